@@ -1,0 +1,37 @@
+//! Throughput of decode, lex and parse, and of a full `check`, on a large generated file.
+//!
+//! `cargo bench --bench parse`; criterion reports MB/s. Nothing in `cargo test` depends on timing.
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use std::hint::black_box;
+
+use pbnfmt::check::{CheckOptions, check_bytes};
+use pbnfmt::generate::{Options, text_of_size};
+
+fn bench(c: &mut Criterion) {
+    let text = text_of_size(
+        8 << 20,
+        &Options {
+            crlf: true,
+            ..Options::default()
+        },
+    );
+    let bytes = text.as_bytes();
+    let mut group = c.benchmark_group("8MiB-generated");
+    group.throughput(Throughput::Bytes(bytes.len() as u64));
+    group.sample_size(20);
+    group.bench_function("decode", |b| {
+        b.iter(|| pbnfmt::source::decode(black_box(bytes), None))
+    });
+    group.bench_function("lex", |b| b.iter(|| pbnfmt::lexer::lex(black_box(&text))));
+    group.bench_function("lex+parse", |b| {
+        b.iter(|| pbnfmt::parser::parse(black_box(&text)))
+    });
+    group.bench_function("check", |b| {
+        b.iter(|| check_bytes(black_box(bytes), &CheckOptions::default()))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

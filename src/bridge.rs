@@ -1,0 +1,292 @@
+//! The vocabulary of bridge as PBN spells it: seats, suits, ranks, denominations, calls and cards,
+//! parsed from their tokens (PBN 3.5.1, 3.6.1), with the lowercase import forms of PBN 3.11.
+//!
+//! Only spelling lives here; what is legal in an auction or a play is the model's business.
+
+use std::fmt;
+
+/// A seat at the table, in clockwise order starting from North.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Seat {
+    North,
+    East,
+    South,
+    West,
+}
+
+impl Seat {
+    pub const ALL: [Seat; 4] = [Seat::North, Seat::East, Seat::South, Seat::West];
+
+    /// `N`, `E`, `S`, `W`, either case (PBN 3.11).
+    pub fn parse(text: &str) -> Option<Seat> {
+        match text {
+            "N" | "n" => Some(Seat::North),
+            "E" | "e" => Some(Seat::East),
+            "S" | "s" => Some(Seat::South),
+            "W" | "w" => Some(Seat::West),
+            _ => None,
+        }
+    }
+
+    pub fn letter(self) -> char {
+        match self {
+            Seat::North => 'N',
+            Seat::East => 'E',
+            Seat::South => 'S',
+            Seat::West => 'W',
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Seat::North => "North",
+            Seat::East => "East",
+            Seat::South => "South",
+            Seat::West => "West",
+        }
+    }
+
+    /// The next seat clockwise.
+    pub fn next(self) -> Seat {
+        self.offset(1)
+    }
+
+    pub fn offset(self, steps: usize) -> Seat {
+        Seat::ALL[(self as usize + steps) % 4]
+    }
+}
+
+/// A suit, in PBN's order in a Deal (spades first, PBN 3.4.11).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Suit {
+    Spades,
+    Hearts,
+    Diamonds,
+    Clubs,
+}
+
+impl Suit {
+    pub const ALL: [Suit; 4] = [Suit::Spades, Suit::Hearts, Suit::Diamonds, Suit::Clubs];
+
+    pub fn from_letter(letter: u8) -> Option<Suit> {
+        match letter.to_ascii_uppercase() {
+            b'S' => Some(Suit::Spades),
+            b'H' => Some(Suit::Hearts),
+            b'D' => Some(Suit::Diamonds),
+            b'C' => Some(Suit::Clubs),
+            _ => None,
+        }
+    }
+
+    pub fn letter(self) -> char {
+        match self {
+            Suit::Spades => 'S',
+            Suit::Hearts => 'H',
+            Suit::Diamonds => 'D',
+            Suit::Clubs => 'C',
+        }
+    }
+
+    pub fn symbol(self) -> char {
+        match self {
+            Suit::Spades => '♠',
+            Suit::Hearts => '♥',
+            Suit::Diamonds => '♦',
+            Suit::Clubs => '♣',
+        }
+    }
+}
+
+/// A rank, 2 (lowest) to Ace (highest).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Rank(u8);
+
+impl Rank {
+    pub const TWO: Rank = Rank(2);
+
+    /// `A K Q J T 9 .. 2`, either case for the letters (PBN 3.11).
+    pub fn from_letter(letter: u8) -> Option<Rank> {
+        let value = match letter.to_ascii_uppercase() {
+            b'A' => 14,
+            b'K' => 13,
+            b'Q' => 12,
+            b'J' => 11,
+            b'T' => 10,
+            digit @ b'2'..=b'9' => digit - b'0',
+            _ => return None,
+        };
+        Some(Rank(value))
+    }
+
+    /// 2 ..= 14 (Ace).
+    pub fn value(self) -> u8 {
+        self.0
+    }
+
+    pub fn letter(self) -> char {
+        match self.0 {
+            14 => 'A',
+            13 => 'K',
+            12 => 'Q',
+            11 => 'J',
+            10 => 'T',
+            digit => char::from(b'0' + digit),
+        }
+    }
+}
+
+/// A card.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Card {
+    pub suit: Suit,
+    pub rank: Rank,
+}
+
+impl fmt::Display for Card {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.suit.letter(), self.rank.letter())
+    }
+}
+
+/// A card token of the play section (PBN 3.6.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlayToken {
+    Card(Card),
+    /// `-`: a card that is unknown or does not matter.
+    Unknown,
+}
+
+impl PlayToken {
+    pub fn parse(text: &str) -> Option<PlayToken> {
+        match text.as_bytes() {
+            b"-" => Some(PlayToken::Unknown),
+            &[suit, rank] => Some(PlayToken::Card(Card {
+                suit: Suit::from_letter(suit)?,
+                rank: Rank::from_letter(rank)?,
+            })),
+            _ => None,
+        }
+    }
+}
+
+/// The denomination of a bid or contract.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Denomination {
+    Clubs,
+    Diamonds,
+    Hearts,
+    Spades,
+    NoTrump,
+}
+
+impl Denomination {
+    /// `C D H S NT`, either case (PBN 3.11).
+    pub fn parse(text: &str) -> Option<Denomination> {
+        if text.eq_ignore_ascii_case("NT") {
+            return Some(Denomination::NoTrump);
+        }
+        match text.as_bytes() {
+            &[letter] => Suit::from_letter(letter).map(Denomination::from),
+            _ => None,
+        }
+    }
+}
+
+impl From<Suit> for Denomination {
+    fn from(suit: Suit) -> Denomination {
+        match suit {
+            Suit::Spades => Denomination::Spades,
+            Suit::Hearts => Denomination::Hearts,
+            Suit::Diamonds => Denomination::Diamonds,
+            Suit::Clubs => Denomination::Clubs,
+        }
+    }
+}
+
+/// A call token of the auction section (PBN 3.5.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CallToken {
+    Pass,
+    Double,
+    Redouble,
+    Bid {
+        level: u8,
+        denomination: Denomination,
+    },
+    /// `AP`: all (remaining) players pass.
+    AllPass,
+    /// `-`: not yet this player's turn.
+    Skip,
+}
+
+impl CallToken {
+    pub fn parse(text: &str) -> Option<CallToken> {
+        if text.eq_ignore_ascii_case("Pass") {
+            return Some(CallToken::Pass);
+        }
+        if text.eq_ignore_ascii_case("AP") {
+            return Some(CallToken::AllPass);
+        }
+        if text.eq_ignore_ascii_case("X") {
+            return Some(CallToken::Double);
+        }
+        if text.eq_ignore_ascii_case("XX") {
+            return Some(CallToken::Redouble);
+        }
+        if text == "-" {
+            return Some(CallToken::Skip);
+        }
+        let (&level, _) = text.as_bytes().split_first()?;
+        if !(b'1'..=b'7').contains(&level) {
+            return None;
+        }
+        // `text` starts with an ASCII digit, so index 1 is a character boundary.
+        let denomination = Denomination::parse(text.get(1..)?)?;
+        Some(CallToken::Bid {
+            level: level - b'0',
+            denomination,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn calls() {
+        assert_eq!(CallToken::parse("pass"), Some(CallToken::Pass));
+        assert_eq!(CallToken::parse("xx"), Some(CallToken::Redouble));
+        assert_eq!(
+            CallToken::parse("7nt"),
+            Some(CallToken::Bid {
+                level: 7,
+                denomination: Denomination::NoTrump
+            })
+        );
+        for bad in ["P", "2N", "8S", "0C", "1", "DBL", "--", "1SX"] {
+            assert_eq!(CallToken::parse(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn cards() {
+        assert_eq!(
+            PlayToken::parse("st"),
+            Some(PlayToken::Card(Card {
+                suit: Suit::Spades,
+                rank: Rank::from_letter(b'T').unwrap()
+            }))
+        );
+        assert_eq!(PlayToken::parse("-"), Some(PlayToken::Unknown));
+        for bad in ["S10", "--", "X2", "S1", "SKQ", ""] {
+            assert_eq!(PlayToken::parse(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn seats_rotate() {
+        assert_eq!(Seat::West.next(), Seat::North);
+        assert_eq!(Seat::North.offset(3), Seat::West);
+    }
+}

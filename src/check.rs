@@ -1,0 +1,213 @@
+//! `check` as a pure function: bytes in, decoded text and diagnostics out.
+//!
+//! It decodes, recognises files that are not PBN at all (PBI, chess PGN), parses, and words every
+//! finding. Reading files, walking directories and printing belong to the CLI.
+
+use crate::diagnostic::Diagnostic;
+use crate::lexer::SyntaxKind;
+use crate::parser;
+use crate::rules::{Rule, messages};
+use crate::source::{self, Decoded, Encoding};
+use crate::syntax::{Data, Parse};
+
+/// What `check` may be told.
+#[derive(Clone, Debug, Default)]
+pub struct CheckOptions {
+    /// Read the file in this encoding instead of detecting it.
+    pub encoding: Option<Encoding>,
+}
+
+/// The outcome of checking one file.
+#[derive(Debug)]
+pub struct FileReport {
+    pub decoded: Decoded,
+    /// Sorted by position.
+    pub diagnostics: Vec<Diagnostic>,
+    /// Games with at least one tag pair.
+    pub games: usize,
+}
+
+/// Checks one file's bytes.
+pub fn check_bytes(bytes: &[u8], options: &CheckOptions) -> FileReport {
+    let decoded = source::decode(bytes, options.encoding);
+    let (diagnostics, games) = check_text(&decoded);
+    FileReport {
+        decoded,
+        diagnostics,
+        games,
+    }
+}
+
+fn check_text(decoded: &Decoded) -> (Vec<Diagnostic>, usize) {
+    let text = decoded.text.as_str();
+    let mut diagnostics = Vec::new();
+    if let Some(at) = decoded.malformed_at {
+        let end = text[at..].chars().next().map_or(at, |c| at + c.len_utf8());
+        diagnostics.push(
+            Diagnostic::new(
+                Rule::MalformedEncoding,
+                at..end,
+                format!("bytes that are not valid {}", decoded.encoding),
+            )
+            .with_label("replaced by U+FFFD")
+            .with_help("re-save the file in one encoding, or name the right one with `--encoding`"),
+        );
+    }
+    if text.trim_start().starts_with("#PBI") {
+        let start = text.len() - text.trim_start().len();
+        diagnostics.push(
+            Diagnostic::new(
+                Rule::PbiFile,
+                start..start + 4,
+                "this is a PBI chess-problem file, not a PBN bridge file",
+            )
+            .with_help("exclude it from the PBN check"),
+        );
+        return (diagnostics, 0);
+    }
+
+    let parse = parser::parse(text);
+    let games = parse.real_games().count();
+    if let Some(span) = chess_pgn(&parse, text) {
+        diagnostics.push(
+            Diagnostic::new(
+                Rule::ChessPgn,
+                span,
+                "this is a chess game in PGN, not a bridge game in PBN",
+            )
+            .with_label("chess movetext")
+            .with_help("open it with a chess program, or exclude it from the PBN check"),
+        );
+        return (diagnostics, 0);
+    }
+    if let Some(open) = unclosed_embedding(&parse) {
+        diagnostics.push(
+            Diagnostic::new(
+                Rule::UnclosedEmbedding,
+                open,
+                "`<PBN>` is never closed by `</PBN>`",
+            )
+            .with_help("add `</PBN>` where the PBN text ends (PBN 6.2)"),
+        );
+    }
+    diagnostics.extend(
+        parse
+            .errors
+            .iter()
+            .map(|error| messages::syntax_diagnostic(error, text)),
+    );
+    diagnostics.sort_by_key(|d| (d.span.start, d.span.end, d.rule));
+    (diagnostics, games)
+}
+
+/// PGN tags that no bridge file uses, and bridge tags that no chess file uses.
+const CHESS_TAGS: &[&str] = &[
+    "White", "Black", "ECO", "FEN", "WhiteElo", "BlackElo", "PlyCount",
+];
+const BRIDGE_TAGS: &[&str] = &[
+    "Deal",
+    "Auction",
+    "Play",
+    "Dealer",
+    "Declarer",
+    "Contract",
+    "Vulnerable",
+];
+
+/// A file with chess tags, no bridge tag, and chess movetext (`1. e4`) or two chess tags: where its
+/// movetext (or first tag) is.
+fn chess_pgn(parse: &Parse, text: &str) -> Option<std::ops::Range<usize>> {
+    let mut chess_tags = 0;
+    let mut first_tag = None;
+    let mut movetext = None;
+    let is_movetext = |data: &Data| match *data {
+        Data::Element { first, last } | Data::Invalid { first, last }
+            if is_move_number(parse, text, first, last) =>
+        {
+            Some(parse.span(first, last))
+        }
+        _ => None,
+    };
+    for game in &parse.games {
+        if movetext.is_none() {
+            movetext = game.leading.iter().find_map(is_movetext);
+        }
+        for tag in &game.tags {
+            let name = tag.name(parse, text).unwrap_or("");
+            if BRIDGE_TAGS.contains(&name) {
+                return None;
+            }
+            if CHESS_TAGS.contains(&name) {
+                chess_tags += 1;
+                first_tag.get_or_insert(parse.span(tag.open, tag.end));
+            }
+            if movetext.is_none() {
+                movetext = tag.data.iter().find_map(is_movetext);
+            }
+        }
+    }
+    match (chess_tags, movetext) {
+        (1.., Some(span)) => Some(span),
+        (2.., None) => first_tag,
+        _ => None,
+    }
+}
+
+/// Data that starts with a chess move number: `12.` glued together.
+fn is_move_number(parse: &Parse, text: &str, first: u32, last: u32) -> bool {
+    let number = parse.text(text, first);
+    first < last
+        && parse.kind(first) == SyntaxKind::Word
+        && number.bytes().all(|b| b.is_ascii_digit())
+        && parse.text(text, first + 1) == "."
+        && parse.token(first).end == parse.token(first + 1).start
+}
+
+/// The span of a `<PBN>` with no `</PBN>` after it.
+fn unclosed_embedding(parse: &Parse) -> Option<std::ops::Range<usize>> {
+    let delimiters: Vec<_> = parse
+        .tokens
+        .iter()
+        .filter(|token| token.kind == SyntaxKind::EmbedDelimiter)
+        .collect();
+    if delimiters.len() % 2 == 1 {
+        delimiters.last().map(|token| token.range())
+    } else {
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn codes(text: &str) -> Vec<&'static str> {
+        check_bytes(text.as_bytes(), &CheckOptions::default())
+            .diagnostics
+            .iter()
+            .map(|d| d.rule.code())
+            .collect()
+    }
+
+    #[test]
+    fn chess_pgn_is_one_finding() {
+        let pgn = "[Event \"F\"]\n[White \"Kasparov\"]\n[Black \"Karpov\"]\n[Result \"1-0\"]\n\n1. e4 c5 2. Nf3 d6 1-0\n";
+        assert_eq!(codes(pgn), ["F002"]);
+    }
+
+    #[test]
+    fn pbi_is_one_finding() {
+        assert_eq!(codes("\u{feff}#PBI 1.2\r\nfoo [bar\r\n"), ["F003"]);
+    }
+
+    #[test]
+    fn unclosed_embedding() {
+        assert_eq!(codes("<html><PBN>[Event \"x\"]\n"), ["F004"]);
+        assert!(codes("<html><PBN>[Event \"x\"]\n</PBN></html>").is_empty());
+    }
+
+    #[test]
+    fn bridge_file_with_a_white_tag_is_not_chess() {
+        assert!(codes("[White \"x\"]\n[Black \"y\"]\n[Deal \"N:...\"]\n").is_empty());
+    }
+}

@@ -1,0 +1,273 @@
+//! The command line: clap definitions and the glue from arguments to the library and back to
+//! printed output and an exit status. All printing happens here.
+
+use std::io::{self, IsTerminal, Read, Write};
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+use crate::check::{CheckOptions, FileReport, check_bytes};
+use crate::diagnostic::{FullStyle, Severity, render_concise, render_full};
+use crate::lexer::MAX_TEXT_LEN;
+use crate::source::{Encoding, LineIndex};
+use crate::walk::{self, Input};
+
+/// Exit status: no error-level finding.
+pub const EXIT_CLEAN: u8 = 0;
+/// Exit status: at least one error-level finding.
+pub const EXIT_FINDINGS: u8 = 1;
+/// Exit status: usage error, or a file that could not be read.
+pub const EXIT_TROUBLE: u8 = 2;
+
+const EXIT_STATUS_HELP: &str = "\
+Exit status:
+  0  no error-level finding (warnings alone exit 0)
+  1  at least one error-level finding
+  2  usage error, or a file or directory that could not be read";
+
+/// Validator and converter for PBN (Portable Bridge Notation) files.
+#[derive(Debug, Parser)]
+#[command(name = "pbnfmt", version, about, after_help = EXIT_STATUS_HELP)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Check PBN files and report every defect with its position.
+    #[command(after_help = EXIT_STATUS_HELP)]
+    Check(CheckArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// Files or directories to check; directories are searched recursively for *.pbn files (any
+    /// case); `-` reads standard input.
+    #[arg(default_value = ".")]
+    pub paths: Vec<PathBuf>,
+
+    /// How findings are printed.
+    #[arg(long, value_enum, default_value_t = OutputFormat::Full)]
+    pub output_format: OutputFormat,
+
+    /// The input encoding; `auto` reads a byte-order mark, else UTF-8 if valid, else Latin-1.
+    #[arg(long, value_enum, default_value_t = EncodingArg::Auto)]
+    pub encoding: EncodingArg,
+
+    /// When to colour the output; `auto` colours a terminal unless NO_COLOR is set.
+    #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
+    pub color: ColorChoice,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum OutputFormat {
+    /// A code frame for each finding.
+    Full,
+    /// One line per finding: `path:line:col: severity[CODE] message`.
+    Concise,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum EncodingArg {
+    Auto,
+    #[value(name = "utf-8", alias = "utf8")]
+    Utf8,
+    #[value(name = "latin-1", alias = "latin1", alias = "iso-8859-1")]
+    Latin1,
+    #[value(name = "utf-16le", alias = "utf16le")]
+    Utf16Le,
+    #[value(name = "utf-16be", alias = "utf16be")]
+    Utf16Be,
+}
+
+impl EncodingArg {
+    fn forced(self) -> Option<Encoding> {
+        match self {
+            EncodingArg::Auto => None,
+            EncodingArg::Utf8 => Some(Encoding::Utf8),
+            EncodingArg::Latin1 => Some(Encoding::Latin1),
+            EncodingArg::Utf16Le => Some(Encoding::Utf16Le),
+            EncodingArg::Utf16Be => Some(Encoding::Utf16Be),
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ColorChoice {
+    Auto,
+    Always,
+    Never,
+}
+
+/// Runs the parsed command line and returns the exit status.
+pub fn run(cli: Cli) -> u8 {
+    match cli.command {
+        Command::Check(args) => run_check(&args),
+    }
+}
+
+fn use_color(choice: ColorChoice) -> bool {
+    match choice {
+        ColorChoice::Always => true,
+        ColorChoice::Never => false,
+        ColorChoice::Auto => {
+            io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+        }
+    }
+}
+
+fn terminal_width() -> usize {
+    std::env::var("COLUMNS")
+        .ok()
+        .and_then(|columns| columns.parse().ok())
+        .unwrap_or(100)
+}
+
+/// Reads one input. Errors are worded for the user.
+fn read_input(input: &Input) -> Result<Vec<u8>, String> {
+    let bytes = match input {
+        Input::Stdin => {
+            let mut bytes = Vec::new();
+            io::stdin()
+                .read_to_end(&mut bytes)
+                .map_err(|error| error.to_string())?;
+            bytes
+        }
+        Input::File(path) => {
+            if path.is_dir() {
+                return Err("is a directory".to_owned());
+            }
+            std::fs::read(path).map_err(|error| error.to_string())?
+        }
+    };
+    if bytes.len() > MAX_TEXT_LEN {
+        return Err("larger than 4 GiB, which pbnfmt does not read".to_owned());
+    }
+    Ok(bytes)
+}
+
+#[derive(Default)]
+struct Totals {
+    files: usize,
+    files_with_findings: usize,
+    games: usize,
+    errors: usize,
+    warnings: usize,
+    unreadable: usize,
+}
+
+fn run_check(args: &CheckArgs) -> u8 {
+    let options = CheckOptions {
+        encoding: args.encoding.forced(),
+    };
+    let style = FullStyle {
+        color: use_color(args.color),
+        width: terminal_width(),
+    };
+    let discovery = walk::discover(&args.paths);
+    let mut totals = Totals {
+        unreadable: discovery.errors.len(),
+        ..Totals::default()
+    };
+    for error in &discovery.errors {
+        eprintln!("pbnfmt: error: {}: {}", error.path.display(), error.message);
+    }
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    for input in &discovery.inputs {
+        let name = input.display_name();
+        let bytes = match read_input(input) {
+            Ok(bytes) => bytes,
+            Err(message) => {
+                // Flush first so that messages keep their order on a shared terminal.
+                let _ = out.flush();
+                eprintln!("pbnfmt: error: cannot read {name}: {message}");
+                totals.unreadable += 1;
+                continue;
+            }
+        };
+        let report = check_bytes(&bytes, &options);
+        totals.files += 1;
+        totals.games += report.games;
+        if print_report(&mut out, &name, &report, args.output_format, style).is_err() {
+            // Broken pipe (`pbnfmt check . | head`): stop quietly.
+            return exit_status(&totals);
+        }
+        let errors = count(&report, Severity::Error);
+        let warnings = count(&report, Severity::Warning);
+        totals.errors += errors;
+        totals.warnings += warnings;
+        if errors + warnings > 0 {
+            totals.files_with_findings += 1;
+        }
+    }
+    let _ = writeln!(out, "{}", summary(&totals)).and_then(|()| out.flush());
+    exit_status(&totals)
+}
+
+fn count(report: &FileReport, severity: Severity) -> usize {
+    report
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity == severity)
+        .count()
+}
+
+fn exit_status(totals: &Totals) -> u8 {
+    if totals.unreadable > 0 {
+        EXIT_TROUBLE
+    } else if totals.errors > 0 {
+        EXIT_FINDINGS
+    } else {
+        EXIT_CLEAN
+    }
+}
+
+fn print_report(
+    out: &mut impl Write,
+    name: &str,
+    report: &FileReport,
+    format: OutputFormat,
+    style: FullStyle,
+) -> io::Result<()> {
+    if report.diagnostics.is_empty() {
+        return Ok(());
+    }
+    let text = report.decoded.text.as_str();
+    match format {
+        OutputFormat::Concise => {
+            let index = LineIndex::new(text);
+            for diagnostic in &report.diagnostics {
+                writeln!(out, "{}", render_concise(name, text, &index, diagnostic))?;
+            }
+        }
+        OutputFormat::Full => {
+            for diagnostic in &report.diagnostics {
+                writeln!(out, "{}", render_full(name, text, diagnostic, style))?;
+            }
+        }
+    }
+    Ok(())
+}
+
+fn plural(count: usize, one: &str, many: &str) -> String {
+    format!("{count} {}", if count == 1 { one } else { many })
+}
+
+fn summary(totals: &Totals) -> String {
+    let scope = format!(
+        "{} ({})",
+        plural(totals.files, "file", "files"),
+        plural(totals.games, "game", "games")
+    );
+    if totals.errors + totals.warnings == 0 {
+        return format!("No findings in {scope}.");
+    }
+    format!(
+        "Found {} and {} in {} of {scope}.",
+        plural(totals.errors, "error", "errors"),
+        plural(totals.warnings, "warning", "warnings"),
+        totals.files_with_findings,
+    )
+}

@@ -1,0 +1,225 @@
+//! The diagnostic type (rule, severity, spans, message, help) and its renderers: miette's code
+//! frame (`full`) and the one-line `path:line:col: severity[CODE] message` (`concise`).
+//!
+//! A diagnostic carries byte offsets into the decoded text; lines and columns are computed only
+//! when rendering. The same diagnostic renders the same facts in every form.
+
+use std::fmt;
+use std::ops::Range;
+
+use miette::{LabeledSpan, MietteError, MietteSpanContents, SourceCode, SourceSpan, SpanContents};
+
+use crate::rules::Rule;
+use crate::source::LineIndex;
+
+/// How serious a finding is. Errors decide the exit status.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Severity {
+    Warning,
+    Error,
+}
+
+impl Severity {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Warning => "warning",
+            Severity::Error => "error",
+        }
+    }
+}
+
+impl fmt::Display for Severity {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A second place a diagnostic points at, with what it is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Related {
+    pub span: Range<usize>,
+    pub label: String,
+}
+
+/// One finding.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostic {
+    pub rule: Rule,
+    pub severity: Severity,
+    /// Byte range in the decoded text.
+    pub span: Range<usize>,
+    pub message: String,
+    /// A short label under the primary span in the code frame.
+    pub label: Option<String>,
+    pub help: Option<String>,
+    pub related: Vec<Related>,
+}
+
+impl Diagnostic {
+    /// A diagnostic with the rule's default severity.
+    pub fn new(rule: Rule, span: Range<usize>, message: impl Into<String>) -> Diagnostic {
+        Diagnostic {
+            rule,
+            severity: rule.info().severity,
+            span,
+            message: message.into(),
+            label: None,
+            help: None,
+            related: Vec::new(),
+        }
+    }
+
+    pub fn with_label(mut self, label: impl Into<String>) -> Diagnostic {
+        self.label = Some(label.into());
+        self
+    }
+
+    pub fn with_help(mut self, help: impl Into<String>) -> Diagnostic {
+        self.help = Some(help.into());
+        self
+    }
+
+    pub fn with_related(mut self, span: Range<usize>, label: impl Into<String>) -> Diagnostic {
+        self.related.push(Related {
+            span,
+            label: label.into(),
+        });
+        self
+    }
+}
+
+/// `path:line:col: severity[CODE] message`.
+pub fn render_concise(
+    path: &str,
+    text: &str,
+    index: &LineIndex,
+    diagnostic: &Diagnostic,
+) -> String {
+    let (line, column) = index.line_col(text, diagnostic.span.start);
+    format!(
+        "{path}:{line}:{column}: {}[{}] {}",
+        diagnostic.severity,
+        diagnostic.rule.code(),
+        diagnostic.message
+    )
+}
+
+/// Options of the code-frame renderer.
+#[derive(Clone, Copy, Debug)]
+pub struct FullStyle {
+    pub color: bool,
+    /// Terminal width to wrap at.
+    pub width: usize,
+}
+
+/// miette's code frame for one diagnostic, with `path` as the file name.
+pub fn render_full(path: &str, text: &str, diagnostic: &Diagnostic, style: FullStyle) -> String {
+    let theme = if style.color {
+        miette::GraphicalTheme::unicode()
+    } else {
+        miette::GraphicalTheme::unicode_nocolor()
+    };
+    let handler = miette::GraphicalReportHandler::new_themed(theme)
+        .with_width(style.width)
+        .with_links(false)
+        .tab_width(4);
+    let view = MietteView {
+        diagnostic,
+        source: NamedText { name: path, text },
+    };
+    let mut out = String::new();
+    if handler.render_report(&mut out, &view).is_err() {
+        // The handler fails only on a span outside the text, which would be a bug of ours; fall
+        // back to the plain form rather than losing the finding.
+        out = render_concise(path, text, &LineIndex::new(text), diagnostic);
+        out.push('\n');
+    }
+    out
+}
+
+/// The decoded text under a file name, as miette wants to read it.
+struct NamedText<'a> {
+    name: &'a str,
+    text: &'a str,
+}
+
+impl SourceCode for NamedText<'_> {
+    fn read_span<'b>(
+        &'b self,
+        span: &SourceSpan,
+        context_lines_before: usize,
+        context_lines_after: usize,
+    ) -> Result<Box<dyn SpanContents<'b> + 'b>, MietteError> {
+        let contents = self
+            .text
+            .read_span(span, context_lines_before, context_lines_after)?;
+        Ok(Box::new(MietteSpanContents::new_named(
+            self.name.to_owned(),
+            contents.data(),
+            *contents.span(),
+            contents.line(),
+            contents.column(),
+            contents.line_count(),
+        )))
+    }
+}
+
+struct MietteView<'a> {
+    diagnostic: &'a Diagnostic,
+    source: NamedText<'a>,
+}
+
+impl fmt::Debug for MietteView<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self.diagnostic, f)
+    }
+}
+
+impl fmt::Display for MietteView<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.diagnostic.message)
+    }
+}
+
+impl std::error::Error for MietteView<'_> {}
+
+impl miette::Diagnostic for MietteView<'_> {
+    fn code<'b>(&'b self) -> Option<Box<dyn fmt::Display + 'b>> {
+        let rule = self.diagnostic.rule;
+        Some(Box::new(format!("{}({})", rule.code(), rule.name())))
+    }
+
+    fn severity(&self) -> Option<miette::Severity> {
+        Some(match self.diagnostic.severity {
+            Severity::Error => miette::Severity::Error,
+            Severity::Warning => miette::Severity::Warning,
+        })
+    }
+
+    fn help<'b>(&'b self) -> Option<Box<dyn fmt::Display + 'b>> {
+        self.diagnostic
+            .help
+            .as_ref()
+            .map(|help| Box::new(help) as Box<dyn fmt::Display>)
+    }
+
+    fn source_code(&self) -> Option<&dyn SourceCode> {
+        Some(&self.source)
+    }
+
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
+        let diagnostic = self.diagnostic;
+        let primary = LabeledSpan::new_primary_with_span(
+            diagnostic.label.clone(),
+            to_source_span(&diagnostic.span),
+        );
+        let related = diagnostic.related.iter().map(|related| {
+            LabeledSpan::new_with_span(Some(related.label.clone()), to_source_span(&related.span))
+        });
+        Some(Box::new(std::iter::once(primary).chain(related)))
+    }
+}
+
+fn to_source_span(span: &Range<usize>) -> SourceSpan {
+    (span.start, span.end.saturating_sub(span.start)).into()
+}

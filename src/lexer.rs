@@ -1,0 +1,510 @@
+//! The tokens of PBN 3.2, trivia included, produced with logos.
+//!
+//! Every byte of the text belongs to exactly one token, so concatenating the token texts gives the
+//! text back (tested over every fixture and the real-world corpus). Whitespace, line ends, comments
+//! and `%` escape lines are tokens like any other, never skipped.
+//!
+//! The lexer is context free: it does not know whether it is inside an auction or a table. Words
+//! (`[A-Za-z0-9_-]+`) serve as name, call and card tokens (PBN 3.2 defines all three over the same
+//! characters); the parser classifies them. A section token of PBN 5.1 (`^500`, `1,*`) is a run of
+//! adjacent tokens that the parser merges.
+//!
+//! Malformed input becomes a flagged kind ([`SyntaxKind::UnterminatedString`], ...), never a panic
+//! and never an error return. What users read about it is worded in `rules`, not here.
+
+use logos::Logos;
+
+/// The kind of a token.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(u8)]
+pub enum SyntaxKind {
+    /// Spaces, horizontal and vertical tabs.
+    Whitespace,
+    /// `\r\n`, `\n` or `\r`.
+    Newline,
+    /// `;` to the end of the line (PBN 3.8).
+    LineComment,
+    /// `{` ... `}` (PBN 3.8); may span lines.
+    BraceComment,
+    /// A `{` comment with no `}` before the end of the file or before a line that starts with `[`.
+    UnterminatedBraceComment,
+    /// `%` in column 1 to the end of the line (PBN 2.4).
+    Escape,
+    LBracket,
+    RBracket,
+    /// `"..."` with `\"` and `\\` escapes (PBN 3.2).
+    String,
+    /// A string with no closing quote on its line.
+    UnterminatedString,
+    /// Letters, digits, `_` and `-`: a name, call or card token (PBN 3.2).
+    Word,
+    /// `!`, `?`, `!!`, `??`, `!?`, `?!` (PBN 3.5.3).
+    Suffix,
+    /// `=n=` (PBN 3.5.4).
+    NoteRef,
+    /// `$n` (PBN 3.7).
+    Nag,
+    Star,
+    Plus,
+    /// `^I`, `^S`, `^R`, `^L` (PBN 3.9).
+    Irregularity,
+    /// Any other printable ASCII character, one per token (`.`, `,`, `^`, a `%` not in column 1, ...).
+    Punct,
+    /// A run of non-ASCII characters outside strings and comments.
+    NonAscii,
+    /// A control character other than tab, vertical tab and the line ends (PBN 2.2 forbids them).
+    Control,
+    /// Text around `<PBN>` ... `</PBN>` when PBN is embedded in another document (PBN 6.2).
+    Foreign,
+    /// The `<PBN>` or `</PBN>` delimiter itself.
+    EmbedDelimiter,
+}
+
+impl SyntaxKind {
+    /// Whitespace and line ends: what separates tokens.
+    pub fn is_space(self) -> bool {
+        matches!(self, SyntaxKind::Whitespace | SyntaxKind::Newline)
+    }
+
+    pub fn is_comment(self) -> bool {
+        matches!(
+            self,
+            SyntaxKind::LineComment
+                | SyntaxKind::BraceComment
+                | SyntaxKind::UnterminatedBraceComment
+        )
+    }
+
+    pub fn is_string(self) -> bool {
+        matches!(self, SyntaxKind::String | SyntaxKind::UnterminatedString)
+    }
+}
+
+/// A token: its kind and its byte range in the text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Token {
+    pub kind: SyntaxKind,
+    pub start: u32,
+    pub end: u32,
+}
+
+impl Token {
+    pub fn range(self) -> std::ops::Range<usize> {
+        self.start as usize..self.end as usize
+    }
+
+    pub fn text(self, text: &str) -> &str {
+        // Token boundaries are always character boundaries (see the callbacks below), so this
+        // never falls back; the fallback keeps a bug from becoming a panic.
+        text.get(self.range()).unwrap_or("")
+    }
+}
+
+/// The largest text the lexer accepts: offsets are stored as `u32`.
+pub const MAX_TEXT_LEN: usize = u32::MAX as usize;
+
+/// The extra state is whether the lexed slice starts at the start of a line (see [`percent`]).
+#[derive(Logos, Clone, Copy, Debug, PartialEq, Eq)]
+#[logos(extras = bool)]
+enum Raw {
+    #[regex(r"[ \t\x0B]+")]
+    Whitespace,
+    #[regex(r"\r\n|\n|\r")]
+    Newline,
+    // A line comment is meant to run to the end of its line: linear, not a backtracking risk.
+    #[regex(r";[^\r\n]*", allow_greedy = true)]
+    LineComment,
+    #[token("{", brace_comment)]
+    BraceComment(bool),
+    #[token("%", percent)]
+    Percent(bool),
+    #[token("[")]
+    LBracket,
+    #[token("]")]
+    RBracket,
+    #[token("\"", string)]
+    String(bool),
+    #[regex(r"[A-Za-z0-9_\-]+")]
+    Word,
+    #[regex(r"[!?][!?]?")]
+    Suffix,
+    #[regex(r"=[0-9]+=")]
+    NoteRef,
+    #[regex(r"\$[0-9]+")]
+    Nag,
+    #[token("*")]
+    Star,
+    #[token("+")]
+    Plus,
+    #[regex(r"\^[ISRL]")]
+    Irregularity,
+    #[regex(r"[^\x00-\x7F]+")]
+    NonAscii,
+    #[regex(r"[\x00-\x08\x0C\x0E-\x1F\x7F]")]
+    Control,
+}
+
+// The callbacks below only ever stop on an ASCII byte or at the end of the input, so every bump
+// lands on a character boundary (logos panics otherwise).
+
+/// A brace comment runs to the next `}` (PBN 3.8: braces do not nest). A line that starts with `[`
+/// before any `}` ends it as unterminated: the decision recorded in `docs/spec-decisions.md`
+/// ("Unterminated brace comments"), so that the tags after a forgotten `}` are still read.
+fn brace_comment(lex: &mut logos::Lexer<Raw>) -> bool {
+    let rest = lex.remainder().as_bytes();
+    let mut i = 0;
+    while i < rest.len() {
+        match rest[i] {
+            b'}' => {
+                lex.bump(i + 1);
+                return true;
+            }
+            b'\r' | b'\n' => {
+                let mut next = i + 1;
+                if rest[i] == b'\r' && rest.get(next) == Some(&b'\n') {
+                    next += 1;
+                }
+                if rest.get(next) == Some(&b'[') {
+                    lex.bump(i);
+                    return false;
+                }
+                i = next;
+            }
+            _ => i += 1,
+        }
+    }
+    lex.bump(rest.len());
+    false
+}
+
+/// `%` starts an escape line only in column 1 (PBN 2.4); elsewhere it is a plain character.
+fn percent(lex: &mut logos::Lexer<Raw>) -> bool {
+    let start = lex.span().start;
+    let at_line_start = match start.checked_sub(1) {
+        None => lex.extras,
+        Some(previous) => matches!(lex.source().as_bytes()[previous], b'\n' | b'\r'),
+    };
+    if at_line_start {
+        let rest = lex.remainder().as_bytes();
+        let len = rest
+            .iter()
+            .position(|&b| b == b'\n' || b == b'\r')
+            .unwrap_or(rest.len());
+        lex.bump(len);
+    }
+    at_line_start
+}
+
+/// A string runs to the next unescaped `"` on the same line (PBN 3.2: a string is a token, and no
+/// token crosses a line). `\"` and `\\` are escapes; any other backslash is an ordinary character.
+fn string(lex: &mut logos::Lexer<Raw>) -> bool {
+    let rest = lex.remainder().as_bytes();
+    let mut i = 0;
+    while i < rest.len() {
+        match rest[i] {
+            b'\\' if matches!(rest.get(i + 1), Some(b'"' | b'\\')) => i += 2,
+            b'"' => {
+                lex.bump(i + 1);
+                return true;
+            }
+            b'\n' | b'\r' => {
+                lex.bump(i);
+                return false;
+            }
+            _ => i += 1,
+        }
+    }
+    lex.bump(rest.len());
+    false
+}
+
+/// Splits `text` into tokens that cover it exactly. Text longer than [`MAX_TEXT_LEN`] is not lexed
+/// (callers refuse such files first); the result is then a single `Foreign` token for nothing.
+pub fn lex(text: &str) -> Vec<Token> {
+    let mut tokens = Vec::with_capacity(text.len() / 4 + 16);
+    if text.len() > MAX_TEXT_LEN {
+        return tokens;
+    }
+    match find_embedding(text, 0) {
+        None => lex_region(text, 0, text.len(), &mut tokens),
+        Some(_) => lex_embedded(text, &mut tokens),
+    }
+    tokens
+}
+
+fn push(tokens: &mut Vec<Token>, kind: SyntaxKind, start: usize, end: usize) {
+    if end > start {
+        // In range: `lex` refuses texts longer than u32::MAX.
+        tokens.push(Token {
+            kind,
+            start: start as u32,
+            end: end as u32,
+        });
+    }
+}
+
+fn lex_region(text: &str, from: usize, to: usize, tokens: &mut Vec<Token>) {
+    let mut start = from;
+    let mut at_line_start = from == 0 || matches!(text.as_bytes()[from - 1], b'\n' | b'\r');
+    // logos reports a failed partial match (`=12` that is no note reference) as one error span;
+    // PBN wants the stray character alone, so the lexer restarts right after it.
+    while start < to {
+        let mut lexer = Raw::lexer_with_extras(&text[start..to], at_line_start);
+        let mut restart = None;
+        while let Some(result) = lexer.next() {
+            let span = lexer.span();
+            let kind = match result {
+                Ok(raw) => kind_of(raw),
+                Err(()) => {
+                    // Whatever no pattern matches starts with printable ASCII punctuation: every
+                    // other byte class has a pattern. Keep one character and lex on after it.
+                    let first = text[start + span.start..]
+                        .chars()
+                        .next()
+                        .map_or(1, char::len_utf8);
+                    push(
+                        tokens,
+                        SyntaxKind::Punct,
+                        start + span.start,
+                        start + span.start + first,
+                    );
+                    restart = Some(start + span.start + first);
+                    break;
+                }
+            };
+            push(tokens, kind, start + span.start, start + span.end);
+        }
+        match restart {
+            Some(next) => {
+                at_line_start = false;
+                start = next;
+            }
+            None => break,
+        }
+    }
+}
+
+fn kind_of(raw: Raw) -> SyntaxKind {
+    match raw {
+        Raw::Whitespace => SyntaxKind::Whitespace,
+        Raw::Newline => SyntaxKind::Newline,
+        Raw::LineComment => SyntaxKind::LineComment,
+        Raw::BraceComment(true) => SyntaxKind::BraceComment,
+        Raw::BraceComment(false) => SyntaxKind::UnterminatedBraceComment,
+        Raw::Percent(true) => SyntaxKind::Escape,
+        Raw::Percent(false) => SyntaxKind::Punct,
+        Raw::LBracket => SyntaxKind::LBracket,
+        Raw::RBracket => SyntaxKind::RBracket,
+        Raw::String(true) => SyntaxKind::String,
+        Raw::String(false) => SyntaxKind::UnterminatedString,
+        Raw::Word => SyntaxKind::Word,
+        Raw::Suffix => SyntaxKind::Suffix,
+        Raw::NoteRef => SyntaxKind::NoteRef,
+        Raw::Nag => SyntaxKind::Nag,
+        Raw::Star => SyntaxKind::Star,
+        Raw::Plus => SyntaxKind::Plus,
+        Raw::Irregularity => SyntaxKind::Irregularity,
+        Raw::NonAscii => SyntaxKind::NonAscii,
+        Raw::Control => SyntaxKind::Control,
+    }
+}
+
+const EMBED_OPEN: &str = "<PBN>";
+const EMBED_CLOSE: &str = "</PBN>";
+
+/// Finds `needle` in `text` from `from` on, ignoring ASCII case (HTML tags are case-insensitive).
+fn find_ascii_ci(text: &str, needle: &str, from: usize) -> Option<usize> {
+    let hay = text.as_bytes().get(from..)?;
+    let needle = needle.as_bytes();
+    hay.windows(needle.len())
+        .position(|window| window.eq_ignore_ascii_case(needle))
+        .map(|at| from + at)
+}
+
+fn find_embedding(text: &str, from: usize) -> Option<usize> {
+    find_ascii_ci(text, EMBED_OPEN, from)
+}
+
+/// PBN 6.2: in another document, PBN text stands between `<PBN>` and `</PBN>`; the rest is kept as
+/// `Foreign` tokens. A `<PBN>` without `</PBN>` runs to the end of the document.
+fn lex_embedded(text: &str, tokens: &mut Vec<Token>) {
+    let mut at = 0;
+    while let Some(open) = find_embedding(text, at) {
+        push(tokens, SyntaxKind::Foreign, at, open);
+        let body = open + EMBED_OPEN.len();
+        push(tokens, SyntaxKind::EmbedDelimiter, open, body);
+        match find_ascii_ci(text, EMBED_CLOSE, body) {
+            Some(close) => {
+                lex_region(text, body, close, tokens);
+                push(
+                    tokens,
+                    SyntaxKind::EmbedDelimiter,
+                    close,
+                    close + EMBED_CLOSE.len(),
+                );
+                at = close + EMBED_CLOSE.len();
+            }
+            None => {
+                lex_region(text, body, text.len(), tokens);
+                at = text.len();
+            }
+        }
+    }
+    push(tokens, SyntaxKind::Foreign, at, text.len());
+}
+
+/// Numeric value of a `=n=` or `$n` token, saturating at `u32::MAX` for absurdly long digit runs.
+pub fn token_number(token_text: &str) -> u32 {
+    token_text
+        .bytes()
+        .filter(u8::is_ascii_digit)
+        .fold(0u32, |n, digit| {
+            n.saturating_mul(10).saturating_add(u32::from(digit - b'0'))
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use SyntaxKind::*;
+
+    fn kinds(text: &str) -> Vec<(SyntaxKind, &str)> {
+        lex(text)
+            .into_iter()
+            .map(|t| (t.kind, t.text(text)))
+            .collect()
+    }
+
+    #[test]
+    fn tag_pair_and_calls() {
+        assert_eq!(
+            kinds("[Auction \"N\"]\n1S!=1= $25"),
+            vec![
+                (LBracket, "["),
+                (Word, "Auction"),
+                (Whitespace, " "),
+                (String, "\"N\""),
+                (RBracket, "]"),
+                (Newline, "\n"),
+                (Word, "1S"),
+                (Suffix, "!"),
+                (NoteRef, "=1="),
+                (Whitespace, " "),
+                (Nag, "$25"),
+            ]
+        );
+    }
+
+    #[test]
+    fn suffix_stops_after_two_characters() {
+        assert_eq!(kinds("!!?"), vec![(Suffix, "!!"), (Suffix, "?")]);
+    }
+
+    #[test]
+    fn escape_only_in_column_one() {
+        assert_eq!(
+            kinds("% PBN 2.1\r\na%b"),
+            vec![
+                (Escape, "% PBN 2.1"),
+                (Newline, "\r\n"),
+                (Word, "a"),
+                (Punct, "%"),
+                (Word, "b"),
+            ]
+        );
+    }
+
+    #[test]
+    fn percent_in_brace_comment_is_comment_text() {
+        assert_eq!(kinds("{a\n% b}"), vec![(BraceComment, "{a\n% b}")]);
+    }
+
+    #[test]
+    fn strings_with_escapes_and_unterminated() {
+        assert_eq!(
+            kinds(r#""a\"b\\" "open"#),
+            vec![
+                (String, r#""a\"b\\""#),
+                (Whitespace, " "),
+                (UnterminatedString, "\"open"),
+            ]
+        );
+        assert_eq!(
+            kinds("\"é\\\nx"),
+            vec![(UnterminatedString, "\"é\\"), (Newline, "\n"), (Word, "x")]
+        );
+    }
+
+    #[test]
+    fn unterminated_brace_comment_stops_before_a_tag_line() {
+        assert_eq!(
+            kinds("{open\r\n[Deal"),
+            vec![
+                (UnterminatedBraceComment, "{open"),
+                (Newline, "\r\n"),
+                (LBracket, "["),
+                (Word, "Deal"),
+            ]
+        );
+    }
+
+    #[test]
+    fn irregularities_and_markers() {
+        assert_eq!(
+            kinds("^I1C ^S * + ^x"),
+            vec![
+                (Irregularity, "^I"),
+                (Word, "1C"),
+                (Whitespace, " "),
+                (Irregularity, "^S"),
+                (Whitespace, " "),
+                (Star, "*"),
+                (Whitespace, " "),
+                (Plus, "+"),
+                (Whitespace, " "),
+                (Punct, "^"),
+                (Word, "x"),
+            ]
+        );
+    }
+
+    #[test]
+    fn stray_bytes_are_tokens() {
+        assert_eq!(
+            kinds("=12 $ é\u{0}"),
+            vec![
+                (Punct, "="),
+                (Word, "12"),
+                (Whitespace, " "),
+                (Punct, "$"),
+                (Whitespace, " "),
+                (NonAscii, "é"),
+                (Control, "\u{0}"),
+            ]
+        );
+    }
+
+    #[test]
+    fn embedded_pbn() {
+        assert_eq!(
+            kinds("<p>x</p><PBN>[A \"b\"]</PBN>tail"),
+            vec![
+                (Foreign, "<p>x</p>"),
+                (EmbedDelimiter, "<PBN>"),
+                (LBracket, "["),
+                (Word, "A"),
+                (Whitespace, " "),
+                (String, "\"b\""),
+                (RBracket, "]"),
+                (EmbedDelimiter, "</PBN>"),
+                (Foreign, "tail"),
+            ]
+        );
+    }
+
+    #[test]
+    fn numbers_saturate() {
+        assert_eq!(token_number("=12="), 12);
+        assert_eq!(token_number("$99999999999999999999"), u32::MAX);
+    }
+}

@@ -1,0 +1,18 @@
+//! pbnfmt: read, check and write PBN (Portable Bridge Notation) files.
+//!
+//! The pipeline (see `ARCHITECTURE.md`):
+//! bytes → [`source::decode`] → text → [`lexer::lex`] → tokens → [`parser::parse`] → lossless tree
+//! and syntax errors → [`check`] → diagnostics. Everything here is a pure function over bytes and
+//! text; reading files, walking directories and printing live in [`cli`] and [`walk`].
+
+pub mod bridge;
+pub mod check;
+pub mod cli;
+pub mod diagnostic;
+pub mod generate;
+pub mod lexer;
+pub mod parser;
+pub mod rules;
+pub mod source;
+pub mod syntax;
+pub mod walk;

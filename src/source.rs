@@ -1,0 +1,340 @@
+//! Bytes ↔ text: encoding and BOM detection, line-end style, the line index, and writing text back
+//! to bytes.
+//!
+//! PBN 2.2 says PBN is ISO 8859-1; real files are also UTF-8 (with or without a BOM) and now and then
+//! UTF-16. The decision (`docs/spec-decisions.md`, "Encoding"): a BOM decides; otherwise valid UTF-8
+//! is UTF-8; anything else is Latin-1, decoded through the windows-1252 table of encoding_rs, which
+//! maps every byte, so that [`encode`] gives back the input bytes exactly.
+//!
+//! This module knows nothing about PBN syntax. It does no I/O: callers hand it bytes.
+
+use std::fmt;
+
+/// The character encoding of a file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Encoding {
+    Utf8,
+    /// ISO 8859-1 as the standard says (PBN 2.2), read and written through the windows-1252 table so
+    /// that every byte has a character and round-trips.
+    Latin1,
+    Utf16Le,
+    Utf16Be,
+}
+
+impl Encoding {
+    pub fn name(self) -> &'static str {
+        match self {
+            Encoding::Utf8 => "utf-8",
+            Encoding::Latin1 => "latin-1",
+            Encoding::Utf16Le => "utf-16le",
+            Encoding::Utf16Be => "utf-16be",
+        }
+    }
+}
+
+impl fmt::Display for Encoding {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Which line ends a text uses (PBN 2.3: export format is CRLF; import format is the platform's).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LineEnding {
+    Lf,
+    CrLf,
+    Cr,
+    /// More than one style in one file.
+    Mixed,
+    /// No line end at all (empty file or a single unterminated line).
+    None,
+}
+
+/// A decoded file: its text and what is needed to write it back byte for byte.
+#[derive(Clone, Debug)]
+pub struct Decoded {
+    /// The text, without the byte-order mark.
+    pub text: String,
+    pub encoding: Encoding,
+    /// Whether the input started with a byte-order mark for `encoding`.
+    pub bom: bool,
+    pub line_ending: LineEnding,
+    /// The byte offset in `text` of the first character that could not be decoded and was replaced
+    /// by U+FFFD. Only possible when the encoding is forced or given by a BOM; when set, encoding the
+    /// text does not give back the input.
+    pub malformed_at: Option<usize>,
+}
+
+const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
+const UTF16LE_BOM: &[u8] = b"\xFF\xFE";
+const UTF16BE_BOM: &[u8] = b"\xFE\xFF";
+
+/// Decodes `bytes`. With `forced`, that encoding is used (a BOM of the same encoding is still
+/// recognised and stripped); otherwise BOM, then UTF-8 validity, then Latin-1 decide.
+pub fn decode(bytes: &[u8], forced: Option<Encoding>) -> Decoded {
+    let sniffed = sniff_bom(bytes);
+    let (encoding, bom) = match (forced, sniffed) {
+        (Some(forced), Some(bom)) if forced == bom => (forced, true),
+        (Some(forced), _) => (forced, false),
+        (None, Some(bom)) => (bom, true),
+        (None, None) if std::str::from_utf8(bytes).is_ok() => (Encoding::Utf8, false),
+        (None, None) => (Encoding::Latin1, false),
+    };
+    let body = if bom {
+        &bytes[bom_bytes(encoding).len()..]
+    } else {
+        bytes
+    };
+    let (text, malformed_at) = decode_body(body, encoding);
+    let line_ending = detect_line_ending(&text);
+    Decoded {
+        text,
+        encoding,
+        bom,
+        line_ending,
+        malformed_at,
+    }
+}
+
+fn sniff_bom(bytes: &[u8]) -> Option<Encoding> {
+    if bytes.starts_with(UTF8_BOM) {
+        Some(Encoding::Utf8)
+    } else if bytes.starts_with(UTF16LE_BOM) {
+        Some(Encoding::Utf16Le)
+    } else if bytes.starts_with(UTF16BE_BOM) {
+        Some(Encoding::Utf16Be)
+    } else {
+        None
+    }
+}
+
+fn bom_bytes(encoding: Encoding) -> &'static [u8] {
+    match encoding {
+        Encoding::Utf8 => UTF8_BOM,
+        Encoding::Utf16Le => UTF16LE_BOM,
+        Encoding::Utf16Be => UTF16BE_BOM,
+        Encoding::Latin1 => b"",
+    }
+}
+
+fn decode_body(body: &[u8], encoding: Encoding) -> (String, Option<usize>) {
+    let table = match encoding {
+        Encoding::Utf8 => encoding_rs::UTF_8,
+        Encoding::Latin1 => encoding_rs::WINDOWS_1252,
+        Encoding::Utf16Le => encoding_rs::UTF_16LE,
+        Encoding::Utf16Be => encoding_rs::UTF_16BE,
+    };
+    if let Some(text) = table.decode_without_bom_handling_and_without_replacement(body) {
+        return (text.into_owned(), None);
+    }
+    // Malformed for an encoding the user forced or a BOM announced: decode with replacement so the
+    // file can still be checked, and remember where the first replacement is.
+    let (text, _) = table.decode_without_bom_handling(body);
+    let text = text.into_owned();
+    let at = text.find('\u{FFFD}').unwrap_or(0);
+    (text, Some(at))
+}
+
+/// Counts the line ends of `text` and names its style.
+pub fn detect_line_ending(text: &str) -> LineEnding {
+    let bytes = text.as_bytes();
+    let (mut lf, mut crlf, mut cr) = (0usize, 0usize, 0usize);
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\r' if bytes.get(i + 1) == Some(&b'\n') => {
+                crlf += 1;
+                i += 1;
+            }
+            b'\r' => cr += 1,
+            b'\n' => lf += 1,
+            _ => {}
+        }
+        i += 1;
+    }
+    match (lf > 0, crlf > 0, cr > 0) {
+        (false, false, false) => LineEnding::None,
+        (true, false, false) => LineEnding::Lf,
+        (false, true, false) => LineEnding::CrLf,
+        (false, false, true) => LineEnding::Cr,
+        _ => LineEnding::Mixed,
+    }
+}
+
+/// A character that the target encoding cannot represent.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unencodable {
+    /// Byte offset of the character in the text.
+    pub offset: usize,
+    pub character: char,
+    pub encoding: Encoding,
+}
+
+impl fmt::Display for Unencodable {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "the character {:?} (U+{:04X}) cannot be written in {}",
+            self.character, self.character as u32, self.encoding
+        )
+    }
+}
+
+/// Encodes `text` in `encoding`, with a BOM when `bom` is set. Never substitutes: a character the
+/// encoding cannot hold is an error.
+pub fn encode(text: &str, encoding: Encoding, bom: bool) -> Result<Vec<u8>, Unencodable> {
+    let mut out = Vec::with_capacity(text.len() + 3);
+    if bom {
+        out.extend_from_slice(bom_bytes(encoding));
+    }
+    match encoding {
+        Encoding::Utf8 => out.extend_from_slice(text.as_bytes()),
+        Encoding::Utf16Le => text
+            .encode_utf16()
+            .for_each(|unit| out.extend_from_slice(&unit.to_le_bytes())),
+        Encoding::Utf16Be => text
+            .encode_utf16()
+            .for_each(|unit| out.extend_from_slice(&unit.to_be_bytes())),
+        Encoding::Latin1 => encode_latin1(text, &mut out)?,
+    }
+    Ok(out)
+}
+
+fn encode_latin1(text: &str, out: &mut Vec<u8>) -> Result<(), Unencodable> {
+    let mut encoder = encoding_rs::WINDOWS_1252.new_encoder();
+    let start = out.len();
+    // A single-byte encoding writes at most one byte per input byte.
+    out.resize(start + text.len(), 0);
+    let (result, read, written) =
+        encoder.encode_from_utf8_without_replacement(text, &mut out[start..], true);
+    match result {
+        encoding_rs::EncoderResult::InputEmpty => {
+            out.truncate(start + written);
+            Ok(())
+        }
+        encoding_rs::EncoderResult::Unmappable(character) => Err(Unencodable {
+            offset: read - character.len_utf8(),
+            character,
+            encoding: Encoding::Latin1,
+        }),
+        // Unreachable: the output buffer is as long as the input in bytes.
+        encoding_rs::EncoderResult::OutputFull => Err(Unencodable {
+            offset: read,
+            character: text[read..].chars().next().unwrap_or('\u{FFFD}'),
+            encoding: Encoding::Latin1,
+        }),
+    }
+}
+
+/// Maps byte offsets of a text to 1-based line and column numbers. CR, LF and CRLF all end a line
+/// (PBN 2.1 import format: the platform's line ends, and real files mix them).
+#[derive(Clone, Debug)]
+pub struct LineIndex {
+    /// Byte offset at which each line starts.
+    starts: Vec<usize>,
+}
+
+impl LineIndex {
+    pub fn new(text: &str) -> LineIndex {
+        let bytes = text.as_bytes();
+        let mut starts = vec![0];
+        let mut i = 0;
+        while i < bytes.len() {
+            match bytes[i] {
+                b'\r' if bytes.get(i + 1) == Some(&b'\n') => {
+                    starts.push(i + 2);
+                    i += 1;
+                }
+                b'\r' | b'\n' => starts.push(i + 1),
+                _ => {}
+            }
+            i += 1;
+        }
+        LineIndex { starts }
+    }
+
+    /// The 1-based line and column (counted in characters) of byte `offset` in `text`.
+    pub fn line_col(&self, text: &str, offset: usize) -> (usize, usize) {
+        let offset = offset.min(text.len());
+        let line = self.starts.partition_point(|&start| start <= offset) - 1;
+        let start = self.starts[line];
+        let column = text
+            .get(start..offset)
+            .map_or(offset - start, |prefix| prefix.chars().count());
+        (line + 1, column + 1)
+    }
+
+    pub fn line_count(&self) -> usize {
+        self.starts.len()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_latin1_byte_round_trips() {
+        let bytes: Vec<u8> = (0..=255u8).collect();
+        let decoded = decode(&bytes, None);
+        assert_eq!(decoded.encoding, Encoding::Latin1);
+        assert_eq!(
+            encode(&decoded.text, Encoding::Latin1, false).unwrap(),
+            bytes
+        );
+    }
+
+    #[test]
+    fn bom_decides_and_is_written_back() {
+        for (bytes, encoding) in [
+            (b"\xEF\xBB\xBF% PBN\r\n".to_vec(), Encoding::Utf8),
+            (b"\xFF\xFE%\x00\n\x00".to_vec(), Encoding::Utf16Le),
+            (b"\xFE\xFF\x00%\x00\n".to_vec(), Encoding::Utf16Be),
+        ] {
+            let decoded = decode(&bytes, None);
+            assert_eq!(decoded.encoding, encoding);
+            assert!(decoded.bom);
+            assert!(decoded.text.starts_with('%'));
+            assert_eq!(encode(&decoded.text, encoding, true).unwrap(), bytes);
+        }
+    }
+
+    #[test]
+    fn invalid_utf8_is_latin1() {
+        let decoded = decode(b"[West \"M\xFCller\"]", None);
+        assert_eq!(decoded.encoding, Encoding::Latin1);
+        assert_eq!(decoded.text, "[West \"Müller\"]");
+    }
+
+    #[test]
+    fn forced_utf8_on_latin1_bytes_reports_where() {
+        let decoded = decode(b"ab\xFCc", Some(Encoding::Utf8));
+        assert_eq!(decoded.malformed_at, Some(2));
+    }
+
+    #[test]
+    fn latin1_cannot_hold_a_suit_symbol() {
+        let error = encode("a♠", Encoding::Latin1, false).unwrap_err();
+        assert_eq!(error.offset, 1);
+        assert_eq!(error.character, '♠');
+    }
+
+    #[test]
+    fn line_endings() {
+        assert_eq!(detect_line_ending("a\nb\n"), LineEnding::Lf);
+        assert_eq!(detect_line_ending("a\r\nb\r\n"), LineEnding::CrLf);
+        assert_eq!(detect_line_ending("a\rb\r"), LineEnding::Cr);
+        assert_eq!(detect_line_ending("a\rb\n"), LineEnding::Mixed);
+        assert_eq!(detect_line_ending("ab"), LineEnding::None);
+    }
+
+    #[test]
+    fn line_index_counts_cr_lf_and_crlf() {
+        let text = "ab\r\ncd\ref\ngé h";
+        let index = LineIndex::new(text);
+        assert_eq!(index.line_col(text, 0), (1, 1));
+        assert_eq!(index.line_col(text, 4), (2, 1));
+        assert_eq!(index.line_col(text, 7), (3, 1));
+        assert_eq!(index.line_col(text, text.len() - 1), (4, 4));
+    }
+}

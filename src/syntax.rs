@@ -1,0 +1,173 @@
+//! The lossless syntax tree: games, tag pairs and their section data, as indices into the token
+//! vector.
+//!
+//! The tree never copies text. Every node names the tokens it is made of; trivia between them stay
+//! in the token vector, so the tree plus the tokens give back the input byte for byte. The tree
+//! does not interpret values (no deal, no contract): that is the model's job.
+
+use std::ops::Range;
+
+use crate::lexer::{SyntaxKind, Token};
+use crate::rules::Rule;
+
+/// Index of a token in [`Parse::tokens`].
+pub type TokenId = u32;
+
+/// The result of parsing a text: never fails, errors travel beside the tree.
+#[derive(Debug, Default)]
+pub struct Parse {
+    pub tokens: Vec<Token>,
+    pub games: Vec<Game>,
+    pub errors: Vec<SyntaxError>,
+}
+
+/// A syntax error: which rule, where, and a related span (the tag it concerns) for the message.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SyntaxError {
+    pub rule: Rule,
+    pub span: Range<u32>,
+    pub context: Option<Range<u32>>,
+}
+
+/// A game: the text between two semi-empty lines (PBN 3), or between `<PBN>` delimiters.
+///
+/// A chunk that holds no tag pair (only comments or `%` lines) is kept as a `Game` too, so that
+/// nothing is lost; [`Game::is_empty`] tells it apart.
+#[derive(Debug)]
+pub struct Game {
+    /// First and last token of the game, trivia excluded (inclusive).
+    pub first: TokenId,
+    pub last: TokenId,
+    /// Comments, `%` lines and stray text before the first tag pair.
+    pub leading: Vec<Data>,
+    pub tags: Vec<TagPair>,
+}
+
+impl Game {
+    /// True when the chunk has no tag pair: it is commentary or `%` lines only, not a game.
+    pub fn is_empty(&self) -> bool {
+        self.tags.is_empty()
+    }
+}
+
+/// Which grammar the data after a tag pair follows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SectionKind {
+    /// Data before the first tag of a game: only comments and `%` lines belong there.
+    Leading,
+    /// `[Auction]`: calls and annotations (PBN 3.5).
+    Auction,
+    /// `[Play]`: cards and annotations (PBN 3.6).
+    Play,
+    /// Any other tag: section elements (PBN 5.1), usually none.
+    Other,
+}
+
+/// A tag pair `[Name "value"]` and everything after it up to the next tag pair: its section data
+/// and the comments that refer to it (PBN 3.8).
+#[derive(Debug)]
+pub struct TagPair {
+    pub open: TokenId,
+    pub name: Option<TokenId>,
+    pub value: Option<TokenId>,
+    pub close: Option<TokenId>,
+    /// The last token of the tag pair itself (the `]`, or where a broken pair was given up).
+    pub end: TokenId,
+    pub section: SectionKind,
+    pub data: Vec<Data>,
+}
+
+/// One item of section data.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Data {
+    /// A `;` or `{}` comment.
+    Comment(TokenId),
+    /// A `%` line.
+    Escape(TokenId),
+    /// A call (auction) or card (play), with what annotates it.
+    Move(Move),
+    /// `*` or `+` in an auction or play.
+    Marker(TokenId),
+    /// A section element of PBN 5.1: a string, or a section token made of adjacent tokens
+    /// (`first..=last`).
+    Element { first: TokenId, last: TokenId },
+    /// Tokens that cannot stand where they are (an error was reported): `first..=last`.
+    Invalid { first: TokenId, last: TokenId },
+}
+
+/// A call or a card: the word (or `^S`), the irregularity before it, and its annotations (suffix,
+/// note reference and NAG tokens, in input order).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Move {
+    pub irregularity: Option<TokenId>,
+    pub token: TokenId,
+    pub annotations: Vec<TokenId>,
+}
+
+impl Parse {
+    pub fn token(&self, id: TokenId) -> Token {
+        self.tokens[id as usize]
+    }
+
+    pub fn kind(&self, id: TokenId) -> SyntaxKind {
+        self.token(id).kind
+    }
+
+    pub fn text<'a>(&self, text: &'a str, id: TokenId) -> &'a str {
+        self.token(id).text(text)
+    }
+
+    /// The byte range from the start of token `first` to the end of token `last`.
+    pub fn span(&self, first: TokenId, last: TokenId) -> Range<usize> {
+        self.token(first).start as usize..self.token(last).end as usize
+    }
+
+    /// Games that hold at least one tag pair.
+    pub fn real_games(&self) -> impl Iterator<Item = &Game> {
+        self.games.iter().filter(|game| !game.is_empty())
+    }
+}
+
+impl TagPair {
+    /// The tag name, if the pair has one.
+    pub fn name<'a>(&self, parse: &Parse, text: &'a str) -> Option<&'a str> {
+        self.name.map(|id| parse.text(text, id))
+    }
+
+    /// The tag value without its quotes and with `\"` and `\\` resolved.
+    pub fn value(&self, parse: &Parse, text: &str) -> Option<String> {
+        self.value.map(|id| string_value(parse.text(text, id)))
+    }
+}
+
+/// The content of a string token: quotes removed, `\"` and `\\` resolved (PBN 3.2). Works on
+/// unterminated strings too.
+pub fn string_value(token_text: &str) -> String {
+    let inner = token_text.strip_prefix('"').unwrap_or(token_text);
+    let inner = inner.strip_suffix('"').unwrap_or(inner);
+    if !inner.contains('\\') {
+        return inner.to_owned();
+    }
+    let mut out = String::with_capacity(inner.len());
+    let mut chars = inner.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == '\\' && matches!(chars.peek(), Some('"' | '\\')) {
+            out.extend(chars.next());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::string_value;
+
+    #[test]
+    fn string_escapes() {
+        assert_eq!(string_value(r#""a\"b\\c\d""#), r#"a"b\c\d"#);
+        assert_eq!(string_value("\"open"), "open");
+        assert_eq!(string_value("\"\""), "");
+    }
+}
