@@ -1,0 +1,176 @@
+//! The `pbnfmt` binary as users run it: exit statuses, output forms, directory walking, stdin, and
+//! the commands the README shows.
+
+mod common;
+
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+fn pbnfmt(args: &[&str], dir: &Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_pbnfmt"))
+        .args(args)
+        .current_dir(dir)
+        .env_remove("NO_COLOR")
+        .output()
+        .unwrap()
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).unwrap()
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8(output.stderr.clone()).unwrap()
+}
+
+const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+
+/// README: `cargo run --release -- check corpus/valid` checks the standard's examples clean.
+#[test]
+fn readme_check_of_the_valid_corpus_exits_0() {
+    let output = pbnfmt(&["check", "corpus/valid"], Path::new(ROOT));
+    assert_eq!(output.status.code(), Some(0), "{}", stdout(&output));
+    assert!(
+        stdout(&output).starts_with("No findings in 18 files ("),
+        "{}",
+        stdout(&output)
+    );
+}
+
+/// README: `cargo run --release -- check corpus/invalid --output-format concise` lists one line
+/// per finding and exits 1.
+#[test]
+fn readme_concise_check_of_the_invalid_corpus_exits_1() {
+    let output = pbnfmt(
+        &["check", "corpus/invalid", "--output-format", "concise"],
+        Path::new(ROOT),
+    );
+    assert_eq!(output.status.code(), Some(1));
+    let text = stdout(&output);
+    assert!(
+        text.contains(
+            "corpus/invalid/syntax/unknown-call.pbn:3:6: error[S009] `2N` is not a call\n"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.lines()
+            .last()
+            .unwrap()
+            .starts_with("Found 22 errors and 0 warnings in 21 of 21 files"),
+        "{text}"
+    );
+}
+
+#[test]
+fn full_output_is_a_code_frame_without_colour_when_piped() {
+    let output = pbnfmt(
+        &["check", "corpus/invalid/syntax/unknown-card.pbn"],
+        Path::new(ROOT),
+    );
+    assert_eq!(output.status.code(), Some(1));
+    let text = stdout(&output);
+    assert!(text.contains("S010(unknown-card)"), "{text}");
+    assert!(text.contains("× `S10` is not a card"), "{text}");
+    assert!(
+        text.contains("help: PBN writes this card as `ST`"),
+        "{text}"
+    );
+    assert!(!text.contains('\u{1b}'), "colour escape in piped output");
+}
+
+#[test]
+fn missing_path_exits_2_and_says_so() {
+    let output = pbnfmt(&["check", "no/such/file.pbn"], Path::new(ROOT));
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("no/such/file.pbn: no such file or directory"));
+}
+
+#[test]
+fn usage_error_exits_2() {
+    let output = pbnfmt(&["check", "--no-such-flag"], Path::new(ROOT));
+    assert_eq!(output.status.code(), Some(2));
+    let output = pbnfmt(&["check", "--output-format", "xml"], Path::new(ROOT));
+    assert_eq!(output.status.code(), Some(2));
+}
+
+#[test]
+fn stdin_is_read_for_a_dash() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_pbnfmt"))
+        .args(["check", "-", "--output-format", "concise"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"[Dealer \"N\"]\r\n[Auction \"N\"]\r\n1C P\r\n")
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    assert!(stdout(&output).starts_with("<stdin>:3:4: error[S009] `P` is not a call\n"));
+}
+
+#[test]
+fn directories_are_walked_for_pbn_files_in_any_case_in_sorted_order() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = "[Event \"x]\n";
+    std::fs::create_dir(dir.path().join("sub")).unwrap();
+    std::fs::write(dir.path().join("b.PBN"), bad).unwrap();
+    std::fs::write(dir.path().join("a.pbn"), bad).unwrap();
+    std::fs::write(dir.path().join("sub/c.pbn"), bad).unwrap();
+    std::fs::write(dir.path().join("notes.txt"), bad).unwrap();
+    let output = pbnfmt(&["check", ".", "--output-format", "concise"], dir.path());
+    assert_eq!(output.status.code(), Some(1));
+    let files: Vec<String> = stdout(&output)
+        .lines()
+        .filter_map(|line| line.split(':').next().map(str::to_owned))
+        .filter(|file| file.ends_with("pbn") || file.ends_with("PBN"))
+        .collect();
+    assert_eq!(files, ["./a.pbn", "./b.PBN", "./sub/c.pbn"]);
+}
+
+#[test]
+fn an_explicit_file_is_checked_whatever_its_extension() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("deal.txt"), "[Event \"ok\"]\n").unwrap();
+    let output = pbnfmt(&["check", "deal.txt"], dir.path());
+    assert_eq!(output.status.code(), Some(0));
+    assert!(stdout(&output).starts_with("No findings in 1 file (1 game)."));
+}
+
+#[test]
+fn a_forced_encoding_is_used() {
+    let dir = tempfile::tempdir().unwrap();
+    let utf16: Vec<u8> = "[Event \"x\"]\n"
+        .encode_utf16()
+        .flat_map(u16::to_le_bytes)
+        .collect();
+    std::fs::write(dir.path().join("utf16.pbn"), &utf16).unwrap();
+    // Without a BOM the NUL bytes are control characters, and the help names the way out.
+    let guessed = pbnfmt(&["check", "utf16.pbn"], dir.path());
+    assert_eq!(guessed.status.code(), Some(1));
+    assert!(
+        stdout(&guessed).contains("S015(control-character)"),
+        "{}",
+        stdout(&guessed)
+    );
+    assert!(stdout(&guessed).contains("--encoding utf-16le"));
+    let forced = pbnfmt(
+        &["check", "utf16.pbn", "--encoding", "utf-16le"],
+        dir.path(),
+    );
+    assert_eq!(forced.status.code(), Some(0), "{}", stdout(&forced));
+}
+
+#[test]
+fn unreadable_and_readable_files_together_exit_2() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("ok.pbn"), "[Event \"ok\"]\n").unwrap();
+    let output = pbnfmt(&["check", "ok.pbn", "gone.pbn"], dir.path());
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stdout(&output).contains("No findings in 1 file"));
+}

@@ -1,0 +1,54 @@
+//! Helpers shared by the integration tests: where the fixtures are, and the real-world corpus that
+//! lives beside the checkout (and may be absent).
+
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+
+/// The project's own fixtures.
+pub fn corpus() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus")
+}
+
+/// `../shared/corpus/real`, when it exists. Tests that use it say so when it does not.
+pub fn real_corpus() -> Option<PathBuf> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/real");
+    if path.is_dir() {
+        Some(path)
+    } else {
+        eprintln!(
+            "note: ../shared/corpus/real is absent; the real-world part of this test is skipped"
+        );
+        None
+    }
+}
+
+/// Every `*.pbn` file below `root` (any case), sorted.
+pub fn pbn_files(root: &Path) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = walkdir::WalkDir::new(root)
+        .sort_by_file_name()
+        .into_iter()
+        .filter_map(Result::ok)
+        .filter(|entry| entry.file_type().is_file() && pbnfmt::walk::is_pbn_file_name(entry.path()))
+        .map(|entry| entry.into_path())
+        .collect();
+    files.sort();
+    files
+}
+
+/// Own fixtures and, when present, the real-world corpus.
+pub fn all_pbn_files() -> Vec<PathBuf> {
+    let mut files = pbn_files(&corpus());
+    if let Some(real) = real_corpus() {
+        files.extend(pbn_files(&real));
+    }
+    files
+}
+
+/// A path relative to the crate root, with `/` separators, for stable snapshot names.
+pub fn relative(path: &Path) -> String {
+    path.strip_prefix(env!("CARGO_MANIFEST_DIR"))
+        .unwrap_or(path)
+        .to_string_lossy()
+        .replace('\\', "/")
+}

@@ -1,0 +1,135 @@
+//! The fixtures in `corpus/`: valid files check clean; each invalid file is named after the rule it
+//! breaks, makes that rule fire, and has a snapshot of its rendered diagnostics (no colour, fixed
+//! width) in `snapshots/`. Every rule of the table has its fixture.
+
+mod common;
+
+use std::collections::BTreeSet;
+use std::path::Path;
+
+use pbnfmt::check::{CheckOptions, FileReport, check_bytes};
+use pbnfmt::diagnostic::{FullStyle, render_concise, render_full};
+use pbnfmt::rules::Rule;
+use pbnfmt::source::LineIndex;
+
+fn check(path: &Path) -> FileReport {
+    check_bytes(&std::fs::read(path).unwrap(), &CheckOptions::default())
+}
+
+#[test]
+fn valid_fixtures_check_clean() {
+    let files = common::pbn_files(&common::corpus().join("valid"));
+    assert!(files.len() >= 15);
+    for path in files {
+        let report = check(&path);
+        assert!(
+            report.diagnostics.is_empty(),
+            "{}: {:#?}",
+            common::relative(&path),
+            report.diagnostics
+        );
+    }
+}
+
+/// The PBN 1.2 example game reads as one game with its 15 MTS tags, auction, play and notes.
+#[test]
+fn standard_example_game_is_read_whole() {
+    let path = common::corpus().join("valid/spec/pbn-1.2-example-game.pbn");
+    let text = std::fs::read_to_string(path).unwrap();
+    let parse = pbnfmt::parser::parse(&text);
+    assert_eq!(parse.real_games().count(), 1);
+    let names: Vec<_> = parse.games[0]
+        .tags
+        .iter()
+        .filter_map(|tag| tag.name(&parse, &text))
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "Event",
+            "Site",
+            "Date",
+            "Board",
+            "West",
+            "North",
+            "East",
+            "South",
+            "Dealer",
+            "Vulnerable",
+            "Deal",
+            "Scoring",
+            "Declarer",
+            "Contract",
+            "Result",
+            "Auction",
+            "Note",
+            "Note",
+            "Play",
+            "Note"
+        ]
+    );
+    let moves = |name: &str| {
+        let tag = parse.games[0]
+            .tags
+            .iter()
+            .find(|tag| tag.name(&parse, &text) == Some(name))
+            .unwrap();
+        tag.data
+            .iter()
+            .filter(|data| matches!(data, pbnfmt::syntax::Data::Move(_)))
+            .count()
+    };
+    assert_eq!(moves("Auction"), 15);
+    assert_eq!(moves("Play"), 28);
+}
+
+#[test]
+fn invalid_fixtures_fire_their_rule_and_match_their_snapshots() {
+    let mut settings = insta::Settings::clone_current();
+    settings.set_snapshot_path("../snapshots");
+    settings.set_prepend_module_to_snapshot(false);
+    settings.set_omit_expression(true);
+    let style = FullStyle {
+        color: false,
+        width: 80,
+    };
+    let mut covered = BTreeSet::new();
+    for path in common::pbn_files(&common::corpus().join("invalid")) {
+        let name = common::relative(&path);
+        let stem = path.file_stem().unwrap().to_str().unwrap();
+        let rule = Rule::find(stem).unwrap_or_else(|| panic!("{name} is not named after a rule"));
+        let report = check(&path);
+        assert!(
+            report.diagnostics.iter().any(|d| d.rule == rule),
+            "{name}: {} did not fire: {:#?}",
+            rule.code(),
+            report.diagnostics
+        );
+        covered.insert(rule);
+        let text = &report.decoded.text;
+        let index = LineIndex::new(text);
+        let mut rendered = String::new();
+        for diagnostic in &report.diagnostics {
+            rendered.push_str(&render_concise(&name, text, &index, diagnostic));
+            rendered.push('\n');
+        }
+        for diagnostic in &report.diagnostics {
+            rendered.push('\n');
+            rendered.push_str(&render_full(&name, text, diagnostic, style));
+        }
+        let snapshot = name
+            .trim_start_matches("corpus/")
+            .trim_end_matches(".pbn")
+            .replace('/', "__");
+        settings.bind(|| insta::assert_snapshot!(snapshot, rendered));
+    }
+    let missing: Vec<_> = Rule::ALL
+        .iter()
+        .filter(|rule| !covered.contains(rule))
+        .map(|rule| rule.name())
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "rules without an invalid fixture: {missing:?}"
+    );
+}

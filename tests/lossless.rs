@@ -1,0 +1,118 @@
+//! The reading core gives back every byte: tokens cover the decoded text exactly, and decoding then
+//! encoding gives back the original bytes, for every fixture and every real-world file.
+
+mod common;
+
+use pbnfmt::lexer::{SyntaxKind, lex};
+use pbnfmt::parser::parse;
+use pbnfmt::source::{decode, encode};
+use pbnfmt::syntax::Data;
+
+#[test]
+fn tokens_cover_every_file_exactly_and_bytes_round_trip() {
+    let files = common::all_pbn_files();
+    assert!(files.len() >= 30, "fixtures missing: {}", files.len());
+    for path in files {
+        let bytes = std::fs::read(&path).unwrap();
+        let decoded = decode(&bytes, None);
+        let name = common::relative(&path);
+        if decoded.malformed_at.is_some() {
+            // Only the fixture made for F001 may be undecodable; pbnfmt never rewrites such a file.
+            assert!(
+                name.ends_with("malformed-encoding.pbn"),
+                "{name} is not decodable"
+            );
+        } else {
+            assert_eq!(
+                encode(&decoded.text, decoded.encoding, decoded.bom).unwrap(),
+                bytes,
+                "{name}: decode then encode changed the bytes"
+            );
+        }
+        let tokens = lex(&decoded.text);
+        let mut joined = String::with_capacity(decoded.text.len());
+        let mut at = 0;
+        for token in &tokens {
+            assert_eq!(
+                token.start as usize, at,
+                "{name}: gap or overlap before {token:?}"
+            );
+            joined.push_str(token.text(&decoded.text));
+            at = token.end as usize;
+        }
+        assert_eq!(
+            joined, decoded.text,
+            "{name}: tokens do not give back the text"
+        );
+    }
+}
+
+/// Nothing significant is dropped by the parser: every token that is not white space belongs to
+/// the tree, directly (a tag name, a call, a comment), inside a section element or invalid run, or
+/// inside the extent of a tag pair (a broken tag keeps what it skipped). Each token is claimed once.
+#[test]
+fn tree_accounts_for_every_significant_token() {
+    for path in common::all_pbn_files() {
+        let bytes = std::fs::read(&path).unwrap();
+        let text = decode(&bytes, None).text;
+        let parse = parse(&text);
+        let name = common::relative(&path);
+        let mut claimed = vec![0u8; parse.tokens.len()];
+        let mut claim = |first: u32, last: u32| {
+            for id in first..=last {
+                claimed[id as usize] += 1;
+            }
+        };
+        for game in &parse.games {
+            for data in &game.leading {
+                claim_data(data, &mut claim);
+            }
+            for tag in &game.tags {
+                // The extent of the tag pair, minus the comments inside it, which its data claims.
+                let inner_comments: Vec<u32> = tag
+                    .data
+                    .iter()
+                    .filter_map(|d| match d {
+                        Data::Comment(id) if *id < tag.end => Some(*id),
+                        _ => None,
+                    })
+                    .collect();
+                for id in tag.open..=tag.end {
+                    if !inner_comments.contains(&id) {
+                        claim(id, id);
+                    }
+                }
+                for data in &tag.data {
+                    claim_data(data, &mut claim);
+                }
+            }
+        }
+        for (id, token) in parse.tokens.iter().enumerate() {
+            let significant = !token.kind.is_space()
+                && !matches!(token.kind, SyntaxKind::Foreign | SyntaxKind::EmbedDelimiter);
+            if significant {
+                assert_eq!(
+                    claimed[id],
+                    1,
+                    "{name}: token {id} {token:?} {:?} claimed {} times",
+                    token.text(&text),
+                    claimed[id]
+                );
+            } else if token.kind.is_space() {
+                assert!(claimed[id] <= 1, "{name}: space token {id} claimed twice");
+            }
+        }
+    }
+}
+
+fn claim_data(data: &Data, claim: &mut impl FnMut(u32, u32)) {
+    match data {
+        Data::Comment(id) | Data::Escape(id) | Data::Marker(id) => claim(*id, *id),
+        Data::Move(item) => {
+            item.irregularity.into_iter().for_each(|id| claim(id, id));
+            claim(item.token, item.token);
+            item.annotations.iter().for_each(|&id| claim(id, id));
+        }
+        Data::Element { first, last } | Data::Invalid { first, last } => claim(*first, *last),
+    }
+}

@@ -1,0 +1,141 @@
+//! A deterministic, bounded fuzz test: mutated fixture and real-world files (bytes flipped,
+//! inserted, deleted, duplicated, truncated) go through decode, lex, parse, check and both
+//! renderers. Nothing may panic, tokens must still cover the text, and every diagnostic span must
+//! lie on character boundaries of the text.
+
+mod common;
+
+use pbnfmt::check::{CheckOptions, check_bytes};
+use pbnfmt::diagnostic::{FullStyle, render_concise, render_full};
+use pbnfmt::lexer::lex;
+use pbnfmt::source::LineIndex;
+
+/// SplitMix64, fixed seed: the same mutants on every run.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+}
+
+/// Bytes that matter to PBN syntax, so that mutants hit the interesting paths.
+const SPICE: &[u8] = b"[]\"{}%;=$!?^*+-\\\n\r\t \x00\x0b\xff\xc3\xa9\xef\xbb\xbf0123456789SHDCNTXP";
+
+fn mutate(bytes: &mut Vec<u8>, rng: &mut Rng) {
+    let at = rng.below(bytes.len() + 1);
+    match rng.below(6) {
+        0 if !bytes.is_empty() => {
+            let at = at.min(bytes.len() - 1);
+            bytes[at] ^= 1 << rng.below(8);
+        }
+        1 => bytes.insert(at, SPICE[rng.below(SPICE.len())]),
+        2 if at < bytes.len() => {
+            bytes.remove(at);
+        }
+        3 => bytes.truncate(at),
+        4 if at < bytes.len() => {
+            let end = (at + rng.below(64)).min(bytes.len());
+            let slice = bytes[at..end].to_vec();
+            let to = rng.below(bytes.len() + 1);
+            bytes.splice(to..to, slice);
+        }
+        _ => bytes.insert(at.min(bytes.len()), SPICE[rng.below(SPICE.len())]),
+    }
+}
+
+fn exercise(bytes: &[u8]) {
+    let report = check_bytes(bytes, &CheckOptions::default());
+    let text = &report.decoded.text;
+    let tokens = lex(text);
+    let mut at = 0;
+    for token in &tokens {
+        assert_eq!(token.start as usize, at, "tokens do not cover the text");
+        at = token.end as usize;
+    }
+    assert_eq!(at, text.len(), "tokens stop short of the end");
+    let index = LineIndex::new(text);
+    for diagnostic in report.diagnostics.iter().take(8) {
+        assert!(
+            text.is_char_boundary(diagnostic.span.start),
+            "{diagnostic:?}"
+        );
+        assert!(text.is_char_boundary(diagnostic.span.end), "{diagnostic:?}");
+        assert!(diagnostic.span.start <= diagnostic.span.end);
+        render_concise("mutant.pbn", text, &index, diagnostic);
+        render_full(
+            "mutant.pbn",
+            text,
+            diagnostic,
+            FullStyle {
+                color: false,
+                width: 80,
+            },
+        );
+    }
+}
+
+#[test]
+fn mutated_files_never_panic_and_stay_covered() {
+    let mut rng = Rng(0x5EED);
+    let mut runs = 0;
+    for path in common::all_pbn_files() {
+        let mut original = std::fs::read(&path).unwrap();
+        // Large files: a window is enough, and keeps the test to seconds in a debug build.
+        original.truncate(16 * 1024);
+        exercise(&original);
+        for _ in 0..24 {
+            let mut bytes = original.clone();
+            for _ in 0..1 + rng.below(8) {
+                mutate(&mut bytes, &mut rng);
+            }
+            exercise(&bytes);
+            runs += 1;
+        }
+    }
+    assert!(runs > 500, "only {runs} mutants");
+}
+
+#[test]
+fn hostile_shapes_do_not_panic() {
+    let cases: Vec<Vec<u8>> = vec![
+        b"".to_vec(),
+        b"\xef\xbb\xbf".to_vec(),
+        b"\xff\xfe".to_vec(),
+        b"\xff\xfe\x00".to_vec(),
+        b"   \t \n\n\r\n  ".to_vec(),
+        vec![0u8; 4096],
+        (0..=255u8).cycle().take(10_000).collect(),
+        b"[Event \"never closed".to_vec(),
+        b"{ never closed\n% not an escape\n".to_vec(),
+        b"[Auction \"N\"]\n"
+            .iter()
+            .copied()
+            .chain(
+                b"1S !!!??? =1= $99999999999999999999 =99999999999999999999= "
+                    .iter()
+                    .copied()
+                    .cycle()
+                    .take(50_000),
+            )
+            .collect(),
+        b"[".repeat(10_000),
+        b"]".repeat(10_000),
+        b"\"".repeat(10_001),
+        b"^I".repeat(5_000),
+        b"<PBN><PBN></PBN></pbn><PbN>".to_vec(),
+        "[West \"\u{1F0A1}\"] \u{2660}\u{2665} "
+            .repeat(100)
+            .into_bytes(),
+    ];
+    for bytes in cases {
+        exercise(&bytes);
+    }
+}
