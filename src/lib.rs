@@ -15,4 +15,5 @@ pub mod parser;
 pub mod rules;
 pub mod source;
 pub mod syntax;
+pub mod table;
 pub mod walk;

@@ -111,11 +111,11 @@ impl Parser<'_> {
                 break;
             }
             // `data` stops only at `[` or the end of the game.
-            let tag = self.tag_pair();
-            tags.push(tag);
-            let tag = tags.last_mut().expect("just pushed");
+            let mut tag = self.tag_pair();
             let context = tag.name.map(|id| self.range(id, id));
+            // A comment inside the tag pair is already in `tag.data`; the section data follows it.
             self.data(tag.section, context, &mut tag.data);
+            tags.push(tag);
             debug_assert!(self.pos > before, "game loop made no progress");
         }
         // The last significant token before the end of the game.

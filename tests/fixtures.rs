@@ -133,3 +133,47 @@ fn invalid_fixtures_fire_their_rule_and_match_their_snapshots() {
         "rules without an invalid fixture: {missing:?}"
     );
 }
+
+/// PBN 5.2: every table in the valid fixtures has well-formed column specs and whole rows; the
+/// standard's widths and orders are read as written.
+#[test]
+fn tables_of_the_valid_fixtures_have_whole_rows() {
+    use pbnfmt::table::{Align, Order, Table, is_table_tag};
+    let mut tables = 0;
+    for path in common::pbn_files(&common::corpus().join("valid")) {
+        let report = check(&path);
+        let text = &report.decoded.text;
+        let parse = pbnfmt::parser::parse(text);
+        for tag in parse.games.iter().flat_map(|game| &game.tags) {
+            let Some(name) = tag.name(&parse, text).filter(|name| is_table_tag(name)) else {
+                continue;
+            };
+            let value = tag.value(&parse, text).unwrap();
+            let table = Table::new(tag, &value);
+            let columns = table.columns.len();
+            assert!(
+                table.columns.iter().all(|c| c.bad_width.is_none()),
+                "{name}"
+            );
+            assert!(
+                table.rows().all(|row| row.len() == columns),
+                "{name}: short row"
+            );
+            if name == "ScoreTable" {
+                let score = &table.columns[6];
+                assert_eq!(
+                    (score.name, score.order, score.width, score.align),
+                    (
+                        "Score_NS",
+                        Some(Order::Descending),
+                        Some(5),
+                        Some(Align::Right)
+                    )
+                );
+                assert_eq!(table.rows().count(), 2);
+            }
+            tables += 1;
+        }
+    }
+    assert_eq!(tables, 6, "the six tables of corpus/valid/spec/tables.pbn");
+}
