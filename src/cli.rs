@@ -243,8 +243,13 @@ fn print_report(
             }
         }
         OutputFormat::Full => {
+            let index = LineIndex::new(text);
             for diagnostic in &report.diagnostics {
-                writeln!(out, "{}", render_full(name, text, diagnostic, style))?;
+                writeln!(
+                    out,
+                    "{}",
+                    render_full(name, text, &index, diagnostic, style)
+                )?;
             }
         }
     }

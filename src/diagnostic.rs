@@ -112,8 +112,15 @@ pub struct FullStyle {
     pub width: usize,
 }
 
-/// miette's code frame for one diagnostic, with `path` as the file name.
-pub fn render_full(path: &str, text: &str, diagnostic: &Diagnostic, style: FullStyle) -> String {
+/// miette's code frame for one diagnostic, with `path` as the file name. `index` is the line index
+/// of `text`, built once per file: with it, each frame costs the size of its lines, not of the file.
+pub fn render_full(
+    path: &str,
+    text: &str,
+    index: &LineIndex,
+    diagnostic: &Diagnostic,
+    style: FullStyle,
+) -> String {
     let theme = if style.color {
         miette::GraphicalTheme::unicode()
     } else {
@@ -125,13 +132,17 @@ pub fn render_full(path: &str, text: &str, diagnostic: &Diagnostic, style: FullS
         .tab_width(4);
     let view = MietteView {
         diagnostic,
-        source: NamedText { name: path, text },
+        source: NamedText {
+            name: path,
+            text,
+            index,
+        },
     };
     let mut out = String::new();
     if handler.render_report(&mut out, &view).is_err() {
         // The handler fails only on a span outside the text, which would be a bug of ours; fall
         // back to the plain form rather than losing the finding.
-        out = render_concise(path, text, &LineIndex::new(text), diagnostic);
+        out = render_concise(path, text, index, diagnostic);
         out.push('\n');
     }
     out
@@ -141,23 +152,41 @@ pub fn render_full(path: &str, text: &str, diagnostic: &Diagnostic, style: FullS
 struct NamedText<'a> {
     name: &'a str,
     text: &'a str,
+    index: &'a LineIndex,
 }
 
 impl SourceCode for NamedText<'_> {
+    /// miette's own `str` reader scans from the start of the text for every frame, which is
+    /// quadratic over a large file with many findings. Hand it only the lines around the span,
+    /// found through the line index, and shift what it reads back to file positions.
     fn read_span<'b>(
         &'b self,
         span: &SourceSpan,
         context_lines_before: usize,
         context_lines_after: usize,
     ) -> Result<Box<dyn SpanContents<'b> + 'b>, MietteError> {
-        let contents = self
-            .text
-            .read_span(span, context_lines_before, context_lines_after)?;
+        let len = self.text.len();
+        let start = span.offset().min(len);
+        let end = (span.offset() + span.len()).min(len);
+        let first_line = self
+            .index
+            .line_of(start)
+            .saturating_sub(context_lines_before);
+        let last_line = self.index.line_of(end) + context_lines_after + 1;
+        let window_start = self.index.line_start(first_line, len);
+        let window_end = self.index.line_start(last_line + 1, len);
+        let window = self.text.get(window_start..window_end).unwrap_or("");
+        let relative = SourceSpan::from((start - window_start, end - start));
+        let contents = window.read_span(&relative, context_lines_before, context_lines_after)?;
+        let data_span = SourceSpan::from((
+            contents.span().offset() + window_start,
+            contents.span().len(),
+        ));
         Ok(Box::new(MietteSpanContents::new_named(
             self.name.to_owned(),
             contents.data(),
-            *contents.span(),
-            contents.line(),
+            data_span,
+            contents.line() + first_line,
             contents.column(),
             contents.line_count(),
         )))
@@ -222,4 +251,30 @@ impl miette::Diagnostic for MietteView<'_> {
 
 fn to_source_span(span: &Range<usize>) -> SourceSpan {
     (span.start, span.end.saturating_sub(span.start)).into()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Frames are read through a window of lines; positions deep in a file must stay exact.
+    #[test]
+    fn frame_deep_in_a_large_file_has_the_right_line() {
+        let mut text = String::new();
+        for board in 1..=2000 {
+            text.push_str(&format!("[Board \"{board}\"]\r\n"));
+        }
+        let at = text.find("[Board \"1500\"]").unwrap() + 8;
+        let diagnostic = Diagnostic::new(Rule::UnknownCall, at..at + 4, "x").with_label("here");
+        let index = LineIndex::new(&text);
+        let style = FullStyle {
+            color: false,
+            width: 80,
+        };
+        let frame = render_full("big.pbn", &text, &index, &diagnostic, style);
+        assert!(frame.contains("[big.pbn:1500:9]"), "{frame}");
+        assert!(frame.contains("1500 │ [Board \"1500\"]"), "{frame}");
+        assert!(frame.contains("1499 │ [Board \"1499\"]"), "{frame}");
+        assert!(frame.contains("1501 │ [Board \"1501\"]"), "{frame}");
+    }
 }

@@ -32,11 +32,16 @@ impl Default for Options {
     }
 }
 
-/// SplitMix64: small, fast, good enough for test data.
-struct Rng(u64);
+/// SplitMix64: small, fast, good enough for test data. Public so that tests can draw the same
+/// deterministic sequences.
+pub struct Rng(u64);
 
 impl Rng {
-    fn next(&mut self) -> u64 {
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed)
+    }
+
+    pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -44,9 +49,9 @@ impl Rng {
         z ^ (z >> 31)
     }
 
-    /// Uniform in `0..n` (n > 0).
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
+    /// Uniform in `0..n`; 0 when `n` is 0.
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n.max(1) as u64) as usize
     }
 
     fn percent(&mut self, chance: u32) -> bool {

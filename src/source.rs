@@ -267,6 +267,16 @@ impl LineIndex {
     pub fn line_count(&self) -> usize {
         self.starts.len()
     }
+
+    /// The 0-based line that holds byte `offset`.
+    pub fn line_of(&self, offset: usize) -> usize {
+        self.starts.partition_point(|&start| start <= offset) - 1
+    }
+
+    /// The byte offset where 0-based `line` starts; the end of the text past the last line.
+    pub fn line_start(&self, line: usize, text_len: usize) -> usize {
+        self.starts.get(line).copied().unwrap_or(text_len)
+    }
 }
 
 #[cfg(test)]

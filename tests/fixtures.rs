@@ -115,7 +115,7 @@ fn invalid_fixtures_fire_their_rule_and_match_their_snapshots() {
         }
         for diagnostic in &report.diagnostics {
             rendered.push('\n');
-            rendered.push_str(&render_full(&name, text, diagnostic, style));
+            rendered.push_str(&render_full(&name, text, &index, diagnostic, style));
         }
         let snapshot = name
             .trim_start_matches("corpus/")

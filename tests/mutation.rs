@@ -7,24 +7,9 @@ mod common;
 
 use pbnfmt::check::{CheckOptions, check_bytes};
 use pbnfmt::diagnostic::{FullStyle, render_concise, render_full};
+use pbnfmt::generate::Rng;
 use pbnfmt::lexer::lex;
 use pbnfmt::source::LineIndex;
-
-/// SplitMix64, fixed seed: the same mutants on every run.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-}
 
 /// Bytes that matter to PBN syntax, so that mutants hit the interesting paths.
 const SPICE: &[u8] = b"[]\"{}%;=$!?^*+-\\\n\r\t \x00\x0b\xff\xc3\xa9\xef\xbb\xbf0123456789SHDCNTXP";
@@ -73,6 +58,7 @@ fn exercise(bytes: &[u8]) {
         render_full(
             "mutant.pbn",
             text,
+            &index,
             diagnostic,
             FullStyle {
                 color: false,
@@ -84,7 +70,7 @@ fn exercise(bytes: &[u8]) {
 
 #[test]
 fn mutated_files_never_panic_and_stay_covered() {
-    let mut rng = Rng(0x5EED);
+    let mut rng = Rng::new(0x5EED);
     let mut runs = 0;
     for path in common::all_pbn_files() {
         let mut original = std::fs::read(&path).unwrap();
