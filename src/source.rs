@@ -256,7 +256,7 @@ impl LineIndex {
     /// The 1-based line and column (counted in characters) of byte `offset` in `text`.
     pub fn line_col(&self, text: &str, offset: usize) -> (usize, usize) {
         let offset = offset.min(text.len());
-        let line = self.starts.partition_point(|&start| start <= offset) - 1;
+        let line = self.line_of(offset);
         let start = self.starts[line];
         let column = text
             .get(start..offset)

@@ -141,8 +141,7 @@ fn tables_of_the_valid_fixtures_have_whole_rows() {
     use pbnfmt::table::{Align, Order, Table, is_table_tag};
     let mut tables = 0;
     for path in common::pbn_files(&common::corpus().join("valid")) {
-        let report = check(&path);
-        let text = &report.decoded.text;
+        let text = &pbnfmt::source::decode(&std::fs::read(&path).unwrap(), None).text;
         let parse = pbnfmt::parser::parse(text);
         for tag in parse.games.iter().flat_map(|game| &game.tags) {
             let Some(name) = tag.name(&parse, text).filter(|name| is_table_tag(name)) else {
