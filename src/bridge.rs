@@ -119,6 +119,11 @@ impl Rank {
     }
 
     /// 2 ..= 14 (Ace).
+    pub fn from_value(value: u8) -> Option<Rank> {
+        (2..=14).contains(&value).then_some(Rank(value))
+    }
+
+    /// 2 ..= 14 (Ace).
     pub fn value(self) -> u8 {
         self.0
     }

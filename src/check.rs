@@ -6,7 +6,8 @@
 use crate::diagnostic::Diagnostic;
 use crate::lexer::SyntaxKind;
 use crate::parser;
-use crate::rules::{Rule, messages};
+use crate::rules::select::Selection;
+use crate::rules::{Rule, export, messages, semantic};
 use crate::source::{self, Decoded, Encoding};
 use crate::syntax::{Data, Parse};
 
@@ -15,6 +16,8 @@ use crate::syntax::{Data, Parse};
 pub struct CheckOptions {
     /// Read the file in this encoding instead of detecting it.
     pub encoding: Option<Encoding>,
+    /// Which rules run.
+    pub selection: Selection,
 }
 
 /// The outcome of checking one file.
@@ -30,7 +33,7 @@ pub struct FileReport {
 /// Checks one file's bytes.
 pub fn check_bytes(bytes: &[u8], options: &CheckOptions) -> FileReport {
     let decoded = source::decode(bytes, options.encoding);
-    let (diagnostics, games) = check_text(&decoded);
+    let (diagnostics, games) = check_text(&decoded, &options.selection);
     FileReport {
         decoded,
         diagnostics,
@@ -38,7 +41,7 @@ pub fn check_bytes(bytes: &[u8], options: &CheckOptions) -> FileReport {
     }
 }
 
-fn check_text(decoded: &Decoded) -> (Vec<Diagnostic>, usize) {
+fn check_text(decoded: &Decoded, selection: &Selection) -> (Vec<Diagnostic>, usize) {
     let text = decoded.text.as_str();
     let mut diagnostics = Vec::new();
     if let Some(at) = decoded.malformed_at {
@@ -90,12 +93,16 @@ fn check_text(decoded: &Decoded) -> (Vec<Diagnostic>, usize) {
             .with_help("add `</PBN>` where the PBN text ends (PBN 6.2)"),
         );
     }
+    let rules = selection.rules_for(export::declares_export(&parse, text));
     diagnostics.extend(
         parse
             .errors
             .iter()
+            .filter(|error| rules.contains(error.rule))
             .map(|error| messages::syntax_diagnostic(error, text)),
     );
+    diagnostics.extend(semantic::check(&parse, decoded, rules));
+    diagnostics.retain(|d| rules.contains(d.rule));
     diagnostics.sort_by_key(|d| (d.span.start, d.span.end, d.rule));
     (diagnostics, games)
 }
@@ -208,6 +215,6 @@ mod tests {
 
     #[test]
     fn bridge_file_with_a_white_tag_is_not_chess() {
-        assert!(codes("[White \"x\"]\n[Black \"y\"]\n[Deal \"N:...\"]\n").is_empty());
+        assert!(!codes("[White \"x\"]\n[Black \"y\"]\n[Deal \"N:...\"]\n").contains(&"F002"));
     }
 }

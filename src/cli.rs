@@ -9,6 +9,8 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use crate::check::{CheckOptions, FileReport, check_bytes};
 use crate::diagnostic::{FullStyle, Severity, render_concise, render_full};
 use crate::lexer::MAX_TEXT_LEN;
+use crate::rules::select::Selection;
+use crate::rules::{Group, Rule};
 use crate::source::{Encoding, LineIndex};
 use crate::walk::{self, Input};
 
@@ -38,6 +40,19 @@ pub enum Command {
     /// Check PBN files and report every defect with its position.
     #[command(after_help = EXIT_STATUS_HELP)]
     Check(CheckArgs),
+    /// Explain a rule (`pbnfmt rule D003`), or list every rule (`pbnfmt rule --all`).
+    Rule(RuleArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct RuleArgs {
+    /// A rule code (`D003`) or name (`duplicate-card`).
+    #[arg(required_unless_present = "all", conflicts_with = "all")]
+    pub rule: Option<String>,
+
+    /// List every rule: code, name, default severity, when it runs, section and summary.
+    #[arg(long)]
+    pub all: bool,
 }
 
 #[derive(Debug, Args)]
@@ -58,6 +73,28 @@ pub struct CheckArgs {
     /// When to colour the output; `auto` colours a terminal unless NO_COLOR is set.
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
     pub color: ColorChoice,
+
+    /// Run only these rules: codes (`D003`), code prefixes (`D`, `T0`), names, or `ALL`;
+    /// comma-separated or repeated. Replaces the default set.
+    #[arg(long, value_delimiter = ',', value_name = "RULES")]
+    pub select: Option<Vec<String>>,
+
+    /// Run these rules in addition, e.g. the opt-in rules beyond the standard (`T026`, `C005`).
+    #[arg(long, value_delimiter = ',', value_name = "RULES")]
+    pub extend_select: Vec<String>,
+
+    /// Do not run these rules.
+    #[arg(long, value_delimiter = ',', value_name = "RULES")]
+    pub ignore: Vec<String>,
+
+    /// Check export-format conformance (the E rules) in every file, not only in files with a
+    /// `% EXPORT` line.
+    #[arg(long)]
+    pub export: bool,
+
+    /// Treat warnings as errors: they are printed as errors and make the exit status 1.
+    #[arg(long)]
+    pub warnings_as_errors: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -104,6 +141,66 @@ pub enum ColorChoice {
 pub fn run(cli: Cli) -> u8 {
     match cli.command {
         Command::Check(args) => run_check(&args),
+        Command::Rule(args) => run_rule(&args),
+    }
+}
+
+fn run_rule(args: &RuleArgs) -> u8 {
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    let written = if args.all {
+        Rule::ALL.iter().try_for_each(|rule| {
+            let info = rule.info();
+            writeln!(
+                out,
+                "{} {:<38} {:<7} {:<8} {:<11} {}",
+                info.code,
+                info.name,
+                info.severity,
+                group_name(info.group),
+                info.section,
+                info.summary
+            )
+        })
+    } else {
+        let wanted = args.rule.as_deref().unwrap_or("");
+        match Rule::find(wanted) {
+            Some(rule) => {
+                let info = rule.info();
+                writeln!(
+                    out,
+                    "# {} {}\n\n{}. Default severity: {}. Runs: {}. Enforces {}.\n\n{}",
+                    info.code,
+                    info.name,
+                    info.summary,
+                    info.severity,
+                    group_name(info.group),
+                    info.section,
+                    info.doc
+                )
+            }
+            None => {
+                eprintln!(
+                    "pbnfmt: error: no rule is called `{wanted}`; `pbnfmt rule --all` lists them"
+                );
+                return EXIT_TROUBLE;
+            }
+        }
+    };
+    match written.and_then(|()| out.flush()) {
+        Ok(()) => EXIT_CLEAN,
+        // A closed pipe (`pbnfmt rule --all | head`) is not an error.
+        Err(error) if error.kind() == io::ErrorKind::BrokenPipe => EXIT_CLEAN,
+        Err(_) => EXIT_TROUBLE,
+    }
+}
+
+/// When a rule runs, in words.
+fn group_name(group: Group) -> &'static str {
+    match group {
+        Group::Standard => "default",
+        Group::Export => "export",
+        Group::Extra => "opt-in",
     }
 }
 
@@ -158,8 +255,27 @@ struct Totals {
 }
 
 fn run_check(args: &CheckArgs) -> u8 {
+    let selection = Selection {
+        select: args.select.clone(),
+        extend_select: args.extend_select.clone(),
+        ignore: args.ignore.clone(),
+        export: args.export,
+    };
+    let unknown = selection.unknown_selectors();
+    if !unknown.is_empty() {
+        eprintln!(
+            "pbnfmt: error: no rule matches {}; `pbnfmt rule --all` lists the rules",
+            unknown
+                .iter()
+                .map(|s| format!("`{s}`"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+        return EXIT_TROUBLE;
+    }
     let options = CheckOptions {
         encoding: args.encoding.forced(),
+        selection,
     };
     let style = FullStyle {
         color: use_color(args.color),
@@ -187,7 +303,12 @@ fn run_check(args: &CheckArgs) -> u8 {
                 continue;
             }
         };
-        let report = check_bytes(&bytes, &options);
+        let mut report = check_bytes(&bytes, &options);
+        if args.warnings_as_errors {
+            for diagnostic in &mut report.diagnostics {
+                diagnostic.severity = Severity::Error;
+            }
+        }
         totals.files += 1;
         totals.games += report.games;
         if print_report(&mut out, &name, &report, args.output_format, style).is_err() {

@@ -11,6 +11,7 @@ pub mod cli;
 pub mod diagnostic;
 pub mod generate;
 pub mod lexer;
+pub mod model;
 pub mod parser;
 pub mod rules;
 pub mod source;

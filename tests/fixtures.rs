@@ -10,6 +10,7 @@ use std::path::Path;
 use pbnfmt::check::{CheckOptions, FileReport, check_bytes};
 use pbnfmt::diagnostic::{FullStyle, render_concise, render_full};
 use pbnfmt::rules::Rule;
+use pbnfmt::rules::select::Selection;
 use pbnfmt::source::LineIndex;
 
 fn check(path: &Path) -> FileReport {
@@ -98,7 +99,15 @@ fn invalid_fixtures_fire_their_rule_and_match_their_snapshots() {
         let name = common::relative(&path);
         let stem = path.file_stem().unwrap().to_str().unwrap();
         let rule = Rule::find(stem).unwrap_or_else(|| panic!("{name} is not named after a rule"));
-        let report = check(&path);
+        // Opt-in rules run for the fixture named after them.
+        let options = CheckOptions {
+            selection: Selection {
+                extend_select: vec![stem.to_owned()],
+                ..Selection::default()
+            },
+            ..CheckOptions::default()
+        };
+        let report = check_bytes(&std::fs::read(&path).unwrap(), &options);
         assert!(
             report.diagnostics.iter().any(|d| d.rule == rule),
             "{name}: {} did not fire: {:#?}",

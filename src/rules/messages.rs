@@ -147,10 +147,9 @@ pub fn syntax_diagnostic(error: &SyntaxError, text: &str) -> Diagnostic {
             .with_help("brace comments do not nest: the first `}` ended the comment; use ( ) inside comments"),
         Rule::InvalidTagName => diagnostic(format!("`{quoted}` is not a valid tag name"))
             .with_help("a tag name is letters, digits and `_`, starting with a letter"),
-        // File-level rules are worded where they are found (`check`).
-        Rule::MalformedEncoding | Rule::ChessPgn | Rule::PbiFile | Rule::UnclosedEmbedding => {
-            diagnostic(error.rule.info().summary.to_owned())
-        }
+        // File-level and semantic rules are worded where they are found (`check`, the rule
+        // families); the parser never reports them.
+        _ => diagnostic(error.rule.info().summary.to_owned()),
     }
 }
 

@@ -1,0 +1,295 @@
+//! The Deal tag (PBN 3.4.11, 3.10): `<first>:<hand> <hand> <hand> <hand>`, hands clockwise from
+//! `<first>`, each `spades.hearts.diamonds.clubs` or `-` when unknown.
+//!
+//! Reading records every problem with its byte range inside the value and goes on where it can,
+//! so that one bad rank does not hide a duplicated card elsewhere. Hand sizes are judged by the
+//! rules, which know whether the game is an end position.
+
+use std::ops::Range;
+
+use crate::bridge::{Card, Rank, Seat, Suit};
+
+/// A set of cards as a 52-bit mask: bit `suit * 13 + rank - 2`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Cards(u64);
+
+impl Cards {
+    fn bit(card: Card) -> u64 {
+        1 << (card.suit as u32 * 13 + u32::from(card.rank.value()) - 2)
+    }
+
+    pub fn contains(self, card: Card) -> bool {
+        self.0 & Cards::bit(card) != 0
+    }
+
+    pub fn insert(&mut self, card: Card) {
+        self.0 |= Cards::bit(card);
+    }
+
+    pub fn remove(&mut self, card: Card) {
+        self.0 &= !Cards::bit(card);
+    }
+
+    pub fn len(self) -> u32 {
+        self.0.count_ones()
+    }
+
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// True when the set holds a card of `suit`.
+    pub fn has_suit(self, suit: Suit) -> bool {
+        (self.0 >> (suit as u32 * 13)) & 0x1FFF != 0
+    }
+
+    /// The highest card of `suit` in the set.
+    pub fn highest_in(self, suit: Suit) -> Option<Card> {
+        let bits = (self.0 >> (suit as u32 * 13)) & 0x1FFF;
+        if bits == 0 {
+            return None;
+        }
+        let rank = Rank::from_value(63 - bits.leading_zeros() as u8 + 2)?;
+        Some(Card { suit, rank })
+    }
+}
+
+/// One hand of a Deal.
+#[derive(Clone, Debug)]
+pub struct Hand {
+    pub cards: Cards,
+    /// The hand's text inside the tag value.
+    pub span: Range<usize>,
+}
+
+/// A read Deal: the hands by seat (`None` for `-`).
+#[derive(Clone, Debug)]
+pub struct Deal {
+    pub first: Seat,
+    /// Indexed by `Seat as usize`.
+    pub hands: [Option<Hand>; 4],
+}
+
+impl Deal {
+    pub fn hand(&self, seat: Seat) -> Option<&Hand> {
+        self.hands[seat as usize].as_ref()
+    }
+
+    pub fn known_hands(&self) -> impl Iterator<Item = (Seat, &Hand)> {
+        Seat::ALL
+            .into_iter()
+            .filter_map(|seat| self.hand(seat).map(|hand| (seat, hand)))
+    }
+
+    /// PBN 3.10: an end position when every known hand has fewer than 13 cards.
+    pub fn is_end_position(&self) -> bool {
+        self.known_hands().all(|(_, hand)| hand.cards.len() < 13)
+            && self.known_hands().next().is_some()
+    }
+
+    /// Cards per hand: the largest known hand (13 in a full deal).
+    pub fn hand_size(&self) -> u32 {
+        self.known_hands()
+            .map(|(_, hand)| hand.cards.len())
+            .max()
+            .unwrap_or(13)
+    }
+}
+
+/// What is wrong in a Deal value; ranges are byte ranges inside the value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DealProblem {
+    /// The value is not `<first>:` and four hands of four suits.
+    Malformed {
+        at: Range<usize>,
+        what: &'static str,
+    },
+    /// `<first>` is not W, N, E or S.
+    BadFirst { at: Range<usize> },
+    /// A character that is not a rank.
+    BadRank {
+        at: Range<usize>,
+        seat: Seat,
+        suit: Suit,
+    },
+    /// The same card in two places.
+    Duplicate {
+        card: Card,
+        at: Range<usize>,
+        seat: Seat,
+        earlier: Range<usize>,
+        earlier_seat: Seat,
+    },
+}
+
+/// Reads a Deal value. Returns the deal when its shape could be read (even with bad ranks or
+/// duplicates, which are left out of the hands), and every problem found.
+pub fn parse(value: &str) -> (Option<Deal>, Vec<DealProblem>) {
+    let mut problems = Vec::new();
+    let Some((first_text, hands_text)) = value.split_once(':') else {
+        problems.push(DealProblem::Malformed {
+            at: 0..value.len(),
+            what: "a deal starts with the first hand's seat and a colon, as in `N:`",
+        });
+        return (None, problems);
+    };
+    let first = match Seat::parse(first_text) {
+        Some(seat) => seat,
+        None => {
+            problems.push(DealProblem::BadFirst {
+                at: 0..first_text.len(),
+            });
+            return (None, problems);
+        }
+    };
+    let base = first_text.len() + 1;
+    let hand_texts: Vec<(usize, &str)> = split_spaces(hands_text)
+        .map(|(offset, text)| (base + offset, text))
+        .collect();
+    if hand_texts.len() != 4 {
+        problems.push(DealProblem::Malformed {
+            at: base..value.len(),
+            what: "a deal has four hands separated by one space",
+        });
+        return (None, problems);
+    }
+    let mut hands: [Option<Hand>; 4] = [None, None, None, None];
+    // Where each card was first seen, for the duplicate message.
+    let mut seen: Vec<(Card, Range<usize>, Seat)> = Vec::new();
+    let mut all = Cards::default();
+    let mut shape_ok = true;
+    for (i, &(offset, text)) in hand_texts.iter().enumerate() {
+        let seat = first.offset(i);
+        let span = offset..offset + text.len();
+        if text == "-" {
+            continue;
+        }
+        let suits: Vec<&str> = text.split('.').collect();
+        if suits.len() != 4 {
+            problems.push(DealProblem::Malformed {
+                at: span,
+                what: "a hand has four suits separated by dots (spades.hearts.diamonds.clubs)",
+            });
+            shape_ok = false;
+            continue;
+        }
+        let mut cards = Cards::default();
+        let mut at = offset;
+        for (suit, suit_text) in Suit::ALL.into_iter().zip(suits) {
+            for (j, ch) in suit_text.char_indices() {
+                let card_at = at + j..at + j + ch.len_utf8();
+                let rank = u8::try_from(ch).ok().and_then(Rank::from_letter);
+                let Some(rank) = rank else {
+                    problems.push(DealProblem::BadRank {
+                        at: card_at,
+                        seat,
+                        suit,
+                    });
+                    continue;
+                };
+                let card = Card { suit, rank };
+                if all.contains(card) {
+                    if let Some((_, earlier, earlier_seat)) =
+                        seen.iter().find(|(seen_card, ..)| *seen_card == card)
+                    {
+                        problems.push(DealProblem::Duplicate {
+                            card,
+                            at: card_at,
+                            seat,
+                            earlier: earlier.clone(),
+                            earlier_seat: *earlier_seat,
+                        });
+                    }
+                    continue;
+                }
+                all.insert(card);
+                cards.insert(card);
+                seen.push((card, card_at, seat));
+            }
+            at += suit_text.len() + 1;
+        }
+        hands[seat as usize] = Some(Hand { cards, span });
+    }
+    let deal = shape_ok.then_some(Deal { first, hands });
+    (deal, problems)
+}
+
+/// Pieces separated by single spaces, with their offsets. Several spaces make empty pieces, which
+/// the four-hands check then rejects.
+fn split_spaces(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    let mut offset = 0;
+    text.split(' ').map(move |piece| {
+        let at = offset;
+        offset += piece.len() + 1;
+        (at, piece)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const STANDARD: &str = "N:.63.AKQ987.A9732 A8654.KQ5.T.QJT6 J973.J98742.3.K4 KQT2.AT.J6542.85";
+
+    #[test]
+    fn reads_the_standards_deal() {
+        let (deal, problems) = parse(STANDARD);
+        assert!(problems.is_empty(), "{problems:?}");
+        let deal = deal.unwrap();
+        assert!(!deal.is_end_position());
+        assert!(deal.known_hands().all(|(_, hand)| hand.cards.len() == 13));
+        let west = deal.hand(Seat::West).unwrap();
+        assert_eq!(&STANDARD[west.span.clone()], "KQT2.AT.J6542.85");
+        assert_eq!(
+            west.cards.highest_in(Suit::Diamonds).map(|c| c.to_string()),
+            Some("DJ".to_owned())
+        );
+    }
+
+    #[test]
+    fn unknown_hands_and_lowercase() {
+        let (deal, problems) = parse("w:kqt2.at.j6542.85 - A8654.KQ5.T.QJT6 -");
+        assert!(problems.is_empty());
+        let deal = deal.unwrap();
+        assert_eq!(deal.first, Seat::West);
+        assert!(deal.hand(Seat::North).is_none());
+        assert_eq!(deal.hand(Seat::East).unwrap().cards.len(), 13);
+    }
+
+    #[test]
+    fn problems_have_places() {
+        let (_, problems) = parse("N:AK.A.. AQ2.K.A. J3..K.X 4.2.Q.A");
+        assert_eq!(
+            problems,
+            [
+                DealProblem::Duplicate {
+                    card: Card {
+                        suit: Suit::Spades,
+                        rank: Rank::from_letter(b'A').unwrap()
+                    },
+                    at: 9..10,
+                    seat: Seat::East,
+                    earlier: 2..3,
+                    earlier_seat: Seat::North
+                },
+                DealProblem::BadRank {
+                    at: 24..25,
+                    seat: Seat::South,
+                    suit: Suit::Clubs
+                }
+            ]
+        );
+        assert!(matches!(
+            parse("X:- - - -").1[..],
+            [DealProblem::BadFirst { .. }]
+        ));
+        assert!(matches!(
+            parse("N:- - -").1[..],
+            [DealProblem::Malformed { .. }]
+        ));
+        assert!(matches!(
+            parse("N AK").1[..],
+            [DealProblem::Malformed { .. }]
+        ));
+    }
+}

@@ -1,0 +1,342 @@
+//! The typed model of a game, built from the syntax tree after `#`/`##` inheritance (PBN 4.8):
+//! its tags with their effective values, and which tags form the auction and play sections and
+//! their notes. Deal, auction and play are read by [`deal`], [`auction`] and [`play`]; typed tag
+//! values by [`values`].
+//!
+//! The model does not word findings: it records what it read, and the problems it met, as data.
+//! The rules decide what to report.
+
+pub mod auction;
+pub mod deal;
+pub mod play;
+pub mod values;
+
+use std::borrow::Cow;
+use std::collections::{BTreeMap, HashMap};
+use std::ops::Range;
+
+use crate::syntax::{Game, Parse, SectionKind, TagPair, string_value};
+use crate::table::is_table_tag;
+
+/// How a tag got its value (PBN 4.8).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Inheritance {
+    /// Written as is.
+    None,
+    /// `"#"`: the value of the nearest earlier game that has one (`found` is false when none
+    /// does, and the value is `""`).
+    Hash { found: bool },
+    /// `"##value"`: `value` here and in every later game that omits the tag.
+    DoubleHash,
+    /// Not written in this game: a `##` of an earlier game supplies it.
+    Implied,
+}
+
+/// A tag of a game.
+#[derive(Clone, Debug)]
+pub struct Tag<'a> {
+    /// The tag pair; for [`Inheritance::Implied`], the earlier game's tag pair that gave the value.
+    pub pair: &'a TagPair,
+    pub name: &'a str,
+    /// The value as written, quotes removed and escapes resolved.
+    pub written: Cow<'a, str>,
+    /// The value after inheritance.
+    pub value: Cow<'a, str>,
+    pub inheritance: Inheritance,
+    /// The whole tag pair, `[` to `]`.
+    pub span: Range<usize>,
+    /// The string token of the value, quotes included.
+    pub value_span: Range<usize>,
+    /// A later tag pair with a name already seen in this game: ignored (PBN 3.4).
+    pub duplicate: bool,
+    /// True when the string token has escapes, so offsets in the value are not offsets in the text.
+    escaped: bool,
+}
+
+impl Tag<'_> {
+    /// The text this tag pair defines, which is what the value rules judge: the written value,
+    /// or the text after `##`. `None` for `#` (judged where it was written) and implied values.
+    pub fn own_value(&self) -> Option<&str> {
+        match self.inheritance {
+            Inheritance::None => Some(&self.written),
+            Inheritance::DoubleHash => self.written.get(2..),
+            Inheritance::Hash { .. } | Inheritance::Implied => None,
+        }
+    }
+
+    /// The span in the text of `range`, a byte range inside [`Tag::own_value`]; the whole value
+    /// when escapes make the offsets differ.
+    pub fn sub_span(&self, range: Range<usize>) -> Range<usize> {
+        let skip = match self.inheritance {
+            Inheritance::DoubleHash => 2,
+            _ => 0,
+        };
+        let start = self.value_span.start + 1 + skip;
+        if self.escaped || start + range.end >= self.value_span.end {
+            return self.value_span.clone();
+        }
+        start + range.start..start + range.end
+    }
+
+    /// The span of the value's text inside the quotes (the quotes when it is empty).
+    pub fn value_inner_span(&self) -> Range<usize> {
+        let inner = self.value_span.start + 1..self.value_span.end.saturating_sub(1);
+        if inner.start >= inner.end {
+            self.value_span.clone()
+        } else {
+            inner
+        }
+    }
+}
+
+/// The tags of PBN 4.8 that may not use `#` or `##`.
+pub fn inheritance_forbidden(name: &str) -> bool {
+    matches!(
+        name,
+        "Dealer" | "Vulnerable" | "Deal" | "Declarer" | "Contract" | "Auction" | "Play" | "Note"
+    ) || is_table_tag(name)
+}
+
+/// A game with its tags read.
+#[derive(Debug)]
+pub struct GameModel<'a> {
+    pub game: &'a Game,
+    /// Every tag pair of the game in order, then the tags implied by earlier `##`.
+    pub tags: Vec<Tag<'a>>,
+    /// Index in `tags` of the Auction tag and of the Note tags that follow it.
+    pub auction: Option<usize>,
+    pub auction_notes: Vec<usize>,
+    pub play: Option<usize>,
+    pub play_notes: Vec<usize>,
+    /// Note tags outside the auction and play sections.
+    pub stray_notes: Vec<usize>,
+}
+
+impl<'a> GameModel<'a> {
+    /// The tag that counts for `name`: the first one, written or implied.
+    pub fn get(&self, name: &str) -> Option<&Tag<'a>> {
+        self.tags
+            .iter()
+            .find(|tag| tag.name == name && !tag.duplicate)
+    }
+
+    /// The effective value of `name`.
+    pub fn value(&self, name: &str) -> Option<&str> {
+        self.get(name).map(|tag| &*tag.value)
+    }
+
+    /// Tags written in this game (not implied).
+    pub fn written(&self) -> impl Iterator<Item = &Tag<'a>> {
+        self.tags
+            .iter()
+            .filter(|tag| tag.inheritance != Inheritance::Implied)
+    }
+}
+
+/// Carries `#`/`##` values from game to game through a file (PBN 4.8).
+#[derive(Default)]
+pub struct Inheritor<'a> {
+    /// The effective value each tag had in the latest game that had the tag.
+    last: HashMap<&'a str, Cow<'a, str>>,
+    /// Tags given with `##`, and their current value: the `##` text, or a later plain value.
+    sticky: BTreeMap<&'a str, (Cow<'a, str>, &'a TagPair, Range<usize>)>,
+}
+
+impl<'a> Inheritor<'a> {
+    /// Builds the model of the next game of the file.
+    pub fn game(&mut self, parse: &'a Parse, text: &'a str, game: &'a Game) -> GameModel<'a> {
+        let mut tags: Vec<Tag<'a>> = Vec::with_capacity(game.tags.len() + self.sticky.len());
+        for pair in &game.tags {
+            let (Some(name_id), Some(value_id)) = (pair.name, pair.value) else {
+                continue;
+            };
+            let name = parse.text(text, name_id);
+            let token_text = parse.text(text, value_id);
+            let written = value_cow(token_text);
+            let duplicate = name != "Note" && tags.iter().any(|tag| tag.name == name);
+            let (value, inheritance) = if written == "#" {
+                match self.last.get(name) {
+                    Some(value) => (value.clone(), Inheritance::Hash { found: true }),
+                    None => (Cow::Borrowed(""), Inheritance::Hash { found: false }),
+                }
+            } else if let Some(rest) = written.strip_prefix("##") {
+                (Cow::Owned(rest.to_owned()), Inheritance::DoubleHash)
+            } else {
+                (written.clone(), Inheritance::None)
+            };
+            tags.push(Tag {
+                pair,
+                name,
+                written,
+                value,
+                inheritance,
+                span: parse.span(pair.open, pair.end),
+                value_span: parse.span(value_id, value_id),
+                duplicate,
+                escaped: token_text.contains('\\'),
+            });
+        }
+        for tag in tags
+            .iter()
+            .filter(|tag| !tag.duplicate && tag.name != "Note")
+        {
+            let forbidden = inheritance_forbidden(tag.name);
+            match tag.inheritance {
+                Inheritance::DoubleHash if !forbidden => {
+                    self.sticky.insert(
+                        tag.name,
+                        (tag.value.clone(), tag.pair, tag.value_span.clone()),
+                    );
+                }
+                _ => {
+                    if let Some(entry) = self.sticky.get_mut(tag.name) {
+                        entry.0 = tag.value.clone();
+                    }
+                }
+            }
+        }
+        let implied: Vec<Tag<'a>> = self
+            .sticky
+            .iter()
+            .filter(|(name, _)| !tags.iter().any(|tag| tag.name == **name))
+            .map(|(name, (value, pair, value_span))| Tag {
+                pair,
+                name,
+                written: Cow::Borrowed(""),
+                value: value.clone(),
+                inheritance: Inheritance::Implied,
+                span: value_span.clone(),
+                value_span: value_span.clone(),
+                duplicate: false,
+                escaped: true,
+            })
+            .collect();
+        tags.extend(implied);
+        for tag in tags
+            .iter()
+            .filter(|tag| !tag.duplicate && tag.name != "Note")
+        {
+            self.last.insert(tag.name, tag.value.clone());
+        }
+        let mut model = GameModel {
+            game,
+            tags,
+            auction: None,
+            auction_notes: Vec::new(),
+            play: None,
+            play_notes: Vec::new(),
+            stray_notes: Vec::new(),
+        };
+        assign_sections(&mut model);
+        model
+    }
+}
+
+/// Note tags belong to the Auction or Play section they follow, with only Note tags between
+/// (PBN 3.5.5, 3.6.5); any other Note is stray.
+fn assign_sections(model: &mut GameModel<'_>) {
+    let mut current: Option<SectionKind> = None;
+    for (i, tag) in model.tags.iter().enumerate() {
+        if tag.inheritance == Inheritance::Implied {
+            break;
+        }
+        match tag.name {
+            "Note" => match current {
+                Some(SectionKind::Auction) => model.auction_notes.push(i),
+                Some(SectionKind::Play) => model.play_notes.push(i),
+                _ => model.stray_notes.push(i),
+            },
+            "Auction" if !tag.duplicate => {
+                model.auction = Some(i);
+                current = Some(SectionKind::Auction);
+            }
+            "Play" if !tag.duplicate => {
+                model.play = Some(i);
+                current = Some(SectionKind::Play);
+            }
+            _ => current = None,
+        }
+    }
+}
+
+/// The value of a string token, borrowed when it has no escapes.
+fn value_cow(token_text: &str) -> Cow<'_, str> {
+    if token_text.contains('\\') {
+        return Cow::Owned(string_value(token_text));
+    }
+    let inner = token_text.strip_prefix('"').unwrap_or(token_text);
+    Cow::Borrowed(inner.strip_suffix('"').unwrap_or(inner))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::parser::parse;
+
+    fn models(text: &str) -> Vec<Vec<(String, String, Inheritance)>> {
+        let parse = parse(text);
+        let mut inheritor = Inheritor::default();
+        parse
+            .real_games()
+            .map(|game| {
+                let mut tags: Vec<_> = inheritor
+                    .game(&parse, text, game)
+                    .tags
+                    .iter()
+                    .map(|t| (t.name.to_owned(), t.value.to_string(), t.inheritance))
+                    .collect();
+                tags.sort_by(|a, b| a.0.cmp(&b.0));
+                tags
+            })
+            .collect()
+    }
+
+    /// PBN 4.8: `#` looks back through several games; with no earlier value it is `""`.
+    #[test]
+    fn hash_chains_across_games() {
+        let games = models(
+            "[Event \"#\"]\n\n[Event \"Club\"]\n\n[Site \"x\"]\n\n[Event \"#\"]\n\n[Event \"#\"]\n",
+        );
+        assert_eq!(
+            games[0][0],
+            (
+                "Event".into(),
+                "".into(),
+                Inheritance::Hash { found: false }
+            )
+        );
+        assert_eq!(games[3][0].1, "Club");
+        assert_eq!(games[4][0].1, "Club");
+    }
+
+    /// PBN 4.8: `##` applies to later games that omit the tag; a later plain value carries on.
+    #[test]
+    fn double_hash_and_redefinition() {
+        let games = models(
+            "[Date \"##2026.01.01\"]\n\n[Board \"2\"]\n\n[Date \"2026.01.02\"]\n\n[Board \"4\"]\n",
+        );
+        assert_eq!(
+            games[0][0],
+            ("Date".into(), "2026.01.01".into(), Inheritance::DoubleHash)
+        );
+        assert_eq!(
+            games[1][1],
+            ("Date".into(), "2026.01.01".into(), Inheritance::Implied)
+        );
+        assert_eq!(games[2][0].1, "2026.01.02");
+        assert_eq!(
+            games[3][1],
+            ("Date".into(), "2026.01.02".into(), Inheritance::Implied)
+        );
+    }
+
+    #[test]
+    fn notes_belong_to_their_section() {
+        let text = "[Note \"1:x\"]\n[Auction \"N\"]\n1C =1=\n[Note \"1:y\"]\n[Play \"E\"]\n[Note \"2:z\"]\n[Event \"\"]\n[Note \"3:w\"]\n";
+        let parse = parse(text);
+        let model = Inheritor::default().game(&parse, text, &parse.games[0]);
+        assert_eq!(model.auction_notes, [2]);
+        assert_eq!(model.play_notes, [4]);
+        assert_eq!(model.stray_notes, [0, 6]);
+    }
+}

@@ -1,0 +1,442 @@
+//! Typed tag values of PBN 3.4 and 4: vulnerability, declarer, contract, result, scores, dates and
+//! times. Each parser takes the value text and returns the value, or `None` when the text does not
+//! have the standard's form; the rules say what is wrong.
+
+use crate::bridge::{Denomination, Seat};
+
+/// A partnership.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Side {
+    NorthSouth,
+    EastWest,
+}
+
+impl Side {
+    pub fn of(seat: Seat) -> Side {
+        match seat {
+            Seat::North | Seat::South => Side::NorthSouth,
+            Seat::East | Seat::West => Side::EastWest,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Side::NorthSouth => "NS",
+            Side::EastWest => "EW",
+        }
+    }
+
+    fn parse(text: &str) -> Option<Side> {
+        match text {
+            "NS" | "ns" => Some(Side::NorthSouth),
+            "EW" | "ew" => Some(Side::EastWest),
+            _ => None,
+        }
+    }
+}
+
+/// The Vulnerable tag (PBN 3.4.10).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Vulnerability {
+    None,
+    NorthSouth,
+    EastWest,
+    All,
+}
+
+impl Vulnerability {
+    /// `None Love - NS EW All Both`, lowercase too (PBN 3.11).
+    pub fn parse(text: &str) -> Option<Vulnerability> {
+        let value = match text {
+            "-" => Vulnerability::None,
+            _ if ["None", "Love"].iter().any(|v| same(text, v)) => Vulnerability::None,
+            _ if same(text, "NS") => Vulnerability::NorthSouth,
+            _ if same(text, "EW") => Vulnerability::EastWest,
+            _ if ["All", "Both"].iter().any(|v| same(text, v)) => Vulnerability::All,
+            _ => return None,
+        };
+        Some(value)
+    }
+
+    pub fn is_vulnerable(self, side: Side) -> bool {
+        match self {
+            Vulnerability::None => false,
+            Vulnerability::All => true,
+            Vulnerability::NorthSouth => side == Side::NorthSouth,
+            Vulnerability::EastWest => side == Side::EastWest,
+        }
+    }
+
+    /// The export spelling (PBN 3.4.10).
+    pub fn canonical(self) -> &'static str {
+        match self {
+            Vulnerability::None => "None",
+            Vulnerability::NorthSouth => "NS",
+            Vulnerability::EastWest => "EW",
+            Vulnerability::All => "All",
+        }
+    }
+
+    pub fn of_sides(ns: bool, ew: bool) -> Vulnerability {
+        match (ns, ew) {
+            (false, false) => Vulnerability::None,
+            (true, false) => Vulnerability::NorthSouth,
+            (false, true) => Vulnerability::EastWest,
+            (true, true) => Vulnerability::All,
+        }
+    }
+}
+
+/// PBN 3.11: the canonical spelling or its all-lowercase import form.
+pub fn same(text: &str, canonical: &str) -> bool {
+    text == canonical || (text.len() == canonical.len() && text == canonical.to_ascii_lowercase())
+}
+
+/// The Declarer tag (PBN 3.4.13): a seat, `^seat` when declarer and dummy were swapped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Declarer {
+    pub seat: Seat,
+    pub swapped: bool,
+}
+
+/// `Some(None)` is the empty value of a passed-out game.
+pub fn parse_declarer(text: &str) -> Option<Option<Declarer>> {
+    if text.is_empty() {
+        return Some(None);
+    }
+    let (swapped, seat) = match text.strip_prefix('^') {
+        Some(rest) => (true, rest),
+        None => (false, text),
+    };
+    Some(Some(Declarer {
+        seat: Seat::parse(seat)?,
+        swapped,
+    }))
+}
+
+/// Undoubled, doubled or redoubled.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Risk {
+    Undoubled,
+    Doubled,
+    Redoubled,
+}
+
+impl Risk {
+    pub fn suffix(self) -> &'static str {
+        match self {
+            Risk::Undoubled => "",
+            Risk::Doubled => "X",
+            Risk::Redoubled => "XX",
+        }
+    }
+}
+
+/// A contract: level, denomination, risk.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Contract {
+    pub level: u8,
+    pub denomination: Denomination,
+    pub risk: Risk,
+}
+
+impl std::fmt::Display for Contract {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{}{}{}",
+            self.level,
+            denomination_text(self.denomination),
+            self.risk.suffix()
+        )
+    }
+}
+
+pub fn denomination_text(denomination: Denomination) -> &'static str {
+    match denomination {
+        Denomination::Clubs => "C",
+        Denomination::Diamonds => "D",
+        Denomination::Hearts => "H",
+        Denomination::Spades => "S",
+        Denomination::NoTrump => "NT",
+    }
+}
+
+/// The Contract tag (PBN 3.4.14, 3.10).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ContractValue {
+    /// `Pass`: all four players passed.
+    PassedOut,
+    Contract(Contract),
+    /// An end position gives only the trump denomination (PBN 3.10).
+    Trumps(Denomination),
+}
+
+impl ContractValue {
+    pub fn parse(text: &str) -> Option<ContractValue> {
+        if same(text, "Pass") {
+            return Some(ContractValue::PassedOut);
+        }
+        if let Some(denomination) = Denomination::parse(text) {
+            return Some(ContractValue::Trumps(denomination));
+        }
+        let bytes = text.as_bytes();
+        let level = *bytes.first()?;
+        if !(b'1'..=b'7').contains(&level) {
+            return None;
+        }
+        // `text` starts with an ASCII digit: 1 is a character boundary.
+        let rest = text.get(1..)?;
+        let (rest, risk) = if let Some(r) = strip_suffix_any_case(rest, "XX") {
+            (r, Risk::Redoubled)
+        } else if let Some(r) = strip_suffix_any_case(rest, "X") {
+            (r, Risk::Doubled)
+        } else {
+            (rest, Risk::Undoubled)
+        };
+        Some(ContractValue::Contract(Contract {
+            level: level - b'0',
+            denomination: Denomination::parse(rest)?,
+            risk,
+        }))
+    }
+
+    pub fn denomination(self) -> Option<Denomination> {
+        match self {
+            ContractValue::PassedOut => None,
+            ContractValue::Contract(contract) => Some(contract.denomination),
+            ContractValue::Trumps(denomination) => Some(denomination),
+        }
+    }
+}
+
+fn strip_suffix_any_case<'a>(text: &'a str, suffix: &str) -> Option<&'a str> {
+    text.strip_suffix(suffix)
+        .or_else(|| text.strip_suffix(&suffix.to_ascii_lowercase()[..]))
+}
+
+/// A value given for declarer, for one side, or for both (the five forms of PBN 3.4.15 and 4.2.1).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum PerSide<T> {
+    Declarer(T),
+    One(Side, T),
+    Both { ns: T, ew: T },
+}
+
+impl<T: Copy> PerSide<T> {
+    /// Reads `v`, `NS v`, `EW v`, `NS v EW w`, `EW v NS w` with `number` for each `v`.
+    pub fn parse(text: &str, number: impl Fn(&str) -> Option<T>) -> Option<PerSide<T>> {
+        let words: Vec<&str> = text.split(' ').collect();
+        match words[..] {
+            [value] => Some(PerSide::Declarer(number(value)?)),
+            [side, value] => Some(PerSide::One(Side::parse(side)?, number(value)?)),
+            [side_a, a, side_b, b] => {
+                let (a, b) = (number(a)?, number(b)?);
+                match (Side::parse(side_a)?, Side::parse(side_b)?) {
+                    (Side::NorthSouth, Side::EastWest) => Some(PerSide::Both { ns: a, ew: b }),
+                    (Side::EastWest, Side::NorthSouth) => Some(PerSide::Both { ns: b, ew: a }),
+                    _ => None,
+                }
+            }
+            _ => None,
+        }
+    }
+
+    /// The value for `side`, when the form gives it (`declarer` names declarer's side).
+    pub fn for_side(self, side: Side, declarer: Option<Side>) -> Option<T> {
+        match self {
+            PerSide::Declarer(value) => (declarer == Some(side)).then_some(value),
+            PerSide::One(given, value) => (given == side).then_some(value),
+            PerSide::Both { ns, ew } => Some(if side == Side::NorthSouth { ns } else { ew }),
+        }
+    }
+}
+
+/// The Result tag (PBN 3.4.15): tricks, `^` when declared to differ from the play.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ResultValue {
+    pub caret: bool,
+    pub tricks: PerSide<u8>,
+}
+
+impl ResultValue {
+    /// `Some(None)` is the empty value of a passed-out game.
+    pub fn parse(text: &str) -> Option<Option<ResultValue>> {
+        if text.is_empty() {
+            return Some(None);
+        }
+        let (caret, rest) = match text.strip_prefix('^') {
+            Some(rest) => (true, rest),
+            None => (false, text),
+        };
+        let tricks = PerSide::parse(rest, |v| unsigned(v).filter(|&n| n <= 13).map(|n| n as u8))?;
+        Some(Some(ResultValue { caret, tricks }))
+    }
+
+    /// Declarer's tricks, given declarer's seat.
+    pub fn declarer_tricks(self, declarer: Seat, total: u8) -> Option<u8> {
+        let side = Side::of(declarer);
+        match self.tricks {
+            PerSide::Declarer(n) => Some(n),
+            PerSide::One(given, n) if given == side => Some(n),
+            PerSide::One(_, n) => total.checked_sub(n),
+            PerSide::Both { .. } => self.tricks.for_side(side, Some(side)),
+        }
+    }
+}
+
+/// A non-negative decimal integer without sign, at most 9 digits.
+pub fn unsigned(text: &str) -> Option<u32> {
+    if text.is_empty() || text.len() > 9 || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    text.parse().ok()
+}
+
+/// An integer with an optional `-` (scores may be negative).
+pub fn integer(text: &str) -> Option<i64> {
+    let digits = text.strip_prefix('-').unwrap_or(text);
+    unsigned(digits)?;
+    text.parse().ok()
+}
+
+/// An integer or a decimal number with a decimal dot, optionally negative (PBN 4.2.2, 4.2.3).
+pub fn decimal(text: &str) -> Option<f64> {
+    let digits = text.strip_prefix('-').unwrap_or(text);
+    let (whole, fraction) = match digits.split_once('.') {
+        Some((whole, fraction)) => (whole, Some(fraction)),
+        None => (digits, None),
+    };
+    unsigned(whole)?;
+    if let Some(fraction) = fraction {
+        if fraction.is_empty()
+            || fraction.len() > 9
+            || !fraction.bytes().all(|b| b.is_ascii_digit())
+        {
+            return None;
+        }
+    }
+    text.parse().ok()
+}
+
+/// `YYYY.MM.DD` with `?` for unknown digits (PBN 3.4.3): what is wrong with it, if anything.
+pub fn date_problem(text: &str) -> Option<&'static str> {
+    let bytes = text.as_bytes();
+    let shape_ok = bytes.len() == 10
+        && bytes[4] == b'.'
+        && bytes[7] == b'.'
+        && bytes
+            .iter()
+            .enumerate()
+            .all(|(i, &b)| i == 4 || i == 7 || b.is_ascii_digit() || b == b'?');
+    if !shape_ok {
+        return Some("a date is written `YYYY.MM.DD`, with `?` for unknown digits");
+    }
+    let field =
+        |range: std::ops::Range<usize>| -> Option<u32> { text.get(range).and_then(unsigned) };
+    let (year, month, day) = (field(0..4), field(5..7), field(8..10));
+    if let Some(month) = month {
+        if !(1..=12).contains(&month) {
+            return Some("there is no such month");
+        }
+    }
+    if let Some(day) = day {
+        let last = match (month, year) {
+            (Some(2), Some(year)) if year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) => 29,
+            (Some(2), Some(_)) => 28,
+            (Some(2), None) => 29,
+            (Some(4 | 6 | 9 | 11), _) => 30,
+            _ => 31,
+        };
+        if day == 0 || day > last {
+            return Some("there is no such day in that month");
+        }
+    }
+    None
+}
+
+/// `HH:MM:SS` with `?` for unknown digits (PBN 4.5.1, like the Date tag).
+pub fn time_problem(text: &str) -> Option<&'static str> {
+    let bytes = text.as_bytes();
+    let shape_ok = bytes.len() == 8
+        && bytes[2] == b':'
+        && bytes[5] == b':'
+        && bytes
+            .iter()
+            .enumerate()
+            .all(|(i, &b)| i == 2 || i == 5 || b.is_ascii_digit() || b == b'?');
+    if !shape_ok {
+        return Some("a time is written `HH:MM:SS`, with colons");
+    }
+    let field = |range: std::ops::Range<usize>| text.get(range).and_then(unsigned);
+    if field(0..2).is_some_and(|h| h > 23)
+        || field(3..5).is_some_and(|m| m > 59)
+        || field(6..8).is_some_and(|s| s > 60)
+    {
+        return Some("there is no such time of day");
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn contracts() {
+        assert_eq!(
+            ContractValue::parse("3ntxx"),
+            Some(ContractValue::Contract(Contract {
+                level: 3,
+                denomination: Denomination::NoTrump,
+                risk: Risk::Redoubled
+            }))
+        );
+        assert_eq!(ContractValue::parse("pass"), Some(ContractValue::PassedOut));
+        assert_eq!(
+            ContractValue::parse("NT"),
+            Some(ContractValue::Trumps(Denomination::NoTrump))
+        );
+        for bad in ["8S", "0C", "3N", "4SXXX", "", "3 NT", "4♠"] {
+            assert_eq!(ContractValue::parse(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn results() {
+        let r = ResultValue::parse("EW 4 NS 9").unwrap().unwrap();
+        assert_eq!(r.declarer_tricks(Seat::South, 13), Some(9));
+        assert_eq!(r.declarer_tricks(Seat::West, 13), Some(4));
+        let r = ResultValue::parse("^EW 3").unwrap().unwrap();
+        assert!(r.caret);
+        assert_eq!(r.declarer_tricks(Seat::North, 13), Some(10));
+        assert_eq!(ResultValue::parse(""), Some(None));
+        for bad in ["14", "NS", "NS 5 NS 8", "-1", "9 ", "EW 4 NS"] {
+            assert_eq!(ResultValue::parse(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn dates() {
+        assert_eq!(date_problem("2024.02.29"), None);
+        assert_eq!(date_problem("????.??.??"), None);
+        assert_eq!(date_problem("1996.??.31"), None);
+        assert!(date_problem("2023.02.29").is_some());
+        assert!(date_problem("1900.02.29").is_some());
+        assert!(date_problem("2023.13.01").is_some());
+        assert!(date_problem("2023.04.31").is_some());
+        assert!(date_problem("2023-04-01").is_some());
+        assert!(date_problem("23.04.01").is_some());
+    }
+
+    #[test]
+    fn times_and_numbers() {
+        assert_eq!(time_problem("23:59:60"), None);
+        assert!(time_problem("24:00:00").is_some());
+        assert!(time_problem("12.00.00").is_some());
+        assert_eq!(decimal("-12.5"), Some(-12.5));
+        assert_eq!(decimal("1."), None);
+        assert_eq!(integer("-450"), Some(-450));
+        assert_eq!(integer("+450"), None);
+    }
+}

@@ -1,0 +1,182 @@
+//! Characters and lines (PBN 2.2, 2.3): the 0x80-0x9F range, characters outside Latin-1 (in
+//! strings and comments; outside them the syntax rules already report any non-ASCII), tabs in
+//! strings, and line lengths.
+
+use crate::diagnostic::Diagnostic;
+use crate::lexer::SyntaxKind;
+use crate::rules::Rule;
+use crate::rules::semantic::Checker;
+use crate::source::{Decoded, Encoding};
+
+/// Longest line PBN 2.3 allows, line end included.
+const MAX_LINE: usize = 255;
+/// Lines of this many printing characters are discouraged (PBN 2.3).
+const LONG_LINE: usize = 80;
+
+pub fn check(checker: &mut Checker<'_>, decoded: &Decoded) {
+    let (parse, text) = (checker.parse, checker.text);
+    let latin1 = decoded.encoding == Encoding::Latin1;
+    let characters = checker.on(Rule::C1ControlCharacter) || checker.on(Rule::NonLatin1Character);
+    for token in &parse.tokens {
+        let piece = token.text(text);
+        let is_string = matches!(
+            token.kind,
+            SyntaxKind::String | SyntaxKind::UnterminatedString
+        );
+        if is_string && piece.contains(['\t', '\u{b}']) {
+            if let Some(at) = piece.find(['\t', '\u{b}']) {
+                let start = token.start as usize + at;
+                checker.report(
+                    Diagnostic::new(Rule::TabInString, start..start + 1, "a tab inside a string")
+                        .with_help("replace the tab by a space (PBN 2.3)"),
+                );
+            }
+        }
+        let kept = is_string || token.kind.is_comment() || token.kind == SyntaxKind::Escape;
+        if characters && kept && !piece.is_ascii() {
+            unportable(
+                checker,
+                token.start as usize,
+                piece,
+                latin1,
+                decoded.malformed_at.is_some(),
+            );
+        }
+    }
+    if checker.on(Rule::LineTooLong) || checker.on(Rule::LongLine) {
+        lines(checker, text);
+    }
+}
+
+/// One finding per run of unportable characters in a token.
+fn unportable(checker: &mut Checker<'_>, base: usize, piece: &str, latin1: bool, malformed: bool) {
+    let mut run: Option<(usize, usize, char, bool)> = None;
+    let flush = |checker: &mut Checker<'_>, run: Option<(usize, usize, char, bool)>| {
+        let Some((start, end, first, c1)) = run else {
+            return;
+        };
+        let span = base + start..base + end;
+        let diagnostic = if c1 {
+            let byte = if latin1 {
+                windows_1252_byte(first)
+            } else {
+                None
+            };
+            let what = match byte {
+                Some(byte) => format!(
+                    "byte 0x{byte:02X} (`{first}` in Windows-1252) is a control code in ISO 8859-1"
+                ),
+                None => format!("U+{:04X} is a control code in ISO 8859-1", first as u32),
+            };
+            Diagnostic::new(Rule::C1ControlCharacter, span, what)
+                .with_help("PBN 2.2 does not use the codes 128-159: write the ASCII character (`'`, `\"`, `-`)")
+        } else {
+            let suit = match first {
+                '♠' | '♤' => Some('S'),
+                '♥' | '♡' => Some('H'),
+                '♦' | '♢' => Some('D'),
+                '♣' | '♧' => Some('C'),
+                _ => None,
+            };
+            let help = match suit {
+                Some(letter) => format!("write the suit as `\\{letter}` in comments (PBN 3.8); PBN text is ISO 8859-1 (PBN 2.2)"),
+                None => "PBN text is ISO 8859-1 (PBN 2.2): replace the character, or accept that Latin-1 readers show it wrong".to_owned(),
+            };
+            Diagnostic::new(
+                Rule::NonLatin1Character,
+                span,
+                format!(
+                    "`{first}` (U+{:04X}) is not an ISO 8859-1 character",
+                    first as u32
+                ),
+            )
+            .with_help(help)
+        };
+        checker.report(diagnostic);
+    };
+    for (i, c) in piece.char_indices() {
+        let class = match c as u32 {
+            0x80..=0x9F => Some(true),
+            0xFFFD if malformed => None,
+            0x100.. => Some(latin1),
+            _ => None,
+        };
+        match (class, &mut run) {
+            (Some(c1), Some((_, end, _, run_c1))) if *end == i && *run_c1 == c1 => {
+                *end = i + c.len_utf8()
+            }
+            (Some(c1), _) => {
+                flush(checker, run.take());
+                run = Some((i, i + c.len_utf8(), c, c1));
+            }
+            (None, _) => flush(checker, run.take()),
+        }
+    }
+    flush(checker, run);
+}
+
+/// The byte Windows-1252 maps to `c`, for the 0x80-0x9F range.
+fn windows_1252_byte(c: char) -> Option<u8> {
+    let mut buffer = [0u8; 4];
+    let (bytes, _, unmappable) = encoding_rs::WINDOWS_1252.encode(c.encode_utf8(&mut buffer));
+    match (&bytes[..], unmappable) {
+        (&[byte], false) if (0x80..=0x9F).contains(&byte) => Some(byte),
+        _ => None,
+    }
+}
+
+/// Line lengths, with CR, LF and CRLF all ending lines (PBN 2.3).
+fn lines(checker: &mut Checker<'_>, text: &str) {
+    let bytes = text.as_bytes();
+    let mut start = 0;
+    while start < bytes.len() {
+        let end = bytes[start..]
+            .iter()
+            .position(|&b| b == b'\n' || b == b'\r')
+            .map_or(bytes.len(), |p| start + p);
+        let ending = match bytes.get(end..end + 2) {
+            Some(b"\r\n") => 2,
+            _ if end < bytes.len() => 1,
+            _ => 0,
+        };
+        if end - start + ending > LONG_LINE.min(MAX_LINE) {
+            line(checker, text, start, end, ending);
+        }
+        start = end + ending;
+    }
+}
+
+fn line(checker: &mut Checker<'_>, text: &str, start: usize, end: usize, ending: usize) {
+    let content = text.get(start..end).unwrap_or("");
+    let chars = content.chars().count();
+    if chars + ending > MAX_LINE {
+        let cut = content
+            .char_indices()
+            .nth(MAX_LINE.saturating_sub(ending.max(1)))
+            .map_or(end, |(i, _)| start + i);
+        checker.report(
+            Diagnostic::new(
+                Rule::LineTooLong,
+                cut..end,
+                format!(
+                    "this line has {} characters with its line end, more than the 255 PBN allows",
+                    chars + ending
+                ),
+            )
+            .with_label("beyond character 255")
+            .with_help("break the line: comments and section data may span lines (PBN 2.3)"),
+        );
+    } else {
+        let printing = content.chars().filter(|c| !c.is_control()).count();
+        if printing >= LONG_LINE {
+            let cut = content
+                .char_indices()
+                .nth(LONG_LINE - 1)
+                .map_or(end, |(i, _)| start + i);
+            checker.report(
+                Diagnostic::new(Rule::LongLine, cut..end, format!("this line has {printing} printing characters; lines of 80 or more are discouraged"))
+                    .with_help("break the line (PBN 2.3)"),
+            );
+        }
+    }
+}

@@ -1,0 +1,401 @@
+//! Export-format conformance (PBN 2.1-2.3, 3, 3.3-3.6, 3.11): applied to files that declare
+//! `% EXPORT`, or to every file with `--export`. Each rule reports the first place it is broken
+//! in a game (or in the file, for line ends), since `pbnfmt export` fixes all of them at once.
+
+use crate::bridge::{CallToken, Seat};
+use crate::diagnostic::Diagnostic;
+use crate::lexer::{SyntaxKind, token_number};
+use crate::model::values::{self, PerSide, ResultValue, Vulnerability};
+use crate::model::{GameModel, Inheritance};
+use crate::rules::Rule;
+use crate::rules::semantic::Checker;
+use crate::source::Decoded;
+use crate::syntax::{Data, Parse, TagPair};
+use crate::table::is_table_tag;
+
+/// The Mandatory Tag Set in its export order (PBN 3.4).
+pub const MTS: [&str; 15] = [
+    "Event",
+    "Site",
+    "Date",
+    "Board",
+    "West",
+    "North",
+    "East",
+    "South",
+    "Dealer",
+    "Vulnerable",
+    "Deal",
+    "Scoring",
+    "Declarer",
+    "Contract",
+    "Result",
+];
+
+/// True when the text has a `% EXPORT` line (PBN 2.4).
+pub fn declares_export(parse: &Parse, text: &str) -> bool {
+    parse.tokens.iter().any(|token| {
+        token.kind == SyntaxKind::Escape
+            && token.text(text)[1..].trim().eq_ignore_ascii_case("EXPORT")
+    })
+}
+
+/// File-wide checks: line ends, tabs, game separators.
+pub fn check(checker: &mut Checker<'_>, _decoded: &Decoded) {
+    let (parse, text) = (checker.parse, checker.text);
+    let bytes = text.as_bytes();
+    if let Some(at) = (0..bytes.len()).find(|&i| {
+        (bytes[i] == b'\n' && (i == 0 || bytes[i - 1] != b'\r'))
+            || (bytes[i] == b'\r' && bytes.get(i + 1) != Some(&b'\n'))
+    }) {
+        let what = if bytes[at] == b'\n' { "LF" } else { "CR" };
+        checker.report(
+            Diagnostic::new(
+                Rule::NonCrlfLineEnd,
+                at..at + 1,
+                format!("a line ends with {what} alone"),
+            )
+            .with_label("the first such line end")
+            .with_help("export format ends every line with CR LF (PBN 2.3)"),
+        );
+    }
+    let mut line_with_tab = usize::MAX;
+    for (i, b) in bytes.iter().enumerate() {
+        if *b == b'\t' || *b == 0x0B {
+            let line = bytes[..i].iter().filter(|&&b| b == b'\n').count();
+            if line != line_with_tab {
+                line_with_tab = line;
+                checker.report(
+                    Diagnostic::new(Rule::TabInExport, i..i + 1, "a tab in export format")
+                        .with_help("replace tabs by spaces (PBN 2.3)"),
+                );
+            }
+        }
+    }
+    for pair in parse.games.windows(2) {
+        let (before, after) = (&pair[0], &pair[1]);
+        let gap = parse.token(before.last).end as usize..parse.token(after.first).start as usize;
+        let between = text.get(gap.clone()).unwrap_or("");
+        let line_ends = between.matches('\n').count();
+        if between.trim_matches(['\r', '\n']).is_empty() && line_ends == 2 {
+            continue;
+        }
+        checker.report(
+            Diagnostic::new(
+                Rule::NonEmptySeparator,
+                gap,
+                if between.contains([' ', '\t']) {
+                    "games are separated by a line with spaces"
+                } else {
+                    "games are not separated by exactly one empty line"
+                },
+            )
+            .with_help(
+                "in export format each game after the first starts after one empty line (PBN 3)",
+            ),
+        );
+    }
+}
+
+/// Export checks of one game.
+pub fn check_game(checker: &mut Checker<'_>, game: &GameModel<'_>) {
+    let parse = checker.parse;
+    let Some(first) = game.game.tags.first() else {
+        return;
+    };
+    let missing: Vec<&str> = MTS
+        .iter()
+        .copied()
+        .filter(|name| game.get(name).is_none())
+        .collect();
+    if !missing.is_empty() {
+        checker.report(
+            Diagnostic::new(
+                Rule::MissingMandatoryTag,
+                parse.span(first.open, first.end),
+                format!(
+                    "this game lacks the mandatory tag{} {}",
+                    if missing.len() > 1 { "s" } else { "" },
+                    missing.join(", ")
+                ),
+            )
+            .with_help("export format has all 15 MTS tags; an unknown value is \"?\" (PBN 3.4)"),
+        );
+    }
+    order(checker, game);
+    for pair in &game.game.tags {
+        alone(checker, pair);
+    }
+    values_and_case(checker, game);
+    for (section, is_auction) in [(game.auction, true), (game.play, false)] {
+        if let Some(i) = section {
+            section_lines(checker, game, &game.tags[i].pair.data, is_auction, i);
+            annotations(checker, &game.tags[i].pair.data);
+        }
+    }
+}
+
+/// The rank of a tag in export order (PBN 3.4, `docs/spec-decisions.md`).
+fn rank<'a>(pair: &TagPair, name: &'a str) -> (u8, u8, &'a str) {
+    if let Some(i) = MTS.iter().position(|mts| *mts == name) {
+        return (0, i as u8, "");
+    }
+    let section = pair.data.iter().any(|d| matches!(d, Data::Element { .. })) || is_table_tag(name);
+    match name {
+        "Auction" => (2, 0, ""),
+        "Play" => (3, 0, ""),
+        _ if section => (4, 0, name),
+        _ => (1, 0, name),
+    }
+}
+
+fn order(checker: &mut Checker<'_>, game: &GameModel<'_>) {
+    let mut previous: Option<((u8, u8, &str), &str)> = None;
+    for tag in game.written().filter(|t| t.name != "Note" && !t.duplicate) {
+        let key = rank(tag.pair, tag.name);
+        if let Some((before, before_name)) = previous {
+            if key < before {
+                checker.report(
+                    Diagnostic::new(Rule::TagOutOfOrder, tag.span.clone(), format!("the {} tag comes after {before_name}", tag.name))
+                        .with_help("export order: the 15 MTS tags in their order, the other tags sorted by name, then Auction, Play and the supplemental sections (PBN 3.4)"),
+                );
+                return;
+            }
+        }
+        previous = Some((key, tag.name));
+    }
+}
+
+/// PBN 3.3: a tag pair left justified on a line by itself.
+fn alone(checker: &mut Checker<'_>, pair: &TagPair) {
+    let parse = checker.parse;
+    let before = pair.open.checked_sub(1).map(|id| parse.kind(id));
+    let after = parse.tokens.get(pair.end as usize + 1).map(|t| t.kind);
+    let starts_line = matches!(before, None | Some(SyntaxKind::Newline));
+    let ends_line = matches!(after, None | Some(SyntaxKind::Newline));
+    if !(starts_line && ends_line) {
+        checker.report(
+            Diagnostic::new(
+                Rule::SeveralTagsOnALine,
+                parse.span(pair.open, pair.end),
+                "this tag pair does not stand alone on its line",
+            )
+            .with_help("export format has one tag pair a line, at its start (PBN 3.3)"),
+        );
+    }
+}
+
+fn values_and_case(checker: &mut Checker<'_>, game: &GameModel<'_>) {
+    let lower = |s: &str| s.bytes().any(|b| b.is_ascii_lowercase());
+    for tag in game
+        .written()
+        .filter(|t| t.inheritance == Inheritance::None && !t.duplicate)
+    {
+        let value = &*tag.value;
+        let lowercase = match tag.name {
+            "Dealer" | "Declarer" | "Deal" | "Auction" | "Play" => lower(value),
+            "Contract" => value != "Pass" && lower(value),
+            "Vulnerable" => {
+                Vulnerability::parse(value).is_some()
+                    && !["None", "Love", "-", "NS", "EW", "All", "Both"].contains(&value)
+            }
+            _ => false,
+        };
+        if lowercase {
+            checker.report(
+                Diagnostic::new(
+                    Rule::LowercaseInExport,
+                    tag.value_span.clone(),
+                    format!("the {} value `{value}` is in lowercase", tag.name),
+                )
+                .with_help("export format uses uppercase only (PBN 3.11)"),
+            );
+            continue;
+        }
+        let problem = match tag.name {
+            "Vulnerable" => matches!(value, "Love" | "-" | "Both").then(|| {
+                format!(
+                    "`{value}` is written `{}` in export format (PBN 3.4.10)",
+                    Vulnerability::parse(value).map_or("", Vulnerability::canonical)
+                )
+            }),
+            "Deal" => deal_problem(value, game.value("Dealer").and_then(Seat::parse)),
+            "Result" => result_problem(value),
+            _ => None,
+        };
+        if let Some(problem) = problem {
+            checker.report(
+                Diagnostic::new(
+                    Rule::NonCanonicalValue,
+                    tag.value_span.clone(),
+                    format!("the {} value is not in export form: {problem}", tag.name),
+                )
+                .with_help("run `pbnfmt export` to write the export form"),
+            );
+        }
+    }
+}
+
+fn deal_problem(value: &str, dealer: Option<Seat>) -> Option<String> {
+    let (first, hands) = value.split_once(':')?;
+    if let (Some(first), Some(dealer)) = (Seat::parse(first), dealer) {
+        if first != dealer {
+            return Some(format!(
+                "it starts with {}, not the dealer {} (PBN 3.4.11)",
+                first.name(),
+                dealer.name()
+            ));
+        }
+    }
+    let descending = hands.split([' ', '.']).all(|suit| {
+        let ranks: Vec<u8> = suit
+            .bytes()
+            .filter_map(|b| crate::bridge::Rank::from_letter(b).map(|r| r.value()))
+            .collect();
+        ranks.windows(2).all(|w| w[0] > w[1])
+    });
+    (!descending).then(|| "the ranks of a suit are not in descending order (PBN 3.4.11)".to_owned())
+}
+
+fn result_problem(value: &str) -> Option<String> {
+    match ResultValue::parse(value) {
+        Some(Some(result)) if !matches!(result.tricks, PerSide::Declarer(_)) => {
+            Some("export format gives declarer's tricks alone (PBN 3.4.15)".to_owned())
+        }
+        _ => None,
+    }
+}
+
+/// PBN 3.5, 3.6: four positions a line, from the dealer (auction) or the opening leader (play).
+fn section_lines(
+    checker: &mut Checker<'_>,
+    game: &GameModel<'_>,
+    data: &[Data],
+    is_auction: bool,
+    index: usize,
+) {
+    let (parse, text) = (checker.parse, checker.text);
+    let tag = &game.tags[index];
+    let expected_start = if is_auction {
+        game.value("Dealer").and_then(Seat::parse)
+    } else {
+        game.value("Declarer")
+            .and_then(values::parse_declarer)
+            .flatten()
+            .map(|d| d.seat.next())
+    };
+    let mut lines: Vec<(usize, u32, bool, crate::syntax::TokenId)> = Vec::new();
+    let mut dash = None;
+    for item in data {
+        let (token, annotated) = match item {
+            Data::Move(mv) => {
+                if is_auction
+                    && CallToken::parse(parse.text(text, mv.token)) == Some(CallToken::Skip)
+                {
+                    dash.get_or_insert(mv.token);
+                }
+                (
+                    mv.token,
+                    !mv.annotations.is_empty() || mv.irregularity.is_some(),
+                )
+            }
+            Data::Marker(id) => (*id, false),
+            Data::Comment(id) => {
+                let line = line_of(text, parse.token(*id).start as usize);
+                if let Some(last) = lines.last_mut().filter(|l| l.0 == line) {
+                    last.2 = true;
+                }
+                continue;
+            }
+            _ => continue,
+        };
+        let line = line_of(text, parse.token(token).start as usize);
+        match lines.last_mut() {
+            Some(last) if last.0 == line => {
+                last.1 += 1;
+                last.2 |= annotated;
+            }
+            _ => lines.push((line, 1, annotated, token)),
+        }
+    }
+    let what = if is_auction { "calls" } else { "cards" };
+    if let (Some(start), Some(seat)) = (expected_start, Seat::parse(&tag.value)) {
+        if start != seat && !(is_auction && dash.is_some()) {
+            let who = if is_auction {
+                "the dealer"
+            } else {
+                "the opening leader"
+            };
+            checker.report(
+                Diagnostic::new(Rule::IrregularSectionLine, tag.value_span.clone(), format!("the {} starts with {}, not {who} {}", tag.name, seat.name(), start.name()))
+                    .with_help("in export format the first column is the dealer's (auction) or the opening leader's (play) (PBN 3.5, 3.6)"),
+            );
+            return;
+        }
+    }
+    if let Some(dash) = dash {
+        checker.report(
+            Diagnostic::new(
+                Rule::IrregularSectionLine,
+                parse.span(dash, dash),
+                "`-` fills the auction before the dealer",
+            )
+            .with_help("in export format the auction starts with the dealer's call (PBN 3.5)"),
+        );
+        return;
+    }
+    let count = lines.len();
+    for (i, &(_, positions, annotated, token)) in lines.iter().enumerate() {
+        let last = i + 1 == count;
+        if positions > 4 || (positions < 4 && !last && !annotated) {
+            checker.report(
+                Diagnostic::new(Rule::IrregularSectionLine, parse.span(token, token), format!("this line has {positions} {what}, not 4"))
+                    .with_help("export format has 4 calls or cards a line; fewer only at the end or with much annotation (PBN 3.5, 3.6)"),
+            );
+            return;
+        }
+    }
+}
+
+fn line_of(text: &str, offset: usize) -> usize {
+    text.as_bytes()[..offset.min(text.len())]
+        .iter()
+        .filter(|&&b| b == b'\n')
+        .count()
+}
+
+/// PBN 3.5.2, 3.6.2: no suffixes; note reference first, then NAGs ascending.
+fn annotations(checker: &mut Checker<'_>, data: &[Data]) {
+    let (parse, text) = (checker.parse, checker.text);
+    for mv in data.iter().filter_map(|d| match d {
+        Data::Move(mv) => Some(mv),
+        _ => None,
+    }) {
+        let mut last_nag = None;
+        for &id in &mv.annotations {
+            let problem = match parse.kind(id) {
+                SyntaxKind::Suffix => Some(format!(
+                    "the suffix `{}` is written as its NAG in export format",
+                    parse.text(text, id)
+                )),
+                SyntaxKind::NoteRef if last_nag.is_some() => {
+                    Some("the note reference comes before the NAGs in export format".to_owned())
+                }
+                SyntaxKind::Nag => {
+                    let value = token_number(parse.text(text, id));
+                    let descending = last_nag.is_some_and(|last| value < last);
+                    last_nag = Some(value);
+                    descending.then(|| "NAGs are in increasing order in export format".to_owned())
+                }
+                _ => None,
+            };
+            if let Some(problem) = problem {
+                checker.report(
+                    Diagnostic::new(Rule::NonCanonicalAnnotation, parse.span(id, id), problem)
+                        .with_help("export order is: note reference, then NAGs ascending; suffixes become $1-$6 (calls) or $7-$12 (cards) (PBN 3.5.2, 3.6.2)"),
+                );
+                break;
+            }
+        }
+    }
+}

@@ -1,0 +1,238 @@
+//! The play (PBN 3.6, 3.9, 3.10): the tags it needs, the opening leader, cards against the Deal,
+//! following suit, the number of tricks, the end, and the Result against the tricks won.
+
+use crate::bridge::Seat;
+use crate::diagnostic::Diagnostic;
+use crate::model::GameModel;
+use crate::model::deal::Deal;
+use crate::model::play::{self, Context, Layout, MarkProblem, PlayEnd, PlayProblem, PlayRead};
+use crate::model::values::{self, ContractValue, ResultValue};
+use crate::rules::Rule;
+use crate::rules::semantic::Checker;
+
+pub fn check(checker: &mut Checker<'_>, game: &GameModel<'_>, deal: Option<&Deal>) {
+    let Some(index) = game.play else {
+        return;
+    };
+    let tag = &game.tags[index];
+    // Moves and markers only: an empty Play section is nothing to follow.
+    let has_cards = tag.pair.data.iter().any(|d| {
+        matches!(
+            d,
+            crate::syntax::Data::Move(_) | crate::syntax::Data::Marker(_)
+        )
+    });
+    let Some(play_seat) = Seat::parse(&tag.value) else {
+        if !has_cards && (tag.value.is_empty() || tag.value == "?") {
+            return;
+        }
+        checker.report(
+            Diagnostic::new(
+                Rule::InvalidPlaySeat,
+                tag.value_span.clone(),
+                format!("`{}` is not the seat of the first card", tag.value),
+            )
+            .with_help("the Play tag names the player of the first card: W, N, E or S (PBN 3.6)"),
+        );
+        return;
+    };
+    let contract = game.value("Contract").and_then(ContractValue::parse);
+    let declarer = game.value("Declarer").and_then(values::parse_declarer);
+    // A tag that is absent or unknown is missing; one whose value cannot be read has its own
+    // finding, and the play is then simply not followed.
+    let absent = |name: &str| game.value(name).is_none_or(|v| v == "?" || v.is_empty());
+    let missing: Vec<&str> = ["Deal", "Declarer", "Contract"]
+        .into_iter()
+        .filter(|name| absent(name))
+        .collect();
+    let unreadable = deal.is_none() || !matches!(declarer, Some(Some(_))) || contract.is_none();
+    if !missing.is_empty() || contract == Some(ContractValue::PassedOut) {
+        if has_cards {
+            let passed_out = contract == Some(ContractValue::PassedOut);
+            let message = if passed_out {
+                "this game has a play, but its contract is Pass".to_owned()
+            } else {
+                format!(
+                    "the play cannot be followed without the {} tag{}",
+                    missing.join(", "),
+                    if missing.len() > 1 { "s" } else { "" }
+                )
+            };
+            checker.report(
+                Diagnostic::new(Rule::PlayWithoutContract, tag.span.clone(), message)
+                    .with_help("the play needs the Deal, the Declarer (for the opening leader) and the Contract (for trumps) (PBN 3.6)"),
+            );
+        }
+        return;
+    }
+    if unreadable {
+        return;
+    }
+    let Some(Some(declarer)) = declarer else {
+        return;
+    };
+    // With `^` (PBN 3.4.13), the seat named is the irregular declarer: the opening lead came
+    // from its left, and the side, hence the tricks, are the same.
+    let end_position = deal.is_some_and(Deal::is_end_position);
+    let context = Context {
+        play_seat,
+        deal,
+        opening_leader: (!end_position).then(|| declarer.seat.next()),
+        trumps: contract.and_then(ContractValue::denomination),
+        hand_size: deal.map_or(13, Deal::hand_size).min(13),
+    };
+    let (parse, text) = (checker.parse, checker.text);
+    let read = play::read(parse, text, context, &tag.pair.data);
+    let span = |id| parse.span(id, id);
+    let misread = |read: &PlayRead| {
+        read.problems.iter().any(|p| {
+            matches!(
+                p,
+                PlayProblem::NotInHand { .. }
+                    | PlayProblem::Revoke { .. }
+                    | PlayProblem::PlayedTwice { .. }
+            )
+        })
+    };
+    if misread(&read) && read.tricks.len() > 1 {
+        let in_play_order = play::read_as(parse, text, context, &tag.pair.data, Layout::PlayOrder);
+        if !misread(&in_play_order) {
+            checker.report(
+                Diagnostic::new(Rule::PlayInPlayOrder, tag.span.clone(), "the cards are written in play order, leader first, not in seat columns")
+                    .with_label(format!("columns are read as {} {} {} {}", play_seat.letter(), play_seat.offset(1).letter(), play_seat.offset(2).letter(), play_seat.offset(3).letter()))
+                    .with_help(format!("PBN 3.6 writes each card in its player's column, starting with {}, whoever led the trick; `pbnfmt export` cannot guess which was meant", play_seat.name())),
+            );
+            return;
+        }
+    }
+    let not_in_hand = read
+        .problems
+        .iter()
+        .filter(|p| matches!(p, PlayProblem::NotInHand { .. }))
+        .count();
+    let mut first_not_in_hand = true;
+    let revokes = read
+        .problems
+        .iter()
+        .filter(|p| matches!(p, PlayProblem::Revoke { .. }))
+        .count();
+    let mut first_revoke = true;
+    let card_text =
+        |card: crate::bridge::Card| format!("{}{}", card.suit.symbol(), card.rank.letter());
+    for problem in &read.problems {
+        let diagnostic = match *problem {
+            PlayProblem::WrongOpeningLeader { token, seat, expected } => Diagnostic::new(Rule::WrongOpeningLeader, span(token), format!("{} leads, but the opening leader is {}, on declarer {}'s left", seat.name(), expected.name(), declarer.seat.name()))
+                .with_related(tag.value_span.clone(), "the Play tag names the first player")
+                .with_help(format!("write `[Play \"{}\"]` and the cards from that column, or mark a lead out of turn with `^L` (PBN 3.6, 3.9)", expected.letter())),
+            PlayProblem::NotInHand { token, seat, card } => {
+                // One finding a play: a wrong column or Deal makes every later card wrong too.
+                if !std::mem::take(&mut first_not_in_hand) {
+                    continue;
+                }
+                let more = match not_in_hand - 1 {
+                    0 => String::new(),
+                    n => format!(" ({n} more card{} of this play are not in their player's hand)", if n == 1 { "" } else { "s" }),
+                };
+                Diagnostic::new(Rule::CardNotInHand, span(token), format!("{} plays the {}, which the Deal does not give {}{more}", seat.name(), card_text(card), seat.name()))
+                    .with_help(format!("columns are fixed seats starting with {} (PBN 3.6): check the column, the card and the Deal", play_seat.name()))
+            }
+            PlayProblem::PlayedTwice { token, card, earlier } => Diagnostic::new(Rule::CardPlayedTwice, span(token), format!("the {} is played a second time", card_text(card)))
+                .with_related(span(earlier), "played first here")
+                .with_help("each card is played once; correct the card (PBN 3.6)"),
+            PlayProblem::Revoke { token, seat, card, led, holding } => {
+                // One finding a play: after a wrong card, the holdings are wrong too.
+                if !std::mem::take(&mut first_revoke) {
+                    continue;
+                }
+                let more = match revokes - 1 {
+                    0 => String::new(),
+                    n => format!(" ({n} more failure{} to follow suit in this play)", if n == 1 { "" } else { "s" }),
+                };
+                Diagnostic::new(Rule::Revoke, span(token), format!("{} played the {} to a {} lead while holding the {}{more}", seat.name(), card_text(card), suit_word(led.suit), card_text(holding)))
+                    .with_help(format!("correct the card or the Deal, or mark an established revoke: `^R {card}` (PBN 3.9)"))
+            }
+            PlayProblem::MisusedMark { mark, why } => {
+                let message = match why {
+                    MarkProblem::FollowedSuit => "`^R` marks a revoke, but this card follows suit".to_owned(),
+                    MarkProblem::CouldNotFollow => "`^R` marks a revoke, but the player had no card of the suit led".to_owned(),
+                    MarkProblem::LeadInTurn { leader } => format!("`^L` marks a lead out of turn, but it was {}'s lead", leader.name()),
+                    MarkProblem::NotALead => "`^L` marks a lead out of turn, but this card is not the lead of its trick".to_owned(),
+                    MarkProblem::AuctionMark => format!("`{}` is an auction mark and has no meaning in the play", parse.text(text, mark)),
+                };
+                Diagnostic::new(Rule::MisusedPlayMark, span(mark), message)
+                    .with_help("remove the mark; in the play, `^R` marks a revoke and `^L` a lead out of turn (PBN 3.9)")
+            }
+            PlayProblem::TooManyTricks { token, tricks } => Diagnostic::new(Rule::TooManyTricks, span(token), format!("this card starts trick {}, but there are only {tricks}", tricks + 1))
+                .with_help("remove the extra cards; check for a trick written twice (PBN 3.6)"),
+            PlayProblem::AfterEnd { token, end } => Diagnostic::new(Rule::CardAfterPlayEnd, span(token), "a card after `*`, which ended the play")
+                .with_related(span(end), "the play ends here")
+                .with_help("remove the cards after `*`, or move `*` after them (PBN 3.6)"),
+        };
+        checker.report(diagnostic);
+    }
+    result(checker, game, &read, declarer.seat, context.hand_size);
+}
+
+fn suit_word(suit: crate::bridge::Suit) -> &'static str {
+    match suit {
+        crate::bridge::Suit::Spades => "spade",
+        crate::bridge::Suit::Hearts => "heart",
+        crate::bridge::Suit::Diamonds => "diamond",
+        crate::bridge::Suit::Clubs => "club",
+    }
+}
+
+/// PBN 3.4.15 and `docs/spec-decisions.md`: the Result against the tricks in the play.
+fn result(
+    checker: &mut Checker<'_>,
+    game: &GameModel<'_>,
+    read: &PlayRead,
+    declarer: Seat,
+    hand_size: u32,
+) {
+    let Some(tag) = game.get("Result") else {
+        return;
+    };
+    let Some(Some(result)) = ResultValue::parse(&tag.value) else {
+        return;
+    };
+    if result.caret || read.tricks.is_empty() {
+        return;
+    }
+    let Some(given) = result.declarer_tricks(declarer, hand_size as u8) else {
+        return;
+    };
+    let (won, known, unknown) = read.count(declarer);
+    let given = u32::from(given);
+    let (low, high, unfinished) = match read.end {
+        PlayEnd::Stopped(_) => (won, won + (hand_size - known), false),
+        PlayEnd::Open if known == hand_size => (won, won, false),
+        PlayEnd::Open => (won, won + unknown, true),
+    };
+    if (low..=high).contains(&given) {
+        return;
+    }
+    let range = if low == high {
+        format!("{low}")
+    } else {
+        format!("{low} to {high}")
+    };
+    let message = if unfinished {
+        format!(
+            "the Result gives declarer {given} tricks, but declarer won {range} of the {known} tricks played"
+        )
+    } else {
+        format!("the Result gives declarer {given} tricks, but the play gives declarer {range}")
+    };
+    let help = if unfinished && given > high {
+        "if the rest of the play was claimed, end the play with `*`; mark a result agreed to differ with `^` (PBN 3.4.15)"
+    } else {
+        "correct the Result or the play; mark a result agreed to differ from the play with `^` (PBN 3.4.15)"
+    };
+    let mut diagnostic =
+        Diagnostic::new(Rule::ResultMismatch, tag.value_span.clone(), message).with_help(help);
+    if let Some(play) = game.play {
+        diagnostic = diagnostic.with_related(game.tags[play].span.clone(), "the play");
+    }
+    checker.report(diagnostic);
+}

@@ -1,0 +1,170 @@
+//! Which rules run: the default set (the standard's rules, plus export conformance for files that
+//! declare `% EXPORT`), changed by `--select`, `--extend-select` and `--ignore`.
+//!
+//! A selector is `ALL`, a rule code (`D003`), a code prefix (`D`, `T0`) or a rule name
+//! (`duplicate-card`), in any letter case.
+
+use crate::rules::{Group, Rule};
+
+/// A set of rules, one bit each.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RuleSet(u128);
+
+// The set has one bit per rule.
+const _: () = assert!(Rule::ALL.len() <= 128);
+
+impl RuleSet {
+    pub fn contains(self, rule: Rule) -> bool {
+        self.0 & (1 << rule as u32) != 0
+    }
+
+    pub fn insert(&mut self, rule: Rule) {
+        self.0 |= 1 << rule as u32;
+    }
+
+    pub fn remove(&mut self, rule: Rule) {
+        self.0 &= !(1 << rule as u32);
+    }
+
+    /// All rules of these groups.
+    pub fn of_groups(groups: &[Group]) -> RuleSet {
+        let mut set = RuleSet::default();
+        for &rule in Rule::ALL {
+            if groups.contains(&rule.info().group) {
+                set.insert(rule);
+            }
+        }
+        set
+    }
+
+    /// True when any rule of `group` is in the set.
+    pub fn any_of(self, group: Group) -> bool {
+        Rule::ALL
+            .iter()
+            .any(|&rule| rule.info().group == group && self.contains(rule))
+    }
+}
+
+/// The rules a selector names; empty when it names none.
+pub fn matching(selector: &str) -> Vec<Rule> {
+    if selector.eq_ignore_ascii_case("ALL") {
+        return Rule::ALL.to_vec();
+    }
+    if let Some(rule) = Rule::find(selector) {
+        return vec![rule];
+    }
+    let is_prefix = selector
+        .bytes()
+        .next()
+        .is_some_and(|b| b.is_ascii_alphabetic())
+        && selector.bytes().skip(1).all(|b| b.is_ascii_digit());
+    if !is_prefix {
+        return Vec::new();
+    }
+    Rule::ALL
+        .iter()
+        .copied()
+        .filter(|rule| {
+            rule.code()
+                .get(..selector.len())
+                .is_some_and(|prefix| prefix.eq_ignore_ascii_case(selector))
+        })
+        .collect()
+}
+
+/// What the command line (and later the configuration) asks for.
+#[derive(Clone, Debug, Default)]
+pub struct Selection {
+    /// Replaces the default set when given.
+    pub select: Option<Vec<String>>,
+    /// Added to the set.
+    pub extend_select: Vec<String>,
+    /// Removed from the set, whatever selected them.
+    pub ignore: Vec<String>,
+    /// Check export conformance in every file, not only those that declare `% EXPORT`.
+    pub export: bool,
+}
+
+impl Selection {
+    /// The selectors that name no rule.
+    pub fn unknown_selectors(&self) -> Vec<&str> {
+        self.select
+            .iter()
+            .flatten()
+            .chain(&self.extend_select)
+            .chain(&self.ignore)
+            .map(String::as_str)
+            .filter(|selector| matching(selector).is_empty())
+            .collect()
+    }
+
+    /// The rules to run on a file; `declares_export` when it has a `% EXPORT` line.
+    pub fn rules_for(&self, declares_export: bool) -> RuleSet {
+        let mut set = match &self.select {
+            Some(selectors) => {
+                let mut set = RuleSet::default();
+                for rule in selectors.iter().flat_map(|s| matching(s)) {
+                    set.insert(rule);
+                }
+                set
+            }
+            None if self.export || declares_export => {
+                RuleSet::of_groups(&[Group::Standard, Group::Export])
+            }
+            None => RuleSet::of_groups(&[Group::Standard]),
+        };
+        for rule in self.extend_select.iter().flat_map(|s| matching(s)) {
+            set.insert(rule);
+        }
+        for rule in self.ignore.iter().flat_map(|s| matching(s)) {
+            set.remove(rule);
+        }
+        set
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn selectors() {
+        assert_eq!(matching("d003"), [Rule::DuplicateCard]);
+        assert_eq!(matching("duplicate-card"), [Rule::DuplicateCard]);
+        assert!(matching("D").len() >= 6);
+        assert!(matching("D").iter().all(|r| r.code().starts_with('D')));
+        assert!(matching("nope").is_empty());
+        assert!(matching("D0x").is_empty());
+    }
+
+    #[test]
+    fn defaults_select_ignore() {
+        let default = Selection::default().rules_for(false);
+        assert!(default.contains(Rule::DuplicateCard));
+        assert!(
+            !default.contains(Rule::ScoreMismatch),
+            "beyond the standard: opt-in"
+        );
+        assert!(
+            !default.contains(Rule::NonCrlfLineEnd),
+            "export rules need % EXPORT"
+        );
+        assert!(
+            Selection::default()
+                .rules_for(true)
+                .contains(Rule::NonCrlfLineEnd)
+        );
+        let selection = Selection {
+            select: Some(vec!["D".into()]),
+            extend_select: vec!["T026".into()],
+            ignore: vec!["duplicate-card".into()],
+            export: false,
+        };
+        let set = selection.rules_for(true);
+        assert!(set.contains(Rule::MalformedDeal));
+        assert!(set.contains(Rule::ScoreMismatch));
+        assert!(!set.contains(Rule::DuplicateCard));
+        assert!(!set.contains(Rule::InvalidDate));
+        assert!(!set.contains(Rule::NonCrlfLineEnd));
+    }
+}
