@@ -66,11 +66,14 @@ fn check_text(decoded: &Decoded, selection: &Selection) -> (Vec<Diagnostic>, usi
             )
             .with_help("exclude it from the PBN check"),
         );
+        let rules = selection.rules_for(false);
+        diagnostics.retain(|d| rules.contains(d.rule));
         return (diagnostics, 0);
     }
 
     let parse = parser::parse(text);
     let games = parse.real_games().count();
+    let rules = selection.rules_for(export::declares_export(&parse, text));
     if let Some(span) = chess_pgn(&parse, text) {
         diagnostics.push(
             Diagnostic::new(
@@ -81,6 +84,7 @@ fn check_text(decoded: &Decoded, selection: &Selection) -> (Vec<Diagnostic>, usi
             .with_label("chess movetext")
             .with_help("open it with a chess program, or exclude it from the PBN check"),
         );
+        diagnostics.retain(|d| rules.contains(d.rule));
         return (diagnostics, 0);
     }
     if let Some(open) = unclosed_embedding(&parse) {
@@ -93,7 +97,6 @@ fn check_text(decoded: &Decoded, selection: &Selection) -> (Vec<Diagnostic>, usi
             .with_help("add `</PBN>` where the PBN text ends (PBN 6.2)"),
         );
     }
-    let rules = selection.rules_for(export::declares_export(&parse, text));
     diagnostics.extend(
         parse
             .errors

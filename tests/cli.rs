@@ -174,3 +174,120 @@ fn unreadable_and_readable_files_together_exit_2() {
     assert_eq!(output.status.code(), Some(2));
     assert!(stdout(&output).contains("No findings in 1 file"));
 }
+
+/// `pbnfmt rule CODE` prints the table's documentation; `--all` lists every rule; an unknown
+/// rule is a usage error.
+#[test]
+fn rule_command_prints_docs_from_the_table() {
+    let root = Path::new(ROOT);
+    let output = pbnfmt(&["rule", "D003"], root);
+    assert_eq!(output.status.code(), Some(0));
+    let text = stdout(&output);
+    assert!(text.starts_with("# D003 duplicate-card"), "{text}");
+    for heading in [
+        "## What it checks",
+        "## Why",
+        "PBN 3.4.11",
+        "## Example",
+        "## Fix",
+    ] {
+        assert!(text.contains(heading), "{heading}");
+    }
+    let all = stdout(&pbnfmt(&["rule", "--all"], root));
+    assert_eq!(all.lines().count(), pbnfmt::rules::Rule::ALL.len());
+    assert!(
+        all.lines()
+            .any(|l| l.starts_with("T026 score-mismatch") && l.contains("opt-in"))
+    );
+    let unknown = pbnfmt(&["rule", "Z999"], root);
+    assert_eq!(unknown.status.code(), Some(2));
+}
+
+/// `--select`, `--extend-select`, `--ignore` and `--warnings-as-errors` change what runs and the
+/// exit status; a selector that names no rule exits 2.
+#[test]
+fn rule_selection_and_warnings_as_errors() {
+    let root = Path::new(ROOT);
+    let file = "corpus/invalid/tags/duplicate-tag.pbn";
+    let plain = pbnfmt(&["check", file, "--output-format", "concise"], root);
+    assert_eq!(plain.status.code(), Some(0), "a warning alone exits 0");
+    assert!(stdout(&plain).contains("warning[T022]"));
+    let strict = pbnfmt(
+        &[
+            "check",
+            file,
+            "--output-format",
+            "concise",
+            "--warnings-as-errors",
+        ],
+        root,
+    );
+    assert_eq!(strict.status.code(), Some(1));
+    assert!(stdout(&strict).contains("error[T022]"));
+    let ignored = pbnfmt(&["check", file, "--ignore", "duplicate-tag"], root);
+    assert!(
+        stdout(&ignored).starts_with("No findings"),
+        "{}",
+        stdout(&ignored)
+    );
+    let opt_in = "corpus/invalid/tags/score-mismatch.pbn";
+    assert!(stdout(&pbnfmt(&["check", opt_in], root)).starts_with("No findings"));
+    let selected = pbnfmt(
+        &[
+            "check",
+            opt_in,
+            "--extend-select",
+            "T026",
+            "--output-format",
+            "concise",
+        ],
+        root,
+    );
+    assert!(stdout(&selected).contains("warning[T026]"));
+    let only_deal = pbnfmt(
+        &[
+            "check",
+            "corpus/invalid",
+            "--select",
+            "D",
+            "--output-format",
+            "concise",
+        ],
+        root,
+    );
+    let findings: Vec<String> = stdout(&only_deal)
+        .lines()
+        .filter(|l| l.contains("["))
+        .map(str::to_owned)
+        .collect();
+    assert!(
+        !findings.is_empty() && findings.iter().all(|l| l.contains("[D00")),
+        "{findings:?}"
+    );
+    let bad = pbnfmt(&["check", file, "--select", "Q12"], root);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(stderr(&bad).contains("`Q12`"));
+}
+
+/// Export-format rules run on files that declare `% EXPORT`, and on any file with `--export`.
+#[test]
+fn export_rules_run_on_declared_or_requested_export_format() {
+    let root = Path::new(ROOT);
+    let declared = pbnfmt(
+        &[
+            "check",
+            "corpus/invalid/export/non-crlf-line-end.pbn",
+            "--output-format",
+            "concise",
+        ],
+        root,
+    );
+    assert!(stdout(&declared).contains("error[E003]"));
+    let plain = "corpus/valid/spec/pbn-1.2-example-game.pbn";
+    assert!(stdout(&pbnfmt(&["check", plain], root)).starts_with("No findings"));
+    let requested = pbnfmt(
+        &["check", plain, "--export", "--output-format", "concise"],
+        root,
+    );
+    assert!(stdout(&requested).contains("[E0"), "{}", stdout(&requested));
+}

@@ -67,8 +67,15 @@ const CORRUPTIONS: &[Corruption] = &[
         let deal = &t[range.clone()];
         let (first, hands) = deal.split_once(':')?;
         let hands: Vec<&str> = hands.split(' ').collect();
-        let corrupted = format!("{first}:{} {} {} {}", hands[0], hands[1], hands[2], hands[0]);
-        Some(format!("{}{corrupted}{}", &t[..range.start], &t[range.end..]))
+        let corrupted = format!(
+            "{first}:{} {} {} {}",
+            hands[0], hands[1], hands[2], hands[0]
+        );
+        Some(format!(
+            "{}{corrupted}{}",
+            &t[..range.start],
+            &t[range.end..]
+        ))
     }),
     // Another dealer: the first call is no longer the dealer's.
     ("A003", |t| {
@@ -86,7 +93,10 @@ const CORRUPTIONS: &[Corruption] = &[
         let (start, end) = section_lines(t, "Auction")?;
         let calls = t[start..end].trim_end();
         let cut = start + calls.rfind([' ', '\n'])?;
-        if !t[cut + 1..start + calls.len()].bytes().all(|b| b.is_ascii_alphanumeric()) {
+        if !t[cut + 1..start + calls.len()]
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric())
+        {
             return None; // an annotated last call: skip this game
         }
         Some(format!("{}{}", &t[..cut], &t[start + calls.len()..]))
@@ -99,7 +109,11 @@ const CORRUPTIONS: &[Corruption] = &[
             return None;
         }
         let other = if level == 7 { 6 } else { level + 1 };
-        Some(with_value(t, "Contract", &format!("{other}{}", &contract[1..])))
+        Some(with_value(
+            t,
+            "Contract",
+            &format!("{other}{}", &contract[1..]),
+        ))
     }),
     // Declarer's partner named as declarer.
     ("A013", |t| {
@@ -119,7 +133,10 @@ const CORRUPTIONS: &[Corruption] = &[
         let line_end = start + t[start..].find(['\r', '\n'])?;
         let words: Vec<&str> = t[start..line_end].split(' ').collect();
         let (a, b) = (words.first()?, words.get(1)?);
-        if words.iter().any(|w| w.len() != 2 || !w.starts_with(['S', 'H', 'D', 'C'])) {
+        if words
+            .iter()
+            .any(|w| w.len() != 2 || !w.starts_with(['S', 'H', 'D', 'C']))
+        {
             return None; // annotated cards: skip this game
         }
         let line = format!("{b} {a} {}", words[2..].join(" "));

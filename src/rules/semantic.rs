@@ -5,7 +5,7 @@ use crate::diagnostic::Diagnostic;
 use crate::model::{GameModel, Inheritor};
 use crate::rules::select::RuleSet;
 use crate::rules::{Group, Rule, auction, chars, deal, export, notes, play, tables, tags};
-use crate::source::Decoded;
+use crate::source::{Decoded, LineIndex};
 use crate::syntax::Parse;
 
 /// What every rule family reads and where it reports.
@@ -14,6 +14,8 @@ pub struct Checker<'a> {
     pub parse: &'a Parse,
     pub rules: RuleSet,
     pub out: Vec<Diagnostic>,
+    /// Line numbers, for the export rules that count positions per line.
+    pub lines: Option<LineIndex>,
 }
 
 impl Checker<'_> {
@@ -38,6 +40,7 @@ pub fn check(parse: &Parse, decoded: &Decoded, rules: RuleSet) -> Vec<Diagnostic
         parse,
         rules,
         out: Vec::new(),
+        lines: rules.any_of(Group::Export).then(|| LineIndex::new(text)),
     };
     let mut inheritor = Inheritor::default();
     for game in parse.real_games() {
