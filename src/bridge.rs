@@ -87,6 +87,17 @@ impl Suit {
         }
     }
 
+    /// The suit of a suit symbol, filled or outlined (`♠`, `♤`, ...), as other programs write them.
+    pub fn from_symbol(symbol: char) -> Option<Suit> {
+        match symbol {
+            '♠' | '♤' => Some(Suit::Spades),
+            '♥' | '♡' => Some(Suit::Hearts),
+            '♦' | '♢' => Some(Suit::Diamonds),
+            '♣' | '♧' => Some(Suit::Clubs),
+            _ => None,
+        }
+    }
+
     pub fn symbol(self) -> char {
         match self {
             Suit::Spades => '♠',

@@ -8,6 +8,7 @@
 use std::fmt::Write;
 
 use crate::bridge::{Card, Denomination, Rank, Seat, Suit};
+use crate::model::values::denomination_text;
 
 /// Knobs of the generator.
 #[derive(Clone, Debug)]
@@ -236,16 +237,6 @@ fn annotate(out: &mut String, rng: &mut Rng, notes: &mut usize, nag_base: usize)
             let _ = write!(out, " ={notes}=");
         }
         _ => {}
-    }
-}
-
-fn denomination_text(denomination: Denomination) -> &'static str {
-    match denomination {
-        Denomination::Clubs => "C",
-        Denomination::Diamonds => "D",
-        Denomination::Hearts => "H",
-        Denomination::Spades => "S",
-        Denomination::NoTrump => "NT",
     }
 }
 

@@ -71,13 +71,7 @@ fn unportable(checker: &mut Checker<'_>, base: usize, piece: &str, latin1: bool,
             Diagnostic::new(Rule::C1ControlCharacter, span, what)
                 .with_help("PBN 2.2 does not use the codes 128-159: write the ASCII character (`'`, `\"`, `-`)")
         } else {
-            let suit = match first {
-                '♠' | '♤' => Some('S'),
-                '♥' | '♡' => Some('H'),
-                '♦' | '♢' => Some('D'),
-                '♣' | '♧' => Some('C'),
-                _ => None,
-            };
+            let suit = crate::bridge::Suit::from_symbol(first).map(crate::bridge::Suit::letter);
             let help = match suit {
                 Some(letter) => format!("write the suit as `\\{letter}` in comments (PBN 3.8); PBN text is ISO 8859-1 (PBN 2.2)"),
                 None => "PBN text is ISO 8859-1 (PBN 2.2): replace the character, or accept that Latin-1 readers show it wrong".to_owned(),

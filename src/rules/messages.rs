@@ -114,13 +114,9 @@ pub fn syntax_diagnostic(error: &SyntaxError, text: &str) -> Diagnostic {
         Rule::ForbiddenInSectionToken => diagnostic(format!("`{quoted}` is not allowed in a section token"))
             .with_help("put the element in quotes to use this character"),
         Rule::NonAsciiOutsideString => {
-            let suit = found.chars().find_map(|c| match c {
-                '♠' | '♤' => Some('S'),
-                '♥' | '♡' => Some('H'),
-                '♦' | '♢' => Some('D'),
-                '♣' | '♧' => Some('C'),
-                _ => None,
-            });
+            let suit = found
+                .chars()
+                .find_map(|c| crate::bridge::Suit::from_symbol(c).map(crate::bridge::Suit::letter));
             let help = match suit {
                 Some(letter) => format!("write the suit as its letter `{letter}`"),
                 None => "non-ASCII characters may only stand in strings and comments".into(),

@@ -12,26 +12,13 @@ use crate::model::values::{
 };
 use crate::model::{GameModel, Inheritance, Tag, inheritance_forbidden};
 use crate::rules::Rule;
+use crate::rules::export::MTS;
 use crate::rules::semantic::Checker;
 use crate::table::is_table_tag;
 
-/// Every tag name PBN 2.1 defines (chapters 3 and 4; tables end in `Table`).
-pub const STANDARD_TAGS: &[&str] = &[
-    "Event",
-    "Site",
-    "Date",
-    "Board",
-    "West",
-    "North",
-    "East",
-    "South",
-    "Dealer",
-    "Vulnerable",
-    "Deal",
-    "Scoring",
-    "Declarer",
-    "Contract",
-    "Result",
+/// The tag names PBN 2.1 defines besides the MTS (chapters 3.5, 3.6 and 4; tables end in
+/// `Table`).
+pub const OTHER_STANDARD_TAGS: &[&str] = &[
     "Auction",
     "Play",
     "Note",
@@ -149,14 +136,16 @@ pub fn check(checker: &mut Checker<'_>, game: &GameModel<'_>) {
 }
 
 fn name_case(checker: &mut Checker<'_>, tag: &Tag<'_>) {
-    let known = STANDARD_TAGS.contains(&tag.name)
+    let known = MTS.contains(&tag.name)
+        || OTHER_STANDARD_TAGS.contains(&tag.name)
         || STANDARD_TABLES.contains(&tag.name)
         || is_table_tag(tag.name);
     if known {
         return;
     }
-    let standard = STANDARD_TAGS
+    let standard = MTS
         .iter()
+        .chain(OTHER_STANDARD_TAGS)
         .chain(STANDARD_TABLES)
         .find(|name| name.eq_ignore_ascii_case(tag.name));
     let name_span = tag
