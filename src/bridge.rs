@@ -98,6 +98,26 @@ impl Suit {
         }
     }
 
+    /// `spades`, `hearts`, ...
+    pub fn plural(self) -> &'static str {
+        match self {
+            Suit::Spades => "spades",
+            Suit::Hearts => "hearts",
+            Suit::Diamonds => "diamonds",
+            Suit::Clubs => "clubs",
+        }
+    }
+
+    /// `spade`, `heart`, ... as in "a spade lead".
+    pub fn singular(self) -> &'static str {
+        match self {
+            Suit::Spades => "spade",
+            Suit::Hearts => "heart",
+            Suit::Diamonds => "diamond",
+            Suit::Clubs => "club",
+        }
+    }
+
     pub fn symbol(self) -> char {
         match self {
             Suit::Spades => '♠',
@@ -156,6 +176,13 @@ impl Rank {
 pub struct Card {
     pub suit: Suit,
     pub rank: Rank,
+}
+
+impl Card {
+    /// 0 ..= 51: spades first, twos first within a suit. Indexes card sets and tables.
+    pub fn index(self) -> usize {
+        self.suit as usize * 13 + usize::from(self.rank.value()) - 2
+    }
 }
 
 impl fmt::Display for Card {

@@ -101,7 +101,6 @@ fn check_text(decoded: &Decoded, selection: &Selection) -> (Vec<Diagnostic>, usi
         parse
             .errors
             .iter()
-            .filter(|error| rules.contains(error.rule))
             .map(|error| messages::syntax_diagnostic(error, text)),
     );
     diagnostics.extend(semantic::check(&parse, decoded, rules));

@@ -198,9 +198,10 @@ pub fn read(
             }
         }
         read.positions.push(Position { seat, entry, token });
+        // `^I` before a bid is judged with the bid; any other mark is wrong here.
+        let insufficient_mark = mark.filter(|&m| parse.text(text, m).eq_ignore_ascii_case("^I"));
         if let Some(mark) = mark {
-            let mark_text = parse.text(text, mark);
-            if !mark_text.eq_ignore_ascii_case("^I") {
+            if insufficient_mark.is_none() {
                 read.problems
                     .push(AuctionProblem::PlayMarkInAuction { mark });
             } else if !matches!(entry, Entry::Call(CallToken::Bid { .. })) {
@@ -235,7 +236,7 @@ pub fn read(
                 }
             }
             Entry::Call(call) => {
-                if call_ends(&mut read, &mut state, seat, call, token, mark, parse, text) {
+                if call_ends(&mut read, &mut state, seat, call, token, insufficient_mark) {
                     ended = Some(token);
                 }
             }
@@ -268,17 +269,14 @@ pub fn read(
     read
 }
 
-/// Applies one call; true when it ends the auction.
-#[allow(clippy::too_many_arguments)]
+/// Applies one call; true when it ends the auction. `insufficient_mark` is the `^I` before it.
 fn call_ends(
     read: &mut AuctionRead,
     state: &mut State,
     seat: Seat,
     call: CallToken,
     token: TokenId,
-    mark: Option<TokenId>,
-    parse: &Parse,
-    text: &str,
+    insufficient_mark: Option<TokenId>,
 ) -> bool {
     let side = Side::of(seat);
     match call {
@@ -286,12 +284,11 @@ fn call_ends(
             level,
             denomination,
         } => {
-            let marked = mark.is_some_and(|m| parse.text(text, m).eq_ignore_ascii_case("^I"));
             let sufficient = state
                 .last_bid
                 .is_none_or(|(l, d, ..)| (level, denomination) > (l, d));
-            match (sufficient, marked) {
-                (false, false) => {
+            match (sufficient, insufficient_mark) {
+                (false, None) => {
                     if let Some((l, d, _, over)) = state.last_bid {
                         read.problems.push(AuctionProblem::Insufficient {
                             token,
@@ -301,13 +298,14 @@ fn call_ends(
                         });
                     }
                 }
-                (true, true) => read
-                    .problems
-                    .push(AuctionProblem::NeedlessInsufficientMark {
-                        mark: mark.unwrap_or(token),
-                        token,
-                        over: state.last_bid.map(|(l, d, ..)| (l, d)),
-                    }),
+                (true, Some(mark)) => {
+                    read.problems
+                        .push(AuctionProblem::NeedlessInsufficientMark {
+                            mark,
+                            token,
+                            over: state.last_bid.map(|(l, d, ..)| (l, d)),
+                        })
+                }
                 _ => {}
             }
             state.last_bid = Some((level, denomination, seat, token));

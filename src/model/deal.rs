@@ -15,7 +15,7 @@ pub struct Cards(u64);
 
 impl Cards {
     fn bit(card: Card) -> u64 {
-        1 << (card.suit as u32 * 13 + u32::from(card.rank.value()) - 2)
+        1 << card.index()
     }
 
     pub fn contains(self, card: Card) -> bool {
@@ -154,9 +154,8 @@ pub fn parse(value: &str) -> (Option<Deal>, Vec<DealProblem>) {
         return (None, problems);
     }
     let mut hands: [Option<Hand>; 4] = [None, None, None, None];
-    // Where each card was first seen, for the duplicate message.
-    let mut seen: Vec<(Card, Range<usize>, Seat)> = Vec::new();
-    let mut all = Cards::default();
+    // Where each card was first seen, by `Card::index`, for the duplicate message.
+    let mut seen: [Option<(Range<usize>, Seat)>; 52] = std::array::from_fn(|_| None);
     let mut shape_ok = true;
     for (i, &(offset, text)) in hand_texts.iter().enumerate() {
         let seat = first.offset(i);
@@ -188,23 +187,18 @@ pub fn parse(value: &str) -> (Option<Deal>, Vec<DealProblem>) {
                     continue;
                 };
                 let card = Card { suit, rank };
-                if all.contains(card) {
-                    if let Some((_, earlier, earlier_seat)) =
-                        seen.iter().find(|(seen_card, ..)| *seen_card == card)
-                    {
-                        problems.push(DealProblem::Duplicate {
-                            card,
-                            at: card_at,
-                            seat,
-                            earlier: earlier.clone(),
-                            earlier_seat: *earlier_seat,
-                        });
-                    }
+                if let Some((earlier, earlier_seat)) = &seen[card.index()] {
+                    problems.push(DealProblem::Duplicate {
+                        card,
+                        at: card_at,
+                        seat,
+                        earlier: earlier.clone(),
+                        earlier_seat: *earlier_seat,
+                    });
                     continue;
                 }
-                all.insert(card);
                 cards.insert(card);
-                seen.push((card, card_at, seat));
+                seen[card.index()] = Some((card_at, seat));
             }
             at += suit_text.len() + 1;
         }

@@ -77,16 +77,6 @@ impl Tag<'_> {
         }
         start + range.start..start + range.end
     }
-
-    /// The span of the value's text inside the quotes (the quotes when it is empty).
-    pub fn value_inner_span(&self) -> Range<usize> {
-        let inner = self.value_span.start + 1..self.value_span.end.saturating_sub(1);
-        if inner.start >= inner.end {
-            self.value_span.clone()
-        } else {
-            inner
-        }
-    }
 }
 
 /// The tags of PBN 4.8 that may not use `#` or `##`.

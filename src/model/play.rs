@@ -283,8 +283,8 @@ fn judge(
             holdings[seat as usize] = Some(hand.cards);
         }
     }
-    let mut played: Vec<(Card, TokenId)> = Vec::new();
-    let mut played_set = Cards::default();
+    // The token that played each card, by `Card::index`.
+    let mut played: [Option<TokenId>; 52] = [None; 52];
     let mut expected = context.opening_leader;
     for (index, row) in rows.iter().enumerate() {
         // The seat of the row's first card: the Play tag's seat, or in play order the leader.
@@ -304,7 +304,6 @@ fn judge(
         for (i, slot) in row.iter().enumerate() {
             trick.slots[first_seat.offset(i) as usize] = *slot;
         }
-        let trick = &mut trick;
         let lead_mark = Seat::ALL.into_iter().find(|&seat| {
             matches!(
                 trick.slot(seat),
@@ -318,7 +317,7 @@ fn judge(
             match (lead_mark, context.opening_leader) {
                 (Some(seat), _) => Some(seat),
                 (None, Some(expected)) if context.play_seat != expected => {
-                    if let Some(token) = first_token(trick, context.play_seat) {
+                    if let Some(token) = first_token(&trick, context.play_seat) {
                         problems.push(PlayProblem::WrongOpeningLeader {
                             token,
                             seat: context.play_seat,
@@ -354,11 +353,7 @@ fn judge(
             let Slot::Card { card, token, mark } = trick.slot(seat) else {
                 continue;
             };
-            if played_set.contains(card) {
-                let earlier = played
-                    .iter()
-                    .find(|(c, _)| *c == card)
-                    .map_or(token, |&(_, t)| t);
+            if let Some(earlier) = played[card.index()] {
                 problems.push(PlayProblem::PlayedTwice {
                     token,
                     card,
@@ -366,8 +361,7 @@ fn judge(
                 });
                 continue;
             }
-            played_set.insert(card);
-            played.push((card, token));
+            played[card.index()] = Some(token);
             let holding = holdings[seat as usize];
             if let Some(holding) = holding {
                 if !holding.contains(card) {
@@ -421,12 +415,12 @@ fn judge(
         }
         trick.winner = match (leader, led, trick.is_full()) {
             (Some(leader), Some(led), true) => {
-                Some(winner(trick, leader, led.suit, context.trumps))
+                Some(winner(&trick, leader, led.suit, context.trumps))
             }
             _ => None,
         };
         expected = trick.winner;
-        tricks.push(trick.clone());
+        tricks.push(trick);
     }
     tricks
 }

@@ -242,11 +242,13 @@ impl<T: Copy> PerSide<T> {
         }
     }
 
-    /// The value for `side`, when the form gives it (`declarer` names declarer's side).
-    pub fn for_side(self, side: Side, declarer: Option<Side>) -> Option<T> {
+    /// The value for declarer's side `side`; `opposite` turns a value given for the other side
+    /// into declarer's (tricks: 13 minus; points: negated).
+    pub fn for_declarer(self, side: Side, opposite: impl Fn(T) -> Option<T>) -> Option<T> {
         match self {
-            PerSide::Declarer(value) => (declarer == Some(side)).then_some(value),
-            PerSide::One(given, value) => (given == side).then_some(value),
+            PerSide::Declarer(value) => Some(value),
+            PerSide::One(given, value) if given == side => Some(value),
+            PerSide::One(_, value) => opposite(value),
             PerSide::Both { ns, ew } => Some(if side == Side::NorthSouth { ns } else { ew }),
         }
     }
@@ -275,13 +277,8 @@ impl ResultValue {
 
     /// Declarer's tricks, given declarer's seat.
     pub fn declarer_tricks(self, declarer: Seat, total: u8) -> Option<u8> {
-        let side = Side::of(declarer);
-        match self.tricks {
-            PerSide::Declarer(n) => Some(n),
-            PerSide::One(given, n) if given == side => Some(n),
-            PerSide::One(_, n) => total.checked_sub(n),
-            PerSide::Both { .. } => self.tricks.for_side(side, Some(side)),
-        }
+        self.tricks
+            .for_declarer(Side::of(declarer), |n| total.checked_sub(n))
     }
 }
 

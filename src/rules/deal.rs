@@ -32,7 +32,7 @@ pub fn check(checker: &mut Checker<'_>, game: &GameModel<'_>) -> Option<Deal> {
                     } else {
                         "ranks are A K Q J T 9 8 7 6 5 4 3 2; suits are given by their place, spades first (PBN 3.4.11)".to_owned()
                     };
-                    Diagnostic::new(Rule::InvalidRank, tag.sub_span(at), format!("`{found}` in {}'s {} is not a rank", seat.name(), suit_name(suit)))
+                    Diagnostic::new(Rule::InvalidRank, tag.sub_span(at), format!("`{found}` in {}'s {} is not a rank", seat.name(), suit.plural()))
                         .with_help(help)
                 }
                 DealProblem::Duplicate { card, at, seat, earlier, earlier_seat } => {
@@ -98,14 +98,5 @@ fn sizes(checker: &mut Checker<'_>, tag: &crate::model::Tag<'_>, deal: &Deal) {
             )
             .with_help(help),
         );
-    }
-}
-
-fn suit_name(suit: crate::bridge::Suit) -> &'static str {
-    match suit {
-        crate::bridge::Suit::Spades => "spades",
-        crate::bridge::Suit::Hearts => "hearts",
-        crate::bridge::Suit::Diamonds => "diamonds",
-        crate::bridge::Suit::Clubs => "clubs",
     }
 }

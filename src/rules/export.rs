@@ -9,7 +9,6 @@ use crate::model::values::{self, PerSide, ResultValue, Vulnerability};
 use crate::model::{GameModel, Inheritance};
 use crate::rules::Rule;
 use crate::rules::semantic::Checker;
-use crate::source::Decoded;
 use crate::syntax::{Data, Parse, TagPair};
 use crate::table::is_table_tag;
 
@@ -36,12 +35,16 @@ pub const MTS: [&str; 15] = [
 pub fn declares_export(parse: &Parse, text: &str) -> bool {
     parse.tokens.iter().any(|token| {
         token.kind == SyntaxKind::Escape
-            && token.text(text)[1..].trim().eq_ignore_ascii_case("EXPORT")
+            && token
+                .text(text)
+                .trim_start_matches('%')
+                .trim()
+                .eq_ignore_ascii_case("EXPORT")
     })
 }
 
 /// File-wide checks: line ends, tabs, game separators.
-pub fn check(checker: &mut Checker<'_>, _decoded: &Decoded) {
+pub fn check(checker: &mut Checker<'_>) {
     let (parse, text) = (checker.parse, checker.text);
     let bytes = text.as_bytes();
     if let Some(at) = (0..bytes.len()).find(|&i| {

@@ -148,7 +148,7 @@ pub fn check(checker: &mut Checker<'_>, game: &GameModel<'_>, deal: Option<&Deal
                     0 => String::new(),
                     n => format!(" ({n} more failure{} to follow suit in this play)", if n == 1 { "" } else { "s" }),
                 };
-                Diagnostic::new(Rule::Revoke, span(token), format!("{} played the {} to a {} lead while holding the {}{more}", seat.name(), card_text(card), suit_word(led.suit), card_text(holding)))
+                Diagnostic::new(Rule::Revoke, span(token), format!("{} played the {} to a {} lead while holding the {}{more}", seat.name(), card_text(card), led.suit.singular(), card_text(holding)))
                     .with_help(format!("correct the card or the Deal, or mark an established revoke: `^R {card}` (PBN 3.9)"))
             }
             PlayProblem::MisusedMark { mark, why } => {
@@ -171,15 +171,6 @@ pub fn check(checker: &mut Checker<'_>, game: &GameModel<'_>, deal: Option<&Deal
         checker.report(diagnostic);
     }
     result(checker, game, &read, declarer.seat, context.hand_size);
-}
-
-fn suit_word(suit: crate::bridge::Suit) -> &'static str {
-    match suit {
-        crate::bridge::Suit::Spades => "spade",
-        crate::bridge::Suit::Hearts => "heart",
-        crate::bridge::Suit::Diamonds => "diamond",
-        crate::bridge::Suit::Clubs => "club",
-    }
 }
 
 /// PBN 3.4.15 and `docs/spec-decisions.md`: the Result against the tricks in the play.

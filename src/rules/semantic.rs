@@ -50,14 +50,14 @@ pub fn check(parse: &Parse, decoded: &Decoded, rules: RuleSet) -> Vec<Diagnostic
     tables::check_file(&mut checker);
     chars::check(&mut checker, decoded);
     if rules.any_of(Group::Export) {
-        export::check(&mut checker, decoded);
+        export::check(&mut checker);
     }
     checker.out
 }
 
 fn check_game(checker: &mut Checker<'_>, game: &GameModel<'_>) {
-    tags::check(checker, game);
     let deal = deal::check(checker, game);
+    tags::check(checker, game, deal.as_ref());
     auction::check(checker, game);
     play::check(checker, game, deal.as_ref());
     notes::check(checker, game);

@@ -7,6 +7,7 @@
 
 use crate::bridge::Seat;
 use crate::diagnostic::Diagnostic;
+use crate::model::deal::Deal;
 use crate::model::values::{
     self, ContractValue, Declarer, PerSide, ResultValue, Risk, Side, Vulnerability,
 };
@@ -92,7 +93,9 @@ const TERMINATIONS: &[&str] = &[
     "unterminated",
 ];
 
-pub fn check(checker: &mut Checker<'_>, game: &GameModel<'_>) {
+/// `deal` is the game's Deal when it could be read: it sets how many tricks a Result can count.
+pub fn check(checker: &mut Checker<'_>, game: &GameModel<'_>, deal: Option<&Deal>) {
+    let tricks = deal.map_or(13, Deal::hand_size);
     for tag in game.written() {
         if tag.duplicate {
             if let Some(first) = game.get(tag.name) {
@@ -122,7 +125,7 @@ pub fn check(checker: &mut Checker<'_>, game: &GameModel<'_>) {
         }
         if let Some(value) = tag.own_value() {
             if value != "?" && !value.is_empty() {
-                check_value(checker, game, tag, value);
+                check_value(checker, game, tag, value, tricks);
             }
         }
     }
@@ -138,7 +141,6 @@ pub fn check(checker: &mut Checker<'_>, game: &GameModel<'_>) {
 fn name_case(checker: &mut Checker<'_>, tag: &Tag<'_>) {
     let known = MTS.contains(&tag.name)
         || OTHER_STANDARD_TAGS.contains(&tag.name)
-        || STANDARD_TABLES.contains(&tag.name)
         || is_table_tag(tag.name);
     if known {
         return;
@@ -176,7 +178,13 @@ fn name_case(checker: &mut Checker<'_>, tag: &Tag<'_>) {
     }
 }
 
-fn check_value(checker: &mut Checker<'_>, game: &GameModel<'_>, tag: &Tag<'_>, value: &str) {
+fn check_value(
+    checker: &mut Checker<'_>,
+    game: &GameModel<'_>,
+    tag: &Tag<'_>,
+    value: &str,
+    tricks: u32,
+) {
     let span = tag.sub_span(0..value.len());
     let name = tag.name;
     let bad = |rule: Rule, message: String, help: &str| {
@@ -204,7 +212,7 @@ fn check_value(checker: &mut Checker<'_>, game: &GameModel<'_>, tag: &Tag<'_>, v
         "Contract" => ContractValue::parse(value).is_none().then(|| {
             bad(Rule::InvalidContract, format!("`{value}` is not a contract"), "write level, denomination and risk, as in `4S`, `3NTX`, `6HXX`, or `Pass` (PBN 3.4.14)")
         }),
-        "Result" => result_problem(value, game).map(|why| {
+        "Result" => result_problem(value, tricks).map(|why| {
             bad(Rule::InvalidResult, format!("result `{value}` {why}"), "give declarer's tricks from 0 to 13, as in `9`, or `NS 9`, `EW 4 NS 9` (PBN 3.4.15)")
         }),
         "Score" => PerSide::parse(value, values::integer).is_none().then(|| {
@@ -275,16 +283,12 @@ fn scoring_problem(value: &str) -> Option<&'static str> {
     None
 }
 
-fn result_problem(value: &str, game: &GameModel<'_>) -> Option<String> {
+fn result_problem(value: &str, total: u32) -> Option<String> {
     let result = match ResultValue::parse(value) {
         None => return Some("is not a number of tricks in one of the five forms".to_owned()),
         Some(None) => return None,
         Some(Some(result)) => result,
     };
-    let total = game
-        .value("Deal")
-        .and_then(|deal| crate::model::deal::parse(deal).0)
-        .map_or(13, |deal| deal.hand_size());
     if let PerSide::Both { ns, ew } = result.tricks {
         if u32::from(ns) + u32::from(ew) > total {
             return Some(format!(
@@ -541,12 +545,7 @@ fn score_mismatch(checker: &mut Checker<'_>, game: &GameModel<'_>) {
         vulnerability.is_vulnerable(side),
         tricks,
     );
-    let given = match score {
-        PerSide::Declarer(points) => Some(points),
-        PerSide::One(given, points) if given == side => Some(points),
-        PerSide::One(_, points) => Some(-points),
-        PerSide::Both { .. } => score.for_side(side, Some(side)),
-    };
+    let given = score.for_declarer(side, |points| Some(-points));
     if let Some(given) = given {
         if given != expected {
             checker.report(
