@@ -43,38 +43,39 @@ pub fn check_bytes(bytes: &[u8], options: &CheckOptions) -> FileReport {
 
 fn check_text(decoded: &Decoded, selection: &Selection) -> (Vec<Diagnostic>, usize) {
     let text = decoded.text.as_str();
-    let mut diagnostics = Vec::new();
-    if let Some(at) = decoded.malformed_at {
-        let end = text[at..].chars().next().map_or(at, |c| at + c.len_utf8());
-        diagnostics.push(
-            Diagnostic::new(
-                Rule::MalformedEncoding,
-                at..end,
-                format!("bytes that are not valid {}", decoded.encoding),
-            )
-            .with_label("replaced by U+FFFD")
-            .with_help("re-save the file in one encoding, or name the right one with `--encoding`"),
-        );
-    }
-    if text.trim_start().starts_with("#PBI") {
-        let start = text.len() - text.trim_start().len();
-        diagnostics.push(
-            Diagnostic::new(
-                Rule::PbiFile,
-                start..start + 4,
-                "this is a PBI chess-problem file, not a PBN bridge file",
-            )
-            .with_help("exclude it from the PBN check"),
-        );
+    if let Some(pbi) = pbi_file(text) {
+        // Not worth parsing: one finding says what the file is.
+        let mut diagnostics: Vec<Diagnostic> = malformed(decoded).into_iter().collect();
+        diagnostics.push(pbi);
         let rules = selection.rules_for(false);
         diagnostics.retain(|d| rules.contains(d.rule));
         return (diagnostics, 0);
     }
-
     let parse = parser::parse(text);
-    let games = parse.real_games().count();
     let rules = selection.rules_for(export::declares_export(&parse, text));
-    if let Some(span) = chess_pgn(&parse, text) {
+    let (mut diagnostics, is_pbn) = reading_findings(decoded, &parse);
+    let games = if is_pbn {
+        diagnostics.extend(semantic::check(&parse, decoded, rules));
+        parse.real_games().count()
+    } else {
+        0
+    };
+    diagnostics.retain(|d| rules.contains(d.rule));
+    diagnostics.sort_by_key(|d| (d.span.start, d.span.end, d.rule));
+    (diagnostics, games)
+}
+
+/// The findings of reading a file, before any rule of the standard: its encoding, whether it is a
+/// PBN file at all (false for PBI and chess PGN, with the one finding that says so), an unclosed
+/// `<PBN>`, and every syntax error. `export` refuses on these; `check` goes on to the rules.
+pub fn reading_findings(decoded: &Decoded, parse: &Parse) -> (Vec<Diagnostic>, bool) {
+    let text = decoded.text.as_str();
+    let mut diagnostics: Vec<Diagnostic> = malformed(decoded).into_iter().collect();
+    if let Some(pbi) = pbi_file(text) {
+        diagnostics.push(pbi);
+        return (diagnostics, false);
+    }
+    if let Some(span) = chess_pgn(parse, text) {
         diagnostics.push(
             Diagnostic::new(
                 Rule::ChessPgn,
@@ -84,10 +85,9 @@ fn check_text(decoded: &Decoded, selection: &Selection) -> (Vec<Diagnostic>, usi
             .with_label("chess movetext")
             .with_help("open it with a chess program, or exclude it from the PBN check"),
         );
-        diagnostics.retain(|d| rules.contains(d.rule));
-        return (diagnostics, 0);
+        return (diagnostics, false);
     }
-    if let Some(open) = unclosed_embedding(&parse) {
+    if let Some(open) = unclosed_embedding(parse) {
         diagnostics.push(
             Diagnostic::new(
                 Rule::UnclosedEmbedding,
@@ -103,10 +103,40 @@ fn check_text(decoded: &Decoded, selection: &Selection) -> (Vec<Diagnostic>, usi
             .iter()
             .map(|error| messages::syntax_diagnostic(error, text)),
     );
-    diagnostics.extend(semantic::check(&parse, decoded, rules));
-    diagnostics.retain(|d| rules.contains(d.rule));
-    diagnostics.sort_by_key(|d| (d.span.start, d.span.end, d.rule));
-    (diagnostics, games)
+    (diagnostics, true)
+}
+
+/// F001: bytes the encoding could not decode.
+fn malformed(decoded: &Decoded) -> Option<Diagnostic> {
+    let text = decoded.text.as_str();
+    let at = decoded.malformed_at?;
+    let end = text[at..].chars().next().map_or(at, |c| at + c.len_utf8());
+    Some(
+        Diagnostic::new(
+            Rule::MalformedEncoding,
+            at..end,
+            format!("bytes that are not valid {}", decoded.encoding),
+        )
+        .with_label("replaced by U+FFFD")
+        .with_help("re-save the file in one encoding, or name the right one with `--encoding`"),
+    )
+}
+
+/// F003: a PBI chess-problem file.
+fn pbi_file(text: &str) -> Option<Diagnostic> {
+    let trimmed = text.trim_start();
+    if !trimmed.starts_with("#PBI") {
+        return None;
+    }
+    let start = text.len() - trimmed.len();
+    Some(
+        Diagnostic::new(
+            Rule::PbiFile,
+            start..start + 4,
+            "this is a PBI chess-problem file, not a PBN bridge file",
+        )
+        .with_help("exclude it from the PBN check"),
+    )
 }
 
 /// PGN tags that no bridge file uses, and bridge tags that no chess file uses.

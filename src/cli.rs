@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use crate::check::{CheckOptions, FileReport, check_bytes};
-use crate::diagnostic::{FullStyle, Severity, render_concise, render_full};
+use crate::diagnostic::{Diagnostic, FullStyle, Severity, render_concise, render_full};
 use crate::lexer::MAX_TEXT_LEN;
 use crate::rules::select::Selection;
 use crate::rules::{Group, Rule};
@@ -40,8 +40,86 @@ pub enum Command {
     /// Check PBN files and report every defect with its position.
     #[command(after_help = EXIT_STATUS_HELP)]
     Check(CheckArgs),
+    /// Rewrite PBN files in the standard's export format, byte for byte canonical.
+    #[command(after_help = EXPORT_STATUS_HELP)]
+    Export(ExportArgs),
     /// Explain a rule (`pbnfmt rule D003`), or list every rule (`pbnfmt rule --all`).
     Rule(RuleArgs),
+}
+
+const EXPORT_STATUS_HELP: &str = "\
+Without --write, --out-dir, --check or --diff, the export of one file (or of standard input)
+goes to standard output. Findings and the summary go to standard error.
+
+Exit status:
+  0  every file exported (or, with --check and --diff, already in export format)
+  1  a file was refused (its findings say why), or with --check and --diff would change
+  2  usage error, or a file or directory that could not be read or written";
+
+#[derive(Debug, Args)]
+pub struct ExportArgs {
+    /// Files or directories; directories are searched recursively for *.pbn files (any case);
+    /// `-` reads standard input.
+    #[arg(required = true)]
+    pub paths: Vec<PathBuf>,
+
+    /// Rewrite each file in place, atomically; files already in export format are not touched.
+    #[arg(long, group = "mode")]
+    pub write: bool,
+
+    /// Write the exports into DIR, mirroring the input tree (batch conversion of archives).
+    #[arg(long, group = "mode", value_name = "DIR")]
+    pub out_dir: Option<PathBuf>,
+
+    /// Write nothing; list the files that are not in export format and exit 1 if there are any.
+    #[arg(long, group = "mode")]
+    pub check: bool,
+
+    /// Write nothing; print a unified diff of each file against its export.
+    #[arg(long, group = "mode")]
+    pub diff: bool,
+
+    /// The output encoding; by default the input's.
+    #[arg(long, value_enum, value_name = "ENCODING")]
+    pub encoding: Option<OutputEncodingArg>,
+
+    /// The input encoding; `auto` reads a byte-order mark, else UTF-8 if valid, else Latin-1.
+    #[arg(long, value_enum, default_value_t = EncodingArg::Auto)]
+    pub input_encoding: EncodingArg,
+
+    /// The line end to write: CR LF as the standard requires (PBN 2.3), or LF.
+    #[arg(long, value_enum, default_value_t = LineEndingArg::Crlf)]
+    pub line_ending: LineEndingArg,
+
+    /// Expand `#` and `##` tag values (PBN 4.8) while exporting.
+    #[arg(long)]
+    pub resolve: bool,
+
+    /// Write files even when the export cannot be faithful, and list what was lost.
+    #[arg(long)]
+    pub force: bool,
+
+    /// How findings are printed.
+    #[arg(long, value_enum, default_value_t = OutputFormat::Full)]
+    pub output_format: OutputFormat,
+
+    /// When to colour the findings; `auto` colours a terminal unless NO_COLOR is set.
+    #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
+    pub color: ColorChoice,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum OutputEncodingArg {
+    #[value(name = "utf-8", alias = "utf8")]
+    Utf8,
+    #[value(name = "latin-1", alias = "latin1", alias = "iso-8859-1")]
+    Latin1,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum LineEndingArg {
+    Crlf,
+    Lf,
 }
 
 #[derive(Debug, Args)]
@@ -119,7 +197,7 @@ pub enum EncodingArg {
 }
 
 impl EncodingArg {
-    fn forced(self) -> Option<Encoding> {
+    pub(crate) fn forced(self) -> Option<Encoding> {
         match self {
             EncodingArg::Auto => None,
             EncodingArg::Utf8 => Some(Encoding::Utf8),
@@ -141,6 +219,7 @@ pub enum ColorChoice {
 pub fn run(cli: Cli) -> u8 {
     match cli.command {
         Command::Check(args) => run_check(&args),
+        Command::Export(args) => crate::cli_export::run(&args),
         Command::Rule(args) => run_rule(&args),
     }
 }
@@ -201,20 +280,19 @@ fn group_name(group: Group) -> &'static str {
         Group::Standard => "default",
         Group::Export => "export",
         Group::Extra => "opt-in",
+        Group::Write => "writer",
     }
 }
 
-fn use_color(choice: ColorChoice) -> bool {
+pub(crate) fn use_color(choice: ColorChoice, terminal: bool) -> bool {
     match choice {
         ColorChoice::Always => true,
         ColorChoice::Never => false,
-        ColorChoice::Auto => {
-            io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
-        }
+        ColorChoice::Auto => terminal && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()),
     }
 }
 
-fn terminal_width() -> usize {
+pub(crate) fn terminal_width() -> usize {
     std::env::var("COLUMNS")
         .ok()
         .and_then(|columns| columns.parse().ok())
@@ -222,7 +300,7 @@ fn terminal_width() -> usize {
 }
 
 /// Reads one input. Errors are worded for the user.
-fn read_input(input: &Input) -> Result<Vec<u8>, String> {
+pub(crate) fn read_input(input: &Input) -> Result<Vec<u8>, String> {
     let bytes = match input {
         Input::Stdin => {
             let mut bytes = Vec::new();
@@ -278,7 +356,7 @@ fn run_check(args: &CheckArgs) -> u8 {
         selection,
     };
     let style = FullStyle {
-        color: use_color(args.color),
+        color: use_color(args.color, io::stdout().is_terminal()),
         width: terminal_width(),
     };
     let discovery = walk::discover(&args.paths);
@@ -352,32 +430,45 @@ fn print_report(
     format: OutputFormat,
     style: FullStyle,
 ) -> io::Result<()> {
-    if report.diagnostics.is_empty() {
+    print_diagnostics(
+        out,
+        name,
+        &report.decoded.text,
+        &report.diagnostics,
+        format,
+        style,
+    )
+}
+
+/// Prints the findings of one file in `format`.
+pub(crate) fn print_diagnostics(
+    out: &mut impl Write,
+    name: &str,
+    text: &str,
+    diagnostics: &[Diagnostic],
+    format: OutputFormat,
+    style: FullStyle,
+) -> io::Result<()> {
+    if diagnostics.is_empty() {
         return Ok(());
     }
-    let text = report.decoded.text.as_str();
-    match format {
-        OutputFormat::Concise => {
-            let index = LineIndex::new(text);
-            for diagnostic in &report.diagnostics {
-                writeln!(out, "{}", render_concise(name, text, &index, diagnostic))?;
+    let index = LineIndex::new(text);
+    for diagnostic in diagnostics {
+        match format {
+            OutputFormat::Concise => {
+                writeln!(out, "{}", render_concise(name, text, &index, diagnostic))?
             }
-        }
-        OutputFormat::Full => {
-            let index = LineIndex::new(text);
-            for diagnostic in &report.diagnostics {
-                writeln!(
-                    out,
-                    "{}",
-                    render_full(name, text, &index, diagnostic, style)
-                )?;
-            }
+            OutputFormat::Full => writeln!(
+                out,
+                "{}",
+                render_full(name, text, &index, diagnostic, style)
+            )?,
         }
     }
     Ok(())
 }
 
-fn plural(count: usize, one: &str, many: &str) -> String {
+pub(crate) fn plural(count: usize, one: &str, many: &str) -> String {
     format!("{count} {}", if count == 1 { one } else { many })
 }
 

@@ -8,7 +8,9 @@
 pub mod bridge;
 pub mod check;
 pub mod cli;
+pub mod cli_export;
 pub mod diagnostic;
+pub mod export;
 pub mod generate;
 pub mod lexer;
 pub mod model;
@@ -18,3 +20,4 @@ pub mod source;
 pub mod syntax;
 pub mod table;
 pub mod walk;
+pub mod write;

@@ -4,32 +4,13 @@
 
 use crate::bridge::{CallToken, Seat};
 use crate::diagnostic::Diagnostic;
+use crate::export::canon::{MTS, Place, place};
 use crate::lexer::{SyntaxKind, token_number};
 use crate::model::values::{self, PerSide, ResultValue, Vulnerability};
 use crate::model::{GameModel, Inheritance};
 use crate::rules::Rule;
 use crate::rules::semantic::Checker;
 use crate::syntax::{Data, Parse, TagPair};
-use crate::table::is_table_tag;
-
-/// The Mandatory Tag Set in its export order (PBN 3.4).
-pub const MTS: [&str; 15] = [
-    "Event",
-    "Site",
-    "Date",
-    "Board",
-    "West",
-    "North",
-    "East",
-    "South",
-    "Dealer",
-    "Vulnerable",
-    "Deal",
-    "Scoring",
-    "Declarer",
-    "Contract",
-    "Result",
-];
 
 /// True when the text has a `% EXPORT` line (PBN 2.4).
 pub fn declares_export(parse: &Parse, text: &str) -> bool {
@@ -140,24 +121,10 @@ pub fn check_game(checker: &mut Checker<'_>, game: &GameModel<'_>) {
     }
 }
 
-/// The rank of a tag in export order (PBN 3.4, `docs/spec-decisions.md`).
-fn rank<'a>(pair: &TagPair, name: &'a str) -> (u8, u8, &'a str) {
-    if let Some(i) = MTS.iter().position(|mts| *mts == name) {
-        return (0, i as u8, "");
-    }
-    let section = pair.data.iter().any(|d| matches!(d, Data::Element { .. })) || is_table_tag(name);
-    match name {
-        "Auction" => (2, 0, ""),
-        "Play" => (3, 0, ""),
-        _ if section => (4, 0, name),
-        _ => (1, 0, name),
-    }
-}
-
 fn order(checker: &mut Checker<'_>, game: &GameModel<'_>) {
-    let mut previous: Option<((u8, u8, &str), &str)> = None;
+    let mut previous: Option<(Place<'_>, &str)> = None;
     for tag in game.written().filter(|t| t.name != "Note" && !t.duplicate) {
-        let key = rank(tag.pair, tag.name);
+        let key = place(tag.pair, tag.name);
         if let Some((before, before_name)) = previous {
             if key < before {
                 checker.report(
@@ -289,7 +256,9 @@ fn section_lines(
             .flatten()
             .map(|d| d.seat.next())
     };
-    let mut lines: Vec<(usize, u32, bool, crate::syntax::TokenId)> = Vec::new();
+    // Per line: its line number, first position index, positions, annotated, first token.
+    let mut lines: Vec<(usize, u32, u32, bool, crate::syntax::TokenId)> = Vec::new();
+    let mut index = 0u32;
     let mut dash = None;
     for item in data {
         let (token, annotated) = match item {
@@ -308,7 +277,7 @@ fn section_lines(
             Data::Comment(id) => {
                 let line = line_of(checker, parse.token(*id).start as usize);
                 if let Some(last) = lines.last_mut().filter(|l| l.0 == line) {
-                    last.2 = true;
+                    last.3 = true;
                 }
                 continue;
             }
@@ -317,11 +286,12 @@ fn section_lines(
         let line = line_of(checker, parse.token(token).start as usize);
         match lines.last_mut() {
             Some(last) if last.0 == line => {
-                last.1 += 1;
-                last.2 |= annotated;
+                last.2 += 1;
+                last.3 |= annotated;
             }
-            _ => lines.push((line, 1, annotated, token)),
+            _ => lines.push((line, index, 1, annotated, token)),
         }
+        index += 1;
     }
     let what = if is_auction { "calls" } else { "cards" };
     if let (Some(start), Some(seat)) = (expected_start, Seat::parse(&tag.value)) {
@@ -350,11 +320,18 @@ fn section_lines(
         return;
     }
     let count = lines.len();
-    for (i, &(_, positions, annotated, token)) in lines.iter().enumerate() {
+    // A row of four starts a line; a line ends with its row unless annotation (a comment that
+    // ends the line, say) broke it, or the section ends.
+    for (i, &(_, first, positions, annotated, token)) in lines.iter().enumerate() {
         let last = i + 1 == count;
-        if positions > 4 || (positions < 4 && !last && !annotated) {
+        let end = first + positions - 1;
+        if first / 4 != end / 4 || (end % 4 != 3 && !last && !annotated) {
             checker.report(
-                Diagnostic::new(Rule::IrregularSectionLine, parse.span(token, token), format!("this line has {positions} {what}, not 4"))
+                Diagnostic::new(Rule::IrregularSectionLine, parse.span(token, token), if first / 4 != end / 4 {
+                    format!("this line runs on from one row of four {what} into the next")
+                } else {
+                    format!("this line has {positions} {what}, not 4")
+                })
                     .with_help("export format has 4 calls or cards a line; fewer only at the end or with much annotation (PBN 3.5, 3.6)"),
             );
             return;

@@ -5,7 +5,9 @@
 //! read it. Codes never change meaning once released; a retired rule keeps its code reserved.
 //!
 //! Code families: `F` file level (encoding, what kind of file), `S` syntax (tokens and the
-//! structure of PBN 3.2-3.3, 3.5-3.6, 5.1). The wording users read for each finding is in
+//! structure of PBN 3.2-3.3, 3.5-3.6, 5.1), `T` tag values, `D` deal, `A` auction, `P` play,
+//! `N` notes and annotations, `X` tables, `C` characters and lines, `E` export conformance, and
+//! `W` the reasons `pbnfmt export` refuses to write a file. The wording users read for each finding is in
 //! [`messages`]; the lexer and parser only say *which* rule and *where*.
 
 pub mod auction;
@@ -47,6 +49,8 @@ pub enum Group {
     /// Beyond the standard (score arithmetic, board rotation, unknown tags, 80-column lines):
     /// off unless selected.
     Extra,
+    /// Why `pbnfmt export` refuses to write a file: reported by `export`, never by `check`.
+    Write,
 }
 
 macro_rules! group {
@@ -1634,6 +1638,62 @@ Do not nest braces in a comment: `{Par is 4S (by North)}`.\n",
             why: r#"PBN 3: "In export format, each game (except for the first) must start with an empty text line"."#,
             example: "% EXPORT\n[Event \"A\"]\n  \n[Event \"B\"]",
             fix: r#"Run `pbnfmt export`."#,
+        ),
+    }
+    UnencodableCharacter {
+        code: "W001",
+        name: "unencodable-character",
+        severity: Error,
+        group: Write,
+        section: "PBN 2.2",
+        summary: "Export: a character the output encoding cannot hold",
+        doc: doc!(
+            what: r#"`pbnfmt export --encoding latin-1` (or a Latin-1 input exported as it is) meets a character that the output encoding cannot represent, such as `♠` in Latin-1. The file is not written."#,
+            why: r#"PBN 2.2: "PBN data is represented using a subset of the eight bit ISO 8859/1 (Latin 1) character set." A character that cannot be encoded would have to be replaced, and pbnfmt never replaces silently."#,
+            example: "{Board 1: 4♠ made}",
+            fix: r#"Export in UTF-8 (`--encoding utf-8`), write the character another way (`\S` is the PBN 3.8 notation for spades in comments), or accept `?` for it with `--force`."#,
+        ),
+    }
+    ConflictingDuplicateTag {
+        code: "W002",
+        name: "conflicting-duplicate-tag",
+        severity: Error,
+        group: Write,
+        section: "PBN 3.4",
+        summary: "Export: a tag given twice in a game with different values",
+        doc: doc!(
+            what: r#"A game with two tag pairs of one name (other than Note) whose values differ, or whose later pair has comments or data after it. A repeated tag with the same value is simply written once."#,
+            why: r#"PBN 3.4: "In export format, tag pairs may only occur once." Writing one of the two values loses the other; often two games ran together because the empty line between them is missing (PBN 3)."#,
+            example: "[Room \"Open\"]\n[Room \"IMP\"]",
+            fix: r#"Remove the wrong tag, or separate the games with an empty line. `--force` keeps the first tag and drops the later one."#,
+        ),
+    }
+    EmbeddedPbn {
+        code: "W003",
+        name: "embedded-pbn",
+        severity: Error,
+        group: Write,
+        section: "PBN 6.2",
+        summary: "Export: PBN embedded in another document between `<PBN>` and `</PBN>`",
+        doc: doc!(
+            what: r#"A file whose PBN text stands between `<PBN>` and `</PBN>` inside another document (HTML, a word-processor export). The export of the PBN text would lose the document around it."#,
+            why: r#"PBN 6.2: "The delimiters do not occur in a PBN file itself." An export is a PBN file, so the document around the PBN text cannot be part of it."#,
+            example: "<html><PBN>[Event \"Club\"]</PBN></html>",
+            fix: r#"Cut the PBN text out of the document, or run `pbnfmt export --force`, which writes the PBN text alone."#,
+        ),
+    }
+    UnfaithfulExport {
+        code: "W004",
+        name: "unfaithful-export",
+        severity: Error,
+        group: Write,
+        section: "PBN 2.1",
+        summary: "Export: the export would not read back as the input (a pbnfmt bug)",
+        doc: doc!(
+            what: r#"Before writing, `pbnfmt export` reads its export back and compares every tag value, call, card, annotation, note, section element, comment and `%` line with the input, then exports the export again and requires the same bytes. This rule reports a difference; the file is not written."#,
+            why: r#"PBN 2.1: a program writing export format "guarantees the portability of PBN files"; it must not change what the file says. A difference is a bug in pbnfmt, never in the input."#,
+            example: "(any file that makes pbnfmt misbehave)",
+            fix: r#"Report it with the file. `--force` writes the export anyway."#,
         ),
     }
 }

@@ -7,13 +7,13 @@
 
 use crate::bridge::Seat;
 use crate::diagnostic::Diagnostic;
+use crate::export::canon::MTS;
 use crate::model::deal::Deal;
 use crate::model::values::{
     self, ContractValue, Declarer, PerSide, ResultValue, Risk, Side, Vulnerability,
 };
 use crate::model::{GameModel, Inheritance, Tag, inheritance_forbidden};
 use crate::rules::Rule;
-use crate::rules::export::MTS;
 use crate::rules::semantic::Checker;
 use crate::table::is_table_tag;
 

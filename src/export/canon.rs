@@ -1,0 +1,385 @@
+//! The export spelling of single things: tokens, annotations, tag values, comment text, and the
+//! export order of tags. The writer uses these; so do the export-format rules that say what is not
+//! yet in export form.
+
+use std::borrow::Cow;
+
+use crate::bridge::{CallToken, PlayToken, Rank, Seat, Suit};
+use crate::lexer::SyntaxKind;
+use crate::model::deal::{self, Deal};
+use crate::model::values::{self, ContractValue, PerSide, ResultValue, Vulnerability};
+use crate::syntax::{Data, Move, Parse, TagPair};
+use crate::table::is_table_tag;
+
+/// The Mandatory Tag Set in its export order (PBN 3.4).
+pub const MTS: [&str; 15] = [
+    "Event",
+    "Site",
+    "Date",
+    "Board",
+    "West",
+    "North",
+    "East",
+    "South",
+    "Dealer",
+    "Vulnerable",
+    "Deal",
+    "Scoring",
+    "Declarer",
+    "Contract",
+    "Result",
+];
+
+/// The six suffixes in NAG order: `!` is $1 on a call and $7 on a card (PBN 3.5.3, 3.6.3).
+pub const SUFFIXES: [&str; 6] = ["!", "?", "!!", "??", "!?", "?!"];
+
+/// Where a tag goes in export order (PBN 3.1, 3.4): the MTS in their order, the other
+/// identification tags sorted by name, Auction, Play, then the supplemental sections sorted by name.
+/// Note tags go with their section and are not ranked here.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Place<'a> {
+    Mandatory(u8),
+    Identification(&'a str),
+    Auction,
+    Play,
+    Section(&'a str),
+}
+
+/// The export place of the tag pair `pair` named `name`.
+pub fn place<'a>(pair: &TagPair, name: &'a str) -> Place<'a> {
+    if let Some(i) = MTS.iter().position(|mts| *mts == name) {
+        return Place::Mandatory(i as u8);
+    }
+    match name {
+        "Auction" => Place::Auction,
+        "Play" => Place::Play,
+        _ if is_section(pair, name) => Place::Section(name),
+        _ => Place::Identification(name),
+    }
+}
+
+/// A supplemental section (PBN 5): a table tag, or any tag followed by section elements.
+pub fn is_section(pair: &TagPair, name: &str) -> bool {
+    is_table_tag(name) || pair.data.iter().any(|d| matches!(d, Data::Element { .. }))
+}
+
+/// `% PBN x.y` and `% EXPORT` (PBN 2.4): the header lines export writes itself.
+pub fn is_header_escape(line: &str) -> bool {
+    let rest = line.trim_start_matches('%').trim();
+    if rest.eq_ignore_ascii_case("EXPORT") {
+        return true;
+    }
+    let Some(version) = rest
+        .get(..3)
+        .filter(|pbn| pbn.eq_ignore_ascii_case("PBN"))
+        .and_then(|_| rest.get(3..))
+    else {
+        return false;
+    };
+    let version = version.trim();
+    let (major, minor) = version.split_once('.').unwrap_or((version, "0"));
+    !major.is_empty()
+        && !minor.is_empty()
+        && major
+            .bytes()
+            .chain(minor.bytes())
+            .all(|b| b.is_ascii_digit())
+}
+
+/// Text with tabs (horizontal and vertical) as spaces: export format has no tabs (PBN 2.3).
+pub fn untab(text: &str) -> Cow<'_, str> {
+    if text.contains(['\t', '\u{0B}']) {
+        Cow::Owned(text.replace(['\t', '\u{0B}'], " "))
+    } else {
+        Cow::Borrowed(text)
+    }
+}
+
+/// Comment text with every line end (CR LF, LF, CR) as `nl` and tabs as spaces.
+pub fn comment_text(text: &str, nl: &str) -> String {
+    let text = untab(text);
+    let mut out = String::with_capacity(text.len() + 8);
+    let mut rest = &*text;
+    while let Some(at) = rest.find(['\r', '\n']) {
+        out.push_str(&rest[..at]);
+        out.push_str(nl);
+        let skip = if rest[at..].starts_with("\r\n") { 2 } else { 1 };
+        rest = &rest[at + skip..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The export spelling of a call (PBN 3.5.1, 3.11).
+pub fn call_text(call: CallToken) -> String {
+    match call {
+        CallToken::Pass => "Pass".to_owned(),
+        CallToken::Double => "X".to_owned(),
+        CallToken::Redouble => "XX".to_owned(),
+        CallToken::AllPass => "AP".to_owned(),
+        CallToken::Skip => "-".to_owned(),
+        CallToken::Bid {
+            level,
+            denomination,
+        } => format!("{level}{}", values::denomination_text(denomination)),
+    }
+}
+
+/// The export spelling of the word of a move: a call or a card in uppercase; `^S`; anything
+/// unreadable as written.
+pub fn move_word(parse: &Parse, text: &str, mv: &Move, is_auction: bool) -> String {
+    let word = parse.text(text, mv.token);
+    if parse.kind(mv.token) == SyntaxKind::Irregularity {
+        return word.to_ascii_uppercase();
+    }
+    let canonical = if is_auction {
+        CallToken::parse(word).map(call_text)
+    } else {
+        PlayToken::parse(word).map(|token| match token {
+            PlayToken::Card(card) => card.to_string(),
+            PlayToken::Unknown => "-".to_owned(),
+        })
+    };
+    canonical.unwrap_or_else(|| untab(word).into_owned())
+}
+
+/// A NAG or note index as digits without leading zeros, ordered by value however long.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Number {
+    len: usize,
+    digits: String,
+}
+
+impl Number {
+    fn of(token_text: &str) -> Number {
+        let digits: String = token_text.chars().filter(char::is_ascii_digit).collect();
+        let trimmed = digits.trim_start_matches('0');
+        let digits = if trimmed.is_empty() { "0" } else { trimmed };
+        Number {
+            len: digits.len(),
+            digits: digits.to_owned(),
+        }
+    }
+
+    fn small(value: usize) -> Number {
+        let digits = value.to_string();
+        Number {
+            len: digits.len(),
+            digits,
+        }
+    }
+
+    pub fn digits(&self) -> &str {
+        &self.digits
+    }
+}
+
+/// The annotations of a move in export order (PBN 3.5.2, 3.6.2): note references as given, then
+/// the NAGs ascending, suffixes turned into their NAG ($1-$6 on calls, $7-$12 on cards).
+pub fn annotations(
+    parse: &Parse,
+    text: &str,
+    mv: &Move,
+    is_auction: bool,
+) -> (Vec<Number>, Vec<Number>) {
+    let mut notes = Vec::new();
+    let mut nags = Vec::new();
+    for &id in &mv.annotations {
+        let token = parse.text(text, id);
+        match parse.kind(id) {
+            SyntaxKind::NoteRef => notes.push(Number::of(token)),
+            SyntaxKind::Nag => nags.push(Number::of(token)),
+            SyntaxKind::Suffix => {
+                if let Some(i) = SUFFIXES.iter().position(|s| *s == token) {
+                    nags.push(Number::small(i + 1 + if is_auction { 0 } else { 6 }));
+                }
+            }
+            _ => {}
+        }
+    }
+    nags.sort();
+    (notes, nags)
+}
+
+/// A move as export writes it: `^I 1C =1= $3 $25`.
+pub fn move_text(parse: &Parse, text: &str, mv: &Move, is_auction: bool) -> String {
+    let mut out = String::new();
+    if let Some(mark) = mv.irregularity {
+        out.push_str(&parse.text(text, mark).to_ascii_uppercase());
+        out.push(' ');
+    }
+    out.push_str(&move_word(parse, text, mv, is_auction));
+    let (notes, nags) = annotations(parse, text, mv, is_auction);
+    for note in notes {
+        out.push_str(" =");
+        out.push_str(note.digits());
+        out.push('=');
+    }
+    for nag in nags {
+        out.push_str(" $");
+        out.push_str(nag.digits());
+    }
+    out
+}
+
+/// What a value's export form depends on in its game.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct GameContext {
+    pub dealer: Option<Seat>,
+    pub declarer: Option<Seat>,
+    /// Tricks in the deal: 13, or the hand size of an end position (PBN 3.10).
+    pub tricks: u8,
+}
+
+/// The export form of a tag value where the standard gives one (PBN 3.4.9-3.4.15, 3.11), or `None`
+/// when the value is left as it is (not a value these rules read, or not readable).
+pub fn value(name: &str, value: &str, context: &GameContext) -> Option<String> {
+    match name {
+        "Dealer" | "Auction" | "Play" => Seat::parse(value).map(|seat| seat.letter().to_string()),
+        "Declarer" => values::parse_declarer(value).map(|declarer| match declarer {
+            None => String::new(),
+            Some(d) => format!("{}{}", if d.swapped { "^" } else { "" }, d.seat.letter()),
+        }),
+        "Vulnerable" => Vulnerability::parse(value).map(|v| v.canonical().to_owned()),
+        "Contract" => ContractValue::parse(value).map(|contract| match contract {
+            ContractValue::PassedOut => "Pass".to_owned(),
+            ContractValue::Contract(contract) => contract.to_string(),
+            ContractValue::Trumps(denomination) => values::denomination_text(denomination).into(),
+        }),
+        "Deal" => match deal::parse(value) {
+            (Some(deal), problems) if problems.is_empty() => {
+                Some(deal_text(&deal, context.dealer.unwrap_or(deal.first)))
+            }
+            _ => None,
+        },
+        "Result" => match ResultValue::parse(value)? {
+            None => Some(String::new()),
+            Some(result) => {
+                let tricks = match result.tricks {
+                    PerSide::Declarer(tricks) => Some(tricks),
+                    _ => context
+                        .declarer
+                        .and_then(|seat| result.declarer_tricks(seat, context.tricks)),
+                }?;
+                Some(format!("{}{tricks}", if result.caret { "^" } else { "" }))
+            }
+        },
+        _ => None,
+    }
+}
+
+/// A Deal from `first`, ranks descending in each suit (PBN 3.4.11).
+pub fn deal_text(deal: &Deal, first: Seat) -> String {
+    let mut out = String::with_capacity(69);
+    out.push(first.letter());
+    out.push(':');
+    for i in 0..4 {
+        if i > 0 {
+            out.push(' ');
+        }
+        let Some(hand) = deal.hand(first.offset(i)) else {
+            out.push('-');
+            continue;
+        };
+        for (j, suit) in Suit::ALL.into_iter().enumerate() {
+            if j > 0 {
+                out.push('.');
+            }
+            for value in (2..=14).rev() {
+                if let Some(rank) = Rank::from_value(value) {
+                    if hand.cards.contains(crate::bridge::Card { suit, rank }) {
+                        out.push(rank.letter());
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// A tag value as a string token: quotes around, `\` and `"` escaped (PBN 3.2).
+pub fn quote(value: &str) -> String {
+    let mut out = String::with_capacity(value.len() + 2);
+    out.push('"');
+    for c in untab(value).chars() {
+        if matches!(c, '"' | '\\') {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out.push('"');
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn header_escapes() {
+        for header in [
+            "% PBN 2.1",
+            "%PBN 1.0",
+            "% EXPORT",
+            "%export",
+            "% pbn 2.1  ",
+        ] {
+            assert!(is_header_escape(header), "{header}");
+        }
+        for other in ["% PBN", "%Creator: x", "% PBN 2.1 beta", "% EXPORTED"] {
+            assert!(!is_header_escape(other), "{other}");
+        }
+    }
+
+    #[test]
+    fn values_in_export_form() {
+        let context = GameContext {
+            dealer: Some(Seat::East),
+            declarer: Some(Seat::North),
+            tricks: 13,
+        };
+        let cases = [
+            ("Vulnerable", "both", "All"),
+            ("Vulnerable", "-", "None"),
+            ("Vulnerable", "Love", "None"),
+            ("Contract", "4sx", "4SX"),
+            ("Contract", "pass", "Pass"),
+            ("Contract", "nt", "NT"),
+            ("Declarer", "^s", "^S"),
+            ("Result", "EW 4", "9"),
+            ("Result", "^NS 10", "^10"),
+            ("Result", "NS 9 EW 4", "9"),
+            (
+                "Deal",
+                "n:2345AKQJT6789... .AKQJT98765432.. ..AKQJT98765432. ...23456789TJQKA",
+                "E:.AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432 AKQJT98765432...",
+            ),
+        ];
+        for (name, input, expected) in cases {
+            assert_eq!(
+                value(name, input, &context).as_deref(),
+                Some(expected),
+                "{name} {input}"
+            );
+        }
+        assert_eq!(value("Result", "NS 9", &GameContext::default()), None);
+        assert_eq!(value("Event", "x", &context), None);
+    }
+
+    #[test]
+    fn numbers_order_by_value() {
+        let mut nags = [Number::of("$25"), Number::of("$3"), Number::of("$007")];
+        nags.sort();
+        let digits: Vec<&str> = nags.iter().map(Number::digits).collect();
+        assert_eq!(digits, ["3", "7", "25"]);
+        assert!(Number::of("$99999999999999999999") > Number::of("$255"));
+    }
+
+    #[test]
+    fn comment_line_ends() {
+        assert_eq!(
+            comment_text("{a\r\nb\nc\rd\te}", "\r\n"),
+            "{a\r\nb\r\nc\r\nd e}"
+        );
+    }
+}

@@ -1,0 +1,195 @@
+//! `export` as a pure function: import-format bytes in, export-format bytes out (PBN 2.1), or the
+//! reasons why not.
+//!
+//! Nothing is written that cannot be shown to be faithful. Before returning output, the export is
+//! parsed again and its facts ([`summary`]) compared with the input's, and exported again, which
+//! must give the same bytes. A file whose syntax is broken (the reading is a guess), that embeds
+//! PBN in another document, has a second tag of one name with another value, or holds a character
+//! the output encoding cannot, is refused; `force` writes it anyway and says what was lost.
+
+pub mod canon;
+pub mod summary;
+pub mod writer;
+
+use crate::check::reading_findings;
+use crate::diagnostic::{Diagnostic, Severity};
+use crate::lexer::SyntaxKind;
+use crate::parser;
+use crate::rules::Rule;
+use crate::source::{self, Decoded, Encoding};
+
+/// The line end export writes: CR LF (PBN 2.3), or LF for those who ask.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Newline {
+    #[default]
+    CrLf,
+    Lf,
+}
+
+impl Newline {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Newline::CrLf => "\r\n",
+            Newline::Lf => "\n",
+        }
+    }
+}
+
+/// What `export` may be told.
+#[derive(Clone, Debug, Default)]
+pub struct ExportOptions {
+    /// Read the input in this encoding instead of detecting it.
+    pub input_encoding: Option<Encoding>,
+    /// Write in this encoding; by default the input's.
+    pub encoding: Option<Encoding>,
+    pub newline: Newline,
+    /// Expand `#` and `##` (PBN 4.8).
+    pub resolve: bool,
+    /// Write even what cannot be written faithfully, and say what was lost.
+    pub force: bool,
+}
+
+/// The outcome of exporting one file.
+#[derive(Debug)]
+pub struct Exported {
+    pub decoded: Decoded,
+    /// The export, or `None` when the file was refused.
+    pub output: Option<Vec<u8>>,
+    /// Why the file was refused (errors), or with `force` what was lost (warnings). Sorted.
+    pub problems: Vec<Diagnostic>,
+    /// Games with at least one tag pair.
+    pub games: usize,
+}
+
+/// Syntax findings that make the reading of a file a guess: exporting it would write the guess.
+/// Unknown calls and cards (S009, S010), a comment inside a tag pair (S007) and an odd tag name
+/// (S016) are written as they are, so they do not stop the export.
+fn blocks(rule: Rule) -> bool {
+    let code = rule.code();
+    (code.starts_with('F') || code.starts_with('S'))
+        && !matches!(
+            rule,
+            Rule::UnknownCall | Rule::UnknownCard | Rule::CommentInTagPair | Rule::InvalidTagName
+        )
+}
+
+/// Exports one file's bytes.
+pub fn export_bytes(bytes: &[u8], options: &ExportOptions) -> Exported {
+    let decoded = source::decode(bytes, options.input_encoding);
+    let text = decoded.text.as_str();
+    let parse = parser::parse(text);
+    let games = parse.real_games().count();
+    let (findings, is_pbn) = reading_findings(&decoded, &parse);
+    let mut problems: Vec<Diagnostic> = findings.into_iter().filter(|d| blocks(d.rule)).collect();
+    if !is_pbn {
+        // Not a PBN file at all: nothing to export, even with `force`.
+        return Exported {
+            decoded,
+            output: None,
+            problems,
+            games: 0,
+        };
+    }
+    if let Some(delimiter) = parse
+        .tokens
+        .iter()
+        .find(|token| token.kind == SyntaxKind::EmbedDelimiter)
+    {
+        problems.push(
+            Diagnostic::new(
+                Rule::EmbeddedPbn,
+                delimiter.range(),
+                "the PBN text is embedded in another document; export would write the PBN text alone",
+            )
+            .with_help("cut the PBN text out of the document, or export with `--force` to drop the rest (PBN 6.2)"),
+        );
+    }
+    let nl = options.newline.as_str();
+    let written = writer::write(&parse, text, nl, options.resolve);
+    problems.extend(written.dropped);
+    if problems.is_empty() {
+        problems.extend(verify(&parse, text, &written.text, options));
+    }
+    let encoding = options.encoding.unwrap_or(decoded.encoding);
+    let bom = decoded.bom && encoding == decoded.encoding;
+    let output = match source::encode(&written.text, encoding, bom) {
+        Ok(bytes) => Some(bytes),
+        Err(unencodable) => {
+            let at = text.find(unencodable.character).unwrap_or(0);
+            let end = at + unencodable.character.len_utf8();
+            problems.push(
+                Diagnostic::new(
+                    Rule::UnencodableCharacter,
+                    at..end.min(text.len()),
+                    format!("{unencodable}"),
+                )
+                .with_help(
+                    "export in an encoding that has it (`--encoding utf-8`), or replace it; `--force` writes `?` for it",
+                ),
+            );
+            options
+                .force
+                .then(|| encode_lossy(&written.text, encoding, bom))
+        }
+    };
+    let refused = !problems.is_empty() && !options.force;
+    if options.force {
+        for problem in &mut problems {
+            problem.severity = Severity::Warning;
+            problem.label = Some("--force: exported anyway".to_owned());
+        }
+    }
+    problems.sort_by_key(|d| (d.span.start, d.span.end, d.rule));
+    Exported {
+        decoded,
+        output: if refused { None } else { output },
+        problems,
+        games,
+    }
+}
+
+/// Reads the export back: the same facts as the input, and the same bytes when exported again.
+fn verify(
+    parse: &crate::syntax::Parse,
+    text: &str,
+    output: &str,
+    options: &ExportOptions,
+) -> Option<Diagnostic> {
+    let again = parser::parse(output);
+    let unfaithful = |message: String| {
+        Diagnostic::new(Rule::UnfaithfulExport, 0..0, message)
+            .with_help("this is a bug in pbnfmt: please report it with the file; `--force` writes the export anyway")
+    };
+    if let Some(error) = again.errors.iter().find(|error| blocks(error.rule)) {
+        return Some(unfaithful(format!(
+            "the export reads back with a syntax error ({}) at byte {}",
+            error.rule.code(),
+            error.span.start
+        )));
+    }
+    let before = summary::facts(parse, text, options.resolve);
+    let after = summary::facts(&again, output, options.resolve);
+    if let Some((was, is)) = summary::first_difference(&before, &after) {
+        return Some(unfaithful(format!(
+            "the export would change what the file says: {was} became {is}"
+        )));
+    }
+    let twice = writer::write(&again, output, options.newline.as_str(), options.resolve);
+    if twice.text != output {
+        return Some(unfaithful(
+            "exporting the export again changes it".to_owned(),
+        ));
+    }
+    None
+}
+
+/// Encodes `text`, writing `?` for each character the encoding cannot hold (only with `force`).
+fn encode_lossy(text: &str, encoding: Encoding, bom: bool) -> Vec<u8> {
+    let mut text = text.to_owned();
+    loop {
+        match source::encode(&text, encoding, bom) {
+            Ok(bytes) => return bytes,
+            Err(unencodable) => text = text.replace(unencodable.character, "?"),
+        }
+    }
+}

@@ -1,0 +1,579 @@
+//! The export-format writer (PBN 2-5, `docs/spec-decisions.md`): one pass over the syntax tree and
+//! the game models, writing each game in export order and spelling.
+//!
+//! The writer never guesses. What it cannot write faithfully (a second tag of one name with a
+//! different value) is left out and reported; whether the file is then written is decided by the
+//! caller. Broken syntax is reported by the caller before the writer runs.
+
+use crate::bridge::Seat;
+use crate::diagnostic::Diagnostic;
+use crate::export::canon::{self, GameContext, MTS, Place};
+use crate::lexer::SyntaxKind;
+use crate::model::deal;
+use crate::model::values::parse_declarer;
+use crate::model::{GameModel, Inheritance, Inheritor, Tag};
+use crate::rules::Rule;
+use crate::syntax::{Data, Parse, TokenId};
+use crate::table::{Align, parse_columns};
+
+/// What the writer produced.
+pub struct Written {
+    pub text: String,
+    /// What was left out, with where it is in the input.
+    pub dropped: Vec<Diagnostic>,
+}
+
+/// Writes `parse` (of `text`) in export format with line ends `nl`; `resolve` writes every tag with
+/// its value after `#`/`##` inheritance (PBN 4.8).
+pub fn write(parse: &Parse, text: &str, nl: &'static str, resolve: bool) -> Written {
+    let mut writer = Writer {
+        parse,
+        text,
+        nl,
+        resolve,
+        out: String::with_capacity(text.len() + text.len() / 8 + 32),
+        dropped: Vec::new(),
+    };
+    writer.out.push_str("% PBN 2.1");
+    writer.out.push_str(nl);
+    writer.out.push_str("% EXPORT");
+    writer.out.push_str(nl);
+    let mut inheritor = Inheritor::default();
+    let mut first = true;
+    for game in &parse.games {
+        let start = writer.out.len();
+        if !first {
+            writer.out.push_str(nl);
+        }
+        let body = writer.out.len();
+        writer.lines(&game.leading);
+        if !game.is_empty() {
+            let model = inheritor.game(parse, text, game);
+            writer.game(&model);
+        }
+        if writer.out.len() == body {
+            // Nothing to write (a chunk of header lines only): no empty line for it either.
+            writer.out.truncate(start);
+        } else {
+            first = false;
+        }
+    }
+    Written {
+        text: writer.out,
+        dropped: writer.dropped,
+    }
+}
+
+struct Writer<'a> {
+    parse: &'a Parse,
+    text: &'a str,
+    nl: &'static str,
+    resolve: bool,
+    out: String,
+    dropped: Vec<Diagnostic>,
+}
+
+/// A tag to write: the tag pair's text for its name, the value token to write, and its data.
+struct Entry<'t, 'a> {
+    name: &'a str,
+    value: String,
+    tag: Option<&'t Tag<'a>>,
+}
+
+/// One position of an auction or play section, or a `%` line among them.
+enum Item {
+    Position(Position),
+    Escape(TokenId),
+}
+
+struct Position {
+    text: String,
+    comments: Vec<TokenId>,
+    /// A `-` with nothing attached.
+    bare_dash: bool,
+    star: bool,
+}
+
+impl<'a> Writer<'a> {
+    fn line(&mut self, text: &str) {
+        self.out.push_str(text);
+        self.out.push_str(self.nl);
+    }
+
+    fn token_text(&self, id: TokenId) -> &'a str {
+        self.parse.text(self.text, id)
+    }
+
+    fn comment(&mut self, id: TokenId) {
+        let text = canon::comment_text(self.token_text(id), self.nl);
+        self.out.push_str(&text);
+    }
+
+    /// Comments and `%` lines, each on a line of its own; header lines and unreadable text are
+    /// not written (the caller reported the latter).
+    fn lines(&mut self, data: &[Data]) {
+        for item in data {
+            match *item {
+                Data::Comment(id) => {
+                    self.comment(id);
+                    self.out.push_str(self.nl);
+                }
+                Data::Escape(id) => {
+                    let line = self.token_text(id).trim_end_matches(['\r', '\n']);
+                    if !canon::is_header_escape(line) {
+                        let line = canon::untab(line);
+                        self.line(&line);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    fn game(&mut self, model: &GameModel<'a>) {
+        let context = context(model);
+        let mut mandatory: Vec<Option<Entry<'_, 'a>>> = MTS.iter().map(|_| None).collect();
+        let mut identification = Vec::new();
+        let mut sections = Vec::new();
+        let (mut auction, mut play) = (None, None);
+        for (i, tag) in model.tags.iter().enumerate() {
+            if tag.inheritance == Inheritance::Implied {
+                if self.resolve {
+                    let entry = self.entry(tag, &context);
+                    match MTS.iter().position(|name| *name == tag.name) {
+                        Some(m) => mandatory[m] = Some(entry),
+                        None => identification.push(entry),
+                    }
+                }
+                continue;
+            }
+            if tag.duplicate {
+                self.duplicate(model, tag);
+                continue;
+            }
+            if model.auction_notes.contains(&i) || model.play_notes.contains(&i) {
+                continue;
+            }
+            let entry = self.entry(tag, &context);
+            match canon::place(tag.pair, tag.name) {
+                Place::Mandatory(m) => mandatory[m as usize] = Some(entry),
+                Place::Identification(_) => identification.push(entry),
+                Place::Auction if model.auction == Some(i) => auction = Some(tag),
+                Place::Play if model.play == Some(i) => play = Some(tag),
+                Place::Auction | Place::Play => identification.push(entry),
+                Place::Section(_) => sections.push(entry),
+            }
+        }
+        for (slot, name) in mandatory.into_iter().zip(MTS) {
+            match slot {
+                Some(entry) => self.tag(&entry),
+                // PBN 4.8: a mandatory tag that an earlier `##` supplies is left out.
+                None if model.get(name).is_some() => {}
+                // PBN 3.4: an absent mandatory tag is written with the value "?" (unknown).
+                None => self.tag(&Entry {
+                    name,
+                    value: "\"?\"".to_owned(),
+                    tag: None,
+                }),
+            }
+        }
+        identification.sort_by(|a, b| a.name.cmp(b.name));
+        for entry in &identification {
+            self.tag(entry);
+        }
+        if let Some(tag) = auction {
+            self.moves(tag, true, &context);
+            for &i in &model.auction_notes {
+                let entry = self.entry(&model.tags[i], &context);
+                self.tag(&entry);
+            }
+        }
+        if let Some(tag) = play {
+            self.moves(tag, false, &context);
+            for &i in &model.play_notes {
+                let entry = self.entry(&model.tags[i], &context);
+                self.tag(&entry);
+            }
+        }
+        sections.sort_by(|a, b| a.name.cmp(b.name));
+        for entry in &sections {
+            self.section(entry);
+        }
+    }
+
+    /// A later tag of a name already given (PBN 3.4: one of each in export format). The same value
+    /// with nothing after it is simply not repeated; anything else would be lost.
+    fn duplicate(&mut self, model: &GameModel<'a>, tag: &Tag<'a>) {
+        let first = model.get(tag.name);
+        if first.is_some_and(|first| first.written == tag.written) && tag.pair.data.is_empty() {
+            return;
+        }
+        let mut diagnostic = Diagnostic::new(
+            Rule::ConflictingDuplicateTag,
+            tag.span.clone(),
+            format!(
+                "a second {} tag, with another value: export format has one tag of each name",
+                tag.name
+            ),
+        )
+        .with_label("not written")
+        .with_help(
+            "remove the tag that is wrong; if two games ran together, separate them with an empty line (PBN 3)",
+        );
+        if let Some(first) = first {
+            diagnostic = diagnostic.with_related(first.span.clone(), "the tag that counts");
+        }
+        self.dropped.push(diagnostic);
+    }
+
+    /// The value token to write for `tag`.
+    fn entry<'t>(&self, tag: &'t Tag<'a>, context: &GameContext) -> Entry<'t, 'a> {
+        let token = tag
+            .pair
+            .value
+            .map_or("\"\"", |id| self.parse.text(self.text, id));
+        let effective = self.resolve && tag.inheritance != Inheritance::None;
+        let value = if tag.inheritance != Inheritance::None && !effective {
+            // `#` and `##` values stay as written unless inheritance is resolved.
+            canon::untab(token).into_owned()
+        } else {
+            let given: &str = if effective { &tag.value } else { &tag.written };
+            match canon::value(tag.name, given, context) {
+                Some(normal) if normal != given || effective => canon::quote(&normal),
+                _ if effective => canon::quote(given),
+                _ => canon::untab(token).into_owned(),
+            }
+        };
+        Entry {
+            name: tag.name,
+            value,
+            tag: (tag.inheritance != Inheritance::Implied).then_some(tag),
+        }
+    }
+
+    fn tag_line(&mut self, name: &str, value: &str) {
+        self.out.push('[');
+        self.out.push_str(name);
+        self.out.push(' ');
+        self.out.push_str(value);
+        self.out.push(']');
+        self.out.push_str(self.nl);
+    }
+
+    /// An identification tag (or a Note) and the comments and `%` lines after it.
+    fn tag(&mut self, entry: &Entry<'_, 'a>) {
+        self.tag_line(entry.name, &entry.value);
+        if let Some(tag) = entry.tag {
+            self.free_section(&tag.pair.data);
+        }
+    }
+
+    /// The Auction or Play tag and its calls or cards (PBN 3.5, 3.6).
+    fn moves(&mut self, tag: &Tag<'a>, is_auction: bool, context: &GameContext) {
+        let (head, mut items) = self.items(&tag.pair.data, is_auction);
+        let seat = (tag.inheritance == Inheritance::None)
+            .then(|| Seat::parse(&tag.written))
+            .flatten();
+        let mut first = seat;
+        if let Some(seat) = seat {
+            if is_auction {
+                // Import format fills the first line with `-` before the dealer (PBN 3.5); export
+                // starts with the dealer's call.
+                let dashes = items
+                    .iter()
+                    .take_while(|item| matches!(item, Item::Position(p) if p.bare_dash))
+                    .count();
+                items.drain(..dashes);
+                first = Some(seat.offset(dashes));
+            } else if let Some(leader) = context.declarer.map(Seat::next) {
+                if leader != seat {
+                    match rotate(items, seat, leader) {
+                        Ok(rotated) => {
+                            items = rotated;
+                            first = Some(leader);
+                        }
+                        Err(unchanged) => items = unchanged,
+                    }
+                }
+            }
+        }
+        let value = match first {
+            Some(seat) => format!("\"{}\"", seat.letter()),
+            None => canon::untab(
+                tag.pair
+                    .value
+                    .map_or("\"\"", |id| self.parse.text(self.text, id)),
+            )
+            .into_owned(),
+        };
+        self.tag_line(tag.name, &value);
+        for id in head {
+            self.comment(id);
+            self.out.push_str(self.nl);
+        }
+        self.layout(&items);
+    }
+
+    /// The positions of a section's data, and the comments before the first one.
+    fn items(&self, data: &[Data], is_auction: bool) -> (Vec<TokenId>, Vec<Item>) {
+        let mut head = Vec::new();
+        let mut items: Vec<Item> = Vec::new();
+        for item in data {
+            let position = match item {
+                Data::Move(mv) => {
+                    let text = canon::move_text(self.parse, self.text, mv, is_auction);
+                    let bare_dash = text == "-";
+                    Position {
+                        text,
+                        comments: Vec::new(),
+                        bare_dash,
+                        star: false,
+                    }
+                }
+                Data::Marker(id) => {
+                    let text = self.token_text(*id).to_owned();
+                    let star = text == "*";
+                    Position {
+                        text,
+                        comments: Vec::new(),
+                        bare_dash: false,
+                        star,
+                    }
+                }
+                Data::Comment(id) => {
+                    match items.iter_mut().rev().find_map(|item| match item {
+                        Item::Position(p) => Some(p),
+                        Item::Escape(_) => None,
+                    }) {
+                        Some(position) => {
+                            position.bare_dash = false;
+                            position.comments.push(*id);
+                        }
+                        None => head.push(*id),
+                    }
+                    continue;
+                }
+                Data::Escape(id) => {
+                    items.push(Item::Escape(*id));
+                    continue;
+                }
+                Data::Element { .. } | Data::Invalid { .. } => continue,
+            };
+            items.push(Item::Position(position));
+        }
+        (head, items)
+    }
+
+    /// Four positions a line; a row always starts a line. A comment follows its position on the
+    /// same line; after a `;` comment or a comment of several lines the row goes on below.
+    fn layout(&mut self, items: &[Item]) {
+        let mut index = 0usize;
+        let mut open = false;
+        let mut broken = false;
+        for item in items {
+            match item {
+                Item::Escape(id) => {
+                    if open {
+                        self.out.push_str(self.nl);
+                        open = false;
+                    }
+                    let line = self.token_text(*id).trim_end_matches(['\r', '\n']);
+                    let line = canon::untab(line);
+                    self.line(&line);
+                }
+                Item::Position(position) => {
+                    if open && (index % 4 == 0 || broken) {
+                        self.out.push_str(self.nl);
+                        open = false;
+                    }
+                    if open {
+                        self.out.push(' ');
+                    }
+                    self.out.push_str(&position.text);
+                    open = true;
+                    broken = false;
+                    for &id in &position.comments {
+                        let comment = self.token_text(id);
+                        if broken {
+                            self.out.push_str(self.nl);
+                        } else {
+                            self.out.push(' ');
+                        }
+                        self.comment(id);
+                        broken = self.parse.kind(id) == SyntaxKind::LineComment
+                            || comment.contains(['\r', '\n']);
+                    }
+                    index += 1;
+                }
+            }
+        }
+        if open {
+            self.out.push_str(self.nl);
+        }
+    }
+
+    /// A supplemental section (PBN 5): a table one row a line with its columns padded, any other
+    /// section with its elements on the lines they were on, one space apart.
+    fn section(&mut self, entry: &Entry<'_, 'a>) {
+        self.tag_line(entry.name, &entry.value);
+        let Some(tag) = entry.tag else {
+            return;
+        };
+        let data = &tag.pair.data;
+        let first = data.iter().position(|d| matches!(d, Data::Element { .. }));
+        let last = data.iter().rposition(|d| matches!(d, Data::Element { .. }));
+        let columns = parse_columns(&tag.value);
+        let table = crate::table::is_table_tag(tag.name)
+            && columns.iter().all(|c| c.bad_width.is_none())
+            && match (first, last) {
+                (Some(first), Some(last)) => data[first..=last]
+                    .iter()
+                    .all(|d| matches!(d, Data::Element { .. })),
+                _ => true,
+            };
+        if !table {
+            self.free_section(data);
+            return;
+        }
+        let (first, last) = (
+            first.unwrap_or(data.len()),
+            last.map_or(data.len(), |l| l + 1),
+        );
+        self.lines(&data[..first]);
+        let elements: Vec<String> = data[first..last]
+            .iter()
+            .filter_map(|d| match *d {
+                Data::Element { first, last } => {
+                    Some(canon::untab(&self.text[self.parse.span(first, last)]).into_owned())
+                }
+                _ => None,
+            })
+            .collect();
+        for row in elements.chunks(columns.len().max(1)) {
+            for (j, element) in row.iter().enumerate() {
+                if j > 0 {
+                    self.out.push(' ');
+                }
+                let width = columns.get(j).and_then(|c| c.width).unwrap_or(0) as usize;
+                let pad = width.saturating_sub(element.chars().count());
+                let right = columns.get(j).and_then(|c| c.align) == Some(Align::Right);
+                if right {
+                    self.out.extend(std::iter::repeat_n(' ', pad));
+                }
+                self.out.push_str(element);
+                if !right {
+                    self.out.extend(std::iter::repeat_n(' ', pad));
+                }
+            }
+            self.out.push_str(self.nl);
+        }
+        self.lines(&data[last..]);
+    }
+
+    /// Section data kept on its lines: elements one space apart, comments and `%` lines alone.
+    fn free_section(&mut self, data: &[Data]) {
+        let mut open = false;
+        let mut previous_end: Option<usize> = None;
+        for item in data {
+            match *item {
+                Data::Element { first, last } => {
+                    let span = self.parse.span(first, last);
+                    let new_line = previous_end.is_some_and(|end| {
+                        self.text
+                            .get(end..span.start)
+                            .is_some_and(|gap| gap.contains(['\r', '\n']))
+                    });
+                    if open && new_line {
+                        self.out.push_str(self.nl);
+                        open = false;
+                    }
+                    if open {
+                        self.out.push(' ');
+                    }
+                    self.out.push_str(&canon::untab(&self.text[span.clone()]));
+                    open = true;
+                    previous_end = Some(span.end);
+                }
+                Data::Comment(_) | Data::Escape(_) => {
+                    if open {
+                        self.out.push_str(self.nl);
+                        open = false;
+                    }
+                    self.lines(std::slice::from_ref(item));
+                    previous_end = None;
+                }
+                _ => {}
+            }
+        }
+        if open {
+            self.out.push_str(self.nl);
+        }
+    }
+}
+
+/// The game facts that export forms depend on: dealer, declarer, tricks in the deal.
+pub fn context(model: &GameModel<'_>) -> GameContext {
+    let tricks = model
+        .value("Deal")
+        .and_then(|value| deal::parse(value).0)
+        .map_or(13, |deal| deal.hand_size().min(13) as u8);
+    GameContext {
+        dealer: model.value("Dealer").and_then(Seat::parse),
+        declarer: model
+            .value("Declarer")
+            .and_then(parse_declarer)
+            .flatten()
+            .map(|d| d.seat),
+        tricks,
+    }
+}
+
+/// The play in the fixed seat columns of `leader` instead of `seat` (PBN 3.6): every card keeps its
+/// trick and its player. Only a play of plain positions, with `*` at most at the end, is rotated.
+fn rotate(items: Vec<Item>, seat: Seat, leader: Seat) -> Result<Vec<Item>, Vec<Item>> {
+    let stars = items
+        .iter()
+        .filter(|item| matches!(item, Item::Position(p) if p.star))
+        .count();
+    let star_last = matches!(items.last(), Some(Item::Position(p)) if p.star);
+    if items.iter().any(|item| matches!(item, Item::Escape(_))) || stars > usize::from(star_last) {
+        return Err(items);
+    }
+    let mut positions: Vec<Option<Position>> = items
+        .into_iter()
+        .filter_map(|item| match item {
+            Item::Position(p) => Some(Some(p)),
+            Item::Escape(_) => None,
+        })
+        .collect();
+    let star = if star_last {
+        positions.pop().flatten()
+    } else {
+        None
+    };
+    let count = positions.len();
+    let column_of = |target: Seat| (0..4).find(|&k| seat.offset(k) == target).unwrap_or(0);
+    let mut rotated: Vec<Option<Position>> = Vec::with_capacity(count + 4);
+    for trick in 0..count.div_ceil(4) {
+        for c in 0..4 {
+            let index = trick * 4 + column_of(leader.offset(c));
+            rotated.push(positions.get_mut(index).and_then(Option::take));
+        }
+    }
+    while rotated.last().is_some_and(Option::is_none) {
+        rotated.pop();
+    }
+    let mut out: Vec<Item> = rotated
+        .into_iter()
+        .map(|p| {
+            Item::Position(p.unwrap_or(Position {
+                text: "-".to_owned(),
+                comments: Vec::new(),
+                bare_dash: true,
+                star: false,
+            }))
+        })
+        .collect();
+    out.extend(star.map(Item::Position));
+    Ok(out)
+}
