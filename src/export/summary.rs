@@ -154,10 +154,9 @@ impl<'a> Reader<'a> {
                 format!("{:?}", tag.written)
             }
         ));
-        let mut positions: Vec<((usize, usize), Vec<String>)> = Vec::new();
+        let mut positions: Vec<Vec<String>> = Vec::new();
         let mut index = 0usize;
         let mut started = false;
-        let mut stars = 0usize;
         let mut current: Option<usize> = None;
         let data = &tag.pair.data;
         for (k, item) in data.iter().enumerate() {
@@ -175,7 +174,7 @@ impl<'a> Reader<'a> {
                 Data::Marker(id) => (parse.text(text, *id).to_owned(), String::new()),
                 Data::Comment(id) => {
                     match current {
-                        Some(p) => positions[p].1.push(self.comment(*id)),
+                        Some(p) => positions[p].push(self.comment(*id)),
                         None => out.push(self.comment(*id)),
                     }
                     continue;
@@ -196,18 +195,10 @@ impl<'a> Reader<'a> {
             started = true;
             if word == "*" && !is_auction {
                 // The end of the play (PBN 3.6) is no position of a trick.
-                positions.push((
-                    (usize::MAX, stars),
-                    vec![format!("end after {} cards", positions.len())],
-                ));
-                stars += 1;
+                positions.push(vec![format!("end after {} cards", positions.len())]);
                 current = Some(positions.len() - 1);
                 continue;
             }
-            let key = match seat {
-                Some(seat) => (index / 4, seat.offset(index % 4) as usize),
-                None => (index, 0),
-            };
             let fact = match seat {
                 Some(seat) if is_auction => {
                     format!("{} {word} {annotations}", seat.offset(index).letter())
@@ -219,14 +210,11 @@ impl<'a> Reader<'a> {
                 ),
                 None => format!("#{index} {word} {annotations}"),
             };
-            positions.push((key, vec![fact]));
+            positions.push(vec![fact]);
             current = Some(positions.len() - 1);
             index += 1;
         }
-        if !is_auction {
-            positions.sort_by_key(|(key, _)| *key);
-        }
-        out.extend(positions.into_iter().flat_map(|(_, facts)| facts));
+        out.extend(positions.into_iter().flatten());
     }
 }
 

@@ -91,7 +91,6 @@ struct Position {
     comments: Vec<TokenId>,
     /// A `-` with nothing attached.
     bare_dash: bool,
-    star: bool,
 }
 
 impl<'a> Writer<'a> {
@@ -182,14 +181,14 @@ impl<'a> Writer<'a> {
             self.tag(entry);
         }
         if let Some(tag) = auction {
-            self.moves(tag, true, &context);
+            self.moves(tag, true);
             for &i in &model.auction_notes {
                 let entry = self.entry(&model.tags[i], &context);
                 self.tag(&entry);
             }
         }
         if let Some(tag) = play {
-            self.moves(tag, false, &context);
+            self.moves(tag, false);
             for &i in &model.play_notes {
                 let entry = self.entry(&model.tags[i], &context);
                 self.tag(&entry);
@@ -269,33 +268,22 @@ impl<'a> Writer<'a> {
     }
 
     /// The Auction or Play tag and its calls or cards (PBN 3.5, 3.6).
-    fn moves(&mut self, tag: &Tag<'a>, is_auction: bool, context: &GameContext) {
+    fn moves(&mut self, tag: &Tag<'a>, is_auction: bool) {
         let (head, mut items) = self.items(&tag.pair.data, is_auction);
         let seat = (tag.inheritance == Inheritance::None)
             .then(|| Seat::parse(&tag.written))
             .flatten();
         let mut first = seat;
-        if let Some(seat) = seat {
-            if is_auction {
-                // Import format fills the first line with `-` before the dealer (PBN 3.5); export
-                // starts with the dealer's call.
-                let dashes = items
-                    .iter()
-                    .take_while(|item| matches!(item, Item::Position(p) if p.bare_dash))
-                    .count();
-                items.drain(..dashes);
-                first = Some(seat.offset(dashes));
-            } else if let Some(leader) = context.declarer.map(Seat::next) {
-                if leader != seat {
-                    match rotate(items, seat, leader) {
-                        Ok(rotated) => {
-                            items = rotated;
-                            first = Some(leader);
-                        }
-                        Err(unchanged) => items = unchanged,
-                    }
-                }
-            }
+        if let (Some(seat), true) = (seat, is_auction) {
+            // Import format fills the first line with `-` before the dealer (PBN 3.5); export
+            // starts with the dealer's call. (A Play tag is the player of the first card: a
+            // Play tag that is not the opening leader is kept, and P003 reports it.)
+            let dashes = items
+                .iter()
+                .take_while(|item| matches!(item, Item::Position(p) if p.bare_dash))
+                .count();
+            items.drain(..dashes);
+            first = Some(seat.offset(dashes));
         }
         let value = match first {
             Some(seat) => format!("\"{}\"", seat.letter()),
@@ -327,19 +315,13 @@ impl<'a> Writer<'a> {
                         text,
                         comments: Vec::new(),
                         bare_dash,
-                        star: false,
                     }
                 }
-                Data::Marker(id) => {
-                    let text = self.token_text(*id).to_owned();
-                    let star = text == "*";
-                    Position {
-                        text,
-                        comments: Vec::new(),
-                        bare_dash: false,
-                        star,
-                    }
-                }
+                Data::Marker(id) => Position {
+                    text: self.token_text(*id).to_owned(),
+                    comments: Vec::new(),
+                    bare_dash: false,
+                },
                 Data::Comment(id) => {
                     match items.iter_mut().rev().find_map(|item| match item {
                         Item::Position(p) => Some(p),
@@ -526,54 +508,4 @@ pub fn context(model: &GameModel<'_>) -> GameContext {
             .map(|d| d.seat),
         tricks,
     }
-}
-
-/// The play in the fixed seat columns of `leader` instead of `seat` (PBN 3.6): every card keeps its
-/// trick and its player. Only a play of plain positions, with `*` at most at the end, is rotated.
-fn rotate(items: Vec<Item>, seat: Seat, leader: Seat) -> Result<Vec<Item>, Vec<Item>> {
-    let stars = items
-        .iter()
-        .filter(|item| matches!(item, Item::Position(p) if p.star))
-        .count();
-    let star_last = matches!(items.last(), Some(Item::Position(p)) if p.star);
-    if items.iter().any(|item| matches!(item, Item::Escape(_))) || stars > usize::from(star_last) {
-        return Err(items);
-    }
-    let mut positions: Vec<Option<Position>> = items
-        .into_iter()
-        .filter_map(|item| match item {
-            Item::Position(p) => Some(Some(p)),
-            Item::Escape(_) => None,
-        })
-        .collect();
-    let star = if star_last {
-        positions.pop().flatten()
-    } else {
-        None
-    };
-    let count = positions.len();
-    let column_of = |target: Seat| (0..4).find(|&k| seat.offset(k) == target).unwrap_or(0);
-    let mut rotated: Vec<Option<Position>> = Vec::with_capacity(count + 4);
-    for trick in 0..count.div_ceil(4) {
-        for c in 0..4 {
-            let index = trick * 4 + column_of(leader.offset(c));
-            rotated.push(positions.get_mut(index).and_then(Option::take));
-        }
-    }
-    while rotated.last().is_some_and(Option::is_none) {
-        rotated.pop();
-    }
-    let mut out: Vec<Item> = rotated
-        .into_iter()
-        .map(|p| {
-            Item::Position(p.unwrap_or(Position {
-                text: "-".to_owned(),
-                comments: Vec::new(),
-                bare_dash: true,
-                star: false,
-            }))
-        })
-        .collect();
-    out.extend(star.map(Item::Position));
-    Ok(out)
 }
