@@ -418,7 +418,7 @@ fn respell_tag(line: &str, declarer: Option<Seat>) -> String {
             format!("{}:{}", first.letter(), hands.join(" ")).to_ascii_lowercase()
         }
         "Result" => match (value.parse::<u8>(), declarer) {
-            (Ok(tricks), Some(seat)) if matches!(seat, Seat::North | Seat::South) => {
+            (Ok(tricks), Some(Seat::North | Seat::South)) => {
                 format!("EW {}", 13 - tricks)
             }
             (Ok(tricks), Some(_)) => format!("EW {tricks}"),
