@@ -1,0 +1,292 @@
+//! `pbnfmt export` as users run it, on real files in temporary directories: what each mode writes
+//! and what it leaves alone, exit statuses, permissions, modification times, symbolic links.
+
+mod common;
+
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, SystemTime};
+
+fn pbnfmt(args: &[&str], dir: &Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_pbnfmt"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .unwrap()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+fn pair(name: &str) -> (Vec<u8>, Vec<u8>) {
+    let dir = common::corpus().join("export");
+    (
+        fs::read(dir.join(format!("{name}.pbn"))).unwrap(),
+        fs::read(dir.join(format!("{name}.export.pbn"))).unwrap(),
+    )
+}
+
+const REFUSED: &[u8] = b"[Event \"Teams\"]\n[Room \"Open\"]\n[Room \"IMP\"]\n";
+
+/// A tree: `import.pbn` (import format), `done.pbn` (already export format, an hour old),
+/// `sub/refused.pbn` (two Room tags), and `notes.txt` (not PBN).
+fn tree() -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().join("archive");
+    fs::create_dir_all(root.join("sub")).unwrap();
+    let (import, export) = pair("values");
+    fs::write(root.join("import.pbn"), import).unwrap();
+    fs::write(root.join("done.pbn"), export).unwrap();
+    fs::write(root.join("sub/refused.pbn"), REFUSED).unwrap();
+    fs::write(root.join("notes.txt"), "not PBN").unwrap();
+    set_old(&root.join("done.pbn"));
+    (dir, root)
+}
+
+fn an_hour_ago() -> SystemTime {
+    SystemTime::now() - Duration::from_secs(3600)
+}
+
+fn set_old(path: &Path) {
+    fs::File::options()
+        .write(true)
+        .open(path)
+        .unwrap()
+        .set_modified(an_hour_ago())
+        .unwrap();
+}
+
+fn modified(path: &Path) -> SystemTime {
+    fs::metadata(path).unwrap().modified().unwrap()
+}
+
+/// Every file below `root` with its bytes.
+fn snapshot(root: &Path) -> Vec<(PathBuf, Vec<u8>)> {
+    common::pbn_files(root)
+        .into_iter()
+        .map(|path| {
+            let bytes = fs::read(&path).unwrap();
+            (path, bytes)
+        })
+        .collect()
+}
+
+#[test]
+fn one_file_to_standard_output() {
+    let (import, export) = pair("values");
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("v.pbn"), &import).unwrap();
+    let output = pbnfmt(&["export", "v.pbn"], dir.path());
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    assert_eq!(output.stdout, export);
+    assert_eq!(fs::read(dir.path().join("v.pbn")).unwrap(), import);
+    // Standard input, too.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_pbnfmt"))
+        .args(["export", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(&import).unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.stdout, export);
+}
+
+#[test]
+fn standard_output_takes_one_file() {
+    let (_dir, root) = tree();
+    let output = pbnfmt(&["export", "."], &root);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(text(&output.stderr).contains("--write, --out-dir, --check or --diff"));
+    assert!(output.stdout.is_empty());
+}
+
+#[test]
+fn a_refused_file_exits_1_and_writes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("r.pbn"), REFUSED).unwrap();
+    let output = pbnfmt(
+        &["export", "r.pbn", "--output-format", "concise"],
+        dir.path(),
+    );
+    assert_eq!(output.status.code(), Some(1));
+    assert!(output.stdout.is_empty());
+    let stderr = text(&output.stderr);
+    assert!(
+        stderr.contains("r.pbn:3:1: error[W002] a second Room tag"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("r.pbn: not exported"), "{stderr}");
+    // --force writes it, and says what it dropped.
+    let output = pbnfmt(&["export", "r.pbn", "--force"], dir.path());
+    assert_eq!(output.status.code(), Some(0));
+    assert!(text(&output.stdout).contains("[Room \"Open\"]\r\n"));
+    assert!(!text(&output.stdout).contains("IMP"));
+    assert!(text(&output.stderr).contains("--force: exported anyway"));
+}
+
+#[test]
+fn check_lists_what_would_change_and_writes_nothing() {
+    let (_dir, root) = tree();
+    let before = snapshot(&root);
+    let old = modified(&root.join("done.pbn"));
+    let output = pbnfmt(
+        &["export", "--check", "--output-format", "concise", "."],
+        &root,
+    );
+    assert_eq!(output.status.code(), Some(1));
+    let stdout = text(&output.stdout);
+    assert_eq!(stdout, "Would reformat: ./import.pbn\n");
+    let stderr = text(&output.stderr);
+    assert!(stderr.contains("error[W002]"), "{stderr}");
+    assert!(
+        stderr
+            .contains("1 file would be rewritten, 1 file already in export format, 1 file refused"),
+        "{stderr}"
+    );
+    assert_eq!(snapshot(&root), before);
+    assert_eq!(modified(&root.join("done.pbn")), old);
+    // Files already in export format pass.
+    let output = pbnfmt(&["export", "--check", "done.pbn"], &root);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    assert!(output.stdout.is_empty());
+}
+
+#[test]
+fn diff_prints_a_unified_diff_and_writes_nothing() {
+    let (_dir, root) = tree();
+    let before = snapshot(&root);
+    let output = pbnfmt(&["export", "--diff", "import.pbn", "done.pbn"], &root);
+    assert_eq!(output.status.code(), Some(1));
+    let stdout = text(&output.stdout);
+    assert!(
+        stdout.starts_with("--- import.pbn\n+++ import.pbn (export)\n@@ "),
+        "{stdout}"
+    );
+    assert!(stdout.contains("\n-[Dealer \"s\"]\n"), "{stdout}");
+    assert!(stdout.contains("\n+[Dealer \"S\"]\r\n"), "{stdout}");
+    assert!(!stdout.contains("done.pbn"), "{stdout}");
+    assert_eq!(snapshot(&root), before);
+}
+
+#[cfg(unix)]
+#[test]
+fn write_rewrites_in_place_keeping_permissions_and_untouched_files() {
+    use std::os::unix::fs::PermissionsExt;
+    let (_dir, root) = tree();
+    let (_, export) = pair("values");
+    fs::set_permissions(root.join("import.pbn"), fs::Permissions::from_mode(0o640)).unwrap();
+    let old = modified(&root.join("done.pbn"));
+    let refused_before = fs::read(root.join("sub/refused.pbn")).unwrap();
+    let output = pbnfmt(&["export", "--write", "."], &root);
+    assert_eq!(output.status.code(), Some(1), "{}", text(&output.stderr));
+    assert!(output.stdout.is_empty());
+    assert!(
+        text(&output.stderr)
+            .contains("1 file rewritten, 1 file already in export format, 1 file refused"),
+        "{}",
+        text(&output.stderr)
+    );
+    assert_eq!(fs::read(root.join("import.pbn")).unwrap(), export);
+    let mode = fs::metadata(root.join("import.pbn"))
+        .unwrap()
+        .permissions()
+        .mode()
+        & 0o777;
+    assert_eq!(mode, 0o640);
+    assert_eq!(
+        modified(&root.join("done.pbn")),
+        old,
+        "an unchanged file was touched"
+    );
+    assert_eq!(
+        fs::read(root.join("sub/refused.pbn")).unwrap(),
+        refused_before
+    );
+    assert_eq!(
+        fs::read_to_string(root.join("notes.txt")).unwrap(),
+        "not PBN"
+    );
+    // No temporary file is left behind.
+    let names: Vec<_> = fs::read_dir(&root)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    assert!(
+        names.iter().all(|n| !n.starts_with(".pbnfmt-")),
+        "{names:?}"
+    );
+    // A second run changes nothing: exit 1 only for the refused file.
+    let output = pbnfmt(&["export", "--write", "import.pbn", "done.pbn"], &root);
+    assert_eq!(output.status.code(), Some(0));
+    assert!(text(&output.stderr).contains("0 files rewritten, 2 files already in export format"));
+}
+
+#[cfg(unix)]
+#[test]
+fn write_goes_through_a_symbolic_link() {
+    let (_dir, root) = tree();
+    let (_, export) = pair("values");
+    std::os::unix::fs::symlink(root.join("import.pbn"), root.join("link.pbn")).unwrap();
+    let output = pbnfmt(&["export", "--write", "link.pbn"], &root);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    assert!(
+        fs::symlink_metadata(root.join("link.pbn"))
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    assert_eq!(fs::read(root.join("import.pbn")).unwrap(), export);
+}
+
+#[test]
+fn write_refuses_standard_input() {
+    let output = pbnfmt(&["export", "--write", "-"], Path::new("."));
+    assert_eq!(output.status.code(), Some(2));
+}
+
+#[test]
+fn out_dir_mirrors_the_tree_and_leaves_the_input_alone() {
+    let (dir, root) = tree();
+    let out = dir.path().join("exported");
+    let before = snapshot(&root);
+    let output = pbnfmt(&["export", "--out-dir", out.to_str().unwrap(), "."], &root);
+    assert_eq!(output.status.code(), Some(1), "{}", text(&output.stderr));
+    assert_eq!(snapshot(&root), before);
+    let (_, export) = pair("values");
+    assert_eq!(fs::read(out.join("import.pbn")).unwrap(), export);
+    assert_eq!(fs::read(out.join("done.pbn")).unwrap(), export);
+    assert!(!out.join("sub/refused.pbn").exists());
+    assert!(!out.join("notes.txt").exists());
+    assert!(
+        text(&output.stderr)
+            .contains("2 files exported (2 written, 0 already up to date), 1 file refused"),
+        "{}",
+        text(&output.stderr)
+    );
+    // Again: nothing is rewritten, and modification times stay.
+    set_old(&out.join("import.pbn"));
+    let old = modified(&out.join("import.pbn"));
+    let output = pbnfmt(&["export", "--out-dir", out.to_str().unwrap(), "."], &root);
+    assert!(text(&output.stderr).contains("(0 written, 2 already up to date)"));
+    assert_eq!(modified(&out.join("import.pbn")), old);
+}
+
+#[test]
+fn out_dir_inside_the_tree_is_not_exported_again() {
+    let (_dir, root) = tree();
+    fs::remove_file(root.join("sub/refused.pbn")).unwrap();
+    let first = pbnfmt(&["export", "--out-dir", "out", "."], &root);
+    assert_eq!(first.status.code(), Some(0), "{}", text(&first.stderr));
+    let second = pbnfmt(&["export", "--out-dir", "out", "."], &root);
+    assert_eq!(second.status.code(), Some(0));
+    assert!(!root.join("out/out").exists());
+    assert!(
+        text(&second.stderr).contains("2 files exported"),
+        "{}",
+        text(&second.stderr)
+    );
+}
