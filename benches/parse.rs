@@ -1,4 +1,5 @@
-//! Throughput of decode, lex and parse, and of a full `check`, on a large generated file.
+//! Throughput of decode, lex and parse, of a full `check`, and of `export` (write, read back,
+//! compare, export again), on a large generated file.
 //!
 //! `cargo bench --bench parse`; criterion reports MB/s. Nothing in `cargo test` depends on timing.
 
@@ -6,6 +7,7 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
 
 use pbnfmt::check::{CheckOptions, check_bytes};
+use pbnfmt::export::{ExportOptions, export_bytes};
 use pbnfmt::generate::{Options, text_of_size};
 
 fn bench(c: &mut Criterion) {
@@ -29,6 +31,9 @@ fn bench(c: &mut Criterion) {
     });
     group.bench_function("check", |b| {
         b.iter(|| check_bytes(black_box(bytes), &CheckOptions::default()))
+    });
+    group.bench_function("export", |b| {
+        b.iter(|| export_bytes(black_box(bytes), &ExportOptions::default()))
     });
     group.finish();
 }

@@ -110,37 +110,48 @@ pub fn comment_text(text: &str, nl: &str) -> String {
     out
 }
 
-/// The export spelling of a call (PBN 3.5.1, 3.11).
-pub fn call_text(call: CallToken) -> String {
+/// Appends the export spelling of a call (PBN 3.5.1, 3.11).
+pub fn push_call(out: &mut String, call: CallToken) {
     match call {
-        CallToken::Pass => "Pass".to_owned(),
-        CallToken::Double => "X".to_owned(),
-        CallToken::Redouble => "XX".to_owned(),
-        CallToken::AllPass => "AP".to_owned(),
-        CallToken::Skip => "-".to_owned(),
+        CallToken::Pass => out.push_str("Pass"),
+        CallToken::Double => out.push('X'),
+        CallToken::Redouble => out.push_str("XX"),
+        CallToken::AllPass => out.push_str("AP"),
+        CallToken::Skip => out.push('-'),
         CallToken::Bid {
             level,
             denomination,
-        } => format!("{level}{}", values::denomination_text(denomination)),
+        } => {
+            out.push(char::from(b'0' + level));
+            out.push_str(values::denomination_text(denomination));
+        }
     }
 }
 
-/// The export spelling of the word of a move: a call or a card in uppercase; `^S`; anything
-/// unreadable as written.
-pub fn move_word(parse: &Parse, text: &str, mv: &Move, is_auction: bool) -> String {
+/// Appends the export spelling of the word of a move: a call or a card in uppercase; `^S`;
+/// anything unreadable as written.
+pub fn push_word(out: &mut String, parse: &Parse, text: &str, mv: &Move, is_auction: bool) {
     let word = parse.text(text, mv.token);
     if parse.kind(mv.token) == SyntaxKind::Irregularity {
-        return word.to_ascii_uppercase();
+        out.extend(word.chars().map(|c| c.to_ascii_uppercase()));
+        return;
     }
-    let canonical = if is_auction {
-        CallToken::parse(word).map(call_text)
+    if is_auction {
+        if let Some(call) = CallToken::parse(word) {
+            return push_call(out, call);
+        }
     } else {
-        PlayToken::parse(word).map(|token| match token {
-            PlayToken::Card(card) => card.to_string(),
-            PlayToken::Unknown => "-".to_owned(),
-        })
-    };
-    canonical.unwrap_or_else(|| untab(word).into_owned())
+        match PlayToken::parse(word) {
+            Some(PlayToken::Card(card)) => {
+                out.push(card.suit.letter());
+                out.push(card.rank.letter());
+                return;
+            }
+            Some(PlayToken::Unknown) => return out.push('-'),
+            None => {}
+        }
+    }
+    out.push_str(&untab(word));
 }
 
 /// A NAG or note index as digits without leading zeros, ordered by value however long.
@@ -201,14 +212,21 @@ pub fn annotations(
     (notes, nags)
 }
 
-/// A move as export writes it: `^I 1C =1= $3 $25`.
-pub fn move_text(parse: &Parse, text: &str, mv: &Move, is_auction: bool) -> String {
-    let mut out = String::new();
+/// Appends a move as export writes it: `^I 1C =1= $3 $25`.
+pub fn push_move(out: &mut String, parse: &Parse, text: &str, mv: &Move, is_auction: bool) {
     if let Some(mark) = mv.irregularity {
-        out.push_str(&parse.text(text, mark).to_ascii_uppercase());
+        out.extend(
+            parse
+                .text(text, mark)
+                .chars()
+                .map(|c| c.to_ascii_uppercase()),
+        );
         out.push(' ');
     }
-    out.push_str(&move_word(parse, text, mv, is_auction));
+    push_word(out, parse, text, mv, is_auction);
+    if mv.annotations.is_empty() {
+        return;
+    }
     let (notes, nags) = annotations(parse, text, mv, is_auction);
     for note in notes {
         out.push_str(" =");
@@ -219,7 +237,31 @@ pub fn move_text(parse: &Parse, text: &str, mv: &Move, is_auction: bool) -> Stri
         out.push_str(" $");
         out.push_str(nag.digits());
     }
-    out
+}
+
+/// A `-` with no annotation: a position that says nothing but "not this player's turn" or
+/// "unknown".
+pub fn is_bare_dash(parse: &Parse, text: &str, mv: &Move) -> bool {
+    mv.irregularity.is_none() && mv.annotations.is_empty() && parse.text(text, mv.token) == "-"
+}
+
+/// How many positions at the start of an auction are a bare `-` with no comment after them: the
+/// import-format fill before the dealer (PBN 3.5), which export leaves out.
+pub fn leading_dashes(parse: &Parse, text: &str, data: &[Data]) -> usize {
+    let mut count = 0;
+    for (i, item) in data.iter().enumerate() {
+        match item {
+            Data::Move(mv)
+                if is_bare_dash(parse, text, mv)
+                    && !matches!(data.get(i + 1), Some(Data::Comment(_))) =>
+            {
+                count += 1;
+            }
+            Data::Comment(_) | Data::Escape(_) if count == 0 => {}
+            _ => break,
+        }
+    }
+    count
 }
 
 /// What a value's export form depends on in its game.

@@ -167,12 +167,19 @@ fn verify(
             error.span.start
         )));
     }
-    let before = summary::facts(parse, text, options.resolve);
-    let after = summary::facts(&again, output, options.resolve);
-    if let Some((was, is)) = summary::first_difference(&before, &after) {
-        return Some(unfaithful(format!(
-            "the export would change what the file says: {was} became {is}"
-        )));
+    let mut before = summary::Facts::new(parse, text, options.resolve);
+    let mut after = summary::Facts::new(&again, output, options.resolve);
+    let (mut was, mut is) = (String::new(), String::new());
+    loop {
+        let more = before.next_chunk(&mut was) | after.next_chunk(&mut is);
+        if let Some((was, is)) = summary::first_difference(&was, &is) {
+            return Some(unfaithful(format!(
+                "the export would change what the file says: `{was}` became `{is}`"
+            )));
+        }
+        if !more {
+            break;
+        }
     }
     let twice = writer::write(&again, output, options.newline.as_str(), options.resolve);
     if twice.text != output {
@@ -191,5 +198,50 @@ fn encode_lossy(text: &str, encoding: Encoding, bom: bool) -> Vec<u8> {
             Ok(bytes) => return bytes,
             Err(unencodable) => text = text.replace(unencodable.character, "?"),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// W004: the read-back catches an export that loses a comment, changes a call, a value or
+    /// the number of calls, or leaves a syntax error.
+    #[test]
+    fn verification_catches_a_wrong_export() {
+        let text = "[Event \"A\"]\n{kept}\n[Dealer \"N\"]\n[Auction \"N\"]\n1C Pass Pass Pass\n";
+        let parse = parser::parse(text);
+        let options = ExportOptions::default();
+        let good = writer::write(&parse, text, "\r\n", false).text;
+        assert!(verify(&parse, text, &good, &options).is_none());
+        let wrongs = [
+            good.replace("{kept}\r\n", ""),
+            good.replace("1C", "1D"),
+            good.replace("[Dealer \"N\"]", "[Dealer \"E\"]"),
+            good.replace("Pass Pass Pass", "Pass Pass Pass Pass"),
+            good.replace("[Event \"A\"]", "[Event \"A]"),
+            good.replace("1C Pass", "1C  Pass"),
+        ];
+        for wrong in wrongs {
+            let problem = verify(&parse, text, &wrong, &options);
+            assert_eq!(
+                problem.map(|d| d.rule),
+                Some(Rule::UnfaithfulExport),
+                "{wrong}"
+            );
+        }
+    }
+
+    /// A file that is not PBN is never written, not even with `force`.
+    #[test]
+    fn chess_is_never_exported() {
+        let pgn = b"[Event \"F\"]\n[White \"K\"]\n[Black \"K\"]\n\n1. e4 e5 1-0\n";
+        let options = ExportOptions {
+            force: true,
+            ..ExportOptions::default()
+        };
+        let exported = export_bytes(pgn, &options);
+        assert!(exported.output.is_none());
+        assert_eq!(exported.problems[0].rule, Rule::ChessPgn);
     }
 }

@@ -1,12 +1,18 @@
-//! What an export must keep, as a list of facts read from a text: every tag and its meaning, every
-//! call and card at its seat with its annotations, every note, section element, comment and `%`
-//! line, and what each comment follows. The export of a text must have the same facts as the text
+//! What an export must keep, as facts read from a text: every tag and its meaning, every call and
+//! card at its seat with its annotations, every note, section element, comment and `%` line, and
+//! what each comment follows. The export of a text must have the same facts as the text
 //! (`docs/spec-decisions.md`, "Export").
 //!
 //! Facts are compared as meaning, not spelling: a Deal as the cards of each seat, a Vulnerable as
 //! its value, a Result as declarer's tricks, a suffix as its NAG. Layout and tag order are not
-//! facts; what a comment follows is. The spellings come from the model's readers, not from the
+//! facts; what a comment follows is. The meanings come from the model's readers, not from the
 //! writer, so a writer that spells something wrongly is caught here.
+//!
+//! Facts are produced a game at a time into a text buffer, one fact a line, so that comparing two
+//! files costs no more memory than their largest game.
+
+use std::fmt::Write as _;
+use std::ops::Range;
 
 use crate::bridge::Seat;
 use crate::export::canon::{self, MTS};
@@ -14,80 +20,59 @@ use crate::export::writer::context;
 use crate::model::deal;
 use crate::model::values::{self, ContractValue, PerSide, ResultValue, Vulnerability};
 use crate::model::{GameModel, Inheritance, Inheritor, Tag};
-use crate::syntax::{Data, Parse, TokenId};
+use crate::syntax::{Data, Game, Parse, TokenId};
 
-/// The facts of `parse` (of `text`), in order. With `effective`, tags count with their values
-/// after `#`/`##` inheritance (for `--resolve`); otherwise as written.
-pub fn facts(parse: &Parse, text: &str, effective: bool) -> Vec<String> {
-    let reader = Reader { parse, text };
-    let mut out = Vec::new();
-    let mut inheritor = Inheritor::default();
-    for game in &parse.games {
-        let mut chunk = vec![if game.is_empty() { "chunk" } else { "game" }.to_owned()];
-        reader.lines(&game.leading, &mut chunk);
-        if !game.is_empty() {
-            let model = inheritor.game(parse, text, game);
-            reader.game(&model, effective, &mut chunk);
-        }
-        if chunk.len() > 1 || !game.is_empty() {
-            out.extend(chunk);
-        }
-    }
-    out
-}
-
-/// The first fact where `a` and `b` differ, as (fact in a, fact in b).
-pub fn first_difference(a: &[String], b: &[String]) -> Option<(String, String)> {
-    let missing = || "(nothing)".to_owned();
-    (0..a.len().max(b.len())).find_map(|i| match (a.get(i), b.get(i)) {
-        (Some(x), Some(y)) if x == y => None,
-        (x, y) => Some((
-            x.cloned().unwrap_or_else(missing),
-            y.cloned().unwrap_or_else(missing),
-        )),
-    })
-}
-
-struct Reader<'a> {
+/// The facts of a file, chunk by chunk (a game, or a chunk of comments and `%` lines).
+pub struct Facts<'a> {
     parse: &'a Parse,
     text: &'a str,
+    games: std::slice::Iter<'a, Game>,
+    inheritor: Inheritor<'a>,
+    /// Tags count with their values after `#`/`##` inheritance (for `--resolve`), else as written.
+    effective: bool,
+    scratch: String,
 }
 
-impl<'a> Reader<'a> {
-    fn comment(&self, id: TokenId) -> String {
-        format!(
-            "comment {:?}",
-            canon::comment_text(self.parse.text(self.text, id), "\n")
-        )
-    }
-
-    fn escape(&self, id: TokenId) -> Option<String> {
-        let line = self
-            .parse
-            .text(self.text, id)
-            .trim_end_matches(['\r', '\n']);
-        (!canon::is_header_escape(line)).then(|| format!("escape {:?}", canon::untab(line)))
-    }
-
-    /// Comments, `%` lines and section elements, in order.
-    fn lines(&self, data: &[Data], out: &mut Vec<String>) {
-        for item in data {
-            match *item {
-                Data::Comment(id) => out.push(self.comment(id)),
-                Data::Escape(id) => out.extend(self.escape(id)),
-                Data::Element { first, last } => out.push(format!(
-                    "element {:?}",
-                    canon::untab(&self.text[self.parse.span(first, last)])
-                )),
-                _ => {}
-            }
+impl<'a> Facts<'a> {
+    pub fn new(parse: &'a Parse, text: &'a str, effective: bool) -> Facts<'a> {
+        Facts {
+            parse,
+            text,
+            games: parse.games.iter(),
+            inheritor: Inheritor::default(),
+            effective,
+            scratch: String::new(),
         }
     }
 
-    fn game(&self, model: &GameModel<'a>, effective: bool, out: &mut Vec<String>) {
+    /// Writes the facts of the next chunk that has any into `out` (cleared first); false at the
+    /// end of the file.
+    pub fn next_chunk(&mut self, out: &mut String) -> bool {
+        out.clear();
+        while let Some(game) = self.games.next() {
+            out.push_str(if game.is_empty() { "chunk\n" } else { "game\n" });
+            let start = out.len();
+            lines(self.parse, self.text, &game.leading, out);
+            if !game.is_empty() {
+                let model = self.inheritor.game(self.parse, self.text, game);
+                self.game(&model, out);
+            }
+            if out.len() > start || !game.is_empty() {
+                return true;
+            }
+            out.clear();
+        }
+        false
+    }
+
+    fn game(&mut self, model: &GameModel<'a>, out: &mut String) {
+        let (parse, text) = (self.parse, self.text);
         let context = context(model);
-        let mut identification: Vec<(&str, Vec<String>)> = Vec::new();
-        let mut sections: Vec<(&str, Vec<String>)> = Vec::new();
+        // Identification tags and sections are written to `scratch` and emitted sorted by name.
+        let scratch = &mut self.scratch;
+        scratch.clear();
+        let mut identification: Vec<(&str, Range<usize>)> = Vec::new();
+        let mut sections: Vec<(&str, Range<usize>)> = Vec::new();
         for (i, tag) in model.tags.iter().enumerate() {
             if tag.duplicate
                 || model.auction_notes.contains(&i)
@@ -97,7 +82,7 @@ impl<'a> Reader<'a> {
             {
                 continue;
             }
-            let given: &str = if effective || tag.inheritance == Inheritance::Implied {
+            let given: &str = if self.effective || tag.inheritance == Inheritance::Implied {
                 &tag.value
             } else {
                 &tag.written
@@ -106,21 +91,23 @@ impl<'a> Reader<'a> {
             if given == "?" && MTS.contains(&tag.name) && tag.pair.data.is_empty() {
                 continue;
             }
-            let mut facts = vec![format!(
-                "tag {} = {}",
-                tag.name,
-                meaning(tag.name, given, &context)
-            )];
+            let start = scratch.len();
+            let _ = write!(scratch, "tag {} = ", tag.name);
+            meaning(scratch, tag.name, given, &context);
+            scratch.push('\n');
             if tag.inheritance != Inheritance::Implied {
-                self.lines(&tag.pair.data, &mut facts);
+                lines(parse, text, &tag.pair.data, scratch);
             }
+            let range = start..scratch.len();
             match canon::place(tag.pair, tag.name) {
-                canon::Place::Section(_) => sections.push((tag.name, facts)),
-                _ => identification.push((tag.name, facts)),
+                canon::Place::Section(_) => sections.push((tag.name, range)),
+                _ => identification.push((tag.name, range)),
             }
         }
         identification.sort_by(|a, b| a.0.cmp(b.0));
-        out.extend(identification.into_iter().flat_map(|(_, facts)| facts));
+        for (_, range) in identification {
+            out.push_str(&scratch[range]);
+        }
         for (section, notes, is_auction) in [
             (model.auction, &model.auction_notes, true),
             (model.play, &model.play_notes, false),
@@ -128,112 +115,153 @@ impl<'a> Reader<'a> {
             let Some(i) = section else {
                 continue;
             };
-            self.moves(&model.tags[i], is_auction, out);
+            moves(parse, text, &model.tags[i], is_auction, out);
             for &note in notes {
                 let tag = &model.tags[note];
-                out.push(format!("note {:?}", canon::untab(&tag.written)));
-                self.lines(&tag.pair.data, out);
+                let _ = writeln!(out, "note {}", canon::untab(&tag.written));
+                lines(parse, text, &tag.pair.data, out);
             }
         }
         sections.sort_by(|a, b| a.0.cmp(b.0));
-        out.extend(sections.into_iter().flat_map(|(_, facts)| facts));
-    }
-
-    /// Each call or card with its seat (and trick), annotations and comments. Positions before
-    /// the first call that are a bare `-` only shift the seats (PBN 3.5); in the play a bare `-` is
-    /// no fact, since it says no more than an empty place.
-    fn moves(&self, tag: &Tag<'a>, is_auction: bool, out: &mut Vec<String>) {
-        let (parse, text) = (self.parse, self.text);
-        let seat = Seat::parse(&tag.written);
-        out.push(format!(
-            "{} {}",
-            tag.name,
-            if seat.is_some() {
-                String::new()
-            } else {
-                format!("{:?}", tag.written)
-            }
-        ));
-        let mut positions: Vec<Vec<String>> = Vec::new();
-        let mut index = 0usize;
-        let mut started = false;
-        let mut current: Option<usize> = None;
-        let data = &tag.pair.data;
-        for (k, item) in data.iter().enumerate() {
-            let (word, annotations) = match item {
-                Data::Move(mv) => {
-                    let word = canon::move_word(parse, text, mv, is_auction);
-                    let mark = mv
-                        .irregularity
-                        .map(|m| parse.text(text, m).to_ascii_uppercase());
-                    let (notes, nags) = canon::annotations(parse, text, mv, is_auction);
-                    let notes: Vec<&str> = notes.iter().map(canon::Number::digits).collect();
-                    let nags: Vec<&str> = nags.iter().map(canon::Number::digits).collect();
-                    (word, format!("{mark:?} {notes:?} {nags:?}"))
-                }
-                Data::Marker(id) => (parse.text(text, *id).to_owned(), String::new()),
-                Data::Comment(id) => {
-                    match current {
-                        Some(p) => positions[p].push(self.comment(*id)),
-                        None => out.push(self.comment(*id)),
-                    }
-                    continue;
-                }
-                Data::Escape(id) => {
-                    out.extend(self.escape(*id));
-                    continue;
-                }
-                _ => continue,
-            };
-            let bare_dash = word == "-" && annotations == "None [] []";
-            let follows_comment = matches!(data.get(k + 1), Some(Data::Comment(_)));
-            if bare_dash && !follows_comment && seat.is_some() && (!is_auction || !started) {
-                index += 1;
-                current = None;
-                continue;
-            }
-            started = true;
-            if word == "*" && !is_auction {
-                // The end of the play (PBN 3.6) is no position of a trick.
-                positions.push(vec![format!("end after {} cards", positions.len())]);
-                current = Some(positions.len() - 1);
-                continue;
-            }
-            let fact = match seat {
-                Some(seat) if is_auction => {
-                    format!("{} {word} {annotations}", seat.offset(index).letter())
-                }
-                Some(seat) => format!(
-                    "trick {} {} {word} {annotations}",
-                    index / 4 + 1,
-                    seat.offset(index % 4).letter()
-                ),
-                None => format!("#{index} {word} {annotations}"),
-            };
-            positions.push(vec![fact]);
-            current = Some(positions.len() - 1);
-            index += 1;
+        for (_, range) in sections {
+            out.push_str(&scratch[range]);
         }
-        out.extend(positions.into_iter().flatten());
+    }
+}
+
+/// The first line where two chunks of facts differ, as (line in a, line in b).
+pub fn first_difference(a: &str, b: &str) -> Option<(String, String)> {
+    let mut x = a.lines();
+    let mut y = b.lines();
+    loop {
+        match (x.next(), y.next()) {
+            (None, None) => return None,
+            (Some(p), Some(q)) if p == q => {}
+            (p, q) => {
+                let shown = |line: Option<&str>| line.unwrap_or("(nothing)").to_owned();
+                return Some((shown(p), shown(q)));
+            }
+        }
+    }
+}
+
+fn comment(parse: &Parse, text: &str, id: TokenId, out: &mut String) {
+    out.push_str("comment ");
+    out.push_str(&canon::comment_text(parse.text(text, id), "\n"));
+    out.push('\n');
+}
+
+/// Comments, `%` lines and section elements, in order.
+fn lines(parse: &Parse, text: &str, data: &[Data], out: &mut String) {
+    for item in data {
+        match *item {
+            Data::Comment(id) => comment(parse, text, id, out),
+            Data::Escape(id) => {
+                let line = parse.text(text, id).trim_end_matches(['\r', '\n']);
+                if !canon::is_header_escape(line) {
+                    let _ = writeln!(out, "escape {}", canon::untab(line));
+                }
+            }
+            Data::Element { first, last } => {
+                let _ = writeln!(
+                    out,
+                    "element {}",
+                    canon::untab(&text[parse.span(first, last)])
+                );
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Each call or card with its seat (and trick), annotations and the comments after it, in order.
+/// Bare `-` before the first call only shift the seats (PBN 3.5).
+fn moves(parse: &Parse, text: &str, tag: &Tag<'_>, is_auction: bool, out: &mut String) {
+    let seat = Seat::parse(&tag.written);
+    match seat {
+        Some(_) => {
+            let _ = writeln!(out, "{}", tag.name);
+        }
+        None => {
+            let _ = writeln!(out, "{} {}", tag.name, tag.written);
+        }
+    }
+    let data = &tag.pair.data;
+    let mut skip = match seat {
+        Some(_) if is_auction => canon::leading_dashes(parse, text, data),
+        _ => 0,
+    };
+    let mut index = 0usize;
+    for item in data {
+        match item {
+            Data::Move(_) | Data::Marker(_) => {
+                let position = index;
+                index += 1;
+                if skip > 0 {
+                    skip -= 1;
+                    continue;
+                }
+                match seat {
+                    Some(seat) if is_auction => {
+                        let _ = write!(out, "{} ", seat.offset(position).letter());
+                    }
+                    Some(seat) => {
+                        let _ = write!(
+                            out,
+                            "trick {} {} ",
+                            position / 4 + 1,
+                            seat.offset(position % 4).letter()
+                        );
+                    }
+                    None => {
+                        let _ = write!(out, "#{position} ");
+                    }
+                }
+                match item {
+                    Data::Move(mv) => {
+                        canon::push_word(out, parse, text, mv, is_auction);
+                        let mark = mv
+                            .irregularity
+                            .map(|m| parse.text(text, m).to_ascii_uppercase());
+                        let (notes, nags) = canon::annotations(parse, text, mv, is_auction);
+                        let _ = write!(out, " mark {mark:?} notes");
+                        for note in &notes {
+                            let _ = write!(out, " {}", note.digits());
+                        }
+                        out.push_str(" nags");
+                        for nag in &nags {
+                            let _ = write!(out, " {}", nag.digits());
+                        }
+                    }
+                    Data::Marker(id) => out.push_str(parse.text(text, *id)),
+                    _ => {}
+                }
+                out.push('\n');
+            }
+            Data::Comment(id) => comment(parse, text, *id, out),
+            Data::Escape(_) => lines(parse, text, std::slice::from_ref(item), out),
+            _ => {}
+        }
     }
 }
 
 /// What a tag value means, for the tags whose export form differs from import spellings.
-fn meaning(name: &str, value: &str, context: &canon::GameContext) -> String {
-    let read = match name {
-        "Dealer" => Seat::parse(value).map(|seat| format!("{seat:?}")),
-        "Vulnerable" => Vulnerability::parse(value).map(|v| format!("{v:?}")),
-        "Declarer" => values::parse_declarer(value).map(|d| format!("{d:?}")),
-        "Contract" => ContractValue::parse(value).map(|c| format!("{c:?}")),
+fn meaning(out: &mut String, name: &str, value: &str, context: &canon::GameContext) {
+    let written = match name {
+        "Dealer" => Seat::parse(value).map(|seat| write!(out, "{seat:?}")),
+        "Vulnerable" => Vulnerability::parse(value).map(|v| write!(out, "{v:?}")),
+        "Declarer" => values::parse_declarer(value).map(|d| write!(out, "{d:?}")),
+        "Contract" => ContractValue::parse(value).map(|c| write!(out, "{c:?}")),
         "Deal" => match deal::parse(value) {
-            (Some(deal), problems) if problems.is_empty() => Some(format!(
+            (Some(deal), problems) if problems.is_empty() => Some(write!(
+                out,
                 "{:?}",
                 Seat::ALL.map(|seat| deal.hand(seat).map(|hand| hand.cards))
             )),
             _ => None,
         },
         "Result" => ResultValue::parse(value).map(|result| match result {
-            None => "none".to_owned(),
+            None => write!(out, "none"),
             Some(result) => {
                 let tricks = match result.tricks {
                     PerSide::Declarer(tricks) => Some(tricks),
@@ -242,12 +270,14 @@ fn meaning(name: &str, value: &str, context: &canon::GameContext) -> String {
                         .and_then(|seat| result.declarer_tricks(seat, context.tricks)),
                 };
                 match tricks {
-                    Some(tricks) => format!("caret {} tricks {tricks}", result.caret),
-                    None => format!("{result:?}"),
+                    Some(tricks) => write!(out, "caret {} tricks {tricks}", result.caret),
+                    None => write!(out, "{result:?}"),
                 }
             }
         }),
         _ => None,
     };
-    read.unwrap_or_else(|| format!("{:?}", canon::untab(value)))
+    if written.is_none() {
+        out.push_str(&canon::untab(value));
+    }
 }

@@ -80,19 +80,6 @@ struct Entry<'t, 'a> {
     tag: Option<&'t Tag<'a>>,
 }
 
-/// One position of an auction or play section, or a `%` line among them.
-enum Item {
-    Position(Position),
-    Escape(TokenId),
-}
-
-struct Position {
-    text: String,
-    comments: Vec<TokenId>,
-    /// A `-` with nothing attached.
-    bare_dash: bool,
-}
-
 impl<'a> Writer<'a> {
     fn line(&mut self, text: &str) {
         self.out.push_str(text);
@@ -267,103 +254,41 @@ impl<'a> Writer<'a> {
         }
     }
 
-    /// The Auction or Play tag and its calls or cards (PBN 3.5, 3.6).
+    /// The Auction or Play tag and its calls or cards (PBN 3.5, 3.6), four positions a line; a
+    /// row always starts a line. A comment follows its position on the same line; after a `;`
+    /// comment or a comment of several lines the row goes on below. Comments before the first
+    /// position and `%` lines stand alone.
     fn moves(&mut self, tag: &Tag<'a>, is_auction: bool) {
-        let (head, mut items) = self.items(&tag.pair.data, is_auction);
+        let (parse, text) = (self.parse, self.text);
+        let data = &tag.pair.data;
         let seat = (tag.inheritance == Inheritance::None)
             .then(|| Seat::parse(&tag.written))
             .flatten();
-        let mut first = seat;
-        if let (Some(seat), true) = (seat, is_auction) {
-            // Import format fills the first line with `-` before the dealer (PBN 3.5); export
-            // starts with the dealer's call. (A Play tag is the player of the first card: a
-            // Play tag that is not the opening leader is kept, and P003 reports it.)
-            let dashes = items
-                .iter()
-                .take_while(|item| matches!(item, Item::Position(p) if p.bare_dash))
-                .count();
-            items.drain(..dashes);
-            first = Some(seat.offset(dashes));
-        }
-        let value = match first {
-            Some(seat) => format!("\"{}\"", seat.letter()),
-            None => canon::untab(
-                tag.pair
-                    .value
-                    .map_or("\"\"", |id| self.parse.text(self.text, id)),
-            )
-            .into_owned(),
+        // Import format fills the first line with `-` before the dealer (PBN 3.5); export starts
+        // with the dealer's call. (A Play tag names the player of the first card: a Play tag that
+        // is not the opening leader is kept, and P003 reports it.)
+        let dashes = match seat {
+            Some(_) if is_auction => canon::leading_dashes(parse, text, data),
+            _ => 0,
+        };
+        let value = match seat {
+            Some(seat) => format!("\"{}\"", seat.offset(dashes).letter()),
+            None => {
+                canon::untab(tag.pair.value.map_or("\"\"", |id| parse.text(text, id))).into_owned()
+            }
         };
         self.tag_line(tag.name, &value);
-        for id in head {
-            self.comment(id);
-            self.out.push_str(self.nl);
-        }
-        self.layout(&items);
-    }
-
-    /// The positions of a section's data, and the comments before the first one.
-    fn items(&self, data: &[Data], is_auction: bool) -> (Vec<TokenId>, Vec<Item>) {
-        let mut head = Vec::new();
-        let mut items: Vec<Item> = Vec::new();
-        for item in data {
-            let position = match item {
-                Data::Move(mv) => {
-                    let text = canon::move_text(self.parse, self.text, mv, is_auction);
-                    let bare_dash = text == "-";
-                    Position {
-                        text,
-                        comments: Vec::new(),
-                        bare_dash,
-                    }
-                }
-                Data::Marker(id) => Position {
-                    text: self.token_text(*id).to_owned(),
-                    comments: Vec::new(),
-                    bare_dash: false,
-                },
-                Data::Comment(id) => {
-                    match items.iter_mut().rev().find_map(|item| match item {
-                        Item::Position(p) => Some(p),
-                        Item::Escape(_) => None,
-                    }) {
-                        Some(position) => {
-                            position.bare_dash = false;
-                            position.comments.push(*id);
-                        }
-                        None => head.push(*id),
-                    }
-                    continue;
-                }
-                Data::Escape(id) => {
-                    items.push(Item::Escape(*id));
-                    continue;
-                }
-                Data::Element { .. } | Data::Invalid { .. } => continue,
-            };
-            items.push(Item::Position(position));
-        }
-        (head, items)
-    }
-
-    /// Four positions a line; a row always starts a line. A comment follows its position on the
-    /// same line; after a `;` comment or a comment of several lines the row goes on below.
-    fn layout(&mut self, items: &[Item]) {
+        let mut skip = dashes;
         let mut index = 0usize;
         let mut open = false;
         let mut broken = false;
-        for item in items {
+        for item in data {
             match item {
-                Item::Escape(id) => {
-                    if open {
-                        self.out.push_str(self.nl);
-                        open = false;
+                Data::Move(_) | Data::Marker(_) => {
+                    if skip > 0 {
+                        skip -= 1;
+                        continue;
                     }
-                    let line = self.token_text(*id).trim_end_matches(['\r', '\n']);
-                    let line = canon::untab(line);
-                    self.line(&line);
-                }
-                Item::Position(position) => {
                     if open && (index % 4 == 0 || broken) {
                         self.out.push_str(self.nl);
                         open = false;
@@ -371,22 +296,33 @@ impl<'a> Writer<'a> {
                     if open {
                         self.out.push(' ');
                     }
-                    self.out.push_str(&position.text);
+                    match item {
+                        Data::Move(mv) => {
+                            canon::push_move(&mut self.out, parse, text, mv, is_auction)
+                        }
+                        _ => self.out.push_str(self.token_text(item_token(item))),
+                    }
                     open = true;
                     broken = false;
-                    for &id in &position.comments {
-                        let comment = self.token_text(id);
-                        if broken {
-                            self.out.push_str(self.nl);
-                        } else {
-                            self.out.push(' ');
-                        }
-                        self.comment(id);
-                        broken = self.parse.kind(id) == SyntaxKind::LineComment
-                            || comment.contains(['\r', '\n']);
-                    }
                     index += 1;
                 }
+                Data::Comment(id) if index > 0 => {
+                    if open {
+                        self.out.push_str(if broken { self.nl } else { " " });
+                    }
+                    self.comment(*id);
+                    open = true;
+                    broken = parse.kind(*id) == SyntaxKind::LineComment
+                        || self.token_text(*id).contains(['\r', '\n']);
+                }
+                Data::Comment(_) | Data::Escape(_) => {
+                    if open {
+                        self.out.push_str(self.nl);
+                        open = false;
+                    }
+                    self.lines(std::slice::from_ref(item));
+                }
+                Data::Element { .. } | Data::Invalid { .. } => {}
             }
         }
         if open {
@@ -507,5 +443,14 @@ pub fn context(model: &GameModel<'_>) -> GameContext {
             .flatten()
             .map(|d| d.seat),
         tricks,
+    }
+}
+
+/// The token of a marker.
+fn item_token(item: &Data) -> TokenId {
+    match *item {
+        Data::Marker(id) | Data::Comment(id) | Data::Escape(id) => id,
+        Data::Move(ref mv) => mv.token,
+        Data::Element { first, .. } | Data::Invalid { first, .. } => first,
     }
 }
