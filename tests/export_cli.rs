@@ -290,3 +290,13 @@ fn out_dir_inside_the_tree_is_not_exported_again() {
         text(&second.stderr)
     );
 }
+
+/// README: `cargo run --release -- export corpus/export/values.pbn` prints the expected export.
+#[test]
+fn readme_export_command() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let output = pbnfmt(&["export", "corpus/export/values.pbn"], root);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    assert_eq!(output.stdout, pair("values").1);
+    assert!(output.stderr.is_empty(), "{}", text(&output.stderr));
+}
