@@ -53,6 +53,9 @@ pub fn place<'a>(pair: &TagPair, name: &'a str) -> Place<'a> {
     match name {
         "Auction" => Place::Auction,
         "Play" => Place::Play,
+        // A Note outside the auction and play sections stays among the identification tags,
+        // data or not: after the Play it would become a play note.
+        "Note" => Place::Identification(name),
         _ if is_section(pair, name) => Place::Section(name),
         _ => Place::Identification(name),
     }

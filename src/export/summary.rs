@@ -183,7 +183,7 @@ fn moves(parse: &Parse, text: &str, tag: &Tag<'_>, is_auction: bool, out: &mut S
             let _ = writeln!(out, "{}", tag.name);
         }
         None => {
-            let _ = writeln!(out, "{} {}", tag.name, tag.written);
+            let _ = writeln!(out, "{} {}", tag.name, canon::untab(&tag.written));
         }
     }
     let data = &tag.pair.data;

@@ -104,12 +104,10 @@ impl<'a> Writer<'a> {
                     self.comment(id);
                     self.out.push_str(self.nl);
                 }
-                Data::Escape(id) => {
+                Data::Escape(id) if !self.is_header(id) => {
                     let line = self.token_text(id).trim_end_matches(['\r', '\n']);
-                    if !canon::is_header_escape(line) {
-                        let line = canon::untab(line);
-                        self.line(&line);
-                    }
+                    let line = canon::untab(line);
+                    self.line(&line);
                 }
                 _ => {}
             }
@@ -315,6 +313,8 @@ impl<'a> Writer<'a> {
                     broken = parse.kind(*id) == SyntaxKind::LineComment
                         || self.token_text(*id).contains(['\r', '\n']);
                 }
+                // The header lines are written once, at the top; here they are not even a break.
+                Data::Escape(id) if self.is_header(*id) => {}
                 Data::Comment(_) | Data::Escape(_) => {
                     if open {
                         self.out.push_str(self.nl);
@@ -328,6 +328,10 @@ impl<'a> Writer<'a> {
         if open {
             self.out.push_str(self.nl);
         }
+    }
+
+    fn is_header(&self, id: TokenId) -> bool {
+        canon::is_header_escape(self.token_text(id).trim_end_matches(['\r', '\n']))
     }
 
     /// A supplemental section (PBN 5): a table one row a line with its columns padded, any other
@@ -344,9 +348,11 @@ impl<'a> Writer<'a> {
         let table = crate::table::is_table_tag(tag.name)
             && columns.iter().all(|c| c.bad_width.is_none())
             && match (first, last) {
-                (Some(first), Some(last)) => data[first..=last]
-                    .iter()
-                    .all(|d| matches!(d, Data::Element { .. })),
+                (Some(first), Some(last)) => data[first..=last].iter().all(|d| match *d {
+                    Data::Element { .. } => true,
+                    Data::Escape(id) => self.is_header(id),
+                    _ => false,
+                }),
                 _ => true,
             };
         if !table {
@@ -412,6 +418,7 @@ impl<'a> Writer<'a> {
                     open = true;
                     previous_end = Some(span.end);
                 }
+                Data::Escape(id) if self.is_header(id) => {}
                 Data::Comment(_) | Data::Escape(_) => {
                     if open {
                         self.out.push_str(self.nl);
