@@ -276,6 +276,18 @@ pub struct GameContext {
     pub tricks: u8,
 }
 
+impl GameContext {
+    /// Declarer's tricks in a Result, however it is given (PBN 3.4.15), when they can be known.
+    pub fn declarer_tricks(&self, result: ResultValue) -> Option<u8> {
+        match result.tricks {
+            PerSide::Declarer(tricks) => Some(tricks),
+            _ => self
+                .declarer
+                .and_then(|seat| result.declarer_tricks(seat, self.tricks)),
+        }
+    }
+}
+
 /// The export form of a tag value where the standard gives one (PBN 3.4.9-3.4.15, 3.11), or `None`
 /// when the value is left as it is (not a value these rules read, or not readable).
 pub fn value(name: &str, value: &str, context: &GameContext) -> Option<String> {
@@ -300,12 +312,7 @@ pub fn value(name: &str, value: &str, context: &GameContext) -> Option<String> {
         "Result" => match ResultValue::parse(value)? {
             None => Some(String::new()),
             Some(result) => {
-                let tricks = match result.tricks {
-                    PerSide::Declarer(tricks) => Some(tricks),
-                    _ => context
-                        .declarer
-                        .and_then(|seat| result.declarer_tricks(seat, context.tricks)),
-                }?;
+                let tricks = context.declarer_tricks(result)?;
                 Some(format!("{}{tricks}", if result.caret { "^" } else { "" }))
             }
         },

@@ -18,7 +18,7 @@ use crate::bridge::Seat;
 use crate::export::canon::{self, MTS};
 use crate::export::writer::context;
 use crate::model::deal;
-use crate::model::values::{self, ContractValue, PerSide, ResultValue, Vulnerability};
+use crate::model::values::{self, ContractValue, ResultValue, Vulnerability};
 use crate::model::{GameModel, Inheritance, Inheritor, Tag};
 use crate::syntax::{Data, Game, Parse, TokenId};
 
@@ -262,18 +262,10 @@ fn meaning(out: &mut String, name: &str, value: &str, context: &canon::GameConte
         },
         "Result" => ResultValue::parse(value).map(|result| match result {
             None => write!(out, "none"),
-            Some(result) => {
-                let tricks = match result.tricks {
-                    PerSide::Declarer(tricks) => Some(tricks),
-                    _ => context
-                        .declarer
-                        .and_then(|seat| result.declarer_tricks(seat, context.tricks)),
-                };
-                match tricks {
-                    Some(tricks) => write!(out, "caret {} tricks {tricks}", result.caret),
-                    None => write!(out, "{result:?}"),
-                }
-            }
+            Some(result) => match context.declarer_tricks(result) {
+                Some(tricks) => write!(out, "caret {} tricks {tricks}", result.caret),
+                None => write!(out, "{result:?}"),
+            },
         }),
         _ => None,
     };
