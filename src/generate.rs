@@ -8,6 +8,7 @@
 use std::fmt::Write;
 
 use crate::bridge::{Card, Denomination, Rank, Seat, Suit};
+use crate::export::canon::SUFFIXES;
 use crate::model::values::denomination_text;
 
 /// Knobs of the generator.
@@ -91,8 +92,6 @@ pub fn games(count: usize, options: &Options) -> String {
 fn line_end(options: &Options) -> &'static str {
     if options.crlf { "\r\n" } else { "\n" }
 }
-
-const SUFFIXES: [&str; 6] = ["!", "?", "!!", "??", "!?", "?!"];
 
 fn write_game(out: &mut String, rng: &mut Rng, board: usize, options: &Options) {
     let nl = line_end(options);

@@ -298,7 +298,8 @@ impl<'a> Writer<'a> {
                         Data::Move(mv) => {
                             canon::push_move(&mut self.out, parse, text, mv, is_auction)
                         }
-                        _ => self.out.push_str(self.token_text(item_token(item))),
+                        Data::Marker(id) => self.out.push_str(self.token_text(*id)),
+                        _ => {}
                     }
                     open = true;
                     broken = false;
@@ -450,14 +451,5 @@ pub fn context(model: &GameModel<'_>) -> GameContext {
             .flatten()
             .map(|d| d.seat),
         tricks,
-    }
-}
-
-/// The token of a marker.
-fn item_token(item: &Data) -> TokenId {
-    match *item {
-        Data::Marker(id) | Data::Comment(id) | Data::Escape(id) => id,
-        Data::Move(ref mv) => mv.token,
-        Data::Element { first, .. } | Data::Invalid { first, .. } => first,
     }
 }
