@@ -43,6 +43,14 @@ pub enum Command {
     /// Rewrite PBN files in the standard's export format, byte for byte canonical.
     #[command(after_help = EXPORT_STATUS_HELP)]
     Export(ExportArgs),
+    /// Expand `#` and `##` tag values (PBN 4.8) so that every game stands alone; nothing else
+    /// changes. `--compress` does the opposite.
+    #[command(after_help = REWRITE_STATUS_HELP)]
+    Resolve(ResolveArgs),
+    /// Rewrite the suffixes `! ? !! ?? !? ?!` as NAGs (PBN 3.5.2, 3.6.2, 3.7); nothing else
+    /// changes.
+    #[command(after_help = REWRITE_STATUS_HELP)]
+    Nag(NagArgs),
     /// Explain a rule (`pbnfmt rule D003`), or list every rule (`pbnfmt rule --all`).
     Rule(RuleArgs),
 }
@@ -56,46 +64,47 @@ Exit status:
   1  a file was refused (its findings say why), or with --check and --diff would change
   2  usage error, or a file or directory that could not be read or written";
 
+const REWRITE_STATUS_HELP: &str = "\
+Only the values, tags and annotations concerned are edited: every other byte of the file stays
+as it was. Without --write, --out-dir, --check or --diff, the result for one file (or for standard
+input) goes to standard output. Findings and the summary go to standard error.
+
+Exit status:
+  0  every file rewritten (or, with --check and --diff, nothing to change)
+  1  a file was refused or has something that could not be rewritten (its findings say why),
+     or with --check and --diff would change
+  2  usage error, or a file or directory that could not be read or written";
+
+/// What `export`, `resolve` and `nag` share: the inputs, where the results go, how findings look.
 #[derive(Debug, Args)]
-pub struct ExportArgs {
+pub struct RewriteArgs {
     /// Files or directories; directories are searched recursively for *.pbn files (any case);
     /// `-` reads standard input.
     #[arg(required = true)]
     pub paths: Vec<PathBuf>,
 
-    /// Rewrite each file in place, atomically; files already in export format are not touched.
+    /// Rewrite each file in place, atomically; files that would not change are not touched.
     #[arg(long, group = "mode")]
     pub write: bool,
 
-    /// Write the exports into DIR, mirroring the input tree (batch conversion of archives).
+    /// Write the results into DIR, mirroring the input tree (batch conversion of archives).
     #[arg(long, group = "mode", value_name = "DIR")]
     pub out_dir: Option<PathBuf>,
 
-    /// Write nothing; list the files that are not in export format and exit 1 if there are any.
+    /// Write nothing; list the files that would change and exit 1 if there are any.
     #[arg(long, group = "mode")]
     pub check: bool,
 
-    /// Write nothing; print a unified diff of each file against its export.
+    /// Write nothing; print a unified diff of each file against its result.
     #[arg(long, group = "mode")]
     pub diff: bool,
-
-    /// The output encoding; by default the input's.
-    #[arg(long, value_enum, value_name = "ENCODING")]
-    pub encoding: Option<OutputEncodingArg>,
 
     /// The input encoding; `auto` reads a byte-order mark, else UTF-8 if valid, else Latin-1.
     #[arg(long, value_enum, default_value_t = EncodingArg::Auto)]
     pub input_encoding: EncodingArg,
 
-    /// The line end to write: CR LF as the standard requires (PBN 2.3), or LF.
-    #[arg(long, value_enum, default_value_t = LineEndingArg::Crlf)]
-    pub line_ending: LineEndingArg,
-
-    /// Expand `#` and `##` tag values (PBN 4.8) while exporting.
-    #[arg(long)]
-    pub resolve: bool,
-
-    /// Write files even when the export cannot be faithful, and list what was lost.
+    /// Write files even when the result cannot be shown faithful (broken syntax, characters
+    /// the encoding cannot hold), and list what was lost.
     #[arg(long)]
     pub force: bool,
 
@@ -106,6 +115,42 @@ pub struct ExportArgs {
     /// When to colour the findings; `auto` colours a terminal unless NO_COLOR is set.
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
     pub color: ColorChoice,
+}
+
+#[derive(Debug, Args)]
+pub struct ExportArgs {
+    #[command(flatten)]
+    pub io: RewriteArgs,
+
+    /// The output encoding; by default the input's.
+    #[arg(long, value_enum, value_name = "ENCODING")]
+    pub encoding: Option<OutputEncodingArg>,
+
+    /// The line end to write: CR LF as the standard requires (PBN 2.3), or LF.
+    #[arg(long, value_enum, default_value_t = LineEndingArg::Crlf)]
+    pub line_ending: LineEndingArg,
+
+    /// Expand `#` and `##` tag values (PBN 4.8) while exporting.
+    #[arg(long)]
+    pub resolve: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct ResolveArgs {
+    #[command(flatten)]
+    pub io: RewriteArgs,
+
+    /// The opposite: write values repeated from the previous game as `#`, and a value every game
+    /// repeats from the first as `##` in the first game only (where PBN 4.8 allows it).
+    /// `resolve` gives back the resolved file byte for byte.
+    #[arg(long)]
+    pub compress: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct NagArgs {
+    #[command(flatten)]
+    pub io: RewriteArgs,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -219,7 +264,9 @@ pub enum ColorChoice {
 pub fn run(cli: Cli) -> u8 {
     match cli.command {
         Command::Check(args) => run_check(&args),
-        Command::Export(args) => crate::cli_export::run(&args),
+        Command::Export(args) => crate::cli_rewrite::export(&args),
+        Command::Resolve(args) => crate::cli_rewrite::resolve(&args),
+        Command::Nag(args) => crate::cli_rewrite::nag(&args),
         Command::Rule(args) => run_rule(&args),
     }
 }

@@ -8,13 +8,14 @@
 pub mod bridge;
 pub mod check;
 pub mod cli;
-pub mod cli_export;
+pub mod cli_rewrite;
 pub mod diagnostic;
 pub mod export;
 pub mod generate;
 pub mod lexer;
 pub mod model;
 pub mod parser;
+pub mod rewrite;
 pub mod rules;
 pub mod source;
 pub mod syntax;

@@ -160,14 +160,32 @@ pub fn string_value(token_text: &str) -> String {
     out
 }
 
+/// The string token for `value`: quoted, with `"` and `\` escaped (PBN 3.2). The inverse of
+/// [`string_value`].
+pub fn quote_string(value: &str) -> String {
+    let mut out = String::with_capacity(value.len() + 2);
+    out.push('"');
+    for c in value.chars() {
+        if matches!(c, '"' | '\\') {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out.push('"');
+    out
+}
+
 #[cfg(test)]
 mod tests {
-    use super::string_value;
+    use super::{quote_string, string_value};
 
     #[test]
     fn string_escapes() {
         assert_eq!(string_value(r#""a\"b\\c\d""#), r#"a"b\c\d"#);
         assert_eq!(string_value("\"open"), "open");
         assert_eq!(string_value("\"\""), "");
+        for value in ["", "a\"b\\c\\d", "\\", "\""] {
+            assert_eq!(string_value(&quote_string(value)), value);
+        }
     }
 }

@@ -8,14 +8,15 @@ use std::path::Path;
 
 use pbnfmt::bridge::Seat;
 use pbnfmt::check::{CheckOptions, check_bytes};
-use pbnfmt::export::{ExportOptions, Exported, export_bytes};
+use pbnfmt::export::{ExportOptions, export_bytes};
 use pbnfmt::generate::{self, Options, Rng};
 use pbnfmt::model::Inheritor;
 use pbnfmt::model::{auction, deal, play};
+use pbnfmt::rewrite::Rewritten;
 use pbnfmt::rules::select::Selection;
 use pbnfmt::source::Encoding;
 
-fn export(bytes: &[u8]) -> Exported {
+fn export(bytes: &[u8]) -> Rewritten {
     export_bytes(bytes, &ExportOptions::default())
 }
 

@@ -103,9 +103,10 @@ fn invalid_fixtures_fire_their_rule_and_match_their_snapshots() {
         let rule = Rule::find(stem).unwrap_or_else(|| panic!("{name} is not named after a rule"));
         let bytes = std::fs::read(&path).unwrap();
         let (decoded, diagnostics) = if rule.info().group == Group::Write {
-            // Writer rules: `pbnfmt export --encoding latin-1` refuses the fixture.
+            // Writer rules: `pbnfmt export --encoding latin-1 --resolve` refuses the fixture.
             let options = ExportOptions {
                 encoding: Some(Encoding::Latin1),
+                resolve: true,
                 ..ExportOptions::default()
             };
             let exported = export_bytes(&bytes, &options);

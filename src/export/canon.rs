@@ -8,7 +8,7 @@ use crate::bridge::{CallToken, PlayToken, Rank, Seat, Suit};
 use crate::lexer::SyntaxKind;
 use crate::model::deal::{self, Deal};
 use crate::model::values::{self, ContractValue, PerSide, ResultValue, Vulnerability};
-use crate::syntax::{Data, Move, Parse, TagPair};
+use crate::syntax::{Data, Move, Parse, TagPair, quote_string};
 use crate::table::is_table_tag;
 
 /// The Mandatory Tag Set in its export order (PBN 3.4).
@@ -351,16 +351,7 @@ pub fn deal_text(deal: &Deal, first: Seat) -> String {
 
 /// A tag value as a string token: quotes around, `\` and `"` escaped (PBN 3.2).
 pub fn quote(value: &str) -> String {
-    let mut out = String::with_capacity(value.len() + 2);
-    out.push('"');
-    for c in untab(value).chars() {
-        if matches!(c, '"' | '\\') {
-            out.push('\\');
-        }
-        out.push(c);
-    }
-    out.push('"');
-    out
+    quote_string(&untab(value))
 }
 
 #[cfg(test)]

@@ -15,8 +15,9 @@ use crate::check::reading_findings;
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::lexer::SyntaxKind;
 use crate::parser;
+use crate::rewrite::Rewritten;
 use crate::rules::Rule;
-use crate::source::{self, Decoded, Encoding};
+use crate::source::{self, Encoding};
 
 /// The line end export writes: CR LF (PBN 2.3), or LF for those who ask.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -49,22 +50,10 @@ pub struct ExportOptions {
     pub force: bool,
 }
 
-/// The outcome of exporting one file.
-#[derive(Debug)]
-pub struct Exported {
-    pub decoded: Decoded,
-    /// The export, or `None` when the file was refused.
-    pub output: Option<Vec<u8>>,
-    /// Why the file was refused (errors), or with `force` what was lost (warnings). Sorted.
-    pub problems: Vec<Diagnostic>,
-    /// Games with at least one tag pair.
-    pub games: usize,
-}
-
 /// Syntax findings that make the reading of a file a guess: exporting it would write the guess.
 /// Unknown calls and cards (S009, S010), a comment inside a tag pair (S007) and an odd tag name
 /// (S016) are written as they are, so they do not stop the export.
-fn blocks(rule: Rule) -> bool {
+pub(crate) fn blocks(rule: Rule) -> bool {
     let code = rule.code();
     (code.starts_with('F') || code.starts_with('S'))
         && !matches!(
@@ -74,7 +63,7 @@ fn blocks(rule: Rule) -> bool {
 }
 
 /// Exports one file's bytes.
-pub fn export_bytes(bytes: &[u8], options: &ExportOptions) -> Exported {
+pub fn export_bytes(bytes: &[u8], options: &ExportOptions) -> Rewritten {
     let decoded = source::decode(bytes, options.input_encoding);
     let text = decoded.text.as_str();
     let parse = parser::parse(text);
@@ -83,7 +72,7 @@ pub fn export_bytes(bytes: &[u8], options: &ExportOptions) -> Exported {
     let mut problems: Vec<Diagnostic> = findings.into_iter().filter(|d| blocks(d.rule)).collect();
     if !is_pbn {
         // Not a PBN file at all: nothing to export, even with `force`.
-        return Exported {
+        return Rewritten {
             decoded,
             output: None,
             problems,
@@ -140,7 +129,7 @@ pub fn export_bytes(bytes: &[u8], options: &ExportOptions) -> Exported {
         }
     }
     problems.sort_by_key(|d| (d.span.start, d.span.end, d.rule));
-    Exported {
+    Rewritten {
         decoded,
         output: if refused { None } else { output },
         problems,

@@ -12,6 +12,7 @@ use crate::lexer::SyntaxKind;
 use crate::model::deal;
 use crate::model::values::parse_declarer;
 use crate::model::{GameModel, Inheritance, Inheritor, Tag};
+use crate::rewrite::resolve;
 use crate::rules::Rule;
 use crate::syntax::{Data, Parse, TokenId};
 use crate::table::{Align, parse_columns};
@@ -121,6 +122,16 @@ impl<'a> Writer<'a> {
         let mut sections = Vec::new();
         let (mut auction, mut play) = (None, None);
         for (i, tag) in model.tags.iter().enumerate() {
+            if self.resolve
+                && tag.inheritance != Inheritance::None
+                && !resolve::writable(&tag.value)
+            {
+                let span = match tag.inheritance {
+                    Inheritance::Implied => self.parse.span(model.game.first, model.game.first),
+                    _ => tag.value_span.clone(),
+                };
+                self.dropped.push(resolve::unwritable(tag, span));
+            }
             if tag.inheritance == Inheritance::Implied {
                 if self.resolve {
                     let entry = self.entry(tag, &context);

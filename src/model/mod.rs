@@ -202,10 +202,12 @@ impl<'a> Inheritor<'a> {
             })
             .collect();
         tags.extend(implied);
-        for tag in tags
-            .iter()
-            .filter(|tag| !tag.duplicate && tag.name != "Note")
-        {
+        // A `#` that found nothing has no real value to pass on (PBN 4.8).
+        for tag in tags.iter().filter(|tag| {
+            !tag.duplicate
+                && tag.name != "Note"
+                && tag.inheritance != Inheritance::Hash { found: false }
+        }) {
             self.last.insert(tag.name, tag.value.clone());
         }
         let mut model = GameModel {
@@ -285,7 +287,7 @@ mod tests {
     #[test]
     fn hash_chains_across_games() {
         let games = models(
-            "[Event \"#\"]\n\n[Event \"Club\"]\n\n[Site \"x\"]\n\n[Event \"#\"]\n\n[Event \"#\"]\n",
+            "[Event \"#\"]\n\n[Event \"#\"]\n\n[Event \"Club\"]\n\n[Site \"x\"]\n\n[Event \"#\"]\n\n[Event \"#\"]\n",
         );
         assert_eq!(
             games[0][0],
@@ -295,8 +297,10 @@ mod tests {
                 Inheritance::Hash { found: false }
             )
         );
-        assert_eq!(games[3][0].1, "Club");
+        // A `#` that found nothing passes nothing on.
+        assert_eq!(games[1][0].2, Inheritance::Hash { found: false });
         assert_eq!(games[4][0].1, "Club");
+        assert_eq!(games[5][0].1, "Club");
     }
 
     /// PBN 4.8: `##` applies to later games that omit the tag; a later plain value carries on.

@@ -7,8 +7,9 @@
 //! Code families: `F` file level (encoding, what kind of file), `S` syntax (tokens and the
 //! structure of PBN 3.2-3.3, 3.5-3.6, 5.1), `T` tag values, `D` deal, `A` auction, `P` play,
 //! `N` notes and annotations, `X` tables, `C` characters and lines, `E` export conformance, and
-//! `W` the reasons `pbnfmt export` refuses to write a file. The wording users read for each finding is in
-//! [`messages`]; the lexer and parser only say *which* rule and *where*.
+//! `W` the reasons `pbnfmt export` and `resolve` refuse to write a file or a value. The wording
+//! users read for each finding is in [`messages`]; the lexer and parser only say *which* rule and
+//! *where*.
 
 pub mod auction;
 pub mod chars;
@@ -862,6 +863,33 @@ Do not nest braces in a comment: `{Par is 4S (by North)}`.\n",
             fix: r#"Use one of the listed reasons where one fits, and explain the rest in a comment."#,
         ),
     }
+    InheritedValue {
+        code: "T030",
+        name: "inherited-value",
+        severity: Warning,
+        group: Extra,
+        section: "PBN 4.8",
+        summary: "A tag value given with `#` or `##`, so the game does not stand alone (opt-in)",
+        doc: doc!(
+            what: r###"A `"#"` value, which takes the value of the nearest earlier game that has the tag, and a `"##..."` value, which later games take when they leave the tag out. Off by default: select it with `--extend-select T030` where every game must stand alone."###,
+            why: r#"PBN 4.8 allows inheritance to keep files small, and warns that a program may show `#` instead of the real value. A game cut out of such a file, or read by a program that does not follow the chain, loses its event, date or players."#,
+            example: "[Event \"##Club Pairs\"]\n[Board \"1\"]\n\n[Board \"2\"]\n[Site \"#\"]",
+            fix: r#"Run `pbnfmt resolve --write FILE`: every game gets its values written out, and nothing else changes."#,
+        ),
+    }
+    NothingToInherit {
+        code: "T031",
+        name: "nothing-to-inherit",
+        severity: Warning,
+        section: "PBN 4.8",
+        summary: "A `#` value with no earlier game that has the tag: the value is empty",
+        doc: doc!(
+            what: r###"A `"#"` value in a game where no earlier game of the file has the tag with a real value."###,
+            why: r#"PBN 4.8: "If no previous tag can be found, then the tag value is set to """. That is rarely what the writer meant: usually the file was cut out of a longer one and lost the game that gave the value."#,
+            example: "[Event \"#\"]\n[Board \"1\"]",
+            fix: r#"Write the value, or `""` (or `"?"` for an unknown mandatory tag) if it is not known."#,
+        ),
+    }
     MalformedDeal {
         code: "D001",
         name: "malformed-deal",
@@ -1694,6 +1722,20 @@ Do not nest braces in a comment: `{Par is 4S (by North)}`.\n",
             why: r#"PBN 2.1: a program writing export format "guarantees the portability of PBN files"; it must not change what the file says. A difference is a bug in pbnfmt, never in the input."#,
             example: "(any file that makes pbnfmt misbehave)",
             fix: r#"Report it with the file. `--force` writes the export anyway."#,
+        ),
+    }
+    UnwritableInheritedValue {
+        code: "W005",
+        name: "unwritable-inherited-value",
+        severity: Error,
+        group: Write,
+        section: "PBN 4.8",
+        summary: "Resolve: an inherited value that written out would read as `#` or `##` again",
+        doc: doc!(
+            what: r####"A value inherited through `#` or `##` that is itself `#` or begins with `##` (`[Event "###"]` gives later games the value `#`). `pbnfmt resolve` and `pbnfmt export --resolve` cannot write it plainly: it would inherit again."####,
+            why: r###"PBN 4.8: `"#"` and values beginning with `##` mean inheritance, so such a value has no plain spelling. `resolve` leaves the tag as it is and says so; `export --resolve` refuses the file."###,
+            example: "[Event \"###\"]\n\n[Event \"#\"]",
+            fix: r#"Change the value where it is given, e.g. `[Event "No. 1"]`."#,
         ),
     }
 }

@@ -108,20 +108,10 @@ pub fn check(checker: &mut Checker<'_>, game: &GameModel<'_>, deal: Option<&Deal
             continue;
         }
         name_case(checker, tag);
-        if matches!(
-            tag.inheritance,
-            Inheritance::Hash { .. } | Inheritance::DoubleHash
-        ) && inheritance_forbidden(tag.name)
-        {
-            let how = if tag.inheritance == Inheritance::DoubleHash {
-                "##"
-            } else {
-                "#"
-            };
-            checker.report(
-                Diagnostic::new(Rule::ForbiddenInheritance, tag.value_span.clone(), format!("the {} tag may not inherit its value with `{how}`", tag.name))
-                    .with_help("PBN 4.8: Dealer, Vulnerable, Deal, Declarer, Contract, Auction, Play, notes and tables are written in full in every game"),
-            );
+        if let Some(finding) = forbidden_inheritance(tag) {
+            checker.report(finding);
+        } else {
+            inherited(checker, tag);
         }
         if let Some(value) = tag.own_value() {
             if value != "?" && !value.is_empty() {
@@ -136,6 +126,39 @@ pub fn check(checker: &mut Checker<'_>, game: &GameModel<'_>, deal: Option<&Deal
     if checker.on(Rule::NonStandardRotation) {
         rotation(checker, game);
     }
+}
+
+/// T030 (opt-in): a value given with `#` or `##`; T031: a `#` with nothing to inherit (PBN 4.8).
+fn inherited(checker: &mut Checker<'_>, tag: &Tag<'_>) {
+    let span = tag.value_span.clone();
+    match tag.inheritance {
+        Inheritance::Hash { found: false } => checker.report(
+            Diagnostic::new(Rule::NothingToInherit, span, format!("the {} tag inherits with `#`, but no earlier game has it: its value is empty", tag.name))
+                .with_help("PBN 4.8: `#` takes the value of an earlier game; write the value here (or `\"\"` if it is not known)"),
+        ),
+        Inheritance::Hash { found: true } => checker.report(
+            Diagnostic::new(Rule::InheritedValue, span, format!("the {} tag takes its value {:?} from an earlier game", tag.name, &*tag.value))
+                .with_help("`pbnfmt resolve` writes inherited values out (PBN 4.8)"),
+        ),
+        Inheritance::DoubleHash => checker.report(
+            Diagnostic::new(Rule::InheritedValue, span, format!("the {} tag gives its value with `##`: later games that leave the tag out take it", tag.name))
+                .with_help("`pbnfmt resolve` writes the value into every game that takes it (PBN 4.8)"),
+        ),
+        Inheritance::None | Inheritance::Implied => {}
+    }
+}
+
+/// T024: `#` or `##` on a tag that may not inherit (PBN 4.8).
+pub(crate) fn forbidden_inheritance(tag: &Tag<'_>) -> Option<Diagnostic> {
+    let how = match tag.inheritance {
+        Inheritance::Hash { .. } => "#",
+        Inheritance::DoubleHash => "##",
+        Inheritance::None | Inheritance::Implied => return None,
+    };
+    inheritance_forbidden(tag.name).then(|| {
+        Diagnostic::new(Rule::ForbiddenInheritance, tag.value_span.clone(), format!("the {} tag may not inherit its value with `{how}`", tag.name))
+            .with_help("PBN 4.8: Dealer, Vulnerable, Deal, Declarer, Contract, Auction, Play, notes and tables are written in full in every game")
+    })
 }
 
 fn name_case(checker: &mut Checker<'_>, tag: &Tag<'_>) {

@@ -1,22 +1,38 @@
-//! `pbnfmt export`: from arguments to exported files, diffs or lists, and an exit status.
+//! `pbnfmt export`, `resolve` and `nag`: from arguments to rewritten files, diffs or lists, and
+//! an exit status.
 //!
-//! Every mode exports each file the same way ([`export_bytes`]); the modes differ only in what
-//! they do with the bytes: print them, rewrite the file, mirror it into a directory, list it, or
-//! show a diff. Findings and the summary go to standard error, so that standard output holds only
-//! the export, the list or the diff.
+//! The three commands share this runner: each turns a file's bytes into new bytes (or refuses),
+//! and every mode does the same with the result: print it, rewrite the file, mirror it into a
+//! directory, list it, or show a diff. Findings and the summary go to standard error, so that
+//! standard output holds only the result, the list or the diff.
 
 use std::io::{self, IsTerminal, Write};
 use std::path::{Component, Path, PathBuf};
 
 use crate::cli::{
-    EXIT_CLEAN, EXIT_FINDINGS, EXIT_TROUBLE, ExportArgs, LineEndingArg, OutputEncodingArg, plural,
-    print_diagnostics, read_input, terminal_width, use_color,
+    EXIT_CLEAN, EXIT_FINDINGS, EXIT_TROUBLE, ExportArgs, LineEndingArg, NagArgs, OutputEncodingArg,
+    ResolveArgs, RewriteArgs, plural, print_diagnostics, read_input, terminal_width, use_color,
 };
-use crate::diagnostic::FullStyle;
-use crate::export::{ExportOptions, Exported, Newline, export_bytes};
+use crate::diagnostic::{FullStyle, Severity};
+use crate::export::{ExportOptions, Newline, export_bytes};
+use crate::rewrite::nag::nag_bytes;
+use crate::rewrite::resolve::resolve_bytes;
+use crate::rewrite::{RewriteOptions, Rewritten};
 use crate::source::{self, Encoding};
 use crate::walk::{self, Input};
 use crate::write::write_atomic;
+
+/// How a command names what it does, in messages and the summary.
+struct Wording {
+    /// The command: `export`.
+    verb: &'static str,
+    /// What happened to a file: `exported`.
+    done: &'static str,
+    /// A file the command does not change: `already in export format`.
+    unchanged: &'static str,
+    /// What `--check` says it would do to a file: `reformat`.
+    would: &'static str,
+}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Mode {
@@ -27,7 +43,7 @@ enum Mode {
     Diff,
 }
 
-/// One input and where its export would go under `--out-dir`.
+/// One input and where its result would go under `--out-dir`.
 struct Job {
     input: Input,
     /// The path below the output directory: below the directory argument it was found in, or the
@@ -39,17 +55,85 @@ struct Job {
 struct Totals {
     files: usize,
     games: usize,
-    /// Exported and different from the input (written, or would be).
+    /// Rewritten and different from the input (written, or would be).
     changed: usize,
     unchanged: usize,
     refused: usize,
+    /// Rewritten, with an error-level finding about what could not be rewritten.
+    with_errors: usize,
     /// Written below `--out-dir` (the others were already there with the same bytes).
     written: usize,
     /// Unreadable inputs, unwritable outputs, usage problems.
     trouble: usize,
 }
 
-pub fn run(args: &ExportArgs) -> u8 {
+/// `pbnfmt export`.
+pub fn export(args: &ExportArgs) -> u8 {
+    let options = ExportOptions {
+        input_encoding: args.io.input_encoding.forced(),
+        encoding: args.encoding.map(|encoding| match encoding {
+            OutputEncodingArg::Utf8 => Encoding::Utf8,
+            OutputEncodingArg::Latin1 => Encoding::Latin1,
+        }),
+        newline: match args.line_ending {
+            LineEndingArg::Crlf => Newline::CrLf,
+            LineEndingArg::Lf => Newline::Lf,
+        },
+        resolve: args.resolve,
+        force: args.io.force,
+    };
+    let wording = Wording {
+        verb: "export",
+        done: "exported",
+        unchanged: "already in export format",
+        would: "reformat",
+    };
+    run(&args.io, &wording, |bytes| export_bytes(bytes, &options))
+}
+
+/// `pbnfmt resolve`.
+pub fn resolve(args: &ResolveArgs) -> u8 {
+    let options = rewrite_options(&args.io);
+    let wording = if args.compress {
+        Wording {
+            verb: "compress",
+            done: "compressed",
+            unchanged: "with nothing to compress",
+            would: "compress",
+        }
+    } else {
+        Wording {
+            verb: "resolve",
+            done: "resolved",
+            unchanged: "with nothing to resolve",
+            would: "resolve",
+        }
+    };
+    run(&args.io, &wording, |bytes| {
+        resolve_bytes(bytes, options, args.compress)
+    })
+}
+
+/// `pbnfmt nag`.
+pub fn nag(args: &NagArgs) -> u8 {
+    let options = rewrite_options(&args.io);
+    let wording = Wording {
+        verb: "nag",
+        done: "rewritten",
+        unchanged: "with no suffix to rewrite",
+        would: "rewrite",
+    };
+    run(&args.io, &wording, |bytes| nag_bytes(bytes, options))
+}
+
+fn rewrite_options(args: &RewriteArgs) -> RewriteOptions {
+    RewriteOptions {
+        input_encoding: args.input_encoding.forced(),
+        force: args.force,
+    }
+}
+
+fn run(args: &RewriteArgs, wording: &Wording, rewrite: impl Fn(&[u8]) -> Rewritten) -> u8 {
     let mode = if args.write {
         Mode::Write
     } else if args.out_dir.is_some() {
@@ -61,25 +145,12 @@ pub fn run(args: &ExportArgs) -> u8 {
     } else {
         Mode::Stdout
     };
-    let options = ExportOptions {
-        input_encoding: args.input_encoding.forced(),
-        encoding: args.encoding.map(|encoding| match encoding {
-            OutputEncodingArg::Utf8 => Encoding::Utf8,
-            OutputEncodingArg::Latin1 => Encoding::Latin1,
-        }),
-        newline: match args.line_ending {
-            LineEndingArg::Crlf => Newline::CrLf,
-            LineEndingArg::Lf => Newline::Lf,
-        },
-        resolve: args.resolve,
-        force: args.force,
-    };
     let style = FullStyle {
         color: use_color(args.color, io::stderr().is_terminal()),
         width: terminal_width(),
     };
     let mut totals = Totals::default();
-    let jobs = match jobs(args, mode, &mut totals) {
+    let jobs = match jobs(args, mode, wording, &mut totals) {
         Ok(jobs) => jobs,
         Err(message) => {
             eprintln!("pbnfmt: error: {message}");
@@ -100,7 +171,7 @@ pub fn run(args: &ExportArgs) -> u8 {
                 continue;
             }
         };
-        let exported = export_bytes(&bytes, &options);
+        let exported = rewrite(&bytes);
         totals.files += 1;
         totals.games += exported.games;
         let _ = out.flush();
@@ -113,10 +184,17 @@ pub fn run(args: &ExportArgs) -> u8 {
             style,
         );
         let Some(output) = &exported.output else {
-            eprintln!("pbnfmt: {name}: not exported");
+            eprintln!("pbnfmt: {name}: not {}", wording.done);
             totals.refused += 1;
             continue;
         };
+        if exported
+            .problems
+            .iter()
+            .any(|problem| problem.severity == Severity::Error)
+        {
+            totals.with_errors += 1;
+        }
         let changed = *output != bytes;
         if changed {
             totals.changed += 1;
@@ -125,8 +203,10 @@ pub fn run(args: &ExportArgs) -> u8 {
         }
         let result = match mode {
             Mode::Stdout => out.write_all(output),
-            Mode::Check if changed => writeln!(out, "Would reformat: {name}"),
-            Mode::Diff if changed => out.write_all(diff(&name, &exported, output).as_bytes()),
+            Mode::Check if changed => writeln!(out, "Would {}: {name}", wording.would),
+            Mode::Diff if changed => {
+                out.write_all(diff(&name, wording.verb, &exported, output).as_bytes())
+            }
             Mode::Write if changed => match &job.input {
                 Input::File(path) => write_atomic(path, output, Some(path)),
                 Input::Stdin => Ok(()),
@@ -141,17 +221,21 @@ pub fn run(args: &ExportArgs) -> u8 {
                 return EXIT_CLEAN;
             }
             let _ = out.flush();
-            eprintln!("pbnfmt: error: cannot write the export of {name}: {error}");
+            eprintln!(
+                "pbnfmt: error: cannot write the {} of {name}: {error}",
+                wording.verb
+            );
             totals.trouble += 1;
         }
     }
     let _ = out.flush();
-    if mode != Mode::Stdout || totals.refused + totals.trouble > 0 {
-        eprintln!("{}", summary(&totals, mode));
+    if mode != Mode::Stdout || totals.refused + totals.with_errors + totals.trouble > 0 {
+        eprintln!("{}", summary(&totals, mode, wording));
     }
     if totals.trouble > 0 {
         EXIT_TROUBLE
-    } else if totals.refused > 0 || (matches!(mode, Mode::Check | Mode::Diff) && totals.changed > 0)
+    } else if totals.refused + totals.with_errors > 0
+        || (matches!(mode, Mode::Check | Mode::Diff) && totals.changed > 0)
     {
         EXIT_FINDINGS
     } else {
@@ -160,7 +244,12 @@ pub fn run(args: &ExportArgs) -> u8 {
 }
 
 /// The inputs, each with its place under `--out-dir`. Errors are usage errors.
-fn jobs(args: &ExportArgs, mode: Mode, totals: &mut Totals) -> Result<Vec<Job>, String> {
+fn jobs(
+    args: &RewriteArgs,
+    mode: Mode,
+    wording: &Wording,
+    totals: &mut Totals,
+) -> Result<Vec<Job>, String> {
     let out_dir = args
         .out_dir
         .as_ref()
@@ -193,18 +282,24 @@ fn jobs(args: &ExportArgs, mode: Mode, totals: &mut Totals) -> Result<Vec<Job>, 
     }
     let stdin = jobs.iter().any(|job| job.input == Input::Stdin);
     match mode {
-        Mode::Stdout if jobs.len() > 1 || args.paths.iter().any(|p| p.is_dir()) => Err(
-            "export writes one file to standard output; to export several, use --write, --out-dir, --check or --diff".to_owned(),
-        ),
-        Mode::Write if stdin => Err("--write rewrites files; standard input has none (export `-` to standard output instead)".to_owned()),
-        Mode::OutDir if stdin => Err("--out-dir needs file names; standard input has none".to_owned()),
+        Mode::Stdout if jobs.len() > 1 || args.paths.iter().any(|p| p.is_dir()) => Err(format!(
+            "{0} writes one file to standard output; to {0} several, use --write, --out-dir, --check or --diff",
+            wording.verb
+        )),
+        Mode::Write if stdin => Err(format!(
+            "--write rewrites files; standard input has none ({} `-` to standard output instead)",
+            wording.verb
+        )),
+        Mode::OutDir if stdin => {
+            Err("--out-dir needs file names; standard input has none".to_owned())
+        }
         _ => Ok(jobs),
     }
 }
 
 /// Writes one export below `--out-dir`, unless the file there already has these bytes; says
 /// whether it wrote.
-fn write_into(args: &ExportArgs, job: &Job, output: &[u8]) -> io::Result<bool> {
+fn write_into(args: &RewriteArgs, job: &Job, output: &[u8]) -> io::Result<bool> {
     let (Some(dir), Some(relative)) = (&args.out_dir, &job.relative) else {
         return Ok(false);
     };
@@ -232,48 +327,56 @@ fn write_into(args: &ExportArgs, job: &Job, output: &[u8]) -> io::Result<bool> {
     write_atomic(&target, output, source).map(|()| true)
 }
 
-/// A unified diff of the input text against the export, both as text.
-fn diff(name: &str, exported: &Exported, output: &[u8]) -> String {
+/// A unified diff of the input text against the result, both as text.
+fn diff(name: &str, verb: &str, exported: &Rewritten, output: &[u8]) -> String {
     let encoding = exported.decoded.encoding;
     let after = source::decode(output, Some(encoding)).text;
     similar::TextDiff::from_lines(exported.decoded.text.as_str(), after.as_str())
         .unified_diff()
         .context_radius(3)
-        .header(name, &format!("{name} (export)"))
+        .header(name, &format!("{name} ({verb})"))
         .to_string()
 }
 
-fn summary(totals: &Totals, mode: Mode) -> String {
+fn summary(totals: &Totals, mode: Mode, wording: &Wording) -> String {
     let mut parts = Vec::new();
     let changed = plural(totals.changed, "file", "files");
     let unchanged = plural(totals.unchanged, "file", "files");
     match mode {
         Mode::Check | Mode::Diff => {
             parts.push(format!("{changed} would be rewritten"));
-            parts.push(format!("{unchanged} already in export format"));
+            parts.push(format!("{unchanged} {}", wording.unchanged));
         }
         Mode::Write => {
             parts.push(format!("{changed} rewritten"));
-            parts.push(format!("{unchanged} already in export format"));
+            parts.push(format!("{unchanged} {}", wording.unchanged));
         }
         Mode::OutDir => {
             let exported = totals.changed + totals.unchanged;
             parts.push(format!(
-                "{} exported ({} written, {} already up to date)",
+                "{} {} ({} written, {} already up to date)",
                 plural(exported, "file", "files"),
+                wording.done,
                 totals.written,
                 exported - totals.written.min(exported)
             ));
         }
         Mode::Stdout => parts.push(format!(
-            "{} exported",
-            plural(totals.changed + totals.unchanged, "file", "files")
+            "{} {}",
+            plural(totals.changed + totals.unchanged, "file", "files"),
+            wording.done
         )),
     }
     if totals.refused > 0 {
         parts.push(format!(
             "{} refused",
             plural(totals.refused, "file", "files")
+        ));
+    }
+    if totals.with_errors > 0 {
+        parts.push(format!(
+            "{} with errors left",
+            plural(totals.with_errors, "file", "files")
         ));
     }
     if totals.trouble > 0 {

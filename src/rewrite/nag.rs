@@ -1,0 +1,165 @@
+//! `pbnfmt nag`: suffixes become NAGs (PBN 3.5.2, 3.6.2, 3.7), and nothing else changes.
+//!
+//! A suffix after a call becomes its call NAG (`!` $1, `?` $2, `!!` $3, `??` $4, `!?` $5, `?!` $6),
+//! after a card its card NAG ($7 to $12). The annotations of that call or card that stand together
+//! with the suffix (only white space between them) are written again in export order: the note
+//! reference, then the NAGs in ascending order, one space apart; a space is added where they
+//! were glued to the call or card, or to what follows. Annotations on the other side of a comment
+//! stay where they are, so that the comment keeps what it follows. A call or card with two
+//! suffixes is reported (N003), not guessed at.
+
+use crate::diagnostic::Diagnostic;
+use crate::export::canon::SUFFIXES;
+use crate::lexer::{SyntaxKind, token_number};
+use crate::rewrite::edit::Edits;
+use crate::rewrite::{Planned, RewriteOptions, Rewritten, rewrite_bytes, same_facts};
+use crate::rules::Rule;
+use crate::syntax::{Data, Move, Parse, SectionKind, TokenId};
+
+/// Rewrites the suffixes of one file's bytes.
+pub fn nag_bytes(bytes: &[u8], options: RewriteOptions) -> Rewritten {
+    rewrite_bytes(
+        bytes,
+        options,
+        |parse, text| {
+            let (edits, findings) = nag_edits(parse, text);
+            let text = if edits.is_empty() {
+                None
+            } else {
+                Some(edits.apply(text).map_err(|error| error.to_string())?)
+            };
+            Ok(Planned { text, findings })
+        },
+        |parse, text, again, new| {
+            same_facts(parse, text, again, new, false).or_else(|| {
+                let (edits, _) = nag_edits(again, new);
+                (!edits.is_empty()).then(|| "rewriting the result again changes it".to_owned())
+            })
+        },
+    )
+}
+
+/// The edits that turn the suffixes of `text` into NAGs, and the calls and cards left alone
+/// because they have two suffixes (N003).
+pub fn nag_edits(parse: &Parse, text: &str) -> (Edits, Vec<Diagnostic>) {
+    let mut edits = Edits::default();
+    let mut findings = Vec::new();
+    for pair in parse.games.iter().flat_map(|game| &game.tags) {
+        let is_auction = match pair.section {
+            SectionKind::Auction => true,
+            SectionKind::Play => false,
+            _ => continue,
+        };
+        for data in &pair.data {
+            let Data::Move(mv) = data else {
+                continue;
+            };
+            let mut suffixes = mv
+                .annotations
+                .iter()
+                .copied()
+                .filter(|&id| parse.kind(id) == SyntaxKind::Suffix);
+            let Some(suffix) = suffixes.next() else {
+                continue;
+            };
+            if let Some(second) = suffixes.next() {
+                findings.push(second_suffix(parse, text, mv, suffix, second, is_auction));
+                continue;
+            }
+            let (range, written) = rewrite_run(parse, text, mv, suffix, is_auction);
+            edits.replace(range, written);
+        }
+    }
+    (edits, findings)
+}
+
+/// The span of the annotations standing together with `suffix`, and their export form.
+fn rewrite_run(
+    parse: &Parse,
+    text: &str,
+    mv: &Move,
+    suffix: TokenId,
+    is_auction: bool,
+) -> (std::ops::Range<usize>, String) {
+    let annotations = &mv.annotations;
+    let at = annotations.iter().position(|&id| id == suffix).unwrap_or(0);
+    // Annotations in a row with nothing but white space between them.
+    let together = |a: TokenId, b: TokenId| {
+        text[parse.token(a).end as usize..parse.token(b).start as usize]
+            .bytes()
+            .all(|b| b.is_ascii_whitespace())
+    };
+    let mut first = at;
+    while first > 0 && together(annotations[first - 1], annotations[first]) {
+        first -= 1;
+    }
+    let mut last = at;
+    while last + 1 < annotations.len() && together(annotations[last], annotations[last + 1]) {
+        last += 1;
+    }
+    let run = &annotations[first..=last];
+    let mut notes: Vec<&str> = Vec::new();
+    let mut nags: Vec<(u64, String)> = Vec::new();
+    for &id in run {
+        let token = parse.text(text, id);
+        match parse.kind(id) {
+            SyntaxKind::NoteRef => notes.push(token),
+            SyntaxKind::Suffix => {
+                let index = SUFFIXES.iter().position(|s| *s == token).unwrap_or(0);
+                let nag = index as u64 + if is_auction { 1 } else { 7 };
+                nags.push((nag, format!("${nag}")));
+            }
+            _ => nags.push((u64::from(token_number(token)), token.to_owned())),
+        }
+    }
+    // A stable sort: equal NAGs keep their order.
+    nags.sort_by_key(|(number, _)| *number);
+    let range = parse.token(run[0]).start as usize..parse.token(run[run.len() - 1]).end as usize;
+    let glued_before = text[..range.start]
+        .bytes()
+        .next_back()
+        .is_some_and(|b| !b.is_ascii_whitespace());
+    let glued_after = text[range.end..]
+        .bytes()
+        .next()
+        .is_some_and(|b| !b.is_ascii_whitespace());
+    let mut written = String::new();
+    if glued_before {
+        written.push(' ');
+    }
+    let words = notes
+        .into_iter()
+        .chain(nags.iter().map(|(_, text)| text.as_str()));
+    for (i, word) in words.enumerate() {
+        if i > 0 {
+            written.push(' ');
+        }
+        written.push_str(word);
+    }
+    if glued_after {
+        written.push(' ');
+    }
+    (range, written)
+}
+
+fn second_suffix(
+    parse: &Parse,
+    text: &str,
+    mv: &Move,
+    first: TokenId,
+    second: TokenId,
+    is_auction: bool,
+) -> Diagnostic {
+    let item = if is_auction { "call" } else { "card" };
+    Diagnostic::new(
+        Rule::SecondSuffix,
+        parse.span(second, second),
+        format!(
+            "the {item} `{}` has a second suffix `{}`; its suffixes are left as they are",
+            parse.text(text, mv.token),
+            parse.text(text, second)
+        ),
+    )
+    .with_related(parse.span(first, first), "the first suffix")
+    .with_help("a call or card takes at most one suffix (PBN 3.5.2, 3.6.2); write the one meant as a NAG, or remove the other")
+}

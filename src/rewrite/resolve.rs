@@ -1,0 +1,340 @@
+//! `pbnfmt resolve`: every game standalone (PBN 4.8), and `--compress`, its inverse.
+//!
+//! Resolving edits three things and nothing else:
+//! - a `"#"` value becomes the value it inherits (`""` when no earlier game has one);
+//! - a `"##value"` loses its `##`;
+//! - a game that omits a tag an earlier `##` supplies gets that tag pair inserted at its start,
+//!   in the order the `##` tags were first given, each on a line of its own with the line end of
+//!   the line it goes before.
+//!
+//! Tags that may not inherit are reported (T024), not rewritten; so is an inherited value that
+//! would read as inheritance again (`#`, or beginning with `##`: W005).
+//!
+//! Compressing works on the resolved text and makes the opposite edits where the standard allows
+//! inheritance: a tag present in every game with the same value in the first two gets `##` in the
+//! first game and is left out of later games that repeat the value (when leaving it out and
+//! resolving again gives the same bytes), and a value repeated from the previous game that has
+//! the tag becomes `"#"`. Resolving the compressed text gives back the resolved text byte for
+//! byte; that is verified before anything is returned.
+
+use std::collections::HashMap;
+
+use crate::diagnostic::Diagnostic;
+use crate::model::{GameModel, Inheritance, Inheritor, Tag, inheritance_forbidden};
+use crate::rewrite::edit::Edits;
+use crate::rewrite::{Planned, RewriteOptions, Rewritten, rewrite_bytes, same_facts};
+use crate::rules::Rule;
+use crate::rules::tags::forbidden_inheritance;
+use crate::syntax::{Data, Parse, quote_string};
+
+/// Resolves (or with `compress`, compresses) one file's bytes.
+pub fn resolve_bytes(bytes: &[u8], options: RewriteOptions, compress: bool) -> Rewritten {
+    if compress {
+        return rewrite_bytes(bytes, options, compress_text, verify_compressed);
+    }
+    rewrite_bytes(
+        bytes,
+        options,
+        |parse, text| {
+            let (edits, findings) = resolve_edits(parse, text);
+            Ok(Planned {
+                text: apply(edits, text)?,
+                findings,
+            })
+        },
+        verify_resolved,
+    )
+}
+
+/// The edits that resolve `text`, and what they leave (T024, W005).
+pub fn resolve_edits(parse: &Parse, text: &str) -> (Edits, Vec<Diagnostic>) {
+    let mut edits = Edits::default();
+    let mut findings = Vec::new();
+    let mut inheritor = Inheritor::default();
+    for game in parse.real_games() {
+        let model = inheritor.game(parse, text, game);
+        let mut implied: Vec<&Tag<'_>> = Vec::new();
+        for tag in &model.tags {
+            if let Some(finding) = forbidden_inheritance(tag) {
+                findings.push(finding);
+                continue;
+            }
+            let span = &tag.value_span;
+            match tag.inheritance {
+                Inheritance::None => continue,
+                Inheritance::Implied => {
+                    implied.push(tag);
+                    continue;
+                }
+                _ if !writable(&tag.value) => {
+                    findings.push(unwritable(tag, span.clone()));
+                }
+                Inheritance::Hash { .. } => edits.replace(span.clone(), quote_string(&tag.value)),
+                // The token starts with `"##`: the two `#` go, the rest stays as it was written.
+                Inheritance::DoubleHash => edits.delete(span.start + 1..span.start + 3),
+            }
+        }
+        if implied.is_empty() {
+            continue;
+        }
+        // In the order the `##` tags were first given.
+        implied.sort_by_key(|tag| tag.pair.open);
+        let Some(first) = game.tags.first() else {
+            continue;
+        };
+        let at = parse.token(first.open).start as usize;
+        let nl = line_end_at(text, at);
+        let mut inserted = String::new();
+        for tag in implied {
+            if !writable(&tag.value) {
+                findings.push(unwritable(tag, at..at));
+                continue;
+            }
+            inserted.push('[');
+            inserted.push_str(tag.name);
+            inserted.push(' ');
+            inserted.push_str(&quote_string(&tag.value));
+            inserted.push(']');
+            inserted.push_str(nl);
+        }
+        edits.insert(at, inserted);
+    }
+    (edits, findings)
+}
+
+/// A value that reads as itself when written plainly: not `#` and not beginning with `##`.
+pub(crate) fn writable(value: &str) -> bool {
+    value != "#" && !value.starts_with("##")
+}
+
+pub(crate) fn unwritable(tag: &Tag<'_>, span: std::ops::Range<usize>) -> Diagnostic {
+    let finding = Diagnostic::new(
+        Rule::UnwritableInheritedValue,
+        span,
+        format!(
+            "the {} tag inherits the value {:?}, which written out would read as inheritance again",
+            tag.name, &*tag.value
+        ),
+    )
+    .with_help("PBN 4.8: a value `#` or one beginning with `##` cannot be written plainly; change the value where it is given");
+    if tag.inheritance == Inheritance::Implied {
+        return finding.with_related(tag.span.clone(), "given with `##` here");
+    }
+    finding
+}
+
+/// The line end of the line that `at` is on; for the last line, the first line end of the text;
+/// for a text of one line, CR LF (PBN 2.3).
+fn line_end_at(text: &str, at: usize) -> &'static str {
+    let bytes = text.as_bytes();
+    let find = |from: usize| {
+        let offset = bytes
+            .get(from..)?
+            .iter()
+            .position(|b| matches!(b, b'\r' | b'\n'))?;
+        let i = from + offset;
+        Some(match (bytes[i], bytes.get(i + 1)) {
+            (b'\r', Some(b'\n')) => "\r\n",
+            (b'\r', _) => "\r",
+            _ => "\n",
+        })
+    };
+    find(at).or_else(|| find(0)).unwrap_or("\r\n")
+}
+
+fn apply(edits: Edits, text: &str) -> Result<Option<String>, String> {
+    if edits.is_empty() {
+        return Ok(None);
+    }
+    edits
+        .apply(text)
+        .map(Some)
+        .map_err(|error| error.to_string())
+}
+
+/// The resolved text: the same facts with inheritance applied, and nothing left to resolve.
+fn verify_resolved(parse: &Parse, text: &str, again: &Parse, new: &str) -> Option<String> {
+    same_facts(parse, text, again, new, true).or_else(|| {
+        let (edits, _) = resolve_edits(again, new);
+        (!edits.is_empty()).then(|| "resolving the result again changes it".to_owned())
+    })
+}
+
+/// Resolves `text`, then compresses the resolved text.
+fn compress_text(parse: &Parse, text: &str) -> Result<Planned, String> {
+    let (edits, findings) = resolve_edits(parse, text);
+    let compressed = match apply(edits, text)? {
+        Some(resolved) => {
+            compress_edits(&crate::parser::parse(&resolved), &resolved).apply(&resolved)
+        }
+        None => compress_edits(parse, text).apply(text),
+    };
+    let compressed = compressed.map_err(|error| error.to_string())?;
+    Ok(Planned {
+        text: (compressed != text).then_some(compressed),
+        findings,
+    })
+}
+
+/// The compressed text: the same facts with inheritance applied, and resolving it gives the
+/// resolved input byte for byte.
+fn verify_compressed(parse: &Parse, text: &str, again: &Parse, new: &str) -> Option<String> {
+    if let Some(problem) = same_facts(parse, text, again, new, true) {
+        return Some(problem);
+    }
+    let resolve = |parse: &Parse, text: &str| {
+        let (edits, _) = resolve_edits(parse, text);
+        edits.apply(text).map_err(|error| error.to_string())
+    };
+    match (resolve(parse, text), resolve(again, new)) {
+        (Ok(input), Ok(output)) if input == output => None,
+        (Ok(_), Ok(_)) => {
+            Some("resolving the compressed file does not give back the resolved file".to_owned())
+        }
+        (Err(error), _) | (_, Err(error)) => Some(error),
+    }
+}
+
+/// The edits that compress a resolved `text`.
+pub fn compress_edits(parse: &Parse, text: &str) -> Edits {
+    let mut edits = Edits::default();
+    let mut inheritor = Inheritor::default();
+    let models: Vec<GameModel<'_>> = parse
+        .real_games()
+        .map(|game| inheritor.game(parse, text, game))
+        .collect();
+    let sticky = sticky_candidates(&models, text);
+    // The value each `##` tag has now, and the effective value of the latest game with each tag.
+    let mut current: HashMap<&str, &str> = HashMap::new();
+    let mut last: HashMap<&str, &str> = HashMap::new();
+    for (g, model) in models.iter().enumerate() {
+        let removed = if g == 0 {
+            Vec::new()
+        } else {
+            removable_prefix(model, parse, text, &sticky, &current)
+        };
+        for &i in &removed {
+            let tag = &model.tags[i];
+            let next = model.tags[i + 1].pair.open;
+            edits.delete(tag.span.start..parse.token(next).start as usize);
+        }
+        for (i, tag) in model.tags.iter().enumerate() {
+            if removed.contains(&i) || !compressible(model, tag, text) {
+                continue;
+            }
+            if g == 0 && sticky.contains(&tag.name) {
+                edits.insert(tag.value_span.start + 1, "##");
+            } else if g > 0
+                && tag.value.len() >= 2
+                && last.get(tag.name).is_some_and(|value| *value == tag.value)
+            {
+                edits.replace(tag.value_span.clone(), "\"#\"");
+            }
+        }
+        for tag in model
+            .tags
+            .iter()
+            .filter(|tag| !tag.duplicate && tag.name != "Note")
+        {
+            last.insert(tag.name, &tag.value);
+            if sticky.contains(&tag.name) {
+                current.insert(tag.name, &tag.value);
+            }
+        }
+    }
+    edits
+}
+
+/// A tag whose value may be written with `#` or `##`: a plain value, written in its canonical
+/// spelling (so that resolving writes it back the same), on a tag that may inherit and heads no
+/// section data, given once in its game.
+fn compressible(model: &GameModel<'_>, tag: &Tag<'_>, text: &str) -> bool {
+    tag.inheritance == Inheritance::None
+        && !tag.duplicate
+        && tag.name != "Note"
+        && !inheritance_forbidden(tag.name)
+        && writable(&tag.value)
+        && text[tag.value_span.clone()] == quote_string(&tag.value)
+        && !tag
+            .pair
+            .data
+            .iter()
+            .any(|data| matches!(data, Data::Element { .. } | Data::Move(_) | Data::Marker(_)))
+        && model.tags.iter().filter(|t| t.name == tag.name).count() == 1
+}
+
+/// The tags that get `##` in the first game: given (compressibly) in every game, with the same
+/// value in the first two. In the order of the first game.
+fn sticky_candidates<'a>(models: &[GameModel<'a>], text: &str) -> Vec<&'a str> {
+    let [first, second, ..] = models else {
+        return Vec::new();
+    };
+    first
+        .tags
+        .iter()
+        .filter(|tag| compressible(first, tag, text))
+        .filter(|tag| second.value(tag.name) == Some(&*tag.value))
+        .filter(|tag| {
+            models[1..].iter().all(|model| {
+                model
+                    .get(tag.name)
+                    .is_some_and(|t| t.inheritance == Inheritance::None)
+            })
+        })
+        .map(|tag| tag.name)
+        .collect()
+}
+
+/// The tag pairs at the start of a game that can be left out because a `##` supplies them: the
+/// longest run of first tag pairs that resolving would insert again byte for byte (each repeats
+/// the current `##` value in canonical spelling, in the order the `##` tags were given, alone on
+/// a line with the line end of the line after the run). Indices into `model.tags`.
+fn removable_prefix(
+    model: &GameModel<'_>,
+    parse: &Parse,
+    text: &str,
+    sticky: &[&str],
+    current: &HashMap<&str, &str>,
+) -> Vec<usize> {
+    let mut run = Vec::new();
+    let mut order = None;
+    for (i, tag) in model.tags.iter().enumerate() {
+        let Some(rank) = sticky.iter().position(|name| *name == tag.name) else {
+            break;
+        };
+        let Some(next) = model
+            .tags
+            .get(i + 1)
+            .filter(|next| next.inheritance != Inheritance::Implied)
+        else {
+            break;
+        };
+        let canonical = format!("[{} {}]", tag.name, quote_string(&tag.value));
+        let next_start = parse.token(next.pair.open).start as usize;
+        let between = &text[tag.span.end..next_start];
+        if order.is_some_and(|order| rank <= order)
+            || current.get(tag.name) != Some(&&*tag.value)
+            || !compressible(model, tag, text)
+            || !tag.pair.data.is_empty()
+            || text[tag.span.clone()] != canonical
+            || !matches!(between, "\r\n" | "\n" | "\r")
+        {
+            break;
+        }
+        order = Some(rank);
+        run.push(i);
+    }
+    // Resolving inserts with the line end of the line it inserts before.
+    while let Some(&last) = run.last() {
+        let after = parse.token(model.tags[last + 1].pair.open).start as usize;
+        let nl = line_end_at(text, after);
+        if run
+            .iter()
+            .all(|&i| line_end_at(text, model.tags[i].span.end) == nl)
+        {
+            break;
+        }
+        run.pop();
+    }
+    run
+}
