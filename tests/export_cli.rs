@@ -6,20 +6,9 @@ mod common;
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
-use std::time::{Duration, SystemTime};
+use std::process::{Command, Stdio};
 
-fn pbnfmt(args: &[&str], dir: &Path) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_pbnfmt"))
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .unwrap()
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
+use common::{modified, pbnfmt, set_old, snapshot, text};
 
 fn pair(name: &str) -> (Vec<u8>, Vec<u8>) {
     let dir = common::corpus().join("export");
@@ -44,34 +33,6 @@ fn tree() -> (tempfile::TempDir, PathBuf) {
     fs::write(root.join("notes.txt"), "not PBN").unwrap();
     set_old(&root.join("done.pbn"));
     (dir, root)
-}
-
-fn an_hour_ago() -> SystemTime {
-    SystemTime::now() - Duration::from_secs(3600)
-}
-
-fn set_old(path: &Path) {
-    fs::File::options()
-        .write(true)
-        .open(path)
-        .unwrap()
-        .set_modified(an_hour_ago())
-        .unwrap();
-}
-
-fn modified(path: &Path) -> SystemTime {
-    fs::metadata(path).unwrap().modified().unwrap()
-}
-
-/// Every file below `root` with its bytes.
-fn snapshot(root: &Path) -> Vec<(PathBuf, Vec<u8>)> {
-    common::pbn_files(root)
-        .into_iter()
-        .map(|path| {
-            let bytes = fs::read(&path).unwrap();
-            (path, bytes)
-        })
-        .collect()
 }
 
 #[test]

@@ -1,6 +1,6 @@
 //! A deterministic, bounded fuzz test: mutated fixture and real-world files (bytes flipped,
-//! inserted, deleted, duplicated, truncated) go through decode, lex, parse, check and both
-//! renderers. Nothing may panic, tokens must still cover the text, and every diagnostic span must
+//! inserted, deleted, duplicated, truncated) go through decode, lex, parse, check, both
+//! renderers, export, resolve (and compress) and nag. Nothing may panic, tokens must still cover the text, and every diagnostic span must
 //! lie on character boundaries of the text.
 
 mod common;
@@ -10,10 +10,14 @@ use pbnfmt::diagnostic::{FullStyle, render_concise, render_full};
 use pbnfmt::export::{ExportOptions, export_bytes};
 use pbnfmt::generate::Rng;
 use pbnfmt::lexer::lex;
+use pbnfmt::rewrite::RewriteOptions;
+use pbnfmt::rewrite::nag::nag_bytes;
+use pbnfmt::rewrite::resolve::resolve_bytes;
 use pbnfmt::source::LineIndex;
 
 /// Bytes that matter to PBN syntax, so that mutants hit the interesting paths.
-const SPICE: &[u8] = b"[]\"{}%;=$!?^*+-\\\n\r\t \x00\x0b\xff\xc3\xa9\xef\xbb\xbf0123456789SHDCNTXP";
+const SPICE: &[u8] =
+    b"[]\"{}%;=$!?^*+-#\\\n\r\t \x00\x0b\xff\xc3\xa9\xef\xbb\xbf0123456789SHDCNTXP";
 
 fn mutate(bytes: &mut Vec<u8>, rng: &mut Rng) {
     let at = rng.below(bytes.len() + 1);
@@ -46,6 +50,20 @@ fn exercise(bytes: &[u8]) {
         exported.problems,
         String::from_utf8_lossy(bytes)
     );
+    // Nor do the edit rewrites, whose results are read back the same way.
+    let options = RewriteOptions::default();
+    for rewritten in [
+        resolve_bytes(bytes, options, false),
+        resolve_bytes(bytes, options, true),
+        nag_bytes(bytes, options),
+    ] {
+        assert!(
+            rewritten.problems.iter().all(|d| d.rule.code() != "W004"),
+            "{:#?}\n{}",
+            rewritten.problems,
+            String::from_utf8_lossy(bytes)
+        );
+    }
     let report = check_bytes(bytes, &CheckOptions::default());
     let text = &report.decoded.text;
     let tokens = lex(text);

@@ -99,8 +99,10 @@ impl<'a> Facts<'a> {
                 lines(parse, text, &tag.pair.data, scratch);
             }
             let range = start..scratch.len();
+            // An implied tag brings its value, not the section data of the game that gave it.
+            let implied = tag.inheritance == Inheritance::Implied;
             match canon::place(tag.pair, tag.name) {
-                canon::Place::Section(_) => sections.push((tag.name, range)),
+                canon::Place::Section(_) if !implied => sections.push((tag.name, range)),
                 _ => identification.push((tag.name, range)),
             }
         }

@@ -94,7 +94,7 @@ pub(crate) fn rewrite_bytes(
         }
     };
     problems.extend(planned.findings);
-    let output = match planned.text {
+    let output = match planned.text.filter(|new| new != text) {
         None => Some(bytes.to_vec()),
         Some(new) => {
             let again = parser::parse(&new);

@@ -97,7 +97,9 @@ pub fn resolve_edits(parse: &Parse, text: &str) -> (Edits, Vec<Diagnostic>) {
             inserted.push(']');
             inserted.push_str(nl);
         }
-        edits.insert(at, inserted);
+        if !inserted.is_empty() {
+            edits.insert(at, inserted);
+        }
     }
     (edits, findings)
 }

@@ -3,7 +3,10 @@
 
 #![allow(dead_code)]
 
+use std::fs;
 use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::time::{Duration, SystemTime};
 
 /// The project's own fixtures.
 pub fn corpus() -> PathBuf {
@@ -51,4 +54,47 @@ pub fn relative(path: &Path) -> String {
         .unwrap_or(path)
         .to_string_lossy()
         .replace('\\', "/")
+}
+
+/// Runs the pbnfmt binary in `dir`.
+pub fn pbnfmt(args: &[&str], dir: &Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_pbnfmt"))
+        .args(args)
+        .current_dir(dir)
+        .env_remove("NO_COLOR")
+        .output()
+        .unwrap()
+}
+
+pub fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+pub fn an_hour_ago() -> SystemTime {
+    SystemTime::now() - Duration::from_secs(3600)
+}
+
+/// Sets the modification time of `path` an hour back, so that a rewrite would show.
+pub fn set_old(path: &Path) {
+    fs::File::options()
+        .write(true)
+        .open(path)
+        .unwrap()
+        .set_modified(an_hour_ago())
+        .unwrap();
+}
+
+pub fn modified(path: &Path) -> SystemTime {
+    fs::metadata(path).unwrap().modified().unwrap()
+}
+
+/// Every PBN file below `root` with its bytes.
+pub fn snapshot(root: &Path) -> Vec<(PathBuf, Vec<u8>)> {
+    pbn_files(root)
+        .into_iter()
+        .map(|path| {
+            let bytes = fs::read(&path).unwrap();
+            (path, bytes)
+        })
+        .collect()
 }
