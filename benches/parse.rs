@@ -1,5 +1,6 @@
-//! Throughput of decode, lex and parse, of a full `check`, and of `export` (write, read back,
-//! compare, export again), on a large generated file.
+//! Throughput of decode, lex and parse, of a full `check`, of `export` (write, read back,
+//! compare, export again), and of the edit rewrites `nag`, `resolve --compress` and `resolve`
+//! (each with its read-back), on a large generated file.
 //!
 //! `cargo bench --bench parse`; criterion reports MB/s. Nothing in `cargo test` depends on timing.
 
@@ -9,6 +10,9 @@ use std::hint::black_box;
 use pbnfmt::check::{CheckOptions, check_bytes};
 use pbnfmt::export::{ExportOptions, export_bytes};
 use pbnfmt::generate::{Options, text_of_size};
+use pbnfmt::rewrite::RewriteOptions;
+use pbnfmt::rewrite::nag::nag_bytes;
+use pbnfmt::rewrite::resolve::resolve_bytes;
 
 fn bench(c: &mut Criterion) {
     let text = text_of_size(
@@ -34,6 +38,23 @@ fn bench(c: &mut Criterion) {
     });
     group.bench_function("export", |b| {
         b.iter(|| export_bytes(black_box(bytes), &ExportOptions::default()))
+    });
+    let options = RewriteOptions::default();
+    group.bench_function("nag", |b| b.iter(|| nag_bytes(black_box(bytes), options)));
+    group.bench_function("compress", |b| {
+        b.iter(|| resolve_bytes(black_box(bytes), options, true))
+    });
+    group.finish();
+
+    // `resolve` on the compressed file: every game gets its `#` and `##` values back.
+    let compressed = resolve_bytes(bytes, options, true)
+        .output
+        .unwrap_or_default();
+    let mut group = c.benchmark_group("compressed-generated");
+    group.throughput(Throughput::Bytes(compressed.len() as u64));
+    group.sample_size(20);
+    group.bench_function("resolve", |b| {
+        b.iter(|| resolve_bytes(black_box(&compressed), options, false))
     });
     group.finish();
 }

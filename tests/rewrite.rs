@@ -151,6 +151,29 @@ fn date_example_compresses_back_to_its_input() {
     assert_bytes(&output(compress(&resolved), "compress"), &input, "compress");
 }
 
+/// A file in export format with a `##` header (mandatory tags left out where the `##` supplies
+/// them, PBN 4.8) and tags redefined mid-file stays in export order when resolved: each tag goes
+/// back before the first tag that export order puts after it. Compressing round-trips.
+#[test]
+fn resolving_an_export_keeps_export_order() {
+    use pbnfmt::export::{ExportOptions, export_bytes};
+    let input = read(&common::corpus().join("resolve/date-redefined.pbn"));
+    let exported = output(export_bytes(&input, &ExportOptions::default()), "export");
+    let resolved = output(resolve(&exported), "resolve");
+    assert_ne!(resolved, exported);
+    assert_eq!(check_codes(&resolved, Some("E")), Vec::<&str>::new());
+    assert!(shown(&resolved).contains(
+        "\r\n\r\n[Event \"Club Championship\"]\r\n[Site \"Den Haag NLD\"]\r\n[Date \"2026.11.22\"]\r\n[Board \"4\"]\r\n"
+    ));
+    let compressed = output(compress(&resolved), "compress");
+    assert!(compressed.len() < exported.len());
+    assert_bytes(
+        &output(resolve(&compressed), "resolve"),
+        &resolved,
+        "round trip",
+    );
+}
+
 /// PBN 3.5.2, 3.6.2, 3.7. Each `corpus/nag/x.pbn` rewrites to exactly `x.nag.pbn`, which has
 /// nothing left to rewrite; `check` finds the same things in both (nag changes no meaning).
 #[test]

@@ -4,22 +4,23 @@
 //! - a `"#"` value becomes the value it inherits (`""` when no earlier game has one);
 //! - a `"##value"` loses its `##`;
 //! - a game that omits a tag an earlier `##` supplies gets that tag pair inserted at its start,
-//!   in the order the `##` tags were first given, each on a line of its own with the line end of
-//!   the line it goes before.
+//!   before the first tag that export order puts after it ([`insertions`]), each on a line of
+//!   its own with the line end of the line it goes before.
 //!
 //! Tags that may not inherit are reported (T024), not rewritten; so is an inherited value that
 //! would read as inheritance again (`#`, or beginning with `##`: W005).
 //!
 //! Compressing works on the resolved text and makes the opposite edits where the standard allows
 //! inheritance: a tag present in every game with the same value in the first two gets `##` in the
-//! first game and is left out of later games that repeat the value (when leaving it out and
-//! resolving again gives the same bytes), and a value repeated from the previous game that has
+//! first game and is left out of later games that repeat the value (when resolving the game
+//! without it gives back the same bytes), and a value repeated from the previous game that has
 //! the tag becomes `"#"`. Resolving the compressed text gives back the resolved text byte for
 //! byte; that is verified before anything is returned.
 
 use std::collections::HashMap;
 
 use crate::diagnostic::Diagnostic;
+use crate::export::canon::MTS;
 use crate::model::{GameModel, Inheritance, Inheritor, Tag, inheritance_forbidden};
 use crate::rewrite::edit::Edits;
 use crate::rewrite::{Planned, RewriteOptions, Rewritten, rewrite_bytes, same_facts};
@@ -51,6 +52,7 @@ pub fn resolve_edits(parse: &Parse, text: &str) -> (Edits, Vec<Diagnostic>) {
     let mut edits = Edits::default();
     let mut findings = Vec::new();
     let mut inheritor = Inheritor::default();
+    let default_nl = default_line_end(text);
     for game in parse.real_games() {
         let model = inheritor.game(parse, text, game);
         let mut implied: Vec<&Tag<'_>> = Vec::new();
@@ -74,34 +76,92 @@ pub fn resolve_edits(parse: &Parse, text: &str) -> (Edits, Vec<Diagnostic>) {
                 Inheritance::DoubleHash => edits.delete(span.start + 1..span.start + 3),
             }
         }
-        if implied.is_empty() {
-            continue;
-        }
-        // In the order the `##` tags were first given.
-        implied.sort_by_key(|tag| tag.pair.open);
-        let Some(first) = game.tags.first() else {
-            continue;
-        };
-        let at = parse.token(first.open).start as usize;
-        let nl = line_end_at(text, at);
-        let mut inserted = String::new();
+        let mut supplied = Vec::new();
         for tag in implied {
-            if !writable(&tag.value) {
+            if writable(&tag.value) {
+                supplied.push(Supplied::new(tag));
+            } else {
+                let at = parse.token(game.first).start as usize;
                 findings.push(unwritable(tag, at..at));
-                continue;
             }
-            inserted.push('[');
-            inserted.push_str(tag.name);
-            inserted.push(' ');
-            inserted.push_str(&quote_string(&tag.value));
-            inserted.push(']');
-            inserted.push_str(nl);
         }
-        if !inserted.is_empty() {
+        let written = written_tags(parse, &model);
+        for (at, inserted) in insertions(text, &written, supplied, default_nl) {
             edits.insert(at, inserted);
         }
     }
     (edits, findings)
+}
+
+/// A tag that a `##` of an earlier game supplies to a game that leaves it out.
+struct Supplied<'a> {
+    name: &'a str,
+    value: &'a str,
+    /// Where the `##` was given: tags inserted at one place keep the order of their `##`.
+    given: usize,
+}
+
+impl<'a> Supplied<'a> {
+    fn new(tag: &'a Tag<'_>) -> Supplied<'a> {
+        Supplied {
+            name: tag.name,
+            value: &tag.value,
+            given: tag.span.start,
+        }
+    }
+}
+
+/// Where export order puts a tag: the MTS in their order (PBN 3.4), then every other tag.
+fn rank(name: &str) -> usize {
+    MTS.iter().position(|mts| *mts == name).unwrap_or(MTS.len())
+}
+
+/// The rank and start offset of each tag pair written in a game, in order.
+fn written_tags(parse: &Parse, model: &GameModel<'_>) -> Vec<(usize, usize)> {
+    model
+        .written()
+        .map(|tag| (rank(tag.name), parse.token(tag.pair.open).start as usize))
+        .collect()
+}
+
+/// Where resolve inserts the supplied tags of a game, and what: each goes before the first tag
+/// written in the game that export order puts after it (an MTS tag before the first tag of a
+/// later MTS rank or outside the MTS; another tag before the first other tag), or before the
+/// first tag of the game when none does; so that the header tags `##` usually gives (Event,
+/// Site, Date) land at the start of the game, and a game in export order stays in export order.
+/// At one place, tags go in export order, then in the order their `##` was given; each is
+/// followed by the line end of the line it goes before. `written` is [`written_tags`] of the
+/// game, with offsets into `text`.
+fn insertions(
+    text: &str,
+    written: &[(usize, usize)],
+    supplied: Vec<Supplied<'_>>,
+    default_nl: &str,
+) -> Vec<(usize, String)> {
+    let Some(&(_, first)) = written.first() else {
+        return Vec::new();
+    };
+    let mut placed: Vec<(usize, usize, usize, Supplied<'_>)> = supplied
+        .into_iter()
+        .map(|tag| {
+            let r = rank(tag.name);
+            let before = written
+                .iter()
+                .find(|(w, _)| if r == MTS.len() { *w == r } else { *w > r });
+            (before.map_or(first, |(_, at)| *at), r, tag.given, tag)
+        })
+        .collect();
+    placed.sort_by_key(|(at, r, given, _)| (*at, *r, *given));
+    let mut out: Vec<(usize, String)> = Vec::new();
+    for (at, _, _, tag) in placed {
+        let nl = line_end_at(text, at).unwrap_or(default_nl);
+        let line = format!("[{} {}]{nl}", tag.name, quote_string(tag.value));
+        match out.last_mut() {
+            Some((last, inserted)) if *last == at => inserted.push_str(&line),
+            _ => out.push((at, line)),
+        }
+    }
+    out
 }
 
 /// A value that reads as itself when written plainly: not `#` and not beginning with `##`.
@@ -125,23 +185,25 @@ pub(crate) fn unwritable(tag: &Tag<'_>, span: std::ops::Range<usize>) -> Diagnos
     finding
 }
 
-/// The line end of the line that `at` is on; for the last line, the first line end of the text;
-/// for a text of one line, CR LF (PBN 2.3).
-fn line_end_at(text: &str, at: usize) -> &'static str {
+/// The line end of the line that `at` is on, if that line has one.
+fn line_end_at(text: &str, at: usize) -> Option<&'static str> {
     let bytes = text.as_bytes();
-    let find = |from: usize| {
-        let offset = bytes
-            .get(from..)?
-            .iter()
-            .position(|b| matches!(b, b'\r' | b'\n'))?;
-        let i = from + offset;
-        Some(match (bytes[i], bytes.get(i + 1)) {
-            (b'\r', Some(b'\n')) => "\r\n",
-            (b'\r', _) => "\r",
-            _ => "\n",
-        })
-    };
-    find(at).or_else(|| find(0)).unwrap_or("\r\n")
+    let offset = bytes
+        .get(at..)?
+        .iter()
+        .position(|b| matches!(b, b'\r' | b'\n'))?;
+    let i = at + offset;
+    Some(match (bytes[i], bytes.get(i + 1)) {
+        (b'\r', Some(b'\n')) => "\r\n",
+        (b'\r', _) => "\r",
+        _ => "\n",
+    })
+}
+
+/// The line end to insert where the line has none (the last line): the file's first, else CR LF
+/// (PBN 2.3).
+fn default_line_end(text: &str) -> &'static str {
+    line_end_at(text, 0).unwrap_or("\r\n")
 }
 
 fn apply(edits: Edits, text: &str) -> Result<Option<String>, String> {
@@ -213,7 +275,7 @@ pub fn compress_edits(parse: &Parse, text: &str) -> Edits {
         let removed = if g == 0 {
             Vec::new()
         } else {
-            removable_prefix(model, parse, text, &sticky, &current)
+            removable(model, parse, text, &sticky, &current)
         };
         for &i in &removed {
             let tag = &model.tags[i];
@@ -287,56 +349,83 @@ fn sticky_candidates<'a>(models: &[GameModel<'a>], text: &str) -> Vec<&'a str> {
         .collect()
 }
 
-/// The tag pairs at the start of a game that can be left out because a `##` supplies them: the
-/// longest run of first tag pairs that resolving would insert again byte for byte (each repeats
-/// the current `##` value in canonical spelling, in the order the `##` tags were given, alone on
-/// a line with the line end of the line after the run). Indices into `model.tags`.
-fn removable_prefix(
+/// The tag pairs of a game that can be left out because a `##` supplies them: each repeats the
+/// current `##` value in its minimal spelling and ends its line, and resolving the game without
+/// them inserts them again byte for byte (tried on the game's text). Indices into `model.tags`;
+/// none when that fails.
+fn removable(
     model: &GameModel<'_>,
     parse: &Parse,
     text: &str,
     sticky: &[&str],
     current: &HashMap<&str, &str>,
 ) -> Vec<usize> {
-    let mut run = Vec::new();
-    let mut order = None;
-    for (i, tag) in model.tags.iter().enumerate() {
-        let Some(rank) = sticky.iter().position(|name| *name == tag.name) else {
-            break;
-        };
-        let Some(next) = model
-            .tags
-            .get(i + 1)
-            .filter(|next| next.inheritance != Inheritance::Implied)
-        else {
+    let tags: Vec<(usize, &Tag<'_>)> = model
+        .tags
+        .iter()
+        .enumerate()
+        .filter(|(_, tag)| tag.inheritance != Inheritance::Implied)
+        .collect();
+    let open = |tag: &Tag<'_>| parse.token(tag.pair.open).start as usize;
+    let mut chosen = Vec::new();
+    for (k, &(_, tag)) in tags.iter().enumerate() {
+        let Some(&(_, next)) = tags.get(k + 1) else {
             break;
         };
         let canonical = format!("[{} {}]", tag.name, quote_string(&tag.value));
-        let next_start = parse.token(next.pair.open).start as usize;
-        let between = &text[tag.span.end..next_start];
-        if order.is_some_and(|order| rank <= order)
-            || current.get(tag.name) != Some(&&*tag.value)
-            || !compressible(model, tag, text)
-            || !tag.pair.data.is_empty()
-            || text[tag.span.clone()] != canonical
-            || !matches!(between, "\r\n" | "\n" | "\r")
+        if sticky.contains(&tag.name)
+            && current.get(tag.name) == Some(&&*tag.value)
+            && compressible(model, tag, text)
+            && tag.pair.data.is_empty()
+            && text[tag.span.clone()] == canonical
+            && matches!(&text[tag.span.end..open(next)], "\r\n" | "\n" | "\r")
         {
-            break;
+            chosen.push(k);
         }
-        order = Some(rank);
-        run.push(i);
     }
-    // Resolving inserts with the line end of the line it inserts before.
-    while let Some(&last) = run.last() {
-        let after = parse.token(model.tags[last + 1].pair.open).start as usize;
-        let nl = line_end_at(text, after);
-        if run
-            .iter()
-            .all(|&i| line_end_at(text, model.tags[i].span.end) == nl)
-        {
-            break;
+    if chosen.is_empty() {
+        return Vec::new();
+    }
+    // The game's text (to the end of its last line, whose line end an insertion may copy)
+    // without the chosen tags, and where its remaining tags start in it.
+    let start = parse.token(model.game.first).start as usize;
+    let last = parse.token(model.game.last).end as usize;
+    let end = match line_end_at(text, last) {
+        Some(nl) => text[last..]
+            .find(nl)
+            .map_or(text.len(), |i| last + i + nl.len()),
+        None => text.len(),
+    };
+    let mut reduced = String::with_capacity(end - start);
+    let mut written = Vec::new();
+    let mut supplied = Vec::new();
+    let mut from = start;
+    for (k, &(_, tag)) in tags.iter().enumerate() {
+        if chosen.contains(&k) {
+            reduced.push_str(&text[from..open(tag)]);
+            from = tags.get(k + 1).map_or(end, |(_, next)| open(next));
+            supplied.push(Supplied {
+                name: tag.name,
+                value: &tag.value,
+                given: sticky
+                    .iter()
+                    .position(|name| *name == tag.name)
+                    .unwrap_or(0),
+            });
+        } else {
+            written.push((rank(tag.name), reduced.len() + open(tag) - from));
         }
-        run.pop();
     }
-    run
+    reduced.push_str(&text[from..end]);
+    let mut resolved = reduced.clone();
+    for (at, inserted) in insertions(&reduced, &written, supplied, default_line_end(text))
+        .into_iter()
+        .rev()
+    {
+        resolved.insert_str(at, &inserted);
+    }
+    if resolved != text[start..end] {
+        return Vec::new();
+    }
+    chosen.into_iter().map(|k| tags[k].0).collect()
 }
