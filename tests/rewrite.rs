@@ -239,6 +239,28 @@ fn broken_files_are_refused() {
     assert!(forced.output.is_some());
 }
 
+/// Shapes the mutation tests found: a game whose last line ends in a bare CR (resolve copies
+/// that line end), a `"?"` tag with a comment after it in the game that gives it with `##`,
+/// a tag with section data under `##`. Compressing each round-trips through resolve.
+#[test]
+fn compress_round_trips_odd_shapes() {
+    let cases: [&[u8]; 4] = [
+        b"[Event \"A\"]\r\n[Result \"\"]\r\n[X \"1\"]\r\n\r\n[Event \"A\"]\r\n[Result \"\"]\r\n[X \"2\"]\r",
+        b"[Event \"?\"]\n[East \"?\"]\n;[South \"?\"]\n[Board \"1\"]\n\n[Event \"?\"]\n[East \"?\"]\n[South \"?\"]\n[Board \"2\"]\n\n[Event \"?\"]\n[East \"?\"]\n[Board \"3\"]\n",
+        b"[Sec \"##x\"]C\n[Board \"1\"]\n\n[Board \"2\"]\n",
+        b"[Event \"Club\"]\n[Board \"1\"]\n\n{opening}\n[Event \"Club\"] [Board \"2\"]\n\n[Board \"3\"] [Event \"Club\"]\n",
+    ];
+    for bytes in cases {
+        let resolved = output(resolve(bytes), "resolve");
+        let compressed = output(compress(bytes), "compress");
+        assert_bytes(
+            &output(resolve(&compressed), "resolve"),
+            &resolved,
+            &shown(bytes),
+        );
+    }
+}
+
 // ---- properties over generated files -----------------------------------------------------------
 
 /// Writes `plain` (generated games, one tag a line, MTS first) with inheritance as a person might:

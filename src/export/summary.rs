@@ -87,8 +87,10 @@ impl<'a> Facts<'a> {
             } else {
                 &tag.written
             };
+            // An implied tag brings its value, not the data of the game that gave it.
+            let implied = tag.inheritance == Inheritance::Implied;
             // PBN 3.4: an absent mandatory tag is written "?": both mean "unknown".
-            if given == "?" && MTS.contains(&tag.name) && tag.pair.data.is_empty() {
+            if given == "?" && MTS.contains(&tag.name) && (implied || tag.pair.data.is_empty()) {
                 continue;
             }
             let start = scratch.len();
@@ -99,8 +101,6 @@ impl<'a> Facts<'a> {
                 lines(parse, text, &tag.pair.data, scratch);
             }
             let range = start..scratch.len();
-            // An implied tag brings its value, not the section data of the game that gave it.
-            let implied = tag.inheritance == Inheritance::Implied;
             match canon::place(tag.pair, tag.name) {
                 canon::Place::Section(_) if !implied => sections.push((tag.name, range)),
                 _ => identification.push((tag.name, range)),
