@@ -17,7 +17,8 @@ use crate::lexer::SyntaxKind;
 use crate::parser;
 use crate::rewrite::Rewritten;
 use crate::rules::Rule;
-use crate::source::{self, Encoding};
+use crate::source::{self, Decoded, Encoding};
+use crate::syntax::Parse;
 
 /// The line end export writes: CR LF (PBN 2.3), or LF for those who ask.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -62,14 +63,20 @@ pub(crate) fn blocks(rule: Rule) -> bool {
         )
 }
 
+/// The findings of reading a file that stop a rewrite (see [`blocks`]), and whether it is PBN.
+pub(crate) fn reading_problems(decoded: &Decoded, parse: &Parse) -> (Vec<Diagnostic>, bool) {
+    let (findings, is_pbn) = reading_findings(decoded, parse);
+    let problems = findings.into_iter().filter(|d| blocks(d.rule)).collect();
+    (problems, is_pbn)
+}
+
 /// Exports one file's bytes.
 pub fn export_bytes(bytes: &[u8], options: &ExportOptions) -> Rewritten {
     let decoded = source::decode(bytes, options.input_encoding);
     let text = decoded.text.as_str();
     let parse = parser::parse(text);
     let games = parse.real_games().count();
-    let (findings, is_pbn) = reading_findings(&decoded, &parse);
-    let mut problems: Vec<Diagnostic> = findings.into_iter().filter(|d| blocks(d.rule)).collect();
+    let (mut problems, is_pbn) = reading_problems(&decoded, &parse);
     if !is_pbn {
         // Not a PBN file at all: nothing to export, even with `force`.
         return Rewritten {

@@ -11,9 +11,8 @@ pub mod edit;
 pub mod nag;
 pub mod resolve;
 
-use crate::check::reading_findings;
 use crate::diagnostic::{Diagnostic, Severity};
-use crate::export::{blocks, summary};
+use crate::export::{blocks, reading_problems, summary};
 use crate::parser;
 use crate::rules::Rule;
 use crate::source::{self, Decoded, Encoding};
@@ -63,8 +62,7 @@ pub(crate) fn rewrite_bytes(
     let text = decoded.text.as_str();
     let parse = parser::parse(text);
     let games = parse.real_games().count();
-    let (findings, is_pbn) = reading_findings(&decoded, &parse);
-    let mut problems: Vec<Diagnostic> = findings.into_iter().filter(|d| blocks(d.rule)).collect();
+    let (mut problems, is_pbn) = reading_problems(&decoded, &parse);
     let refuse = |decoded, mut problems: Vec<Diagnostic>| {
         problems.sort_by_key(|d: &Diagnostic| (d.span.start, d.span.end, d.rule));
         Rewritten {
