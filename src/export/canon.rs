@@ -47,7 +47,7 @@ pub enum Place<'a> {
 
 /// The export place of the tag pair `pair` named `name`.
 pub fn place<'a>(pair: &TagPair, name: &'a str) -> Place<'a> {
-    if let Some(i) = MTS.iter().position(|mts| *mts == name) {
+    if let Some(i) = mts_index(name) {
         return Place::Mandatory(i as u8);
     }
     match name {
@@ -59,6 +59,11 @@ pub fn place<'a>(pair: &TagPair, name: &'a str) -> Place<'a> {
         _ if is_section(pair, name) => Place::Section(name),
         _ => Place::Identification(name),
     }
+}
+
+/// The place of `name` among the MTS tags (PBN 3.4), if it is one.
+pub fn mts_index(name: &str) -> Option<usize> {
+    MTS.iter().position(|mts| *mts == name)
 }
 
 /// A supplemental section (PBN 5): a table tag, or any tag followed by section elements.

@@ -135,7 +135,7 @@ impl<'a> Writer<'a> {
             if tag.inheritance == Inheritance::Implied {
                 if self.resolve {
                     let entry = self.entry(tag, &context);
-                    match MTS.iter().position(|name| *name == tag.name) {
+                    match canon::mts_index(tag.name) {
                         Some(m) => mandatory[m] = Some(entry),
                         None => identification.push(entry),
                     }

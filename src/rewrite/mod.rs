@@ -47,6 +47,22 @@ pub(crate) struct Planned {
     pub findings: Vec<Diagnostic>,
 }
 
+impl Planned {
+    /// The plan of a rewrite made of `edits` to `text`.
+    pub(crate) fn from_edits(
+        edits: edit::Edits,
+        text: &str,
+        findings: Vec<Diagnostic>,
+    ) -> Result<Planned, String> {
+        let text = if edits.is_empty() {
+            None
+        } else {
+            Some(edits.apply(text).map_err(|error| error.to_string())?)
+        };
+        Ok(Planned { text, findings })
+    }
+}
+
 /// The frame every rewrite shares: decode, parse, refuse what is not PBN or cannot be read
 /// without guessing, plan, verify, encode as the input was encoded.
 ///
@@ -123,6 +139,22 @@ pub(crate) fn rewrite_bytes(
 fn unfaithful(message: String) -> Diagnostic {
     Diagnostic::new(Rule::UnfaithfulExport, 0..0, message)
         .with_help("this is a bug in pbnfmt: please report it with the file")
+}
+
+/// The checks of an edit rewrite's result: [`same_facts`], and `edits` finds nothing more to
+/// change in it.
+pub(crate) fn verify_edits(
+    parse: &Parse,
+    text: &str,
+    again: &Parse,
+    new: &str,
+    effective: bool,
+    edits: fn(&Parse, &str) -> (edit::Edits, Vec<Diagnostic>),
+) -> Option<String> {
+    same_facts(parse, text, again, new, effective).or_else(|| {
+        let (more, _) = edits(again, new);
+        (!more.is_empty()).then(|| "rewriting the result again changes it".to_owned())
+    })
 }
 
 /// The checks every rewrite's result must pass: no syntax error that makes the reading a guess,

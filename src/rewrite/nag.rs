@@ -12,7 +12,7 @@ use crate::diagnostic::Diagnostic;
 use crate::export::canon::SUFFIXES;
 use crate::lexer::{SyntaxKind, token_number};
 use crate::rewrite::edit::Edits;
-use crate::rewrite::{Planned, RewriteOptions, Rewritten, rewrite_bytes, same_facts};
+use crate::rewrite::{Planned, RewriteOptions, Rewritten, rewrite_bytes, verify_edits};
 use crate::rules::Rule;
 use crate::syntax::{Data, Move, Parse, SectionKind, TokenId};
 
@@ -23,19 +23,9 @@ pub fn nag_bytes(bytes: &[u8], options: RewriteOptions) -> Rewritten {
         options,
         |parse, text| {
             let (edits, findings) = nag_edits(parse, text);
-            let text = if edits.is_empty() {
-                None
-            } else {
-                Some(edits.apply(text).map_err(|error| error.to_string())?)
-            };
-            Ok(Planned { text, findings })
+            Planned::from_edits(edits, text, findings)
         },
-        |parse, text, again, new| {
-            same_facts(parse, text, again, new, false).or_else(|| {
-                let (edits, _) = nag_edits(again, new);
-                (!edits.is_empty()).then(|| "rewriting the result again changes it".to_owned())
-            })
-        },
+        |parse, text, again, new| verify_edits(parse, text, again, new, false, nag_edits),
     )
 }
 

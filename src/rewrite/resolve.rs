@@ -17,13 +17,15 @@
 //! the tag becomes `"#"`. Resolving the compressed text gives back the resolved text byte for
 //! byte; that is verified before anything is returned.
 
+use std::cell::OnceCell;
 use std::collections::HashMap;
 
 use crate::diagnostic::Diagnostic;
-use crate::export::canon::MTS;
+use crate::export::canon::{MTS, mts_index};
 use crate::model::{GameModel, Inheritance, Inheritor, Tag, inheritance_forbidden};
+use crate::parser;
 use crate::rewrite::edit::Edits;
-use crate::rewrite::{Planned, RewriteOptions, Rewritten, rewrite_bytes, same_facts};
+use crate::rewrite::{Planned, RewriteOptions, Rewritten, rewrite_bytes, same_facts, verify_edits};
 use crate::rules::Rule;
 use crate::rules::tags::forbidden_inheritance;
 use crate::syntax::{Data, Parse, quote_string};
@@ -31,19 +33,23 @@ use crate::syntax::{Data, Parse, quote_string};
 /// Resolves (or with `compress`, compresses) one file's bytes.
 pub fn resolve_bytes(bytes: &[u8], options: RewriteOptions, compress: bool) -> Rewritten {
     if compress {
-        return rewrite_bytes(bytes, options, compress_text, verify_compressed);
+        // The resolved input, when it differs from the input: made by the plan, checked against.
+        let resolved = OnceCell::new();
+        return rewrite_bytes(
+            bytes,
+            options,
+            |parse, text| compress_text(parse, text, &resolved),
+            |parse, text, again, new| verify_compressed(parse, text, again, new, resolved.get()),
+        );
     }
     rewrite_bytes(
         bytes,
         options,
         |parse, text| {
             let (edits, findings) = resolve_edits(parse, text);
-            Ok(Planned {
-                text: apply(edits, text)?,
-                findings,
-            })
+            Planned::from_edits(edits, text, findings)
         },
-        verify_resolved,
+        |parse, text, again, new| verify_edits(parse, text, again, new, true, resolve_edits),
     )
 }
 
@@ -55,7 +61,7 @@ pub fn resolve_edits(parse: &Parse, text: &str) -> (Edits, Vec<Diagnostic>) {
     let default_nl = default_line_end(text);
     for game in parse.real_games() {
         let model = inheritor.game(parse, text, game);
-        let mut implied: Vec<&Tag<'_>> = Vec::new();
+        let mut supplied = Vec::new();
         for tag in &model.tags {
             if let Some(finding) = forbidden_inheritance(tag) {
                 findings.push(finding);
@@ -63,10 +69,11 @@ pub fn resolve_edits(parse: &Parse, text: &str) -> (Edits, Vec<Diagnostic>) {
             }
             let span = &tag.value_span;
             match tag.inheritance {
-                Inheritance::None => continue,
+                Inheritance::None => {}
+                Inheritance::Implied if writable(&tag.value) => supplied.push(Supplied::new(tag)),
                 Inheritance::Implied => {
-                    implied.push(tag);
-                    continue;
+                    let at = parse.token(game.first).start as usize;
+                    findings.push(unwritable(tag, at..at));
                 }
                 _ if !writable(&tag.value) => {
                     findings.push(unwritable(tag, span.clone()));
@@ -76,14 +83,8 @@ pub fn resolve_edits(parse: &Parse, text: &str) -> (Edits, Vec<Diagnostic>) {
                 Inheritance::DoubleHash => edits.delete(span.start + 1..span.start + 3),
             }
         }
-        let mut supplied = Vec::new();
-        for tag in implied {
-            if writable(&tag.value) {
-                supplied.push(Supplied::new(tag));
-            } else {
-                let at = parse.token(game.first).start as usize;
-                findings.push(unwritable(tag, at..at));
-            }
+        if supplied.is_empty() {
+            continue;
         }
         let written = written_tags(parse, &model);
         for (at, inserted) in insertions(text, &written, supplied, default_nl) {
@@ -113,7 +114,7 @@ impl<'a> Supplied<'a> {
 
 /// Where export order puts a tag: the MTS in their order (PBN 3.4), then every other tag.
 fn rank(name: &str) -> usize {
-    MTS.iter().position(|mts| *mts == name).unwrap_or(MTS.len())
+    mts_index(name).unwrap_or(MTS.len())
 }
 
 /// The rank and start offset of each tag pair written in a game, in order.
@@ -206,56 +207,46 @@ fn default_line_end(text: &str) -> &'static str {
     line_end_at(text, 0).unwrap_or("\r\n")
 }
 
-fn apply(edits: Edits, text: &str) -> Result<Option<String>, String> {
-    if edits.is_empty() {
-        return Ok(None);
-    }
-    edits
-        .apply(text)
-        .map(Some)
-        .map_err(|error| error.to_string())
-}
-
-/// The resolved text: the same facts with inheritance applied, and nothing left to resolve.
-fn verify_resolved(parse: &Parse, text: &str, again: &Parse, new: &str) -> Option<String> {
-    same_facts(parse, text, again, new, true).or_else(|| {
-        let (edits, _) = resolve_edits(again, new);
-        (!edits.is_empty()).then(|| "resolving the result again changes it".to_owned())
-    })
-}
-
-/// Resolves `text`, then compresses the resolved text.
-fn compress_text(parse: &Parse, text: &str) -> Result<Planned, String> {
+/// Resolves `text`, then compresses the resolved text (kept in `resolved` when it differs).
+fn compress_text(
+    parse: &Parse,
+    text: &str,
+    resolved: &OnceCell<String>,
+) -> Result<Planned, String> {
     let (edits, findings) = resolve_edits(parse, text);
-    let compressed = match apply(edits, text)? {
-        Some(resolved) => {
-            compress_edits(&crate::parser::parse(&resolved), &resolved).apply(&resolved)
-        }
-        None => compress_edits(parse, text).apply(text),
+    let compressed = if edits.is_empty() {
+        compress_edits(parse, text).apply(text)
+    } else {
+        let applied = edits.apply(text).map_err(|error| error.to_string())?;
+        let resolved = resolved.get_or_init(|| applied);
+        compress_edits(&parser::parse(resolved), resolved).apply(resolved)
     };
     let compressed = compressed.map_err(|error| error.to_string())?;
     Ok(Planned {
-        text: (compressed != text).then_some(compressed),
+        text: Some(compressed),
         findings,
     })
 }
 
 /// The compressed text: the same facts with inheritance applied, and resolving it gives the
-/// resolved input byte for byte.
-fn verify_compressed(parse: &Parse, text: &str, again: &Parse, new: &str) -> Option<String> {
+/// resolved input (`resolved`, or the input itself when it had nothing to resolve) byte for byte.
+fn verify_compressed(
+    parse: &Parse,
+    text: &str,
+    again: &Parse,
+    new: &str,
+    resolved: Option<&String>,
+) -> Option<String> {
     if let Some(problem) = same_facts(parse, text, again, new, true) {
         return Some(problem);
     }
-    let resolve = |parse: &Parse, text: &str| {
-        let (edits, _) = resolve_edits(parse, text);
-        edits.apply(text).map_err(|error| error.to_string())
-    };
-    match (resolve(parse, text), resolve(again, new)) {
-        (Ok(input), Ok(output)) if input == output => None,
-        (Ok(_), Ok(_)) => {
+    let (edits, _) = resolve_edits(again, new);
+    match edits.apply(new) {
+        Ok(output) if output == resolved.map_or(text, String::as_str) => None,
+        Ok(_) => {
             Some("resolving the compressed file does not give back the resolved file".to_owned())
         }
-        (Err(error), _) | (_, Err(error)) => Some(error),
+        Err(error) => Some(error.to_string()),
     }
 }
 
