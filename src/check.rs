@@ -9,6 +9,7 @@ use crate::parser;
 use crate::rules::select::Selection;
 use crate::rules::{Rule, export, messages, semantic};
 use crate::source::{self, Decoded, Encoding};
+use crate::suppress;
 use crate::syntax::{Data, Parse};
 
 /// What `check` may be told.
@@ -28,20 +29,23 @@ pub struct FileReport {
     pub diagnostics: Vec<Diagnostic>,
     /// Games with at least one tag pair.
     pub games: usize,
+    /// Findings hidden by `% pbnfmt: ignore` lines.
+    pub suppressed: usize,
 }
 
 /// Checks one file's bytes.
 pub fn check_bytes(bytes: &[u8], options: &CheckOptions) -> FileReport {
     let decoded = source::decode(bytes, options.encoding);
-    let (diagnostics, games) = check_text(&decoded, &options.selection);
+    let (diagnostics, games, suppressed) = check_text(&decoded, &options.selection);
     FileReport {
         decoded,
         diagnostics,
         games,
+        suppressed,
     }
 }
 
-fn check_text(decoded: &Decoded, selection: &Selection) -> (Vec<Diagnostic>, usize) {
+fn check_text(decoded: &Decoded, selection: &Selection) -> (Vec<Diagnostic>, usize, usize) {
     let text = decoded.text.as_str();
     if let Some(pbi) = pbi_file(text) {
         // Not worth parsing: one finding says what the file is.
@@ -49,7 +53,7 @@ fn check_text(decoded: &Decoded, selection: &Selection) -> (Vec<Diagnostic>, usi
         diagnostics.push(pbi);
         let rules = selection.rules_for(false);
         diagnostics.retain(|d| rules.contains(d.rule));
-        return (diagnostics, 0);
+        return (diagnostics, 0, 0);
     }
     let parse = parser::parse(text);
     let rules = selection.rules_for(export::declares_export(&parse, text));
@@ -62,7 +66,8 @@ fn check_text(decoded: &Decoded, selection: &Selection) -> (Vec<Diagnostic>, usi
     };
     diagnostics.retain(|d| rules.contains(d.rule));
     diagnostics.sort_by_key(|d| (d.span.start, d.span.end, d.rule));
-    (diagnostics, games)
+    let suppressed = suppress::apply(&parse, text, rules, &mut diagnostics);
+    (diagnostics, games, suppressed)
 }
 
 /// The findings of reading a file, before any rule of the standard: its encoding, whether it is a

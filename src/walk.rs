@@ -1,15 +1,22 @@
-//! Finding the files to work on: paths named on the command line, directories searched recursively
-//! for `*.pbn` (any case, PBN 6.1), and `-` for standard input.
+//! Finding the files to work on: paths named on the command line (or listed by `--files-from`),
+//! directories searched recursively for `*.pbn` (any case, PBN 6.1), and `-` for standard input;
+//! each with the configuration that applies to it, and without what the excludes leave out.
 //!
-//! The order is deterministic: inputs in command-line order, directory entries sorted by name.
-//! Symbolic links are followed; a link cycle is reported, not walked forever.
+//! The order is deterministic: inputs in command-line order, directory entries sorted by name; a
+//! path named twice is worked on once. Symbolic links are followed; a link cycle is reported, not
+//! walked forever.
 
+use std::collections::HashSet;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use crate::config::{Config, ConfigError, Globs, Resolver};
 
 /// Something to read.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Input {
-    Stdin,
+    /// Standard input, with the name `--stdin-filename` gave it.
+    Stdin(Option<PathBuf>),
     File(PathBuf),
 }
 
@@ -17,10 +24,24 @@ impl Input {
     /// How the input is named in messages.
     pub fn display_name(&self) -> String {
         match self {
-            Input::Stdin => "<stdin>".to_owned(),
-            Input::File(path) => path.display().to_string(),
+            Input::Stdin(None) => "<stdin>".to_owned(),
+            Input::Stdin(Some(path)) | Input::File(path) => path.display().to_string(),
         }
     }
+
+    pub fn is_stdin(&self) -> bool {
+        matches!(self, Input::Stdin(_))
+    }
+}
+
+/// One input found, with what applies to it.
+#[derive(Clone, Debug)]
+pub struct Found {
+    pub input: Input,
+    /// The directory argument it was found below; `None` for a path named itself.
+    pub under: Option<PathBuf>,
+    /// The configuration that applies: the closest `pbnfmt.toml`, `--config`, or none.
+    pub config: Option<Arc<Config>>,
 }
 
 /// A path that could not be walked, and why.
@@ -33,8 +54,41 @@ pub struct WalkError {
 /// The inputs found, and the paths that could not be searched.
 #[derive(Debug, Default)]
 pub struct Discovery {
-    pub inputs: Vec<Input>,
+    pub inputs: Vec<Found>,
     pub errors: Vec<WalkError>,
+    /// Inputs named on the command line but left out by `--force-exclude`.
+    pub excluded: usize,
+}
+
+/// What decides which files are taken.
+#[derive(Debug)]
+pub struct Filter {
+    pub resolver: Resolver,
+    /// `--exclude`, relative to the working directory.
+    pub exclude: Globs,
+    pub cwd: PathBuf,
+    /// Apply the excludes to paths named explicitly too (pre-commit names every file).
+    pub force_exclude: bool,
+    /// `--stdin-filename`: the name standard input goes by.
+    pub stdin_filename: Option<PathBuf>,
+}
+
+impl Filter {
+    /// A filter with no excludes and no configuration.
+    pub fn plain() -> Filter {
+        Filter {
+            resolver: Resolver::new(crate::config::Source::None),
+            exclude: Globs::default(),
+            cwd: std::env::current_dir().unwrap_or_default(),
+            force_exclude: false,
+            stdin_filename: None,
+        }
+    }
+
+    fn excluded(&self, path: &Path, config: Option<&Config>) -> bool {
+        self.exclude.matches(&self.cwd, path)
+            || config.is_some_and(|config| config.exclude.matches(&config.dir, path))
+    }
 }
 
 /// True for a file name ending in `.pbn`, in any case.
@@ -43,16 +97,50 @@ pub fn is_pbn_file_name(path: &Path) -> bool {
         .is_some_and(|extension| extension.eq_ignore_ascii_case("pbn"))
 }
 
-/// Expands `paths` into inputs. A file named explicitly is taken whatever its extension.
-pub fn discover(paths: &[PathBuf]) -> Discovery {
+/// Expands `paths` into inputs. A file named explicitly is taken whatever its extension, and
+/// whatever the excludes say unless `force_exclude`. A configuration file that cannot be used
+/// stops the search.
+pub fn discover(paths: &[PathBuf], filter: &mut Filter) -> Result<Discovery, ConfigError> {
     let mut discovery = Discovery::default();
+    let mut seen = HashSet::new();
     for path in paths {
         if path.as_os_str() == "-" {
-            discovery.inputs.push(Input::Stdin);
+            let name = filter.stdin_filename.clone();
+            let config = match &name {
+                Some(name) => filter.resolver.for_path(name, false)?,
+                None => {
+                    let cwd = filter.cwd.clone();
+                    filter.resolver.for_path(&cwd, true)?
+                }
+            };
+            if filter.force_exclude
+                && name
+                    .as_deref()
+                    .is_some_and(|name| filter.excluded(name, config.as_deref()))
+            {
+                discovery.excluded += 1;
+                continue;
+            }
+            discovery.inputs.push(Found {
+                input: Input::Stdin(name),
+                under: None,
+                config,
+            });
         } else if path.is_dir() {
-            walk_directory(path, &mut discovery);
+            walk_directory(path, filter, &mut discovery, &mut seen)?;
         } else if path.exists() {
-            discovery.inputs.push(Input::File(path.clone()));
+            let config = filter.resolver.for_path(path, false)?;
+            if filter.force_exclude && filter.excluded(path, config.as_deref()) {
+                discovery.excluded += 1;
+                continue;
+            }
+            if seen.insert(path.clone()) {
+                discovery.inputs.push(Found {
+                    input: Input::File(path.clone()),
+                    under: None,
+                    config,
+                });
+            }
         } else {
             discovery.errors.push(WalkError {
                 path: path.clone(),
@@ -60,17 +148,44 @@ pub fn discover(paths: &[PathBuf]) -> Discovery {
             });
         }
     }
-    discovery
+    Ok(discovery)
 }
 
-fn walk_directory(root: &Path, discovery: &mut Discovery) {
+fn walk_directory(
+    root: &Path,
+    filter: &mut Filter,
+    discovery: &mut Discovery,
+    seen: &mut HashSet<PathBuf>,
+) -> Result<(), ConfigError> {
+    let mut failure = None;
+    let root_config = filter.resolver.for_path(root, true)?;
+    if filter.force_exclude && filter.excluded(root, root_config.as_deref()) {
+        discovery.excluded += 1;
+        return Ok(());
+    }
     let walker = walkdir::WalkDir::new(root)
         .follow_links(true)
-        .sort_by_file_name();
+        .sort_by_file_name()
+        .into_iter()
+        .filter_entry(|entry| {
+            // The root was named: only what is below it can be excluded.
+            if entry.depth() == 0 || failure.is_some() {
+                return failure.is_none();
+            }
+            let is_dir = entry.file_type().is_dir();
+            match filter.resolver.for_path(entry.path(), is_dir) {
+                Ok(config) => !filter.excluded(entry.path(), config.as_deref()),
+                Err(error) => {
+                    failure = Some(error);
+                    false
+                }
+            }
+        });
+    let mut found = Vec::new();
     for entry in walker {
         match entry {
             Ok(entry) if entry.file_type().is_file() && is_pbn_file_name(entry.path()) => {
-                discovery.inputs.push(Input::File(entry.into_path()));
+                found.push(entry.into_path());
             }
             Ok(_) => {}
             Err(error) => discovery.errors.push(WalkError {
@@ -89,6 +204,43 @@ fn walk_directory(root: &Path, discovery: &mut Discovery) {
             }),
         }
     }
+    if let Some(error) = failure {
+        return Err(error);
+    }
+    for path in found {
+        let config = filter.resolver.for_path(&path, false)?;
+        if seen.insert(path.clone()) {
+            discovery.inputs.push(Found {
+                input: Input::File(path),
+                under: Some(root.to_path_buf()),
+                config,
+            });
+        }
+    }
+    Ok(())
+}
+
+/// Reads a list of paths for `--files-from`: one per line, or NUL-separated (`find -print0`);
+/// empty lines are skipped.
+pub fn read_path_list(bytes: &[u8]) -> Vec<PathBuf> {
+    let separator = if bytes.contains(&0) { b'\0' } else { b'\n' };
+    bytes
+        .split(|&b| b == separator)
+        .map(|line| line.strip_suffix(b"\r").unwrap_or(line))
+        .filter(|line| !line.is_empty())
+        .map(path_from_bytes)
+        .collect()
+}
+
+#[cfg(unix)]
+fn path_from_bytes(bytes: &[u8]) -> PathBuf {
+    use std::os::unix::ffi::OsStrExt;
+    PathBuf::from(std::ffi::OsStr::from_bytes(bytes))
+}
+
+#[cfg(not(unix))]
+fn path_from_bytes(bytes: &[u8]) -> PathBuf {
+    PathBuf::from(String::from_utf8_lossy(bytes).into_owned())
 }
 
 #[cfg(test)]
@@ -101,5 +253,17 @@ mod tests {
         assert!(is_pbn_file_name(Path::new("b.pbn")));
         assert!(!is_pbn_file_name(Path::new("b.pbn.txt")));
         assert!(!is_pbn_file_name(Path::new("pbn")));
+    }
+
+    #[test]
+    fn path_lists() {
+        assert_eq!(
+            read_path_list(b"a.pbn\r\n\nb c.pbn\n"),
+            [PathBuf::from("a.pbn"), PathBuf::from("b c.pbn")]
+        );
+        assert_eq!(
+            read_path_list(b"a\nb.pbn\0c.pbn\0"),
+            [PathBuf::from("a\nb.pbn"), PathBuf::from("c.pbn")]
+        );
     }
 }

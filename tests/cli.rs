@@ -25,7 +25,7 @@ fn readme_check_of_the_valid_corpus_exits_0() {
     let output = pbnfmt(&["check", "corpus/valid"], Path::new(ROOT));
     assert_eq!(output.status.code(), Some(0), "{}", stdout(&output));
     assert!(
-        stdout(&output).starts_with("No findings in 18 files ("),
+        stdout(&output).starts_with("No findings in 20 files ("),
         "{}",
         stdout(&output)
     );
@@ -51,7 +51,7 @@ fn readme_concise_check_of_the_invalid_corpus_exits_1() {
         text.lines()
             .last()
             .unwrap()
-            .starts_with("Found 104 errors and 11 warnings in 107 of 115 files"),
+            .starts_with("Found 105 errors and 16 warnings in 109 of 117 files"),
         "{text}"
     );
 }

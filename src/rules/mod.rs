@@ -6,8 +6,8 @@
 //!
 //! Code families: `F` file level (encoding, what kind of file), `S` syntax (tokens and the
 //! structure of PBN 3.2-3.3, 3.5-3.6, 5.1), `T` tag values, `D` deal, `A` auction, `P` play,
-//! `N` notes and annotations, `X` tables, `C` characters and lines, `E` export conformance, and
-//! `W` the reasons `pbnfmt export` and `resolve` refuse to write a file or a value. The wording
+//! `N` notes and annotations, `X` tables, `C` characters and lines, `E` export conformance, `U`
+//! suppression lines, and `W` the reasons `pbnfmt export` and `resolve` refuse to write a file or a value. The wording
 //! users read for each finding is in [`messages`]; the lexer and parser only say *which* rule and
 //! *where*.
 
@@ -1736,6 +1736,32 @@ Do not nest braces in a comment: `{Par is 4S (by North)}`.\n",
             why: r###"PBN 4.8: `"#"` and values beginning with `##` mean inheritance, so such a value has no plain spelling. `resolve` leaves the tag as it is and says so; `export --resolve` refuses the file."###,
             example: "[Event \"###\"]\n\n[Event \"#\"]",
             fix: r#"Change the value where it is given, e.g. `[Event "No. 1"]`."#,
+        ),
+    }
+    UnusedSuppression {
+        code: "U001",
+        name: "unused-suppression",
+        severity: Warning,
+        section: "PBN 2.4",
+        summary: "A `% pbnfmt: ignore` line that suppresses no finding",
+        doc: doc!(
+            what: r#"A suppression line, `% pbnfmt: ignore CODES reason` (the next game) or `% pbnfmt: ignore-file CODES reason` (the whole file), that names a rule which ran and found nothing where the line applies. Rules that did not run (not selected) are not judged."#,
+            why: r#"Suppressions are written in PBN 2.4 escape lines, which other programs skip. One that no longer hides anything was left behind after the data was mended, and would hide the next real problem of that kind."#,
+            example: "% pbnfmt: ignore D003 misprint in the hand record\n[Board \"1\"]\n[Deal \"N:AKQJ.T98.765.432 - - -\"]",
+            fix: r#"Delete the line, or the code that no longer applies."#,
+        ),
+    }
+    InvalidSuppression {
+        code: "U002",
+        name: "invalid-suppression",
+        severity: Warning,
+        section: "PBN 2.4",
+        summary: "A `% pbnfmt:` line that pbnfmt cannot read: unknown directive or rule",
+        doc: doc!(
+            what: r#"A PBN 2.4 escape line starting `% pbnfmt:` whose directive is not `ignore` or `ignore-file`, or whose rule list is missing or names no rule. The codes are one word, comma-separated: `% pbnfmt: ignore D003,A004 reason`."#,
+            why: r#"A suppression that does not suppress what its writer meant leaves findings in the report, or worse, looks as if it hid them."#,
+            example: "% pbnfmt: ignore D999 no such rule",
+            fix: r#"Spell the directive `ignore` or `ignore-file`, followed by rule codes or names (`pbnfmt rule --all` lists them)."#,
         ),
     }
 }

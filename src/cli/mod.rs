@@ -1,39 +1,68 @@
 //! The command line: clap definitions and the glue from arguments to the library and back to
 //! printed output and an exit status. All printing happens here.
+//!
+//! - [`check`]: `pbnfmt check`;
+//! - [`rewrite`]: `export`, `resolve` and `nag`, which share one runner;
+//! - [`show`]: `pbnfmt show`, a hand diagram;
+//! - [`settings`]: the configuration files and the command line merged into what applies to
+//!   each file;
+//! - [`output`]: printing in order, the progress line, and the exit contract.
 
-use std::io::{self, IsTerminal, Read, Write};
+mod check;
+mod output;
+mod rewrite;
+mod settings;
+mod show;
+
+use std::io::{self, Read, Write};
 use std::path::PathBuf;
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 
-use crate::check::{CheckOptions, FileReport, check_bytes};
-use crate::diagnostic::{Diagnostic, FullStyle, Severity, render_concise, render_full};
 use crate::lexer::MAX_TEXT_LEN;
-use crate::rules::select::Selection;
+use crate::report::Format;
 use crate::rules::{Group, Rule};
-use crate::source::{Encoding, LineIndex};
-use crate::walk::{self, Input};
+use crate::source::Encoding;
+use crate::walk::Input;
 
-/// Exit status: no error-level finding.
+/// Exit status: nothing to report.
 pub const EXIT_CLEAN: u8 = 0;
-/// Exit status: at least one error-level finding.
+/// Exit status: findings (an error-level finding, a file that would change, a file refused).
 pub const EXIT_FINDINGS: u8 = 1;
-/// Exit status: usage error, or a file that could not be read.
+/// Exit status: usage or configuration error, or a file that could not be read or written.
 pub const EXIT_TROUBLE: u8 = 2;
+
+/// Prints a line on standard error; a closed standard error is not worth a panic.
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($arg)*);
+    }};
+}
+pub(crate) use say;
 
 const EXIT_STATUS_HELP: &str = "\
 Exit status:
-  0  no error-level finding (warnings alone exit 0)
-  1  at least one error-level finding
-  2  usage error, or a file or directory that could not be read";
+  0  no error-level finding (warnings alone exit 0), or --exit-zero
+  1  at least one error-level finding (warnings too with --warnings-as-errors)
+  2  usage or configuration error, or a file or directory that could not be read
+A closed output pipe (`pbnfmt check . | head`) ends the run quietly.";
 
 /// Validator and converter for PBN (Portable Bridge Notation) files.
 #[derive(Debug, Parser)]
-#[command(name = "pbnfmt", version, about, after_help = EXIT_STATUS_HELP)]
+#[command(name = "pbnfmt", version, about, after_help = MAIN_HELP)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
 }
+
+const MAIN_HELP: &str = "\
+Configuration: the closest pbnfmt.toml (or .pbnfmt.toml) above each file; see --show-settings.
+
+Exit status:
+  0  clean
+  1  findings: errors, files that would change (--check), files refused
+  2  usage or configuration error, or a file that could not be read or written";
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
@@ -51,8 +80,14 @@ pub enum Command {
     /// changes.
     #[command(after_help = REWRITE_STATUS_HELP)]
     Nag(NagArgs),
+    /// Show a board as a hand diagram: the four hands, dealer, vulnerability, contract, result
+    /// and the auction.
+    #[command(after_help = SHOW_HELP)]
+    Show(ShowArgs),
     /// Explain a rule (`pbnfmt rule D003`), or list every rule (`pbnfmt rule --all`).
     Rule(RuleArgs),
+    /// Print a shell completion script: `pbnfmt completions bash > /etc/bash_completion.d/pbnfmt`.
+    Completions(CompletionsArgs),
 }
 
 const EXPORT_STATUS_HELP: &str = "\
@@ -62,7 +97,7 @@ goes to standard output. Findings and the summary go to standard error.
 Exit status:
   0  every file exported (or, with --check and --diff, already in export format)
   1  a file was refused (its findings say why), or with --check and --diff would change
-  2  usage error, or a file or directory that could not be read or written";
+  2  usage or configuration error, or a file or directory that could not be read or written";
 
 const REWRITE_STATUS_HELP: &str = "\
 Only the values, tags and annotations concerned are edited: every other byte of the file stays
@@ -73,15 +108,91 @@ Exit status:
   0  every file rewritten (or, with --check and --diff, nothing to change)
   1  a file was refused or has something that could not be rewritten (its findings say why),
      or with --check and --diff would change
-  2  usage error, or a file or directory that could not be read or written";
+  2  usage or configuration error, or a file or directory that could not be read or written";
+
+const SHOW_HELP: &str = "\
+Exit status:
+  0  the boards were shown
+  1  no board has that number, or the file has no board
+  2  usage error, or the file could not be read";
+
+/// Which files, and how they are found.
+#[derive(Debug, Args)]
+pub struct FileArgs {
+    /// Files or directories; directories are searched recursively for *.pbn files (any case);
+    /// `-` reads standard input.
+    pub paths: Vec<PathBuf>,
+
+    /// Read more paths from FILE, one per line or NUL-separated (`find -print0`); `-` reads them
+    /// from standard input.
+    #[arg(long, value_name = "FILE")]
+    pub files_from: Option<PathBuf>,
+
+    /// Leave out paths matching GLOB: a name (`old`, `*.tmp.pbn`) matches any file or directory
+    /// of that name, a path (`archive/199?/**`) matches from the working directory. Repeatable.
+    #[arg(long, value_name = "GLOB")]
+    pub exclude: Vec<String>,
+
+    /// Apply the excludes (--exclude and the configuration's) to paths named on the command line
+    /// too, as pre-commit and editors name every file.
+    #[arg(long)]
+    pub force_exclude: bool,
+
+    /// The name of standard input in messages, for configuration lookup and for the excludes.
+    #[arg(long, value_name = "PATH")]
+    pub stdin_filename: Option<PathBuf>,
+
+    /// Work on N files at once; by default one per processor. The output is the same.
+    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    pub threads: Option<u16>,
+}
+
+/// Where settings come from.
+#[derive(Debug, Args)]
+pub struct ConfigArgs {
+    /// Use this configuration file for every file, instead of the closest pbnfmt.toml.
+    #[arg(long, value_name = "PATH", conflicts_with = "isolated")]
+    pub config: Option<PathBuf>,
+
+    /// Ignore every configuration file.
+    #[arg(long)]
+    pub isolated: bool,
+
+    /// Print the settings that apply to the first file found, and the configuration file they come
+    /// from, then exit.
+    #[arg(long)]
+    pub show_settings: bool,
+}
+
+/// How findings are printed, and what decides the exit status.
+#[derive(Debug, Args)]
+pub struct OutputArgs {
+    /// How findings are printed.
+    #[arg(long, value_enum, default_value_t = OutputFormat::Full)]
+    pub output_format: OutputFormat,
+
+    /// When to colour the output; `auto` colours a terminal unless NO_COLOR is set.
+    #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
+    pub color: ColorChoice,
+
+    /// Print how many findings each rule has, instead of the findings.
+    #[arg(long)]
+    pub statistics: bool,
+
+    /// Print the findings only: no summary, no progress.
+    #[arg(long, short = 'q')]
+    pub quiet: bool,
+
+    /// Exit 0 even when there are findings (for reporting jobs); trouble still exits 2.
+    #[arg(long)]
+    pub exit_zero: bool,
+}
 
 /// What `export`, `resolve` and `nag` share: the inputs, where the results go, how findings look.
 #[derive(Debug, Args)]
 pub struct RewriteArgs {
-    /// Files or directories; directories are searched recursively for *.pbn files (any case);
-    /// `-` reads standard input.
-    #[arg(required = true)]
-    pub paths: Vec<PathBuf>,
+    #[command(flatten)]
+    pub files: FileArgs,
 
     /// Rewrite each file in place, atomically; files that would not change are not touched.
     #[arg(long, group = "mode")]
@@ -100,21 +211,20 @@ pub struct RewriteArgs {
     pub diff: bool,
 
     /// The input encoding; `auto` reads a byte-order mark, else UTF-8 if valid, else Latin-1.
-    #[arg(long, value_enum, default_value_t = EncodingArg::Auto)]
-    pub input_encoding: EncodingArg,
+    /// [default: auto, or the configuration's `encoding`]
+    #[arg(long, value_enum)]
+    pub input_encoding: Option<EncodingArg>,
 
     /// Write files even when the result cannot be shown faithful (broken syntax, characters
     /// the encoding cannot hold), and list what was lost.
     #[arg(long)]
     pub force: bool,
 
-    /// How findings are printed.
-    #[arg(long, value_enum, default_value_t = OutputFormat::Full)]
-    pub output_format: OutputFormat,
+    #[command(flatten)]
+    pub output: OutputArgs,
 
-    /// When to colour the findings; `auto` colours a terminal unless NO_COLOR is set.
-    #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
-    pub color: ColorChoice,
+    #[command(flatten)]
+    pub config: ConfigArgs,
 }
 
 #[derive(Debug, Args)]
@@ -127,8 +237,9 @@ pub struct ExportArgs {
     pub encoding: Option<OutputEncodingArg>,
 
     /// The line end to write: CR LF as the standard requires (PBN 2.3), or LF.
-    #[arg(long, value_enum, default_value_t = LineEndingArg::Crlf)]
-    pub line_ending: LineEndingArg,
+    /// [default: crlf, or the configuration's `export.line-ending`]
+    #[arg(long, value_enum)]
+    pub line_ending: Option<LineEndingArg>,
 
     /// Expand `#` and `##` tag values (PBN 4.8) while exporting.
     #[arg(long)]
@@ -179,26 +290,45 @@ pub struct RuleArgs {
 }
 
 #[derive(Debug, Args)]
-pub struct CheckArgs {
-    /// Files or directories to check; directories are searched recursively for *.pbn files (any
-    /// case); `-` reads standard input.
-    #[arg(default_value = ".")]
-    pub paths: Vec<PathBuf>,
+pub struct ShowArgs {
+    /// The PBN file; `-` reads standard input.
+    pub file: PathBuf,
 
-    /// How findings are printed.
-    #[arg(long, value_enum, default_value_t = OutputFormat::Full)]
-    pub output_format: OutputFormat,
+    /// Show only the board with this number (the Board tag); by default every board.
+    #[arg(long, value_name = "N")]
+    pub board: Option<String>,
+
+    /// Letters instead of the suit symbols ♠♥♦♣, for terminals without them.
+    #[arg(long)]
+    pub ascii: bool,
 
     /// The input encoding; `auto` reads a byte-order mark, else UTF-8 if valid, else Latin-1.
     #[arg(long, value_enum, default_value_t = EncodingArg::Auto)]
     pub encoding: EncodingArg,
+}
 
-    /// When to colour the output; `auto` colours a terminal unless NO_COLOR is set.
-    #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
-    pub color: ColorChoice,
+#[derive(Debug, Args)]
+pub struct CompletionsArgs {
+    /// The shell to complete in.
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
+}
+
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    #[command(flatten)]
+    pub files: FileArgs,
+
+    #[command(flatten)]
+    pub output: OutputArgs,
+
+    /// The input encoding; `auto` reads a byte-order mark, else UTF-8 if valid, else Latin-1.
+    /// [default: auto, or the configuration's `encoding`]
+    #[arg(long, value_enum, alias = "input-encoding")]
+    pub encoding: Option<EncodingArg>,
 
     /// Run only these rules: codes (`D003`), code prefixes (`D`, `T0`), names, or `ALL`;
-    /// comma-separated or repeated. Replaces the default set.
+    /// comma-separated or repeated. Replaces the default set, and the configuration's selection.
     #[arg(long, value_delimiter = ',', value_name = "RULES")]
     pub select: Option<Vec<String>>,
 
@@ -218,6 +348,9 @@ pub struct CheckArgs {
     /// Treat warnings as errors: they are printed as errors and make the exit status 1.
     #[arg(long)]
     pub warnings_as_errors: bool,
+
+    #[command(flatten)]
+    pub config: ConfigArgs,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -226,6 +359,24 @@ pub enum OutputFormat {
     Full,
     /// One line per finding: `path:line:col: severity[CODE] message`.
     Concise,
+    /// One JSON document (schema version 1, see docs/json-output.md).
+    Json,
+    /// GitHub Actions workflow commands, shown as annotations on the pull request.
+    Github,
+    /// SARIF 2.1.0, for code scanning.
+    Sarif,
+}
+
+impl OutputFormat {
+    pub(crate) fn format(self) -> Format {
+        match self {
+            OutputFormat::Full => Format::Full,
+            OutputFormat::Concise => Format::Concise,
+            OutputFormat::Json => Format::Json,
+            OutputFormat::Github => Format::Github,
+            OutputFormat::Sarif => Format::Sarif,
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -263,62 +414,66 @@ pub enum ColorChoice {
 /// Runs the parsed command line and returns the exit status.
 pub fn run(cli: Cli) -> u8 {
     match cli.command {
-        Command::Check(args) => run_check(&args),
-        Command::Export(args) => crate::cli_rewrite::export(&args),
-        Command::Resolve(args) => crate::cli_rewrite::resolve(&args),
-        Command::Nag(args) => crate::cli_rewrite::nag(&args),
+        Command::Check(args) => check::run(&args),
+        Command::Export(args) => rewrite::export(&args),
+        Command::Resolve(args) => rewrite::resolve(&args),
+        Command::Nag(args) => rewrite::nag(&args),
+        Command::Show(args) => show::run(&args),
         Command::Rule(args) => run_rule(&args),
+        Command::Completions(args) => {
+            let mut out = Vec::new();
+            clap_complete::generate(args.shell, &mut Cli::command(), "pbnfmt", &mut out);
+            finish(io::stdout().lock().write_all(&out))
+        }
+    }
+}
+
+/// The status of a run whose output is written: a closed pipe is not an error.
+fn finish(written: io::Result<()>) -> u8 {
+    match written.and_then(|()| io::stdout().flush()) {
+        Ok(()) => EXIT_CLEAN,
+        Err(error) if error.kind() == io::ErrorKind::BrokenPipe => EXIT_CLEAN,
+        Err(error) => {
+            say!("pbnfmt: error: cannot write to standard output: {error}");
+            EXIT_TROUBLE
+        }
     }
 }
 
 fn run_rule(args: &RuleArgs) -> u8 {
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::new(stdout.lock());
-    let written = if args.all {
-        Rule::ALL.iter().try_for_each(|rule| {
+    let mut out = String::new();
+    if args.all {
+        for rule in Rule::ALL {
             let info = rule.info();
-            writeln!(
-                out,
-                "{} {:<38} {:<7} {:<8} {:<11} {}",
+            out.push_str(&format!(
+                "{} {:<38} {:<7} {:<8} {:<11} {}\n",
                 info.code,
                 info.name,
                 info.severity,
                 group_name(info.group),
                 info.section,
                 info.summary
-            )
-        })
+            ));
+        }
     } else {
         let wanted = args.rule.as_deref().unwrap_or("");
-        match Rule::find(wanted) {
-            Some(rule) => {
-                let info = rule.info();
-                writeln!(
-                    out,
-                    "# {} {}\n\n{}. Default severity: {}. Runs: {}. Enforces {}.\n\n{}",
-                    info.code,
-                    info.name,
-                    info.summary,
-                    info.severity,
-                    group_name(info.group),
-                    info.section,
-                    info.doc
-                )
-            }
-            None => {
-                eprintln!(
-                    "pbnfmt: error: no rule is called `{wanted}`; `pbnfmt rule --all` lists them"
-                );
-                return EXIT_TROUBLE;
-            }
-        }
-    };
-    match written.and_then(|()| out.flush()) {
-        Ok(()) => EXIT_CLEAN,
-        // A closed pipe (`pbnfmt rule --all | head`) is not an error.
-        Err(error) if error.kind() == io::ErrorKind::BrokenPipe => EXIT_CLEAN,
-        Err(_) => EXIT_TROUBLE,
+        let Some(rule) = Rule::find(wanted) else {
+            say!("pbnfmt: error: no rule is called `{wanted}`; `pbnfmt rule --all` lists them");
+            return EXIT_TROUBLE;
+        };
+        let info = rule.info();
+        out = format!(
+            "# {} {}\n\n{}. Default severity: {}. Runs: {}. Enforces {}.\n\n{}\n",
+            info.code,
+            info.name,
+            info.summary,
+            info.severity,
+            group_name(info.group),
+            info.section,
+            info.doc
+        );
     }
+    finish(io::stdout().lock().write_all(out.as_bytes()))
 }
 
 /// When a rule runs, in words.
@@ -349,7 +504,7 @@ pub(crate) fn terminal_width() -> usize {
 /// Reads one input. Errors are worded for the user.
 pub(crate) fn read_input(input: &Input) -> Result<Vec<u8>, String> {
     let bytes = match input {
-        Input::Stdin => {
+        Input::Stdin(_) => {
             let mut bytes = Vec::new();
             io::stdin()
                 .read_to_end(&mut bytes)
@@ -369,169 +524,6 @@ pub(crate) fn read_input(input: &Input) -> Result<Vec<u8>, String> {
     Ok(bytes)
 }
 
-#[derive(Default)]
-struct Totals {
-    files: usize,
-    files_with_findings: usize,
-    games: usize,
-    errors: usize,
-    warnings: usize,
-    unreadable: usize,
-}
-
-fn run_check(args: &CheckArgs) -> u8 {
-    let selection = Selection {
-        select: args.select.clone(),
-        extend_select: args.extend_select.clone(),
-        ignore: args.ignore.clone(),
-        export: args.export,
-    };
-    let unknown = selection.unknown_selectors();
-    if !unknown.is_empty() {
-        eprintln!(
-            "pbnfmt: error: no rule matches {}; `pbnfmt rule --all` lists the rules",
-            unknown
-                .iter()
-                .map(|s| format!("`{s}`"))
-                .collect::<Vec<_>>()
-                .join(", ")
-        );
-        return EXIT_TROUBLE;
-    }
-    let options = CheckOptions {
-        encoding: args.encoding.forced(),
-        selection,
-    };
-    let style = FullStyle {
-        color: use_color(args.color, io::stdout().is_terminal()),
-        width: terminal_width(),
-    };
-    let discovery = walk::discover(&args.paths);
-    let mut totals = Totals {
-        unreadable: discovery.errors.len(),
-        ..Totals::default()
-    };
-    for error in &discovery.errors {
-        eprintln!("pbnfmt: error: {}: {}", error.path.display(), error.message);
-    }
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::new(stdout.lock());
-    for input in &discovery.inputs {
-        let name = input.display_name();
-        let bytes = match read_input(input) {
-            Ok(bytes) => bytes,
-            Err(message) => {
-                // Flush first so that messages keep their order on a shared terminal.
-                let _ = out.flush();
-                eprintln!("pbnfmt: error: cannot read {name}: {message}");
-                totals.unreadable += 1;
-                continue;
-            }
-        };
-        let mut report = check_bytes(&bytes, &options);
-        if args.warnings_as_errors {
-            for diagnostic in &mut report.diagnostics {
-                diagnostic.severity = Severity::Error;
-            }
-        }
-        totals.files += 1;
-        totals.games += report.games;
-        if print_report(&mut out, &name, &report, args.output_format, style).is_err() {
-            // Broken pipe (`pbnfmt check . | head`): stop quietly.
-            return exit_status(&totals);
-        }
-        let errors = count(&report, Severity::Error);
-        let warnings = count(&report, Severity::Warning);
-        totals.errors += errors;
-        totals.warnings += warnings;
-        if errors + warnings > 0 {
-            totals.files_with_findings += 1;
-        }
-    }
-    let _ = writeln!(out, "{}", summary(&totals)).and_then(|()| out.flush());
-    exit_status(&totals)
-}
-
-fn count(report: &FileReport, severity: Severity) -> usize {
-    report
-        .diagnostics
-        .iter()
-        .filter(|d| d.severity == severity)
-        .count()
-}
-
-fn exit_status(totals: &Totals) -> u8 {
-    if totals.unreadable > 0 {
-        EXIT_TROUBLE
-    } else if totals.errors > 0 {
-        EXIT_FINDINGS
-    } else {
-        EXIT_CLEAN
-    }
-}
-
-fn print_report(
-    out: &mut impl Write,
-    name: &str,
-    report: &FileReport,
-    format: OutputFormat,
-    style: FullStyle,
-) -> io::Result<()> {
-    print_diagnostics(
-        out,
-        name,
-        &report.decoded.text,
-        &report.diagnostics,
-        format,
-        style,
-    )
-}
-
-/// Prints the findings of one file in `format`.
-pub(crate) fn print_diagnostics(
-    out: &mut impl Write,
-    name: &str,
-    text: &str,
-    diagnostics: &[Diagnostic],
-    format: OutputFormat,
-    style: FullStyle,
-) -> io::Result<()> {
-    if diagnostics.is_empty() {
-        return Ok(());
-    }
-    let index = LineIndex::new(text);
-    for diagnostic in diagnostics {
-        match format {
-            OutputFormat::Concise => {
-                writeln!(out, "{}", render_concise(name, text, &index, diagnostic))?
-            }
-            OutputFormat::Full => writeln!(
-                out,
-                "{}",
-                render_full(name, text, &index, diagnostic, style)
-            )?,
-        }
-    }
-    Ok(())
-}
-
 pub(crate) fn plural(count: usize, one: &str, many: &str) -> String {
     format!("{count} {}", if count == 1 { one } else { many })
-}
-
-fn summary(totals: &Totals) -> String {
-    let scope = format!(
-        "{} ({})",
-        plural(totals.files, "file", "files"),
-        plural(totals.games, "game", "games")
-    );
-    if totals.errors + totals.warnings == 0 {
-        return format!("No findings in {scope}.");
-    }
-    format!(
-        "Found {} and {} in {} of {scope}.",
-        plural(totals.errors, "error", "errors"),
-        plural(totals.warnings, "warning", "warnings"),
-        totals.files_with_findings,
-    )
 }

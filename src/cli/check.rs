@@ -1,0 +1,244 @@
+//! `pbnfmt check`: files in, findings out, in the same order whatever the number of threads.
+
+use std::io::{self, IsTerminal};
+
+use crate::check::check_bytes;
+use crate::diagnostic::{FullStyle, Severity};
+use crate::parallel;
+use crate::report::{self, Format, Statistics, Summary};
+use crate::rules::select::Selection;
+use crate::walk::Found;
+
+use super::output::{Printer, Progress};
+use super::settings::{self, check_settings};
+use super::{
+    CheckArgs, EXIT_CLEAN, EXIT_FINDINGS, EXIT_TROUBLE, finish, plural, read_input, say,
+    terminal_width, use_color,
+};
+
+/// What checking one file gave.
+enum Outcome {
+    Unreadable {
+        name: String,
+        message: String,
+    },
+    Checked {
+        /// The findings, rendered.
+        piece: String,
+        statistics: Statistics,
+        errors: usize,
+        warnings: usize,
+        games: usize,
+        suppressed: usize,
+    },
+}
+
+#[derive(Default)]
+struct Totals {
+    files: usize,
+    files_with_findings: usize,
+    summary: Summary,
+}
+
+pub(super) fn run(args: &CheckArgs) -> u8 {
+    let unknown = Selection {
+        select: args.select.clone(),
+        extend_select: args.extend_select.clone(),
+        ignore: args.ignore.clone(),
+        export: args.export,
+    }
+    .unknown_selectors()
+    .iter()
+    .map(|s| format!("`{s}`"))
+    .collect::<Vec<_>>();
+    if !unknown.is_empty() {
+        say!(
+            "pbnfmt: error: no rule matches {}; `pbnfmt rule --all` lists the rules",
+            unknown.join(", ")
+        );
+        return EXIT_TROUBLE;
+    }
+    let format = args.output.output_format.format();
+    if args.output.statistics && format == Format::Sarif {
+        say!("pbnfmt: error: SARIF has no place for --statistics; use --output-format json");
+        return EXIT_TROUBLE;
+    }
+    let discovery = match settings::discover(&args.files, &args.config, true) {
+        Ok(discovery) => discovery,
+        Err(message) => {
+            say!("pbnfmt: error: {message}");
+            return EXIT_TROUBLE;
+        }
+    };
+    if args.config.show_settings {
+        let text = settings::show_check(args, &discovery);
+        return finish(io::Write::write_all(&mut io::stdout(), text.as_bytes()));
+    }
+    let mut totals = Totals::default();
+    for error in &discovery.errors {
+        say!("pbnfmt: error: {}: {}", error.path.display(), error.message);
+        totals
+            .summary
+            .trouble
+            .push((error.path.display().to_string(), error.message.clone()));
+    }
+    let style = FullStyle {
+        color: format == Format::Full && use_color(args.output.color, io::stdout().is_terminal()),
+        width: terminal_width(),
+    };
+    let statistics_only = args.output.statistics;
+    let work = |found: &Found| check_one(args, found, format, style, statistics_only);
+    let mut statistics = Statistics::default();
+    let mut progress = Progress::new(discovery.inputs.len(), args.output.quiet);
+    let mut printer = match Printer::new(io::stdout().lock(), format) {
+        Ok(printer) => printer,
+        Err(_) => return exit_status(args, &totals),
+    };
+    let mut broken = false;
+    let threads = args
+        .files
+        .threads
+        .map_or_else(parallel::default_threads, usize::from);
+    parallel::ordered(&discovery.inputs, threads, work, |index, outcome| {
+        progress.tick(index + 1);
+        match outcome {
+            Outcome::Unreadable { name, message } => {
+                progress.clear();
+                let _ = printer.flush();
+                say!("pbnfmt: error: cannot read {name}: {message}");
+                totals.summary.trouble.push((name, message));
+            }
+            Outcome::Checked {
+                piece,
+                statistics: counts,
+                errors,
+                warnings,
+                games,
+                suppressed,
+            } => {
+                totals.files += 1;
+                totals.summary.files += 1;
+                totals.summary.games += games;
+                totals.summary.errors += errors;
+                totals.summary.warnings += warnings;
+                totals.summary.suppressed += suppressed;
+                totals.files_with_findings += usize::from(errors + warnings > 0);
+                for (key, count) in counts.0 {
+                    *statistics.0.entry(key).or_default() += count;
+                }
+                if !piece.is_empty() {
+                    progress.clear();
+                    if printer.piece(&piece).is_err() {
+                        // Broken pipe (`pbnfmt check . | head`): stop quietly.
+                        broken = true;
+                        return false;
+                    }
+                }
+            }
+        }
+        true
+    });
+    progress.clear();
+    if broken {
+        return exit_status(args, &totals);
+    }
+    let ended = if format.is_document() {
+        printer.end(&totals.summary, statistics_only.then_some(&statistics))
+    } else {
+        let mut text = String::new();
+        if statistics_only {
+            text.push_str(&statistics.table());
+        }
+        if !args.output.quiet {
+            text.push_str(&summary(&totals));
+            text.push('\n');
+        }
+        printer.text(&text).and_then(|()| printer.flush())
+    };
+    if let Err(error) = ended
+        && error.kind() != io::ErrorKind::BrokenPipe
+    {
+        say!("pbnfmt: error: cannot write to standard output: {error}");
+        return EXIT_TROUBLE;
+    }
+    exit_status(args, &totals)
+}
+
+fn check_one(
+    args: &CheckArgs,
+    found: &Found,
+    format: Format,
+    style: FullStyle,
+    statistics_only: bool,
+) -> Outcome {
+    let name = found.input.display_name();
+    let bytes = match read_input(&found.input) {
+        Ok(bytes) => bytes,
+        Err(message) => return Outcome::Unreadable { name, message },
+    };
+    let settings = check_settings(args, found);
+    let mut report = check_bytes(&bytes, &settings.options);
+    if settings.warnings_as_errors {
+        for diagnostic in &mut report.diagnostics {
+            diagnostic.severity = Severity::Error;
+        }
+    }
+    let mut statistics = Statistics::default();
+    statistics.add(&report.diagnostics);
+    let count = |severity| {
+        report
+            .diagnostics
+            .iter()
+            .filter(|d| d.severity == severity)
+            .count()
+    };
+    let piece = if statistics_only {
+        String::new()
+    } else {
+        report::file(format, &name, &report.decoded, &report.diagnostics, style)
+    };
+    Outcome::Checked {
+        piece,
+        statistics,
+        errors: count(Severity::Error),
+        warnings: count(Severity::Warning),
+        games: report.games,
+        suppressed: report.suppressed,
+    }
+}
+
+fn exit_status(args: &CheckArgs, totals: &Totals) -> u8 {
+    if !totals.summary.trouble.is_empty() {
+        EXIT_TROUBLE
+    } else if totals.summary.errors > 0 && !args.output.exit_zero {
+        EXIT_FINDINGS
+    } else {
+        EXIT_CLEAN
+    }
+}
+
+fn summary(totals: &Totals) -> String {
+    let summary = &totals.summary;
+    let scope = format!(
+        "{} ({})",
+        plural(totals.files, "file", "files"),
+        plural(summary.games, "game", "games")
+    );
+    let mut text = if summary.errors + summary.warnings == 0 {
+        format!("No findings in {scope}.")
+    } else {
+        format!(
+            "Found {} and {} in {} of {scope}.",
+            plural(summary.errors, "error", "errors"),
+            plural(summary.warnings, "warning", "warnings"),
+            totals.files_with_findings,
+        )
+    };
+    if summary.suppressed > 0 {
+        text.push_str(&format!(
+            " {} suppressed by `% pbnfmt: ignore` lines.",
+            plural(summary.suppressed, "finding", "findings")
+        ));
+    }
+    text
+}

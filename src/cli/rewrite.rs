@@ -1,0 +1,583 @@
+//! `pbnfmt export`, `resolve` and `nag`: from arguments to rewritten files, diffs or lists, and
+//! an exit status.
+//!
+//! The three commands share this runner: each turns a file's bytes into new bytes (or refuses),
+//! and every mode does the same with the result: print it, rewrite the file, mirror it into a
+//! directory, list it, or show a diff. Findings and the summary go to standard error, so that
+//! standard output holds only the result, the list or the diff.
+
+use std::io::{self, IsTerminal, Write};
+use std::path::{Component, Path, PathBuf};
+
+use crate::diagnostic::{FullStyle, Severity};
+use crate::export::{ExportOptions, Newline, export_bytes};
+use crate::parallel;
+use crate::report::{self, Format, Statistics, Summary};
+use crate::rewrite::nag::nag_bytes;
+use crate::rewrite::resolve::resolve_bytes;
+use crate::rewrite::{RewriteOptions, Rewritten};
+use crate::source::{self, Encoding};
+use crate::walk::{Found, Input};
+use crate::write::write_atomic;
+use crate::{config, config::InputEncoding};
+
+use super::output::{Printer, Progress};
+use super::settings::{self, RewriteOverrides, rewrite_settings};
+use super::{
+    EXIT_CLEAN, EXIT_FINDINGS, EXIT_TROUBLE, ExportArgs, NagArgs, ResolveArgs, RewriteArgs, finish,
+    plural, read_input, say, terminal_width, use_color,
+};
+
+/// How a command names what it does, in messages and the summary.
+struct Wording {
+    /// The command: `export`.
+    verb: &'static str,
+    /// What happened to a file: `exported`.
+    done: &'static str,
+    /// A file the command does not change: `already in export format`.
+    unchanged: &'static str,
+    /// What `--check` says it would do to a file: `reformat`.
+    would: &'static str,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Mode {
+    Stdout,
+    Write,
+    OutDir,
+    Check,
+    Diff,
+}
+
+/// One input and where its result would go under `--out-dir`.
+struct Job {
+    found: Found,
+    /// The path below the output directory: below the directory argument it was found in, or the
+    /// file name of a file argument.
+    relative: Option<PathBuf>,
+}
+
+/// What rewriting one file gave.
+#[derive(Default)]
+struct Outcome {
+    name: String,
+    /// Why the file could not be read.
+    unreadable: Option<String>,
+    games: usize,
+    /// The findings, rendered for standard error.
+    findings: String,
+    statistics: Statistics,
+    errors: usize,
+    warnings: usize,
+    refused: bool,
+    /// Rewritten, with an error-level finding about what could not be rewritten.
+    with_errors: bool,
+    changed: bool,
+    /// What goes to standard output: the result, the `Would …` line or the diff.
+    stdout: Vec<u8>,
+    /// Written below `--out-dir` (false: already there with the same bytes).
+    written: bool,
+    /// Why the result could not be written.
+    write_error: Option<String>,
+}
+
+#[derive(Default)]
+struct Totals {
+    files: usize,
+    /// Rewritten and different from the input (written, or would be).
+    changed: usize,
+    unchanged: usize,
+    refused: usize,
+    with_errors: usize,
+    written: usize,
+    summary: Summary,
+}
+
+/// `pbnfmt export`.
+pub(super) fn export(args: &ExportArgs) -> u8 {
+    let overrides = RewriteOverrides {
+        input_encoding: args.io.input_encoding,
+        encoding: args.encoding,
+        line_ending: args.line_ending,
+        resolve: args.resolve,
+    };
+    let wording = Wording {
+        verb: "export",
+        done: "exported",
+        unchanged: "already in export format",
+        would: "reformat",
+    };
+    run(&args.io, &overrides, &wording, |bytes, found| {
+        let merged = rewrite_settings(&overrides, Some(found));
+        let options = ExportOptions {
+            input_encoding: merged.encoding.and_then(InputEncoding::forced),
+            encoding: merged.export.encoding.map(|encoding| match encoding {
+                config::OutputEncoding::Utf8 => Encoding::Utf8,
+                config::OutputEncoding::Latin1 => Encoding::Latin1,
+            }),
+            newline: match merged.export.line_ending {
+                Some(config::LineEnding::Lf) => Newline::Lf,
+                Some(config::LineEnding::Crlf) | None => Newline::CrLf,
+            },
+            resolve: merged.export.resolve,
+            force: args.io.force,
+        };
+        export_bytes(bytes, &options)
+    })
+}
+
+/// `pbnfmt resolve`.
+pub(super) fn resolve(args: &ResolveArgs) -> u8 {
+    let overrides = input_overrides(&args.io);
+    let wording = if args.compress {
+        Wording {
+            verb: "compress",
+            done: "compressed",
+            unchanged: "with nothing to compress",
+            would: "compress",
+        }
+    } else {
+        Wording {
+            verb: "resolve",
+            done: "resolved",
+            unchanged: "with nothing to resolve",
+            would: "resolve",
+        }
+    };
+    run(&args.io, &overrides, &wording, |bytes, found| {
+        resolve_bytes(
+            bytes,
+            rewrite_options(&args.io, &overrides, found),
+            args.compress,
+        )
+    })
+}
+
+/// `pbnfmt nag`.
+pub(super) fn nag(args: &NagArgs) -> u8 {
+    let overrides = input_overrides(&args.io);
+    let wording = Wording {
+        verb: "nag",
+        done: "rewritten",
+        unchanged: "with no suffix to rewrite",
+        would: "rewrite",
+    };
+    run(&args.io, &overrides, &wording, |bytes, found| {
+        nag_bytes(bytes, rewrite_options(&args.io, &overrides, found))
+    })
+}
+
+fn input_overrides(args: &RewriteArgs) -> RewriteOverrides {
+    RewriteOverrides {
+        input_encoding: args.input_encoding,
+        encoding: None,
+        line_ending: None,
+        resolve: false,
+    }
+}
+
+fn rewrite_options(
+    args: &RewriteArgs,
+    overrides: &RewriteOverrides,
+    found: &Found,
+) -> RewriteOptions {
+    RewriteOptions {
+        input_encoding: rewrite_settings(overrides, Some(found))
+            .encoding
+            .and_then(InputEncoding::forced),
+        force: args.force,
+    }
+}
+
+fn run(
+    args: &RewriteArgs,
+    overrides: &RewriteOverrides,
+    wording: &Wording,
+    rewrite: impl Fn(&[u8], &Found) -> Rewritten + Sync,
+) -> u8 {
+    let mode = if args.write {
+        Mode::Write
+    } else if args.out_dir.is_some() {
+        Mode::OutDir
+    } else if args.check {
+        Mode::Check
+    } else if args.diff {
+        Mode::Diff
+    } else {
+        Mode::Stdout
+    };
+    let format = args.output.output_format.format();
+    if args.output.statistics && format == Format::Sarif {
+        say!("pbnfmt: error: SARIF has no place for --statistics; use --output-format json");
+        return EXIT_TROUBLE;
+    }
+    if args.files.paths.is_empty() && args.files.files_from.is_none() {
+        say!(
+            "pbnfmt: error: name the files to {}: paths, `-` for standard input, or --files-from",
+            wording.verb
+        );
+        return EXIT_TROUBLE;
+    }
+    let discovery = match settings::discover(&args.files, &args.config, false) {
+        Ok(discovery) => discovery,
+        Err(message) => {
+            say!("pbnfmt: error: {message}");
+            return EXIT_TROUBLE;
+        }
+    };
+    if args.config.show_settings {
+        let merged = rewrite_settings(overrides, discovery.inputs.first());
+        let text = settings::show(discovery.inputs.first(), &args.files.exclude, &merged);
+        return finish(io::stdout().write_all(text.as_bytes()));
+    }
+    let mut totals = Totals::default();
+    for error in &discovery.errors {
+        say!("pbnfmt: error: {}: {}", error.path.display(), error.message);
+        totals
+            .summary
+            .trouble
+            .push((error.path.display().to_string(), error.message.clone()));
+    }
+    // An editor piping a file that the excludes leave out gets it back unchanged.
+    if mode == Mode::Stdout
+        && discovery.inputs.is_empty()
+        && discovery.excluded > 0
+        && args.files.paths.iter().any(|path| path.as_os_str() == "-")
+    {
+        let mut bytes = Vec::new();
+        return match io::Read::read_to_end(&mut io::stdin(), &mut bytes) {
+            Ok(_) => finish(io::stdout().write_all(&bytes)),
+            Err(error) => {
+                say!("pbnfmt: error: cannot read standard input: {error}");
+                EXIT_TROUBLE
+            }
+        };
+    }
+    let jobs = match jobs(args, discovery.inputs, mode, wording) {
+        Ok(jobs) => jobs,
+        Err(message) => {
+            say!("pbnfmt: error: {message}");
+            return EXIT_TROUBLE;
+        }
+    };
+    let style = FullStyle {
+        color: format == Format::Full && use_color(args.output.color, io::stderr().is_terminal()),
+        width: terminal_width(),
+    };
+    let work = |job: &Job| rewrite_one(args, job, mode, wording, format, style, &rewrite);
+    let threads = args
+        .files
+        .threads
+        .map_or_else(parallel::default_threads, usize::from);
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    let Ok(mut findings) = Printer::new(io::stderr(), format) else {
+        return EXIT_TROUBLE;
+    };
+    let mut progress = Progress::new(jobs.len(), args.output.quiet || mode == Mode::Stdout);
+    let mut statistics = Statistics::default();
+    let mut broken = false;
+    parallel::ordered(&jobs, threads, work, |index, outcome| {
+        progress.tick(index + 1);
+        if let Some(message) = outcome.unreadable {
+            progress.clear();
+            let _ = out.flush();
+            say!("pbnfmt: error: cannot read {}: {message}", outcome.name);
+            totals.summary.trouble.push((outcome.name, message));
+            return true;
+        }
+        totals.files += 1;
+        totals.summary.files += 1;
+        totals.summary.games += outcome.games;
+        totals.summary.errors += outcome.errors;
+        totals.summary.warnings += outcome.warnings;
+        for (key, count) in outcome.statistics.0 {
+            *statistics.0.entry(key).or_default() += count;
+        }
+        if !outcome.findings.is_empty() || !outcome.stdout.is_empty() {
+            progress.clear();
+        }
+        let _ = out.flush();
+        let _ = findings.piece(&outcome.findings);
+        if outcome.refused {
+            if !format.is_document() {
+                say!("pbnfmt: {}: not {}", outcome.name, wording.done);
+            }
+            totals.refused += 1;
+            return true;
+        }
+        totals.with_errors += usize::from(outcome.with_errors);
+        if outcome.changed {
+            totals.changed += 1;
+        } else {
+            totals.unchanged += 1;
+        }
+        totals.written += usize::from(outcome.written);
+        if let Err(error) = out.write_all(&outcome.stdout) {
+            if error.kind() == io::ErrorKind::BrokenPipe {
+                broken = true;
+                return false;
+            }
+            outcome_write_error(&mut totals, &outcome.name, wording, &error.to_string());
+        }
+        if let Some(error) = &outcome.write_error {
+            let _ = out.flush();
+            outcome_write_error(&mut totals, &outcome.name, wording, error);
+        }
+        true
+    });
+    progress.clear();
+    if broken {
+        return EXIT_CLEAN;
+    }
+    let _ = out.flush();
+    if format.is_document() {
+        let _ = findings.end(
+            &totals.summary,
+            args.output.statistics.then_some(&statistics),
+        );
+    } else {
+        if args.output.statistics {
+            let _ = findings.text(&statistics.table());
+        }
+        if !args.output.quiet
+            && (mode != Mode::Stdout
+                || totals.refused + totals.with_errors + totals.summary.trouble.len() > 0)
+        {
+            say!("{}", summary(&totals, mode, wording));
+        }
+    }
+    if !totals.summary.trouble.is_empty() {
+        EXIT_TROUBLE
+    } else if !args.output.exit_zero
+        && (totals.refused + totals.with_errors > 0
+            || (matches!(mode, Mode::Check | Mode::Diff) && totals.changed > 0))
+    {
+        EXIT_FINDINGS
+    } else {
+        EXIT_CLEAN
+    }
+}
+
+fn outcome_write_error(totals: &mut Totals, name: &str, wording: &Wording, error: &str) {
+    say!(
+        "pbnfmt: error: cannot write the {} of {name}: {error}",
+        wording.verb
+    );
+    totals
+        .summary
+        .trouble
+        .push((name.to_owned(), error.to_owned()));
+}
+
+/// Reads, rewrites and (under `--write` and `--out-dir`) writes one file; on a worker thread.
+fn rewrite_one(
+    args: &RewriteArgs,
+    job: &Job,
+    mode: Mode,
+    wording: &Wording,
+    format: Format,
+    style: FullStyle,
+    rewrite: &impl Fn(&[u8], &Found) -> Rewritten,
+) -> Outcome {
+    let name = job.found.input.display_name();
+    let bytes = match read_input(&job.found.input) {
+        Ok(bytes) => bytes,
+        Err(message) => {
+            return Outcome {
+                name,
+                unreadable: Some(message),
+                ..Outcome::default()
+            };
+        }
+    };
+    let rewritten = rewrite(&bytes, &job.found);
+    let problems = &rewritten.problems;
+    let count = |severity| problems.iter().filter(|d| d.severity == severity).count();
+    let mut statistics = Statistics::default();
+    statistics.add(problems);
+    let mut outcome = Outcome {
+        games: rewritten.games,
+        findings: if args.output.statistics {
+            String::new()
+        } else {
+            report::file(format, &name, &rewritten.decoded, problems, style)
+        },
+        statistics,
+        errors: count(Severity::Error),
+        warnings: count(Severity::Warning),
+        ..Outcome::default()
+    };
+    let Some(output) = &rewritten.output else {
+        outcome.refused = true;
+        outcome.name = name;
+        return outcome;
+    };
+    outcome.with_errors = outcome.errors > 0;
+    outcome.changed = *output != bytes;
+    let changed = outcome.changed;
+    let written = match mode {
+        Mode::Stdout => {
+            outcome.stdout = output.clone();
+            Ok(())
+        }
+        Mode::Check if changed => {
+            outcome.stdout = format!("Would {}: {name}\n", wording.would).into_bytes();
+            Ok(())
+        }
+        Mode::Diff if changed => {
+            outcome.stdout = diff(&name, wording.verb, &rewritten, output).into_bytes();
+            Ok(())
+        }
+        Mode::Write if changed => match &job.found.input {
+            Input::File(path) => write_atomic(path, output, Some(path)),
+            Input::Stdin(_) => Ok(()),
+        },
+        Mode::OutDir => write_into(args, job, output).map(|wrote| outcome.written = wrote),
+        Mode::Check | Mode::Diff | Mode::Write => Ok(()),
+    };
+    outcome.write_error = written.err().map(|error| error.to_string());
+    outcome.name = name;
+    outcome
+}
+
+/// The inputs, each with its place under `--out-dir`. Errors are usage errors.
+fn jobs(
+    args: &RewriteArgs,
+    inputs: Vec<Found>,
+    mode: Mode,
+    wording: &Wording,
+) -> Result<Vec<Job>, String> {
+    let out_dir = args
+        .out_dir
+        .as_ref()
+        .map(|dir| std::fs::canonicalize(dir).unwrap_or_else(|_| dir.clone()));
+    let mut jobs = Vec::new();
+    for found in inputs {
+        let relative = match (&found.input, &found.under) {
+            (Input::File(file), Some(under)) => {
+                file.strip_prefix(under).ok().map(Path::to_path_buf)
+            }
+            (Input::File(file), None) => file.file_name().map(PathBuf::from),
+            (Input::Stdin(_), _) => None,
+        };
+        // Earlier exports inside the tree being exported are not exported again.
+        if let (Some(dir), Input::File(file), Some(_)) = (&out_dir, &found.input, &found.under)
+            && std::fs::canonicalize(file).is_ok_and(|file| file.starts_with(dir))
+        {
+            continue;
+        }
+        jobs.push(Job { found, relative });
+    }
+    let stdin = jobs.iter().any(|job| job.found.input.is_stdin());
+    let any_dir = args.files.paths.iter().any(|p| p.is_dir()) || args.files.files_from.is_some();
+    match mode {
+        Mode::Stdout if jobs.len() > 1 || any_dir => Err(format!(
+            "{0} writes one file to standard output; to {0} several, use --write, --out-dir, --check or --diff",
+            wording.verb
+        )),
+        Mode::Write if stdin => Err(format!(
+            "--write rewrites files; standard input has none ({} `-` to standard output instead)",
+            wording.verb
+        )),
+        Mode::OutDir if stdin => {
+            Err("--out-dir needs file names; standard input has none".to_owned())
+        }
+        _ => Ok(jobs),
+    }
+}
+
+/// Writes one export below `--out-dir`, unless the file there already has these bytes; says
+/// whether it wrote.
+fn write_into(args: &RewriteArgs, job: &Job, output: &[u8]) -> io::Result<bool> {
+    let (Some(dir), Some(relative)) = (&args.out_dir, &job.relative) else {
+        return Ok(false);
+    };
+    // Never outside DIR: only plain names below it.
+    if !relative
+        .components()
+        .all(|c| matches!(c, Component::Normal(_)))
+    {
+        return Err(io::Error::other(format!(
+            "{} is not a path below the output directory",
+            relative.display()
+        )));
+    }
+    let target = dir.join(relative);
+    if std::fs::read(&target).is_ok_and(|existing| existing == output) {
+        return Ok(false);
+    }
+    if let Some(parent) = target.parent() {
+        std::fs::create_dir_all(parent)?;
+    }
+    let source = match &job.found.input {
+        Input::File(path) => Some(path.as_path()),
+        Input::Stdin(_) => None,
+    };
+    write_atomic(&target, output, source).map(|()| true)
+}
+
+/// A unified diff of the input text against the result, both as text.
+fn diff(name: &str, verb: &str, exported: &Rewritten, output: &[u8]) -> String {
+    let encoding = exported.decoded.encoding;
+    let after = source::decode(output, Some(encoding)).text;
+    similar::TextDiff::from_lines(exported.decoded.text.as_str(), after.as_str())
+        .unified_diff()
+        .context_radius(3)
+        .header(name, &format!("{name} ({verb})"))
+        .to_string()
+}
+
+fn summary(totals: &Totals, mode: Mode, wording: &Wording) -> String {
+    let mut parts = Vec::new();
+    let changed = plural(totals.changed, "file", "files");
+    let unchanged = plural(totals.unchanged, "file", "files");
+    match mode {
+        Mode::Check | Mode::Diff => {
+            parts.push(format!("{changed} would be rewritten"));
+            parts.push(format!("{unchanged} {}", wording.unchanged));
+        }
+        Mode::Write => {
+            parts.push(format!("{changed} rewritten"));
+            parts.push(format!("{unchanged} {}", wording.unchanged));
+        }
+        Mode::OutDir => {
+            let exported = totals.changed + totals.unchanged;
+            parts.push(format!(
+                "{} {} ({} written, {} already up to date)",
+                plural(exported, "file", "files"),
+                wording.done,
+                totals.written,
+                exported - totals.written.min(exported)
+            ));
+        }
+        Mode::Stdout => parts.push(format!(
+            "{} {}",
+            plural(totals.changed + totals.unchanged, "file", "files"),
+            wording.done
+        )),
+    }
+    if totals.refused > 0 {
+        parts.push(format!(
+            "{} refused",
+            plural(totals.refused, "file", "files")
+        ));
+    }
+    if totals.with_errors > 0 {
+        parts.push(format!(
+            "{} with errors left",
+            plural(totals.with_errors, "file", "files")
+        ));
+    }
+    if !totals.summary.trouble.is_empty() {
+        parts.push(format!(
+            "{} could not be read or written",
+            plural(totals.summary.trouble.len(), "path", "paths")
+        ));
+    }
+    format!(
+        "{} ({}).",
+        parts.join(", "),
+        plural(totals.summary.games, "game", "games")
+    )
+}

@@ -1,0 +1,212 @@
+//! The command line and the configuration files merged into what applies to each file.
+//!
+//! Precedence, per file: the command line, then the closest `pbnfmt.toml`, then the defaults.
+//! `--select` on the command line replaces the configuration's whole rule selection (`select`,
+//! `extend-select` and `ignore`); `--extend-select` and `--ignore` add to it. `per-file-ignores`
+//! always apply.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use crate::check::CheckOptions;
+use crate::config::{self, Config, ConfigFile, Globs, InputEncoding, Resolver};
+use crate::rules::select::Selection;
+use crate::walk::{self, Discovery, Filter, Found, Input};
+
+use super::{CheckArgs, ConfigArgs, EncodingArg, FileArgs, LineEndingArg, OutputEncodingArg};
+
+/// Finds the inputs: the paths named and listed, walked, with their configurations. `Err` is a
+/// usage or configuration error, worded for the user.
+pub(crate) fn discover(
+    files: &FileArgs,
+    config: &ConfigArgs,
+    default_to_cwd: bool,
+) -> Result<Discovery, String> {
+    let source = if config.isolated {
+        config::Source::None
+    } else if let Some(path) = &config.config {
+        config::Source::Fixed(Arc::new(Config::load(path).map_err(|e| e.0)?))
+    } else {
+        config::Source::Discover
+    };
+    let exclude = Globs::new(&files.exclude).map_err(|error| format!("--exclude: {error}"))?;
+    let mut paths = files.paths.clone();
+    if let Some(list) = &files.files_from {
+        let bytes = if list.as_os_str() == "-" {
+            if paths.iter().any(|path| path.as_os_str() == "-") {
+                return Err(
+                    "standard input cannot hold both the list of paths and a file; name the file"
+                        .to_owned(),
+                );
+            }
+            let mut bytes = Vec::new();
+            std::io::Read::read_to_end(&mut std::io::stdin(), &mut bytes)
+                .map_err(|error| format!("cannot read the list of paths: {error}"))?;
+            bytes
+        } else {
+            std::fs::read(list)
+                .map_err(|error| format!("cannot read {}: {error}", list.display()))?
+        };
+        paths.extend(walk::read_path_list(&bytes));
+    } else if paths.is_empty() && default_to_cwd {
+        paths.push(PathBuf::from("."));
+    }
+    let mut filter = Filter {
+        resolver: Resolver::new(source),
+        exclude,
+        cwd: std::env::current_dir().unwrap_or_default(),
+        force_exclude: files.force_exclude,
+        stdin_filename: files.stdin_filename.clone(),
+    };
+    walk::discover(&paths, &mut filter).map_err(|error| error.0)
+}
+
+/// The path a found input goes by for per-file settings.
+fn path_of(found: &Found) -> Option<&Path> {
+    match &found.input {
+        Input::File(path) | Input::Stdin(Some(path)) => Some(path),
+        Input::Stdin(None) => None,
+    }
+}
+
+/// What the command line of `check` says, beside the configuration.
+fn check_overrides(args: &CheckArgs, file: Option<&ConfigFile>) -> ConfigFile {
+    let mut merged = file.cloned().unwrap_or_default();
+    if let Some(encoding) = args.encoding {
+        merged.encoding = Some(input_encoding(encoding));
+    }
+    let check = &mut merged.check;
+    if let Some(select) = &args.select {
+        check.select = Some(select.clone());
+        check.extend_select = args.extend_select.clone();
+        check.ignore = args.ignore.clone();
+    } else {
+        check
+            .extend_select
+            .extend(args.extend_select.iter().cloned());
+        check.ignore.extend(args.ignore.iter().cloned());
+    }
+    check.export |= args.export;
+    check.warnings_as_errors |= args.warnings_as_errors;
+    merged
+}
+
+/// What applies to one file under `check`.
+pub(crate) struct CheckSettings {
+    pub options: CheckOptions,
+    pub warnings_as_errors: bool,
+}
+
+pub(crate) fn check_settings(args: &CheckArgs, found: &Found) -> CheckSettings {
+    let config = found.config.as_deref();
+    let merged = check_overrides(args, config.map(|config| &config.file));
+    let mut ignore = merged.check.ignore;
+    if let (Some(config), Some(path)) = (config, path_of(found)) {
+        ignore.extend(config.ignores_for(path));
+    }
+    CheckSettings {
+        options: CheckOptions {
+            encoding: merged.encoding.and_then(InputEncoding::forced),
+            selection: Selection {
+                select: merged.check.select,
+                extend_select: merged.check.extend_select,
+                ignore,
+                export: merged.check.export,
+            },
+        },
+        warnings_as_errors: merged.check.warnings_as_errors,
+    }
+}
+
+/// The command line of `export`, `resolve` and `nag`, beside the configuration.
+pub(crate) struct RewriteOverrides {
+    pub input_encoding: Option<EncodingArg>,
+    pub encoding: Option<OutputEncodingArg>,
+    pub line_ending: Option<LineEndingArg>,
+    pub resolve: bool,
+}
+
+pub(crate) fn rewrite_settings(overrides: &RewriteOverrides, found: Option<&Found>) -> ConfigFile {
+    let mut merged = found
+        .and_then(|found| found.config.as_deref())
+        .map(|config| config.file.clone())
+        .unwrap_or_default();
+    if let Some(encoding) = overrides.input_encoding {
+        merged.encoding = Some(input_encoding(encoding));
+    }
+    if let Some(encoding) = overrides.encoding {
+        merged.export.encoding = Some(match encoding {
+            OutputEncodingArg::Utf8 => config::OutputEncoding::Utf8,
+            OutputEncodingArg::Latin1 => config::OutputEncoding::Latin1,
+        });
+    }
+    if let Some(line_ending) = overrides.line_ending {
+        merged.export.line_ending = Some(match line_ending {
+            LineEndingArg::Crlf => config::LineEnding::Crlf,
+            LineEndingArg::Lf => config::LineEnding::Lf,
+        });
+    }
+    merged.export.resolve |= overrides.resolve;
+    merged
+}
+
+fn input_encoding(encoding: EncodingArg) -> InputEncoding {
+    match encoding {
+        EncodingArg::Auto => InputEncoding::Auto,
+        EncodingArg::Utf8 => InputEncoding::Utf8,
+        EncodingArg::Latin1 => InputEncoding::Latin1,
+        EncodingArg::Utf16Le => InputEncoding::Utf16Le,
+        EncodingArg::Utf16Be => InputEncoding::Utf16Be,
+    }
+}
+
+/// `--show-settings` for `check`.
+pub(crate) fn show_check(args: &CheckArgs, discovery: &Discovery) -> String {
+    let found = discovery.inputs.first();
+    let merged = check_overrides(
+        args,
+        found
+            .and_then(|found| found.config.as_deref())
+            .map(|config| &config.file),
+    );
+    show(found, &args.files.exclude, &merged)
+}
+
+/// `--show-settings`: the settings for the first file, as a configuration file would say them.
+pub(crate) fn show(found: Option<&Found>, excludes: &[String], merged: &ConfigFile) -> String {
+    let mut out = String::new();
+    match found {
+        Some(found) => {
+            out.push_str(&format!("# Settings for {}\n", found.input.display_name()));
+            match &found.config {
+                Some(config) => out.push_str(&format!(
+                    "# Configuration file: {}\n",
+                    config.path.display()
+                )),
+                None => out.push_str("# Configuration file: none (defaults)\n"),
+            }
+            if let (Some(config), Some(path)) = (&found.config, path_of(found)) {
+                let ignores = config.ignores_for(path);
+                if !ignores.is_empty() {
+                    out.push_str(&format!(
+                        "# per-file-ignores for this file: {}\n",
+                        ignores.join(", ")
+                    ));
+                }
+            }
+        }
+        None => out.push_str("# No file found; the settings of the command line alone\n"),
+    }
+    if !excludes.is_empty() {
+        out.push_str(&format!(
+            "# --exclude (from the working directory): {}\n",
+            excludes.join(", ")
+        ));
+    }
+    out.push('\n');
+    match toml::to_string(merged) {
+        Ok(text) => out.push_str(&text),
+        Err(error) => out.push_str(&format!("# cannot print the settings: {error}\n")),
+    }
+    out
+}

@@ -1,0 +1,425 @@
+//! `pbnfmt.toml`: the configuration file, how it is found, and the glob patterns of its excludes.
+//!
+//! For each file, pbnfmt looks in the file's directory and then in each parent for `pbnfmt.toml`
+//! or `.pbnfmt.toml`; the closest one wins and is used alone (no merging up the tree, as with
+//! ruff's `ruff.toml`). `--config PATH` uses one file for everything, `--isolated` none.
+//!
+//! ```toml
+//! exclude = ["archive/1998/**", "*.tmp.pbn"]  # globs, relative to this file's directory
+//! encoding = "auto"                          # how inputs are read
+//!
+//! [check]
+//! select = ["ALL"]                           # replaces the default rule set
+//! extend-select = ["T030"]
+//! ignore = ["C005"]
+//! export = false                             # the E rules in every file
+//! warnings-as-errors = false
+//!
+//! [check.per-file-ignores]
+//! "hand-records/**" = ["D003"]
+//!
+//! [export]
+//! encoding = "utf-8"                         # output encoding; the input's when absent
+//! line-ending = "crlf"
+//! resolve = false
+//! ```
+//!
+//! Unknown keys and rule selectors that name no rule are errors: a misspelt key would otherwise
+//! be ignored in silence.
+
+use std::collections::{BTreeMap, HashMap};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use globset::{GlobBuilder, GlobMatcher};
+use serde::{Deserialize, Serialize};
+
+use crate::rules::select::matching;
+use crate::source::{Encoding, LineIndex};
+
+/// The names a configuration file may have, in the order they are looked for.
+pub const FILE_NAMES: [&str; 2] = ["pbnfmt.toml", ".pbnfmt.toml"];
+
+/// The contents of a configuration file, as written.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(default, deny_unknown_fields, rename_all = "kebab-case")]
+pub struct ConfigFile {
+    /// Paths to leave out, as globs relative to the file's directory.
+    pub exclude: Vec<String>,
+    /// How inputs are read.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub encoding: Option<InputEncoding>,
+    pub check: CheckSection,
+    pub export: ExportSection,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(default, deny_unknown_fields, rename_all = "kebab-case")]
+pub struct CheckSection {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub select: Option<Vec<String>>,
+    pub extend_select: Vec<String>,
+    pub ignore: Vec<String>,
+    pub export: bool,
+    pub warnings_as_errors: bool,
+    pub per_file_ignores: BTreeMap<String, Vec<String>>,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(default, deny_unknown_fields, rename_all = "kebab-case")]
+pub struct ExportSection {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub encoding: Option<OutputEncoding>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub line_ending: Option<LineEnding>,
+    pub resolve: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
+pub enum InputEncoding {
+    #[serde(rename = "auto")]
+    Auto,
+    #[serde(rename = "utf-8", alias = "utf8")]
+    Utf8,
+    #[serde(rename = "latin-1", alias = "latin1", alias = "iso-8859-1")]
+    Latin1,
+    #[serde(rename = "utf-16le")]
+    Utf16Le,
+    #[serde(rename = "utf-16be")]
+    Utf16Be,
+}
+
+impl InputEncoding {
+    /// The encoding to force; `None` to detect it.
+    pub fn forced(self) -> Option<Encoding> {
+        match self {
+            InputEncoding::Auto => None,
+            InputEncoding::Utf8 => Some(Encoding::Utf8),
+            InputEncoding::Latin1 => Some(Encoding::Latin1),
+            InputEncoding::Utf16Le => Some(Encoding::Utf16Le),
+            InputEncoding::Utf16Be => Some(Encoding::Utf16Be),
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
+pub enum OutputEncoding {
+    #[serde(rename = "utf-8", alias = "utf8")]
+    Utf8,
+    #[serde(rename = "latin-1", alias = "latin1", alias = "iso-8859-1")]
+    Latin1,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum LineEnding {
+    Crlf,
+    Lf,
+}
+
+/// A configuration file read and checked, with its globs compiled.
+#[derive(Debug)]
+pub struct Config {
+    /// The file it was read from.
+    pub path: PathBuf,
+    /// The directory its globs are relative to (absolute).
+    pub dir: PathBuf,
+    pub file: ConfigFile,
+    pub exclude: Globs,
+    /// Per-file ignores: the pattern and the rule selectors.
+    pub per_file_ignores: Vec<(Globs, Vec<String>)>,
+}
+
+/// A configuration file that could not be used, worded for the user (`path:line:col: message`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ConfigError(pub String);
+
+impl std::fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl Config {
+    /// Reads the configuration file at `path`.
+    pub fn load(path: &Path) -> Result<Config, ConfigError> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|error| ConfigError(format!("cannot read {}: {error}", path.display())))?;
+        let dir = std::path::absolute(path)
+            .ok()
+            .and_then(|path| path.parent().map(Path::to_path_buf))
+            .unwrap_or_default();
+        Config::parse(path, dir, &text)
+    }
+
+    /// Reads configuration text; `path` names it in messages, `dir` anchors its globs.
+    pub fn parse(path: &Path, dir: PathBuf, text: &str) -> Result<Config, ConfigError> {
+        let at = |span: Option<std::ops::Range<usize>>| {
+            let (line, column) = span.map_or((1, 1), |span| {
+                LineIndex::new(text).line_col(text, span.start.min(text.len()))
+            });
+            format!("{}:{line}:{column}", path.display())
+        };
+        let file: ConfigFile = toml::from_str(text).map_err(|error| {
+            ConfigError(format!(
+                "{}: {}",
+                at(error.span()),
+                error.message().trim_end()
+            ))
+        })?;
+        let unknown: Vec<&str> = file
+            .check
+            .select
+            .iter()
+            .flatten()
+            .chain(&file.check.extend_select)
+            .chain(&file.check.ignore)
+            .chain(file.check.per_file_ignores.values().flatten())
+            .map(String::as_str)
+            .filter(|selector| matching(selector).is_empty())
+            .collect();
+        if !unknown.is_empty() {
+            return Err(ConfigError(format!(
+                "{}: no rule matches {}; `pbnfmt rule --all` lists the rules",
+                path.display(),
+                unknown
+                    .iter()
+                    .map(|s| format!("`{s}`"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )));
+        }
+        let globs = |patterns: &[String], key: &str| {
+            Globs::new(patterns)
+                .map_err(|error| ConfigError(format!("{}: in `{key}`: {error}", path.display())))
+        };
+        let exclude = globs(&file.exclude, "exclude")?;
+        let per_file_ignores = file
+            .check
+            .per_file_ignores
+            .iter()
+            .map(|(pattern, rules)| {
+                Ok((
+                    globs(std::slice::from_ref(pattern), "check.per-file-ignores")?,
+                    rules.clone(),
+                ))
+            })
+            .collect::<Result<_, ConfigError>>()?;
+        Ok(Config {
+            path: path.to_path_buf(),
+            dir,
+            file,
+            exclude,
+            per_file_ignores,
+        })
+    }
+
+    /// The rule selectors `per-file-ignores` adds for `path`.
+    pub fn ignores_for(&self, path: &Path) -> Vec<String> {
+        self.per_file_ignores
+            .iter()
+            .filter(|(globs, _)| globs.matches(&self.dir, path))
+            .flat_map(|(_, rules)| rules.iter().cloned())
+            .collect()
+    }
+}
+
+/// Glob patterns as pbnfmt reads them: a pattern without `/` matches the name of the file or of
+/// any directory above it (`old`, `*.tmp.pbn`); a pattern with `/` matches the path relative to
+/// the base directory (`archive/199?/**`), `*` not crossing `/`. A directory that matches is left
+/// out with everything below it.
+#[derive(Clone, Debug, Default)]
+pub struct Globs {
+    names: Vec<GlobMatcher>,
+    paths: Vec<GlobMatcher>,
+}
+
+impl Globs {
+    pub fn new(patterns: &[String]) -> Result<Globs, String> {
+        let mut globs = Globs::default();
+        for pattern in patterns {
+            let trimmed = pattern.trim_start_matches("./").trim_end_matches('/');
+            // `dir/**` also names `dir` itself, so that the walk leaves it out whole.
+            let whole = trimmed.strip_suffix("/**").filter(|dir| !dir.is_empty());
+            for glob in std::iter::once(trimmed).chain(whole) {
+                let matcher = GlobBuilder::new(glob)
+                    .literal_separator(true)
+                    .build()
+                    .map_err(|error| format!("`{pattern}` is not a glob: {}", error.kind()))?
+                    .compile_matcher();
+                if glob.contains('/') || whole.is_some() {
+                    globs.paths.push(matcher);
+                } else {
+                    globs.names.push(matcher);
+                }
+            }
+        }
+        Ok(globs)
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.names.is_empty() && self.paths.is_empty()
+    }
+
+    /// True when `path` or a directory above it (up to `base`) matches. Both are made absolute
+    /// without following links, so that the patterns see the path as the user wrote it.
+    pub fn matches(&self, base: &Path, path: &Path) -> bool {
+        if self.is_empty() {
+            return false;
+        }
+        let absolute = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+        let relative = absolute.strip_prefix(base).ok();
+        let components: Vec<&std::ffi::OsStr> = match relative {
+            Some(relative) => relative.iter().collect(),
+            None => absolute.file_name().into_iter().collect(),
+        };
+        let mut prefix = PathBuf::new();
+        for component in components {
+            prefix.push(component);
+            if self.names.iter().any(|glob| glob.is_match(component)) {
+                return true;
+            }
+            if relative.is_some() && self.paths.iter().any(|glob| glob.is_match(&prefix)) {
+                return true;
+            }
+        }
+        false
+    }
+}
+
+/// Where configurations come from.
+#[derive(Debug)]
+pub enum Source {
+    /// `--isolated`: none.
+    None,
+    /// `--config PATH`: this one for every file.
+    Fixed(Arc<Config>),
+    /// The closest `pbnfmt.toml` above each file.
+    Discover,
+}
+
+/// Finds the configuration of each directory, reading each file once.
+#[derive(Debug)]
+pub struct Resolver {
+    source: Source,
+    /// Directory (absolute) → its configuration.
+    cache: HashMap<PathBuf, Option<Arc<Config>>>,
+}
+
+impl Resolver {
+    pub fn new(source: Source) -> Resolver {
+        Resolver {
+            source,
+            cache: HashMap::new(),
+        }
+    }
+
+    /// The configuration for a file or directory at `path`: the closest one in its directory or
+    /// above. For a directory, its own configuration file counts.
+    pub fn for_path(
+        &mut self,
+        path: &Path,
+        is_dir: bool,
+    ) -> Result<Option<Arc<Config>>, ConfigError> {
+        match &self.source {
+            Source::None => Ok(None),
+            Source::Fixed(config) => Ok(Some(config.clone())),
+            Source::Discover => {
+                let absolute = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+                let dir = if is_dir {
+                    Some(absolute.as_path())
+                } else {
+                    absolute.parent()
+                };
+                match dir {
+                    Some(dir) => self.for_dir(dir),
+                    None => Ok(None),
+                }
+            }
+        }
+    }
+
+    fn for_dir(&mut self, dir: &Path) -> Result<Option<Arc<Config>>, ConfigError> {
+        if let Some(found) = self.cache.get(dir) {
+            return Ok(found.clone());
+        }
+        let here: Vec<PathBuf> = FILE_NAMES
+            .iter()
+            .map(|name| dir.join(name))
+            .filter(|path| path.is_file())
+            .collect();
+        let found = match here.as_slice() {
+            [] => match dir.parent() {
+                Some(parent) => self.for_dir(parent)?,
+                None => None,
+            },
+            [path] => Some(Arc::new(Config::load(path)?)),
+            [first, second, ..] => {
+                return Err(ConfigError(format!(
+                    "{} and {} are both here; keep one",
+                    first.display(),
+                    second.display()
+                )));
+            }
+        };
+        self.cache.insert(dir.to_path_buf(), found.clone());
+        Ok(found)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn globs(patterns: &[&str]) -> Globs {
+        Globs::new(&patterns.iter().map(|p| p.to_string()).collect::<Vec<_>>()).unwrap()
+    }
+
+    #[test]
+    fn name_and_path_patterns() {
+        let base = Path::new("/club");
+        let names = globs(&["old", "*.tmp.pbn"]);
+        assert!(names.matches(base, Path::new("/club/old/a.pbn")));
+        assert!(names.matches(base, Path::new("/club/x/old/a.pbn")));
+        assert!(names.matches(base, Path::new("/club/a.tmp.pbn")));
+        assert!(!names.matches(base, Path::new("/club/older/a.pbn")));
+        let paths = globs(&["archive/199?/**", "./top/*.pbn"]);
+        assert!(paths.matches(base, Path::new("/club/archive/1998/a.pbn")));
+        assert!(paths.matches(base, Path::new("/club/archive/1998")));
+        assert!(!paths.matches(base, Path::new("/club/archive/2001/a.pbn")));
+        assert!(paths.matches(base, Path::new("/club/top/a.pbn")));
+        assert!(
+            !paths.matches(base, Path::new("/club/top/sub/a.pbn")),
+            "* does not cross /"
+        );
+        assert!(!paths.matches(base, Path::new("/elsewhere/archive/1998/a.pbn")));
+    }
+
+    #[test]
+    fn unknown_keys_and_rules_are_errors_with_positions() {
+        let path = Path::new("pbnfmt.toml");
+        let error = Config::parse(path, PathBuf::from("/"), "[check]\nselct = [\"D\"]\n")
+            .unwrap_err()
+            .0;
+        assert!(
+            error.starts_with("pbnfmt.toml:2:1: unknown field `selct`"),
+            "{error}"
+        );
+        let error = Config::parse(path, PathBuf::from("/"), "[check]\nignore = [\"D999\"]\n")
+            .unwrap_err()
+            .0;
+        assert!(error.contains("no rule matches `D999`"), "{error}");
+        let error = Config::parse(path, PathBuf::from("/"), "encoding = \"ebcdic\"\n")
+            .unwrap_err()
+            .0;
+        assert!(error.contains("unknown variant `ebcdic`"), "{error}");
+        let config = Config::parse(
+            path,
+            PathBuf::from("/club"),
+            "[check.per-file-ignores]\n\"hands/**\" = [\"D003\"]\n",
+        )
+        .unwrap();
+        assert_eq!(config.ignores_for(Path::new("/club/hands/a.pbn")), ["D003"]);
+        assert!(config.ignores_for(Path::new("/club/a.pbn")).is_empty());
+    }
+}

@@ -1,0 +1,111 @@
+//! Work on several files at once, and hand the results back in the order of the inputs, so that
+//! a run on eight threads prints the same bytes as a run on one.
+
+use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
+
+/// How many threads to use when not told: the machine's parallelism.
+pub fn default_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, usize::from)
+}
+
+/// Runs `work` on every item on up to `threads` threads, and calls `sink` on the calling thread
+/// with each result in item order, as soon as it and every earlier one are done. `sink` returns
+/// false to stop: no new item is started, and the rest are dropped.
+pub fn ordered<T, R>(
+    items: &[T],
+    threads: usize,
+    work: impl Fn(&T) -> R + Sync,
+    mut sink: impl FnMut(usize, R) -> bool,
+) where
+    T: Sync,
+    R: Send,
+{
+    let threads = threads.clamp(1, items.len().max(1));
+    if threads == 1 {
+        for (index, item) in items.iter().enumerate() {
+            if !sink(index, work(item)) {
+                return;
+            }
+        }
+        return;
+    }
+    let next = AtomicUsize::new(0);
+    let stop = AtomicUsize::new(items.len());
+    std::thread::scope(|scope| {
+        let (sender, receiver) = mpsc::channel();
+        for _ in 0..threads {
+            let sender = sender.clone();
+            let (next, stop, work) = (&next, &stop, &work);
+            scope.spawn(move || {
+                loop {
+                    let index = next.fetch_add(1, Ordering::Relaxed);
+                    if index >= stop.load(Ordering::Relaxed) {
+                        break;
+                    }
+                    if sender.send((index, work(&items[index]))).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(sender);
+        let mut pending = BTreeMap::new();
+        let mut expected = 0;
+        for (index, result) in receiver {
+            pending.insert(index, result);
+            while let Some(result) = pending.remove(&expected) {
+                if !sink(expected, result) {
+                    stop.store(0, Ordering::Relaxed);
+                    return;
+                }
+                expected += 1;
+            }
+        }
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn results_come_in_input_order() {
+        let items: Vec<u64> = (0..200).collect();
+        for threads in [1, 2, 8] {
+            let mut seen = Vec::new();
+            ordered(
+                &items,
+                threads,
+                |&n| {
+                    // Uneven work, so that later items often finish first.
+                    std::thread::sleep(std::time::Duration::from_micros((n * 37) % 200));
+                    n * n
+                },
+                |index, square| {
+                    seen.push((index, square));
+                    true
+                },
+            );
+            let expected: Vec<_> = items.iter().map(|&n| (n as usize, n * n)).collect();
+            assert_eq!(seen, expected, "{threads} threads");
+        }
+    }
+
+    #[test]
+    fn stopping_ends_the_run() {
+        let items: Vec<u32> = (0..1000).collect();
+        let mut seen = 0;
+        ordered(
+            &items,
+            4,
+            |&n| n,
+            |_, _| {
+                seen += 1;
+                seen < 10
+            },
+        );
+        assert_eq!(seen, 10);
+    }
+}

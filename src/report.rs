@@ -1,0 +1,487 @@
+//! Findings in the forms a run can print: `full` (miette's code frame), `concise`
+//! (`path:line:col: severity[CODE] message`), `json` (pbnfmt's own versioned schema, see
+//! `docs/json-output.md`), `github` (workflow commands that become annotations) and `sarif`
+//! (SARIF 2.1.0 for code scanning).
+//!
+//! Every form carries the same findings. A run prints [`start`], then [`file`] for each file in
+//! order (joined by [`SEPARATOR`] where [`Format::is_document`]), then [`end`]; each piece is
+//! built apart, so that files can be rendered on several threads and printed in order.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::ops::Range;
+
+use serde_json::{Value, json};
+
+use crate::diagnostic::{Diagnostic, FullStyle, Severity, render_concise, render_full};
+use crate::rules::Rule;
+use crate::source::{Decoded, Encoding, LineIndex};
+
+/// The version of the JSON schema; it changes only when a field changes meaning or goes away.
+pub const JSON_VERSION: u32 = 1;
+
+/// What goes between the pieces of two files in a document form.
+pub const SEPARATOR: &str = ",\n";
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    Full,
+    Concise,
+    Json,
+    Github,
+    Sarif,
+}
+
+impl Format {
+    /// True for the forms that are one document for the whole run (JSON and SARIF).
+    pub fn is_document(self) -> bool {
+        matches!(self, Format::Json | Format::Sarif)
+    }
+}
+
+/// The totals of a run, for the document forms.
+#[derive(Clone, Debug, Default)]
+pub struct Summary {
+    pub files: usize,
+    pub games: usize,
+    pub errors: usize,
+    pub warnings: usize,
+    pub suppressed: usize,
+    /// Paths that could not be read or written, and why.
+    pub trouble: Vec<(String, String)>,
+}
+
+/// Counts per rule, for `--statistics`.
+#[derive(Clone, Debug, Default)]
+pub struct Statistics(pub BTreeMap<(Rule, Severity), usize>);
+
+impl Statistics {
+    pub fn add(&mut self, diagnostics: &[Diagnostic]) {
+        for diagnostic in diagnostics {
+            *self
+                .0
+                .entry((diagnostic.rule, diagnostic.severity))
+                .or_default() += 1;
+        }
+    }
+
+    /// Most frequent first, then by code.
+    fn rows(&self) -> Vec<(Rule, Severity, usize)> {
+        let mut rows: Vec<_> = self
+            .0
+            .iter()
+            .map(|(&(rule, severity), &count)| (rule, severity, count))
+            .collect();
+        rows.sort_by_key(|&(rule, severity, count)| (std::cmp::Reverse(count), rule, severity));
+        rows
+    }
+
+    /// A table: count, code, name, severity.
+    pub fn table(&self) -> String {
+        let rows = self.rows();
+        let width = rows
+            .iter()
+            .map(|row| row.2.to_string().len())
+            .max()
+            .unwrap_or(1);
+        let name_width = rows.iter().map(|row| row.0.name().len()).max().unwrap_or(0);
+        let mut out = String::new();
+        for (rule, severity, count) in rows {
+            let _ = writeln!(
+                out,
+                "{count:>width$}  {}  {:<name_width$}  {severity}",
+                rule.code(),
+                rule.name()
+            );
+        }
+        out
+    }
+
+    pub fn json(&self) -> Value {
+        Value::Array(
+            self.rows()
+                .into_iter()
+                .map(|(rule, severity, count)| {
+                    json!({
+                        "code": rule.code(),
+                        "name": rule.name(),
+                        "severity": severity.as_str(),
+                        "count": count,
+                    })
+                })
+                .collect(),
+        )
+    }
+}
+
+/// What a run prints before the first file.
+pub fn start(format: Format) -> String {
+    match format {
+        Format::Json => format!(
+            "{{\n\"version\": {JSON_VERSION},\n\"tool\": {},\n\"diagnostics\": [\n",
+            tool()
+        ),
+        Format::Sarif => {
+            let driver = json!({
+                "name": "pbnfmt",
+                "version": env!("CARGO_PKG_VERSION"),
+                "rules": Rule::ALL.iter().map(|&rule| sarif_rule(rule)).collect::<Vec<_>>(),
+            });
+            format!(
+                "{{\n\"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\",\n\"version\": \"2.1.0\",\n\"runs\": [{{\n\"tool\": {{\"driver\": {driver}}},\n\"columnKind\": \"unicodeCodePoints\",\n\"results\": [\n"
+            )
+        }
+        Format::Full | Format::Concise | Format::Github => String::new(),
+    }
+}
+
+/// What a run prints after the last file; `statistics` replaces the findings in JSON.
+pub fn end(format: Format, summary: &Summary, statistics: Option<&Statistics>) -> String {
+    match format {
+        Format::Json => {
+            let mut out = String::from("\n],\n");
+            if let Some(statistics) = statistics {
+                let _ = writeln!(out, "\"statistics\": {},", statistics.json());
+            }
+            let trouble: Vec<Value> = summary
+                .trouble
+                .iter()
+                .map(|(file, message)| json!({"file": file, "message": message}))
+                .collect();
+            let _ = write!(
+                out,
+                "\"summary\": {}\n}}\n",
+                json!({
+                    "files": summary.files,
+                    "games": summary.games,
+                    "errors": summary.errors,
+                    "warnings": summary.warnings,
+                    "suppressed": summary.suppressed,
+                    "unreadable": trouble,
+                })
+            );
+            out
+        }
+        Format::Sarif => {
+            let notifications: Vec<Value> = summary
+                .trouble
+                .iter()
+                .map(|(file, message)| {
+                    json!({
+                        "level": "error",
+                        "message": {"text": format!("{file}: {message}")},
+                        "locations": [{"physicalLocation": {"artifactLocation": {"uri": uri(file)}}}],
+                    })
+                })
+                .collect();
+            let invocation = json!({
+                "executionSuccessful": summary.trouble.is_empty(),
+                "toolExecutionNotifications": notifications,
+            });
+            format!("\n],\n\"invocations\": [{invocation}]\n}}]\n}}\n")
+        }
+        Format::Full | Format::Concise | Format::Github => String::new(),
+    }
+}
+
+fn tool() -> Value {
+    json!({"name": "pbnfmt", "version": env!("CARGO_PKG_VERSION")})
+}
+
+/// The piece of one file: its findings in `format`. In the document forms, the objects are joined
+/// by [`SEPARATOR`] and the piece is empty when there are none.
+pub fn file(
+    format: Format,
+    name: &str,
+    decoded: &Decoded,
+    diagnostics: &[Diagnostic],
+    style: FullStyle,
+) -> String {
+    if diagnostics.is_empty() {
+        return String::new();
+    }
+    let text = decoded.text.as_str();
+    let index = LineIndex::new(text);
+    let mut out = String::new();
+    match format {
+        Format::Full => {
+            for diagnostic in diagnostics {
+                out.push_str(&render_full(name, text, &index, diagnostic, style));
+                out.push('\n');
+            }
+        }
+        Format::Concise => {
+            for diagnostic in diagnostics {
+                out.push_str(&render_concise(name, text, &index, diagnostic));
+                out.push('\n');
+            }
+        }
+        Format::Github => {
+            for diagnostic in diagnostics {
+                out.push_str(&github(name, text, &index, diagnostic));
+                out.push('\n');
+            }
+        }
+        Format::Json | Format::Sarif => {
+            let positions = Positions::new(decoded, &index);
+            let objects: Vec<String> = diagnostics
+                .iter()
+                .map(|diagnostic| {
+                    if format == Format::Json {
+                        json_diagnostic(name, &positions, diagnostic).to_string()
+                    } else {
+                        sarif_result(name, &positions, diagnostic).to_string()
+                    }
+                })
+                .collect();
+            out = objects.join(SEPARATOR);
+        }
+    }
+    out
+}
+
+/// Lines, columns and file offsets of positions in a decoded text.
+struct Positions<'a> {
+    text: &'a str,
+    index: &'a LineIndex,
+    encoding: Encoding,
+    /// The length of the byte-order mark in the file.
+    bom: usize,
+    /// For encodings other than UTF-8: the file offset at which each line starts.
+    line_offsets: Option<Vec<usize>>,
+}
+
+impl<'a> Positions<'a> {
+    fn new(decoded: &'a Decoded, index: &'a LineIndex) -> Positions<'a> {
+        let encoding = decoded.encoding;
+        let bom = match (decoded.bom, encoding) {
+            (false, _) | (true, Encoding::Latin1) => 0,
+            (true, Encoding::Utf8) => 3,
+            (true, Encoding::Utf16Le | Encoding::Utf16Be) => 2,
+        };
+        let text = decoded.text.as_str();
+        let line_offsets = (encoding != Encoding::Utf8).then(|| {
+            let mut offsets = Vec::with_capacity(index.line_count());
+            let mut at = bom;
+            let mut previous = 0;
+            for line in 0..index.line_count() {
+                let start = index.line_start(line, text.len());
+                at += file_len(encoding, text.get(previous..start).unwrap_or(""));
+                offsets.push(at);
+                previous = start;
+            }
+            offsets
+        });
+        Positions {
+            text,
+            index,
+            encoding,
+            bom,
+            line_offsets,
+        }
+    }
+
+    /// Line, column (in characters) and offset in the file's bytes of text offset `at`.
+    fn at(&self, at: usize) -> (usize, usize, usize) {
+        let at = at.min(self.text.len());
+        let (line, column) = self.index.line_col(self.text, at);
+        let offset = match &self.line_offsets {
+            None => self.bom + at,
+            Some(offsets) => {
+                let start = self.index.line_start(line - 1, self.text.len());
+                offsets[line - 1] + file_len(self.encoding, self.text.get(start..at).unwrap_or(""))
+            }
+        };
+        (line, column, offset)
+    }
+
+    fn span(&self, span: &Range<usize>) -> Value {
+        let (line, column, offset) = self.at(span.start);
+        let (end_line, end_column, end_offset) = self.at(span.end);
+        json!({
+            "start": {"line": line, "column": column, "offset": offset},
+            "end": {"line": end_line, "column": end_column, "offset": end_offset},
+        })
+    }
+}
+
+/// The bytes `text` takes in the file.
+fn file_len(encoding: Encoding, text: &str) -> usize {
+    match encoding {
+        Encoding::Utf8 => text.len(),
+        Encoding::Latin1 => text.chars().count(),
+        Encoding::Utf16Le | Encoding::Utf16Be => text.chars().map(|c| 2 * c.len_utf16()).sum(),
+    }
+}
+
+fn json_diagnostic(name: &str, positions: &Positions, diagnostic: &Diagnostic) -> Value {
+    let rule = diagnostic.rule.info();
+    json!({
+        "file": name,
+        "code": rule.code,
+        "name": rule.name,
+        "severity": diagnostic.severity.as_str(),
+        "section": rule.section,
+        "message": diagnostic.message,
+        "label": diagnostic.label,
+        "help": diagnostic.help,
+        "span": positions.span(&diagnostic.span),
+        "related": diagnostic.related.iter().map(|related| json!({
+            "label": related.label,
+            "span": positions.span(&related.span),
+        })).collect::<Vec<_>>(),
+    })
+}
+
+fn sarif_level(severity: Severity) -> &'static str {
+    match severity {
+        Severity::Error => "error",
+        Severity::Warning => "warning",
+    }
+}
+
+fn sarif_rule(rule: Rule) -> Value {
+    let info = rule.info();
+    json!({
+        "id": info.code,
+        "name": info.name,
+        "shortDescription": {"text": info.summary},
+        "fullDescription": {"text": format!("{}. Enforces {}.", info.summary, info.section)},
+        "help": {"text": info.doc, "markdown": info.doc},
+        "defaultConfiguration": {"level": sarif_level(info.severity)},
+        "properties": {"section": info.section},
+    })
+}
+
+fn sarif_region(positions: &Positions, span: &Range<usize>) -> Value {
+    let (line, column, offset) = positions.at(span.start);
+    let (end_line, end_column, end_offset) = positions.at(span.end);
+    json!({
+        "startLine": line,
+        "startColumn": column,
+        "endLine": end_line,
+        "endColumn": end_column,
+        "byteOffset": offset,
+        "byteLength": end_offset - offset,
+    })
+}
+
+fn sarif_result(name: &str, positions: &Positions, diagnostic: &Diagnostic) -> Value {
+    let location = |span: &Range<usize>| {
+        json!({"physicalLocation": {
+            "artifactLocation": {"uri": uri(name)},
+            "region": sarif_region(positions, span),
+        }})
+    };
+    let mut text = diagnostic.message.clone();
+    if let Some(help) = &diagnostic.help {
+        let _ = write!(text, " ({help})");
+    }
+    json!({
+        "ruleId": diagnostic.rule.code(),
+        "ruleIndex": diagnostic.rule as usize,
+        "level": sarif_level(diagnostic.severity),
+        "message": {"text": text},
+        "locations": [location(&diagnostic.span)],
+        "relatedLocations": diagnostic.related.iter().enumerate().map(|(id, related)| {
+            let mut location = location(&related.span);
+            location["id"] = json!(id);
+            location["message"] = json!({"text": related.label});
+            location
+        }).collect::<Vec<_>>(),
+    })
+}
+
+/// A path as a relative URI reference: `/` separators, and the characters a URI cannot hold
+/// percent-encoded.
+fn uri(path: &str) -> String {
+    let mut out = String::with_capacity(path.len());
+    for byte in path.replace('\\', "/").bytes() {
+        match byte {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' | b'/' => {
+                out.push(byte as char)
+            }
+            _ => {
+                let _ = write!(out, "%{byte:02X}");
+            }
+        }
+    }
+    out
+}
+
+/// A GitHub Actions workflow command: `::error file=…,line=…::message`.
+fn github(name: &str, text: &str, index: &LineIndex, diagnostic: &Diagnostic) -> String {
+    let (line, column) = index.line_col(text, diagnostic.span.start);
+    let (end_line, end_column) = index.line_col(text, diagnostic.span.end);
+    let command = match diagnostic.severity {
+        Severity::Error => "error",
+        Severity::Warning => "warning",
+    };
+    let title = format!("{} ({})", diagnostic.rule.code(), diagnostic.rule.name());
+    let mut message = diagnostic.message.clone();
+    if let Some(help) = &diagnostic.help {
+        let _ = write!(message, "\nhelp: {help}");
+    }
+    format!(
+        "::{command} file={},line={line},col={column},endLine={end_line},endColumn={end_column},title={}::{}",
+        github_property(name),
+        github_property(&title),
+        github_data(&message)
+    )
+}
+
+fn github_data(text: &str) -> String {
+    text.replace('%', "%25")
+        .replace('\r', "%0D")
+        .replace('\n', "%0A")
+}
+
+fn github_property(text: &str) -> String {
+    github_data(text).replace(':', "%3A").replace(',', "%2C")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::source::decode;
+
+    #[test]
+    fn file_offsets_follow_the_encoding() {
+        // "é" is 2 bytes in UTF-8, 1 in Latin-1, 2 in UTF-16; the BOM comes first.
+        let latin1 = decode(b"[Event \"\xe9\"]\r\n[Board \"x\"]", None);
+        assert_eq!(latin1.encoding, Encoding::Latin1);
+        let index = LineIndex::new(&latin1.text);
+        let positions = Positions::new(&latin1, &index);
+        let at = latin1.text.find("[Board").unwrap();
+        assert_eq!(positions.at(at), (2, 1, 13));
+        let board = latin1.text.find("x\"]").unwrap();
+        assert_eq!(positions.at(board), (2, 9, 21));
+
+        let utf8 = decode("\u{feff}[Event \"é\"]\n[Board".as_bytes(), None);
+        let index = LineIndex::new(&utf8.text);
+        let positions = Positions::new(&utf8, &index);
+        assert_eq!(
+            positions.at(utf8.text.find("[Board").unwrap()),
+            (2, 1, 3 + 13)
+        );
+
+        let mut utf16 = vec![0xFF, 0xFE];
+        for unit in "[E \"é\"]\n[B".encode_utf16() {
+            utf16.extend(unit.to_le_bytes());
+        }
+        let decoded = decode(&utf16, None);
+        let index = LineIndex::new(&decoded.text);
+        let positions = Positions::new(&decoded, &index);
+        assert_eq!(
+            positions.at(decoded.text.find("[B").unwrap()),
+            (2, 1, 2 + 2 * 8)
+        );
+    }
+
+    #[test]
+    fn github_escapes_what_would_end_a_field() {
+        assert_eq!(github_property("a:b,c%d"), "a%3Ab%2Cc%25d");
+        assert_eq!(github_data("one\r\ntwo"), "one%0D%0Atwo");
+        assert_eq!(uri("dir with space/é.pbn"), "dir%20with%20space/%C3%A9.pbn");
+    }
+}

@@ -1,0 +1,223 @@
+//! Inline suppressions, written in PBN 2.4 escape lines so that every other PBN reader skips them:
+//!
+//! ```text
+//! % pbnfmt: ignore D003,A004 misprint in the hand record     (the next game)
+//! % pbnfmt: ignore-file T031 cut from a longer file           (the whole file)
+//! ```
+//!
+//! The codes are one word: rule codes or names, comma-separated. The rest of the line is the reason,
+//! for people. "The next game" is the first game whose first tag pair comes after the line; a line
+//! in a game's leading commentary therefore applies to that game. A suppression that hides nothing
+//! is reported (U001), and so is a `% pbnfmt:` line that cannot be read (U002). U001 and U002
+//! themselves are not suppressed inline; `--ignore U` or the configuration turns them off.
+
+use std::ops::Range;
+
+use crate::diagnostic::Diagnostic;
+use crate::lexer::SyntaxKind;
+use crate::rules::Rule;
+use crate::rules::select::RuleSet;
+use crate::syntax::Parse;
+
+/// One rule named by one suppression line.
+#[derive(Debug)]
+struct Entry {
+    rule: Rule,
+    /// Where the code is written on the line.
+    span: Range<usize>,
+    /// The text the suppression covers; `None` when no game follows the line.
+    scope: Option<Range<usize>>,
+    used: bool,
+}
+
+/// Removes the findings that suppression lines cover, adds U001/U002 where `rules` has them, and
+/// returns how many findings were suppressed. `diagnostics` stay sorted by position.
+pub fn apply(
+    parse: &Parse,
+    text: &str,
+    rules: RuleSet,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> usize {
+    let mut entries = Vec::new();
+    let mut problems = Vec::new();
+    for (index, token) in parse.tokens.iter().enumerate() {
+        if token.kind != SyntaxKind::Escape {
+            continue;
+        }
+        let span = token.start as usize..token.end as usize;
+        if let Some(directive) = Directive::read(text, span) {
+            directive.entries(parse, text, index, &mut entries, &mut problems);
+        }
+    }
+    if entries.is_empty() && problems.is_empty() {
+        return 0;
+    }
+    let before = diagnostics.len();
+    diagnostics.retain(|diagnostic| {
+        let covering = entries.iter_mut().find(|entry| {
+            entry.rule == diagnostic.rule
+                && entry.scope.as_ref().is_some_and(|scope| {
+                    scope.start <= diagnostic.span.start && diagnostic.span.start <= scope.end
+                })
+        });
+        match covering {
+            Some(entry) => {
+                entry.used = true;
+                false
+            }
+            None => true,
+        }
+    });
+    let suppressed = before - diagnostics.len();
+    for entry in entries.iter().filter(|entry| !entry.used) {
+        // A rule that did not run found nothing because it did not look.
+        if !rules.contains(entry.rule) {
+            continue;
+        }
+        let (message, help) = match entry.scope {
+            Some(_) => (
+                format!(
+                    "this line suppresses {} ({}), which finds nothing where the line applies",
+                    entry.rule.code(),
+                    entry.rule.name()
+                ),
+                "delete the code, or the line if it names nothing else",
+            ),
+            None => (
+                format!(
+                    "this line suppresses {} in the next game, but no game follows it",
+                    entry.rule.code()
+                ),
+                "move the line before the game it is meant for, or use `ignore-file`",
+            ),
+        };
+        problems.push(
+            Diagnostic::new(Rule::UnusedSuppression, entry.span.clone(), message)
+                .with_label("suppresses nothing")
+                .with_help(help),
+        );
+    }
+    problems.retain(|problem| rules.contains(problem.rule));
+    if !problems.is_empty() {
+        diagnostics.extend(problems);
+        diagnostics.sort_by_key(|d| (d.span.start, d.span.end, d.rule));
+    }
+    suppressed
+}
+
+/// A `% pbnfmt:` line, cut into its words with their positions.
+struct Directive<'a> {
+    /// The whole line.
+    span: Range<usize>,
+    /// `ignore`, `ignore-file` or something unknown, and where it is.
+    verb: Option<(&'a str, Range<usize>)>,
+    codes: Option<(&'a str, Range<usize>)>,
+}
+
+impl<'a> Directive<'a> {
+    /// Reads an escape line; `None` when it is not addressed to pbnfmt.
+    fn read(text: &'a str, span: Range<usize>) -> Option<Directive<'a>> {
+        let line = text.get(span.clone())?;
+        let rest = line.strip_prefix('%')?.trim_start();
+        let prefix = rest.get(..7)?;
+        if !prefix.eq_ignore_ascii_case("pbnfmt:") {
+            return None;
+        }
+        let after = span.end - rest.len() + 7;
+        let mut words = words(text, after..span.end);
+        Some(Directive {
+            span,
+            verb: words.next(),
+            codes: words.next(),
+        })
+    }
+
+    /// The rules the line names, each with its scope, or the reason it cannot be read.
+    fn entries(
+        &self,
+        parse: &Parse,
+        text: &str,
+        token: usize,
+        entries: &mut Vec<Entry>,
+        problems: &mut Vec<Diagnostic>,
+    ) {
+        let invalid = |span: Range<usize>, message: String, help: &str| {
+            Diagnostic::new(Rule::InvalidSuppression, span, message)
+                .with_label("not read")
+                .with_help(help.to_owned())
+        };
+        let scope = match &self.verb {
+            Some((verb, _)) if verb.eq_ignore_ascii_case("ignore") => next_game(parse, token),
+            Some((verb, _)) if verb.eq_ignore_ascii_case("ignore-file") => Some(0..text.len()),
+            Some((verb, span)) => {
+                problems.push(invalid(
+                    span.clone(),
+                    format!("`{verb}` is not a pbnfmt directive"),
+                    "write `% pbnfmt: ignore CODES reason` (next game) or `% pbnfmt: ignore-file CODES reason`",
+                ));
+                return;
+            }
+            None => {
+                problems.push(invalid(
+                    self.span.clone(),
+                    "this `% pbnfmt:` line says nothing".to_owned(),
+                    "write `% pbnfmt: ignore CODES reason` (next game) or `% pbnfmt: ignore-file CODES reason`",
+                ));
+                return;
+            }
+        };
+        let Some((codes, codes_span)) = &self.codes else {
+            problems.push(invalid(
+                self.span.clone(),
+                "this suppression names no rule".to_owned(),
+                "name the rules after the directive, comma-separated: `ignore D003,A004 reason`",
+            ));
+            return;
+        };
+        let mut at = codes_span.start;
+        for code in codes.split(',') {
+            let span = at..at + code.len();
+            at += code.len() + 1;
+            if code.is_empty() {
+                continue;
+            }
+            match Rule::find(code) {
+                Some(rule) => entries.push(Entry {
+                    rule,
+                    span,
+                    scope: scope.clone(),
+                    used: false,
+                }),
+                None => problems.push(invalid(
+                    span,
+                    format!("no rule is called `{code}`"),
+                    "`pbnfmt rule --all` lists the rule codes and names",
+                )),
+            }
+        }
+    }
+}
+
+/// The whitespace-separated words of `range`, with their positions.
+fn words(text: &str, range: Range<usize>) -> impl Iterator<Item = (&str, Range<usize>)> {
+    let line = text.get(range.clone()).unwrap_or("");
+    line.split(|c: char| c.is_ascii_whitespace())
+        .scan(range.start, |at, word| {
+            let start = *at;
+            *at += word.len() + 1;
+            Some((word, start..start + word.len()))
+        })
+        .filter(|(word, _)| !word.is_empty())
+}
+
+/// The text of the first game whose first tag pair comes after token `after`.
+fn next_game(parse: &Parse, after: usize) -> Option<Range<usize>> {
+    parse
+        .real_games()
+        .find(|game| {
+            game.tags
+                .first()
+                .is_some_and(|tag| tag.open as usize > after)
+        })
+        .map(|game| parse.span(game.first, game.last))
+}
