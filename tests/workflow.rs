@@ -24,7 +24,7 @@ const GOOD: &str = "[Event \"Club Pairs\"]\n[Site \"Delft NLD\"]\n[Date \"2026.1
 
 /// The same game with the club ace twice (D003, an error).
 fn bad() -> String {
-    GOOD.replace("8A9732", "8A9732").replace("J6542.85", "J6542.8A")
+    GOOD.replace("J6542.85", "J6542.8A")
 }
 
 fn pbnfmt_with_stdin(args: &[&str], dir: &Path, input: &[u8]) -> Output {

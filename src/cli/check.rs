@@ -155,13 +155,13 @@ pub(super) fn run(args: &CheckArgs) -> u8 {
         }
         printer.text(&text).and_then(|()| printer.flush())
     };
-    if let Err(error) = ended
-        && error.kind() != io::ErrorKind::BrokenPipe
-    {
-        say!("pbnfmt: error: cannot write to standard output: {error}");
-        return EXIT_TROUBLE;
+    match ended {
+        Err(error) if error.kind() != io::ErrorKind::BrokenPipe => {
+            say!("pbnfmt: error: cannot write to standard output: {error}");
+            EXIT_TROUBLE
+        }
+        _ => exit_status(args, &totals),
     }
-    exit_status(args, &totals)
 }
 
 fn check_one(

@@ -1,0 +1,91 @@
+//! `.pre-commit-hooks.yaml` under the real pre-commit: `pre-commit try-repo` on a temporary git
+//! repository with a good, a bad and an import-format `.pbn` file. The check hook must fail on the
+//! bad file and pass without it; the export hook must rewrite the import-format file.
+//!
+//! pre-commit builds pbnfmt with `cargo install` in its own environment, which takes a minute or
+//! two, so this runs only with `PBNFMT_PRE_COMMIT=1` and `pre-commit` on the `PATH`
+//! (`pip install pre-commit`); otherwise it says so and passes.
+
+mod common;
+
+use std::fs;
+use std::path::Path;
+use std::process::Command;
+
+const GAME: &str = "[Event \"Club Pairs\"]\n[Site \"Delft NLD\"]\n[Date \"2026.11.22\"]\n\
+[Board \"1\"]\n[West \"W\"]\n[North \"N\"]\n[East \"E\"]\n[South \"S\"]\n[Dealer \"N\"]\n\
+[Vulnerable \"None\"]\n\
+[Deal \"N:.63.AKQ987.A9732 A8654.KQ5.T.QJT6 J973.J98742.3.K4 KQT2.AT.J6542.85\"]\n\
+[Scoring \"MP\"]\n[Declarer \"N\"]\n[Contract \"3NT\"]\n[Result \"9\"]\n[Auction \"N\"]\n\
+1D Pass 1H Pass\n3NT AP\n";
+
+fn run(dir: &Path, program: &str, args: &[&str]) -> (i32, String) {
+    let output = Command::new(program)
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .unwrap();
+    (
+        output.status.code().unwrap_or(-1),
+        format!(
+            "{}{}",
+            common::text(&output.stdout),
+            common::text(&output.stderr)
+        ),
+    )
+}
+
+#[test]
+fn hooks_run_under_pre_commit_try_repo() {
+    if std::env::var_os("PBNFMT_PRE_COMMIT").is_none()
+        || Command::new("pre-commit").arg("--version").output().is_err()
+    {
+        eprintln!("note: set PBNFMT_PRE_COMMIT=1 with pre-commit installed to run this test");
+        return;
+    }
+    let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    let git = |args: &[&str]| run(root, "git", args);
+    git(&["init", "-q"]);
+    git(&["config", "user.email", "test@example.org"]);
+    git(&["config", "user.name", "test"]);
+    fs::write(root.join("good.pbn"), GAME).unwrap();
+    fs::write(root.join("bad.pbn"), GAME.replace("J6542.85", "J6542.8A")).unwrap();
+    git(&["add", "."]);
+    let repo = repo.to_str().unwrap();
+    let (status, output) = run(
+        root,
+        "pre-commit",
+        &["try-repo", repo, "pbnfmt-check", "--all-files"],
+    );
+    assert_eq!(status, 1, "{output}");
+    assert!(
+        output.contains("bad.pbn:11:76: error[D003]"),
+        "{output}"
+    );
+    git(&["rm", "-q", "--cached", "bad.pbn"]);
+    fs::remove_file(root.join("bad.pbn")).unwrap();
+    let (status, output) = run(
+        root,
+        "pre-commit",
+        &["try-repo", repo, "pbnfmt-check", "--all-files"],
+    );
+    assert_eq!(status, 0, "{output}");
+    let (status, output) = run(
+        root,
+        "pre-commit",
+        &["try-repo", repo, "pbnfmt-export", "--all-files"],
+    );
+    assert_eq!(status, 1, "{output}");
+    assert!(output.contains("files were modified by this hook"), "{output}");
+    let exported = fs::read_to_string(root.join("good.pbn")).unwrap();
+    assert!(exported.starts_with("% PBN 2.1\r\n% EXPORT\r\n"), "{exported}");
+    git(&["add", "good.pbn"]);
+    let (status, output) = run(
+        root,
+        "pre-commit",
+        &["try-repo", repo, "pbnfmt-export", "--all-files"],
+    );
+    assert_eq!(status, 0, "an exported file stays as it is: {output}");
+}

@@ -1,0 +1,115 @@
+//! README, "Use it": every `pbnfmt` command shown there is run here, word for word, with `sh` in a
+//! temporary directory holding `hands.pbn` and an `archive/` tree, the built binary first on the
+//! `PATH`. A command added to the README without an expectation here fails the test, and so does
+//! an expectation whose command left the README.
+
+use std::fs;
+use std::path::Path;
+use std::process::Command;
+
+const GAME: &str = "[Event \"Club Pairs\"]\n[Site \"Delft NLD\"]\n[Date \"2026.11.22\"]\n\
+[Board \"1\"]\n[West \"W\"]\n[North \"N\"]\n[East \"E\"]\n[South \"S\"]\n[Dealer \"N\"]\n\
+[Vulnerable \"None\"]\n\
+[Deal \"N:.63.AKQ987.A9732 A8654.KQ5.T.QJT6 J973.J98742.3.K4 KQT2.AT.J6542.85\"]\n\
+[Scoring \"MP\"]\n[Declarer \"N\"]\n[Contract \"3NT\"]\n[Result \"9\"]\n[Auction \"N\"]\n\
+1D Pass 1H Pass\n3NT AP\n";
+
+/// Each command, its exit status, and what it must leave behind.
+const EXPECTED: &[(&str, i32)] = &[
+    ("pbnfmt check hands.pbn", 0),
+    ("pbnfmt show hands.pbn --board 1", 0),
+    ("pbnfmt export hands.pbn > hands.export.pbn", 0),
+    ("pbnfmt check --output-format github .", 1),
+    ("pbnfmt export --check .", 1),
+    (
+        "pbnfmt check --output-format sarif --exit-zero . > pbnfmt.sarif",
+        0,
+    ),
+    ("pbnfmt check archive --statistics", 1),
+    ("pbnfmt check archive --output-format json > report.json", 1),
+    ("pbnfmt export archive --out-dir exported", 0),
+    ("pbnfmt check exported -q", 1),
+    (
+        "find archive -iname '*.pbn' | pbnfmt check --files-from -",
+        1,
+    ),
+];
+
+/// The commands of the README's "Use it" section: shell lines and `run:` steps that call pbnfmt.
+fn readme_commands() -> Vec<String> {
+    let readme =
+        fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
+    let start = readme.find("\n## Use it\n").expect("README has a Use it section");
+    let section = &readme[start + 1..];
+    let section = &section[..section[3..].find("\n## ").map_or(section.len(), |end| end + 3)];
+    let mut commands = Vec::new();
+    let mut in_block = false;
+    for line in section.lines() {
+        if line.starts_with("```") {
+            in_block = !in_block;
+            continue;
+        }
+        if !in_block {
+            continue;
+        }
+        let line = line.trim_start().trim_start_matches("- ");
+        let line = line.strip_prefix("run: ").unwrap_or(line);
+        if line.contains("pbnfmt ") && !line.starts_with('#') && !line.contains("cargo install") {
+            commands.push(line.to_owned());
+        }
+    }
+    commands
+}
+
+#[test]
+fn every_command_of_the_readme_uses_runs_as_described() {
+    let commands = readme_commands();
+    let expected: Vec<&str> = EXPECTED.iter().map(|(command, _)| *command).collect();
+    assert_eq!(
+        commands, expected,
+        "the README's commands and this test's list differ"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    fs::write(root.join("hands.pbn"), GAME).unwrap();
+    fs::create_dir_all(root.join("archive/1998")).unwrap();
+    fs::write(root.join("archive/clean.pbn"), GAME).unwrap();
+    fs::write(
+        root.join("archive/1998/misprint.PBN"),
+        GAME.replace("J6542.85", "J6542.8A"),
+    )
+    .unwrap();
+    let binary = Path::new(env!("CARGO_BIN_EXE_pbnfmt"));
+    let path = format!(
+        "{}:{}",
+        binary.parent().unwrap().display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    for (command, status) in EXPECTED {
+        let output = Command::new("sh")
+            .args(["-c", command])
+            .current_dir(root)
+            .env("PATH", &path)
+            .env("NO_COLOR", "1")
+            .output()
+            .unwrap();
+        assert_eq!(
+            output.status.code(),
+            Some(*status),
+            "{command}\n{}{}",
+            String::from_utf8_lossy(&output.stdout),
+            String::from_utf8_lossy(&output.stderr)
+        );
+    }
+    // What the commands left behind.
+    let export = fs::read_to_string(root.join("hands.export.pbn")).unwrap();
+    assert!(export.starts_with("% PBN 2.1\r\n% EXPORT\r\n"), "{export}");
+    let sarif: serde_json::Value =
+        serde_json::from_slice(&fs::read(root.join("pbnfmt.sarif")).unwrap()).unwrap();
+    assert_eq!(sarif["runs"][0]["results"][0]["ruleId"], "D003");
+    let report: serde_json::Value =
+        serde_json::from_slice(&fs::read(root.join("report.json")).unwrap()).unwrap();
+    assert_eq!(report["summary"]["files"], 2);
+    assert!(root.join("exported/1998/misprint.PBN").is_file());
+    assert!(root.join("exported/clean.pbn").is_file());
+}
