@@ -38,7 +38,10 @@ fn run(dir: &Path, program: &str, args: &[&str]) -> (i32, String) {
 #[test]
 fn hooks_run_under_pre_commit_try_repo() {
     if std::env::var_os("PBNFMT_PRE_COMMIT").is_none()
-        || Command::new("pre-commit").arg("--version").output().is_err()
+        || Command::new("pre-commit")
+            .arg("--version")
+            .output()
+            .is_err()
     {
         eprintln!("note: set PBNFMT_PRE_COMMIT=1 with pre-commit installed to run this test");
         return;
@@ -60,10 +63,7 @@ fn hooks_run_under_pre_commit_try_repo() {
         &["try-repo", repo, "pbnfmt-check", "--all-files"],
     );
     assert_eq!(status, 1, "{output}");
-    assert!(
-        output.contains("bad.pbn:11:76: error[D003]"),
-        "{output}"
-    );
+    assert!(output.contains("bad.pbn:11:76: error[D003]"), "{output}");
     git(&["rm", "-q", "--cached", "bad.pbn"]);
     fs::remove_file(root.join("bad.pbn")).unwrap();
     let (status, output) = run(
@@ -78,9 +78,15 @@ fn hooks_run_under_pre_commit_try_repo() {
         &["try-repo", repo, "pbnfmt-export", "--all-files"],
     );
     assert_eq!(status, 1, "{output}");
-    assert!(output.contains("files were modified by this hook"), "{output}");
+    assert!(
+        output.contains("files were modified by this hook"),
+        "{output}"
+    );
     let exported = fs::read_to_string(root.join("good.pbn")).unwrap();
-    assert!(exported.starts_with("% PBN 2.1\r\n% EXPORT\r\n"), "{exported}");
+    assert!(
+        exported.starts_with("% PBN 2.1\r\n% EXPORT\r\n"),
+        "{exported}"
+    );
     git(&["add", "good.pbn"]);
     let (status, output) = run(
         root,

@@ -39,9 +39,13 @@ const EXPECTED: &[(&str, i32)] = &[
 fn readme_commands() -> Vec<String> {
     let readme =
         fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
-    let start = readme.find("\n## Use it\n").expect("README has a Use it section");
+    let start = readme
+        .find("\n## Use it\n")
+        .expect("README has a Use it section");
     let section = &readme[start + 1..];
-    let section = &section[..section[3..].find("\n## ").map_or(section.len(), |end| end + 3)];
+    let section = &section[..section[3..]
+        .find("\n## ")
+        .map_or(section.len(), |end| end + 3)];
     let mut commands = Vec::new();
     let mut in_block = false;
     for line in section.lines() {

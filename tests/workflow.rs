@@ -204,7 +204,10 @@ fn sarif_output_has_the_required_fields() {
     let rules = driver["rules"].as_array().unwrap();
     assert_eq!(rules.len(), pbnfmt::rules::Rule::ALL.len());
     let results = run["results"].as_array().unwrap();
-    assert_eq!(results.len(), concise_lines(root, &["corpus/invalid"]).len());
+    assert_eq!(
+        results.len(),
+        concise_lines(root, &["corpus/invalid"]).len()
+    );
     for result in results {
         // SARIF 2.1.0 §3.27: a result has a message with text; ruleIndex points into the rules.
         assert!(!result["message"]["text"].as_str().unwrap().is_empty());
@@ -263,12 +266,24 @@ fn statistics_count_every_finding_and_quiet_drops_the_summary() {
     let output = pbnfmt(&["check", "corpus/invalid", "--statistics", "-q"], root);
     let total: usize = stdout(&output)
         .lines()
-        .map(|line| line.split_whitespace().next().unwrap().parse::<usize>().unwrap())
+        .map(|line| {
+            line.split_whitespace()
+                .next()
+                .unwrap()
+                .parse::<usize>()
+                .unwrap()
+        })
         .sum();
     assert_eq!(total, concise_lines(root, &["corpus/invalid"]).len());
     assert!(stdout(&output).contains("D003  duplicate-card"));
     let json = pbnfmt(
-        &["check", "corpus/invalid", "--statistics", "--output-format", "json"],
+        &[
+            "check",
+            "corpus/invalid",
+            "--statistics",
+            "--output-format",
+            "json",
+        ],
         root,
     );
     let json: Value = serde_json::from_slice(&json.stdout).unwrap();
@@ -291,7 +306,14 @@ fn excludes_walk_order_and_force_exclude() {
     let root = dir.path();
     // A directory walk finds *.pbn in any case, sorted by name.
     let files = |args: &[&str]| -> Vec<String> {
-        let mut all = vec!["check", "--output-format", "concise", "-q", "--select", "ALL"];
+        let mut all = vec![
+            "check",
+            "--output-format",
+            "concise",
+            "-q",
+            "--select",
+            "ALL",
+        ];
         all.extend(args);
         let mut names: Vec<String> = stdout(&pbnfmt(&all, root))
             .lines()
@@ -324,7 +346,13 @@ fn excludes_walk_order_and_force_exclude() {
     );
     assert!(files(&["old/ancient.PBN", "--exclude", "old", "--force-exclude"]).is_empty());
     let output = pbnfmt(
-        &["check", "old/ancient.PBN", "--exclude", "old", "--force-exclude"],
+        &[
+            "check",
+            "old/ancient.PBN",
+            "--exclude",
+            "old",
+            "--force-exclude",
+        ],
         root,
     );
     assert_eq!(output.status.code(), Some(0));
@@ -344,7 +372,11 @@ fn files_from_standard_input_and_stdin_filename() {
     );
     assert_eq!(output.status.code(), Some(1));
     assert!(stdout(&output).contains("bad.pbn:"));
-    assert!(stdout(&output).contains("in 1 of 2 files"), "{}", stdout(&output));
+    assert!(
+        stdout(&output).contains("in 1 of 2 files"),
+        "{}",
+        stdout(&output)
+    );
     // NUL-separated, as `find -print0` writes.
     let output = pbnfmt_with_stdin(&["check", "--files-from", "-"], root, b"good.pbn\0");
     assert_eq!(output.status.code(), Some(0));
@@ -423,7 +455,10 @@ fn configuration_is_found_closest_first() {
     let lines = concise_lines(root, &["."]);
     // The root config: old/ left out, T031 ignored (warning.pbn is clean).
     assert!(!lines.iter().any(|l| l.contains("old/")), "{lines:?}");
-    assert!(!lines.iter().any(|l| l.contains("warning.pbn")), "{lines:?}");
+    assert!(
+        !lines.iter().any(|l| l.contains("warning.pbn")),
+        "{lines:?}"
+    );
     // The closest config wins: strict/ has T030 and not the root's T031 ignore; hands/ ignores D003.
     assert!(
         lines
@@ -449,15 +484,25 @@ fn configuration_is_found_closest_first() {
     assert!(!fixed.is_empty());
     // The command line's --select replaces the configuration's selection.
     let selected = concise_lines(root, &["strict", "--select", "D003"]);
-    assert_eq!(selected.len(), 0, "per-file-ignores still apply: {selected:?}");
+    assert_eq!(
+        selected.len(),
+        0,
+        "per-file-ignores still apply: {selected:?}"
+    );
     // --show-settings names the file and the settings that apply.
     let shown = stdout(&pbnfmt(
         &["check", "strict/hands/bad.pbn", "--show-settings"],
         root,
     ));
     assert!(shown.contains("strict/pbnfmt.toml"), "{shown}");
-    assert!(shown.contains("per-file-ignores for this file: D003"), "{shown}");
+    assert!(
+        shown.contains("per-file-ignores for this file: D003"),
+        "{shown}"
+    );
     assert!(shown.contains("extend-select = [\"T030\"]"), "{shown}");
+    // What it prints is a configuration file that reads back.
+    let file: pbnfmt::config::ConfigFile = toml::from_str(&shown).unwrap();
+    assert_eq!(file.check.extend_select, ["T030"]);
 }
 
 #[test]
@@ -468,7 +513,10 @@ fn configuration_errors_exit_2_with_their_place() {
     let output = pbnfmt(&["check", "."], root);
     assert_eq!(output.status.code(), Some(2));
     let error = text(&output.stderr);
-    assert!(error.contains("pbnfmt.toml:2:1: unknown field `selct`"), "{error}");
+    assert!(
+        error.contains("pbnfmt.toml:2:1: unknown field `selct`"),
+        "{error}"
+    );
     fs::write(root.join("pbnfmt.toml"), "[check]\nignore = [\"D999\"]\n").unwrap();
     let output = pbnfmt(&["export", "--check", "good.pbn"], root);
     assert_eq!(output.status.code(), Some(2));
@@ -557,9 +605,15 @@ fn show_draws_the_board() {
     let output = pbnfmt(&["show", "good.pbn", "--board", "1"], root);
     assert_eq!(output.status.code(), Some(0));
     let shown = stdout(&output);
-    assert!(shown.starts_with("Board 1, Dealer North, Vulnerable None\n"), "{shown}");
+    assert!(
+        shown.starts_with("Board 1, Dealer North, Vulnerable None\n"),
+        "{shown}"
+    );
     assert!(shown.contains("♣ A 9 7 3 2"), "{shown}");
-    assert!(shown.contains("Contract 3NT by North, 9 tricks (made)"), "{shown}");
+    assert!(
+        shown.contains("Contract 3NT by North, 9 tricks (made)"),
+        "{shown}"
+    );
     let ascii = stdout(&pbnfmt(&["show", "good.pbn", "--ascii"], root));
     assert!(ascii.is_ascii() && ascii.contains("C A 9 7 3 2"), "{ascii}");
     assert_eq!(
@@ -568,7 +622,10 @@ fn show_draws_the_board() {
             .code(),
         Some(1)
     );
-    assert_eq!(pbnfmt(&["show", "nothing.pbn"], root).status.code(), Some(2));
+    assert_eq!(
+        pbnfmt(&["show", "nothing.pbn"], root).status.code(),
+        Some(2)
+    );
 }
 
 #[test]

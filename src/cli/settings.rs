@@ -203,8 +203,22 @@ pub(crate) fn show(found: Option<&Found>, excludes: &[String], merged: &ConfigFi
             excludes.join(", ")
         ));
     }
+    let mut shown = merged.clone();
+    shown.encoding.get_or_insert(InputEncoding::Auto);
+    shown
+        .export
+        .line_ending
+        .get_or_insert(config::LineEnding::Crlf);
+    if shown.check.select.is_none() {
+        out.push_str(
+            "# check.select: the default set (the standard's rules; E rules with % EXPORT)\n",
+        );
+    }
+    if shown.export.encoding.is_none() {
+        out.push_str("# export.encoding: the input's\n");
+    }
     out.push('\n');
-    match toml::to_string(merged) {
+    match toml::to_string(&shown) {
         Ok(text) => out.push_str(&text),
         Err(error) => out.push_str(&format!("# cannot print the settings: {error}\n")),
     }
