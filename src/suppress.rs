@@ -221,3 +221,49 @@ fn next_game(parse: &Parse, after: usize) -> Option<Range<usize>> {
         })
         .map(|game| parse.span(game.first, game.last))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::check::{CheckOptions, check_bytes};
+
+    const GAME: &str = "[Event \"E\"]\n[Board \"1\"]\n[Room \"#\"]\n";
+
+    fn findings(text: &str) -> Vec<(Rule, String)> {
+        let report = check_bytes(text.as_bytes(), &CheckOptions::default());
+        report
+            .diagnostics
+            .iter()
+            .map(|d| {
+                assert!(text.is_char_boundary(d.span.start) && text.is_char_boundary(d.span.end));
+                (d.rule, text[d.span.clone()].to_owned())
+            })
+            .collect()
+    }
+
+    #[test]
+    fn odd_lines_are_read_or_reported_never_misplaced() {
+        // Letter case of the prefix and the directive does not matter; a code may be a name.
+        assert!(findings(&format!("% PBNFMT: IGNORE nothing-to-inherit x\n{GAME}")).is_empty());
+        assert!(findings(&format!("%pbnfmt:ignore-file T031\n{GAME}")).is_empty());
+        // Empty codes between commas are skipped; the real one still applies.
+        assert!(findings(&format!("% pbnfmt: ignore ,T031,, why\n{GAME}")).is_empty());
+        assert_eq!(
+            findings(&format!("% pbnfmt: ignoré T031\n{GAME}")),
+            [
+                (Rule::InvalidSuppression, "ignoré".to_owned()),
+                (Rule::NothingToInherit, "\"#\"".to_owned())
+            ]
+        );
+        assert_eq!(
+            findings(&format!("% pbnfmt: ignore T031,Ü9 raison é\n{GAME}")),
+            [(Rule::InvalidSuppression, "Ü9".to_owned())]
+        );
+        // Not addressed to pbnfmt: other programs' escape lines, and text inside a comment.
+        assert_eq!(findings(&format!("% pbnfmtx ignore T031\n{GAME}")).len(), 1);
+        assert_eq!(
+            findings(&format!("{{\n% pbnfmt: ignore T031\n}}\n{GAME}")).len(),
+            1
+        );
+    }
+}
