@@ -12,12 +12,7 @@ use std::fs;
 use std::path::Path;
 use std::process::Command;
 
-const GAME: &str = "[Event \"Club Pairs\"]\n[Site \"Delft NLD\"]\n[Date \"2026.11.22\"]\n\
-[Board \"1\"]\n[West \"W\"]\n[North \"N\"]\n[East \"E\"]\n[South \"S\"]\n[Dealer \"N\"]\n\
-[Vulnerable \"None\"]\n\
-[Deal \"N:.63.AKQ987.A9732 A8654.KQ5.T.QJT6 J973.J98742.3.K4 KQT2.AT.J6542.85\"]\n\
-[Scoring \"MP\"]\n[Declarer \"N\"]\n[Contract \"3NT\"]\n[Result \"9\"]\n[Auction \"N\"]\n\
-1D Pass 1H Pass\n3NT AP\n";
+use common::GAME;
 
 fn run(dir: &Path, program: &str, args: &[&str]) -> (i32, String) {
     let output = Command::new(program)
@@ -54,7 +49,7 @@ fn hooks_run_under_pre_commit_try_repo() {
     git(&["config", "user.email", "test@example.org"]);
     git(&["config", "user.name", "test"]);
     fs::write(root.join("good.pbn"), GAME).unwrap();
-    fs::write(root.join("bad.pbn"), GAME.replace("J6542.85", "J6542.8A")).unwrap();
+    fs::write(root.join("bad.pbn"), common::misprint()).unwrap();
     git(&["add", "."]);
     let repo = repo.to_str().unwrap();
     let (status, output) = run(

@@ -3,18 +3,15 @@
 //! `PATH`. A command added to the README without an expectation here fails the test, and so does
 //! an expectation whose command left the README.
 
+mod common;
+
 use std::fs;
 use std::path::Path;
 use std::process::Command;
 
-const GAME: &str = "[Event \"Club Pairs\"]\n[Site \"Delft NLD\"]\n[Date \"2026.11.22\"]\n\
-[Board \"1\"]\n[West \"W\"]\n[North \"N\"]\n[East \"E\"]\n[South \"S\"]\n[Dealer \"N\"]\n\
-[Vulnerable \"None\"]\n\
-[Deal \"N:.63.AKQ987.A9732 A8654.KQ5.T.QJT6 J973.J98742.3.K4 KQT2.AT.J6542.85\"]\n\
-[Scoring \"MP\"]\n[Declarer \"N\"]\n[Contract \"3NT\"]\n[Result \"9\"]\n[Auction \"N\"]\n\
-1D Pass 1H Pass\n3NT AP\n";
+use common::GAME;
 
-/// Each command, its exit status, and what it must leave behind.
+/// Each command and its exit status.
 const EXPECTED: &[(&str, i32)] = &[
     ("pbnfmt check hands.pbn", 0),
     ("pbnfmt show hands.pbn --board 1", 0),
@@ -78,11 +75,7 @@ fn every_command_of_the_readme_uses_runs_as_described() {
     fs::write(root.join("hands.pbn"), GAME).unwrap();
     fs::create_dir_all(root.join("archive/1998")).unwrap();
     fs::write(root.join("archive/clean.pbn"), GAME).unwrap();
-    fs::write(
-        root.join("archive/1998/misprint.PBN"),
-        GAME.replace("J6542.85", "J6542.8A"),
-    )
-    .unwrap();
+    fs::write(root.join("archive/1998/misprint.PBN"), common::misprint()).unwrap();
     let binary = Path::new(env!("CARGO_BIN_EXE_pbnfmt"));
     let path = format!(
         "{}:{}",

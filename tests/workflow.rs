@@ -9,23 +9,10 @@ use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
-use common::{pbnfmt, text};
+use common::{GAME as GOOD, misprint as bad, pbnfmt, text};
 use serde_json::Value;
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
-
-/// A clean game in import format (LF line ends, no `% EXPORT`).
-const GOOD: &str = "[Event \"Club Pairs\"]\n[Site \"Delft NLD\"]\n[Date \"2026.11.22\"]\n\
-[Board \"1\"]\n[West \"W\"]\n[North \"N\"]\n[East \"E\"]\n[South \"S\"]\n[Dealer \"N\"]\n\
-[Vulnerable \"None\"]\n\
-[Deal \"N:.63.AKQ987.A9732 A8654.KQ5.T.QJT6 J973.J98742.3.K4 KQT2.AT.J6542.85\"]\n\
-[Scoring \"MP\"]\n[Declarer \"N\"]\n[Contract \"3NT\"]\n[Result \"9\"]\n[Auction \"N\"]\n\
-1D Pass 1H Pass\n3NT AP\n";
-
-/// The same game with the club ace twice (D003, an error).
-fn bad() -> String {
-    GOOD.replace("J6542.85", "J6542.8A")
-}
 
 fn pbnfmt_with_stdin(args: &[&str], dir: &Path, input: &[u8]) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_pbnfmt"))

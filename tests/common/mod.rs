@@ -8,6 +8,19 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::time::{Duration, SystemTime};
 
+/// A clean game in import format (LF line ends, no `% EXPORT`), for the command-line tests.
+pub const GAME: &str = "[Event \"Club Pairs\"]\n[Site \"Delft NLD\"]\n[Date \"2026.11.22\"]\n\
+[Board \"1\"]\n[West \"W\"]\n[North \"N\"]\n[East \"E\"]\n[South \"S\"]\n[Dealer \"N\"]\n\
+[Vulnerable \"None\"]\n\
+[Deal \"N:.63.AKQ987.A9732 A8654.KQ5.T.QJT6 J973.J98742.3.K4 KQT2.AT.J6542.85\"]\n\
+[Scoring \"MP\"]\n[Declarer \"N\"]\n[Contract \"3NT\"]\n[Result \"9\"]\n[Auction \"N\"]\n\
+1D Pass 1H Pass\n3NT AP\n";
+
+/// [`GAME`] with the club ace twice: a hand-record misprint (D003, an error).
+pub fn misprint() -> String {
+    GAME.replace("J6542.85", "J6542.8A")
+}
+
 /// The project's own fixtures.
 pub fn corpus() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus")
