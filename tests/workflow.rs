@@ -123,15 +123,20 @@ fn concise_lines(root: &Path, paths: &[&str]) -> Vec<String> {
         .collect()
 }
 
+/// `check corpus/invalid` in a document format, which exits 1 and parses as JSON.
+fn invalid_corpus_as(format: &str) -> Value {
+    let output = pbnfmt(
+        &["check", "corpus/invalid", "--output-format", format],
+        Path::new(ROOT),
+    );
+    assert_eq!(output.status.code(), Some(1));
+    serde_json::from_slice(&output.stdout).unwrap()
+}
+
 #[test]
 fn json_output_reads_back_with_the_same_findings() {
     let root = Path::new(ROOT);
-    let output = pbnfmt(
-        &["check", "corpus/invalid", "--output-format", "json"],
-        root,
-    );
-    assert_eq!(output.status.code(), Some(1));
-    let json: Value = serde_json::from_slice(&output.stdout).unwrap();
+    let json = invalid_corpus_as("json");
     assert_eq!(json["version"], 1);
     assert_eq!(json["tool"]["name"], "pbnfmt");
     let diagnostics = json["diagnostics"].as_array().unwrap();
@@ -177,12 +182,7 @@ fn json_output_reads_back_with_the_same_findings() {
 #[test]
 fn sarif_output_has_the_required_fields() {
     let root = Path::new(ROOT);
-    let output = pbnfmt(
-        &["check", "corpus/invalid", "--output-format", "sarif"],
-        root,
-    );
-    assert_eq!(output.status.code(), Some(1));
-    let sarif: Value = serde_json::from_slice(&output.stdout).unwrap();
+    let sarif = invalid_corpus_as("sarif");
     assert_eq!(sarif["version"], "2.1.0");
     assert!(sarif["$schema"].as_str().unwrap().contains("sarif-2.1.0"));
     let run = &sarif["runs"][0];

@@ -58,30 +58,16 @@ pub(super) fn run(args: &CheckArgs) -> u8 {
         );
         return EXIT_TROUBLE;
     }
-    let format = args.output.output_format.format();
-    if args.output.statistics && format == Format::Sarif {
-        say!("pbnfmt: error: SARIF has no place for --statistics; use --output-format json");
-        return EXIT_TROUBLE;
-    }
-    let discovery = match settings::discover(&args.files, &args.config, true) {
-        Ok(discovery) => discovery,
-        Err(message) => {
-            say!("pbnfmt: error: {message}");
-            return EXIT_TROUBLE;
-        }
+    let (format, discovery) = match settings::begin(&args.output, &args.files, &args.config, true) {
+        Ok(begun) => begun,
+        Err(status) => return status,
     };
     if args.config.show_settings {
         let text = settings::show_check(args, &discovery);
         return finish(io::Write::write_all(&mut io::stdout(), text.as_bytes()));
     }
     let mut totals = Totals::default();
-    for error in &discovery.errors {
-        say!("pbnfmt: error: {}: {}", error.path.display(), error.message);
-        totals
-            .summary
-            .trouble
-            .push((error.path.display().to_string(), error.message.clone()));
-    }
+    totals.summary.trouble = settings::walk_trouble(&discovery);
     let style = FullStyle {
         color: format == Format::Full && use_color(args.output.color, io::stdout().is_terminal()),
         width: terminal_width(),

@@ -206,11 +206,6 @@ fn run(
     } else {
         Mode::Stdout
     };
-    let format = args.output.output_format.format();
-    if args.output.statistics && format == Format::Sarif {
-        say!("pbnfmt: error: SARIF has no place for --statistics; use --output-format json");
-        return EXIT_TROUBLE;
-    }
     if args.files.paths.is_empty() && args.files.files_from.is_none() {
         say!(
             "pbnfmt: error: name the files to {}: paths, `-` for standard input, or --files-from",
@@ -218,12 +213,10 @@ fn run(
         );
         return EXIT_TROUBLE;
     }
-    let discovery = match settings::discover(&args.files, &args.config, false) {
-        Ok(discovery) => discovery,
-        Err(message) => {
-            say!("pbnfmt: error: {message}");
-            return EXIT_TROUBLE;
-        }
+    let (format, discovery) = match settings::begin(&args.output, &args.files, &args.config, false)
+    {
+        Ok(begun) => begun,
+        Err(status) => return status,
     };
     if args.config.show_settings {
         let merged = rewrite_settings(overrides, discovery.inputs.first());
@@ -231,13 +224,7 @@ fn run(
         return finish(io::stdout().write_all(text.as_bytes()));
     }
     let mut totals = Totals::default();
-    for error in &discovery.errors {
-        say!("pbnfmt: error: {}: {}", error.path.display(), error.message);
-        totals
-            .summary
-            .trouble
-            .push((error.path.display().to_string(), error.message.clone()));
-    }
+    totals.summary.trouble = settings::walk_trouble(&discovery);
     // An editor piping a file that the excludes leave out gets it back unchanged.
     if mode == Mode::Stdout
         && discovery.inputs.is_empty()

@@ -13,7 +13,12 @@ use crate::config::{self, Config, ConfigFile, Globs, InputEncoding, Resolver};
 use crate::rules::select::Selection;
 use crate::walk::{self, Discovery, Filter, Found, Input};
 
-use super::{CheckArgs, ConfigArgs, EncodingArg, FileArgs, LineEndingArg, OutputEncodingArg};
+use crate::report::Format;
+
+use super::{
+    CheckArgs, ConfigArgs, EXIT_TROUBLE, EncodingArg, FileArgs, LineEndingArg, OutputArgs,
+    OutputEncodingArg, say,
+};
 
 /// Finds the inputs: the paths named and listed, walked, with their configurations. `Err` is a
 /// usage or configuration error, worded for the user.
@@ -59,6 +64,41 @@ pub(crate) fn discover(
         stdin_filename: files.stdin_filename.clone(),
     };
     walk::discover(&paths, &mut filter).map_err(|error| error.0)
+}
+
+/// The start `check` and the rewriting commands share: the output format (SARIF has no
+/// statistics) and the inputs found. `Err` is the exit status of a usage or configuration error,
+/// already reported.
+pub(crate) fn begin(
+    output: &OutputArgs,
+    files: &FileArgs,
+    config: &ConfigArgs,
+    default_to_cwd: bool,
+) -> Result<(Format, Discovery), u8> {
+    let format = output.output_format.format();
+    if output.statistics && format == Format::Sarif {
+        say!("pbnfmt: error: SARIF has no place for --statistics; use --output-format json");
+        return Err(EXIT_TROUBLE);
+    }
+    match discover(files, config, default_to_cwd) {
+        Ok(discovery) => Ok((format, discovery)),
+        Err(message) => {
+            say!("pbnfmt: error: {message}");
+            Err(EXIT_TROUBLE)
+        }
+    }
+}
+
+/// Reports the paths that could not be walked; returns them for the summary.
+pub(crate) fn walk_trouble(discovery: &Discovery) -> Vec<(String, String)> {
+    discovery
+        .errors
+        .iter()
+        .map(|error| {
+            say!("pbnfmt: error: {}: {}", error.path.display(), error.message);
+            (error.path.display().to_string(), error.message.clone())
+        })
+        .collect()
 }
 
 /// The path a found input goes by for per-file settings.
