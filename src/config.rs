@@ -31,6 +31,7 @@ use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use clap::ValueEnum;
 use globset::{GlobBuilder, GlobMatcher};
 use serde::{Deserialize, Serialize};
 
@@ -75,17 +76,22 @@ pub struct ExportSection {
     pub resolve: bool,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
+/// How inputs are read: the same names in `pbnfmt.toml` and on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize, ValueEnum)]
 pub enum InputEncoding {
     #[serde(rename = "auto")]
     Auto,
     #[serde(rename = "utf-8", alias = "utf8")]
+    #[value(name = "utf-8", alias = "utf8")]
     Utf8,
     #[serde(rename = "latin-1", alias = "latin1", alias = "iso-8859-1")]
+    #[value(name = "latin-1", alias = "latin1", alias = "iso-8859-1")]
     Latin1,
-    #[serde(rename = "utf-16le")]
+    #[serde(rename = "utf-16le", alias = "utf16le")]
+    #[value(name = "utf-16le", alias = "utf16le")]
     Utf16Le,
-    #[serde(rename = "utf-16be")]
+    #[serde(rename = "utf-16be", alias = "utf16be")]
+    #[value(name = "utf-16be", alias = "utf16be")]
     Utf16Be,
 }
 
@@ -102,15 +108,28 @@ impl InputEncoding {
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
+/// The encoding `export` writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize, ValueEnum)]
 pub enum OutputEncoding {
     #[serde(rename = "utf-8", alias = "utf8")]
+    #[value(name = "utf-8", alias = "utf8")]
     Utf8,
     #[serde(rename = "latin-1", alias = "latin1", alias = "iso-8859-1")]
+    #[value(name = "latin-1", alias = "latin1", alias = "iso-8859-1")]
     Latin1,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
+impl OutputEncoding {
+    pub fn encoding(self) -> Encoding {
+        match self {
+            OutputEncoding::Utf8 => Encoding::Utf8,
+            OutputEncoding::Latin1 => Encoding::Latin1,
+        }
+    }
+}
+
+/// The line end `export` writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize, ValueEnum)]
 #[serde(rename_all = "kebab-case")]
 pub enum LineEnding {
     Crlf,

@@ -333,13 +333,6 @@ fn json_diagnostic(name: &str, positions: &Positions, diagnostic: &Diagnostic) -
     })
 }
 
-fn sarif_level(severity: Severity) -> &'static str {
-    match severity {
-        Severity::Error => "error",
-        Severity::Warning => "warning",
-    }
-}
-
 fn sarif_rule(rule: Rule) -> Value {
     let info = rule.info();
     json!({
@@ -348,7 +341,7 @@ fn sarif_rule(rule: Rule) -> Value {
         "shortDescription": {"text": info.summary},
         "fullDescription": {"text": format!("{}. Enforces {}.", info.summary, info.section)},
         "help": {"text": info.doc, "markdown": info.doc},
-        "defaultConfiguration": {"level": sarif_level(info.severity)},
+        "defaultConfiguration": {"level": info.severity.as_str()},
         "properties": {"section": info.section},
     })
 }
@@ -380,7 +373,7 @@ fn sarif_result(name: &str, positions: &Positions, diagnostic: &Diagnostic) -> V
     json!({
         "ruleId": diagnostic.rule.code(),
         "ruleIndex": diagnostic.rule as usize,
-        "level": sarif_level(diagnostic.severity),
+        "level": diagnostic.severity.as_str(),
         "message": {"text": text},
         "locations": [location(&diagnostic.span)],
         "relatedLocations": diagnostic.related.iter().enumerate().map(|(id, related)| {
@@ -413,10 +406,8 @@ fn uri(path: &str) -> String {
 fn github(name: &str, text: &str, index: &LineIndex, diagnostic: &Diagnostic) -> String {
     let (line, column) = index.line_col(text, diagnostic.span.start);
     let (end_line, end_column) = index.line_col(text, diagnostic.span.end);
-    let command = match diagnostic.severity {
-        Severity::Error => "error",
-        Severity::Warning => "warning",
-    };
+    // SARIF levels and GitHub commands spell the severities as pbnfmt does.
+    let command = diagnostic.severity.as_str();
     let title = format!("{} ({})", diagnostic.rule.code(), diagnostic.rule.name());
     let mut message = diagnostic.message.clone();
     if let Some(help) = &diagnostic.help {

@@ -19,10 +19,10 @@ use std::path::PathBuf;
 
 use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 
+use crate::config::{InputEncoding, LineEnding, OutputEncoding};
 use crate::lexer::MAX_TEXT_LEN;
 use crate::report::Format;
 use crate::rules::{Group, Rule};
-use crate::source::Encoding;
 use crate::walk::Input;
 
 /// Exit status: nothing to report.
@@ -213,7 +213,7 @@ pub struct RewriteArgs {
     /// The input encoding; `auto` reads a byte-order mark, else UTF-8 if valid, else Latin-1.
     /// [default: auto, or the configuration's `encoding`]
     #[arg(long, value_enum)]
-    pub input_encoding: Option<EncodingArg>,
+    pub input_encoding: Option<InputEncoding>,
 
     /// Write files even when the result cannot be shown faithful (broken syntax, characters
     /// the encoding cannot hold), and list what was lost.
@@ -234,12 +234,12 @@ pub struct ExportArgs {
 
     /// The output encoding; by default the input's.
     #[arg(long, value_enum, value_name = "ENCODING")]
-    pub encoding: Option<OutputEncodingArg>,
+    pub encoding: Option<OutputEncoding>,
 
     /// The line end to write: CR LF as the standard requires (PBN 2.3), or LF.
     /// [default: crlf, or the configuration's `export.line-ending`]
     #[arg(long, value_enum)]
-    pub line_ending: Option<LineEndingArg>,
+    pub line_ending: Option<LineEnding>,
 
     /// Expand `#` and `##` tag values (PBN 4.8) while exporting.
     #[arg(long)]
@@ -262,20 +262,6 @@ pub struct ResolveArgs {
 pub struct NagArgs {
     #[command(flatten)]
     pub io: RewriteArgs,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum OutputEncodingArg {
-    #[value(name = "utf-8", alias = "utf8")]
-    Utf8,
-    #[value(name = "latin-1", alias = "latin1", alias = "iso-8859-1")]
-    Latin1,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum LineEndingArg {
-    Crlf,
-    Lf,
 }
 
 #[derive(Debug, Args)]
@@ -303,8 +289,8 @@ pub struct ShowArgs {
     pub ascii: bool,
 
     /// The input encoding; `auto` reads a byte-order mark, else UTF-8 if valid, else Latin-1.
-    #[arg(long, value_enum, default_value_t = EncodingArg::Auto)]
-    pub encoding: EncodingArg,
+    #[arg(long, value_enum, default_value_t = InputEncoding::Auto)]
+    pub encoding: InputEncoding,
 }
 
 #[derive(Debug, Args)]
@@ -325,7 +311,7 @@ pub struct CheckArgs {
     /// The input encoding; `auto` reads a byte-order mark, else UTF-8 if valid, else Latin-1.
     /// [default: auto, or the configuration's `encoding`]
     #[arg(long, value_enum, alias = "input-encoding")]
-    pub encoding: Option<EncodingArg>,
+    pub encoding: Option<InputEncoding>,
 
     /// Run only these rules: codes (`D003`), code prefixes (`D`, `T0`), names, or `ALL`;
     /// comma-separated or repeated. Replaces the default set, and the configuration's selection.
@@ -375,31 +361,6 @@ impl OutputFormat {
             OutputFormat::Json => Format::Json,
             OutputFormat::Github => Format::Github,
             OutputFormat::Sarif => Format::Sarif,
-        }
-    }
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum EncodingArg {
-    Auto,
-    #[value(name = "utf-8", alias = "utf8")]
-    Utf8,
-    #[value(name = "latin-1", alias = "latin1", alias = "iso-8859-1")]
-    Latin1,
-    #[value(name = "utf-16le", alias = "utf16le")]
-    Utf16Le,
-    #[value(name = "utf-16be", alias = "utf16be")]
-    Utf16Be,
-}
-
-impl EncodingArg {
-    pub(crate) fn forced(self) -> Option<Encoding> {
-        match self {
-            EncodingArg::Auto => None,
-            EncodingArg::Utf8 => Some(Encoding::Utf8),
-            EncodingArg::Latin1 => Some(Encoding::Latin1),
-            EncodingArg::Utf16Le => Some(Encoding::Utf16Le),
-            EncodingArg::Utf16Be => Some(Encoding::Utf16Be),
         }
     }
 }

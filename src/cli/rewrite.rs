@@ -16,7 +16,7 @@ use crate::report::{self, Format, Statistics, Summary};
 use crate::rewrite::nag::nag_bytes;
 use crate::rewrite::resolve::resolve_bytes;
 use crate::rewrite::{RewriteOptions, Rewritten};
-use crate::source::{self, Encoding};
+use crate::source;
 use crate::walk::{Found, Input};
 use crate::write::write_atomic;
 use crate::{config, config::InputEncoding};
@@ -111,10 +111,7 @@ pub(super) fn export(args: &ExportArgs) -> u8 {
         let merged = rewrite_settings(&overrides, Some(found));
         let options = ExportOptions {
             input_encoding: merged.encoding.and_then(InputEncoding::forced),
-            encoding: merged.export.encoding.map(|encoding| match encoding {
-                config::OutputEncoding::Utf8 => Encoding::Utf8,
-                config::OutputEncoding::Latin1 => Encoding::Latin1,
-            }),
+            encoding: merged.export.encoding.map(config::OutputEncoding::encoding),
             newline: match merged.export.line_ending {
                 Some(config::LineEnding::Lf) => Newline::Lf,
                 Some(config::LineEnding::Crlf) | None => Newline::CrLf,

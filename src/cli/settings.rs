@@ -15,10 +15,7 @@ use crate::walk::{self, Discovery, Filter, Found, Input};
 
 use crate::report::Format;
 
-use super::{
-    CheckArgs, ConfigArgs, EXIT_TROUBLE, EncodingArg, FileArgs, LineEndingArg, OutputArgs,
-    OutputEncodingArg, say,
-};
+use super::{CheckArgs, ConfigArgs, EXIT_TROUBLE, FileArgs, OutputArgs, say};
 
 /// Finds the inputs: the paths named and listed, walked, with their configurations. `Err` is a
 /// usage or configuration error, worded for the user.
@@ -113,7 +110,7 @@ fn path_of(found: &Found) -> Option<&Path> {
 fn check_overrides(args: &CheckArgs, file: Option<&ConfigFile>) -> ConfigFile {
     let mut merged = file.cloned().unwrap_or_default();
     if let Some(encoding) = args.encoding {
-        merged.encoding = Some(input_encoding(encoding));
+        merged.encoding = Some(encoding);
     }
     let check = &mut merged.check;
     if let Some(select) = &args.select {
@@ -160,9 +157,9 @@ pub(crate) fn check_settings(args: &CheckArgs, found: &Found) -> CheckSettings {
 
 /// The command line of `export`, `resolve` and `nag`, beside the configuration.
 pub(crate) struct RewriteOverrides {
-    pub input_encoding: Option<EncodingArg>,
-    pub encoding: Option<OutputEncodingArg>,
-    pub line_ending: Option<LineEndingArg>,
+    pub input_encoding: Option<InputEncoding>,
+    pub encoding: Option<config::OutputEncoding>,
+    pub line_ending: Option<config::LineEnding>,
     pub resolve: bool,
 }
 
@@ -172,32 +169,16 @@ pub(crate) fn rewrite_settings(overrides: &RewriteOverrides, found: Option<&Foun
         .map(|config| config.file.clone())
         .unwrap_or_default();
     if let Some(encoding) = overrides.input_encoding {
-        merged.encoding = Some(input_encoding(encoding));
+        merged.encoding = Some(encoding);
     }
-    if let Some(encoding) = overrides.encoding {
-        merged.export.encoding = Some(match encoding {
-            OutputEncodingArg::Utf8 => config::OutputEncoding::Utf8,
-            OutputEncodingArg::Latin1 => config::OutputEncoding::Latin1,
-        });
+    if overrides.encoding.is_some() {
+        merged.export.encoding = overrides.encoding;
     }
-    if let Some(line_ending) = overrides.line_ending {
-        merged.export.line_ending = Some(match line_ending {
-            LineEndingArg::Crlf => config::LineEnding::Crlf,
-            LineEndingArg::Lf => config::LineEnding::Lf,
-        });
+    if overrides.line_ending.is_some() {
+        merged.export.line_ending = overrides.line_ending;
     }
     merged.export.resolve |= overrides.resolve;
     merged
-}
-
-fn input_encoding(encoding: EncodingArg) -> InputEncoding {
-    match encoding {
-        EncodingArg::Auto => InputEncoding::Auto,
-        EncodingArg::Utf8 => InputEncoding::Utf8,
-        EncodingArg::Latin1 => InputEncoding::Latin1,
-        EncodingArg::Utf16Le => InputEncoding::Utf16Le,
-        EncodingArg::Utf16Be => InputEncoding::Utf16Be,
-    }
 }
 
 /// `--show-settings` for `check`.
