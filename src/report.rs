@@ -65,6 +65,13 @@ impl Statistics {
         }
     }
 
+    /// Adds the counts of another run's part.
+    pub fn merge(&mut self, other: Statistics) {
+        for (key, count) in other.0 {
+            *self.0.entry(key).or_default() += count;
+        }
+    }
+
     /// Most frequent first, then by code.
     fn rows(&self) -> Vec<(Rule, Severity, usize)> {
         let mut rows: Vec<_> = self

@@ -74,17 +74,6 @@ pub struct Filter {
 }
 
 impl Filter {
-    /// A filter with no excludes and no configuration.
-    pub fn plain() -> Filter {
-        Filter {
-            resolver: Resolver::new(crate::config::Source::None),
-            exclude: Globs::default(),
-            cwd: std::env::current_dir().unwrap_or_default(),
-            force_exclude: false,
-            stdin_filename: None,
-        }
-    }
-
     fn excluded(&self, path: &Path, config: Option<&Config>) -> bool {
         self.exclude.matches(&self.cwd, path)
             || config.is_some_and(|config| config.exclude.matches(&config.dir, path))
@@ -168,12 +157,12 @@ fn walk_directory(
         .sort_by_file_name()
         .into_iter()
         .filter_entry(|entry| {
-            // The root was named: only what is below it can be excluded.
-            if entry.depth() == 0 || failure.is_some() {
+            // The root was named: only what is below it can be excluded. Directories are pruned
+            // here; files are judged below, with the configuration they keep.
+            if entry.depth() == 0 || failure.is_some() || !entry.file_type().is_dir() {
                 return failure.is_none();
             }
-            let is_dir = entry.file_type().is_dir();
-            match filter.resolver.for_path(entry.path(), is_dir) {
+            match filter.resolver.for_path(entry.path(), true) {
                 Ok(config) => !filter.excluded(entry.path(), config.as_deref()),
                 Err(error) => {
                     failure = Some(error);
@@ -209,6 +198,9 @@ fn walk_directory(
     }
     for path in found {
         let config = filter.resolver.for_path(&path, false)?;
+        if filter.excluded(&path, config.as_deref()) {
+            continue;
+        }
         if seen.insert(path.clone()) {
             discovery.inputs.push(Found {
                 input: Input::File(path),

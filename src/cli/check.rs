@@ -35,7 +35,6 @@ enum Outcome {
 
 #[derive(Default)]
 struct Totals {
-    files: usize,
     files_with_findings: usize,
     summary: Summary,
 }
@@ -102,16 +101,13 @@ pub(super) fn run(args: &CheckArgs) -> u8 {
                 games,
                 suppressed,
             } => {
-                totals.files += 1;
                 totals.summary.files += 1;
                 totals.summary.games += games;
                 totals.summary.errors += errors;
                 totals.summary.warnings += warnings;
                 totals.summary.suppressed += suppressed;
                 totals.files_with_findings += usize::from(errors + warnings > 0);
-                for (key, count) in counts.0 {
-                    *statistics.0.entry(key).or_default() += count;
-                }
+                statistics.merge(counts);
                 if !piece.is_empty() {
                     progress.clear();
                     if printer.piece(&piece).is_err() {
@@ -207,7 +203,7 @@ fn summary(totals: &Totals) -> String {
     let summary = &totals.summary;
     let scope = format!(
         "{} ({})",
-        plural(totals.files, "file", "files"),
+        plural(totals.summary.files, "file", "files"),
         plural(summary.games, "game", "games")
     );
     let mut text = if summary.errors + summary.warnings == 0 {

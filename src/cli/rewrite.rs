@@ -83,7 +83,6 @@ struct Outcome {
 
 #[derive(Default)]
 struct Totals {
-    files: usize,
     /// Rewritten and different from the input (written, or would be).
     changed: usize,
     unchanged: usize,
@@ -270,14 +269,11 @@ fn run(
             totals.summary.trouble.push((outcome.name, message));
             return true;
         }
-        totals.files += 1;
         totals.summary.files += 1;
         totals.summary.games += outcome.games;
         totals.summary.errors += outcome.errors;
         totals.summary.warnings += outcome.warnings;
-        for (key, count) in outcome.statistics.0 {
-            *statistics.0.entry(key).or_default() += count;
-        }
+        statistics.merge(outcome.statistics);
         if !outcome.findings.is_empty() || !outcome.stdout.is_empty() {
             progress.clear();
         }
