@@ -19,6 +19,9 @@ pub struct CheckOptions {
     pub encoding: Option<Encoding>,
     /// Which rules run.
     pub selection: Selection,
+    /// How much text is parsed at a time ([`parser::CHUNK_BYTES`] when `None`). The findings are
+    /// the same whatever the size; tests set it small to prove that.
+    pub chunk_bytes: Option<usize>,
 }
 
 /// The outcome of checking one file.
@@ -36,7 +39,8 @@ pub struct FileReport {
 /// Checks one file's bytes.
 pub fn check_bytes(bytes: &[u8], options: &CheckOptions) -> FileReport {
     let decoded = source::decode(bytes, options.encoding);
-    let (diagnostics, games, suppressed) = check_text(&decoded, &options.selection);
+    let chunk = options.chunk_bytes.unwrap_or(parser::CHUNK_BYTES);
+    let (diagnostics, games, suppressed) = check_text(&decoded, &options.selection, chunk);
     FileReport {
         decoded,
         diagnostics,
@@ -45,7 +49,11 @@ pub fn check_bytes(bytes: &[u8], options: &CheckOptions) -> FileReport {
     }
 }
 
-fn check_text(decoded: &Decoded, selection: &Selection) -> (Vec<Diagnostic>, usize, usize) {
+fn check_text(
+    decoded: &Decoded,
+    selection: &Selection,
+    chunk: usize,
+) -> (Vec<Diagnostic>, usize, usize) {
     let text = decoded.text.as_str();
     if let Some(pbi) = pbi_file(text) {
         // Not worth parsing: one finding says what the file is.
@@ -55,18 +63,46 @@ fn check_text(decoded: &Decoded, selection: &Selection) -> (Vec<Diagnostic>, usi
         diagnostics.retain(|d| rules.contains(d.rule));
         return (diagnostics, 0, 0);
     }
-    let parse = parser::parse(text);
-    let rules = selection.rules_for(export::declares_export(&parse, text));
-    let (mut diagnostics, is_pbn) = reading_findings(decoded, &parse);
-    let games = if is_pbn {
-        diagnostics.extend(semantic::check(&parse, decoded, rules));
-        parse.real_games().count()
+    // Chunk by chunk, so that a large file never has all its tokens and trees in memory at once.
+    // What the file is (chess PGN, export format) is judged over all chunks, so it is known only
+    // at the end: until then the rules run as for PBN, with the export rules when a `% EXPORT`
+    // line may be there, and what the verdict rules out is dropped.
+    let may_declare_export = export::may_declare_export(text);
+    let rules = selection.rules_for(may_declare_export);
+    let mut diagnostics: Vec<Diagnostic> = malformed(decoded).into_iter().collect();
+    let mut semantic = semantic::Semantic::new(decoded, rules);
+    let mut suppressions = suppress::Suppressions::default();
+    let mut chess = ChessScan::default();
+    let mut declares_export = false;
+    let mut games = 0;
+    for parse in parser::chunks(text, chunk) {
+        chess.read(&parse, text);
+        declares_export = declares_export || export::declares_export(&parse, text);
+        diagnostics.extend(unclosed_embedding(&parse));
+        diagnostics.extend(
+            parse
+                .errors
+                .iter()
+                .map(|error| messages::syntax_diagnostic(error, text)),
+        );
+        semantic.chunk(&parse, &mut diagnostics);
+        games += parse.real_games().count();
+        suppressions.read(&parse, text);
+    }
+    semantic.finish(&mut diagnostics);
+    if let Some(span) = chess.verdict() {
+        diagnostics = malformed(decoded).into_iter().collect();
+        diagnostics.push(chess_finding(span));
+        games = 0;
+    }
+    let rules = if declares_export == may_declare_export {
+        rules
     } else {
-        0
+        selection.rules_for(declares_export)
     };
     diagnostics.retain(|d| rules.contains(d.rule));
     diagnostics.sort_by_key(|d| (d.span.start, d.span.end, d.rule));
-    let suppressed = suppress::apply(&parse, text, rules, &mut diagnostics);
+    let suppressed = suppressions.apply(rules, &mut diagnostics);
     (diagnostics, games, suppressed)
 }
 
@@ -80,28 +116,13 @@ pub fn reading_findings(decoded: &Decoded, parse: &Parse) -> (Vec<Diagnostic>, b
         diagnostics.push(pbi);
         return (diagnostics, false);
     }
-    if let Some(span) = chess_pgn(parse, text) {
-        diagnostics.push(
-            Diagnostic::new(
-                Rule::ChessPgn,
-                span,
-                "this is a chess game in PGN, not a bridge game in PBN",
-            )
-            .with_label("chess movetext")
-            .with_help("open it with a chess program, or exclude it from the PBN check"),
-        );
+    let mut chess = ChessScan::default();
+    chess.read(parse, text);
+    if let Some(span) = chess.verdict() {
+        diagnostics.push(chess_finding(span));
         return (diagnostics, false);
     }
-    if let Some(open) = unclosed_embedding(parse) {
-        diagnostics.push(
-            Diagnostic::new(
-                Rule::UnclosedEmbedding,
-                open,
-                "`<PBN>` is never closed by `</PBN>`",
-            )
-            .with_help("add `</PBN>` where the PBN text ends (PBN 6.2)"),
-        );
-    }
+    diagnostics.extend(unclosed_embedding(parse));
     diagnostics.extend(
         parse
             .errors
@@ -158,43 +179,72 @@ const BRIDGE_TAGS: &[&str] = &[
     "Vulnerable",
 ];
 
-/// A file with chess tags, no bridge tag, and chess movetext (`1. e4`) or two chess tags: where its
-/// movetext (or first tag) is.
-fn chess_pgn(parse: &Parse, text: &str) -> Option<std::ops::Range<usize>> {
-    let mut chess_tags = 0;
-    let mut first_tag = None;
-    let mut movetext = None;
-    let is_movetext = |data: &Data| match *data {
-        Data::Element { first, last } | Data::Invalid { first, last }
-            if is_move_number(parse, text, first, last) =>
-        {
-            Some(parse.span(first, last))
-        }
-        _ => None,
-    };
-    for game in &parse.games {
-        if movetext.is_none() {
-            movetext = game.leading.iter().find_map(is_movetext);
-        }
-        for tag in &game.tags {
-            let name = tag.name(parse, text).unwrap_or("");
-            if BRIDGE_TAGS.contains(&name) {
-                return None;
+/// Whether a file is chess PGN: chess tags, no bridge tag, and chess movetext (`1. e4`) or two
+/// chess tags. Read chunk by chunk.
+#[derive(Default)]
+struct ChessScan {
+    bridge: bool,
+    chess_tags: usize,
+    first_tag: Option<std::ops::Range<usize>>,
+    movetext: Option<std::ops::Range<usize>>,
+}
+
+impl ChessScan {
+    fn read(&mut self, parse: &Parse, text: &str) {
+        let is_movetext = |data: &Data| match *data {
+            Data::Element { first, last } | Data::Invalid { first, last }
+                if is_move_number(parse, text, first, last) =>
+            {
+                Some(parse.span(first, last))
             }
-            if CHESS_TAGS.contains(&name) {
-                chess_tags += 1;
-                first_tag.get_or_insert(parse.span(tag.open, tag.end));
+            _ => None,
+        };
+        for game in &parse.games {
+            if self.bridge {
+                return;
             }
-            if movetext.is_none() {
-                movetext = tag.data.iter().find_map(is_movetext);
+            if self.movetext.is_none() {
+                self.movetext = game.leading.iter().find_map(is_movetext);
+            }
+            for tag in &game.tags {
+                let name = tag.name(parse, text).unwrap_or("");
+                if BRIDGE_TAGS.contains(&name) {
+                    self.bridge = true;
+                    return;
+                }
+                if CHESS_TAGS.contains(&name) {
+                    self.chess_tags += 1;
+                    self.first_tag.get_or_insert(parse.span(tag.open, tag.end));
+                }
+                if self.movetext.is_none() {
+                    self.movetext = tag.data.iter().find_map(is_movetext);
+                }
             }
         }
     }
-    match (chess_tags, movetext) {
-        (1.., Some(span)) => Some(span),
-        (2.., None) => first_tag,
-        _ => None,
+
+    /// Where the file shows that it is chess: its movetext, or its first chess tag.
+    fn verdict(&self) -> Option<std::ops::Range<usize>> {
+        if self.bridge {
+            return None;
+        }
+        match (self.chess_tags, &self.movetext) {
+            (1.., Some(span)) => Some(span.clone()),
+            (2.., None) => self.first_tag.clone(),
+            _ => None,
+        }
     }
+}
+
+/// F002.
+fn chess_finding(span: std::ops::Range<usize>) -> Diagnostic {
+    Diagnostic::new(
+        Rule::ChessPgn,
+        span,
+        "this is a chess game in PGN, not a bridge game in PBN",
+    )
+    .with_label("chess movetext")
+    .with_help("open it with a chess program, or exclude it from the PBN check")
 }
 
 /// Data that starts with a chess move number: `12.` glued together.
@@ -207,18 +257,25 @@ fn is_move_number(parse: &Parse, text: &str, first: u32, last: u32) -> bool {
         && parse.token(first).end == parse.token(first + 1).start
 }
 
-/// The span of a `<PBN>` with no `</PBN>` after it.
-fn unclosed_embedding(parse: &Parse) -> Option<std::ops::Range<usize>> {
+/// F004: a `<PBN>` with no `</PBN>` after it. (Text with embedded PBN is one chunk.)
+fn unclosed_embedding(parse: &Parse) -> Option<Diagnostic> {
     let delimiters: Vec<_> = parse
         .tokens
         .iter()
         .filter(|token| token.kind == SyntaxKind::EmbedDelimiter)
         .collect();
-    if delimiters.len() % 2 == 1 {
-        delimiters.last().map(|token| token.range())
-    } else {
-        None
+    if delimiters.len() % 2 == 0 {
+        return None;
     }
+    let open = delimiters.last()?.range();
+    Some(
+        Diagnostic::new(
+            Rule::UnclosedEmbedding,
+            open,
+            "`<PBN>` is never closed by `</PBN>`",
+        )
+        .with_help("add `</PBN>` where the PBN text ends (PBN 6.2)"),
+    )
 }
 
 #[cfg(test)]

@@ -21,6 +21,11 @@ pub struct Options {
     pub annotation_percent: u32,
     /// Chance in percent that a game carries comments.
     pub comment_percent: u32,
+    /// Players' names with letters outside ASCII (`Noël`, `Ståhl`), to exercise encodings.
+    pub accents: bool,
+    /// Only the tags most readers know (no play, notes or tables): a variant other PBN tools can
+    /// read, for side-by-side timing.
+    pub plain: bool,
 }
 
 impl Default for Options {
@@ -30,6 +35,8 @@ impl Default for Options {
             crlf: false,
             annotation_percent: 5,
             comment_percent: 30,
+            accents: false,
+            plain: false,
         }
     }
 }
@@ -61,30 +68,54 @@ impl Rng {
     }
 }
 
+/// Games one after another, each appended to a caller's buffer: large outputs can be written out
+/// piece by piece. The text is the same whatever the pieces.
+pub struct Generator {
+    rng: Rng,
+    board: usize,
+    options: Options,
+}
+
+impl Generator {
+    pub fn new(options: &Options) -> Generator {
+        Generator {
+            rng: Rng(options.seed),
+            board: 1,
+            options: options.clone(),
+        }
+    }
+
+    /// Appends the next game (after an empty line when it is not the first).
+    pub fn next_game(&mut self, out: &mut String) {
+        if self.board > 1 {
+            out.push_str(line_end(&self.options));
+        }
+        write_game(out, &mut self.rng, self.board, &self.options);
+        self.board += 1;
+    }
+
+    /// Games written so far.
+    pub fn count(&self) -> usize {
+        self.board - 1
+    }
+}
+
 /// Generates text of at least `min_bytes` bytes of complete games.
 pub fn text_of_size(min_bytes: usize, options: &Options) -> String {
-    let mut rng = Rng(options.seed);
+    let mut generator = Generator::new(options);
     let mut out = String::with_capacity(min_bytes + 4096);
-    let mut board = 1;
     while out.len() < min_bytes {
-        if board > 1 {
-            out.push_str(line_end(options));
-        }
-        write_game(&mut out, &mut rng, board, options);
-        board += 1;
+        generator.next_game(&mut out);
     }
     out
 }
 
 /// Generates `count` games.
 pub fn games(count: usize, options: &Options) -> String {
-    let mut rng = Rng(options.seed);
+    let mut generator = Generator::new(options);
     let mut out = String::new();
-    for board in 1..=count {
-        if board > 1 {
-            out.push_str(line_end(options));
-        }
-        write_game(&mut out, &mut rng, board, options);
+    for _ in 0..count {
+        generator.next_game(&mut out);
     }
     out
 }
@@ -98,7 +129,12 @@ fn write_game(out: &mut String, rng: &mut Rng, board: usize, options: &Options) 
     let dealer = Seat::ALL[(board + 3) % 4];
     let vulnerable = ["None", "NS", "EW", "All"][rng.below(4)];
     let hands = deal(rng);
-    let comments = rng.percent(options.comment_percent);
+    let comments = !options.plain && rng.percent(options.comment_percent);
+    let annotation_percent = if options.plain {
+        0
+    } else {
+        options.annotation_percent
+    };
 
     let _ = write!(
         out,
@@ -106,12 +142,15 @@ fn write_game(out: &mut String, rng: &mut Rng, board: usize, options: &Options) 
     );
     let _ = write!(out, "[Date \"2026.11.{:02}\"]{nl}", 1 + board % 28);
     let _ = write!(out, "[Board \"{board}\"]{nl}");
-    for (seat, name) in [
-        (Seat::West, "Wagner"),
-        (Seat::North, "Noord"),
-        (Seat::East, "Eastman"),
-        (Seat::South, "Sud"),
-    ] {
+    let names = if options.accents {
+        ["Wågner", "Noël", "Eastmañ", "Süd"]
+    } else {
+        ["Wagner", "Noord", "Eastman", "Sud"]
+    };
+    for (seat, name) in [Seat::West, Seat::North, Seat::East, Seat::South]
+        .into_iter()
+        .zip(names)
+    {
         let _ = write!(out, "[{} \"{name}, {}.\"]{nl}", seat.name(), seat.letter());
     }
     let _ = write!(
@@ -168,7 +207,7 @@ fn write_game(out: &mut String, rng: &mut Rng, board: usize, options: &Options) 
     let mut notes = 0;
     for (i, call) in auction.calls.iter().enumerate() {
         out.push_str(call);
-        if rng.percent(options.annotation_percent) {
+        if rng.percent(annotation_percent) {
             annotate(out, rng, &mut notes, 0);
         }
         out.push_str(if i % 4 == 3 { nl } else { " " });
@@ -190,7 +229,7 @@ fn write_game(out: &mut String, rng: &mut Rng, board: usize, options: &Options) 
                 let seat = leader.offset(column);
                 let card = trick[seat as usize];
                 let _ = write!(out, "{card}");
-                if rng.percent(options.annotation_percent) {
+                if rng.percent(annotation_percent) {
                     annotate(out, rng, &mut notes, 6);
                 }
                 out.push_str(if column == 3 { nl } else { " " });
@@ -206,6 +245,9 @@ fn write_game(out: &mut String, rng: &mut Rng, board: usize, options: &Options) 
         for index in 1..=notes {
             let _ = write!(out, "[Note \"{index}:count signal\"]{nl}");
         }
+    }
+    if options.plain {
+        return;
     }
     let _ = write!(
         out,

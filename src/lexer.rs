@@ -232,6 +232,22 @@ pub fn lex(text: &str) -> Vec<Token> {
     tokens
 }
 
+/// Lexes `text[from..to]` alone, with offsets in `text`: the tokens a chunk of whole games is made
+/// of (see [`crate::parser::chunks`]). `from` must be the start of a line, and the text must hold no
+/// embedded PBN ([`is_embedded`]); `to` is where the region ends, whatever follows it.
+pub fn lex_region_of(text: &str, from: usize, to: usize) -> Vec<Token> {
+    let mut tokens = Vec::with_capacity((to - from) / 2 + 16);
+    if text.len() <= MAX_TEXT_LEN && from <= to && to <= text.len() {
+        lex_region(text, from, to, &mut tokens);
+    }
+    tokens
+}
+
+/// True when `text` holds `<PBN>`: PBN embedded in another document (PBN 6.2).
+pub fn is_embedded(text: &str) -> bool {
+    find_embedding(text, 0).is_some()
+}
+
 fn push(tokens: &mut Vec<Token>, kind: SyntaxKind, start: usize, end: usize) {
     if end > start {
         // In range: `lex` refuses texts longer than u32::MAX.
@@ -316,9 +332,19 @@ const EMBED_CLOSE: &str = "</PBN>";
 fn find_ascii_ci(text: &str, needle: &str, from: usize) -> Option<usize> {
     let hay = text.as_bytes().get(from..)?;
     let needle = needle.as_bytes();
-    hay.windows(needle.len())
-        .position(|window| window.eq_ignore_ascii_case(needle))
-        .map(|at| from + at)
+    let mut at = 0;
+    // Every needle starts with `<`: jump from one `<` to the next (a memchr scan).
+    while let Some(lt) = hay.get(at..)?.iter().position(|&b| b == b'<') {
+        let start = at + lt;
+        if hay
+            .get(start..start + needle.len())
+            .is_some_and(|window| window.eq_ignore_ascii_case(needle))
+        {
+            return Some(from + start);
+        }
+        at = start + 1;
+    }
+    None
 }
 
 fn find_embedding(text: &str, from: usize) -> Option<usize> {

@@ -18,7 +18,94 @@ use crate::syntax::{Data, Game, Move, Parse, SectionKind, SyntaxError, TagPair, 
 
 /// Lexes and parses `text`.
 pub fn parse(text: &str) -> Parse {
-    let tokens = lexer::lex(text);
+    parse_tokens(text, lexer::lex(text))
+}
+
+/// The text a chunk of [`chunks`] covers at least, unless the text ends first: large enough that
+/// per-chunk costs vanish, small enough that a chunk's tokens and tree stay in the CPU caches.
+pub const CHUNK_BYTES: usize = 256 << 10;
+
+/// Parses `text` a few games at a time, so that a large file never has all its tokens and trees in
+/// memory at once. Each [`Parse`] holds whole games and what lies between them; token offsets are
+/// offsets in `text`, token ids are the chunk's own. The chunks together hold exactly the tokens,
+/// games and errors of [`parse`] (tested over the corpus with tiny chunks).
+///
+/// A chunk ends at a semi-empty line (PBN 3), where a game must end whatever the parser's state,
+/// after at least `target` bytes. Text with embedded PBN (PBN 6.2) is one chunk.
+pub fn chunks(text: &str, target: usize) -> Chunks<'_> {
+    Chunks {
+        text,
+        pos: 0,
+        target: target.max(1),
+        whole: lexer::is_embedded(text) || text.len() > lexer::MAX_TEXT_LEN,
+    }
+}
+
+/// The iterator of [`chunks`].
+pub struct Chunks<'a> {
+    text: &'a str,
+    pos: usize,
+    target: usize,
+    /// Parse everything as one chunk.
+    whole: bool,
+}
+
+impl Iterator for Chunks<'_> {
+    type Item = Parse;
+
+    fn next(&mut self) -> Option<Parse> {
+        let text = self.text;
+        if self.pos >= text.len() {
+            return None;
+        }
+        if self.whole {
+            self.pos = text.len();
+            return Some(parse(text));
+        }
+        let mut target = self.target;
+        loop {
+            let end = blank_line_after(text, self.pos.saturating_add(target));
+            let tokens = lexer::lex_region_of(text, self.pos, end);
+            // A brace comment may hold empty lines; a cut inside one would split it. Cut further on.
+            let split_comment = end < text.len()
+                && tokens.last().is_some_and(|token| {
+                    token.kind == SyntaxKind::UnterminatedBraceComment && token.end as usize == end
+                });
+            if split_comment {
+                target = target.saturating_mul(2);
+                continue;
+            }
+            self.pos = end;
+            return Some(parse_tokens(text, tokens));
+        }
+    }
+}
+
+/// The start of the first semi-empty line at or after `from` whose line end before it is a `\n`
+/// (the end of the text when there is none). Outside brace comments, that is where a game ends.
+fn blank_line_after(text: &str, from: usize) -> usize {
+    let bytes = text.as_bytes();
+    let mut at = from;
+    while let Some(found) = bytes
+        .get(at..)
+        .and_then(|rest| rest.iter().position(|&b| b == b'\n'))
+    {
+        let start = at + found + 1;
+        let mut next = start;
+        while matches!(bytes.get(next), Some(b' ' | b'\t' | 0x0B)) {
+            next += 1;
+        }
+        match bytes.get(next) {
+            Some(b'\n') => return start,
+            Some(b'\r') if bytes.get(next + 1) == Some(&b'\n') => return start,
+            _ => at = start,
+        }
+    }
+    text.len()
+}
+
+/// Parses the tokens of `text` (all of it, or a chunk of whole games).
+fn parse_tokens(text: &str, tokens: Vec<Token>) -> Parse {
     let mut parser = Parser {
         text,
         tokens: &tokens,

@@ -38,71 +38,108 @@ pub fn apply(
     rules: RuleSet,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> usize {
-    let mut entries = Vec::new();
-    let mut problems = Vec::new();
-    for (index, token) in parse.tokens.iter().enumerate() {
-        if token.kind != SyntaxKind::Escape {
-            continue;
-        }
-        let span = token.start as usize..token.end as usize;
-        if let Some(directive) = Directive::read(text, span) {
-            directive.entries(parse, text, index, &mut entries, &mut problems);
-        }
-    }
-    if entries.is_empty() && problems.is_empty() {
-        return 0;
-    }
-    let before = diagnostics.len();
-    diagnostics.retain(|diagnostic| {
-        let covering = entries.iter_mut().find(|entry| {
-            entry.rule == diagnostic.rule
-                && entry.scope.as_ref().is_some_and(|scope| {
-                    scope.start <= diagnostic.span.start && diagnostic.span.start <= scope.end
-                })
-        });
-        match covering {
-            Some(entry) => {
-                entry.used = true;
-                false
+    let mut suppressions = Suppressions::default();
+    suppressions.read(parse, text);
+    suppressions.apply(rules, diagnostics)
+}
+
+/// The suppression lines of a file read chunk by chunk ([`crate::parser::chunks`]).
+#[derive(Default)]
+pub struct Suppressions {
+    entries: Vec<Entry>,
+    problems: Vec<Diagnostic>,
+    /// Entries of `ignore` lines with no game after them yet in the chunks read so far.
+    pending: Vec<usize>,
+}
+
+impl Suppressions {
+    /// Reads the suppression lines of the next chunk.
+    pub fn read(&mut self, parse: &Parse, text: &str) {
+        if let Some(first) = parse.real_games().next() {
+            let scope = parse.span(first.first, first.last);
+            for index in self.pending.drain(..) {
+                self.entries[index].scope = Some(scope.clone());
             }
-            None => true,
         }
-    });
-    let suppressed = before - diagnostics.len();
-    for entry in entries.iter().filter(|entry| !entry.used) {
-        // A rule that did not run found nothing because it did not look.
-        if !rules.contains(entry.rule) {
-            continue;
+        for (index, token) in parse.tokens.iter().enumerate() {
+            if token.kind != SyntaxKind::Escape {
+                continue;
+            }
+            let span = token.start as usize..token.end as usize;
+            if let Some(directive) = Directive::read(text, span) {
+                let before = self.entries.len();
+                directive.entries(parse, text, index, &mut self.entries, &mut self.problems);
+                // Only an `ignore` line can lack its game: it may be in the next chunk.
+                self.pending.extend(
+                    (before..self.entries.len()).filter(|&i| self.entries[i].scope.is_none()),
+                );
+            }
         }
-        let (message, help) = match entry.scope {
-            Some(_) => (
-                format!(
-                    "this line suppresses {} ({}), which finds nothing where the line applies",
-                    entry.rule.code(),
-                    entry.rule.name()
-                ),
-                "delete the code, or the line if it names nothing else",
-            ),
-            None => (
-                format!(
-                    "this line suppresses {} in the next game, but no game follows it",
-                    entry.rule.code()
-                ),
-                "move the line before the game it is meant for, or use `ignore-file`",
-            ),
-        };
-        problems.push(
-            Diagnostic::new(Rule::UnusedSuppression, entry.span.clone(), message)
-                .with_label("suppresses nothing")
-                .with_help(help),
-        );
     }
-    problems.retain(|problem| rules.contains(problem.rule));
-    if !problems.is_empty() {
-        diagnostics.extend(problems);
-        diagnostics.sort_by_key(|d| (d.span.start, d.span.end, d.rule));
+
+    /// Removes the findings that the lines cover, adds U001/U002 where `rules` has them, and
+    /// returns how many findings were suppressed. `diagnostics` stay sorted by position.
+    pub fn apply(self, rules: RuleSet, diagnostics: &mut Vec<Diagnostic>) -> usize {
+        let Suppressions {
+            mut entries,
+            mut problems,
+            ..
+        } = self;
+        if entries.is_empty() && problems.is_empty() {
+            return 0;
+        }
+        let before = diagnostics.len();
+        diagnostics.retain(|diagnostic| {
+            let covering = entries.iter_mut().find(|entry| {
+                entry.rule == diagnostic.rule
+                    && entry.scope.as_ref().is_some_and(|scope| {
+                        scope.start <= diagnostic.span.start && diagnostic.span.start <= scope.end
+                    })
+            });
+            match covering {
+                Some(entry) => {
+                    entry.used = true;
+                    false
+                }
+                None => true,
+            }
+        });
+        let suppressed = before - diagnostics.len();
+        for entry in entries.iter().filter(|entry| !entry.used) {
+            // A rule that did not run found nothing because it did not look.
+            if !rules.contains(entry.rule) {
+                continue;
+            }
+            let (message, help) = match entry.scope {
+                Some(_) => (
+                    format!(
+                        "this line suppresses {} ({}), which finds nothing where the line applies",
+                        entry.rule.code(),
+                        entry.rule.name()
+                    ),
+                    "delete the code, or the line if it names nothing else",
+                ),
+                None => (
+                    format!(
+                        "this line suppresses {} in the next game, but no game follows it",
+                        entry.rule.code()
+                    ),
+                    "move the line before the game it is meant for, or use `ignore-file`",
+                ),
+            };
+            problems.push(
+                Diagnostic::new(Rule::UnusedSuppression, entry.span.clone(), message)
+                    .with_label("suppresses nothing")
+                    .with_help(help),
+            );
+        }
+        problems.retain(|problem| rules.contains(problem.rule));
+        if !problems.is_empty() {
+            diagnostics.extend(problems);
+            diagnostics.sort_by_key(|d| (d.span.start, d.span.end, d.rule));
+        }
+        suppressed
     }
-    suppressed
 }
 
 /// A `% pbnfmt:` line, cut into its words with their positions.

@@ -219,6 +219,7 @@ fn options(seed: u64) -> Options {
         crlf: seed % 2 == 1,
         annotation_percent: 15,
         comment_percent: 40,
+        ..Options::default()
     }
 }
 

@@ -19,6 +19,7 @@ fn options(seed: u64) -> Options {
         crlf: seed % 2 == 0,
         annotation_percent: 10,
         comment_percent: 30,
+        ..Options::default()
     }
 }
 

@@ -318,6 +318,7 @@ fn generated_files_resolve_and_compress_round_trip() {
             crlf: seed % 2 == 0,
             annotation_percent: 10,
             comment_percent: 40,
+            ..Options::default()
         };
         let plain = generate::games(2 + seed as usize % 7, &options);
         let inherited = with_inheritance(&plain, &mut rng);
@@ -354,6 +355,7 @@ fn generated_files_nag() {
             crlf: seed % 2 == 1,
             annotation_percent: 30,
             comment_percent: 40,
+            ..Options::default()
         };
         let text = generate::games(3, &options);
         let result = nag(text.as_bytes());

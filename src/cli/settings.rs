@@ -150,6 +150,7 @@ pub(crate) fn check_settings(args: &CheckArgs, found: &Found) -> CheckSettings {
                 ignore,
                 export: merged.check.export,
             },
+            chunk_bytes: None,
         },
         warnings_as_errors: merged.check.warnings_as_errors,
     }

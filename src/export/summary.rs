@@ -27,7 +27,7 @@ pub struct Facts<'a> {
     parse: &'a Parse,
     text: &'a str,
     games: std::slice::Iter<'a, Game>,
-    inheritor: Inheritor<'a>,
+    inheritor: Inheritor<'a, 'a>,
     /// Tags count with their values after `#`/`##` inheritance (for `--resolve`), else as written.
     effective: bool,
     scratch: String,

@@ -123,19 +123,38 @@ impl<'a> GameModel<'a> {
     }
 }
 
-/// Carries `#`/`##` values from game to game through a file (PBN 4.8).
+/// Carries `#`/`##` values from game to game through a file (PBN 4.8). Names and values borrow
+/// from the text (`'t`); the tag pairs that gave `##` values borrow from the tree (`'p`), which may
+/// be one chunk of the file (see [`Inheritor::detach`]).
 #[derive(Default)]
-pub struct Inheritor<'a> {
+pub struct Inheritor<'t, 'p> {
     /// The effective value each tag had in the latest game that had the tag.
-    last: HashMap<&'a str, Cow<'a, str>>,
+    last: HashMap<&'t str, Cow<'t, str>>,
     /// Tags given with `##`, and their current value: the `##` text, or a later plain value.
-    sticky: BTreeMap<&'a str, (Cow<'a, str>, &'a TagPair, Range<usize>)>,
+    sticky: BTreeMap<&'t str, (Cow<'t, str>, &'p TagPair, Range<usize>)>,
 }
 
-impl<'a> Inheritor<'a> {
+/// The tag pair an implied tag names once the chunk that held its `##` pair is gone: no tokens and
+/// no data. The rules read only the value and span of an implied tag.
+static DETACHED: TagPair = TagPair {
+    open: 0,
+    name: None,
+    value: None,
+    close: None,
+    end: 0,
+    section: SectionKind::Other,
+    data: Vec::new(),
+};
+
+impl<'t, 'p> Inheritor<'t, 'p> {
     /// Builds the model of the next game of the file.
-    pub fn game(&mut self, parse: &'a Parse, text: &'a str, game: &'a Game) -> GameModel<'a> {
-        let mut tags: Vec<Tag<'a>> = Vec::with_capacity(game.tags.len() + self.sticky.len());
+    pub fn game(&mut self, parse: &'p Parse, text: &'t str, game: &'p Game) -> GameModel<'p>
+    where
+        't: 'p,
+    {
+        let mut tags: Vec<Tag<'p>> = Vec::with_capacity(game.tags.len() + self.sticky.len());
+        // The name and value of each entry of `tags`, borrowed from the text: what is carried on.
+        let mut carried: Vec<(&'t str, Cow<'t, str>)> = Vec::with_capacity(tags.capacity());
         for pair in &game.tags {
             let (Some(name_id), Some(value_id)) = (pair.name, pair.value) else {
                 continue;
@@ -143,7 +162,7 @@ impl<'a> Inheritor<'a> {
             let name = parse.text(text, name_id);
             let token_text = parse.text(text, value_id);
             let written = value_cow(token_text);
-            let duplicate = name != "Note" && tags.iter().any(|tag| tag.name == name);
+            let duplicate = name != "Note" && carried.iter().any(|(seen, _)| *seen == name);
             let (value, inheritance) = if written == "#" {
                 match self.last.get(name) {
                     Some(value) => (value.clone(), Inheritance::Hash { found: true }),
@@ -158,38 +177,37 @@ impl<'a> Inheritor<'a> {
                 pair,
                 name,
                 written,
-                value,
+                value: value.clone(),
                 inheritance,
                 span: parse.span(pair.open, pair.end),
                 value_span: parse.span(value_id, value_id),
                 duplicate,
                 escaped: token_text.contains('\\'),
             });
+            carried.push((name, value));
         }
-        for tag in tags
-            .iter()
-            .filter(|tag| !tag.duplicate && tag.name != "Note")
-        {
+        for (tag, (name, value)) in tags.iter().zip(&carried) {
+            if tag.duplicate || tag.name == "Note" {
+                continue;
+            }
             let forbidden = inheritance_forbidden(tag.name);
             match tag.inheritance {
                 Inheritance::DoubleHash if !forbidden => {
-                    self.sticky.insert(
-                        tag.name,
-                        (tag.value.clone(), tag.pair, tag.value_span.clone()),
-                    );
+                    self.sticky
+                        .insert(name, (value.clone(), tag.pair, tag.value_span.clone()));
                 }
                 _ => {
-                    if let Some(entry) = self.sticky.get_mut(tag.name) {
-                        entry.0 = tag.value.clone();
+                    if let Some(entry) = self.sticky.get_mut(name) {
+                        entry.0 = value.clone();
                     }
                 }
             }
         }
-        let implied: Vec<Tag<'a>> = self
-            .sticky
-            .iter()
-            .filter(|(name, _)| !tags.iter().any(|tag| tag.name == **name))
-            .map(|(name, (value, pair, value_span))| Tag {
+        for (name, (value, pair, value_span)) in &self.sticky {
+            if carried.iter().any(|(written, _)| written == name) {
+                continue;
+            }
+            tags.push(Tag {
                 pair,
                 name,
                 written: Cow::Borrowed(""),
@@ -199,16 +217,17 @@ impl<'a> Inheritor<'a> {
                 value_span: value_span.clone(),
                 duplicate: false,
                 escaped: true,
-            })
-            .collect();
-        tags.extend(implied);
+            });
+            carried.push((name, value.clone()));
+        }
         // A `#` that found nothing has no real value to pass on (PBN 4.8).
-        for tag in tags.iter().filter(|tag| {
-            !tag.duplicate
+        for (tag, (name, value)) in tags.iter().zip(carried) {
+            if !tag.duplicate
                 && tag.name != "Note"
-                && tag.inheritance != Inheritance::Hash { found: false }
-        }) {
-            self.last.insert(tag.name, tag.value.clone());
+                && tag.inheritance != (Inheritance::Hash { found: false })
+            {
+                self.last.insert(name, value);
+            }
         }
         let mut model = GameModel {
             game,
@@ -221,6 +240,19 @@ impl<'a> Inheritor<'a> {
         };
         assign_sections(&mut model);
         model
+    }
+
+    /// The same values, no longer tied to the tree of the games read so far: a checker that reads
+    /// a file chunk by chunk carries them to the next chunk. Implied tags then name no tag pair.
+    pub fn detach(self) -> Inheritor<'t, 'static> {
+        Inheritor {
+            last: self.last,
+            sticky: self
+                .sticky
+                .into_iter()
+                .map(|(name, (value, _, span))| (name, (value, &DETACHED, span)))
+                .collect(),
+        }
     }
 }
 

@@ -13,16 +13,17 @@ const MAX_LINE: usize = 255;
 /// Lines of this many printing characters are discouraged (PBN 2.3).
 const LONG_LINE: usize = 80;
 
-pub fn check(checker: &mut Checker<'_>, decoded: &Decoded) {
+pub fn check_tokens(checker: &mut Checker<'_>, decoded: &Decoded) {
     let (parse, text) = (checker.parse, checker.text);
     let latin1 = decoded.encoding == Encoding::Latin1;
     let characters = checker.on(Rule::C1ControlCharacter) || checker.on(Rule::NonLatin1Character);
     for token in &parse.tokens {
+        let is_string = token.kind.is_string();
+        // Only strings, comments and `%` lines may hold these characters at all.
+        if !(is_string || token.kind.is_comment() || token.kind == SyntaxKind::Escape) {
+            continue;
+        }
         let piece = token.text(text);
-        let is_string = matches!(
-            token.kind,
-            SyntaxKind::String | SyntaxKind::UnterminatedString
-        );
         if is_string && piece.contains(['\t', '\u{b}']) {
             if let Some(at) = piece.find(['\t', '\u{b}']) {
                 let start = token.start as usize + at;
@@ -32,8 +33,7 @@ pub fn check(checker: &mut Checker<'_>, decoded: &Decoded) {
                 );
             }
         }
-        let kept = is_string || token.kind.is_comment() || token.kind == SyntaxKind::Escape;
-        if characters && kept && !piece.is_ascii() {
+        if characters && !piece.is_ascii() {
             unportable(
                 checker,
                 token.start as usize,
@@ -43,8 +43,12 @@ pub fn check(checker: &mut Checker<'_>, decoded: &Decoded) {
             );
         }
     }
+}
+
+/// Line lengths over the whole text.
+pub fn check_lines(checker: &mut Checker<'_>) {
     if checker.on(Rule::LineTooLong) || checker.on(Rule::LongLine) {
-        lines(checker, text);
+        lines(checker, checker.text);
     }
 }
 

@@ -24,10 +24,40 @@ pub fn declares_export(parse: &Parse, text: &str) -> bool {
     })
 }
 
-/// File-wide checks: line ends, tabs, game separators.
-pub fn check(checker: &mut Checker<'_>) {
-    let (parse, text) = (checker.parse, checker.text);
+/// True when `text` has a line that reads `% EXPORT` (PBN 2.4), wherever it stands. Cheap, and
+/// never false where [`declares_export`] is true; it can be true for such a line inside a brace
+/// comment, which is no escape line.
+pub fn may_declare_export(text: &str) -> bool {
     let bytes = text.as_bytes();
+    let mut at = 0;
+    while let Some(found) = bytes
+        .get(at..)
+        .and_then(|rest| rest.iter().position(|&b| b == b'%'))
+    {
+        let start = at + found;
+        at = start + 1;
+        if start > 0 && !matches!(bytes[start - 1], b'\n' | b'\r') {
+            continue;
+        }
+        let end = bytes[start..]
+            .iter()
+            .position(|&b| b == b'\n' || b == b'\r')
+            .map_or(bytes.len(), |len| start + len);
+        let line = text.get(start + 1..end).unwrap_or("");
+        if line
+            .trim_start_matches('%')
+            .trim()
+            .eq_ignore_ascii_case("EXPORT")
+        {
+            return true;
+        }
+    }
+    false
+}
+
+/// File-wide checks of the text: line ends and tabs.
+pub fn check_text(checker: &mut Checker<'_>) {
+    let bytes = checker.text.as_bytes();
     if let Some(at) = (0..bytes.len()).find(|&i| {
         (bytes[i] == b'\n' && (i == 0 || bytes[i - 1] != b'\r'))
             || (bytes[i] == b'\r' && bytes.get(i + 1) != Some(&b'\n'))
@@ -58,9 +88,19 @@ pub fn check(checker: &mut Checker<'_>) {
             );
         }
     }
-    for pair in parse.games.windows(2) {
-        let (before, after) = (&pair[0], &pair[1]);
-        let gap = parse.token(before.last).end as usize..parse.token(after.first).start as usize;
+}
+
+/// The separators between the games of a chunk, and before its first game: `previous_end` is where
+/// the last game of the chunk before ended, and becomes where this chunk's last game ends.
+pub fn separators(checker: &mut Checker<'_>, previous_end: &mut Option<usize>) {
+    let (parse, text) = (checker.parse, checker.text);
+    for game in &parse.games {
+        let start = parse.token(game.first).start as usize;
+        let end = parse.token(game.last).end as usize;
+        let Some(before) = previous_end.replace(end) else {
+            continue;
+        };
+        let gap = before..start;
         let between = text.get(gap.clone()).unwrap_or("");
         let line_ends = between.matches('\n').count();
         if between.trim_matches(['\r', '\n']).is_empty() && line_ends == 2 {

@@ -11,11 +11,12 @@ use crate::syntax::Parse;
 /// What every rule family reads and where it reports.
 pub struct Checker<'a> {
     pub text: &'a str,
+    /// The games being checked: the whole file, or one chunk of it.
     pub parse: &'a Parse,
     pub rules: RuleSet,
     pub out: Vec<Diagnostic>,
     /// Line numbers, for the export rules that count positions per line.
-    pub lines: Option<LineIndex>,
+    pub lines: Option<&'a LineIndex>,
 }
 
 impl Checker<'_> {
@@ -34,25 +35,77 @@ impl Checker<'_> {
 
 /// Runs every semantic rule family over a parsed file.
 pub fn check(parse: &Parse, decoded: &Decoded, rules: RuleSet) -> Vec<Diagnostic> {
-    let text = decoded.text.as_str();
-    let mut checker = Checker {
-        text,
-        parse,
-        rules,
-        out: Vec::new(),
-        lines: rules.any_of(Group::Export).then(|| LineIndex::new(text)),
-    };
-    let mut inheritor = Inheritor::default();
-    for game in parse.real_games() {
-        let model = inheritor.game(parse, text, game);
-        check_game(&mut checker, &model);
+    let mut semantic = Semantic::new(decoded, rules);
+    let mut out = Vec::new();
+    semantic.chunk(parse, &mut out);
+    semantic.finish(&mut out);
+    out
+}
+
+/// The semantic pass over a file read chunk by chunk ([`crate::parser::chunks`]): what carries
+/// from one chunk to the next is the `#`/`##` state and where the last game ended.
+pub struct Semantic<'t> {
+    decoded: &'t Decoded,
+    rules: RuleSet,
+    inheritor: Inheritor<'t, 'static>,
+    /// Built once for the file, when export rules run.
+    lines: Option<LineIndex>,
+    previous_end: Option<usize>,
+}
+
+impl<'t> Semantic<'t> {
+    pub fn new(decoded: &'t Decoded, rules: RuleSet) -> Semantic<'t> {
+        Semantic {
+            decoded,
+            rules,
+            inheritor: Inheritor::default(),
+            lines: rules
+                .any_of(Group::Export)
+                .then(|| LineIndex::new(&decoded.text)),
+            previous_end: None,
+        }
     }
-    tables::check_file(&mut checker);
-    chars::check(&mut checker, decoded);
-    if rules.any_of(Group::Export) {
-        export::check(&mut checker);
+
+    /// Checks the games of one chunk, in file order after the chunks before.
+    pub fn chunk(&mut self, parse: &Parse, out: &mut Vec<Diagnostic>) {
+        let text = self.decoded.text.as_str();
+        let mut checker = Checker {
+            text,
+            parse,
+            rules: self.rules,
+            out: std::mem::take(out),
+            lines: self.lines.as_ref(),
+        };
+        let mut inheritor: Inheritor<'t, '_> = std::mem::take(&mut self.inheritor);
+        for game in parse.real_games() {
+            let model = inheritor.game(parse, text, game);
+            check_game(&mut checker, &model);
+        }
+        self.inheritor = inheritor.detach();
+        tables::check_file(&mut checker);
+        chars::check_tokens(&mut checker, self.decoded);
+        if self.rules.any_of(Group::Export) {
+            export::separators(&mut checker, &mut self.previous_end);
+        }
+        *out = checker.out;
     }
-    checker.out
+
+    /// The checks of the whole text, after the last chunk.
+    pub fn finish(self, out: &mut Vec<Diagnostic>) {
+        let parse = Parse::default();
+        let mut checker = Checker {
+            text: &self.decoded.text,
+            parse: &parse,
+            rules: self.rules,
+            out: std::mem::take(out),
+            lines: self.lines.as_ref(),
+        };
+        chars::check_lines(&mut checker);
+        if self.rules.any_of(Group::Export) {
+            export::check_text(&mut checker);
+        }
+        *out = checker.out;
+    }
 }
 
 fn check_game(checker: &mut Checker<'_>, game: &GameModel<'_>) {

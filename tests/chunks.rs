@@ -1,0 +1,123 @@
+//! `check` reads a file a chunk of games at a time (`parser::chunks`), so that memory stays flat
+//! however large the file. The chunking must not change a single finding: these tests read every
+//! fixture and every real-world file with tiny chunks (a cut at nearly every empty line) and with
+//! odd sizes, and compare with the whole-file parse.
+
+mod common;
+
+use pbnfmt::check::{CheckOptions, FileReport, check_bytes};
+use pbnfmt::lexer::{Token, lex};
+use pbnfmt::parser::{chunks, parse};
+use pbnfmt::source::decode;
+
+/// Findings as comparable text: rule, span, message, label, help and related spans.
+fn findings(report: &FileReport) -> Vec<String> {
+    report
+        .diagnostics
+        .iter()
+        .map(|d| format!("{d:?}"))
+        .collect()
+}
+
+fn check_in_chunks(bytes: &[u8], chunk: Option<usize>) -> FileReport {
+    check_bytes(
+        bytes,
+        &CheckOptions {
+            chunk_bytes: chunk,
+            ..CheckOptions::default()
+        },
+    )
+}
+
+/// Tokens, game extents and syntax errors of the chunks, with offsets in the text.
+fn chunked_tree(text: &str, size: usize) -> (Vec<Token>, Vec<(u32, u32)>, Vec<String>) {
+    let (mut tokens, mut games, mut errors) = (Vec::new(), Vec::new(), Vec::new());
+    for chunk in chunks(text, size) {
+        games.extend(
+            chunk
+                .games
+                .iter()
+                .map(|game| (chunk.token(game.first).start, chunk.token(game.last).end)),
+        );
+        errors.extend(chunk.errors.iter().map(|e| format!("{e:?}")));
+        tokens.extend(chunk.tokens);
+    }
+    (tokens, games, errors)
+}
+
+#[test]
+fn chunks_hold_the_tokens_games_and_errors_of_the_whole_file() {
+    for path in common::all_pbn_files() {
+        let bytes = std::fs::read(&path).expect("read");
+        let text = decode(&bytes, None).text;
+        let whole = parse(&text);
+        let games: Vec<(u32, u32)> = whole
+            .games
+            .iter()
+            .map(|game| (whole.token(game.first).start, whole.token(game.last).end))
+            .collect();
+        let errors: Vec<String> = whole.errors.iter().map(|e| format!("{e:?}")).collect();
+        for size in [1, 700] {
+            let (tokens, chunk_games, chunk_errors) = chunked_tree(&text, size);
+            let name = common::relative(&path);
+            assert!(
+                tokens == lex(&text),
+                "{name}, chunks of {size}: tokens differ"
+            );
+            assert_eq!(chunk_games, games, "{name}, chunks of {size}: games differ");
+            assert_eq!(
+                chunk_errors, errors,
+                "{name}, chunks of {size}: errors differ"
+            );
+        }
+    }
+}
+
+#[test]
+fn chunk_size_does_not_change_a_finding() {
+    for path in common::all_pbn_files() {
+        let bytes = std::fs::read(&path).expect("read");
+        let whole = check_in_chunks(&bytes, Some(usize::MAX));
+        for size in [None, Some(1), Some(5_000)] {
+            let chunked = check_in_chunks(&bytes, size);
+            let name = common::relative(&path);
+            assert_eq!(findings(&chunked), findings(&whole), "{name}, {size:?}");
+            assert_eq!(chunked.games, whole.games, "{name}, {size:?}");
+            assert_eq!(chunked.suppressed, whole.suppressed, "{name}, {size:?}");
+        }
+    }
+}
+
+/// What crosses a cut on purpose: a `##` value (PBN 4.8), a brace comment with empty lines in
+/// it, a suppression line at the end of one game for the next, and export-format separators.
+#[test]
+fn state_carries_across_cuts() {
+    let game = |board: u32, event: &str, extra: &str| {
+        format!(
+            "[Event \"{event}\"]\r\n[Site \"?\"]\r\n[Date \"?\"]\r\n[Board \"{board}\"]\r\n\
+             [West \"?\"]\r\n[North \"?\"]\r\n[East \"?\"]\r\n[South \"?\"]\r\n[Dealer \"N\"]\r\n\
+             [Vulnerable \"None\"]\r\n[Deal \"?\"]\r\n[Scoring \"?\"]\r\n[Declarer \"?\"]\r\n\
+             [Contract \"?\"]\r\n[Result \"?\"]\r\n{extra}"
+        )
+    };
+    let text = [
+        "% PBN 2.1\r\n% EXPORT\r\n".to_owned() + &game(1, "##Club", ""),
+        game(2, "", "{a comment\r\n\r\nwith an empty line}\r\n"),
+        game(3, "#", "% pbnfmt: ignore T031 no Room before\r\n"),
+        game(4, "?", "[Room \"#\"]\r\n") + "\r\n",
+        game(5, "?", "[Room \"#\"]\r\n"),
+    ]
+    .join("\r\n");
+    let bytes = text.as_bytes();
+    let whole = check_in_chunks(bytes, Some(usize::MAX));
+    // The separator rule fires across a cut (game 5 follows two empty lines); the suppression
+    // hides game 4's T031 and game 5's stays; the `##` Event reaches game 3's `#`.
+    let codes: Vec<&str> = whole.diagnostics.iter().map(|d| d.rule.code()).collect();
+    assert_eq!(codes, ["E010", "T031"]);
+    assert_eq!(whole.suppressed, 1);
+    for size in 1..text.len() {
+        let chunked = check_in_chunks(bytes, Some(size));
+        assert_eq!(findings(&chunked), findings(&whole), "chunks of {size}");
+        assert_eq!(chunked.suppressed, whole.suppressed, "chunks of {size}");
+    }
+}
