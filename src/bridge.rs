@@ -68,14 +68,12 @@ pub enum Suit {
 impl Suit {
     pub const ALL: [Suit; 4] = [Suit::Spades, Suit::Hearts, Suit::Diamonds, Suit::Clubs];
 
+    /// `S`, `H`, `D`, `C`, either case. A table lookup: cards are read by the million, in an
+    /// order no branch predictor can guess.
     pub fn from_letter(letter: u8) -> Option<Suit> {
-        match letter.to_ascii_uppercase() {
-            b'S' => Some(Suit::Spades),
-            b'H' => Some(Suit::Hearts),
-            b'D' => Some(Suit::Diamonds),
-            b'C' => Some(Suit::Clubs),
-            _ => None,
-        }
+        Suit::ALL
+            .get(usize::from(LETTERS[usize::from(letter)] & 0x0F))
+            .copied()
     }
 
     pub fn letter(self) -> char {
@@ -136,17 +134,10 @@ impl Rank {
     pub const TWO: Rank = Rank(2);
 
     /// `A K Q J T 9 .. 2`, either case for the letters (PBN 3.11).
+    /// `A K Q J T 9 ... 2`, either case (a table lookup, as for suits).
     pub fn from_letter(letter: u8) -> Option<Rank> {
-        let value = match letter.to_ascii_uppercase() {
-            b'A' => 14,
-            b'K' => 13,
-            b'Q' => 12,
-            b'J' => 11,
-            b'T' => 10,
-            digit @ b'2'..=b'9' => digit - b'0',
-            _ => return None,
-        };
-        Some(Rank(value))
+        let value = LETTERS[usize::from(letter)] >> 4;
+        (value != 0).then_some(Rank(value))
     }
 
     /// 2 ..= 14 (Ace).
@@ -170,6 +161,30 @@ impl Rank {
         }
     }
 }
+
+/// What a byte means in a card: the low four bits are the suit's index in [`Suit::ALL`] (4 when
+/// none), the high four bits the rank's value (0 when none).
+const LETTERS: [u8; 256] = {
+    let mut table = [0x04u8; 256];
+    let suits = [b'S', b'H', b'D', b'C'];
+    let mut i = 0;
+    while i < suits.len() {
+        table[suits[i] as usize] = i as u8;
+        table[suits[i].to_ascii_lowercase() as usize] = i as u8;
+        i += 1;
+    }
+    let ranks = [
+        b'2', b'3', b'4', b'5', b'6', b'7', b'8', b'9', b'T', b'J', b'Q', b'K', b'A',
+    ];
+    let mut i = 0;
+    while i < ranks.len() {
+        let value = (i as u8 + 2) << 4;
+        table[ranks[i] as usize] |= value;
+        table[ranks[i].to_ascii_lowercase() as usize] |= value;
+        i += 1;
+    }
+    table
+};
 
 /// A card.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -295,6 +310,30 @@ impl CallToken {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn card_letters_of_every_byte() {
+        for byte in 0..=255u8 {
+            let suit = match byte.to_ascii_uppercase() {
+                b'S' => Some(Suit::Spades),
+                b'H' => Some(Suit::Hearts),
+                b'D' => Some(Suit::Diamonds),
+                b'C' => Some(Suit::Clubs),
+                _ => None,
+            };
+            let rank = match byte.to_ascii_uppercase() {
+                b'A' => Some(14),
+                b'K' => Some(13),
+                b'Q' => Some(12),
+                b'J' => Some(11),
+                b'T' => Some(10),
+                digit @ b'2'..=b'9' => Some(digit - b'0'),
+                _ => None,
+            };
+            assert_eq!(Suit::from_letter(byte), suit, "{byte}");
+            assert_eq!(Rank::from_letter(byte).map(Rank::value), rank, "{byte}");
+        }
+    }
 
     #[test]
     fn calls() {

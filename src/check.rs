@@ -38,7 +38,15 @@ pub struct FileReport {
 
 /// Checks one file's bytes.
 pub fn check_bytes(bytes: &[u8], options: &CheckOptions) -> FileReport {
-    let decoded = source::decode(bytes, options.encoding);
+    check_decoded(source::decode(bytes, options.encoding), options)
+}
+
+/// [`check_bytes`] of bytes the caller gives away: a UTF-8 file is not copied.
+pub fn check_owned(bytes: Vec<u8>, options: &CheckOptions) -> FileReport {
+    check_decoded(source::decode_owned(bytes, options.encoding), options)
+}
+
+fn check_decoded(decoded: Decoded, options: &CheckOptions) -> FileReport {
     let chunk = options.chunk_bytes.unwrap_or(parser::CHUNK_BYTES);
     let (diagnostics, games, suppressed) = check_text(&decoded, &options.selection, chunk);
     FileReport {

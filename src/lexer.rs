@@ -330,12 +330,13 @@ const EMBED_CLOSE: &str = "</PBN>";
 
 /// Finds `needle` in `text` from `from` on, ignoring ASCII case (HTML tags are case-insensitive).
 fn find_ascii_ci(text: &str, needle: &str, from: usize) -> Option<usize> {
-    let hay = text.as_bytes().get(from..)?;
+    let hay = text.get(from..)?;
     let needle = needle.as_bytes();
     let mut at = 0;
     // Every needle starts with `<`: jump from one `<` to the next (a memchr scan).
-    while let Some(lt) = hay.get(at..)?.iter().position(|&b| b == b'<') {
+    while let Some(lt) = hay.get(at..)?.find('<') {
         let start = at + lt;
+        let hay = hay.as_bytes();
         if hay
             .get(start..start + needle.len())
             .is_some_and(|window| window.eq_ignore_ascii_case(needle))

@@ -8,6 +8,7 @@
 //!
 //! This module knows nothing about PBN syntax. It does no I/O: callers hand it bytes.
 
+use std::borrow::Cow;
 use std::fmt;
 
 /// The character encoding of a file.
@@ -72,6 +73,53 @@ const UTF16BE_BOM: &[u8] = b"\xFE\xFF";
 /// Decodes `bytes`. With `forced`, that encoding is used (a BOM of the same encoding is still
 /// recognised and stripped); otherwise BOM, then UTF-8 validity, then Latin-1 decide.
 pub fn decode(bytes: &[u8], forced: Option<Encoding>) -> Decoded {
+    decode_cow(Cow::Borrowed(bytes), forced)
+}
+
+/// [`decode`] of bytes the caller gives away: valid UTF-8 becomes the text without a copy.
+pub fn decode_owned(bytes: Vec<u8>, forced: Option<Encoding>) -> Decoded {
+    decode_cow(Cow::Owned(bytes), forced)
+}
+
+fn decode_cow(bytes: Cow<'_, [u8]>, forced: Option<Encoding>) -> Decoded {
+    let sniffed = sniff_bom(&bytes);
+    let encoding = forced.or(sniffed);
+    let bom = sniffed.is_some() && sniffed == encoding;
+    // The common case, UTF-8 by detection or by name: one validation, and no copy of owned bytes.
+    if matches!(encoding, None | Some(Encoding::Utf8)) {
+        let skip = if bom { UTF8_BOM.len() } else { 0 };
+        let valid = match bytes {
+            Cow::Owned(mut owned) => {
+                owned.drain(..skip);
+                String::from_utf8(owned).map_err(|error| Cow::Owned(error.into_bytes()))
+            }
+            Cow::Borrowed(borrowed) => std::str::from_utf8(&borrowed[skip..])
+                .map(str::to_owned)
+                .map_err(|_| Cow::Borrowed(borrowed)),
+        };
+        match valid {
+            Ok(text) => {
+                let line_ending = detect_line_ending(&text);
+                return Decoded {
+                    text,
+                    encoding: Encoding::Utf8,
+                    bom,
+                    line_ending,
+                    malformed_at: None,
+                };
+            }
+            // Not UTF-8: detected files are Latin-1; forced UTF-8 is decoded with replacement.
+            Err(Cow::Owned(mut owned)) if skip > 0 => {
+                owned.splice(..0, UTF8_BOM.iter().copied());
+                return decode_slice(&owned, forced);
+            }
+            Err(back) => return decode_slice(&back, forced),
+        }
+    }
+    decode_slice(&bytes, forced)
+}
+
+fn decode_slice(bytes: &[u8], forced: Option<Encoding>) -> Decoded {
     let sniffed = sniff_bom(bytes);
     let (encoding, bom) = match (forced, sniffed) {
         (Some(forced), Some(bom)) if forced == bom => (forced, true),
@@ -137,21 +185,37 @@ fn decode_body(body: &[u8], encoding: Encoding) -> (String, Option<usize>) {
 
 /// Counts the line ends of `text` and names its style.
 pub fn detect_line_ending(text: &str) -> LineEnding {
+    // Whole-slice counts, which the compiler vectorizes: this runs over every file read.
     let bytes = text.as_bytes();
-    let (mut lf, mut crlf, mut cr) = (0usize, 0usize, 0usize);
-    let mut i = 0;
-    while i < bytes.len() {
-        match bytes[i] {
-            b'\r' if bytes.get(i + 1) == Some(&b'\n') => {
-                crlf += 1;
-                i += 1;
-            }
-            b'\r' => cr += 1,
-            b'\n' => lf += 1,
-            _ => {}
-        }
-        i += 1;
-    }
+    let count = |byte: u8| -> usize {
+        // Sums of 0/1 bytes in blocks that cannot overflow a u8, so that the loop runs on vectors.
+        bytes
+            .chunks(255)
+            .map(|block| {
+                let hits: u8 = block.iter().map(|&b| u8::from(b == byte)).sum();
+                usize::from(hits)
+            })
+            .sum()
+    };
+    let (all_lf, all_cr) = (count(b'\n'), count(b'\r'));
+    let crlf = if all_lf > 0 && all_cr > 0 {
+        bytes
+            .chunks(255)
+            .enumerate()
+            .map(|(i, block)| {
+                let next = &bytes[(i * 255 + 1).min(bytes.len())..];
+                let hits: u8 = block
+                    .iter()
+                    .zip(next)
+                    .map(|(&a, &b)| u8::from(a == b'\r') & u8::from(b == b'\n'))
+                    .sum();
+                usize::from(hits)
+            })
+            .sum()
+    } else {
+        0
+    };
+    let (lf, cr) = (all_lf - crlf, all_cr - crlf);
     match (lf > 0, crlf > 0, cr > 0) {
         (false, false, false) => LineEnding::None,
         (true, false, false) => LineEnding::Lf,

@@ -2,7 +2,7 @@
 
 use std::io::{self, IsTerminal};
 
-use crate::check::check_bytes;
+use crate::check::check_owned;
 use crate::diagnostic::{FullStyle, Severity};
 use crate::parallel;
 use crate::report::{self, Format, Statistics, Summary};
@@ -159,7 +159,7 @@ fn check_one(
         Err(message) => return Outcome::Unreadable { name, message },
     };
     let settings = check_settings(args, found);
-    let mut report = check_bytes(&bytes, &settings.options);
+    let mut report = check_owned(bytes, &settings.options);
     if settings.warnings_as_errors {
         for diagnostic in &mut report.diagnostics {
             diagnostic.severity = Severity::Error;

@@ -45,10 +45,34 @@ pub fn check_tokens(checker: &mut Checker<'_>, decoded: &Decoded) {
     }
 }
 
-/// Line lengths over the whole text.
+/// Line lengths of a chunk (PBN 2.3), from the line-end tokens the lexer already found: a line
+/// can only be too long if the text between two line-end tokens is, and only such text is looked
+/// at byte by byte. (Line ends inside a brace comment are found there.) Chunks start at a line.
 pub fn check_lines(checker: &mut Checker<'_>) {
-    if checker.on(Rule::LineTooLong) || checker.on(Rule::LongLine) {
-        lines(checker, checker.text);
+    if !(checker.on(Rule::LineTooLong) || checker.on(Rule::LongLine)) {
+        return;
+    }
+    let (parse, text) = (checker.parse, checker.text);
+    let short = LONG_LINE.min(MAX_LINE);
+    let Some(first) = parse.tokens.first() else {
+        return;
+    };
+    let mut line_start = first.start as usize;
+    for token in &parse.tokens {
+        if token.kind == SyntaxKind::Newline {
+            let end = token.end as usize;
+            if end - line_start > short {
+                lines(checker, text, line_start, end);
+            }
+            line_start = end;
+        }
+    }
+    let end = parse
+        .tokens
+        .last()
+        .map_or(line_start, |last| last.end as usize);
+    if end - line_start > short {
+        lines(checker, text, line_start, end);
     }
 }
 
@@ -123,10 +147,11 @@ fn windows_1252_byte(c: char) -> Option<u8> {
     }
 }
 
-/// Line lengths, with CR, LF and CRLF all ending lines (PBN 2.3).
-fn lines(checker: &mut Checker<'_>, text: &str) {
-    let bytes = text.as_bytes();
-    let mut start = 0;
+/// Line lengths in `text[from..to]`, with CR, LF and CRLF all ending lines (PBN 2.3); `from` is the
+/// start of a line and `to` the end of one (after its line end) or of the text.
+fn lines(checker: &mut Checker<'_>, text: &str, from: usize, to: usize) {
+    let bytes = &text.as_bytes()[..to];
+    let mut start = from;
     while start < bytes.len() {
         let end = bytes[start..]
             .iter()

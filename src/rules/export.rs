@@ -30,10 +30,7 @@ pub fn declares_export(parse: &Parse, text: &str) -> bool {
 pub fn may_declare_export(text: &str) -> bool {
     let bytes = text.as_bytes();
     let mut at = 0;
-    while let Some(found) = bytes
-        .get(at..)
-        .and_then(|rest| rest.iter().position(|&b| b == b'%'))
-    {
+    while let Some(found) = text.get(at..).and_then(|rest| rest.find('%')) {
         let start = at + found;
         at = start + 1;
         if start > 0 && !matches!(bytes[start - 1], b'\n' | b'\r') {

@@ -84,6 +84,7 @@ impl<'t> Semantic<'t> {
         self.inheritor = inheritor.detach();
         tables::check_file(&mut checker);
         chars::check_tokens(&mut checker, self.decoded);
+        chars::check_lines(&mut checker);
         if self.rules.any_of(Group::Export) {
             export::separators(&mut checker, &mut self.previous_end);
         }
@@ -100,7 +101,6 @@ impl<'t> Semantic<'t> {
             out: std::mem::take(out),
             lines: self.lines.as_ref(),
         };
-        chars::check_lines(&mut checker);
         if self.rules.any_of(Group::Export) {
             export::check_text(&mut checker);
         }
