@@ -4,7 +4,7 @@
 //! finding. Reading files, walking directories and printing belong to the CLI.
 
 use crate::diagnostic::Diagnostic;
-use crate::lexer::SyntaxKind;
+use crate::lexer::{self, SyntaxKind};
 use crate::parser;
 use crate::rules::select::Selection;
 use crate::rules::{Rule, export, messages, semantic};
@@ -76,6 +76,8 @@ fn check_text(
     // at the end: until then the rules run as for PBN, with the export rules when a `% EXPORT`
     // line may be there, and what the verdict rules out is dropped.
     let may_declare_export = export::may_declare_export(text);
+    let embedded = lexer::is_embedded(text);
+    let may_suppress = suppress::may_suppress(text);
     let rules = selection.rules_for(may_declare_export);
     let mut diagnostics: Vec<Diagnostic> = malformed(decoded).into_iter().collect();
     let mut semantic = semantic::Semantic::new(decoded, rules);
@@ -85,8 +87,11 @@ fn check_text(
     let mut games = 0;
     for parse in parser::chunks(text, chunk) {
         chess.read(&parse, text);
-        declares_export = declares_export || export::declares_export(&parse, text);
-        diagnostics.extend(unclosed_embedding(&parse));
+        declares_export =
+            declares_export || (may_declare_export && export::declares_export(&parse, text));
+        if embedded {
+            diagnostics.extend(unclosed_embedding(&parse));
+        }
         diagnostics.extend(
             parse
                 .errors
@@ -95,7 +100,9 @@ fn check_text(
         );
         semantic.chunk(&parse, &mut diagnostics);
         games += parse.real_games().count();
-        suppressions.read(&parse, text);
+        if may_suppress {
+            suppressions.read(&parse, text);
+        }
     }
     semantic.finish(&mut diagnostics);
     if let Some(span) = chess.verdict() {

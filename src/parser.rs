@@ -111,6 +111,8 @@ fn parse_tokens(text: &str, tokens: Vec<Token>) -> Parse {
         tokens: &tokens,
         pos: 0,
         errors: Vec::new(),
+        scratch: Vec::new(),
+        tags_before: 0,
     };
     let games = parser.file();
     let mut errors = parser.errors;
@@ -158,6 +160,11 @@ struct Parser<'a> {
     text: &'a str,
     tokens: &'a [Token],
     pos: usize,
+    /// Where section data is gathered before it moves to its tag pair at its final size: one
+    /// allocation a section instead of one a doubling.
+    scratch: Vec<Data>,
+    /// How many tag pairs the game before had: games of a file tend to look alike.
+    tags_before: usize,
     errors: Vec<SyntaxError>,
 }
 
@@ -188,11 +195,11 @@ impl Parser<'_> {
         let first = self.id();
         let mut last = first;
         let mut leading = Vec::new();
-        let mut tags: Vec<TagPair> = Vec::new();
+        let mut tags: Vec<TagPair> = Vec::with_capacity(self.tags_before);
         loop {
             let before = self.pos;
             if tags.is_empty() {
-                self.data(SectionKind::Leading, None, &mut leading);
+                self.data_exact(SectionKind::Leading, None, &mut leading);
             }
             if !self.skip_space() {
                 break;
@@ -201,7 +208,7 @@ impl Parser<'_> {
             let mut tag = self.tag_pair();
             let context = tag.name.map(|id| self.range(id, id));
             // A comment inside the tag pair is already in `tag.data`; the section data follows it.
-            self.data(tag.section, context, &mut tag.data);
+            self.data_exact(tag.section, context, &mut tag.data);
             tags.push(tag);
             debug_assert!(self.pos > before, "game loop made no progress");
         }
@@ -213,6 +220,7 @@ impl Parser<'_> {
         if end > first as usize {
             last = (end - 1) as TokenId;
         }
+        self.tags_before = tags.len();
         Game {
             first,
             last,
@@ -433,6 +441,21 @@ impl Parser<'_> {
     // ---- section data --------------------------------------------------------------------------
 
     /// Everything after a tag pair up to the next `[` or the end of the game.
+    /// [`Parser::data`] appended to `out`, which ends up allocated at its exact size.
+    fn data_exact(
+        &mut self,
+        section: SectionKind,
+        context: Option<Range<u32>>,
+        out: &mut Vec<Data>,
+    ) {
+        let mut scratch = std::mem::take(&mut self.scratch);
+        scratch.append(out);
+        self.data(section, context, &mut scratch);
+        out.reserve_exact(scratch.len());
+        out.append(&mut scratch);
+        self.scratch = scratch;
+    }
+
     fn data(&mut self, section: SectionKind, context: Option<Range<u32>>, out: &mut Vec<Data>) {
         let mut irregularity: Option<TokenId> = None;
         while self.skip_space() {

@@ -43,6 +43,16 @@ pub fn apply(
     suppressions.apply(rules, diagnostics)
 }
 
+/// True when `text` may have a `% pbnfmt:` line: a cheap scan that lets a file without one skip
+/// [`Suppressions::read`].
+pub fn may_suppress(text: &str) -> bool {
+    crate::lexer::percent_lines(text).any(|line| {
+        line.trim_start()
+            .get(..7)
+            .is_some_and(|prefix| prefix.eq_ignore_ascii_case("pbnfmt:"))
+    })
+}
+
 /// The suppression lines of a file read chunk by chunk ([`crate::parser::chunks`]).
 #[derive(Default)]
 pub struct Suppressions {

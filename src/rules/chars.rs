@@ -15,6 +15,14 @@ const LONG_LINE: usize = 80;
 
 pub fn check_tokens(checker: &mut Checker<'_>, decoded: &Decoded) {
     let (parse, text) = (checker.parse, checker.text);
+    let covered = match (parse.tokens.first(), parse.tokens.last()) {
+        (Some(first), Some(last)) => text.get(first.start as usize..last.end as usize),
+        _ => None,
+    };
+    if covered.is_some_and(|covered| !has_suspect_byte(covered.as_bytes())) {
+        // Nothing but ASCII and no tab: no token can hold a finding of this family.
+        return;
+    }
     let latin1 = decoded.encoding == Encoding::Latin1;
     let characters = checker.on(Rule::C1ControlCharacter) || checker.on(Rule::NonLatin1Character);
     for token in &parse.tokens {
@@ -74,6 +82,16 @@ pub fn check_lines(checker: &mut Checker<'_>) {
     if end - line_start > short {
         lines(checker, text, line_start, end);
     }
+}
+
+/// True when `bytes` has a non-ASCII byte, a tab or a vertical tab. Blocks are folded without
+/// an early exit, so that the loop runs on vectors: this looks at every byte of every file.
+fn has_suspect_byte(bytes: &[u8]) -> bool {
+    bytes.chunks(4096).any(|block| {
+        block.iter().fold(0u8, |seen, &b| {
+            seen | u8::from(b >= 0x80 || b == b'\t' || b == 0x0B)
+        }) != 0
+    })
 }
 
 /// One finding per run of unportable characters in a token.

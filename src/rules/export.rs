@@ -5,7 +5,7 @@
 use crate::bridge::{CallToken, Seat};
 use crate::diagnostic::Diagnostic;
 use crate::export::canon::{MTS, Place, place};
-use crate::lexer::{SyntaxKind, token_number};
+use crate::lexer::{self, SyntaxKind, token_number};
 use crate::model::values::{self, PerSide, ResultValue, Vulnerability};
 use crate::model::{GameModel, Inheritance};
 use crate::rules::Rule;
@@ -28,28 +28,11 @@ pub fn declares_export(parse: &Parse, text: &str) -> bool {
 /// never false where [`declares_export`] is true; it can be true for such a line inside a brace
 /// comment, which is no escape line.
 pub fn may_declare_export(text: &str) -> bool {
-    let bytes = text.as_bytes();
-    let mut at = 0;
-    while let Some(found) = text.get(at..).and_then(|rest| rest.find('%')) {
-        let start = at + found;
-        at = start + 1;
-        if start > 0 && !matches!(bytes[start - 1], b'\n' | b'\r') {
-            continue;
-        }
-        let end = bytes[start..]
-            .iter()
-            .position(|&b| b == b'\n' || b == b'\r')
-            .map_or(bytes.len(), |len| start + len);
-        let line = text.get(start + 1..end).unwrap_or("");
-        if line
-            .trim_start_matches('%')
+    lexer::percent_lines(text).any(|line| {
+        line.trim_start_matches('%')
             .trim()
             .eq_ignore_ascii_case("EXPORT")
-        {
-            return true;
-        }
-    }
-    false
+    })
 }
 
 /// File-wide checks of the text: line ends and tabs.
