@@ -63,10 +63,10 @@ fn check_text(
     chunk: usize,
 ) -> (Vec<Diagnostic>, usize, usize) {
     let text = decoded.text.as_str();
-    if let Some(pbi) = pbi_file(text) {
+    let mut reading = Reading::new(decoded);
+    if !reading.wants_chunks() {
         // Not worth parsing: one finding says what the file is.
-        let mut diagnostics: Vec<Diagnostic> = malformed(decoded).into_iter().collect();
-        diagnostics.push(pbi);
+        let (mut diagnostics, _) = reading.finish();
         let rules = selection.rules_for(false);
         diagnostics.retain(|d| rules.contains(d.rule));
         return (diagnostics, 0, 0);
@@ -76,28 +76,17 @@ fn check_text(
     // at the end: until then the rules run as for PBN, with the export rules when a `% EXPORT`
     // line may be there, and what the verdict rules out is dropped.
     let may_declare_export = export::may_declare_export(text);
-    let embedded = lexer::is_embedded(text);
     let may_suppress = suppress::may_suppress(text);
     let rules = selection.rules_for(may_declare_export);
-    let mut diagnostics: Vec<Diagnostic> = malformed(decoded).into_iter().collect();
+    let mut diagnostics = Vec::new();
     let mut semantic = semantic::Semantic::new(decoded, rules);
     let mut suppressions = suppress::Suppressions::default();
-    let mut chess = ChessScan::default();
     let mut declares_export = false;
     let mut games = 0;
     for parse in parser::chunks(text, chunk) {
-        chess.read(&parse, text);
+        reading.chunk(&parse);
         declares_export =
             declares_export || (may_declare_export && export::declares_export(&parse, text));
-        if embedded {
-            diagnostics.extend(unclosed_embedding(&parse));
-        }
-        diagnostics.extend(
-            parse
-                .errors
-                .iter()
-                .map(|error| messages::syntax_diagnostic(error, text)),
-        );
         semantic.chunk(&parse, &mut diagnostics);
         games += parse.real_games().count();
         if may_suppress {
@@ -105,9 +94,11 @@ fn check_text(
         }
     }
     semantic.finish(&mut diagnostics);
-    if let Some(span) = chess.verdict() {
-        diagnostics = malformed(decoded).into_iter().collect();
-        diagnostics.push(chess_finding(span));
+    let (findings, is_pbn) = reading.finish();
+    if is_pbn {
+        diagnostics.extend(findings);
+    } else {
+        diagnostics = findings;
         games = 0;
     }
     let rules = if declares_export == may_declare_export {
@@ -125,26 +116,67 @@ fn check_text(
 /// PBN file at all (false for PBI and chess PGN, with the one finding that says so), an unclosed
 /// `<PBN>`, and every syntax error. `export` refuses on these; `check` goes on to the rules.
 pub fn reading_findings(decoded: &Decoded, parse: &Parse) -> (Vec<Diagnostic>, bool) {
-    let text = decoded.text.as_str();
-    let mut diagnostics: Vec<Diagnostic> = malformed(decoded).into_iter().collect();
-    if let Some(pbi) = pbi_file(text) {
-        diagnostics.push(pbi);
-        return (diagnostics, false);
+    let mut reading = Reading::new(decoded);
+    if reading.wants_chunks() {
+        reading.chunk(parse);
     }
-    let mut chess = ChessScan::default();
-    chess.read(parse, text);
-    if let Some(span) = chess.verdict() {
-        diagnostics.push(chess_finding(span));
-        return (diagnostics, false);
+    reading.finish()
+}
+
+/// [`reading_findings`] gathered chunk by chunk ([`parser::chunks`]).
+pub struct Reading<'t> {
+    decoded: &'t Decoded,
+    pbi: Option<Diagnostic>,
+    /// Text with embedded PBN is one chunk, whose `<PBN>` delimiters are counted.
+    embedded: bool,
+    chess: ChessScan,
+    findings: Vec<Diagnostic>,
+}
+
+impl<'t> Reading<'t> {
+    pub fn new(decoded: &'t Decoded) -> Reading<'t> {
+        let text = decoded.text.as_str();
+        let pbi = pbi_file(text);
+        Reading {
+            decoded,
+            embedded: pbi.is_none() && lexer::is_embedded(text),
+            pbi,
+            chess: ChessScan::default(),
+            findings: malformed(decoded).into_iter().collect(),
+        }
     }
-    diagnostics.extend(unclosed_embedding(parse));
-    diagnostics.extend(
-        parse
-            .errors
-            .iter()
-            .map(|error| messages::syntax_diagnostic(error, text)),
-    );
-    (diagnostics, true)
+
+    /// False for a PBI file, which is not worth parsing.
+    pub fn wants_chunks(&self) -> bool {
+        self.pbi.is_none()
+    }
+
+    /// Reads the next chunk.
+    pub fn chunk(&mut self, parse: &Parse) {
+        let text = self.decoded.text.as_str();
+        self.chess.read(parse, text);
+        if self.embedded {
+            self.findings.extend(unclosed_embedding(parse));
+        }
+        self.findings.extend(
+            parse
+                .errors
+                .iter()
+                .map(|error| messages::syntax_diagnostic(error, text)),
+        );
+    }
+
+    /// The findings, and whether the file is PBN.
+    pub fn finish(self) -> (Vec<Diagnostic>, bool) {
+        let verdict = match (self.pbi, self.chess.verdict()) {
+            (Some(pbi), _) => pbi,
+            (None, Some(span)) => chess_finding(span),
+            (None, None) => return (self.findings, true),
+        };
+        let mut findings: Vec<Diagnostic> = malformed(self.decoded).into_iter().collect();
+        findings.push(verdict);
+        (findings, false)
+    }
 }
 
 /// F001: bytes the encoding could not decode.

@@ -121,3 +121,36 @@ fn state_carries_across_cuts() {
         assert_eq!(chunked.suppressed, whole.suppressed, "chunks of {size}");
     }
 }
+
+/// Export is written and read back chunk by chunk too: the output bytes and the reasons for a
+/// refusal do not depend on the chunk size, with or without `--resolve`.
+#[test]
+fn chunk_size_does_not_change_an_export() {
+    use pbnfmt::export::{ExportOptions, export_bytes};
+    for path in common::all_pbn_files() {
+        let bytes = std::fs::read(&path).expect("read");
+        for resolve in [false, true] {
+            let export = |chunk| {
+                let exported = export_bytes(
+                    &bytes,
+                    &ExportOptions {
+                        resolve,
+                        chunk_bytes: Some(chunk),
+                        ..ExportOptions::default()
+                    },
+                );
+                let problems: Vec<String> =
+                    exported.problems.iter().map(|d| format!("{d:?}")).collect();
+                (exported.output, problems, exported.games)
+            };
+            let whole = export(usize::MAX);
+            for size in [1, 5_000] {
+                let name = common::relative(&path);
+                assert!(
+                    export(size) == whole,
+                    "{name}, chunks of {size}, resolve {resolve}"
+                );
+            }
+        }
+    }
+}

@@ -10,7 +10,7 @@ use std::io::{self, IsTerminal, Write};
 use std::path::{Component, Path, PathBuf};
 
 use crate::diagnostic::{FullStyle, Severity};
-use crate::export::{ExportOptions, Newline, export_bytes};
+use crate::export::{ExportOptions, Newline, export_owned};
 use crate::parallel;
 use crate::report::{self, Format, Statistics, Summary};
 use crate::rewrite::nag::nag_bytes;
@@ -117,8 +117,9 @@ pub(super) fn export(args: &ExportArgs) -> u8 {
             },
             resolve: merged.export.resolve,
             force: args.io.force,
+            chunk_bytes: None,
         };
-        export_bytes(bytes, &options)
+        export_owned(bytes, &options)
     })
 }
 
@@ -142,7 +143,7 @@ pub(super) fn resolve(args: &ResolveArgs) -> u8 {
     };
     run(&args.io, &overrides, &wording, |bytes, found| {
         resolve_bytes(
-            bytes,
+            &bytes,
             rewrite_options(&args.io, &overrides, found),
             args.compress,
         )
@@ -159,7 +160,7 @@ pub(super) fn nag(args: &NagArgs) -> u8 {
         would: "rewrite",
     };
     run(&args.io, &overrides, &wording, |bytes, found| {
-        nag_bytes(bytes, rewrite_options(&args.io, &overrides, found))
+        nag_bytes(&bytes, rewrite_options(&args.io, &overrides, found))
     })
 }
 
@@ -189,7 +190,7 @@ fn run(
     args: &RewriteArgs,
     overrides: &RewriteOverrides,
     wording: &Wording,
-    rewrite: impl Fn(&[u8], &Found) -> Rewritten + Sync,
+    rewrite: impl Fn(Vec<u8>, &Found) -> Rewritten + Sync,
 ) -> u8 {
     let mode = if args.write {
         Mode::Write
@@ -358,7 +359,7 @@ fn rewrite_one(
     wording: &Wording,
     format: Format,
     style: FullStyle,
-    rewrite: &impl Fn(&[u8], &Found) -> Rewritten,
+    rewrite: &impl Fn(Vec<u8>, &Found) -> Rewritten,
 ) -> Outcome {
     let name = job.found.input.display_name();
     let bytes = match read_input(&job.found.input) {
@@ -371,7 +372,8 @@ fn rewrite_one(
             };
         }
     };
-    let rewritten = rewrite(&bytes, &job.found);
+    // The bytes are given away: a UTF-8 file becomes its text without a copy.
+    let mut rewritten = rewrite(bytes, &job.found);
     let problems = &rewritten.problems;
     let count = |severity| problems.iter().filter(|d| d.severity == severity).count();
     let mut statistics = Statistics::default();
@@ -388,25 +390,28 @@ fn rewrite_one(
         warnings: count(Severity::Warning),
         ..Outcome::default()
     };
-    let Some(output) = &rewritten.output else {
+    let Some(output) = rewritten.output.take() else {
         outcome.refused = true;
         outcome.name = name;
         return outcome;
     };
     outcome.with_errors = outcome.errors > 0;
-    outcome.changed = *output != bytes;
+    outcome.changed = !is_input(&rewritten.decoded, &output);
+    outcome.name = name;
+    if mode == Mode::Stdout {
+        outcome.stdout = output;
+        return outcome;
+    }
+    let (name, output) = (&outcome.name, &output);
     let changed = outcome.changed;
     let written = match mode {
-        Mode::Stdout => {
-            outcome.stdout = output.clone();
-            Ok(())
-        }
+        Mode::Stdout => Ok(()),
         Mode::Check if changed => {
             outcome.stdout = format!("Would {}: {name}\n", wording.would).into_bytes();
             Ok(())
         }
         Mode::Diff if changed => {
-            outcome.stdout = diff(&name, wording.verb, &rewritten, output).into_bytes();
+            outcome.stdout = diff(name, wording.verb, &rewritten, output).into_bytes();
             Ok(())
         }
         Mode::Write if changed => match &job.found.input {
@@ -417,8 +422,20 @@ fn rewrite_one(
         Mode::Check | Mode::Diff | Mode::Write => Ok(()),
     };
     outcome.write_error = written.err().map(|error| error.to_string());
-    outcome.name = name;
     outcome
+}
+
+/// True when `output` is the very bytes `decoded` was read from. A lossless decoding gives them
+/// back (UTF-8 without a copy); a lossy one means the input was no valid text, so no output is it.
+fn is_input(decoded: &source::Decoded, output: &[u8]) -> bool {
+    if decoded.malformed_at.is_some() {
+        return false;
+    }
+    if decoded.encoding == source::Encoding::Utf8 {
+        let bom: &[u8] = if decoded.bom { b"\xEF\xBB\xBF" } else { b"" };
+        return output.strip_prefix(bom) == Some(decoded.text.as_bytes());
+    }
+    source::encode(&decoded.text, decoded.encoding, decoded.bom).is_ok_and(|input| input == output)
 }
 
 /// The inputs, each with its place under `--out-dir`. Errors are usage errors.

@@ -11,9 +11,10 @@ pub mod canon;
 pub mod summary;
 pub mod writer;
 
-use crate::check::reading_findings;
+use crate::check::{Reading, reading_findings};
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::lexer::SyntaxKind;
+use crate::model::Inheritor;
 use crate::parser;
 use crate::rewrite::Rewritten;
 use crate::rules::Rule;
@@ -49,6 +50,9 @@ pub struct ExportOptions {
     pub resolve: bool,
     /// Write even what cannot be written faithfully, and say what was lost.
     pub force: bool,
+    /// How much text is exported at a time ([`parser::CHUNK_BYTES`] when `None`). The output is
+    /// the same whatever the size; tests set it small to prove that.
+    pub chunk_bytes: Option<usize>,
 }
 
 /// Syntax findings that make the reading of a file a guess: exporting it would write the guess.
@@ -72,45 +76,77 @@ pub(crate) fn reading_problems(decoded: &Decoded, parse: &Parse) -> (Vec<Diagnos
 
 /// Exports one file's bytes.
 pub fn export_bytes(bytes: &[u8], options: &ExportOptions) -> Rewritten {
-    let decoded = source::decode(bytes, options.input_encoding);
+    export_decoded(source::decode(bytes, options.input_encoding), options)
+}
+
+/// [`export_bytes`] of bytes the caller gives away: a UTF-8 file is not copied.
+pub fn export_owned(bytes: Vec<u8>, options: &ExportOptions) -> Rewritten {
+    export_decoded(source::decode_owned(bytes, options.input_encoding), options)
+}
+
+/// Exports a chunk of games at a time ([`parser::chunks`]): each chunk is written, then read back
+/// and compared before the next, so that only the output and one chunk's trees are in memory.
+fn export_decoded(decoded: Decoded, options: &ExportOptions) -> Rewritten {
     let text = decoded.text.as_str();
-    let parse = parser::parse(text);
-    let games = parse.real_games().count();
-    let (mut problems, is_pbn) = reading_problems(&decoded, &parse);
-    if !is_pbn {
-        // Not a PBN file at all: nothing to export, even with `force`.
-        return Rewritten {
-            decoded,
-            output: None,
-            problems,
-            games: 0,
-        };
-    }
-    if let Some(delimiter) = parse
-        .tokens
-        .iter()
-        .find(|token| token.kind == SyntaxKind::EmbedDelimiter)
-    {
-        problems.push(
-            Diagnostic::new(
-                Rule::EmbeddedPbn,
-                delimiter.range(),
-                "the PBN text is embedded in another document; export would write the PBN text alone",
-            )
-            .with_help("cut the PBN text out of the document, or export with `--force` to drop the rest (PBN 6.2)"),
-        );
+    let mut reading = Reading::new(&decoded);
+    if !reading.wants_chunks() {
+        let (findings, _) = reading.finish();
+        let problems = findings.into_iter().filter(|d| blocks(d.rule)).collect();
+        return refused(decoded, problems);
     }
     let nl = options.newline.as_str();
-    let written = writer::write(&parse, text, nl, options.resolve);
+    let mut output = writer::Output::new(text, nl, options.resolve, text.len() + text.len() / 8);
+    let mut verifier = Verifier::new(options);
+    let mut problems = Vec::new();
+    let mut games = 0;
+    let mut piece_start = 0;
+    let chunk = options.chunk_bytes.unwrap_or(parser::CHUNK_BYTES);
+    for parse in parser::chunks(text, chunk) {
+        reading.chunk(&parse);
+        games += parse.real_games().count();
+        if let Some(delimiter) = parse
+            .tokens
+            .iter()
+            .find(|token| token.kind == SyntaxKind::EmbedDelimiter)
+        {
+            problems.push(
+                Diagnostic::new(
+                    Rule::EmbeddedPbn,
+                    delimiter.range(),
+                    "the PBN text is embedded in another document; export would write the PBN text alone",
+                )
+                .with_help("cut the PBN text out of the document, or export with `--force` to drop the rest (PBN 6.2)"),
+            );
+        }
+        let first_game = output.before_first_game();
+        output.chunk(&parse);
+        // The first piece holds the header too.
+        let piece = &output.text()[piece_start..];
+        verifier.chunk(&parse, text, piece, piece_start == 0, first_game);
+        piece_start = output.text().len();
+    }
+    let (findings, is_pbn) = reading.finish();
+    problems.extend(findings.into_iter().filter(|d| blocks(d.rule)));
+    if !is_pbn {
+        // Not a PBN file at all: nothing to export, even with `force`.
+        return refused(decoded, problems);
+    }
+    let written = output.finish();
     problems.extend(written.dropped);
     if problems.is_empty() {
-        problems.extend(verify(&parse, text, &written.text, options));
+        problems.extend(verifier.problem);
     }
     let encoding = options.encoding.unwrap_or(decoded.encoding);
     let bom = decoded.bom && encoding == decoded.encoding;
-    let output = match source::encode(&written.text, encoding, bom) {
+    let encoded = if encoding == Encoding::Utf8 && !bom {
+        Ok(written.text.into_bytes())
+    } else {
+        source::encode(&written.text, encoding, bom)
+            .map_err(|unencodable| (unencodable, written.text))
+    };
+    let output = match encoded {
         Ok(bytes) => Some(bytes),
-        Err(unencodable) => {
+        Err((unencodable, written)) => {
             let at = text.find(unencodable.character).unwrap_or(0);
             let end = at + unencodable.character.len_utf8();
             problems.push(
@@ -123,9 +159,7 @@ pub fn export_bytes(bytes: &[u8], options: &ExportOptions) -> Rewritten {
                     "export in an encoding that has it (`--encoding utf-8`), or replace it; `--force` writes `?` for it",
                 ),
             );
-            options
-                .force
-                .then(|| encode_lossy(&written.text, encoding, bom))
+            options.force.then(|| encode_lossy(&written, encoding, bom))
         }
     };
     let refused = !problems.is_empty() && !options.force;
@@ -144,12 +178,74 @@ pub fn export_bytes(bytes: &[u8], options: &ExportOptions) -> Rewritten {
     }
 }
 
-/// Reads the export back: the same facts as the input, and the same bytes when exported again.
-fn verify(
-    parse: &crate::syntax::Parse,
-    text: &str,
+/// No output, for these reasons.
+fn refused(decoded: Decoded, problems: Vec<Diagnostic>) -> Rewritten {
+    Rewritten {
+        decoded,
+        output: None,
+        problems,
+        games: 0,
+    }
+}
+
+/// Reads each chunk's export back as it is written: the same facts as the input, and the same
+/// bytes when exported again. The first difference is the problem.
+///
+/// The input side carries the `#`/`##` values from chunk to chunk. The export side starts each
+/// chunk with the input side's values: without `--resolve` the export keeps `#` and `##` as
+/// written, so its values are the input's; with `--resolve` it has none left and starts afresh.
+struct Verifier<'t> {
+    options: &'t ExportOptions,
+    inheritor: Inheritor<'t, 'static>,
+    problem: Option<Diagnostic>,
+}
+
+impl<'t> Verifier<'t> {
+    fn new(options: &'t ExportOptions) -> Verifier<'t> {
+        Verifier {
+            options,
+            inheritor: Inheritor::default(),
+            problem: None,
+        }
+    }
+
+    /// Compares the export `piece` of the chunk `parse` with it. `header`: the piece starts the
+    /// file; `first_game`: no game was written before it.
+    fn chunk(&mut self, parse: &Parse, text: &'t str, piece: &str, header: bool, first_game: bool) {
+        if self.problem.is_some() {
+            return;
+        }
+        let carried = std::mem::take(&mut self.inheritor);
+        let export_side = if self.options.resolve {
+            Inheritor::default()
+        } else {
+            carried.clone()
+        };
+        let mut before = summary::Facts::carrying(parse, text, self.options.resolve, carried);
+        let start = Start { header, first_game };
+        self.problem = verify(&mut before, piece, start, self.options, export_side);
+        self.inheritor = before.into_inheritor();
+    }
+}
+
+/// Where a piece of export stands in the file.
+#[derive(Clone, Copy)]
+struct Start {
+    /// It starts the file, with the header.
+    header: bool,
+    /// No game comes before it.
+    first_game: bool,
+}
+
+/// Reads the export `output` of the games whose facts `before` gives: the same facts, and the
+/// same bytes when exported again.
+/// `inheritor` holds the `#`/`##` values the games before `output` leave to it.
+fn verify<'t: 'p, 'p>(
+    before: &mut summary::Facts<'t, 'p>,
     output: &str,
+    start: Start,
     options: &ExportOptions,
+    inheritor: Inheritor<'_, 'static>,
 ) -> Option<Diagnostic> {
     let again = parser::parse(output);
     let unfaithful = |message: String| {
@@ -163,8 +259,7 @@ fn verify(
             error.span.start
         )));
     }
-    let mut before = summary::Facts::new(parse, text, options.resolve);
-    let mut after = summary::Facts::new(&again, output, options.resolve);
+    let mut after = summary::Facts::carrying(&again, output, options.resolve, inheritor.clone());
     let (mut was, mut is) = (String::new(), String::new());
     loop {
         let more = before.next_chunk(&mut was) | after.next_chunk(&mut is);
@@ -177,8 +272,18 @@ fn verify(
             break;
         }
     }
-    let twice = writer::write(&again, output, options.newline.as_str(), options.resolve);
-    if twice.text != output {
+    let nl = options.newline.as_str();
+    let mut twice = writer::Output::continuing(
+        output,
+        nl,
+        options.resolve,
+        start.header,
+        start.first_game,
+        output.len(),
+    )
+    .carrying(inheritor);
+    twice.chunk(&again);
+    if twice.text() != output {
         return Some(unfaithful(
             "exporting the export again changes it".to_owned(),
         ));
@@ -209,7 +314,15 @@ mod tests {
         let parse = parser::parse(text);
         let options = ExportOptions::default();
         let good = writer::write(&parse, text, "\r\n", false).text;
-        assert!(verify(&parse, text, &good, &options).is_none());
+        let check = |output: &str| {
+            let mut before = summary::Facts::new(&parse, text, false);
+            let start = Start {
+                header: true,
+                first_game: true,
+            };
+            verify(&mut before, output, start, &options, Inheritor::default())
+        };
+        assert!(check(&good).is_none());
         let wrongs = [
             good.replace("{kept}\r\n", ""),
             good.replace("1C", "1D"),
@@ -219,7 +332,7 @@ mod tests {
             good.replace("1C Pass", "1C  Pass"),
         ];
         for wrong in wrongs {
-            let problem = verify(&parse, text, &wrong, &options);
+            let problem = check(&wrong);
             assert_eq!(
                 problem.map(|d| d.rule),
                 Some(Rule::UnfaithfulExport),

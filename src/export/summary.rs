@@ -23,26 +23,42 @@ use crate::model::{GameModel, Inheritance, Inheritor, Tag};
 use crate::syntax::{Data, Game, Parse, TokenId};
 
 /// The facts of a file, chunk by chunk (a game, or a chunk of comments and `%` lines).
-pub struct Facts<'a> {
-    parse: &'a Parse,
-    text: &'a str,
-    games: std::slice::Iter<'a, Game>,
-    inheritor: Inheritor<'a, 'a>,
+pub struct Facts<'t, 'p> {
+    parse: &'p Parse,
+    text: &'t str,
+    games: std::slice::Iter<'p, Game>,
+    inheritor: Inheritor<'t, 'p>,
     /// Tags count with their values after `#`/`##` inheritance (for `--resolve`), else as written.
     effective: bool,
     scratch: String,
 }
 
-impl<'a> Facts<'a> {
-    pub fn new(parse: &'a Parse, text: &'a str, effective: bool) -> Facts<'a> {
+impl<'t: 'p, 'p> Facts<'t, 'p> {
+    pub fn new(parse: &'p Parse, text: &'t str, effective: bool) -> Facts<'t, 'p> {
+        Facts::carrying(parse, text, effective, Inheritor::default())
+    }
+
+    /// The facts of `parse`, a chunk of a file, after the chunks whose `#`/`##` values
+    /// `inheritor` carries ([`Facts::into_inheritor`]).
+    pub fn carrying(
+        parse: &'p Parse,
+        text: &'t str,
+        effective: bool,
+        inheritor: Inheritor<'t, 'static>,
+    ) -> Facts<'t, 'p> {
         Facts {
             parse,
             text,
             games: parse.games.iter(),
-            inheritor: Inheritor::default(),
+            inheritor,
             effective,
             scratch: String::new(),
         }
+    }
+
+    /// The `#`/`##` values at the end of the games read, for the next chunk.
+    pub fn into_inheritor(self) -> Inheritor<'t, 'static> {
+        self.inheritor.detach()
     }
 
     /// Writes the facts of the next chunk that has any into `out` (cleared first); false at the
@@ -65,7 +81,7 @@ impl<'a> Facts<'a> {
         false
     }
 
-    fn game(&mut self, model: &GameModel<'a>, out: &mut String) {
+    fn game(&mut self, model: &GameModel<'p>, out: &mut String) {
         let (parse, text) = (self.parse, self.text);
         let context = context(model);
         // Identification tags and sections are written to `scratch` and emitted sorted by name.

@@ -27,41 +27,114 @@ pub struct Written {
 /// Writes `parse` (of `text`) in export format with line ends `nl`; `resolve` writes every tag with
 /// its value after `#`/`##` inheritance (PBN 4.8).
 pub fn write(parse: &Parse, text: &str, nl: &'static str, resolve: bool) -> Written {
-    let mut writer = Writer {
-        parse,
-        text,
-        nl,
-        resolve,
-        out: String::with_capacity(text.len() + text.len() / 8 + 32),
-        dropped: Vec::new(),
-    };
-    writer.out.push_str("% PBN 2.1");
-    writer.out.push_str(nl);
-    writer.out.push_str("% EXPORT");
-    writer.out.push_str(nl);
-    let mut inheritor = Inheritor::default();
-    let mut first = true;
-    for game in &parse.games {
-        let start = writer.out.len();
-        if !first {
-            writer.out.push_str(nl);
+    let mut output = Output::new(text, nl, resolve, text.len() + text.len() / 8 + 32);
+    output.chunk(parse);
+    output.finish()
+}
+
+/// The export of a file written chunk by chunk ([`crate::parser::chunks`]): the text so far, and
+/// what carries to the next chunk.
+pub struct Output<'t> {
+    text: &'t str,
+    nl: &'static str,
+    resolve: bool,
+    out: String,
+    dropped: Vec<Diagnostic>,
+    inheritor: Inheritor<'t, 'static>,
+    /// No game written yet: the next one needs no empty line before it.
+    first: bool,
+}
+
+impl<'t> Output<'t> {
+    /// Starts the export with its header (PBN 2.4); `capacity` is the expected output size.
+    pub fn new(text: &'t str, nl: &'static str, resolve: bool, capacity: usize) -> Output<'t> {
+        Output::continuing(text, nl, resolve, true, true, capacity)
+    }
+
+    /// The export of a later part of a file: with the header only if `header`, and with an empty
+    /// line before its first game unless `first_game` (no game was written before).
+    pub fn continuing(
+        text: &'t str,
+        nl: &'static str,
+        resolve: bool,
+        header: bool,
+        first_game: bool,
+        capacity: usize,
+    ) -> Output<'t> {
+        let mut out = String::with_capacity(capacity);
+        if header {
+            out.push_str("% PBN 2.1");
+            out.push_str(nl);
+            out.push_str("% EXPORT");
+            out.push_str(nl);
         }
-        let body = writer.out.len();
-        writer.lines(&game.leading);
-        if !game.is_empty() {
-            let model = inheritor.game(parse, text, game);
-            writer.game(&model);
-        }
-        if writer.out.len() == body {
-            // Nothing to write (a chunk of header lines only): no empty line for it either.
-            writer.out.truncate(start);
-        } else {
-            first = false;
+        Output {
+            text,
+            nl,
+            resolve,
+            out,
+            dropped: Vec::new(),
+            inheritor: Inheritor::default(),
+            first: first_game,
         }
     }
-    Written {
-        text: writer.out,
-        dropped: writer.dropped,
+
+    /// The same, with the `#`/`##` values of the games before (see [`Inheritor::detach`]).
+    pub fn carrying(mut self, inheritor: Inheritor<'t, 'static>) -> Output<'t> {
+        self.inheritor = inheritor;
+        self
+    }
+
+    /// True until a game is written.
+    pub fn before_first_game(&self) -> bool {
+        self.first
+    }
+
+    /// The text written so far.
+    pub fn text(&self) -> &str {
+        &self.out
+    }
+
+    /// Writes the games of the next chunk of the file.
+    pub fn chunk(&mut self, parse: &Parse) {
+        let text = self.text;
+        let mut inheritor: Inheritor<'t, '_> = std::mem::take(&mut self.inheritor);
+        let mut writer = Writer {
+            parse,
+            text,
+            nl: self.nl,
+            resolve: self.resolve,
+            out: std::mem::take(&mut self.out),
+            dropped: std::mem::take(&mut self.dropped),
+        };
+        for game in &parse.games {
+            let start = writer.out.len();
+            if !self.first {
+                writer.out.push_str(self.nl);
+            }
+            let body = writer.out.len();
+            writer.lines(&game.leading);
+            if !game.is_empty() {
+                let model = inheritor.game(parse, text, game);
+                writer.game(&model);
+            }
+            if writer.out.len() == body {
+                // Nothing to write (a chunk of header lines only): no empty line for it either.
+                writer.out.truncate(start);
+            } else {
+                self.first = false;
+            }
+        }
+        self.out = writer.out;
+        self.dropped = writer.dropped;
+        self.inheritor = inheritor.detach();
+    }
+
+    pub fn finish(self) -> Written {
+        Written {
+            text: self.out,
+            dropped: self.dropped,
+        }
     }
 }
 

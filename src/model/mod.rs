@@ -126,7 +126,7 @@ impl<'a> GameModel<'a> {
 /// Carries `#`/`##` values from game to game through a file (PBN 4.8). Names and values borrow
 /// from the text (`'t`); the tag pairs that gave `##` values borrow from the tree (`'p`), which may
 /// be one chunk of the file (see [`Inheritor::detach`]).
-#[derive(Default)]
+#[derive(Clone, Default)]
 pub struct Inheritor<'t, 'p> {
     /// The effective value each tag had in the latest game that had the tag.
     last: HashMap<&'t str, Cow<'t, str>>,
