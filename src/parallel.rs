@@ -17,6 +17,22 @@ pub fn ordered<T, R>(
     items: &[T],
     threads: usize,
     work: impl Fn(&T) -> R + Sync,
+    sink: impl FnMut(usize, R) -> bool,
+) where
+    T: Sync,
+    R: Send,
+{
+    ordered_by(items, threads, |_| 0, work, sink);
+}
+
+/// [`ordered`], starting the items of the largest `cost` first (ties in item order), so that a
+/// large file at the end of the list does not leave the other threads idle. Results still reach
+/// `sink` in item order.
+pub fn ordered_by<T, R>(
+    items: &[T],
+    threads: usize,
+    cost: impl Fn(&T) -> u64,
+    work: impl Fn(&T) -> R + Sync,
     mut sink: impl FnMut(usize, R) -> bool,
 ) where
     T: Sync,
@@ -31,19 +47,22 @@ pub fn ordered<T, R>(
         }
         return;
     }
+    let mut start_order: Vec<usize> = (0..items.len()).collect();
+    start_order.sort_by_key(|&index| std::cmp::Reverse(cost(&items[index])));
     let next = AtomicUsize::new(0);
     let stop = AtomicUsize::new(items.len());
     std::thread::scope(|scope| {
         let (sender, receiver) = mpsc::channel();
         for _ in 0..threads {
             let sender = sender.clone();
-            let (next, stop, work) = (&next, &stop, &work);
+            let (next, stop, work, start_order) = (&next, &stop, &work, &start_order);
             scope.spawn(move || {
                 loop {
-                    let index = next.fetch_add(1, Ordering::Relaxed);
-                    if index >= stop.load(Ordering::Relaxed) {
+                    let turn = next.fetch_add(1, Ordering::Relaxed);
+                    if turn >= stop.load(Ordering::Relaxed) {
                         break;
                     }
+                    let index = start_order[turn];
                     if sender.send((index, work(&items[index]))).is_err() {
                         break;
                     }
@@ -91,6 +110,33 @@ mod tests {
             let expected: Vec<_> = items.iter().map(|&n| (n as usize, n * n)).collect();
             assert_eq!(seen, expected, "{threads} threads");
         }
+    }
+
+    #[test]
+    fn largest_first_still_reports_in_input_order() {
+        let items: Vec<u64> = (0..100).collect();
+        let started = std::sync::Mutex::new(Vec::new());
+        let mut seen = Vec::new();
+        ordered_by(
+            &items,
+            2,
+            |&n| n % 10,
+            |&n| {
+                started.lock().map(|mut s| s.push(n)).ok();
+                n
+            },
+            |index, n| {
+                seen.push((index, n));
+                true
+            },
+        );
+        assert_eq!(
+            seen,
+            items.iter().map(|&n| (n as usize, n)).collect::<Vec<_>>()
+        );
+        // The costliest items (n % 10 == 9) were started first.
+        let started = started.into_inner().unwrap_or_default();
+        assert!(started[..2].iter().all(|n| n % 10 == 9), "{started:?}");
     }
 
     #[test]

@@ -22,6 +22,14 @@ pub enum Input {
 
 impl Input {
     /// How the input is named in messages.
+    /// The file's size in bytes, for scheduling (0 for standard input or an unreadable file).
+    pub fn size(&self) -> u64 {
+        match self {
+            Input::File(path) => std::fs::metadata(path).map_or(0, |meta| meta.len()),
+            Input::Stdin(_) => 0,
+        }
+    }
+
     pub fn display_name(&self) -> String {
         match self {
             Input::Stdin(None) => "<stdin>".to_owned(),

@@ -84,7 +84,8 @@ pub(super) fn run(args: &CheckArgs) -> u8 {
         .files
         .threads
         .map_or_else(parallel::default_threads, usize::from);
-    parallel::ordered(&discovery.inputs, threads, work, |index, outcome| {
+    let cost = |found: &Found| found.input.size();
+    parallel::ordered_by(&discovery.inputs, threads, cost, work, |index, outcome| {
         progress.tick(index + 1);
         match outcome {
             Outcome::Unreadable { name, message } => {

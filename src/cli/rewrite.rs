@@ -261,7 +261,8 @@ fn run(
     let mut progress = Progress::new(jobs.len(), args.output.quiet || mode == Mode::Stdout);
     let mut statistics = Statistics::default();
     let mut broken = false;
-    parallel::ordered(&jobs, threads, work, |index, outcome| {
+    let cost = |job: &Job| job.found.input.size();
+    parallel::ordered_by(&jobs, threads, cost, work, |index, outcome| {
         progress.tick(index + 1);
         if let Some(message) = outcome.unreadable {
             progress.clear();
