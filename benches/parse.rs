@@ -1,8 +1,11 @@
-//! Throughput of decode, lex and parse, of a full `check`, of `export` (write, read back,
-//! compare, export again), and of the edit rewrites `nag`, `resolve --compress` and `resolve`
-//! (each with its read-back), on a large generated file.
+//! Throughput of each stage on a fixed generated file (8 MiB of full games: auction, play, notes,
+//! comments, CRLF): decode, lex, lex+parse, model+rules (the semantic pass over a parse made
+//! beforehand), a full `check` (chunked, as the command runs it), `export` (write, read back,
+//! compare, export again), and the edit rewrites `nag`, `resolve --compress` and `resolve` (each
+//! with its read-back).
 //!
-//! `cargo bench --bench parse`; criterion reports MB/s. Nothing in `cargo test` depends on timing.
+//! `cargo bench --bench parse`; criterion reports MB/s. Whole-process figures beside other tools
+//! come from `bench/compare.sh`. Nothing in `cargo test` depends on timing.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
@@ -32,6 +35,12 @@ fn bench(c: &mut Criterion) {
     group.bench_function("lex", |b| b.iter(|| pbnfmt::lexer::lex(black_box(&text))));
     group.bench_function("lex+parse", |b| {
         b.iter(|| pbnfmt::parser::parse(black_box(&text)))
+    });
+    let decoded = pbnfmt::source::decode(bytes, None);
+    let parse = pbnfmt::parser::parse(&decoded.text);
+    let rules = pbnfmt::rules::select::Selection::default().rules_for(false);
+    group.bench_function("model+rules", |b| {
+        b.iter(|| pbnfmt::rules::semantic::check(black_box(&parse), &decoded, rules))
     });
     group.bench_function("check", |b| {
         b.iter(|| check_bytes(black_box(bytes), &CheckOptions::default()))
