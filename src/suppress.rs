@@ -30,19 +30,6 @@ struct Entry {
     used: bool,
 }
 
-/// Removes the findings that suppression lines cover, adds U001/U002 where `rules` has them, and
-/// returns how many findings were suppressed. `diagnostics` stay sorted by position.
-pub fn apply(
-    parse: &Parse,
-    text: &str,
-    rules: RuleSet,
-    diagnostics: &mut Vec<Diagnostic>,
-) -> usize {
-    let mut suppressions = Suppressions::default();
-    suppressions.read(parse, text);
-    suppressions.apply(rules, diagnostics)
-}
-
 /// True when `text` may have a `% pbnfmt:` line: a cheap scan that lets a file without one skip
 /// [`Suppressions::read`].
 pub fn may_suppress(text: &str) -> bool {

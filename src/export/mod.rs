@@ -70,8 +70,12 @@ pub(crate) fn blocks(rule: Rule) -> bool {
 /// The findings of reading a file that stop a rewrite (see [`blocks`]), and whether it is PBN.
 pub(crate) fn reading_problems(decoded: &Decoded, parse: &Parse) -> (Vec<Diagnostic>, bool) {
     let (findings, is_pbn) = reading_findings(decoded, parse);
-    let problems = findings.into_iter().filter(|d| blocks(d.rule)).collect();
-    (problems, is_pbn)
+    (blocking(findings), is_pbn)
+}
+
+/// The findings that stop a rewrite.
+fn blocking(findings: Vec<Diagnostic>) -> Vec<Diagnostic> {
+    findings.into_iter().filter(|d| blocks(d.rule)).collect()
 }
 
 /// Exports one file's bytes.
@@ -91,8 +95,7 @@ fn export_decoded(decoded: Decoded, options: &ExportOptions) -> Rewritten {
     let mut reading = Reading::new(&decoded);
     if !reading.wants_chunks() {
         let (findings, _) = reading.finish();
-        let problems = findings.into_iter().filter(|d| blocks(d.rule)).collect();
-        return refused(decoded, problems);
+        return refused(decoded, blocking(findings));
     }
     let nl = options.newline.as_str();
     let mut output = writer::Output::new(text, nl, options.resolve, text.len() + text.len() / 8);
@@ -126,7 +129,7 @@ fn export_decoded(decoded: Decoded, options: &ExportOptions) -> Rewritten {
         piece_start = output.text().len();
     }
     let (findings, is_pbn) = reading.finish();
-    problems.extend(findings.into_iter().filter(|d| blocks(d.rule)));
+    problems.extend(blocking(findings));
     if !is_pbn {
         // Not a PBN file at all: nothing to export, even with `force`.
         return refused(decoded, problems);
