@@ -110,7 +110,9 @@ impl<'t: 'p, 'p> Facts<'t, 'p> {
                 continue;
             }
             let start = scratch.len();
-            let _ = write!(scratch, "tag {} = ", tag.name);
+            scratch.push_str("tag ");
+            scratch.push_str(tag.name);
+            scratch.push_str(" = ");
             meaning(scratch, tag.name, given, &context);
             scratch.push('\n');
             if tag.inheritance != Inheritance::Implied {
@@ -136,7 +138,9 @@ impl<'t: 'p, 'p> Facts<'t, 'p> {
             moves(parse, text, &model.tags[i], is_auction, out);
             for &note in notes {
                 let tag = &model.tags[note];
-                let _ = writeln!(out, "note {}", canon::untab(&tag.written));
+                out.push_str("note ");
+                out.push_str(&canon::untab(&tag.written));
+                out.push('\n');
                 lines(parse, text, &tag.pair.data, out);
             }
         }
@@ -149,6 +153,10 @@ impl<'t: 'p, 'p> Facts<'t, 'p> {
 
 /// The first line where two chunks of facts differ, as (line in a, line in b).
 pub fn first_difference(a: &str, b: &str) -> Option<(String, String)> {
+    if a == b {
+        // The usual case, in one comparison.
+        return None;
+    }
     let mut x = a.lines();
     let mut y = b.lines();
     loop {
@@ -177,15 +185,15 @@ fn lines(parse: &Parse, text: &str, data: &[Data], out: &mut String) {
             Data::Escape(id) => {
                 let line = parse.text(text, id).trim_end_matches(['\r', '\n']);
                 if !canon::is_header_escape(line) {
-                    let _ = writeln!(out, "escape {}", canon::untab(line));
+                    out.push_str("escape ");
+                    out.push_str(&canon::untab(line));
+                    out.push('\n');
                 }
             }
             Data::Element { first, last } => {
-                let _ = writeln!(
-                    out,
-                    "element {}",
-                    canon::untab(&text[parse.span(first, last)])
-                );
+                out.push_str("element ");
+                out.push_str(&canon::untab(&text[parse.span(first, last)]));
+                out.push('\n');
             }
             _ => {}
         }
@@ -219,36 +227,49 @@ fn moves(parse: &Parse, text: &str, tag: &Tag<'_>, is_auction: bool, out: &mut S
                     skip -= 1;
                     continue;
                 }
+                // Pieces pushed one by one: this runs for every call and card of a file twice.
                 match seat {
                     Some(seat) if is_auction => {
-                        let _ = write!(out, "{} ", seat.offset(position).letter());
+                        out.push(seat.offset(position).letter());
+                        out.push(' ');
                     }
                     Some(seat) => {
-                        let _ = write!(
-                            out,
-                            "trick {} {} ",
-                            position / 4 + 1,
-                            seat.offset(position % 4).letter()
-                        );
+                        out.push_str("trick ");
+                        push_number(out, position / 4 + 1);
+                        out.push(' ');
+                        out.push(seat.offset(position % 4).letter());
+                        out.push(' ');
                     }
                     None => {
-                        let _ = write!(out, "#{position} ");
+                        out.push('#');
+                        push_number(out, position);
+                        out.push(' ');
                     }
                 }
                 match item {
                     Data::Move(mv) => {
                         canon::push_word(out, parse, text, mv, is_auction);
-                        let mark = mv
-                            .irregularity
-                            .map(|m| parse.text(text, m).to_ascii_uppercase());
-                        let (notes, nags) = canon::annotations(parse, text, mv, is_auction);
-                        let _ = write!(out, " mark {mark:?} notes");
-                        for note in &notes {
-                            let _ = write!(out, " {}", note.digits());
+                        out.push_str(" mark ");
+                        match mv.irregularity {
+                            Some(mark) => out.extend(
+                                parse.text(text, mark).chars().map(|c| c.to_ascii_uppercase()),
+                            ),
+                            None => out.push('-'),
                         }
-                        out.push_str(" nags");
-                        for nag in &nags {
-                            let _ = write!(out, " {}", nag.digits());
+                        if mv.annotations.is_empty() {
+                            out.push_str(" notes nags");
+                        } else {
+                            let (notes, nags) = canon::annotations(parse, text, mv, is_auction);
+                            out.push_str(" notes");
+                            for note in &notes {
+                                out.push(' ');
+                                out.push_str(note.digits());
+                            }
+                            out.push_str(" nags");
+                            for nag in &nags {
+                                out.push(' ');
+                                out.push_str(nag.digits());
+                            }
                         }
                     }
                     Data::Marker(id) => out.push_str(parse.text(text, *id)),
@@ -261,6 +282,22 @@ fn moves(parse: &Parse, text: &str, tag: &Tag<'_>, is_auction: bool, out: &mut S
             _ => {}
         }
     }
+}
+
+/// Appends `n` in decimal.
+fn push_number(out: &mut String, n: usize) {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    let mut n = n;
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out.extend(digits[at..].iter().map(|&d| char::from(d)));
 }
 
 /// What a tag value means, for the tags whose export form differs from import spellings.

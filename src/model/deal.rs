@@ -143,10 +143,16 @@ pub fn parse(value: &str) -> (Option<Deal>, Vec<DealProblem>) {
         }
     };
     let base = first_text.len() + 1;
-    let hand_texts: Vec<(usize, &str)> = split_spaces(hands_text)
-        .map(|(offset, text)| (base + offset, text))
-        .collect();
-    if hand_texts.len() != 4 {
+    // Four hands, read without allocating: every Deal of a file is read several times.
+    let mut hand_texts = [(0usize, ""); 4];
+    let mut count = 0;
+    for (offset, text) in split_spaces(hands_text) {
+        if let Some(slot) = hand_texts.get_mut(count) {
+            *slot = (base + offset, text);
+        }
+        count += 1;
+    }
+    if count != 4 {
         problems.push(DealProblem::Malformed {
             at: base..value.len(),
             what: "a deal has four hands separated by one space",
@@ -154,8 +160,10 @@ pub fn parse(value: &str) -> (Option<Deal>, Vec<DealProblem>) {
         return (None, problems);
     }
     let mut hands: [Option<Hand>; 4] = [None, None, None, None];
-    // Where each card was first seen, by `Card::index`, for the duplicate message.
-    let mut seen: [Option<(Range<usize>, Seat)>; 52] = std::array::from_fn(|_| None);
+    // The cards seen so far, and where each was first seen (by `Card::index`; a rank is one
+    // ASCII byte), for the duplicate message.
+    let mut seen = Cards::default();
+    let mut first_seen = [(0usize, Seat::North); 52];
     let mut shape_ok = true;
     for (i, &(offset, text)) in hand_texts.iter().enumerate() {
         let seat = first.offset(i);
@@ -163,8 +171,7 @@ pub fn parse(value: &str) -> (Option<Deal>, Vec<DealProblem>) {
         if text == "-" {
             continue;
         }
-        let suits: Vec<&str> = text.split('.').collect();
-        if suits.len() != 4 {
+        if text.bytes().filter(|&b| b == b'.').count() != 3 {
             problems.push(DealProblem::Malformed {
                 at: span,
                 what: "a hand has four suits separated by dots (spades.hearts.diamonds.clubs)",
@@ -174,7 +181,7 @@ pub fn parse(value: &str) -> (Option<Deal>, Vec<DealProblem>) {
         }
         let mut cards = Cards::default();
         let mut at = offset;
-        for (suit, suit_text) in Suit::ALL.into_iter().zip(suits) {
+        for (suit, suit_text) in Suit::ALL.into_iter().zip(text.split('.')) {
             for (j, ch) in suit_text.char_indices() {
                 let card_at = at + j..at + j + ch.len_utf8();
                 let rank = u8::try_from(ch).ok().and_then(Rank::from_letter);
@@ -187,18 +194,20 @@ pub fn parse(value: &str) -> (Option<Deal>, Vec<DealProblem>) {
                     continue;
                 };
                 let card = Card { suit, rank };
-                if let Some((earlier, earlier_seat)) = &seen[card.index()] {
+                if seen.contains(card) {
+                    let (earlier, earlier_seat) = first_seen[card.index()];
                     problems.push(DealProblem::Duplicate {
                         card,
                         at: card_at,
                         seat,
-                        earlier: earlier.clone(),
-                        earlier_seat: *earlier_seat,
+                        earlier: earlier..earlier + 1,
+                        earlier_seat,
                     });
                     continue;
                 }
                 cards.insert(card);
-                seen[card.index()] = Some((card_at, seat));
+                seen.insert(card);
+                first_seen[card.index()] = (card_at.start, seat);
             }
             at += suit_text.len() + 1;
         }
