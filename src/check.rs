@@ -5,12 +5,12 @@
 
 use crate::diagnostic::Diagnostic;
 use crate::lexer::{self, SyntaxKind};
-use crate::parser;
 use crate::rules::select::Selection;
 use crate::rules::{Rule, export, messages, semantic};
 use crate::source::{self, Decoded, Encoding};
 use crate::suppress;
 use crate::syntax::{Data, Parse};
+use crate::{parallel, parser};
 
 /// What `check` may be told.
 #[derive(Clone, Debug, Default)]
@@ -22,6 +22,9 @@ pub struct CheckOptions {
     /// How much text is parsed at a time ([`parser::CHUNK_BYTES`] when `None`). The findings are
     /// the same whatever the size; tests set it small to prove that.
     pub chunk_bytes: Option<usize>,
+    /// Lex and parse on a second thread, ahead of the rules (for a file that has a core to
+    /// itself). The findings are the same.
+    pub parse_ahead: bool,
 }
 
 /// The outcome of checking one file.
@@ -48,7 +51,8 @@ pub fn check_owned(bytes: Vec<u8>, options: &CheckOptions) -> FileReport {
 
 fn check_decoded(decoded: Decoded, options: &CheckOptions) -> FileReport {
     let chunk = options.chunk_bytes.unwrap_or(parser::CHUNK_BYTES);
-    let (diagnostics, games, suppressed) = check_text(&decoded, &options.selection, chunk);
+    let (diagnostics, games, suppressed) =
+        check_text(&decoded, &options.selection, chunk, options.parse_ahead);
     FileReport {
         decoded,
         diagnostics,
@@ -61,6 +65,7 @@ fn check_text(
     decoded: &Decoded,
     selection: &Selection,
     chunk: usize,
+    ahead: bool,
 ) -> (Vec<Diagnostic>, usize, usize) {
     let text = decoded.text.as_str();
     let mut reading = Reading::new(decoded);
@@ -83,15 +88,21 @@ fn check_text(
     let mut suppressions = suppress::Suppressions::default();
     let mut declares_export = false;
     let mut games = 0;
-    for parse in parser::chunks(text, chunk) {
-        reading.chunk(&parse);
+    let mut each = |parse: &Parse| {
+        reading.chunk(parse);
         declares_export =
-            declares_export || (may_declare_export && export::declares_export(&parse, text));
-        semantic.chunk(&parse, &mut diagnostics);
+            declares_export || (may_declare_export && export::declares_export(parse, text));
+        semantic.chunk(parse, &mut diagnostics);
         games += parse.real_games().count();
         if may_suppress {
-            suppressions.read(&parse, text);
+            suppressions.read(parse, text);
         }
+    };
+    let chunks = parser::chunks(text, chunk);
+    if ahead {
+        parallel::pipeline(chunks, 2, each);
+    } else {
+        chunks.for_each(|parse| each(&parse));
     }
     semantic.finish(&mut diagnostics);
     let (findings, is_pbn) = reading.finish();

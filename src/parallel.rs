@@ -85,6 +85,36 @@ pub fn ordered_by<T, R>(
     });
 }
 
+/// Produces `items` on a thread of its own, up to `ahead` items ahead, while `consume` takes
+/// them in order on the calling thread: the chunks of a large file are lexed and parsed while the
+/// ones before are checked or written. Each item goes back to the producing thread to be dropped,
+/// so that memory is freed where it was allocated.
+pub fn pipeline<I>(items: I, ahead: usize, mut consume: impl FnMut(&I::Item))
+where
+    I: Iterator + Send,
+    I::Item: Send,
+{
+    std::thread::scope(|scope| {
+        let (sender, receiver) = mpsc::sync_channel(ahead.max(1));
+        let (done, finished) = mpsc::channel::<I::Item>();
+        scope.spawn(move || {
+            for item in items {
+                if sender.send(item).is_err() {
+                    break;
+                }
+                // Drop what the consumer is done with, here.
+                while finished.try_recv().is_ok() {}
+            }
+            drop(sender);
+            for _ in finished {}
+        });
+        for item in receiver {
+            consume(&item);
+            let _ = done.send(item);
+        }
+    });
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -137,6 +167,13 @@ mod tests {
         // The costliest items (n % 10 == 9) were started first.
         let started = started.into_inner().unwrap_or_default();
         assert!(started[..2].iter().all(|n| n % 10 == 9), "{started:?}");
+    }
+
+    #[test]
+    fn a_pipeline_keeps_the_order() {
+        let mut seen = Vec::new();
+        pipeline((0..1000u32).map(|n| n * 3), 2, |&n| seen.push(n));
+        assert_eq!(seen, (0..1000u32).map(|n| n * 3).collect::<Vec<_>>());
     }
 
     #[test]

@@ -24,6 +24,8 @@ fn check_in_chunks(bytes: &[u8], chunk: Option<usize>) -> FileReport {
         bytes,
         &CheckOptions {
             chunk_bytes: chunk,
+            // Tiny chunks are parsed on a second thread, ahead of the rules.
+            parse_ahead: chunk.is_some_and(|size| size < 100),
             ..CheckOptions::default()
         },
     )
@@ -136,6 +138,7 @@ fn chunk_size_does_not_change_an_export() {
                     &ExportOptions {
                         resolve,
                         chunk_bytes: Some(chunk),
+                        parse_ahead: chunk < 100,
                         ..ExportOptions::default()
                     },
                 );

@@ -72,7 +72,13 @@ pub(super) fn run(args: &CheckArgs) -> u8 {
         width: terminal_width(),
     };
     let statistics_only = args.output.statistics;
-    let work = |found: &Found| check_one(args, found, format, style, statistics_only);
+    let threads = args
+        .files
+        .threads
+        .map_or_else(parallel::default_threads, usize::from);
+    // A thread left over when there are fewer files than threads parses ahead of the rules.
+    let parse_ahead = threads > discovery.inputs.len();
+    let work = |found: &Found| check_one(args, found, format, style, statistics_only, parse_ahead);
     let mut statistics = Statistics::default();
     let mut progress = Progress::new(discovery.inputs.len(), args.output.quiet);
     let mut printer = match Printer::new(io::stdout().lock(), format) {
@@ -80,10 +86,6 @@ pub(super) fn run(args: &CheckArgs) -> u8 {
         Err(_) => return exit_status(args, &totals),
     };
     let mut broken = false;
-    let threads = args
-        .files
-        .threads
-        .map_or_else(parallel::default_threads, usize::from);
     let cost = |found: &Found| found.input.size();
     parallel::ordered_by(&discovery.inputs, threads, cost, work, |index, outcome| {
         progress.tick(index + 1);
@@ -153,13 +155,15 @@ fn check_one(
     format: Format,
     style: FullStyle,
     statistics_only: bool,
+    parse_ahead: bool,
 ) -> Outcome {
     let name = found.input.display_name();
     let bytes = match read_input(&found.input) {
         Ok(bytes) => bytes,
         Err(message) => return Outcome::Unreadable { name, message },
     };
-    let settings = check_settings(args, found);
+    let mut settings = check_settings(args, found);
+    settings.options.parse_ahead = parse_ahead;
     let mut report = check_owned(bytes, &settings.options);
     if settings.warnings_as_errors {
         for diagnostic in &mut report.diagnostics {

@@ -106,21 +106,27 @@ pub(super) fn export(args: &ExportArgs) -> u8 {
         unchanged: "already in export format",
         would: "reformat",
     };
-    run(&args.io, &overrides, &wording, |bytes, found| {
-        let merged = rewrite_settings(&overrides, Some(found));
-        let options = ExportOptions {
-            input_encoding: merged.encoding.and_then(InputEncoding::forced),
-            encoding: merged.export.encoding.map(config::OutputEncoding::encoding),
-            newline: match merged.export.line_ending {
-                Some(config::LineEnding::Lf) => Newline::Lf,
-                Some(config::LineEnding::Crlf) | None => Newline::CrLf,
-            },
-            resolve: merged.export.resolve,
-            force: args.io.force,
-            chunk_bytes: None,
-        };
-        export_owned(bytes, &options)
-    })
+    run(
+        &args.io,
+        &overrides,
+        &wording,
+        |bytes, found, parse_ahead| {
+            let merged = rewrite_settings(&overrides, Some(found));
+            let options = ExportOptions {
+                input_encoding: merged.encoding.and_then(InputEncoding::forced),
+                encoding: merged.export.encoding.map(config::OutputEncoding::encoding),
+                newline: match merged.export.line_ending {
+                    Some(config::LineEnding::Lf) => Newline::Lf,
+                    Some(config::LineEnding::Crlf) | None => Newline::CrLf,
+                },
+                resolve: merged.export.resolve,
+                force: args.io.force,
+                chunk_bytes: None,
+                parse_ahead,
+            };
+            export_owned(bytes, &options)
+        },
+    )
 }
 
 /// `pbnfmt resolve`.
@@ -141,7 +147,7 @@ pub(super) fn resolve(args: &ResolveArgs) -> u8 {
             would: "resolve",
         }
     };
-    run(&args.io, &overrides, &wording, |bytes, found| {
+    run(&args.io, &overrides, &wording, |bytes, found, _| {
         resolve_bytes(
             &bytes,
             rewrite_options(&args.io, &overrides, found),
@@ -159,7 +165,7 @@ pub(super) fn nag(args: &NagArgs) -> u8 {
         unchanged: "with no suffix to rewrite",
         would: "rewrite",
     };
-    run(&args.io, &overrides, &wording, |bytes, found| {
+    run(&args.io, &overrides, &wording, |bytes, found, _| {
         nag_bytes(&bytes, rewrite_options(&args.io, &overrides, found))
     })
 }
@@ -190,7 +196,7 @@ fn run(
     args: &RewriteArgs,
     overrides: &RewriteOverrides,
     wording: &Wording,
-    rewrite: impl Fn(Vec<u8>, &Found) -> Rewritten + Sync,
+    rewrite: impl Fn(Vec<u8>, &Found, bool) -> Rewritten + Sync,
 ) -> u8 {
     let mode = if args.write {
         Mode::Write
@@ -248,11 +254,14 @@ fn run(
         color: format == Format::Full && use_color(args.output.color, io::stderr().is_terminal()),
         width: terminal_width(),
     };
-    let work = |job: &Job| rewrite_one(args, job, mode, wording, format, style, &rewrite);
     let threads = args
         .files
         .threads
         .map_or_else(parallel::default_threads, usize::from);
+    // A thread left over when there are fewer files than threads parses ahead of the writer.
+    let parse_ahead = threads > jobs.len();
+    let rewrite = |bytes, found: &Found| rewrite(bytes, found, parse_ahead);
+    let work = |job: &Job| rewrite_one(args, job, mode, wording, format, style, &rewrite);
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let Ok(mut findings) = Printer::new(io::stderr(), format) else {

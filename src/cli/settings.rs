@@ -151,6 +151,7 @@ pub(crate) fn check_settings(args: &CheckArgs, found: &Found) -> CheckSettings {
                 export: merged.check.export,
             },
             chunk_bytes: None,
+            parse_ahead: false,
         },
         warnings_as_errors: merged.check.warnings_as_errors,
     }

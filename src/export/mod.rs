@@ -13,13 +13,13 @@ pub mod writer;
 
 use crate::check::{Reading, reading_findings};
 use crate::diagnostic::{Diagnostic, Severity};
-use crate::lexer::SyntaxKind;
+use crate::lexer::{self, SyntaxKind};
 use crate::model::Inheritor;
-use crate::parser;
 use crate::rewrite::Rewritten;
 use crate::rules::Rule;
 use crate::source::{self, Decoded, Encoding};
 use crate::syntax::Parse;
+use crate::{parallel, parser};
 
 /// The line end export writes: CR LF (PBN 2.3), or LF for those who ask.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -53,6 +53,9 @@ pub struct ExportOptions {
     /// How much text is exported at a time ([`parser::CHUNK_BYTES`] when `None`). The output is
     /// the same whatever the size; tests set it small to prove that.
     pub chunk_bytes: Option<usize>,
+    /// Lex and parse on a second thread, ahead of the writer (for a file that has a core to
+    /// itself). The output is the same.
+    pub parse_ahead: bool,
 }
 
 /// Syntax findings that make the reading of a file a guess: exporting it would write the guess.
@@ -104,14 +107,17 @@ fn export_decoded(decoded: Decoded, options: &ExportOptions) -> Rewritten {
     let mut games = 0;
     let mut piece_start = 0;
     let chunk = options.chunk_bytes.unwrap_or(parser::CHUNK_BYTES);
-    for parse in parser::chunks(text, chunk) {
-        reading.chunk(&parse);
+    // Text with embedded PBN is one chunk; only its tokens are looked through for a delimiter.
+    let embedded = lexer::is_embedded(text);
+    let mut each = |parse: &Parse| {
+        reading.chunk(parse);
         games += parse.real_games().count();
-        if let Some(delimiter) = parse
+        let delimiter = parse
             .tokens
             .iter()
-            .find(|token| token.kind == SyntaxKind::EmbedDelimiter)
-        {
+            .filter(|_| embedded)
+            .find(|token| token.kind == SyntaxKind::EmbedDelimiter);
+        if let Some(delimiter) = delimiter {
             problems.push(
                 Diagnostic::new(
                     Rule::EmbeddedPbn,
@@ -122,11 +128,17 @@ fn export_decoded(decoded: Decoded, options: &ExportOptions) -> Rewritten {
             );
         }
         let first_game = output.before_first_game();
-        output.chunk(&parse);
+        output.chunk(parse);
         // The first piece holds the header too.
         let piece = &output.text()[piece_start..];
-        verifier.chunk(&parse, text, piece, piece_start == 0, first_game);
+        verifier.chunk(parse, text, piece, piece_start == 0, first_game);
         piece_start = output.text().len();
+    };
+    let chunks = parser::chunks(text, chunk);
+    if options.parse_ahead {
+        parallel::pipeline(chunks, 2, each);
+    } else {
+        chunks.for_each(|parse| each(&parse));
     }
     let (findings, is_pbn) = reading.finish();
     problems.extend(blocking(findings));

@@ -252,7 +252,10 @@ fn moves(parse: &Parse, text: &str, tag: &Tag<'_>, is_auction: bool, out: &mut S
                         out.push_str(" mark ");
                         match mv.irregularity {
                             Some(mark) => out.extend(
-                                parse.text(text, mark).chars().map(|c| c.to_ascii_uppercase()),
+                                parse
+                                    .text(text, mark)
+                                    .chars()
+                                    .map(|c| c.to_ascii_uppercase()),
                             ),
                             None => out.push('-'),
                         }
