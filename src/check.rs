@@ -99,7 +99,8 @@ fn check_text(
         }
     };
     let chunks = parser::chunks(text, chunk);
-    if ahead {
+    // A file of one chunk is not worth a thread.
+    if ahead && text.len() > chunk {
         parallel::pipeline(chunks, 2, each);
     } else {
         chunks.for_each(|parse| each(&parse));

@@ -135,7 +135,8 @@ fn export_decoded(decoded: Decoded, options: &ExportOptions) -> Rewritten {
         piece_start = output.text().len();
     };
     let chunks = parser::chunks(text, chunk);
-    if options.parse_ahead {
+    // A file of one chunk is not worth a thread.
+    if options.parse_ahead && text.len() > chunk {
         parallel::pipeline(chunks, 2, each);
     } else {
         chunks.for_each(|parse| each(&parse));
