@@ -131,25 +131,23 @@ generate_once "plain.pbn" --games 10000 --plain
 plain="$dir/plain.pbn"
 plain_bytes=$(stat -c %s "$plain")
 add "pbnfmt check -j1 (plain)" "$plain_bytes" "'$pbnfmt' check -q -j1 --output-format concise '$plain'"
+# peer LABEL INSTALLED INSTALL RUN: installs a peer reader into --dir unless INSTALLED exists, then
+# queues RUN, or says it could not be installed.
+peer() {
+    [ -e "$2" ] || sh -c "$3" >&2 || true
+    if [ -e "$2" ]; then
+        add "$1" "$plain_bytes" "$4"
+    else
+        echo "| $1 | not installable here | | |"
+    fi
+}
 if $peers; then
-    if [ ! -d "$dir/peers/py/endplay" ]; then
-        pip install --quiet --target "$dir/peers/py" endplay >&2 || true
-    fi
-    if [ -d "$dir/peers/py/endplay" ]; then
-        add "endplay pbn.load (plain)" "$plain_bytes" \
-            "PYTHONPATH='$dir/peers/py' python3 '$root/bench/peers/endplay_read.py' '$plain'"
-    else
-        echo "| endplay (plain) | not installable here | | |"
-    fi
-    if [ ! -d "$dir/peers/npm/node_modules/pbn" ]; then
-        npm install --silent --prefix "$dir/peers/npm" pbn >&2 || true
-    fi
-    if [ -d "$dir/peers/npm/node_modules/pbn" ]; then
-        add "npm pbn stream (plain)" "$plain_bytes" \
-            "NODE_PATH='$dir/peers/npm/node_modules' node '$root/bench/peers/pbn_read.js' '$plain'"
-    else
-        echo "| npm pbn (plain) | not installable here | | |"
-    fi
+    peer "endplay pbn.load (plain)" "$dir/peers/py/endplay" \
+        "pip install --quiet --target '$dir/peers/py' endplay" \
+        "PYTHONPATH='$dir/peers/py' python3 '$root/bench/peers/endplay_read.py' '$plain'"
+    peer "npm pbn stream (plain)" "$dir/peers/npm/node_modules/pbn" \
+        "npm install --silent --prefix '$dir/peers/npm' pbn" \
+        "NODE_PATH='$dir/peers/npm/node_modules' node '$root/bench/peers/pbn_read.js' '$plain'"
 fi
 measure
 
