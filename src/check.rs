@@ -158,6 +158,11 @@ impl<'t> Reading<'t> {
         }
     }
 
+    /// True when the text embeds PBN in another document (PBN 6.2).
+    pub fn is_embedded(&self) -> bool {
+        self.embedded
+    }
+
     /// False for a PBI file, which is not worth parsing.
     pub fn wants_chunks(&self) -> bool {
         self.pbi.is_none()

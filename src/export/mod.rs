@@ -13,7 +13,7 @@ pub mod writer;
 
 use crate::check::{Reading, reading_findings};
 use crate::diagnostic::{Diagnostic, Severity};
-use crate::lexer::{self, SyntaxKind};
+use crate::lexer::SyntaxKind;
 use crate::model::Inheritor;
 use crate::rewrite::Rewritten;
 use crate::rules::Rule;
@@ -108,7 +108,7 @@ fn export_decoded(decoded: Decoded, options: &ExportOptions) -> Rewritten {
     let mut piece_start = 0;
     let chunk = options.chunk_bytes.unwrap_or(parser::CHUNK_BYTES);
     // Text with embedded PBN is one chunk; only its tokens are looked through for a delimiter.
-    let embedded = lexer::is_embedded(text);
+    let embedded = reading.is_embedded();
     let mut each = |parse: &Parse| {
         reading.chunk(parse);
         games += parse.real_games().count();

@@ -132,6 +132,9 @@ pub struct Inheritor<'t, 'p> {
     last: HashMap<&'t str, Cow<'t, str>>,
     /// Tags given with `##`, and their current value: the `##` text, or a later plain value.
     sticky: BTreeMap<&'t str, (Cow<'t, str>, &'p TagPair, Range<usize>)>,
+    /// The name and value of each tag of the game being read, borrowed from the text: what is
+    /// carried on. Kept between games so that it is allocated once.
+    carried: Vec<(&'t str, Cow<'t, str>)>,
 }
 
 /// The tag pair an implied tag names once the chunk that held its `##` pair is gone: no tokens and
@@ -153,8 +156,8 @@ impl<'t, 'p> Inheritor<'t, 'p> {
         't: 'p,
     {
         let mut tags: Vec<Tag<'p>> = Vec::with_capacity(game.tags.len() + self.sticky.len());
-        // The name and value of each entry of `tags`, borrowed from the text: what is carried on.
-        let mut carried: Vec<(&'t str, Cow<'t, str>)> = Vec::with_capacity(tags.capacity());
+        let mut carried = std::mem::take(&mut self.carried);
+        carried.clear();
         for pair in &game.tags {
             let (Some(name_id), Some(value_id)) = (pair.name, pair.value) else {
                 continue;
@@ -221,7 +224,7 @@ impl<'t, 'p> Inheritor<'t, 'p> {
             carried.push((name, value.clone()));
         }
         // A `#` that found nothing has no real value to pass on (PBN 4.8).
-        for (tag, (name, value)) in tags.iter().zip(carried) {
+        for (tag, (name, value)) in tags.iter().zip(carried.drain(..)) {
             if !tag.duplicate
                 && tag.name != "Note"
                 && tag.inheritance != (Inheritance::Hash { found: false })
@@ -229,6 +232,7 @@ impl<'t, 'p> Inheritor<'t, 'p> {
                 self.last.insert(name, value);
             }
         }
+        self.carried = carried;
         let mut model = GameModel {
             game,
             tags,
@@ -252,6 +256,7 @@ impl<'t, 'p> Inheritor<'t, 'p> {
                 .into_iter()
                 .map(|(name, (value, _, span))| (name, (value, &DETACHED, span)))
                 .collect(),
+            carried: self.carried,
         }
     }
 }
