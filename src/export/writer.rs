@@ -5,6 +5,8 @@
 //! different value) is left out and reported; whether the file is then written is decided by the
 //! caller. Broken syntax is reported by the caller before the writer runs.
 
+use std::borrow::Cow;
+
 use crate::bridge::Seat;
 use crate::diagnostic::Diagnostic;
 use crate::export::canon::{self, GameContext, MTS, Place};
@@ -150,7 +152,8 @@ struct Writer<'a> {
 /// A tag to write: the tag pair's text for its name, the value token to write, and its data.
 struct Entry<'t, 'a> {
     name: &'a str,
-    value: String,
+    /// Borrowed from the input when written as it stands.
+    value: Cow<'a, str>,
     tag: Option<&'t Tag<'a>>,
 }
 
@@ -240,7 +243,7 @@ impl<'a> Writer<'a> {
                 // PBN 3.4: an absent mandatory tag is written with the value "?" (unknown).
                 None => self.tag(&Entry {
                     name,
-                    value: "\"?\"".to_owned(),
+                    value: Cow::Borrowed("\"?\""),
                     tag: None,
                 }),
             }
@@ -303,13 +306,13 @@ impl<'a> Writer<'a> {
         let effective = self.resolve && tag.inheritance != Inheritance::None;
         let value = if tag.inheritance != Inheritance::None && !effective {
             // `#` and `##` values stay as written unless inheritance is resolved.
-            canon::untab(token).into_owned()
+            canon::untab(token)
         } else {
             let given: &str = if effective { &tag.value } else { &tag.written };
             match canon::value(tag.name, given, context) {
-                Some(normal) if normal != given || effective => canon::quote(&normal),
-                _ if effective => canon::quote(given),
-                _ => canon::untab(token).into_owned(),
+                Some(normal) if normal != given || effective => Cow::Owned(canon::quote(&normal)),
+                _ if effective => Cow::Owned(canon::quote(given)),
+                _ => canon::untab(token),
             }
         };
         Entry {
