@@ -121,6 +121,22 @@ pub fn render_full(
     diagnostic: &Diagnostic,
     style: FullStyle,
 ) -> String {
+    let spans = std::iter::once(&diagnostic.span).chain(diagnostic.related.iter().map(|r| &r.span));
+    if spans
+        .clone()
+        .any(|span| frame_bytes(text, index, span) > MAX_FRAME_BYTES)
+    {
+        // A frame of a line this long (a 100 MB line is a hostile file's favourite) would copy it
+        // several times over and show nobody anything: the plain form, with the help.
+        let mut out = render_concise(path, text, index, diagnostic);
+        out.push_str(" (the line is too long to show)\n");
+        if let Some(help) = &diagnostic.help {
+            out.push_str("  help: ");
+            out.push_str(help);
+            out.push('\n');
+        }
+        return out;
+    }
     let theme = if style.color {
         miette::GraphicalTheme::unicode()
     } else {
@@ -146,6 +162,19 @@ pub fn render_full(
         out.push('\n');
     }
     out
+}
+
+/// The most text a code frame shows, its lines and one line of context on each side included.
+const MAX_FRAME_BYTES: usize = 64 << 10;
+
+/// How many bytes the frame of `span` would show: its lines and one line around.
+fn frame_bytes(text: &str, index: &LineIndex, span: &Range<usize>) -> usize {
+    let len = text.len();
+    let first = index.line_of(span.start.min(len)).saturating_sub(1);
+    let last = index.line_of(span.end.min(len)) + 1;
+    index
+        .line_start(last + 1, len)
+        .saturating_sub(index.line_start(first, len))
 }
 
 /// The decoded text under a file name, as miette wants to read it.
@@ -276,5 +305,31 @@ mod tests {
         assert!(frame.contains("1500 │ [Board \"1500\"]"), "{frame}");
         assert!(frame.contains("1499 │ [Board \"1499\"]"), "{frame}");
         assert!(frame.contains("1501 │ [Board \"1501\"]"), "{frame}");
+    }
+
+    /// A finding on a line too long to show gets the plain form and its help, not a frame that
+    /// would copy the line; a finding next to such a line (its context) too.
+    #[test]
+    fn no_frame_for_a_huge_line() {
+        let text = format!("[Event \"{}\"]\n[Board \"x\"]\n", "a".repeat(100_000));
+        let index = LineIndex::new(&text);
+        let style = FullStyle {
+            color: false,
+            width: 80,
+        };
+        let at = text.find("\"x\"").unwrap();
+        let diagnostic = Diagnostic::new(Rule::UnknownCall, at..at + 3, "x").with_help("fix it");
+        let out = render_full("huge.pbn", &text, &index, &diagnostic, style);
+        assert!(
+            out.starts_with("huge.pbn:2:8: error[S009] x (the line is too long to show)"),
+            "{out}"
+        );
+        assert!(out.contains("help: fix it"), "{out}");
+        assert!(out.len() < 200, "{out}");
+        let short = "[Board \"x\"]\n";
+        let index = LineIndex::new(short);
+        let diagnostic = Diagnostic::new(Rule::UnknownCall, 8..11, "x").with_help("fix it");
+        let framed = render_full("short.pbn", short, &index, &diagnostic, style);
+        assert!(framed.contains("1 │ [Board \"x\"]"), "{framed}");
     }
 }
