@@ -1,0 +1,259 @@
+//! The hostile-input catalogue: the files of `corpus/hostile/` (described in its README), and
+//! larger ones generated here (a 100 MB line, a million tiny games), a directory with a `.pbn`
+//! name and a file nobody may read. Every command ends with its documented exit status and says
+//! why, within bounded time (a hang fails the test) and, for `check`, within the memory target of
+//! 32 MB + 2 × the file; none panics.
+
+mod common;
+
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+/// Runs pbnfmt with `args`; fails the test if it runs longer than `limit` or panics. Returns the
+/// output and, where `/usr/bin/time` is installed, the peak RSS in bytes.
+fn run(args: &[&str], limit: Duration) -> (Output, Option<u64>) {
+    let time = Path::new("/usr/bin/time");
+    let rss_file = tempfile::NamedTempFile::new().unwrap();
+    let mut command = if time.exists() {
+        let mut command = Command::new(time);
+        command
+            .args(["-f", "%M", "-o"])
+            .arg(rss_file.path())
+            .arg(env!("CARGO_BIN_EXE_pbnfmt"));
+        command
+    } else {
+        Command::new(env!("CARGO_BIN_EXE_pbnfmt"))
+    };
+    let mut child = command
+        .args(args)
+        .env("NO_COLOR", "1")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Drain the pipes on threads, so that a large output cannot block the child.
+    let mut stdout = child.stdout.take().unwrap();
+    let mut stderr = child.stderr.take().unwrap();
+    let out = std::thread::spawn(move || {
+        let mut buffer = Vec::new();
+        std::io::Read::read_to_end(&mut stdout, &mut buffer).map(|_| buffer)
+    });
+    let err = std::thread::spawn(move || {
+        let mut buffer = Vec::new();
+        std::io::Read::read_to_end(&mut stderr, &mut buffer).map(|_| buffer)
+    });
+    let start = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if start.elapsed() > limit {
+            let _ = child.kill();
+            panic!("pbnfmt {args:?} ran longer than {limit:?}");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let output = Output {
+        status,
+        stdout: out.join().unwrap().unwrap(),
+        stderr: err.join().unwrap().unwrap(),
+    };
+    let stderr = common::text(&output.stderr);
+    assert!(
+        !stderr.contains("panicked"),
+        "pbnfmt {args:?} panicked:\n{stderr}"
+    );
+    let rss = std::fs::read_to_string(rss_file.path())
+        .ok()
+        .and_then(|text| text.lines().last()?.trim().parse::<u64>().ok())
+        .map(|kib| kib * 1024);
+    (output, rss)
+}
+
+const LIMIT: Duration = Duration::from_secs(120);
+
+/// Exit statuses of `check`, `export --check`, `resolve --check` and `nag --check` for each file
+/// of `corpus/hostile/`, and what `check` must say. The README there gives the reasons.
+const CATALOGUE: &[(&str, [i32; 4], &str)] = &[
+    ("empty.pbn", [0, 1, 0, 0], "No findings in 1 file (0 games)"),
+    (
+        "bom-only.pbn",
+        [0, 1, 0, 0],
+        "No findings in 1 file (0 games)",
+    ),
+    (
+        "whitespace-only.pbn",
+        [0, 1, 0, 0],
+        "No findings in 1 file (0 games)",
+    ),
+    ("binary-garbage.pbn", [1, 1, 1, 1], "error[S"),
+    (
+        "nul-bytes.pbn",
+        [1, 1, 1, 1],
+        "error[S015] 3 control characters",
+    ),
+    (
+        "unclosed-string.pbn",
+        [1, 1, 1, 1],
+        "error[S001] string is not closed",
+    ),
+    (
+        "unclosed-comment.pbn",
+        [1, 1, 1, 1],
+        "error[S002] `{` comment is never closed",
+    ),
+    ("percent-line-in-comment.pbn", [0, 1, 1, 0], "warning[T031]"),
+    (
+        "twenty-digit-numbers.pbn",
+        [1, 1, 0, 0],
+        "NAG $99999999999999999999 is above $255",
+    ),
+    (
+        "repeated-annotations.pbn",
+        [1, 1, 0, 1],
+        "error[N003] a second suffix",
+    ),
+    ("invalid-utf8.pbn", [1, 1, 0, 0], "warning[C001]"),
+    (
+        "utf16-without-bom.pbn",
+        [1, 1, 1, 1],
+        "error[S015] control character U+0000",
+    ),
+];
+
+#[test]
+fn the_catalogue_ends_as_documented() {
+    let dir = common::corpus().join("hostile");
+    let listed: Vec<String> = common::pbn_files(&dir)
+        .iter()
+        .map(|path| path.file_name().unwrap().to_string_lossy().into_owned())
+        .collect();
+    let mut expected: Vec<&str> = CATALOGUE.iter().map(|(name, ..)| *name).collect();
+    expected.sort_unstable();
+    assert_eq!(listed, expected, "corpus/hostile and this table disagree");
+    let readme = std::fs::read_to_string(dir.join("README.md")).unwrap();
+    for (name, statuses, says) in CATALOGUE {
+        assert!(
+            readme.contains(name),
+            "{name} is not described in the README"
+        );
+        let path = dir.join(name);
+        let path = path.to_str().unwrap();
+        let commands: [&[&str]; 4] = [
+            &["check", "--output-format", "concise", path],
+            &["export", "--check", path],
+            &["resolve", "--check", path],
+            &["nag", "--check", path],
+        ];
+        for (args, status) in commands.iter().zip(statuses) {
+            let (output, _) = run(args, LIMIT);
+            assert_eq!(output.status.code(), Some(*status), "pbnfmt {args:?}");
+        }
+        let (output, _) = run(commands[0], LIMIT);
+        let said = common::text(&output.stdout);
+        assert!(said.contains(says), "{name}: check says\n{said}");
+    }
+}
+
+/// `check` stays within 32 MB + 2 × the file (the target of issue 7).
+fn assert_check_memory(rss: Option<u64>, bytes: u64, what: &str) {
+    if let Some(rss) = rss {
+        assert!(
+            rss <= (32 << 20) + 2 * bytes,
+            "{what}: {} MB peak RSS for a {} MB file",
+            rss >> 20,
+            bytes >> 20
+        );
+    }
+}
+
+#[test]
+fn a_hundred_megabyte_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("long-line.pbn");
+    let mut text = String::with_capacity(100_000_020);
+    text.push_str("[Event \"");
+    text.push_str(&"a".repeat(100_000_000));
+    text.push_str("\"]\n");
+    std::fs::write(&path, &text).unwrap();
+    drop(text);
+    let path = path.to_str().unwrap();
+    let (output, rss) = run(&["check", path], LIMIT);
+    assert_eq!(output.status.code(), Some(1));
+    let said = common::text(&output.stdout);
+    assert!(
+        said.contains("error[C004]") && said.contains("the line is too long to show"),
+        "{said}"
+    );
+    assert_check_memory(rss, 100_000_011, "check of a 100 MB line");
+    for args in [
+        ["export", "--check", path],
+        ["resolve", "--check", path],
+        ["nag", "--check", path],
+    ] {
+        let (output, _) = run(&args, LIMIT);
+        assert!(
+            matches!(output.status.code(), Some(0 | 1)),
+            "pbnfmt {args:?}"
+        );
+    }
+}
+
+#[test]
+fn a_million_tiny_games() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("million.pbn");
+    std::fs::write(&path, "[Event \"x\"]\n\n".repeat(1_000_000)).unwrap();
+    let path = path.to_str().unwrap();
+    let (output, rss) = run(&["check", path], LIMIT);
+    assert_eq!(output.status.code(), Some(0));
+    let said = common::text(&output.stdout);
+    assert!(
+        said.contains("No findings in 1 file (1000000 games)"),
+        "{said}"
+    );
+    assert_check_memory(rss, 13_000_000, "check of a million games");
+    let (output, _) = run(&["export", "--check", path], LIMIT);
+    assert_eq!(
+        output.status.code(),
+        Some(1),
+        "export --check: would reformat"
+    );
+}
+
+#[test]
+fn a_directory_and_an_unreadable_file() {
+    let dir = tempfile::tempdir().unwrap();
+    // A directory named like a PBN file is searched like any directory: it holds nothing.
+    std::fs::create_dir(dir.path().join("games.pbn")).unwrap();
+    let games = dir.path().join("games.pbn");
+    let (output, _) = run(&["check", games.to_str().unwrap()], LIMIT);
+    assert_eq!(output.status.code(), Some(0));
+    assert!(common::text(&output.stdout).contains("No findings in 0 files"));
+    // Named in a list, the same.
+    let list = dir.path().join("list.txt");
+    std::fs::write(&list, format!("{}\n", games.display())).unwrap();
+    let (output, _) = run(&["check", "--files-from", list.to_str().unwrap()], LIMIT);
+    assert_eq!(output.status.code(), Some(0));
+    assert!(common::text(&output.stdout).contains("No findings in 0 files"));
+
+    let locked = dir.path().join("locked.pbn");
+    std::fs::write(&locked, common::GAME).unwrap();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o000)).unwrap();
+    }
+    if std::fs::read(&locked).is_ok() {
+        eprintln!("note: running as root, who reads any file; the unreadable case is skipped");
+        return;
+    }
+    let (output, _) = run(&["check", locked.to_str().unwrap()], LIMIT);
+    assert_eq!(output.status.code(), Some(2));
+    let said = common::text(&output.stderr);
+    assert!(
+        said.contains("cannot read") && said.contains("locked.pbn"),
+        "{said}"
+    );
+}
