@@ -10,7 +10,24 @@ use std::path::{Path, PathBuf};
 /// Replaces (or creates) `path` with `bytes` atomically. `permissions_of` names the file whose
 /// permissions the result gets (the target itself for an in-place rewrite, the source file for a
 /// copy into another directory).
+///
+/// A target with several hard links cannot be renamed over without cutting it from its other
+/// names; such a target, and one the rename is refused for, is rewritten in place instead, but
+/// only once the whole new content is safe in the temporary file: if the rewrite in place fails,
+/// the temporary file is kept and the error names it. A directory where no temporary file can be
+/// made is an error, and the target is not touched.
 pub fn write_atomic(path: &Path, bytes: &[u8], permissions_of: Option<&Path>) -> io::Result<()> {
+    write_atomic_with(path, bytes, permissions_of, || Ok(()))
+}
+
+/// [`write_atomic`], calling `before_rename` between writing the temporary file and renaming it:
+/// the tests inject failures there.
+fn write_atomic_with(
+    path: &Path,
+    bytes: &[u8],
+    permissions_of: Option<&Path>,
+    before_rename: impl FnOnce() -> io::Result<()>,
+) -> io::Result<()> {
     let target = resolve_links(path)?;
     let directory = match target.parent() {
         Some(parent) if !parent.as_os_str().is_empty() => parent.to_path_buf(),
@@ -19,7 +36,16 @@ pub fn write_atomic(path: &Path, bytes: &[u8], permissions_of: Option<&Path>) ->
     let mut temporary = tempfile::Builder::new()
         .prefix(".pbnfmt-")
         .suffix(".tmp")
-        .tempfile_in(&directory)?;
+        .tempfile_in(&directory)
+        .map_err(|error| {
+            io::Error::new(
+                error.kind(),
+                format!(
+                    "cannot make a temporary file in {} ({error}); the file is left as it was",
+                    directory.display()
+                ),
+            )
+        })?;
     temporary.write_all(bytes)?;
     if let Some(source) = permissions_of {
         if let Ok(metadata) = fs::metadata(source) {
@@ -29,8 +55,63 @@ pub fn write_atomic(path: &Path, bytes: &[u8], permissions_of: Option<&Path>) ->
         }
     }
     temporary.as_file().sync_all()?;
-    temporary.persist(&target).map_err(|error| error.error)?;
-    Ok(())
+    // Until here, an error drops the temporary file and leaves the target as it was.
+    before_rename()?;
+    if link_count(&target) > 1 {
+        return rewrite_in_place(&target, bytes, temporary);
+    }
+    match temporary.persist(&target) {
+        Ok(_) => Ok(()),
+        Err(error) if error.error.kind() == io::ErrorKind::PermissionDenied => {
+            rewrite_in_place(&target, bytes, error.file)
+        }
+        Err(error) => Err(error.error),
+    }
+}
+
+/// How many names the file has (1 where that cannot be known).
+fn link_count(path: &Path) -> u64 {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        fs::metadata(path).map_or(1, |metadata| metadata.nlink())
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = path;
+        1
+    }
+}
+
+/// Writes `bytes` over `target` in place, keeping its inode (and so its other names). The same
+/// bytes are already safe in `temporary`: it is removed on success and kept, and named, on failure.
+fn rewrite_in_place(
+    target: &Path,
+    bytes: &[u8],
+    temporary: tempfile::NamedTempFile,
+) -> io::Result<()> {
+    let written = fs::OpenOptions::new()
+        .write(true)
+        .truncate(true)
+        .open(target)
+        .and_then(|mut file| {
+            file.write_all(bytes)?;
+            file.sync_all()
+        });
+    match written {
+        Ok(()) => Ok(()),
+        Err(error) => {
+            let kept = temporary.into_temp_path().keep().map_err(|e| e.error)?;
+            Err(io::Error::new(
+                error.kind(),
+                format!(
+                    "rewriting {} in place failed ({error}); the new content is in {}",
+                    target.display(),
+                    kept.display()
+                ),
+            ))
+        }
+    }
 }
 
 /// The file a path finally names: links followed, so that renaming over it replaces the file and
@@ -76,5 +157,71 @@ mod tests {
         assert_eq!(fs::read(&real).unwrap(), b"new");
         let mode = fs::metadata(&real).unwrap().permissions().mode() & 0o777;
         assert_eq!(mode, 0o640);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_hard_link_stays_one_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("a.pbn");
+        let other = dir.path().join("b.pbn");
+        fs::write(&path, "old").unwrap();
+        fs::hard_link(&path, &other).unwrap();
+        write_atomic(&path, b"new", Some(&path)).unwrap();
+        assert_eq!(
+            fs::read(&other).unwrap(),
+            b"new",
+            "the other name sees the new content"
+        );
+        assert_eq!(
+            fs::read_dir(dir.path()).unwrap().count(),
+            2,
+            "no temporary file left"
+        );
+    }
+
+    #[test]
+    fn a_failure_before_the_rename_leaves_the_original() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("a.pbn");
+        fs::write(&path, "old").unwrap();
+        let error = write_atomic_with(&path, b"new", Some(&path), || {
+            Err(io::Error::other("injected"))
+        })
+        .unwrap_err();
+        assert_eq!(error.to_string(), "injected");
+        assert_eq!(fs::read(&path).unwrap(), b"old");
+        assert_eq!(
+            fs::read_dir(dir.path()).unwrap().count(),
+            1,
+            "no temporary file left"
+        );
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_read_only_directory_is_a_clear_error() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("a.pbn");
+        fs::write(&path, "old").unwrap();
+        fs::set_permissions(dir.path(), fs::Permissions::from_mode(0o555)).unwrap();
+        let probe = dir.path().join("probe");
+        if fs::write(&probe, "").is_ok() {
+            // Root writes anywhere; nothing to test here.
+            let _ = fs::remove_file(&probe);
+            fs::set_permissions(dir.path(), fs::Permissions::from_mode(0o755)).unwrap();
+            return;
+        }
+        let error = write_atomic(&path, b"new", Some(&path)).unwrap_err();
+        fs::set_permissions(dir.path(), fs::Permissions::from_mode(0o755)).unwrap();
+        assert!(
+            error
+                .to_string()
+                .contains("cannot make a temporary file in"),
+            "{error}"
+        );
+        assert!(error.to_string().contains("left as it was"), "{error}");
+        assert_eq!(fs::read(&path).unwrap(), b"old");
     }
 }
