@@ -261,3 +261,27 @@ fn readme_export_command() {
     assert_eq!(output.stdout, pair("values").1);
     assert!(output.stderr.is_empty(), "{}", text(&output.stderr));
 }
+
+/// A result that cannot be written is trouble (exit 2, the reason on standard error), and the
+/// summary does not count it as exported.
+#[test]
+fn an_unwritable_result_is_trouble_not_a_rewrite() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    fs::create_dir_all(root.join("in/sub")).unwrap();
+    fs::write(root.join("in/sub/game.pbn"), common::GAME).unwrap();
+    fs::create_dir(root.join("out")).unwrap();
+    // A file where the mirrored directory must go.
+    fs::write(root.join("out/sub"), "").unwrap();
+    let output = pbnfmt(&["export", "--out-dir", "out", "in"], root);
+    assert_eq!(output.status.code(), Some(2));
+    let said = text(&output.stderr);
+    assert!(
+        said.contains("cannot write the export of in/sub/game.pbn"),
+        "{said}"
+    );
+    assert!(
+        said.contains("0 files exported (0 written, 0 already up to date), 1 path could not be read or written"),
+        "{said}"
+    );
+}

@@ -298,10 +298,11 @@ fn run(
             return true;
         }
         totals.with_errors += usize::from(outcome.with_errors);
-        if outcome.changed {
-            totals.changed += 1;
-        } else {
-            totals.unchanged += 1;
+        // A file whose result could not be written is counted under trouble only.
+        match (outcome.write_error.is_some(), outcome.changed) {
+            (true, _) => {}
+            (false, true) => totals.changed += 1,
+            (false, false) => totals.unchanged += 1,
         }
         totals.written += usize::from(outcome.written);
         if let Err(error) = out.write_all(&outcome.stdout) {
