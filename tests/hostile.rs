@@ -257,3 +257,51 @@ fn a_directory_and_an_unreadable_file() {
         "{said}"
     );
 }
+
+/// `--out-dir` writes below its root whatever the input paths look like (`..`, absolute,
+/// through a symbolic link to a directory outside the tree), and a symbolic-link cycle ends the
+/// walk of that branch with a message instead of a loop.
+#[cfg(unix)]
+#[test]
+fn paths_stay_below_the_out_dir_and_cycles_end() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    std::fs::create_dir_all(root.join("tree/a")).unwrap();
+    std::fs::create_dir_all(root.join("other")).unwrap();
+    std::fs::write(root.join("tree/a/g.pbn"), common::GAME).unwrap();
+    std::fs::write(root.join("other/o.pbn"), common::GAME).unwrap();
+    std::os::unix::fs::symlink("..", root.join("tree/a/loop")).unwrap();
+    std::os::unix::fs::symlink("../../other", root.join("tree/a/outside")).unwrap();
+    let absolute = root.join("other/o.pbn");
+    let output = common::pbnfmt(
+        &[
+            "export",
+            "--out-dir",
+            "out",
+            "tree/a/../a",
+            "tree",
+            absolute.to_str().unwrap(),
+        ],
+        root,
+    );
+    let said = common::text(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{said}");
+    assert!(said.contains("symbolic link loop"), "{said}");
+    let out = root.join("out");
+    let written = common::pbn_files(&out);
+    assert!(!written.is_empty());
+    for path in &written {
+        assert!(
+            path.starts_with(&out),
+            "{} is outside the output directory",
+            path.display()
+        );
+    }
+    // Nothing was written next to the inputs.
+    assert_eq!(common::pbn_files(&root.join("other")).len(), 1);
+    assert_eq!(
+        std::fs::read_dir(root).unwrap().count(),
+        3,
+        "tree, other, out"
+    );
+}
