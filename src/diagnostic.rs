@@ -164,8 +164,10 @@ pub fn render_full(
     out
 }
 
-/// The most text a code frame shows, its lines and one line of context on each side included.
-const MAX_FRAME_BYTES: usize = 64 << 10;
+/// The most text a code frame shows, its lines and one line of context on each side included:
+/// more than any sane line, and small enough that a line with a finding every few bytes (each
+/// with its frame) costs no more than a few megabytes of output.
+const MAX_FRAME_BYTES: usize = 4 << 10;
 
 /// How many bytes the frame of `span` would show: its lines and one line around.
 fn frame_bytes(text: &str, index: &LineIndex, span: &Range<usize>) -> usize {
@@ -311,7 +313,7 @@ mod tests {
     /// would copy the line; a finding next to such a line (its context) too.
     #[test]
     fn no_frame_for_a_huge_line() {
-        let text = format!("[Event \"{}\"]\n[Board \"x\"]\n", "a".repeat(100_000));
+        let text = format!("[Event \"{}\"]\n[Board \"x\"]\n", "a".repeat(10_000));
         let index = LineIndex::new(&text);
         let style = FullStyle {
             color: false,
