@@ -80,14 +80,19 @@ fn check_text(
     // What the file is (chess PGN, export format) is judged over all chunks, so it is known only
     // at the end: until then the rules run as for PBN, with the export rules when a `% EXPORT`
     // line may be there, and what the verdict rules out is dropped.
-    let may_declare_export = export::may_declare_export(text);
-    let may_suppress = suppress::may_suppress(text);
+    // One memchr pass over the `%` lines says whether either kind can be there at all.
+    let (mut may_declare_export, mut may_suppress) = (false, false);
+    for line in lexer::percent_lines(text) {
+        may_declare_export = may_declare_export || export::is_export_line(line);
+        may_suppress = may_suppress || suppress::is_directive_line(line);
+    }
     let rules = selection.rules_for(may_declare_export);
     let mut diagnostics = Vec::new();
     let mut semantic = semantic::Semantic::new(decoded, rules);
     let mut suppressions = suppress::Suppressions::default();
     let mut declares_export = false;
     let mut games = 0;
+    let chunks = reading.chunks(chunk);
     let mut each = |parse: &Parse| {
         reading.chunk(parse);
         declares_export =
@@ -98,7 +103,6 @@ fn check_text(
             suppressions.read(parse, text);
         }
     };
-    let chunks = parser::chunks(text, chunk);
     // A file of one chunk is not worth a thread.
     if ahead && text.len() > chunk {
         parallel::pipeline(chunks, 2, each);
@@ -161,6 +165,11 @@ impl<'t> Reading<'t> {
     /// True when the text embeds PBN in another document (PBN 6.2).
     pub fn is_embedded(&self) -> bool {
         self.embedded
+    }
+
+    /// The chunks of the text ([`parser::chunks`]), without looking for `<PBN>` again.
+    pub fn chunks(&self, target: usize) -> parser::Chunks<'t> {
+        parser::chunks_of(&self.decoded.text, target, self.embedded)
     }
 
     /// False for a PBI file, which is not worth parsing.

@@ -33,11 +33,16 @@ pub const CHUNK_BYTES: usize = 256 << 10;
 /// A chunk ends at a semi-empty line (PBN 3), where a game must end whatever the parser's state,
 /// after at least `target` bytes. Text with embedded PBN (PBN 6.2) is one chunk.
 pub fn chunks(text: &str, target: usize) -> Chunks<'_> {
+    chunks_of(text, target, lexer::is_embedded(text))
+}
+
+/// [`chunks`] of a text already known to embed PBN or not ([`lexer::is_embedded`]).
+pub fn chunks_of(text: &str, target: usize, embedded: bool) -> Chunks<'_> {
     Chunks {
         text,
         pos: 0,
         target: target.max(1),
-        whole: lexer::is_embedded(text) || text.len() > lexer::MAX_TEXT_LEN,
+        whole: embedded || text.len() > lexer::MAX_TEXT_LEN,
     }
 }
 

@@ -30,14 +30,12 @@ struct Entry {
     used: bool,
 }
 
-/// True when `text` may have a `% pbnfmt:` line: a cheap scan that lets a file without one skip
-/// [`Suppressions::read`].
-pub fn may_suppress(text: &str) -> bool {
-    crate::lexer::percent_lines(text).any(|line| {
-        line.trim_start()
-            .get(..7)
-            .is_some_and(|prefix| prefix.eq_ignore_ascii_case("pbnfmt:"))
-    })
+/// True when a `%` line (its text after the `%`, from [`crate::lexer::percent_lines`]) is
+/// addressed to pbnfmt: a file without one skips [`Suppressions::read`].
+pub fn is_directive_line(line: &str) -> bool {
+    line.trim_start()
+        .get(..7)
+        .is_some_and(|prefix| prefix.eq_ignore_ascii_case("pbnfmt:"))
 }
 
 /// The suppression lines of a file read chunk by chunk ([`crate::parser::chunks`]).

@@ -109,6 +109,7 @@ fn export_decoded(decoded: Decoded, options: &ExportOptions) -> Rewritten {
     let chunk = options.chunk_bytes.unwrap_or(parser::CHUNK_BYTES);
     // Text with embedded PBN is one chunk; only its tokens are looked through for a delimiter.
     let embedded = reading.is_embedded();
+    let chunks = reading.chunks(chunk);
     let mut each = |parse: &Parse| {
         reading.chunk(parse);
         games += parse.real_games().count();
@@ -134,7 +135,6 @@ fn export_decoded(decoded: Decoded, options: &ExportOptions) -> Rewritten {
         verifier.chunk(parse, text, piece, piece_start == 0, first_game);
         piece_start = output.text().len();
     };
-    let chunks = parser::chunks(text, chunk);
     // A file of one chunk is not worth a thread.
     if options.parse_ahead && text.len() > chunk {
         parallel::pipeline(chunks, 2, each);

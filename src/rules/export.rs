@@ -5,7 +5,7 @@
 use crate::bridge::{CallToken, Seat};
 use crate::diagnostic::Diagnostic;
 use crate::export::canon::{MTS, Place, place};
-use crate::lexer::{self, SyntaxKind, token_number};
+use crate::lexer::{SyntaxKind, token_number};
 use crate::model::values::{self, PerSide, ResultValue, Vulnerability};
 use crate::model::{GameModel, Inheritance};
 use crate::rules::Rule;
@@ -24,15 +24,12 @@ pub fn declares_export(parse: &Parse, text: &str) -> bool {
     })
 }
 
-/// True when `text` has a line that reads `% EXPORT` (PBN 2.4), wherever it stands. Cheap, and
-/// never false where [`declares_export`] is true; it can be true for such a line inside a brace
-/// comment, which is no escape line.
-pub fn may_declare_export(text: &str) -> bool {
-    lexer::percent_lines(text).any(|line| {
-        line.trim_start_matches('%')
-            .trim()
-            .eq_ignore_ascii_case("EXPORT")
-    })
+/// True when a `%` line (its text after the `%`, from [`crate::lexer::percent_lines`]) reads `EXPORT`
+/// (PBN 2.4). Such a line inside a brace comment is no escape line: [`declares_export`] decides.
+pub fn is_export_line(line: &str) -> bool {
+    line.trim_start_matches('%')
+        .trim()
+        .eq_ignore_ascii_case("EXPORT")
 }
 
 /// File-wide checks of the text: line ends and tabs.
