@@ -157,3 +157,108 @@ fn chunk_size_does_not_change_an_export() {
         }
     }
 }
+
+/// `resolve` and `nag` edit a chunk at a time too: the output bytes, what they report and the
+/// reasons for a refusal do not depend on the chunk size.
+#[test]
+fn chunk_size_does_not_change_a_rewrite() {
+    use pbnfmt::rewrite::nag::nag_bytes;
+    use pbnfmt::rewrite::resolve::resolve_bytes;
+    use pbnfmt::rewrite::{RewriteOptions, Rewritten};
+    let compare = |bytes: &[u8], name: &str| {
+        for nag in [false, true] {
+            let rewrite = |chunk| {
+                let options = RewriteOptions {
+                    chunk_bytes: Some(chunk),
+                    ..RewriteOptions::default()
+                };
+                let rewritten: Rewritten = if nag {
+                    nag_bytes(bytes, options)
+                } else {
+                    resolve_bytes(bytes, options, false)
+                };
+                let problems: Vec<String> = rewritten
+                    .problems
+                    .iter()
+                    .map(|d| format!("{d:?}"))
+                    .collect();
+                (rewritten.output, problems, rewritten.games)
+            };
+            let whole = rewrite(usize::MAX);
+            for size in [1, 5_000] {
+                assert!(
+                    rewrite(size) == whole,
+                    "{name}, chunks of {size}, nag {nag}"
+                );
+            }
+        }
+    };
+    for path in common::all_pbn_files() {
+        let bytes = std::fs::read(&path).expect("read");
+        compare(&bytes, &common::relative(&path));
+    }
+}
+
+/// A `##` value given before a cut reaches the games after it: `resolve` inserts it there and
+/// replaces a `#` with it, whatever the chunk size, and the read-back of each piece agrees.
+#[test]
+fn resolve_carries_inheritance_across_cuts() {
+    use pbnfmt::rewrite::RewriteOptions;
+    use pbnfmt::rewrite::resolve::resolve_bytes;
+    let text = "% PBN 2.1\n[Event \"##Club\"]\n[Site \"Here\"]\n[Board \"1\"]\n\n\
+                [Board \"2\"]\n{empty line inside\n\nthe comment}\n[Site \"#\"]\n\n\n\
+                [Event \"Cup\"]\n[Board \"3\"]\n\n[Board \"4\"]\n[Site \"#\"]\n";
+    let resolved = "% PBN 2.1\n[Event \"Club\"]\n[Site \"Here\"]\n[Board \"1\"]\n\n\
+                    [Event \"Club\"]\n[Board \"2\"]\n{empty line inside\n\nthe comment}\n[Site \"Here\"]\n\n\n\
+                    [Event \"Cup\"]\n[Board \"3\"]\n\n[Event \"Cup\"]\n[Board \"4\"]\n[Site \"Here\"]\n";
+    for size in 1..=text.len() {
+        let options = RewriteOptions {
+            chunk_bytes: Some(size),
+            ..RewriteOptions::default()
+        };
+        let rewritten = resolve_bytes(text.as_bytes(), options, false);
+        assert!(
+            rewritten.problems.is_empty(),
+            "chunks of {size}: {:?}",
+            rewritten.problems
+        );
+        let output = String::from_utf8(rewritten.output.expect("resolved")).expect("UTF-8");
+        assert_eq!(output, resolved, "chunks of {size}");
+    }
+}
+
+/// `nag` keeps `#` and `##` as written, so the read-back of a piece after a cut must start from
+/// the output's own `#`/`##` values, carried over pieces it changed and chunks it did not: game 2
+/// has its Event from game 1's `##`, game 4 from game 3, which has nothing to rewrite and gives
+/// the `##` tag a new value. Game 4's `#` Dealer, which resolve may not rewrite (T024), reads the
+/// Dealer of game 3.
+#[test]
+fn nag_reads_back_inheritance_across_cuts() {
+    use pbnfmt::rewrite::RewriteOptions;
+    use pbnfmt::rewrite::nag::nag_bytes;
+    use pbnfmt::rewrite::resolve::resolve_bytes;
+    let text = "% PBN 2.1\n[Event \"##Club\"]\n[Board \"1\"]\n\n\
+                [Board \"2\"]\n[Dealer \"E\"]\n[Auction \"E\"]\n1C! Pass Pass Pass\n\n\
+                [Event \"Cup\"]\n[Board \"3\"]\n[Dealer \"W\"]\n\n\
+                [Board \"4\"]\n[Dealer \"#\"]\n[Auction \"W\"]\n1D? Pass Pass Pass\n";
+    let nagged = text.replace("1C!", "1C $1").replace("1D?", "1D $2");
+    for size in 1..=text.len() {
+        let options = RewriteOptions {
+            chunk_bytes: Some(size),
+            ..RewriteOptions::default()
+        };
+        let rewritten = nag_bytes(text.as_bytes(), options);
+        assert!(
+            rewritten.problems.is_empty(),
+            "chunks of {size}: {:?}",
+            rewritten.problems
+        );
+        let output = String::from_utf8(rewritten.output.expect("rewritten")).expect("UTF-8");
+        assert_eq!(output, nagged, "chunks of {size}");
+        // resolve leaves the `#` Dealer and says so, and its read-back agrees across cuts too.
+        let resolved = resolve_bytes(nagged.as_bytes(), options, false);
+        let codes: Vec<&str> = resolved.problems.iter().map(|d| d.rule.code()).collect();
+        assert_eq!(codes, ["T024"], "chunks of {size}");
+        assert!(resolved.output.is_some(), "chunks of {size}");
+    }
+}

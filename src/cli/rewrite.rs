@@ -13,8 +13,8 @@ use crate::diagnostic::{FullStyle, Severity};
 use crate::export::{ExportOptions, Newline, export_owned};
 use crate::parallel;
 use crate::report::{self, Format, Statistics, Summary};
-use crate::rewrite::nag::nag_bytes;
-use crate::rewrite::resolve::resolve_bytes;
+use crate::rewrite::nag::nag_owned;
+use crate::rewrite::resolve::resolve_owned;
 use crate::rewrite::{RewriteOptions, Rewritten};
 use crate::source;
 use crate::walk::{Found, Input};
@@ -148,8 +148,8 @@ pub(super) fn resolve(args: &ResolveArgs) -> u8 {
         }
     };
     run(&args.io, &overrides, &wording, |bytes, found, _| {
-        resolve_bytes(
-            &bytes,
+        resolve_owned(
+            bytes,
             rewrite_options(&args.io, &overrides, found),
             args.compress,
         )
@@ -166,7 +166,7 @@ pub(super) fn nag(args: &NagArgs) -> u8 {
         would: "rewrite",
     };
     run(&args.io, &overrides, &wording, |bytes, found, _| {
-        nag_bytes(&bytes, rewrite_options(&args.io, &overrides, found))
+        nag_owned(bytes, rewrite_options(&args.io, &overrides, found))
     })
 }
 
@@ -189,6 +189,7 @@ fn rewrite_options(
             .encoding
             .and_then(InputEncoding::forced),
         force: args.force,
+        chunk_bytes: None,
     }
 }
 

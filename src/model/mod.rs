@@ -259,6 +259,56 @@ impl<'t, 'p> Inheritor<'t, 'p> {
             carried: self.carried,
         }
     }
+
+    /// The same values, copied out of the text: for a text made a piece at a time, such as a
+    /// rewrite's output, whose pieces do not outlive the chunk they were made for.
+    pub fn to_owned_values(&self) -> OwnedInheritance {
+        OwnedInheritance {
+            last: self
+                .last
+                .iter()
+                .map(|(name, value)| ((*name).to_owned(), value.to_string()))
+                .collect(),
+            sticky: self
+                .sticky
+                .iter()
+                .map(|(name, (value, _, span))| {
+                    ((*name).to_owned(), (value.to_string(), span.clone()))
+                })
+                .collect(),
+        }
+    }
+}
+
+/// The `#`/`##` values of an [`Inheritor`], owned ([`Inheritor::to_owned_values`]).
+#[derive(Clone, Debug, Default)]
+pub struct OwnedInheritance {
+    last: HashMap<String, String>,
+    sticky: BTreeMap<String, (String, Range<usize>)>,
+}
+
+impl OwnedInheritance {
+    /// An inheritor that starts from these values.
+    pub fn inheritor(&self) -> Inheritor<'_, 'static> {
+        Inheritor {
+            last: self
+                .last
+                .iter()
+                .map(|(name, value)| (name.as_str(), Cow::Borrowed(value.as_str())))
+                .collect(),
+            sticky: self
+                .sticky
+                .iter()
+                .map(|(name, (value, span))| {
+                    (
+                        name.as_str(),
+                        (Cow::Borrowed(value.as_str()), &DETACHED, span.clone()),
+                    )
+                })
+                .collect(),
+            carried: Vec::new(),
+        }
+    }
 }
 
 /// Note tags belong to the Auction or Play section they follow, with only Note tags between

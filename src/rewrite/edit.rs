@@ -84,22 +84,31 @@ impl Edits {
 
     /// The text with the edits applied.
     pub fn apply(self, text: &str) -> Result<String, EditError> {
+        self.apply_within(text, 0..text.len())
+    }
+
+    /// `text[within]` with the edits applied, for edits that all lie within it (their ranges are
+    /// offsets in `text`): a rewrite made a chunk of the file at a time.
+    pub fn apply_within(self, text: &str, within: Range<usize>) -> Result<String, EditError> {
         let edits = self.sorted()?;
         let grown: usize = edits.iter().map(|edit| edit.text.len()).sum();
-        let mut out = String::with_capacity(text.len() + grown);
-        let mut at = 0;
+        let mut out = String::with_capacity(within.len() + grown);
+        let mut at = within.start;
         for edit in edits {
             let Range { start, end } = edit.range.clone();
-            let (Some(kept), true) = (text.get(at..start), text.get(start..end).is_some()) else {
+            let inside = start >= at && end <= within.end;
+            let (Some(kept), true, true) =
+                (text.get(at..start), text.get(start..end).is_some(), inside)
+            else {
                 return Err(EditError::OutOfBounds(edit.range));
             };
             out.push_str(kept);
             out.push_str(&edit.text);
             at = end;
         }
-        match text.get(at..) {
+        match text.get(at..within.end) {
             Some(rest) => out.push_str(rest),
-            None => return Err(EditError::OutOfBounds(at..text.len())),
+            None => return Err(EditError::OutOfBounds(at..within.end)),
         }
         Ok(out)
     }
@@ -149,5 +158,29 @@ mod tests {
         let mut edits = Edits::default();
         edits.insert(1, "x");
         assert_eq!(edits.apply("é"), Err(EditError::OutOfBounds(1..1)));
+    }
+
+    #[test]
+    fn edits_apply_within_a_range_of_the_text() {
+        let text = "aa[Event \"#\"]\nbb";
+        let mut edits = Edits::default();
+        edits.replace(9..12, "\"Club\"");
+        edits.insert(2, "{x}");
+        assert_eq!(
+            edits.apply_within(text, 2..14).unwrap(),
+            "{x}[Event \"Club\"]\n"
+        );
+        let mut edits = Edits::default();
+        edits.insert(1, "x");
+        assert_eq!(
+            edits.apply_within(text, 2..14),
+            Err(EditError::OutOfBounds(1..1))
+        );
+        let mut edits = Edits::default();
+        edits.replace(13..15, "x");
+        assert_eq!(
+            edits.apply_within(text, 2..14),
+            Err(EditError::OutOfBounds(13..15))
+        );
     }
 }

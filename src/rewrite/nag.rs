@@ -11,22 +11,43 @@
 use crate::diagnostic::Diagnostic;
 use crate::export::canon::SUFFIXES;
 use crate::lexer::{SyntaxKind, token_number};
+use crate::model::Inheritor;
 use crate::rewrite::edit::Edits;
-use crate::rewrite::{Planned, RewriteOptions, Rewritten, rewrite_bytes, verify_edits};
+use crate::rewrite::{ChunkEdits, RewriteOptions, Rewritten, rewrite_chunks};
 use crate::rules::Rule;
+use crate::source;
 use crate::syntax::{Data, Move, Parse, SectionKind, TokenId};
 
 /// Rewrites the suffixes of one file's bytes.
 pub fn nag_bytes(bytes: &[u8], options: RewriteOptions) -> Rewritten {
-    rewrite_bytes(
-        bytes,
-        options,
-        |parse, text| {
-            let (edits, findings) = nag_edits(parse, text);
-            Planned::from_edits(edits, text, findings)
-        },
-        |parse, text, again, new| verify_edits(parse, text, again, new, false, nag_edits),
-    )
+    let decoded = source::decode(bytes, options.input_encoding);
+    rewrite_chunks(decoded, options, &Nag)
+}
+
+/// [`nag_bytes`] of bytes the caller gives away: a UTF-8 file is not copied.
+pub fn nag_owned(bytes: Vec<u8>, options: RewriteOptions) -> Rewritten {
+    let decoded = source::decode_owned(bytes, options.input_encoding);
+    rewrite_chunks(decoded, options, &Nag)
+}
+
+/// `nag` a chunk at a time.
+struct Nag;
+
+impl ChunkEdits for Nag {
+    const EFFECTIVE: bool = false;
+
+    fn edits<'t: 'p, 'p>(
+        &self,
+        parse: &'p Parse,
+        text: &'t str,
+        inheritor: &mut Inheritor<'t, 'p>,
+    ) -> (Edits, Vec<Diagnostic>) {
+        // The suffixes do not depend on inheritance, but the read-back of the next chunk does.
+        for game in parse.real_games() {
+            inheritor.game(parse, text, game);
+        }
+        nag_edits(parse, text)
+    }
 }
 
 /// The edits that turn the suffixes of `text` into NAGs, and the calls and cards left alone

@@ -25,40 +25,89 @@ use crate::export::canon::{MTS, mts_index};
 use crate::model::{GameModel, Inheritance, Inheritor, Tag, inheritance_forbidden};
 use crate::parser;
 use crate::rewrite::edit::Edits;
-use crate::rewrite::{Planned, RewriteOptions, Rewritten, rewrite_bytes, same_facts, verify_edits};
+use crate::rewrite::{
+    ChunkEdits, Planned, RewriteOptions, Rewritten, rewrite_bytes, rewrite_chunks, same_facts,
+};
 use crate::rules::Rule;
 use crate::rules::tags::forbidden_inheritance;
+use crate::source;
 use crate::syntax::{Data, Parse, quote_string};
 
 /// Resolves (or with `compress`, compresses) one file's bytes.
 pub fn resolve_bytes(bytes: &[u8], options: RewriteOptions, compress: bool) -> Rewritten {
     if compress {
-        // The resolved input, when it differs from the input: made by the plan, checked against.
-        let resolved = OnceCell::new();
-        return rewrite_bytes(
-            bytes,
-            options,
-            |parse, text| compress_text(parse, text, &resolved),
-            |parse, text, again, new| verify_compressed(parse, text, again, new, resolved.get()),
-        );
+        return compress_bytes(bytes, options);
     }
+    resolve_decoded(source::decode(bytes, options.input_encoding), options)
+}
+
+/// [`resolve_bytes`] of bytes the caller gives away: a UTF-8 file is not copied.
+pub fn resolve_owned(bytes: Vec<u8>, options: RewriteOptions, compress: bool) -> Rewritten {
+    if compress {
+        return compress_bytes(&bytes, options);
+    }
+    resolve_decoded(source::decode_owned(bytes, options.input_encoding), options)
+}
+
+/// Resolves a chunk of games at a time.
+fn resolve_decoded(decoded: source::Decoded, options: RewriteOptions) -> Rewritten {
+    let resolve = Resolve {
+        default_nl: default_line_end(&decoded.text),
+    };
+    rewrite_chunks(decoded, options, &resolve)
+}
+
+/// Compresses the whole file at once: which tags get `##` depends on every game.
+fn compress_bytes(bytes: &[u8], options: RewriteOptions) -> Rewritten {
+    // The resolved input, when it differs from the input: made by the plan, checked against.
+    let resolved = OnceCell::new();
     rewrite_bytes(
         bytes,
         options,
-        |parse, text| {
-            let (edits, findings) = resolve_edits(parse, text);
-            Planned::from_edits(edits, text, findings)
-        },
-        |parse, text, again, new| verify_edits(parse, text, again, new, true, resolve_edits),
+        |parse, text| compress_text(parse, text, &resolved),
+        |parse, text, again, new| verify_compressed(parse, text, again, new, resolved.get()),
     )
+}
+
+/// `resolve` a chunk at a time.
+struct Resolve {
+    /// The line end of an inserted tag pair on a line with none ([`default_line_end`] of the file).
+    default_nl: &'static str,
+}
+
+impl ChunkEdits for Resolve {
+    const EFFECTIVE: bool = true;
+
+    fn edits<'t: 'p, 'p>(
+        &self,
+        parse: &'p Parse,
+        text: &'t str,
+        inheritor: &mut Inheritor<'t, 'p>,
+    ) -> (Edits, Vec<Diagnostic>) {
+        resolve_games(parse, text, inheritor, self.default_nl)
+    }
 }
 
 /// The edits that resolve `text`, and what they leave (T024, W005).
 pub fn resolve_edits(parse: &Parse, text: &str) -> (Edits, Vec<Diagnostic>) {
+    resolve_games(
+        parse,
+        text,
+        &mut Inheritor::default(),
+        default_line_end(text),
+    )
+}
+
+/// The edits that resolve the games of `parse` (the whole of `text` or a chunk of it), after the
+/// games whose `#`/`##` values `inheritor` holds.
+fn resolve_games<'t: 'p, 'p>(
+    parse: &'p Parse,
+    text: &'t str,
+    inheritor: &mut Inheritor<'t, 'p>,
+    default_nl: &str,
+) -> (Edits, Vec<Diagnostic>) {
     let mut edits = Edits::default();
     let mut findings = Vec::new();
-    let mut inheritor = Inheritor::default();
-    let default_nl = default_line_end(text);
     for game in parse.real_games() {
         let model = inheritor.game(parse, text, game);
         let mut supplied = Vec::new();
