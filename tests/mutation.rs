@@ -1,7 +1,10 @@
 //! A deterministic, bounded fuzz test: mutated fixture and real-world files (bytes flipped,
 //! inserted, deleted, duplicated, truncated) go through decode, lex, parse, check, both
-//! renderers, export, resolve (and compress) and nag. Nothing may panic, tokens must still cover the text, and every diagnostic span must
-//! lie on character boundaries of the text.
+//! renderers, export, resolve (and compress) and nag, with the properties of the fuzz targets in
+//! `fuzz/`. Nothing may panic; tokens must still cover the text; every diagnostic span must lie
+//! on character boundaries of the text; the findings, and the output of resolve and nag, must not
+//! depend on the chunk size; no read-back may find a difference (W004); and a clean export,
+//! resolve or nag must give the same bytes when run again on its output.
 
 mod common;
 
@@ -10,9 +13,9 @@ use pbnfmt::diagnostic::{FullStyle, render_concise, render_full};
 use pbnfmt::export::{ExportOptions, export_bytes};
 use pbnfmt::generate::Rng;
 use pbnfmt::lexer::lex;
-use pbnfmt::rewrite::RewriteOptions;
 use pbnfmt::rewrite::nag::nag_bytes;
 use pbnfmt::rewrite::resolve::resolve_bytes;
+use pbnfmt::rewrite::{RewriteOptions, Rewritten};
 use pbnfmt::source::LineIndex;
 
 /// Bytes that matter to PBN syntax, so that mutants hit the interesting paths.
@@ -41,30 +44,85 @@ fn mutate(bytes: &mut Vec<u8>, rng: &mut Rng) {
     }
 }
 
+/// `resolve` or `nag` with some options.
+type Rewrite = dyn Fn(&[u8], RewriteOptions) -> Rewritten;
+
+/// The properties of the fuzz targets (`fuzz/`), on one input.
 fn exercise(bytes: &[u8]) {
+    let shown = || String::from_utf8_lossy(bytes).into_owned();
     // Export never panics, and its read-back never finds a difference (W004 is a writer bug).
     let exported = export_bytes(bytes, &ExportOptions::default());
     assert!(
         exported.problems.iter().all(|d| d.rule.code() != "W004"),
         "{:#?}\n{}",
         exported.problems,
-        String::from_utf8_lossy(bytes)
+        shown()
     );
-    // Nor do the edit rewrites, whose results are read back the same way.
-    let options = RewriteOptions::default();
-    for rewritten in [
-        resolve_bytes(bytes, options, false),
-        resolve_bytes(bytes, options, true),
-        nag_bytes(bytes, options),
-    ] {
+    // An export that went through exports to itself.
+    if let Some(output) = exported.output.filter(|_| exported.problems.is_empty()) {
+        let again = export_bytes(&output, &ExportOptions::default());
         assert!(
-            rewritten.problems.iter().all(|d| d.rule.code() != "W004"),
-            "{:#?}\n{}",
-            rewritten.problems,
-            String::from_utf8_lossy(bytes)
+            again.output.as_deref() == Some(&output[..]),
+            "exporting the export changes it\n{}",
+            shown()
         );
     }
+    // Nor do the edit rewrites, whose results are read back the same way; a second resolve or
+    // nag changes nothing, and neither does the chunk size.
+    let options = RewriteOptions::default();
+    let tiny = RewriteOptions {
+        chunk_bytes: Some(1),
+        ..options
+    };
+    let runs: [(&str, &Rewrite); 2] = [
+        ("resolve", &|b, o| resolve_bytes(b, o, false)),
+        ("nag", &|b, o| nag_bytes(b, o)),
+    ];
+    for (name, run) in runs {
+        let first = run(bytes, options);
+        assert!(
+            first.problems.iter().all(|d| d.rule.code() != "W004"),
+            "{name}: {:#?}\n{}",
+            first.problems,
+            shown()
+        );
+        let chunked = run(bytes, tiny);
+        assert!(
+            chunked.output == first.output,
+            "{name} in chunks of 1 byte differs\n{}",
+            shown()
+        );
+        if let Some(output) = first.output.filter(|_| first.problems.is_empty()) {
+            let second = run(&output, options);
+            assert!(
+                second.output.as_deref() == Some(&output[..]),
+                "a second {name} changes the file\n{}",
+                shown()
+            );
+        }
+    }
+    let compressed = resolve_bytes(bytes, options, true);
+    assert!(
+        compressed.problems.iter().all(|d| d.rule.code() != "W004"),
+        "compress: {:#?}\n{}",
+        compressed.problems,
+        shown()
+    );
     let report = check_bytes(bytes, &CheckOptions::default());
+    // The findings do not depend on where the chunks are cut.
+    let chunked = check_bytes(
+        bytes,
+        &CheckOptions {
+            chunk_bytes: Some(1),
+            ..CheckOptions::default()
+        },
+    );
+    assert_eq!(
+        format!("{:?}", chunked.diagnostics),
+        format!("{:?}", report.diagnostics),
+        "check in chunks of 1 byte differs\n{}",
+        shown()
+    );
     let text = &report.decoded.text;
     let tokens = lex(text);
     let mut at = 0;
