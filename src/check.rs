@@ -131,15 +131,7 @@ fn check_text(
 /// The findings of reading a file, before any rule of the standard: its encoding, whether it is a
 /// PBN file at all (false for PBI and chess PGN, with the one finding that says so), an unclosed
 /// `<PBN>`, and every syntax error. `export` refuses on these; `check` goes on to the rules.
-pub fn reading_findings(decoded: &Decoded, parse: &Parse) -> (Vec<Diagnostic>, bool) {
-    let mut reading = Reading::new(decoded);
-    if reading.wants_chunks() {
-        reading.chunk(parse);
-    }
-    reading.finish()
-}
-
-/// [`reading_findings`] gathered chunk by chunk ([`parser::chunks`]).
+/// Gathered chunk by chunk ([`parser::chunks`]).
 pub struct Reading<'t> {
     decoded: &'t Decoded,
     pbi: Option<Diagnostic>,

@@ -158,24 +158,23 @@ fn chunk_size_does_not_change_an_export() {
     }
 }
 
-/// `resolve` and `nag` edit a chunk at a time too: the output bytes, what they report and the
-/// reasons for a refusal do not depend on the chunk size.
+/// `resolve`, `resolve --compress` and `nag` edit a chunk at a time too: the output bytes, what
+/// they report and the reasons for a refusal do not depend on the chunk size.
 #[test]
 fn chunk_size_does_not_change_a_rewrite() {
     use pbnfmt::rewrite::nag::nag_bytes;
     use pbnfmt::rewrite::resolve::resolve_bytes;
     use pbnfmt::rewrite::{RewriteOptions, Rewritten};
     let compare = |bytes: &[u8], name: &str| {
-        for nag in [false, true] {
+        for command in ["resolve", "compress", "nag"] {
             let rewrite = |chunk| {
                 let options = RewriteOptions {
                     chunk_bytes: Some(chunk),
                     ..RewriteOptions::default()
                 };
-                let rewritten: Rewritten = if nag {
-                    nag_bytes(bytes, options)
-                } else {
-                    resolve_bytes(bytes, options, false)
+                let rewritten: Rewritten = match command {
+                    "nag" => nag_bytes(bytes, options),
+                    compress => resolve_bytes(bytes, options, compress == "compress"),
                 };
                 let problems: Vec<String> = rewritten
                     .problems
@@ -188,7 +187,7 @@ fn chunk_size_does_not_change_a_rewrite() {
             for size in [1, 5_000] {
                 assert!(
                     rewrite(size) == whole,
-                    "{name}, chunks of {size}, nag {nag}"
+                    "{name}, chunks of {size}, {command}"
                 );
             }
         }
@@ -224,6 +223,43 @@ fn resolve_carries_inheritance_across_cuts() {
         );
         let output = String::from_utf8(rewritten.output.expect("resolved")).expect("UTF-8");
         assert_eq!(output, resolved, "chunks of {size}");
+    }
+}
+
+/// `--compress` finds the tags every game has over all chunks before it edits, and carries the
+/// current `##` values across cuts: the same output whatever the chunk size.
+#[test]
+fn compress_carries_its_values_across_cuts() {
+    use pbnfmt::rewrite::RewriteOptions;
+    use pbnfmt::rewrite::resolve::resolve_bytes;
+    let text = "% PBN 2.1\n[Event \"Club\"]\n[Site \"Hall\"]\n[Board \"1\"]\n\n\
+                [Event \"Club\"]\n[Site \"Hall\"]\n[Board \"2\"]\n\n\
+                [Event \"Club\"]\n[Site \"Annex\"]\n[Board \"3\"]\n\n\
+                [Event \"Club\"]\n[Site \"Annex\"]\n[Board \"4\"]\n";
+    let compressed = "% PBN 2.1\n[Event \"##Club\"]\n[Site \"##Hall\"]\n[Board \"1\"]\n\n\
+                      [Board \"2\"]\n\n\
+                      [Site \"Annex\"]\n[Board \"3\"]\n\n\
+                      [Board \"4\"]\n";
+    for size in 1..=text.len() {
+        let options = RewriteOptions {
+            chunk_bytes: Some(size),
+            ..RewriteOptions::default()
+        };
+        let rewritten = resolve_bytes(text.as_bytes(), options, true);
+        assert!(
+            rewritten.problems.is_empty(),
+            "chunks of {size}: {:?}",
+            rewritten.problems
+        );
+        let output = String::from_utf8(rewritten.output.expect("compressed")).expect("UTF-8");
+        assert_eq!(output, compressed, "chunks of {size}");
+        // Resolving gives the input back.
+        let resolved = resolve_bytes(output.as_bytes(), options, false);
+        assert_eq!(
+            resolved.output.as_deref(),
+            Some(text.as_bytes()),
+            "chunks of {size}"
+        );
     }
 }
 

@@ -11,7 +11,7 @@ pub mod canon;
 pub mod summary;
 pub mod writer;
 
-use crate::check::{Reading, reading_findings};
+use crate::check::Reading;
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::lexer::SyntaxKind;
 use crate::model::Inheritor;
@@ -68,12 +68,6 @@ pub(crate) fn blocks(rule: Rule) -> bool {
             rule,
             Rule::UnknownCall | Rule::UnknownCard | Rule::CommentInTagPair | Rule::InvalidTagName
         )
-}
-
-/// The findings of reading a file that stop a rewrite (see [`blocks`]), and whether it is PBN.
-pub(crate) fn reading_problems(decoded: &Decoded, parse: &Parse) -> (Vec<Diagnostic>, bool) {
-    let (findings, is_pbn) = reading_findings(decoded, parse);
-    (blocking(findings), is_pbn)
 }
 
 /// The findings that stop a rewrite.

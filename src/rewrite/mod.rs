@@ -5,7 +5,8 @@
 //! that every byte not edited stays: line ends, spacing, comments, `%` lines, the encoding and
 //! its byte-order mark. As with `export`, nothing is returned that is not shown to be faithful:
 //! the result is parsed again and its facts compared with the input's, and rewriting it again
-//! must change nothing.
+//! must change nothing (for `compress`: resolving it gives back the resolved text). All of it goes
+//! a chunk of games at a time ([`rewrite_chunks`]), so that memory stays about twice the file.
 
 pub mod edit;
 pub mod nag;
@@ -13,7 +14,7 @@ pub mod resolve;
 
 use crate::check::Reading;
 use crate::diagnostic::{Diagnostic, Severity};
-use crate::export::{blocks, reading_problems, summary};
+use crate::export::{blocks, summary};
 use crate::model::{Inheritor, OwnedInheritance};
 use crate::parser;
 use crate::rules::Rule;
@@ -45,76 +46,228 @@ pub struct RewriteOptions {
     pub chunk_bytes: Option<usize>,
 }
 
-/// What a rewrite made of a text: the new text (`None`: nothing to change), and findings it
-/// reports without refusing the file (what it may not or cannot rewrite).
-pub(crate) struct Planned {
-    pub text: Option<String>,
-    pub findings: Vec<Diagnostic>,
+/// A rewrite made of edits to each game that only needs the games before it, through their
+/// `#`/`##` values and what the rewrite itself carries, so that it can go a chunk of games at a
+/// time ([`rewrite_chunks`]).
+pub(crate) trait ChunkEdits {
+    /// The result keeps the values after inheritance rather than as written.
+    const EFFECTIVE: bool;
+
+    /// The edits to the games of `parse`, a chunk of `text` (their ranges are offsets in
+    /// `text`), and what they leave as it is. `inheritor` holds the `#`/`##` values before the
+    /// chunk; it is left holding those after it.
+    fn edits<'t: 'p, 'p>(
+        &mut self,
+        parse: &'p Parse,
+        text: &'t str,
+        inheritor: &mut Inheritor<'t, 'p>,
+    ) -> (edit::Edits, Vec<Diagnostic>);
+
+    /// What is wrong with `piece`, the rewrite of the chunk whose text is `original`, read back
+    /// as `again`; `values` are the output's `#`/`##` values before the piece. A rewrite that is
+    /// done in one go finds nothing more to edit in its result.
+    fn check_piece(
+        &self,
+        again: &Parse,
+        piece: &str,
+        original: &str,
+        values: &OwnedInheritance,
+    ) -> Option<String>;
 }
 
-/// The frame every rewrite shares: decode, parse, refuse what is not PBN or cannot be read
-/// without guessing, plan, verify, encode as the input was encoded.
+/// What editing a text a chunk at a time made of it.
+#[derive(Default)]
+pub(crate) struct Edited {
+    /// The new text, or `None` when nothing changed.
+    pub text: Option<String>,
+    /// What the edits left as it is (reported, not refused).
+    pub findings: Vec<Diagnostic>,
+    /// The first piece that did not read back as it should: a bug in pbnfmt.
+    pub failed: Option<String>,
+}
+
+/// Edits `text` a chunk of games at a time ([`parser::chunks`]), so that only the text, the
+/// output and one chunk's trees are in memory; `each` sees every chunk's tree, even after a
+/// failure.
 ///
-/// `plan` makes the new text; `verify` gets the input and the new text with their parses and
-/// says what is wrong with it, which is a bug in pbnfmt.
-pub(crate) fn rewrite_bytes(
-    bytes: &[u8],
+/// Each chunk's edits are applied to its text, the piece is read back, its facts compared with
+/// the chunk's, and [`ChunkEdits::check_piece`] asked. The input's `#`/`##` values are carried
+/// from chunk to chunk, and so are the output's, each read from its own text: a rewrite that got
+/// inheritance wrong across a cut shows up as a difference.
+pub(crate) fn edit_chunks<R: ChunkEdits>(
+    text: &str,
+    chunks: parser::Chunks<'_>,
+    rewrite: &mut R,
+    mut each: impl FnMut(&Parse),
+) -> Edited {
+    let mut edited = Edited::default();
+    let mut inheritor: Inheritor<'_, 'static> = Inheritor::default();
+    // The output's `#`/`##` values once it differs from the input, and how much of the input
+    // (`copied`) it holds.
+    let mut values: Option<OwnedInheritance> = None;
+    let mut copied = 0;
+    let mut start = 0;
+    for parse in chunks {
+        each(&parse);
+        let end = parse
+            .tokens
+            .last()
+            .map_or(start, |token| token.end as usize);
+        let chunk = start..end;
+        start = end;
+        if edited.failed.is_some() {
+            continue;
+        }
+        let before = inheritor.clone();
+        let mut reader: Inheritor<'_, '_> = inheritor;
+        let (edits, left) = rewrite.edits(&parse, text, &mut reader);
+        inheritor = reader.detach();
+        edited.findings.extend(left);
+        if edits.is_empty() {
+            // The output goes on as the input, and its values with it.
+            if let Some(values) = &mut values {
+                let mut reader = values.inheritor();
+                for game in parse.real_games() {
+                    reader.game(&parse, text, game);
+                }
+                let after = reader.to_owned_values();
+                *values = after;
+            }
+            continue;
+        }
+        let out_values = match &values {
+            Some(values) => values.clone(),
+            None => before.to_owned_values(),
+        };
+        let piece = match edits.apply_within(text, chunk.clone()) {
+            Ok(piece) => piece,
+            Err(error) => {
+                edited.failed = Some(error.to_string());
+                continue;
+            }
+        };
+        match verify_piece(
+            &parse,
+            text,
+            before,
+            &piece,
+            &text[chunk.clone()],
+            &out_values,
+            rewrite,
+        ) {
+            Ok(after) => {
+                let new = edited
+                    .text
+                    .get_or_insert_with(|| String::with_capacity(text.len() + text.len() / 16));
+                new.push_str(&text[copied..chunk.start]);
+                new.push_str(&piece);
+                copied = chunk.end;
+                values = Some(after);
+            }
+            Err(problem) => edited.failed = Some(problem),
+        }
+    }
+    if let Some(new) = &mut edited.text {
+        new.push_str(&text[copied..]);
+    }
+    edited
+}
+
+/// Reads back `piece`, the rewrite of the chunk `parse` of `text` whose text is `original`: no new
+/// syntax error, the same facts (the input's `#`/`##` values before the chunk are `before`, the
+/// output's `values`), and [`ChunkEdits::check_piece`]. The output's values after the piece, or
+/// what is wrong.
+fn verify_piece<R: ChunkEdits>(
+    parse: &Parse,
+    text: &str,
+    before: Inheritor<'_, 'static>,
+    piece: &str,
+    original: &str,
+    values: &OwnedInheritance,
+    rewrite: &R,
+) -> Result<OwnedInheritance, String> {
+    let again = parser::parse(piece);
+    if let Some(problem) = reads_back_broken(parse, &again) {
+        return Err(problem);
+    }
+    let mut was = summary::Facts::carrying(parse, text, R::EFFECTIVE, before);
+    let mut is = summary::Facts::carrying(&again, piece, R::EFFECTIVE, values.inheritor());
+    if let Some(problem) = compare_facts(&mut was, &mut is) {
+        return Err(problem);
+    }
+    let after = is.into_inheritor().to_owned_values();
+    match rewrite.check_piece(&again, piece, original, values) {
+        Some(problem) => Err(problem),
+        None => Ok(after),
+    }
+}
+
+/// The frame of every rewrite: decode, read and edit the text a chunk at a time with `rewrite`
+/// ([`edit_chunks`]), refuse what is not PBN or cannot be read without guessing, and encode the
+/// result as the input was encoded. `then` may rewrite the edited text (or the input, when
+/// nothing changed) further, once that went through: `--compress` works on the resolved text.
+pub(crate) fn rewrite_chunks<R: ChunkEdits>(
+    decoded: Decoded,
     options: RewriteOptions,
-    plan: impl FnOnce(&Parse, &str) -> Result<Planned, String>,
-    verify: impl FnOnce(&Parse, &str, &Parse, &str) -> Option<String>,
+    rewrite: &mut R,
+    then: impl FnOnce(&str) -> Edited,
 ) -> Rewritten {
-    let decoded = source::decode(bytes, options.input_encoding);
     let text = decoded.text.as_str();
-    let parse = parser::parse(text);
-    let games = parse.real_games().count();
-    let (mut problems, is_pbn) = reading_problems(&decoded, &parse);
-    let refuse = |decoded, mut problems: Vec<Diagnostic>| {
-        problems.sort_by_key(|d: &Diagnostic| (d.span.start, d.span.end, d.rule));
-        Rewritten {
+    let mut reading = Reading::new(&decoded);
+    let mut games = 0;
+    let mut edited = Edited::default();
+    if reading.wants_chunks() {
+        let chunks = reading.chunks(options.chunk_bytes.unwrap_or(parser::CHUNK_BYTES));
+        edited = edit_chunks(text, chunks, rewrite, |parse| {
+            reading.chunk(parse);
+            games += parse.real_games().count();
+        });
+    }
+    let (read, is_pbn) = reading.finish();
+    let mut problems: Vec<Diagnostic> = read.into_iter().filter(|d| blocks(d.rule)).collect();
+    // Not PBN, or bytes the encoding cannot hold (writing them back would not give the input):
+    // never rewritten, not even with `force`.
+    let refused =
+        !is_pbn || decoded.malformed_at.is_some() || (!problems.is_empty() && !options.force);
+    if refused {
+        problems.sort_by_key(|d| (d.span.start, d.span.end, d.rule));
+        return Rewritten {
             decoded,
             output: None,
             problems,
             games,
-        }
-    };
-    // Not PBN, or bytes the encoding cannot hold (writing them back would not give the input):
-    // never rewritten, not even with `force`.
-    if !is_pbn || decoded.malformed_at.is_some() {
-        return refuse(decoded, problems);
-    }
-    if !problems.is_empty() && !options.force {
-        return refuse(decoded, problems);
+        };
     }
     for problem in &mut problems {
         problem.severity = Severity::Warning;
         problem.label = Some("--force: rewritten anyway".to_owned());
     }
-    let planned = match plan(&parse, text) {
-        Ok(planned) => planned,
-        Err(message) => {
-            problems.push(unfaithful(message));
-            return refuse(decoded, problems);
+    problems.append(&mut edited.findings);
+    if edited.failed.is_none() {
+        let mut further = then(edited.text.as_deref().unwrap_or(text));
+        problems.append(&mut further.findings);
+        edited.failed = further.failed;
+        if further.text.is_some() {
+            edited.text = further.text;
         }
-    };
-    problems.extend(planned.findings);
-    let output = match planned.text.filter(|new| new != text) {
-        None => Some(bytes.to_vec()),
-        Some(new) => {
-            let again = parser::parse(&new);
-            match verify(&parse, text, &again, &new) {
-                Some(message) => {
-                    problems.push(unfaithful(message));
-                    None
-                }
-                None => match source::encode(&new, decoded.encoding, decoded.bom) {
-                    Ok(bytes) => Some(bytes),
-                    Err(unencodable) => {
-                        problems.push(unfaithful(format!("{unencodable}")));
-                        None
-                    }
-                },
+    }
+    let output = match (edited.failed, edited.text) {
+        (Some(problem), _) => {
+            problems.push(unfaithful(problem));
+            None
+        }
+        // Nothing changed: the input's bytes, which a lossless decoding gives back.
+        (None, None) => source::encode(text, decoded.encoding, decoded.bom).ok(),
+        (None, Some(new)) if decoded.encoding == Encoding::Utf8 && !decoded.bom => {
+            Some(new.into_bytes())
+        }
+        (None, Some(new)) => match source::encode(&new, decoded.encoding, decoded.bom) {
+            Ok(bytes) => Some(bytes),
+            Err(unencodable) => {
+                problems.push(unfaithful(format!("{unencodable}")));
+                None
             }
-        }
+        },
     };
     problems.sort_by_key(|d| (d.span.start, d.span.end, d.rule));
     Rewritten {
@@ -128,23 +281,6 @@ pub(crate) fn rewrite_bytes(
 fn unfaithful(message: String) -> Diagnostic {
     Diagnostic::new(Rule::UnfaithfulExport, 0..0, message)
         .with_help("this is a bug in pbnfmt: please report it with the file")
-}
-
-/// The checks every rewrite's result must pass: no syntax error that makes the reading a guess,
-/// and the same facts as the input (values after inheritance when `effective`).
-pub(crate) fn same_facts(
-    parse: &Parse,
-    text: &str,
-    again: &Parse,
-    new: &str,
-    effective: bool,
-) -> Option<String> {
-    reads_back_broken(parse, again).or_else(|| {
-        compare_facts(
-            &mut summary::Facts::new(parse, text, effective),
-            &mut summary::Facts::new(again, new, effective),
-        )
-    })
 }
 
 /// The syntax error the result `again` reads back with, when the input `parse` had none that
@@ -178,178 +314,4 @@ fn compare_facts<'t: 'p, 'p, 'u: 'q, 'q>(
             return None;
         }
     }
-}
-
-/// A rewrite made of edits to each game that only needs the games before it through their
-/// `#`/`##` values, so that it can go a chunk of games at a time ([`rewrite_chunks`]).
-pub(crate) trait ChunkEdits {
-    /// The result keeps the values after inheritance rather than as written.
-    const EFFECTIVE: bool;
-
-    /// The edits to the games of `parse`, a chunk of `text` (their ranges are offsets in
-    /// `text`), and what they leave as it is. `inheritor` holds the `#`/`##` values before the
-    /// chunk; it is left holding those after it.
-    fn edits<'t: 'p, 'p>(
-        &self,
-        parse: &'p Parse,
-        text: &'t str,
-        inheritor: &mut Inheritor<'t, 'p>,
-    ) -> (edit::Edits, Vec<Diagnostic>);
-}
-
-/// The frame of `resolve` and `nag`: [`rewrite_bytes`] a chunk of games at a time
-/// ([`parser::chunks`]), so that only the input, the output and one chunk's trees are in memory.
-///
-/// Each chunk's edits are applied to its text, the piece is read back and its facts compared
-/// with the chunk's, and it is edited again, which must change nothing. The input's `#`/`##`
-/// values are carried from chunk to chunk, and so are the output's, each read from its own text:
-/// a rewrite that got inheritance wrong across a cut shows up as a difference.
-pub(crate) fn rewrite_chunks(
-    decoded: Decoded,
-    options: RewriteOptions,
-    rewrite: &impl ChunkEdits,
-) -> Rewritten {
-    let text = decoded.text.as_str();
-    let mut reading = Reading::new(&decoded);
-    let mut games = 0;
-    let mut findings = Vec::new();
-    let mut inheritor: Inheritor<'_, 'static> = Inheritor::default();
-    // The output, once it differs from the input: it holds the input up to `copied`, and the
-    // output's `#`/`##` values there.
-    let mut output: Option<(String, OwnedInheritance)> = None;
-    let mut copied = 0;
-    let mut failed: Option<String> = None;
-    if reading.wants_chunks() {
-        let mut start = 0;
-        for parse in reading.chunks(options.chunk_bytes.unwrap_or(parser::CHUNK_BYTES)) {
-            reading.chunk(&parse);
-            games += parse.real_games().count();
-            let end = parse
-                .tokens
-                .last()
-                .map_or(start, |token| token.end as usize);
-            let chunk = start..end;
-            start = end;
-            if failed.is_some() {
-                continue;
-            }
-            let before = inheritor.clone();
-            let mut reader: Inheritor<'_, '_> = inheritor;
-            let (edits, left) = rewrite.edits(&parse, text, &mut reader);
-            inheritor = reader.detach();
-            findings.extend(left);
-            if edits.is_empty() {
-                // The output goes on as the input, and its values with it.
-                if let Some((_, values)) = &mut output {
-                    let mut reader = values.inheritor();
-                    for game in parse.real_games() {
-                        reader.game(&parse, text, game);
-                    }
-                    let after = reader.to_owned_values();
-                    *values = after;
-                }
-                continue;
-            }
-            let values = match &output {
-                Some((_, values)) => values.clone(),
-                None => before.to_owned_values(),
-            };
-            let piece = match edits.apply_within(text, chunk.clone()) {
-                Ok(piece) => piece,
-                Err(error) => {
-                    failed = Some(error.to_string());
-                    continue;
-                }
-            };
-            match verify_piece(&parse, text, before, &piece, &values, rewrite) {
-                Ok(after) => {
-                    let (new, values) = output.get_or_insert_with(|| {
-                        (
-                            String::with_capacity(text.len() + text.len() / 16),
-                            OwnedInheritance::default(),
-                        )
-                    });
-                    new.push_str(&text[copied..chunk.start]);
-                    new.push_str(&piece);
-                    copied = chunk.end;
-                    *values = after;
-                }
-                Err(problem) => failed = Some(problem),
-            }
-        }
-    }
-    let (read, is_pbn) = reading.finish();
-    let mut problems: Vec<Diagnostic> = read.into_iter().filter(|d| blocks(d.rule)).collect();
-    let refused =
-        !is_pbn || decoded.malformed_at.is_some() || (!problems.is_empty() && !options.force);
-    if refused {
-        problems.sort_by_key(|d| (d.span.start, d.span.end, d.rule));
-        return Rewritten {
-            decoded,
-            output: None,
-            problems,
-            games,
-        };
-    }
-    for problem in &mut problems {
-        problem.severity = Severity::Warning;
-        problem.label = Some("--force: rewritten anyway".to_owned());
-    }
-    problems.extend(findings);
-    let output = match (failed, output) {
-        (Some(problem), _) => {
-            problems.push(unfaithful(problem));
-            None
-        }
-        (None, None) => source::encode(text, decoded.encoding, decoded.bom).ok(),
-        (None, Some((mut new, _))) => {
-            new.push_str(&text[copied..]);
-            if decoded.encoding == Encoding::Utf8 && !decoded.bom {
-                Some(new.into_bytes())
-            } else {
-                match source::encode(&new, decoded.encoding, decoded.bom) {
-                    Ok(bytes) => Some(bytes),
-                    Err(unencodable) => {
-                        problems.push(unfaithful(format!("{unencodable}")));
-                        None
-                    }
-                }
-            }
-        }
-    };
-    problems.sort_by_key(|d| (d.span.start, d.span.end, d.rule));
-    Rewritten {
-        decoded,
-        output,
-        problems,
-        games,
-    }
-}
-
-/// Reads back `piece`, the rewrite of the chunk `parse` of `text`: no new syntax error, the same
-/// facts (the input's `#`/`##` values before the chunk are `before`, the output's `values`), and
-/// nothing more to edit. The output's values after the piece, or what is wrong.
-fn verify_piece<R: ChunkEdits>(
-    parse: &Parse,
-    text: &str,
-    before: Inheritor<'_, 'static>,
-    piece: &str,
-    values: &OwnedInheritance,
-    rewrite: &R,
-) -> Result<OwnedInheritance, String> {
-    let again = parser::parse(piece);
-    if let Some(problem) = reads_back_broken(parse, &again) {
-        return Err(problem);
-    }
-    let mut was = summary::Facts::carrying(parse, text, R::EFFECTIVE, before);
-    let mut is = summary::Facts::carrying(&again, piece, R::EFFECTIVE, values.inheritor());
-    if let Some(problem) = compare_facts(&mut was, &mut is) {
-        return Err(problem);
-    }
-    let after = is.into_inheritor().to_owned_values();
-    let (more, _) = rewrite.edits(&again, piece, &mut values.inheritor());
-    if !more.is_empty() {
-        return Err("rewriting the result again changes it".to_owned());
-    }
-    Ok(after)
 }

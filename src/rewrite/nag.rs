@@ -11,23 +11,25 @@
 use crate::diagnostic::Diagnostic;
 use crate::export::canon::SUFFIXES;
 use crate::lexer::{SyntaxKind, token_number};
-use crate::model::Inheritor;
+use crate::model::{Inheritor, OwnedInheritance};
 use crate::rewrite::edit::Edits;
-use crate::rewrite::{ChunkEdits, RewriteOptions, Rewritten, rewrite_chunks};
+use crate::rewrite::{ChunkEdits, Edited, RewriteOptions, Rewritten, rewrite_chunks};
 use crate::rules::Rule;
 use crate::source;
 use crate::syntax::{Data, Move, Parse, SectionKind, TokenId};
 
 /// Rewrites the suffixes of one file's bytes.
 pub fn nag_bytes(bytes: &[u8], options: RewriteOptions) -> Rewritten {
-    let decoded = source::decode(bytes, options.input_encoding);
-    rewrite_chunks(decoded, options, &Nag)
+    nag_decoded(source::decode(bytes, options.input_encoding), options)
 }
 
 /// [`nag_bytes`] of bytes the caller gives away: a UTF-8 file is not copied.
 pub fn nag_owned(bytes: Vec<u8>, options: RewriteOptions) -> Rewritten {
-    let decoded = source::decode_owned(bytes, options.input_encoding);
-    rewrite_chunks(decoded, options, &Nag)
+    nag_decoded(source::decode_owned(bytes, options.input_encoding), options)
+}
+
+fn nag_decoded(decoded: source::Decoded, options: RewriteOptions) -> Rewritten {
+    rewrite_chunks(decoded, options, &mut Nag, |_| Edited::default())
 }
 
 /// `nag` a chunk at a time.
@@ -37,7 +39,7 @@ impl ChunkEdits for Nag {
     const EFFECTIVE: bool = false;
 
     fn edits<'t: 'p, 'p>(
-        &self,
+        &mut self,
         parse: &'p Parse,
         text: &'t str,
         inheritor: &mut Inheritor<'t, 'p>,
@@ -47,6 +49,17 @@ impl ChunkEdits for Nag {
             inheritor.game(parse, text, game);
         }
         nag_edits(parse, text)
+    }
+
+    fn check_piece(
+        &self,
+        again: &Parse,
+        piece: &str,
+        _: &str,
+        _: &OwnedInheritance,
+    ) -> Option<String> {
+        let (more, _) = nag_edits(again, piece);
+        (!more.is_empty()).then(|| "rewriting the result again changes it".to_owned())
     }
 }
 

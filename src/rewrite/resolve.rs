@@ -17,17 +17,16 @@
 //! the tag becomes `"#"`. Resolving the compressed text gives back the resolved text byte for
 //! byte; that is verified before anything is returned.
 
-use std::cell::OnceCell;
 use std::collections::HashMap;
 
 use crate::diagnostic::Diagnostic;
 use crate::export::canon::{MTS, mts_index};
-use crate::model::{GameModel, Inheritance, Inheritor, Tag, inheritance_forbidden};
+use crate::model::{
+    GameModel, Inheritance, Inheritor, OwnedInheritance, Tag, inheritance_forbidden,
+};
 use crate::parser;
 use crate::rewrite::edit::Edits;
-use crate::rewrite::{
-    ChunkEdits, Planned, RewriteOptions, Rewritten, rewrite_bytes, rewrite_chunks, same_facts,
-};
+use crate::rewrite::{ChunkEdits, Edited, RewriteOptions, Rewritten, edit_chunks, rewrite_chunks};
 use crate::rules::Rule;
 use crate::rules::tags::forbidden_inheritance;
 use crate::source;
@@ -35,38 +34,45 @@ use crate::syntax::{Data, Parse, quote_string};
 
 /// Resolves (or with `compress`, compresses) one file's bytes.
 pub fn resolve_bytes(bytes: &[u8], options: RewriteOptions, compress: bool) -> Rewritten {
-    if compress {
-        return compress_bytes(bytes, options);
-    }
-    resolve_decoded(source::decode(bytes, options.input_encoding), options)
+    resolve_decoded(
+        source::decode(bytes, options.input_encoding),
+        options,
+        compress,
+    )
 }
 
 /// [`resolve_bytes`] of bytes the caller gives away: a UTF-8 file is not copied.
 pub fn resolve_owned(bytes: Vec<u8>, options: RewriteOptions, compress: bool) -> Rewritten {
-    if compress {
-        return compress_bytes(&bytes, options);
-    }
-    resolve_decoded(source::decode_owned(bytes, options.input_encoding), options)
-}
-
-/// Resolves a chunk of games at a time.
-fn resolve_decoded(decoded: source::Decoded, options: RewriteOptions) -> Rewritten {
-    let resolve = Resolve {
-        default_nl: default_line_end(&decoded.text),
-    };
-    rewrite_chunks(decoded, options, &resolve)
-}
-
-/// Compresses the whole file at once: which tags get `##` depends on every game.
-fn compress_bytes(bytes: &[u8], options: RewriteOptions) -> Rewritten {
-    // The resolved input, when it differs from the input: made by the plan, checked against.
-    let resolved = OnceCell::new();
-    rewrite_bytes(
-        bytes,
+    resolve_decoded(
+        source::decode_owned(bytes, options.input_encoding),
         options,
-        |parse, text| compress_text(parse, text, &resolved),
-        |parse, text, again, new| verify_compressed(parse, text, again, new, resolved.get()),
+        compress,
     )
+}
+
+/// Resolves a chunk of games at a time; compressing then reads the resolved text twice, a chunk
+/// at a time: once to find the tags every game has ([`sticky_tags`]), once to edit.
+fn resolve_decoded(decoded: source::Decoded, options: RewriteOptions, compress: bool) -> Rewritten {
+    let default_nl = default_line_end(&decoded.text);
+    let chunk = options.chunk_bytes.unwrap_or(parser::CHUNK_BYTES);
+    rewrite_chunks(decoded, options, &mut Resolve { default_nl }, |resolved| {
+        if !compress {
+            return Edited::default();
+        }
+        let mut compress = Compress {
+            sticky: sticky_tags(resolved, chunk),
+            current: HashMap::new(),
+            last: HashMap::new(),
+            games: 0,
+            default_nl,
+        };
+        edit_chunks(
+            resolved,
+            parser::chunks(resolved, chunk),
+            &mut compress,
+            |_| {},
+        )
+    })
 }
 
 /// `resolve` a chunk at a time.
@@ -79,12 +85,23 @@ impl ChunkEdits for Resolve {
     const EFFECTIVE: bool = true;
 
     fn edits<'t: 'p, 'p>(
-        &self,
+        &mut self,
         parse: &'p Parse,
         text: &'t str,
         inheritor: &mut Inheritor<'t, 'p>,
     ) -> (Edits, Vec<Diagnostic>) {
         resolve_games(parse, text, inheritor, self.default_nl)
+    }
+
+    fn check_piece(
+        &self,
+        again: &Parse,
+        piece: &str,
+        _: &str,
+        values: &OwnedInheritance,
+    ) -> Option<String> {
+        let (more, _) = resolve_games(again, piece, &mut values.inheritor(), self.default_nl);
+        (!more.is_empty()).then(|| "rewriting the result again changes it".to_owned())
     }
 }
 
@@ -256,66 +273,77 @@ fn default_line_end(text: &str) -> &'static str {
     line_end_at(text, 0).unwrap_or("\r\n")
 }
 
-/// Resolves `text`, then compresses the resolved text (kept in `resolved` when it differs).
-fn compress_text(
-    parse: &Parse,
-    text: &str,
-    resolved: &OnceCell<String>,
-) -> Result<Planned, String> {
-    let (edits, findings) = resolve_edits(parse, text);
-    let compressed = if edits.is_empty() {
-        compress_edits(parse, text).apply(text)
-    } else {
-        let applied = edits.apply(text).map_err(|error| error.to_string())?;
-        let resolved = resolved.get_or_init(|| applied);
-        compress_edits(&parser::parse(resolved), resolved).apply(resolved)
-    };
-    let compressed = compressed.map_err(|error| error.to_string())?;
-    Ok(Planned {
-        text: Some(compressed),
-        findings,
-    })
+/// `--compress` a chunk of the resolved text at a time, carrying what a game needs of the games
+/// before it.
+struct Compress {
+    /// The tags that get `##` in the first game ([`sticky_tags`]).
+    sticky: Vec<String>,
+    /// The value each `##` tag has now.
+    current: HashMap<String, String>,
+    /// The effective value of the latest game with each tag.
+    last: HashMap<String, String>,
+    /// Games compressed so far.
+    games: usize,
+    default_nl: &'static str,
 }
 
-/// The compressed text: the same facts with inheritance applied, and resolving it gives the
-/// resolved input (`resolved`, or the input itself when it had nothing to resolve) byte for byte.
-fn verify_compressed(
-    parse: &Parse,
-    text: &str,
-    again: &Parse,
-    new: &str,
-    resolved: Option<&String>,
-) -> Option<String> {
-    if let Some(problem) = same_facts(parse, text, again, new, true) {
-        return Some(problem);
-    }
-    let (edits, _) = resolve_edits(again, new);
-    match edits.apply(new) {
-        Ok(output) if output == resolved.map_or(text, String::as_str) => None,
-        Ok(_) => {
-            Some("resolving the compressed file does not give back the resolved file".to_owned())
+impl ChunkEdits for Compress {
+    const EFFECTIVE: bool = true;
+
+    fn edits<'t: 'p, 'p>(
+        &mut self,
+        parse: &'p Parse,
+        text: &'t str,
+        inheritor: &mut Inheritor<'t, 'p>,
+    ) -> (Edits, Vec<Diagnostic>) {
+        let mut edits = Edits::default();
+        for game in parse.real_games() {
+            let model = inheritor.game(parse, text, game);
+            let first = self.games == 0;
+            self.games += 1;
+            self.game(&model, parse, text, first, &mut edits);
         }
-        Err(error) => Some(error.to_string()),
+        (edits, Vec::new())
+    }
+
+    /// Resolving the compressed piece gives back the resolved text byte for byte.
+    fn check_piece(
+        &self,
+        again: &Parse,
+        piece: &str,
+        original: &str,
+        values: &OwnedInheritance,
+    ) -> Option<String> {
+        let (edits, _) = resolve_games(again, piece, &mut values.inheritor(), self.default_nl);
+        match edits.apply(piece) {
+            Ok(output) if output == original => None,
+            Ok(_) => Some(
+                "resolving the compressed file does not give back the resolved file".to_owned(),
+            ),
+            Err(error) => Some(error.to_string()),
+        }
     }
 }
 
-/// The edits that compress a resolved `text`.
-pub fn compress_edits(parse: &Parse, text: &str) -> Edits {
-    let mut edits = Edits::default();
-    let mut inheritor = Inheritor::default();
-    let models: Vec<GameModel<'_>> = parse
-        .real_games()
-        .map(|game| inheritor.game(parse, text, game))
-        .collect();
-    let sticky = sticky_candidates(&models, text);
-    // The value each `##` tag has now, and the effective value of the latest game with each tag.
-    let mut current: HashMap<&str, &str> = HashMap::new();
-    let mut last: HashMap<&str, &str> = HashMap::new();
-    for (g, model) in models.iter().enumerate() {
-        let removed = if g == 0 {
+impl Compress {
+    fn is_sticky(&self, name: &str) -> bool {
+        self.sticky.iter().any(|sticky| sticky == name)
+    }
+
+    /// The edits that compress one game: tags left out that a `##` supplies, `##` on the sticky
+    /// tags of the first game, `#` for a value repeated from the previous game with the tag.
+    fn game(
+        &mut self,
+        model: &GameModel<'_>,
+        parse: &Parse,
+        text: &str,
+        first: bool,
+        edits: &mut Edits,
+    ) {
+        let removed = if first {
             Vec::new()
         } else {
-            removable(model, parse, text, &sticky, &current)
+            removable(model, parse, text, &self.sticky, &self.current)
         };
         for &i in &removed {
             let tag = &model.tags[i];
@@ -326,11 +354,14 @@ pub fn compress_edits(parse: &Parse, text: &str) -> Edits {
             if removed.contains(&i) || !compressible(model, tag, text) {
                 continue;
             }
-            if g == 0 && sticky.contains(&tag.name) {
+            if first && self.is_sticky(tag.name) {
                 edits.insert(tag.value_span.start + 1, "##");
-            } else if g > 0
+            } else if !first
                 && tag.value.len() >= 2
-                && last.get(tag.name).is_some_and(|value| *value == tag.value)
+                && self
+                    .last
+                    .get(tag.name)
+                    .is_some_and(|value| *value == tag.value)
             {
                 edits.replace(tag.value_span.clone(), "\"#\"");
             }
@@ -340,13 +371,13 @@ pub fn compress_edits(parse: &Parse, text: &str) -> Edits {
             .iter()
             .filter(|tag| !tag.duplicate && tag.name != "Note")
         {
-            last.insert(tag.name, &tag.value);
-            if sticky.contains(&tag.name) {
-                current.insert(tag.name, &tag.value);
+            self.last.insert(tag.name.to_owned(), tag.value.to_string());
+            if self.is_sticky(tag.name) {
+                self.current
+                    .insert(tag.name.to_owned(), tag.value.to_string());
             }
         }
     }
-    edits
 }
 
 /// A tag whose value may be written with `#` or `##`: a plain value, written in its canonical
@@ -368,25 +399,40 @@ fn compressible(model: &GameModel<'_>, tag: &Tag<'_>, text: &str) -> bool {
 }
 
 /// The tags that get `##` in the first game: given (compressibly) in every game, with the same
-/// value in the first two. In the order of the first game.
-fn sticky_candidates<'a>(models: &[GameModel<'a>], text: &str) -> Vec<&'a str> {
-    let [first, second, ..] = models else {
+/// value in the first two. In the order of the first game. Read a chunk of `text` at a time.
+fn sticky_tags(text: &str, chunk: usize) -> Vec<String> {
+    let mut inheritor: Inheritor<'_, 'static> = Inheritor::default();
+    let mut candidates: Vec<(String, String)> = Vec::new();
+    let mut games = 0;
+    for parse in parser::chunks(text, chunk) {
+        let mut reader: Inheritor<'_, '_> = inheritor;
+        for game in parse.real_games() {
+            let model = reader.game(&parse, text, game);
+            if games == 0 {
+                candidates = model
+                    .tags
+                    .iter()
+                    .filter(|tag| compressible(&model, tag, text))
+                    .map(|tag| (tag.name.to_owned(), tag.value.to_string()))
+                    .collect();
+            } else {
+                if games == 1 {
+                    candidates.retain(|(name, value)| model.value(name) == Some(value.as_str()));
+                }
+                candidates.retain(|(name, _)| {
+                    model
+                        .get(name)
+                        .is_some_and(|tag| tag.inheritance == Inheritance::None)
+                });
+            }
+            games += 1;
+        }
+        inheritor = reader.detach();
+    }
+    if games < 2 {
         return Vec::new();
-    };
-    first
-        .tags
-        .iter()
-        .filter(|tag| compressible(first, tag, text))
-        .filter(|tag| second.value(tag.name) == Some(&*tag.value))
-        .filter(|tag| {
-            models[1..].iter().all(|model| {
-                model
-                    .get(tag.name)
-                    .is_some_and(|t| t.inheritance == Inheritance::None)
-            })
-        })
-        .map(|tag| tag.name)
-        .collect()
+    }
+    candidates.into_iter().map(|(name, _)| name).collect()
 }
 
 /// The tag pairs of a game that can be left out because a `##` supplies them: each repeats the
@@ -397,8 +443,8 @@ fn removable(
     model: &GameModel<'_>,
     parse: &Parse,
     text: &str,
-    sticky: &[&str],
-    current: &HashMap<&str, &str>,
+    sticky: &[String],
+    current: &HashMap<String, String>,
 ) -> Vec<usize> {
     let tags: Vec<(usize, &Tag<'_>)> = model
         .tags
@@ -413,8 +459,10 @@ fn removable(
             break;
         };
         let canonical = format!("[{} {}]", tag.name, quote_string(&tag.value));
-        if sticky.contains(&tag.name)
-            && current.get(tag.name) == Some(&&*tag.value)
+        if sticky.iter().any(|name| name == tag.name)
+            && current
+                .get(tag.name)
+                .is_some_and(|value| *value == tag.value)
             && compressible(model, tag, text)
             && tag.pair.data.is_empty()
             && text[tag.span.clone()] == canonical
