@@ -3,7 +3,7 @@
 //! `docs/json-output.md`), `github` (workflow commands that become annotations) and `sarif`
 //! (SARIF 2.1.0 for code scanning).
 //!
-//! Every form carries the same findings. A run prints [`start`], then [`file`] for each file in
+//! Every form carries the same findings. A run prints [`start`], then [`file()`] for each file in
 //! order (joined by [`SEPARATOR`] where [`Format::is_document`]), then [`end`]; each piece is
 //! built apart, so that files can be rendered on several threads and printed in order.
 

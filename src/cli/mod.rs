@@ -1,12 +1,12 @@
 //! The command line: clap definitions and the glue from arguments to the library and back to
 //! printed output and an exit status. All printing happens here.
 //!
-//! - [`check`]: `pbnfmt check`;
-//! - [`rewrite`]: `export`, `resolve` and `nag`, which share one runner;
-//! - [`show`]: `pbnfmt show`, a hand diagram;
-//! - [`settings`]: the configuration files and the command line merged into what applies to
+//! - `check`: `pbnfmt check`;
+//! - `rewrite`: `export`, `resolve` and `nag`, which share one runner;
+//! - `show`: `pbnfmt show`, a hand diagram;
+//! - `settings`: the configuration files and the command line merged into what applies to
 //!   each file;
-//! - [`output`]: printing in order, the progress line, and the exit contract.
+//! - `output`: printing in order, the progress line, and the exit contract.
 
 mod check;
 mod output;

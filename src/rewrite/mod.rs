@@ -6,7 +6,7 @@
 //! its byte-order mark. As with `export`, nothing is returned that is not shown to be faithful:
 //! the result is parsed again and its facts compared with the input's, and rewriting it again
 //! must change nothing (for `compress`: resolving it gives back the resolved text). All of it goes
-//! a chunk of games at a time ([`rewrite_chunks`]), so that memory stays about twice the file.
+//! a chunk of games at a time (`rewrite_chunks`), so that memory stays about twice the file.
 
 pub mod edit;
 pub mod nag;

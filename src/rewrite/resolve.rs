@@ -4,7 +4,7 @@
 //! - a `"#"` value becomes the value it inherits (`""` when no earlier game has one);
 //! - a `"##value"` loses its `##`;
 //! - a game that omits a tag an earlier `##` supplies gets that tag pair inserted at its start,
-//!   before the first tag that export order puts after it ([`insertions`]), each on a line of
+//!   before the first tag that export order puts after it (`insertions`), each on a line of
 //!   its own with the line end of the line it goes before.
 //!
 //! Tags that may not inherit are reported (T024), not rewritten; so is an inherited value that
