@@ -105,18 +105,8 @@ impl ChunkEdits for Resolve {
     }
 }
 
-/// The edits that resolve `text`, and what they leave (T024, W005).
-pub fn resolve_edits(parse: &Parse, text: &str) -> (Edits, Vec<Diagnostic>) {
-    resolve_games(
-        parse,
-        text,
-        &mut Inheritor::default(),
-        default_line_end(text),
-    )
-}
-
 /// The edits that resolve the games of `parse` (the whole of `text` or a chunk of it), after the
-/// games whose `#`/`##` values `inheritor` holds.
+/// games whose `#`/`##` values `inheritor` holds, and what they leave (T024, W005).
 fn resolve_games<'t: 'p, 'p>(
     parse: &'p Parse,
     text: &'t str,
