@@ -16,6 +16,7 @@ use pbnfmt::lexer::lex;
 use pbnfmt::rewrite::nag::nag_bytes;
 use pbnfmt::rewrite::resolve::resolve_bytes;
 use pbnfmt::rewrite::{RewriteOptions, Rewritten};
+use pbnfmt::rules::select::Selection;
 use pbnfmt::source::LineIndex;
 
 /// Bytes that matter to PBN syntax, so that mutants hit the interesting paths.
@@ -108,15 +109,18 @@ fn exercise(bytes: &[u8]) {
         compressed.problems,
         shown()
     );
-    let report = check_bytes(bytes, &CheckOptions::default());
-    // The findings do not depend on where the chunks are cut.
-    let chunked = check_bytes(
-        bytes,
-        &CheckOptions {
-            chunk_bytes: Some(1),
-            ..CheckOptions::default()
+    // Every rule, opt-in ones too.
+    let options = |chunk| CheckOptions {
+        chunk_bytes: Some(chunk),
+        selection: Selection {
+            select: Some(vec!["ALL".to_owned()]),
+            ..Selection::default()
         },
-    );
+        ..CheckOptions::default()
+    };
+    let report = check_bytes(bytes, &options(usize::MAX));
+    // The findings do not depend on where the chunks are cut.
+    let chunked = check_bytes(bytes, &options(1));
     assert_eq!(
         format!("{:?}", chunked.diagnostics),
         format!("{:?}", report.diagnostics),

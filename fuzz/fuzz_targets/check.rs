@@ -1,26 +1,24 @@
-//! `check` any bytes, in chunks of every size it tries and whole, and render every finding.
+//! `check` any bytes with every rule on (opt-in ones too), in chunks of 1 byte and whole, and
+//! render every finding.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
 use pbnfmt::check::{CheckOptions, check_bytes};
 use pbnfmt::diagnostic::{FullStyle, render_concise, render_full};
+use pbnfmt::rules::select::Selection;
 use pbnfmt::source::LineIndex;
 
 fuzz_target!(|bytes: &[u8]| {
-    let whole = check_bytes(
-        bytes,
-        &CheckOptions {
-            chunk_bytes: Some(usize::MAX),
-            ..CheckOptions::default()
+    let options = |chunk| CheckOptions {
+        chunk_bytes: Some(chunk),
+        selection: Selection {
+            select: Some(vec!["ALL".to_owned()]),
+            ..Selection::default()
         },
-    );
-    let chunked = check_bytes(
-        bytes,
-        &CheckOptions {
-            chunk_bytes: Some(1),
-            ..CheckOptions::default()
-        },
-    );
+        ..CheckOptions::default()
+    };
+    let whole = check_bytes(bytes, &options(usize::MAX));
+    let chunked = check_bytes(bytes, &options(1));
     assert_eq!(
         format!("{:?}", whole.diagnostics),
         format!("{:?}", chunked.diagnostics)
