@@ -251,23 +251,24 @@ pub(crate) fn rewrite_chunks<R: ChunkEdits>(
             edited.text = further.text;
         }
     }
-    let output = match (edited.failed, edited.text) {
-        (Some(problem), _) => {
+    let output = match edited.failed {
+        Some(problem) => {
             problems.push(unfaithful(problem));
             None
         }
-        // Nothing changed: the input's bytes, which a lossless decoding gives back.
-        (None, None) => source::encode(text, decoded.encoding, decoded.bom).ok(),
-        (None, Some(new)) if decoded.encoding == Encoding::Utf8 && !decoded.bom => {
-            Some(new.into_bytes())
+        None => {
+            let encoded = match edited.text {
+                Some(new) if decoded.encoding == Encoding::Utf8 && !decoded.bom => {
+                    Ok(new.into_bytes())
+                }
+                Some(new) => source::encode(&new, decoded.encoding, decoded.bom),
+                // Nothing changed: the input's bytes, which a lossless decoding gives back.
+                None => source::encode(text, decoded.encoding, decoded.bom),
+            };
+            encoded
+                .map_err(|unencodable| problems.push(unfaithful(format!("{unencodable}"))))
+                .ok()
         }
-        (None, Some(new)) => match source::encode(&new, decoded.encoding, decoded.bom) {
-            Ok(bytes) => Some(bytes),
-            Err(unencodable) => {
-                problems.push(unfaithful(format!("{unencodable}")));
-                None
-            }
-        },
     };
     problems.sort_by_key(|d| (d.span.start, d.span.end, d.rule));
     Rewritten {
