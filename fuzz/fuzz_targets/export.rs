@@ -1,9 +1,19 @@
-//! `export` any bytes: it never finds its own output unfaithful (W004 is a writer bug), and what
-//! it writes exports to itself.
+//! `export` any bytes: it never finds its own output unfaithful (W004 is a writer bug), what it
+//! writes exports to itself, and the chunk size (with the parse-ahead thread) changes nothing.
+//! The other options (LF line ends, Latin-1 output, `--force`) must not panic or find W004.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use pbnfmt::export::{ExportOptions, export_bytes};
+use pbnfmt::export::{ExportOptions, Newline, export_bytes};
+use pbnfmt::source::Encoding;
+
+fn no_w004(exported: &pbnfmt::rewrite::Rewritten) {
+    assert!(
+        exported.problems.iter().all(|d| d.rule.code() != "W004"),
+        "{:?}",
+        exported.problems
+    );
+}
 
 fuzz_target!(|bytes: &[u8]| {
     for resolve in [false, true] {
@@ -12,10 +22,18 @@ fuzz_target!(|bytes: &[u8]| {
             ..ExportOptions::default()
         };
         let exported = export_bytes(bytes, &options);
+        no_w004(&exported);
+        let chunked = export_bytes(
+            bytes,
+            &ExportOptions {
+                chunk_bytes: Some(1),
+                parse_ahead: true,
+                ..options.clone()
+            },
+        );
         assert!(
-            exported.problems.iter().all(|d| d.rule.code() != "W004"),
-            "{:?}",
-            exported.problems
+            chunked.output == exported.output,
+            "chunks of 1 byte give another export"
         );
         if let Some(output) = exported.output.filter(|_| exported.problems.is_empty()) {
             let again = export_bytes(&output, &options);
@@ -26,4 +44,11 @@ fuzz_target!(|bytes: &[u8]| {
             );
         }
     }
+    let other = ExportOptions {
+        newline: Newline::Lf,
+        encoding: Some(Encoding::Latin1),
+        force: true,
+        ..ExportOptions::default()
+    };
+    no_w004(&export_bytes(bytes, &other));
 });
