@@ -135,9 +135,14 @@ pub(crate) fn edit_chunks<R: ChunkEdits>(
             }
             continue;
         }
+        // Until the output differs from the input, its values are the input's.
+        let fresh;
         let out_values = match &values {
-            Some(values) => values.clone(),
-            None => before.to_owned_values(),
+            Some(values) => values,
+            None => {
+                fresh = before.to_owned_values();
+                &fresh
+            }
         };
         let piece = match edits.apply_within(text, chunk.clone()) {
             Ok(piece) => piece,
@@ -152,7 +157,7 @@ pub(crate) fn edit_chunks<R: ChunkEdits>(
             before,
             &piece,
             &text[chunk.clone()],
-            &out_values,
+            out_values,
             rewrite,
         ) {
             Ok(after) => {
