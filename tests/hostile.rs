@@ -262,6 +262,14 @@ fn a_directory_and_an_unreadable_file() {
     let (output, _) = run(&["check", games.to_str().unwrap()], LIMIT);
     assert_eq!(output.status.code(), Some(0));
     assert!(common::text(&output.stdout).contains("No findings in 0 files"));
+    for command in ["export", "resolve", "nag"] {
+        let (output, _) = run(&[command, "--check", games.to_str().unwrap()], LIMIT);
+        assert_eq!(output.status.code(), Some(0), "{command}");
+        assert!(
+            common::text(&output.stderr).contains("0 files would be rewritten"),
+            "{command}"
+        );
+    }
     // Named in a list, the same.
     let list = dir.path().join("list.txt");
     std::fs::write(&list, format!("{}\n", games.display())).unwrap();
@@ -280,13 +288,22 @@ fn a_directory_and_an_unreadable_file() {
         eprintln!("note: running as root, who reads any file; the unreadable case is skipped");
         return;
     }
-    let (output, _) = run(&["check", locked.to_str().unwrap()], LIMIT);
-    assert_eq!(output.status.code(), Some(2));
-    let said = common::text(&output.stderr);
-    assert!(
-        said.contains("cannot read") && said.contains("locked.pbn"),
-        "{said}"
-    );
+    let locked = locked.to_str().unwrap();
+    for args in [
+        &["check", locked][..],
+        &["export", "--check", locked],
+        &["resolve", "--check", locked],
+        &["nag", "--check", locked],
+    ] {
+        let (output, _) = run(args, LIMIT);
+        let command = args[0];
+        assert_eq!(output.status.code(), Some(2), "{command}");
+        let said = common::text(&output.stderr);
+        assert!(
+            said.contains("cannot read") && said.contains("locked.pbn"),
+            "{command}: {said}"
+        );
+    }
 }
 
 /// `--out-dir` writes below its root whatever the input paths look like (`..`, absolute,
