@@ -7,17 +7,19 @@
 //! resolve or nag must give the same bytes when run again on its output.
 
 mod common;
+#[path = "common/shared_properties.rs"]
+mod shared_properties;
 
-use pbnfmt::check::{CheckOptions, check_bytes};
+use pbnfmt::check::check_bytes;
 use pbnfmt::diagnostic::{FullStyle, render_concise, render_full};
 use pbnfmt::export::{ExportOptions, export_bytes};
 use pbnfmt::generate::Rng;
-use pbnfmt::lexer::{SyntaxKind, lex};
+use pbnfmt::lexer::lex;
 use pbnfmt::rewrite::nag::nag_bytes;
 use pbnfmt::rewrite::resolve::resolve_bytes;
 use pbnfmt::rewrite::{RewriteOptions, Rewritten};
-use pbnfmt::rules::select::Selection;
-use pbnfmt::source::{LineIndex, decode};
+use pbnfmt::source::LineIndex;
+use shared_properties::{all_rules, untouched};
 
 /// Bytes that matter to PBN syntax, so that mutants hit the interesting paths.
 const SPICE: &[u8] =
@@ -47,54 +49,6 @@ fn mutate(bytes: &mut Vec<u8>, rng: &mut Rng) {
 
 /// `resolve` or `nag` with some options.
 type Rewrite = dyn Fn(&[u8], RewriteOptions) -> Rewritten;
-
-/// The texts of the tokens of `text` whose kind `keep` accepts, in order.
-fn tokens(text: &str, keep: impl Fn(SyntaxKind) -> bool) -> Vec<&str> {
-    lex(text)
-        .into_iter()
-        .filter(|token| keep(token.kind))
-        .map(|token| &text[token.range()])
-        .collect()
-}
-
-/// What `nag` (`nag` true) or `resolve` may not change, compared between input and output: `nag`
-/// changes only annotations and the white space among them; `resolve` keeps every comment and `%`
-/// line, and every token but tag values, in order (it inserts tag pairs).
-fn untouched(rewritten: &Rewritten, output: &[u8], nag: bool) {
-    use SyntaxKind as K;
-    let input = rewritten.decoded.text.as_str();
-    let output = decode(output, Some(rewritten.decoded.encoding)).text;
-    if nag {
-        let kept = |kind| {
-            !matches!(
-                kind,
-                K::Whitespace | K::Newline | K::Suffix | K::Nag | K::NoteRef
-            )
-        };
-        assert_eq!(
-            tokens(input, kept),
-            tokens(&output, kept),
-            "nag touched more than annotations\n{input}"
-        );
-        return;
-    }
-    let notes = |kind| {
-        matches!(
-            kind,
-            K::LineComment | K::BraceComment | K::UnterminatedBraceComment | K::Escape
-        )
-    };
-    assert_eq!(
-        tokens(input, notes),
-        tokens(&output, notes),
-        "resolve changed a comment or % line\n{input}"
-    );
-    let rest = |kind| !matches!(kind, K::Whitespace | K::Newline | K::String);
-    let mut out = tokens(&output, rest).into_iter();
-    for token in tokens(input, rest) {
-        assert!(out.any(|o| o == token), "resolve lost `{token}`\n{input}");
-    }
-}
 
 /// The properties of the fuzz targets (`fuzz/`), on one input.
 fn exercise(bytes: &[u8]) {
@@ -161,17 +115,9 @@ fn exercise(bytes: &[u8]) {
         shown()
     );
     // Every rule, opt-in ones too.
-    let options = |chunk| CheckOptions {
-        chunk_bytes: Some(chunk),
-        selection: Selection {
-            select: Some(vec!["ALL".to_owned()]),
-            ..Selection::default()
-        },
-        ..CheckOptions::default()
-    };
-    let report = check_bytes(bytes, &options(usize::MAX));
+    let report = check_bytes(bytes, &all_rules(usize::MAX));
     // The findings do not depend on where the chunks are cut.
-    let chunked = check_bytes(bytes, &options(1));
+    let chunked = check_bytes(bytes, &all_rules(1));
     assert_eq!(
         format!("{:?}", chunked.diagnostics),
         format!("{:?}", report.diagnostics),

@@ -2,23 +2,19 @@
 //! render every finding.
 #![no_main]
 
+#[path = "../../tests/common/shared_properties.rs"]
+#[allow(dead_code)]
+mod shared_properties;
+
 use libfuzzer_sys::fuzz_target;
-use pbnfmt::check::{CheckOptions, check_bytes};
+use pbnfmt::check::check_bytes;
 use pbnfmt::diagnostic::{FullStyle, render_concise, render_full};
-use pbnfmt::rules::select::Selection;
 use pbnfmt::source::LineIndex;
+use shared_properties::all_rules;
 
 fuzz_target!(|bytes: &[u8]| {
-    let options = |chunk| CheckOptions {
-        chunk_bytes: Some(chunk),
-        selection: Selection {
-            select: Some(vec!["ALL".to_owned()]),
-            ..Selection::default()
-        },
-        ..CheckOptions::default()
-    };
-    let whole = check_bytes(bytes, &options(usize::MAX));
-    let chunked = check_bytes(bytes, &options(1));
+    let whole = check_bytes(bytes, &all_rules(usize::MAX));
+    let chunked = check_bytes(bytes, &all_rules(1));
     assert_eq!(
         format!("{:?}", whole.diagnostics),
         format!("{:?}", chunked.diagnostics)
