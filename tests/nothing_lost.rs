@@ -1,9 +1,12 @@
 //! Nothing is lost by `export`: over every fixture and every real-world file, each comment, each
 //! `%` line (but the header lines export writes itself), each tag name and the data of each
-//! section of the input is in the export, or the export is refused with a reason. This reads the input with the lexer alone and
-//! compares texts, independently of the facts `export` checks itself (W004).
+//! section of the input is in the export, or the export is refused with a reason. This reads the
+//! input with the lexer alone and compares texts, independently of the facts `export` checks
+//! itself (W004).
 
 mod common;
+
+use std::collections::HashMap;
 
 use pbnfmt::export::{ExportOptions, export_bytes};
 use pbnfmt::lexer::{SyntaxKind, lex};
@@ -108,12 +111,13 @@ fn every_comment_escape_line_and_tag_survives_export() {
         // Every section: its data (the tokens between its tag pair and the next, outside
         // comments) is in the export's section of that name, in order. Export may move a
         // section within its game, so sections are matched by name, the n-th with the n-th.
-        let written = section_data(&output);
-        let mut seen: Vec<&str> = Vec::new();
+        // Each tag's sections in the export, last first, so that `pop` gives them in order.
+        let mut written: HashMap<String, Vec<Vec<String>>> = HashMap::new();
+        for (tag, data) in section_data(&output).into_iter().rev() {
+            written.entry(tag).or_default().push(data);
+        }
         for (tag, data) in &section_data(&input) {
-            let nth = seen.iter().filter(|s| *s == tag).count();
-            seen.push(tag);
-            let Some((_, out)) = written.iter().filter(|(w, _)| w == tag).nth(nth) else {
+            let Some(out) = written.get_mut(tag).and_then(Vec::pop) else {
                 panic!("{name}: the {tag} section is not in the export");
             };
             let mut rest = out.iter();
