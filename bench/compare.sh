@@ -108,6 +108,9 @@ for size in "${size_list[@]}"; do
     add "cat ($size)" "$bytes" "cat '$path'"
     add "pbnfmt check -j1 ($size)" "$bytes" "'$pbnfmt' check -q -j1 --output-format concise '$path'"
     add "pbnfmt export -j1 ($size)" "$bytes" "'$pbnfmt' export -j1 '$path' > '$dir/export.out'"
+    add "pbnfmt resolve -j1 ($size)" "$bytes" "'$pbnfmt' resolve -j1 '$path' > '$dir/resolve.out'"
+    add "pbnfmt resolve --compress -j1 ($size)" "$bytes" "'$pbnfmt' resolve --compress -j1 '$path' > '$dir/compress.out'"
+    add "pbnfmt nag -j1 ($size)" "$bytes" "'$pbnfmt' nag -j1 '$path' > '$dir/nag.out'"
     measure
     checks+=("$size")
 done
