@@ -11,15 +11,13 @@ mod common;
 mod shared_properties;
 
 use pbnfmt::check::check_bytes;
-use pbnfmt::diagnostic::{FullStyle, render_concise, render_full};
 use pbnfmt::export::{ExportOptions, export_bytes};
 use pbnfmt::generate::Rng;
 use pbnfmt::lexer::lex;
 use pbnfmt::rewrite::nag::nag_bytes;
 use pbnfmt::rewrite::resolve::resolve_bytes;
 use pbnfmt::rewrite::{RewriteOptions, Rewritten};
-use pbnfmt::source::LineIndex;
-use shared_properties::{all_rules, untouched};
+use shared_properties::{all_rules, spans_render, untouched};
 
 /// Bytes that matter to PBN syntax, so that mutants hit the interesting paths.
 const SPICE: &[u8] =
@@ -132,26 +130,8 @@ fn exercise(bytes: &[u8]) {
         at = token.end as usize;
     }
     assert_eq!(at, text.len(), "tokens stop short of the end");
-    let index = LineIndex::new(text);
-    for diagnostic in report.diagnostics.iter().take(8) {
-        assert!(
-            text.is_char_boundary(diagnostic.span.start),
-            "{diagnostic:?}"
-        );
-        assert!(text.is_char_boundary(diagnostic.span.end), "{diagnostic:?}");
-        assert!(diagnostic.span.start <= diagnostic.span.end);
-        render_concise("mutant.pbn", text, &index, diagnostic);
-        render_full(
-            "mutant.pbn",
-            text,
-            &index,
-            diagnostic,
-            FullStyle {
-                color: false,
-                width: 80,
-            },
-        );
-    }
+    let shown_findings = report.diagnostics.len().min(8);
+    spans_render(text, &report.diagnostics[..shown_findings]);
 }
 
 #[test]

@@ -2,10 +2,11 @@
 //! that each includes with `#[path]` (the fuzz crate cannot use test code otherwise).
 
 use pbnfmt::check::CheckOptions;
+use pbnfmt::diagnostic::{Diagnostic, FullStyle, render_concise, render_full};
 use pbnfmt::lexer::{SyntaxKind, lex};
 use pbnfmt::rewrite::Rewritten;
 use pbnfmt::rules::select::Selection;
-use pbnfmt::source::decode;
+use pbnfmt::source::{LineIndex, decode};
 
 /// `check` with every rule on, opt-in ones too, reading `chunk` bytes at a time.
 pub fn all_rules(chunk: usize) -> CheckOptions {
@@ -16,6 +17,24 @@ pub fn all_rules(chunk: usize) -> CheckOptions {
             ..Selection::default()
         },
         ..CheckOptions::default()
+    }
+}
+
+/// Every finding's span lies on character boundaries of `text`, in order, and both renderers
+/// (concise and full) draw it.
+pub fn spans_render(text: &str, diagnostics: &[Diagnostic]) {
+    let index = LineIndex::new(text);
+    for diagnostic in diagnostics {
+        let span = &diagnostic.span;
+        assert!(text.is_char_boundary(span.start), "{diagnostic:?}");
+        assert!(text.is_char_boundary(span.end), "{diagnostic:?}");
+        assert!(span.start <= span.end, "{diagnostic:?}");
+        render_concise("input.pbn", text, &index, diagnostic);
+        let style = FullStyle {
+            color: false,
+            width: 80,
+        };
+        render_full("input.pbn", text, &index, diagnostic, style);
     }
 }
 
