@@ -351,6 +351,47 @@ mod tests {
         }
     }
 
+    /// Facts longer than 4 KiB are compared by length and hash: a changed character in the
+    /// middle of a long value or comment is still a W004, and the same text (tabs written as
+    /// spaces) is not.
+    #[test]
+    fn long_values_and_comments_are_still_compared() {
+        let long = format!("{}\t{}", "a".repeat(6000), "b".repeat(6000));
+        let text = format!("[Event \"{long}\"]\n{{{long}}}\n[Dealer \"N\"]\n");
+        let parse = parser::parse(&text);
+        let options = ExportOptions::default();
+        let good = writer::write(&parse, &text, "\r\n", false).text;
+        let check = |output: &str| {
+            let mut before = summary::Facts::new(&parse, &text, false);
+            let start = Start {
+                header: true,
+                first_game: true,
+            };
+            verify(&mut before, output, start, &options, Inheritor::default())
+        };
+        assert!(check(&good).is_none());
+        let spaced = format!("{} {}", "a".repeat(6000), "b".repeat(6000));
+        assert_eq!(
+            good.matches(&spaced).count(),
+            2,
+            "export writes tabs as spaces"
+        );
+        let changed = format!("{}c{}", "a".repeat(6000), "b".repeat(6000));
+        for wrong in [
+            good.replace(&format!("\"{spaced}"), &format!("\"{changed}")),
+            good.replace(&format!("{{{spaced}"), &format!("{{{changed}")),
+        ] {
+            assert_ne!(wrong, good);
+            let problem = check(&wrong).expect("a changed long text is a difference");
+            assert_eq!(problem.rule, Rule::UnfaithfulExport);
+            assert!(
+                problem.message.contains("bytes, hash"),
+                "{}",
+                problem.message
+            );
+        }
+    }
+
     /// A file that is not PBN is never written, not even with `force`.
     #[test]
     fn chess_is_never_exported() {

@@ -139,7 +139,7 @@ impl<'t: 'p, 'p> Facts<'t, 'p> {
             for &note in notes {
                 let tag = &model.tags[note];
                 out.push_str("note ");
-                out.push_str(&canon::untab(&tag.written));
+                push_text(out, &tag.written);
                 out.push('\n');
                 lines(parse, text, &tag.pair.data, out);
             }
@@ -173,7 +173,7 @@ pub fn first_difference(a: &str, b: &str) -> Option<(String, String)> {
 
 fn comment(parse: &Parse, text: &str, id: TokenId, out: &mut String) {
     out.push_str("comment ");
-    out.push_str(&canon::comment_text(parse.text(text, id), "\n"));
+    push_text(out, &canon::comment_text(parse.text(text, id), "\n"));
     out.push('\n');
 }
 
@@ -186,13 +186,13 @@ fn lines(parse: &Parse, text: &str, data: &[Data], out: &mut String) {
                 let line = parse.text(text, id).trim_end_matches(['\r', '\n']);
                 if !canon::is_header_escape(line) {
                     out.push_str("escape ");
-                    out.push_str(&canon::untab(line));
+                    push_text(out, line);
                     out.push('\n');
                 }
             }
             Data::Element { first, last } => {
                 out.push_str("element ");
-                out.push_str(&canon::untab(&text[parse.span(first, last)]));
+                push_text(out, &text[parse.span(first, last)]);
                 out.push('\n');
             }
             _ => {}
@@ -209,7 +209,10 @@ fn moves(parse: &Parse, text: &str, tag: &Tag<'_>, is_auction: bool, out: &mut S
             let _ = writeln!(out, "{}", tag.name);
         }
         None => {
-            let _ = writeln!(out, "{} {}", tag.name, canon::untab(&tag.written));
+            out.push_str(tag.name);
+            out.push(' ');
+            push_text(out, &tag.written);
+            out.push('\n');
         }
     }
     let data = &tag.pair.data;
@@ -328,6 +331,36 @@ fn meaning(out: &mut String, name: &str, value: &str, context: &canon::GameConte
         _ => None,
     };
     if written.is_none() {
-        out.push_str(&canon::untab(value));
+        push_text(out, value);
     }
+}
+
+/// Text of a fact longer than this is written as its length, its start and a hash, so that the
+/// facts of a huge value (a 100 MB tag value or comment) cost no memory on either side, and a
+/// difference in it is still found.
+const LONG_FACT: usize = 4096;
+
+/// Appends `text` with tabs as spaces, as export writes them; when longer than [`LONG_FACT`], its
+/// length, its first characters and a 64-bit FNV-1a hash of it (tabs as spaces) instead.
+fn push_text(out: &mut String, text: &str) {
+    if text.len() <= LONG_FACT {
+        out.push_str(&canon::untab(text));
+        return;
+    }
+    let start = text.char_indices().nth(60).map_or(text.len(), |(at, _)| at);
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for byte in text.bytes() {
+        let byte = if matches!(byte, b'\t' | 0x0B) {
+            b' '
+        } else {
+            byte
+        };
+        hash = (hash ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    let _ = write!(
+        out,
+        "{} bytes, hash {hash:016x}, starting `{}…`",
+        text.len(),
+        canon::untab(&text[..start])
+    );
 }
