@@ -78,6 +78,11 @@ fn missing_path_exits_2_and_says_so() {
     let output = pbnfmt(&["check", "no/such/file.pbn"], Path::new(ROOT));
     assert_eq!(output.status.code(), Some(2));
     assert!(stderr(&output).contains("no/such/file.pbn: no such file or directory"));
+    // The summary does not read as a pass: it counts the path that was not read.
+    assert_eq!(
+        stdout(&output).trim_end(),
+        "No findings in 0 files (0 games). 1 path could not be read."
+    );
 }
 
 #[test]

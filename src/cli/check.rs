@@ -227,5 +227,12 @@ fn summary(totals: &Totals) -> String {
             plural(summary.suppressed, "finding", "findings")
         ));
     }
+    // "No findings" alone would read as a pass when a file was never read (exit status 2).
+    if !summary.trouble.is_empty() {
+        text.push_str(&format!(
+            " {} could not be read.",
+            plural(summary.trouble.len(), "path", "paths")
+        ));
+    }
     text
 }
