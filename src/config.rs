@@ -41,6 +41,11 @@ use crate::source::{Encoding, LineIndex};
 /// The names a configuration file may have, in the order they are looked for.
 pub const FILE_NAMES: [&str; 2] = ["pbnfmt.toml", ".pbnfmt.toml"];
 
+/// The largest configuration file read (256 KiB): one found in an archive may be anything, and a
+/// real one is a few lines. Each glob compiles to a regex of ~10 KB, so a file of nothing but
+/// patterns at this size holds ~220 MB (`docs/spec-decisions.md`, "Configuration files").
+pub const MAX_CONFIG_LEN: usize = 256 << 10;
+
 /// The contents of a configuration file, as written.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(default, deny_unknown_fields, rename_all = "kebab-case")]
@@ -162,8 +167,12 @@ impl std::fmt::Display for ConfigError {
 impl Config {
     /// Reads the configuration file at `path`.
     pub fn load(path: &Path) -> Result<Config, ConfigError> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|error| ConfigError(format!("cannot read {}: {error}", path.display())))?;
+        let cannot = |why: &dyn std::fmt::Display| {
+            ConfigError(format!("cannot read {}: {why}", path.display()))
+        };
+        let bytes = crate::walk::read_file_at_most(path, MAX_CONFIG_LEN).map_err(|e| cannot(&e))?;
+        let text =
+            String::from_utf8(bytes).map_err(|_| cannot(&"not UTF-8 text, which TOML must be"))?;
         let dir = std::path::absolute(path)
             .ok()
             .and_then(|path| path.parent().map(Path::to_path_buf))

@@ -336,6 +336,43 @@ fn a_directory_and_an_unreadable_file() {
     }
 }
 
+/// A `pbnfmt.toml` found in an archive is input too: too large, not UTF-8, or nested past any
+/// sense, it ends every command with exit status 2 and the reason, at once.
+#[test]
+fn hostile_configuration_files() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("a.pbn"), common::GAME).unwrap();
+    let config = dir.path().join("pbnfmt.toml");
+    let root = dir.path().to_str().unwrap();
+    let huge = format!("# {}\n", "x".repeat(pbnfmt::config::MAX_CONFIG_LEN));
+    let cases: [(&[u8], &str); 3] = [
+        (
+            huge.as_bytes(),
+            "larger than 256 KiB, which pbnfmt does not read",
+        ),
+        (
+            b"exclude = [\"\xff\xfe\"]\n",
+            "not UTF-8 text, which TOML must be",
+        ),
+        (&[b'['; 100_000], "pbnfmt.toml:1:"),
+    ];
+    for (text, said) in cases {
+        std::fs::write(&config, text).unwrap();
+        for command in ["check", "export", "resolve", "nag"] {
+            let args: &[&str] = if command == "check" {
+                &[command, root]
+            } else {
+                &[command, "--check", root]
+            };
+            let (output, rss) = run(args, SMALL_FILE_LIMIT);
+            assert_eq!(output.status.code(), Some(2), "{command}: {said}");
+            let stderr = common::text(&output.stderr);
+            assert!(stderr.contains(said), "{command}: {stderr}");
+            assert_memory(rss, 0, command);
+        }
+    }
+}
+
 /// `--out-dir` writes below its root whatever the input paths look like (`..`, absolute,
 /// through a symbolic link to a directory outside the tree), and a symbolic-link cycle ends the
 /// walk of that branch with a message instead of a loop.

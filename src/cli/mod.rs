@@ -14,7 +14,7 @@ mod rewrite;
 mod settings;
 mod show;
 
-use std::io::{self, Read, Write};
+use std::io::{self, Write};
 use std::path::PathBuf;
 
 use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
@@ -23,7 +23,7 @@ use crate::config::{InputEncoding, LineEnding, OutputEncoding};
 use crate::lexer::MAX_TEXT_LEN;
 use crate::report::Format;
 use crate::rules::{Group, Rule};
-use crate::walk::Input;
+use crate::walk::{self, Input};
 
 /// Exit status: nothing to report.
 pub const EXIT_CLEAN: u8 = 0;
@@ -462,27 +462,20 @@ pub(crate) fn terminal_width() -> usize {
         .unwrap_or(100)
 }
 
-/// Reads one input. Errors are worded for the user.
+/// Reads one input, refusing one over [`MAX_TEXT_LEN`] (4 GiB) as soon as it passes the limit:
+/// `/dev/zero` or an endless pipe ends in an error, not in all the memory there is. Errors are
+/// worded for the user.
 pub(crate) fn read_input(input: &Input) -> Result<Vec<u8>, String> {
-    let bytes = match input {
-        Input::Stdin(_) => {
-            let mut bytes = Vec::new();
-            io::stdin()
-                .read_to_end(&mut bytes)
-                .map_err(|error| error.to_string())?;
-            bytes
-        }
+    match input {
+        Input::Stdin(_) => walk::read_at_most(io::stdin().lock(), MAX_TEXT_LEN, 0),
         Input::File(path) => {
             if path.is_dir() {
                 return Err("is a directory".to_owned());
             }
-            std::fs::read(path).map_err(|error| error.to_string())?
+            walk::read_file_at_most(path, MAX_TEXT_LEN)
         }
-    };
-    if bytes.len() > MAX_TEXT_LEN {
-        return Err("larger than 4 GiB, which pbnfmt does not read".to_owned());
     }
-    Ok(bytes)
+    .map_err(|error| error.to_string())
 }
 
 pub(crate) fn plural(count: usize, one: &str, many: &str) -> String {

@@ -235,9 +235,8 @@ fn run(
         && discovery.excluded > 0
         && args.files.paths.iter().any(|path| path.as_os_str() == "-")
     {
-        let mut bytes = Vec::new();
-        return match io::Read::read_to_end(&mut io::stdin(), &mut bytes) {
-            Ok(_) => finish(io::stdout().write_all(&bytes)),
+        return match read_input(&Input::Stdin(None)) {
+            Ok(bytes) => finish(io::stdout().write_all(&bytes)),
             Err(error) => {
                 say!("pbnfmt: error: cannot read standard input: {error}");
                 EXIT_TROUBLE

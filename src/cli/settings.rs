@@ -10,6 +10,7 @@ use std::sync::Arc;
 
 use crate::check::CheckOptions;
 use crate::config::{self, Config, ConfigFile, Globs, InputEncoding, Resolver};
+use crate::lexer::MAX_TEXT_LEN;
 use crate::rules::select::Selection;
 use crate::walk::{self, Discovery, Filter, Found, Input};
 
@@ -41,12 +42,10 @@ pub(crate) fn discover(
                         .to_owned(),
                 );
             }
-            let mut bytes = Vec::new();
-            std::io::Read::read_to_end(&mut std::io::stdin(), &mut bytes)
-                .map_err(|error| format!("cannot read the list of paths: {error}"))?;
-            bytes
+            walk::read_at_most(std::io::stdin().lock(), MAX_TEXT_LEN, 0)
+                .map_err(|error| format!("cannot read the list of paths: {error}"))?
         } else {
-            std::fs::read(list)
+            walk::read_file_at_most(list, MAX_TEXT_LEN)
                 .map_err(|error| format!("cannot read {}: {error}", list.display()))?
         };
         paths.extend(walk::read_path_list(&bytes));
