@@ -4,11 +4,14 @@
 //! `fuzz/`. Nothing may panic; tokens must still cover the text; every diagnostic span must lie
 //! on character boundaries of the text; the findings, and the output of resolve and nag, must not
 //! depend on the chunk size; no read-back may find a difference (W004); and a clean export,
-//! resolve or nag must give the same bytes when run again on its output.
+//! resolve or nag must give the same bytes when run again on its output. Mutated configuration
+//! files go through the `config` target's properties.
 
 mod common;
 #[path = "common/shared_properties.rs"]
 mod shared_properties;
+
+use std::path::Path;
 
 use pbnfmt::check::check_bytes;
 use pbnfmt::export::{ExportOptions, export_bytes};
@@ -17,7 +20,7 @@ use pbnfmt::lexer::lex;
 use pbnfmt::rewrite::nag::nag_bytes;
 use pbnfmt::rewrite::resolve::resolve_bytes;
 use pbnfmt::rewrite::{RewriteOptions, Rewritten};
-use shared_properties::{all_rules, spans_render, untouched};
+use shared_properties::{all_rules, configuration, spans_render, untouched};
 
 /// Bytes that matter to PBN syntax, so that mutants hit the interesting paths.
 const SPICE: &[u8] =
@@ -157,6 +160,32 @@ fn mutated_files_never_panic_and_stay_covered() {
         }
     }
     assert!(runs > 500, "only {runs} mutants");
+}
+
+/// The configuration fuzz target's properties on mutants of its seeds (`fuzz/seeds/config/`).
+#[test]
+fn mutated_configurations_read_or_say_why() {
+    let mut rng = Rng::new(0xC0F1);
+    let seeds = std::fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/seeds/config"))
+        .unwrap()
+        .map(|entry| std::fs::read(entry.unwrap().path()).unwrap())
+        .collect::<Vec<_>>();
+    assert!(seeds.len() >= 3);
+    let mut read = 0;
+    for seed in &seeds {
+        configuration(std::str::from_utf8(seed).unwrap());
+        for _ in 0..400 {
+            let mut bytes = seed.clone();
+            for _ in 0..1 + rng.below(4) {
+                mutate(&mut bytes, &mut rng);
+            }
+            if let Ok(text) = std::str::from_utf8(&bytes) {
+                configuration(text);
+                read += 1;
+            }
+        }
+    }
+    assert!(read > 600, "only {read} mutants were UTF-8");
 }
 
 #[test]

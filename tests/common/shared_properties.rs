@@ -1,11 +1,14 @@
 //! Properties that both `tests/mutation.rs` and the fuzz targets in `fuzz/` assert, in one file
 //! that each includes with `#[path]` (the fuzz crate cannot use test code otherwise).
 
+use std::path::{Path, PathBuf};
+
 use pbnfmt::check::CheckOptions;
+use pbnfmt::config::Config;
 use pbnfmt::diagnostic::{Diagnostic, FullStyle, render_concise, render_full};
 use pbnfmt::lexer::{SyntaxKind, lex};
 use pbnfmt::rewrite::Rewritten;
-use pbnfmt::rules::select::Selection;
+use pbnfmt::rules::select::{Selection, matching};
 use pbnfmt::source::{LineIndex, decode};
 
 /// `check` with every rule on, opt-in ones too, reading `chunk` bytes at a time.
@@ -84,4 +87,67 @@ pub fn untouched(rewritten: &Rewritten, output: &[u8], nag: bool) {
     for token in tokens(input, rest) {
         assert!(out.any(|o| o == token), "resolve lost `{token}`\n{input}");
     }
+}
+
+/// Any text read as a `pbnfmt.toml`: never a panic, and an error names the file. A configuration
+/// that reads is printed as `--show-settings` prints it, and that text reads back the same; its
+/// rule selectors all name rules; its globs take any path, and a plain path pattern (`a/b.pbn`)
+/// matches that path.
+pub fn configuration(text: &str) {
+    // Selectors come from the command line and the configuration: any word names rules or none.
+    for word in text.split_whitespace().take(64) {
+        let _ = matching(word);
+    }
+    let path = Path::new("pbnfmt.toml");
+    let base = PathBuf::from("/club");
+    let config = match Config::parse(path, base.clone(), text) {
+        Ok(config) => config,
+        Err(error) => {
+            assert!(error.0.starts_with("pbnfmt.toml"), "{}", error.0);
+            return;
+        }
+    };
+    let printed = toml::to_string(&config.file).expect("a configuration read can be printed");
+    let again = Config::parse(path, base.clone(), &printed).expect("printed settings read back");
+    assert_eq!(again.file, config.file, "printed settings:\n{printed}");
+
+    let check = &config.file.check;
+    let selection = Selection {
+        select: check.select.clone(),
+        extend_select: check.extend_select.clone(),
+        ignore: check.ignore.clone(),
+        export: check.export,
+    };
+    assert!(selection.unknown_selectors().is_empty());
+    let _ = (selection.rules_for(false), selection.rules_for(true));
+
+    for pattern in config.file.exclude.iter().take(64) {
+        let candidate = base.join(pattern.trim_start_matches('/'));
+        let excluded = config.exclude.matches(&base, &candidate);
+        let _ = config.ignores_for(&candidate);
+        assert!(
+            !is_plain(pattern) || excluded,
+            "`{pattern}` does not exclude itself"
+        );
+    }
+    for (pattern, rules) in check.per_file_ignores.iter().take(64) {
+        let ignores = config.ignores_for(&base.join(pattern.trim_start_matches('/')));
+        assert!(
+            !is_plain(pattern) || rules.iter().all(|rule| ignores.contains(rule)),
+            "`{pattern}` does not apply to itself"
+        );
+    }
+}
+
+/// A relative path without glob characters, empty segments, `.` or `..`.
+fn is_plain(pattern: &str) -> bool {
+    !pattern.is_empty()
+        && pattern.split('/').all(|segment| {
+            !segment.is_empty()
+                && segment != "."
+                && segment != ".."
+                && segment
+                    .bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b"_.-".contains(&b))
+        })
 }
