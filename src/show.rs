@@ -41,17 +41,43 @@ impl Symbols {
 /// The diagrams of the games of `text` whose Board tag is `board` (every game when `None`),
 /// in file order. Games without a tag pair are skipped.
 pub fn diagrams(text: &str, board: Option<&str>, symbols: Symbols) -> Vec<String> {
-    let parse = parser::parse(text);
-    let mut inheritor = Inheritor::default();
     let mut out = Vec::new();
-    for game in parse.real_games() {
-        let model = inheritor.game(&parse, text, game);
-        if board.is_some_and(|board| model.value("Board").map(str::trim) != Some(board.trim())) {
-            continue;
-        }
-        out.push(diagram(&parse, text, &model, symbols));
-    }
+    each_diagram(text, board, symbols, parser::CHUNK_BYTES, |diagram| {
+        out.push(diagram);
+        true
+    });
     out
+}
+
+/// Hands each diagram of [`diagrams`] to `each` as it is drawn, until `each` returns false (a
+/// closed output); returns how many were drawn. The text is read about `chunk` bytes at a time,
+/// so that a large file costs its text and one chunk's tree, and the diagrams do not depend on
+/// the chunk size.
+pub fn each_diagram(
+    text: &str,
+    board: Option<&str>,
+    symbols: Symbols,
+    chunk: usize,
+    mut each: impl FnMut(String) -> bool,
+) -> usize {
+    let mut inheritor: Inheritor<'_, 'static> = Inheritor::default();
+    let mut drawn = 0;
+    for parse in parser::chunks(text, chunk) {
+        let mut reader: Inheritor<'_, '_> = inheritor;
+        for game in parse.real_games() {
+            let model = reader.game(&parse, text, game);
+            let wanted =
+                board.is_none_or(|board| model.value("Board").map(str::trim) == Some(board.trim()));
+            if wanted {
+                drawn += 1;
+                if !each(diagram(&parse, text, &model, symbols)) {
+                    return drawn;
+                }
+            }
+        }
+        inheritor = reader.detach();
+    }
+    drawn
 }
 
 /// The width of one hand's column.
@@ -291,5 +317,28 @@ mod tests {
             "{ascii}"
         );
         assert!(ascii.is_ascii(), "{ascii}");
+    }
+
+    /// Read a chunk at a time, `##` values reach past the cut (PBN 4.8), and the diagrams are
+    /// those of the whole file.
+    #[test]
+    fn chunks_do_not_change_the_diagrams() {
+        let second = "\n[Event \"#\"]\n[Board \"8\"]\n[Dealer \"E\"]\n[Vulnerable \"#\"]\n\
+            [Deal \"#\"]\n[Contract \"3NT\"]\n[Declarer \"W\"]\n[Result \"9\"]\n";
+        let text = format!("{}{second}", GAME.replacen("[Deal \"", "[Deal \"##", 1));
+        let in_chunks = |chunk| {
+            let mut shown = Vec::new();
+            each_diagram(&text, None, Symbols::Unicode, chunk, |diagram| {
+                shown.push(diagram);
+                true
+            });
+            shown
+        };
+        let whole = in_chunks(usize::MAX);
+        assert_eq!(whole.len(), 2);
+        assert!(whole[1].contains("♣ A 9 7 3 2\n"), "{}", whole[1]);
+        for chunk in [1, 40, 200, 400] {
+            assert_eq!(in_chunks(chunk), whole, "chunk {chunk}");
+        }
     }
 }

@@ -14,6 +14,12 @@ use std::time::{Duration, Instant};
 /// Runs pbnfmt with `args`; fails the test if it runs longer than `limit` or panics. Returns the
 /// output and, where `/usr/bin/time` is installed, the peak RSS in bytes.
 fn run(args: &[&str], limit: Duration) -> (Output, Option<u64>) {
+    run_with(args, limit, true)
+}
+
+/// [`run`], keeping standard output only when `keep_stdout` (else it is read and dropped, so that
+/// an output of hundreds of megabytes costs the test nothing).
+fn run_with(args: &[&str], limit: Duration, keep_stdout: bool) -> (Output, Option<u64>) {
     let time = Path::new("/usr/bin/time");
     let rss_file = tempfile::NamedTempFile::new().unwrap();
     let mut command = if time.exists() {
@@ -38,7 +44,12 @@ fn run(args: &[&str], limit: Duration) -> (Output, Option<u64>) {
     let mut stderr = child.stderr.take().unwrap();
     let out = std::thread::spawn(move || {
         let mut buffer = Vec::new();
-        std::io::Read::read_to_end(&mut stdout, &mut buffer).map(|_| buffer)
+        if keep_stdout {
+            std::io::Read::read_to_end(&mut stdout, &mut buffer)?;
+        } else {
+            std::io::copy(&mut stdout, &mut std::io::sink())?;
+        }
+        Ok::<_, std::io::Error>(buffer)
     });
     let err = std::thread::spawn(move || {
         let mut buffer = Vec::new();
@@ -254,6 +265,10 @@ fn a_hundred_megabyte_line() {
         );
         assert_memory(rss, 100_000_011, &format!("{args:?} of a 100 MB line"));
     }
+    let (output, rss) = run(&["show", "--board", "1", path], LIMIT);
+    assert_eq!(output.status.code(), Some(1), "no board 1");
+    assert!(common::text(&output.stderr).contains("no board 1"));
+    assert_memory(rss, 100_000_011, "show of a 100 MB line");
 }
 
 #[test]
@@ -281,6 +296,10 @@ fn a_million_tiny_games() {
         assert_eq!(output.status.code(), Some(status), "pbnfmt {args:?}");
         assert_memory(rss, 13_000_000, &format!("{args:?} of a million games"));
     }
+    // A million diagrams (about 300 MB) are written as they are drawn, not held.
+    let (output, rss) = run_with(&["show", "--ascii", path], LIMIT, false);
+    assert_eq!(output.status.code(), Some(0));
+    assert_memory(rss, 13_000_000, "show of a million games");
 }
 
 #[test]

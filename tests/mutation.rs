@@ -4,7 +4,8 @@
 //! `fuzz/`. Nothing may panic; tokens must still cover the text; every diagnostic span must lie
 //! on character boundaries of the text; the findings, and the output of resolve and nag, must not
 //! depend on the chunk size; no read-back may find a difference (W004); and a clean export,
-//! resolve or nag must give the same bytes when run again on its output. Mutated configuration
+//! resolve or nag must give the same bytes when run again on its output; `show` must draw the
+//! same diagrams whole and in chunks. Mutated configuration
 //! files go through the `config` target's properties.
 
 mod common;
@@ -20,7 +21,7 @@ use pbnfmt::lexer::lex;
 use pbnfmt::rewrite::nag::nag_bytes;
 use pbnfmt::rewrite::resolve::resolve_bytes;
 use pbnfmt::rewrite::{RewriteOptions, Rewritten};
-use shared_properties::{all_rules, configuration, spans_render, untouched};
+use shared_properties::{all_rules, configuration, diagrams_hold, spans_render, untouched};
 
 /// Bytes that matter to PBN syntax, so that mutants hit the interesting paths.
 const SPICE: &[u8] =
@@ -135,6 +136,7 @@ fn exercise(bytes: &[u8]) {
     assert_eq!(at, text.len(), "tokens stop short of the end");
     let shown_findings = report.diagnostics.len().min(8);
     spans_render(text, &report.diagnostics[..shown_findings]);
+    diagrams_hold(text);
 }
 
 #[test]

@@ -8,7 +8,7 @@ mod shared_properties;
 
 use libfuzzer_sys::fuzz_target;
 use pbnfmt::check::check_bytes;
-use shared_properties::{all_rules, spans_render};
+use shared_properties::{all_rules, diagrams_hold, spans_render};
 
 fuzz_target!(|bytes: &[u8]| {
     let whole = check_bytes(bytes, &all_rules(usize::MAX));
@@ -18,4 +18,5 @@ fuzz_target!(|bytes: &[u8]| {
         format!("{:?}", chunked.diagnostics)
     );
     spans_render(&whole.decoded.text, &whole.diagnostics);
+    diagrams_hold(&whole.decoded.text);
 });

@@ -2,7 +2,8 @@
 
 use std::io::{self, Write};
 
-use crate::show::{Symbols, diagrams};
+use crate::parser;
+use crate::show::{Symbols, each_diagram};
 use crate::source;
 use crate::walk::Input;
 
@@ -22,19 +23,38 @@ pub(super) fn run(args: &ShowArgs) -> u8 {
             return EXIT_TROUBLE;
         }
     };
-    let decoded = source::decode(&bytes, args.encoding.forced());
+    // The bytes are given away: a UTF-8 file becomes its text without a copy.
+    let decoded = source::decode_owned(bytes, args.encoding.forced());
     let symbols = if args.ascii {
         Symbols::Ascii
     } else {
         Symbols::Unicode
     };
-    let shown = diagrams(&decoded.text, args.board.as_deref(), symbols);
-    if shown.is_empty() {
+    // Each diagram is written as it is drawn: a million boards are not held at once.
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let mut written = Ok(());
+    let mut first = true;
+    let drawn = each_diagram(
+        &decoded.text,
+        args.board.as_deref(),
+        symbols,
+        parser::CHUNK_BYTES,
+        |diagram| {
+            // A blank line between diagrams, as before.
+            let separator: &[u8] = if first { b"" } else { b"\n" };
+            first = false;
+            written = out
+                .write_all(separator)
+                .and_then(|()| out.write_all(diagram.as_bytes()));
+            written.is_ok()
+        },
+    );
+    if drawn == 0 {
         match &args.board {
             Some(board) => say!("pbnfmt: {name}: no board {board}"),
             None => say!("pbnfmt: {name}: no game to show"),
         }
         return EXIT_FINDINGS;
     }
-    finish(io::stdout().lock().write_all(shown.join("\n").as_bytes()))
+    finish(written.and_then(|()| out.flush()))
 }

@@ -9,6 +9,7 @@ use pbnfmt::diagnostic::{Diagnostic, FullStyle, render_concise, render_full};
 use pbnfmt::lexer::{SyntaxKind, lex};
 use pbnfmt::rewrite::Rewritten;
 use pbnfmt::rules::select::{Selection, matching};
+use pbnfmt::show::{Symbols, each_diagram};
 use pbnfmt::source::{LineIndex, decode};
 
 /// `check` with every rule on, opt-in ones too, reading `chunk` bytes at a time.
@@ -150,4 +151,25 @@ fn is_plain(pattern: &str) -> bool {
                     .bytes()
                     .all(|b| b.is_ascii_alphanumeric() || b"_.-".contains(&b))
         })
+}
+
+/// `show`: every game with a tag pair draws a diagram without a panic, whole or in chunks of 1
+/// byte. (That the chunks give the same diagrams is `show::tests`; here it would double the time.)
+pub fn diagrams_hold(text: &str) {
+    let draw = |chunk, symbols| {
+        let mut shown = Vec::new();
+        each_diagram(text, None, symbols, chunk, |diagram| {
+            shown.push(diagram);
+            true
+        });
+        shown
+    };
+    let whole = draw(usize::MAX, Symbols::Unicode);
+    assert_eq!(
+        draw(1, Symbols::Unicode),
+        whole,
+        "diagrams differ in chunks"
+    );
+    let ascii = draw(usize::MAX, Symbols::Ascii);
+    assert_eq!(ascii.len(), whole.len());
 }
