@@ -2,13 +2,16 @@
 //! frame (`full`) and the one-line `path:line:col: severity[CODE] message` (`concise`).
 //!
 //! A diagnostic carries byte offsets into the decoded text; lines and columns are computed only
-//! when rendering. The same diagnostic renders the same facts in every form.
+//! when rendering. The same diagnostic renders the same facts in every form. Text from the file
+//! (values in messages, source lines, the file name) is printed through [`display`], so that no
+//! character of it reaches a terminal as a command.
 
 use std::fmt;
 use std::ops::Range;
 
 use miette::{LabeledSpan, MietteError, MietteSpanContents, SourceCode, SourceSpan, SpanContents};
 
+use crate::display;
 use crate::rules::Rule;
 use crate::source::LineIndex;
 
@@ -97,10 +100,11 @@ pub fn render_concise(
 ) -> String {
     let (line, column) = index.line_col(text, diagnostic.span.start);
     format!(
-        "{path}:{line}:{column}: {}[{}] {}",
+        "{}:{line}:{column}: {}[{}] {}",
+        display::escape(path),
         diagnostic.severity,
         diagnostic.rule.code(),
-        diagnostic.message
+        display::escape(&diagnostic.message)
     )
 }
 
@@ -132,12 +136,18 @@ pub fn render_full(
         out.push_str(" (the line is too long to show)\n");
         if let Some(help) = &diagnostic.help {
             out.push_str("  help: ");
-            out.push_str(help);
+            out.push_str(&display::escape(help));
             out.push('\n');
         }
         return out;
     }
-    let theme = if style.color {
+    // Messages, labels, help and the name are escaped as they are drawn; a frame whose lines hold
+    // a character a terminal would obey is drawn without colour and then masked whole, so that
+    // nothing from the file reaches the terminal as a command (see `display`).
+    let unsafe_lines = spans
+        .clone()
+        .any(|span| display::has_unsafe(frame_text(text, index, span)));
+    let theme = if style.color && !unsafe_lines {
         miette::GraphicalTheme::unicode()
     } else {
         miette::GraphicalTheme::unicode_nocolor()
@@ -146,10 +156,11 @@ pub fn render_full(
         .with_width(style.width)
         .with_links(false)
         .tab_width(4);
+    let name = display::escape(path);
     let view = MietteView {
         diagnostic,
         source: NamedText {
-            name: path,
+            name: &name,
             text,
             index,
         },
@@ -161,6 +172,9 @@ pub fn render_full(
         out = render_concise(path, text, index, diagnostic);
         out.push('\n');
     }
+    if unsafe_lines {
+        out = display::mask(&out).into_owned();
+    }
     out
 }
 
@@ -171,12 +185,24 @@ const MAX_FRAME_BYTES: usize = 4 << 10;
 
 /// How many bytes the frame of `span` would show: its lines and one line around.
 fn frame_bytes(text: &str, index: &LineIndex, span: &Range<usize>) -> usize {
+    let (start, end) = frame_range(text, index, span);
+    end.saturating_sub(start)
+}
+
+/// The text the frame of `span` shows (see [`frame_bytes`]).
+fn frame_text<'t>(text: &'t str, index: &LineIndex, span: &Range<usize>) -> &'t str {
+    let (start, end) = frame_range(text, index, span);
+    text.get(start..end).unwrap_or("")
+}
+
+fn frame_range(text: &str, index: &LineIndex, span: &Range<usize>) -> (usize, usize) {
     let len = text.len();
     let first = index.line_of(span.start.min(len)).saturating_sub(1);
     let last = index.line_of(span.end.min(len)) + 1;
-    index
-        .line_start(last + 1, len)
-        .saturating_sub(index.line_start(first, len))
+    (
+        index.line_start(first, len),
+        index.line_start(last + 1, len),
+    )
 }
 
 /// The decoded text under a file name, as miette wants to read it.
@@ -237,7 +263,7 @@ impl fmt::Debug for MietteView<'_> {
 
 impl fmt::Display for MietteView<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.diagnostic.message)
+        f.write_str(&display::escape(&self.diagnostic.message))
     }
 }
 
@@ -260,7 +286,7 @@ impl miette::Diagnostic for MietteView<'_> {
         self.diagnostic
             .help
             .as_ref()
-            .map(|help| Box::new(help) as Box<dyn fmt::Display>)
+            .map(|help| Box::new(display::escape(help)) as Box<dyn fmt::Display>)
     }
 
     fn source_code(&self) -> Option<&dyn SourceCode> {
@@ -270,11 +296,17 @@ impl miette::Diagnostic for MietteView<'_> {
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
         let diagnostic = self.diagnostic;
         let primary = LabeledSpan::new_primary_with_span(
-            diagnostic.label.clone(),
+            diagnostic
+                .label
+                .as_deref()
+                .map(|label| display::escape(label).into_owned()),
             to_source_span(&diagnostic.span),
         );
         let related = diagnostic.related.iter().map(|related| {
-            LabeledSpan::new_with_span(Some(related.label.clone()), to_source_span(&related.span))
+            LabeledSpan::new_with_span(
+                Some(display::escape(&related.label).into_owned()),
+                to_source_span(&related.span),
+            )
         });
         Some(Box::new(std::iter::once(primary).chain(related)))
     }

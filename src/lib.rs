@@ -10,6 +10,7 @@ pub mod check;
 pub mod cli;
 pub mod config;
 pub mod diagnostic;
+pub mod display;
 pub mod export;
 pub mod generate;
 pub mod lexer;

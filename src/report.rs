@@ -14,6 +14,7 @@ use std::ops::Range;
 use serde_json::{Value, json};
 
 use crate::diagnostic::{Diagnostic, FullStyle, Severity, render_concise, render_full};
+use crate::display;
 use crate::rules::Rule;
 use crate::source::{Decoded, Encoding, LineIndex};
 
@@ -416,13 +417,14 @@ fn github(name: &str, text: &str, index: &LineIndex, diagnostic: &Diagnostic) ->
     // SARIF levels and GitHub commands spell the severities as pbnfmt does.
     let command = diagnostic.severity.as_str();
     let title = format!("{} ({})", diagnostic.rule.code(), diagnostic.rule.name());
-    let mut message = diagnostic.message.clone();
+    // A log viewer obeys terminal commands too: file text goes through `display::escape`.
+    let mut message = display::escape(&diagnostic.message).into_owned();
     if let Some(help) = &diagnostic.help {
-        let _ = write!(message, "\nhelp: {help}");
+        let _ = write!(message, "\nhelp: {}", display::escape(help));
     }
     format!(
         "::{command} file={},line={line},col={column},endLine={end_line},endColumn={end_column},title={}::{}",
-        github_property(name),
+        github_property(&display::escape(name)),
         github_property(&title),
         github_data(&message)
     )

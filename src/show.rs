@@ -4,9 +4,11 @@
 //! Values are read after `#`/`##` inheritance (PBN 4.8); a value that cannot be read is shown as
 //! written, and a hand the Deal does not give (`-`) as `?`.
 
+use std::borrow::Cow;
 use std::fmt::Write as _;
 
 use crate::bridge::{CallToken, Denomination, Rank, Seat, Suit};
+use crate::display;
 use crate::model::auction::{self, Entry};
 use crate::model::deal::{self, Cards};
 use crate::model::values::{ContractValue, ResultValue, parse_declarer};
@@ -70,7 +72,13 @@ pub fn each_diagram(
                 board.is_none_or(|board| model.value("Board").map(str::trim) == Some(board.trim()));
             if wanted {
                 drawn += 1;
-                if !each(diagram(&parse, text, &model, symbols)) {
+                // Values and comments are the file's: shown, not obeyed (see `display`).
+                let drawn_text = diagram(&parse, text, &model, symbols);
+                let safe = match display::mask(&drawn_text) {
+                    Cow::Borrowed(_) => drawn_text,
+                    Cow::Owned(masked) => masked,
+                };
+                if !each(safe) {
                     return drawn;
                 }
             }

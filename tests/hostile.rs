@@ -134,7 +134,63 @@ const CATALOGUE: &[(&str, [i32; 4], &str)] = &[
         [1, 1, 1, 1],
         "error[S015] control character U+0000",
     ),
+    (
+        "terminal-escapes.pbn",
+        [1, 1, 0, 0],
+        "error[T003] dealer `\\u{1b}[2JQ` is not W, N, E or S",
+    ),
 ];
+
+/// Characters a terminal or a log viewer would take as commands (see `src/display.rs`).
+fn obeyed(text: &str) -> Option<char> {
+    text.chars().find(|&c| {
+        (c.is_control() && !matches!(c, '\n' | '\t' | '\r'))
+            || matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+    })
+}
+
+/// Values, comments and a file name full of terminal commands (an escape that sets the window
+/// title, one that clears the screen, a C1 CSI, a right-to-left override) are shown, never sent:
+/// in every human-readable form, coloured or not, in `show` and in the messages about the file.
+#[test]
+fn terminal_commands_in_a_file_are_shown_not_sent() {
+    let fixture = common::corpus().join("hostile/terminal-escapes.pbn");
+    let dir = tempfile::tempdir().unwrap();
+    let named = dir.path().join("\u{1b}]0;name\u{7}.pbn");
+    std::fs::copy(&fixture, &named).unwrap();
+    let named = named.to_str().unwrap();
+    for args in [
+        &["check", named][..],
+        &["check", "--color", "always", named],
+        &["check", "--output-format", "concise", named],
+        &["check", "--output-format", "github", named],
+        &["check", "--show-settings", named],
+        &["export", "--check", named],
+        &["show", named],
+        &["show", "--board", "7", named],
+        &["check", "no\u{1b}[2Jsuch.pbn"],
+    ] {
+        let (output, _) = run(args, SMALL_FILE_LIMIT);
+        for (stream, bytes) in [("stdout", &output.stdout), ("stderr", &output.stderr)] {
+            let text = common::text(bytes);
+            // `--color always` sends pbnfmt's own colours: only a frame without commands has them.
+            let text = if args.contains(&"always") {
+                text.replace("\u{1b}[", "")
+            } else {
+                text
+            };
+            assert_eq!(obeyed(&text), None, "pbnfmt {args:?} {stream}:\n{text}");
+        }
+    }
+    let (output, _) = run(&["check", named], SMALL_FILE_LIMIT);
+    let said = common::text(&output.stdout);
+    assert!(said.contains("dealer `\\u{1b}[2JQ`"), "{said}");
+    assert!(said.contains("[Dealer \"␛[2JQ\"]"), "{said}");
+    assert!(said.contains("\\u{1b}]0;name\\u{7}.pbn"), "{said}");
+    // Into a pipe, a diff is exact, so that `patch` applies it; on a terminal it is masked.
+    let (output, _) = run(&["export", "--diff", named], SMALL_FILE_LIMIT);
+    assert!(common::text(&output.stdout).contains("[Dealer \"\u{1b}[2JQ\"]"));
+}
 
 #[test]
 fn the_catalogue_ends_as_documented() {

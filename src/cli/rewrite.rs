@@ -10,6 +10,7 @@ use std::io::{self, IsTerminal, Write};
 use std::path::{Component, Path, PathBuf};
 
 use crate::diagnostic::{FullStyle, Severity};
+use crate::display;
 use crate::export::{ExportOptions, Newline, export_owned};
 use crate::parallel;
 use crate::report::{self, Format, Statistics, Summary};
@@ -418,7 +419,8 @@ fn rewrite_one(
     let written = match mode {
         Mode::Stdout => Ok(()),
         Mode::Check if changed => {
-            outcome.stdout = format!("Would {}: {name}\n", wording.would).into_bytes();
+            outcome.stdout =
+                format!("Would {}: {}\n", wording.would, display::escape(name)).into_bytes();
             Ok(())
         }
         Mode::Diff if changed => {
@@ -525,15 +527,22 @@ fn write_into(args: &RewriteArgs, job: &Job, output: &[u8]) -> io::Result<bool> 
     write_atomic(&target, output, source).map(|()| true)
 }
 
-/// A unified diff of the input text against the result, both as text.
+/// A unified diff of the input text against the result, both as text. On a terminal, the file's
+/// control characters are shown, not obeyed (`display::mask`); into a pipe the diff is exact, so
+/// that `patch` applies it.
 fn diff(name: &str, verb: &str, exported: &Rewritten, output: &[u8]) -> String {
     let encoding = exported.decoded.encoding;
     let after = source::decode(output, Some(encoding)).text;
-    similar::TextDiff::from_lines(exported.decoded.text.as_str(), after.as_str())
+    let diff = similar::TextDiff::from_lines(exported.decoded.text.as_str(), after.as_str())
         .unified_diff()
         .context_radius(3)
         .header(name, &format!("{name} ({verb})"))
-        .to_string()
+        .to_string();
+    if io::stdout().is_terminal() {
+        display::mask(&diff).into_owned()
+    } else {
+        diff
+    }
 }
 
 fn summary(totals: &Totals, mode: Mode, wording: &Wording) -> String {

@@ -244,5 +244,6 @@ pub(crate) fn show(found: Option<&Found>, excludes: &[String], merged: &ConfigFi
         Ok(text) => out.push_str(&text),
         Err(error) => out.push_str(&format!("# cannot print the settings: {error}\n")),
     }
-    out
+    // Paths are the file system's, patterns the configuration's: shown, not obeyed.
+    crate::display::escape(&out).into_owned()
 }

@@ -1,0 +1,96 @@
+//! Text from a file, made safe to print. A PBN file may hold any character in its strings and
+//! comments, and a file name any byte; printed as they are, an escape character or a C1 control
+//! would be read by the terminal (or a CI log viewer) as a command: a cleared screen, a changed
+//! window title, recoloured text, text hidden or reordered by bidirectional overrides. So every
+//! human-readable output shows such characters, never sends them:
+//!
+//! - [`escape`] for messages, labels, help and file names: `\u{1b}`, as Rust writes it;
+//! - [`mask`] for source lines in code frames, `show`'s diagrams and diffs on a terminal, where
+//!   columns must stay aligned: each character becomes one visible character, its control
+//!   picture (`␛` for ESC, as miette draws some of them) or `�` for a C1 control or an override.
+//!
+//! Line ends and tabs are kept. JSON and SARIF escape control characters themselves.
+
+use std::borrow::Cow;
+
+/// A character a terminal may take as a command, or that reorders the text around it: the C0
+/// controls but tab and line feed, DEL, the C1 controls, and the bidirectional embeddings,
+/// overrides and isolates (U+202A-U+202E, U+2066-U+2069). A carriage return is one too, except
+/// in a CR LF pair.
+fn is_unsafe(c: char) -> bool {
+    (c.is_control() && c != '\n' && c != '\t' && c != '\r')
+        || matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+}
+
+/// The positions of unsafe characters in `text`, with a CR counted only when no LF follows it.
+fn unsafe_chars(text: &str) -> impl Iterator<Item = (usize, char)> + '_ {
+    text.char_indices().filter(move |&(at, c)| {
+        is_unsafe(c) || (c == '\r' && text.as_bytes().get(at + 1) != Some(&b'\n'))
+    })
+}
+
+/// True when `text` holds a character [`escape`] and [`mask`] would change.
+pub fn has_unsafe(text: &str) -> bool {
+    unsafe_chars(text).next().is_some()
+}
+
+/// `text` with each unsafe character written as `\u{…}`.
+pub fn escape(text: &str) -> Cow<'_, str> {
+    if !has_unsafe(text) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    let mut from = 0;
+    for (at, c) in unsafe_chars(text) {
+        out.push_str(&text[from..at]);
+        out.push_str(&format!("\\u{{{:x}}}", c as u32));
+        from = at + c.len_utf8();
+    }
+    out.push_str(&text[from..]);
+    Cow::Owned(out)
+}
+
+/// `text` with each unsafe character replaced by one visible character, so that columns stay.
+pub fn mask(text: &str) -> Cow<'_, str> {
+    if !has_unsafe(text) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 16);
+    let mut from = 0;
+    for (at, c) in unsafe_chars(text) {
+        out.push_str(&text[from..at]);
+        out.push(picture(c));
+        from = at + c.len_utf8();
+    }
+    out.push_str(&text[from..]);
+    Cow::Owned(out)
+}
+
+/// The control picture of a C0 control or DEL (U+2400-U+2421); `�` for the others.
+fn picture(c: char) -> char {
+    match c as u32 {
+        code @ 0..=0x1F => char::from_u32(0x2400 + code).unwrap_or('\u{FFFD}'),
+        0x7F => '\u{2421}',
+        _ => '\u{FFFD}',
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escapes_commands_and_keeps_line_ends() {
+        let hostile = "a\u{1b}]0;title\u{7}b\u{9b}2J\u{202e}c\r\nd\re\tf\u{b}";
+        assert_eq!(
+            escape(hostile),
+            "a\\u{1b}]0;title\\u{7}b\\u{9b}2J\\u{202e}c\r\nd\\u{d}e\tf\\u{b}"
+        );
+        let masked = mask(hostile);
+        assert_eq!(masked, "a␛]0;title␇b\u{FFFD}2J\u{FFFD}c\r\nd␍e\tf␋");
+        assert_eq!(masked.chars().count(), hostile.chars().count());
+        assert_eq!(mask("\0\u{7f}"), "␀␡");
+        assert!(matches!(escape("plain é ♠"), Cow::Borrowed(_)));
+        assert!(matches!(mask("line\r\n"), Cow::Borrowed(_)));
+    }
+}
