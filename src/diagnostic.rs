@@ -144,10 +144,24 @@ pub fn render_full(
     // Messages, labels, help and the name are escaped as they are drawn; a frame whose lines hold
     // a character a terminal would obey is drawn without colour and then masked whole, so that
     // nothing from the file reaches the terminal as a command (see `display`).
-    let unsafe_lines = spans
-        .clone()
-        .any(|span| display::has_unsafe(frame_text(text, index, span)));
-    let theme = if style.color && !unsafe_lines {
+    let mut masked = Vec::new();
+    let mut unmasked = false;
+    for span in spans.clone() {
+        if !display::has_unsafe(frame_text(text, index, span)) {
+            continue;
+        }
+        // The lines miette reads for the frame (see `NamedText::window`), masked at the same
+        // byte offsets so that carets stay on their characters; past 64 KiB (a huge line just
+        // after the frame), the whole frame is masked once drawn instead.
+        let window = NamedText::window(index, text.len(), span, 1, 1);
+        match text.get(window.clone()) {
+            Some(lines) if lines.len() <= 64 << 10 => {
+                masked.push((window, display::mask_in_place(lines).into_owned()));
+            }
+            _ => unmasked = true,
+        }
+    }
+    let theme = if style.color && !unmasked {
         miette::GraphicalTheme::unicode()
     } else {
         miette::GraphicalTheme::unicode_nocolor()
@@ -163,6 +177,7 @@ pub fn render_full(
             name: &name,
             text,
             index,
+            masked,
         },
     };
     let mut out = String::new();
@@ -172,7 +187,7 @@ pub fn render_full(
         out = render_concise(path, text, index, diagnostic);
         out.push('\n');
     }
-    if unsafe_lines {
+    if unmasked {
         out = display::mask(&out).into_owned();
     }
     out
@@ -210,6 +225,26 @@ struct NamedText<'a> {
     name: &'a str,
     text: &'a str,
     index: &'a LineIndex,
+    /// Windows of the text with their unsafe characters masked in place (`display`), read
+    /// instead of the text.
+    masked: Vec<(Range<usize>, String)>,
+}
+
+impl NamedText<'_> {
+    /// The lines read for the frame of `span`, with context lines around it.
+    fn window(
+        index: &LineIndex,
+        len: usize,
+        span: &Range<usize>,
+        before: usize,
+        after: usize,
+    ) -> Range<usize> {
+        let start = span.start.min(len);
+        let end = span.end.min(len);
+        let first_line = index.line_of(start).saturating_sub(before);
+        let last_line = index.line_of(end) + after + 1;
+        index.line_start(first_line, len)..index.line_start(last_line + 1, len)
+    }
 }
 
 impl SourceCode for NamedText<'_> {
@@ -225,14 +260,28 @@ impl SourceCode for NamedText<'_> {
         let len = self.text.len();
         let start = span.offset().min(len);
         let end = (span.offset() + span.len()).min(len);
+        let range = NamedText::window(
+            self.index,
+            len,
+            &(start..end),
+            context_lines_before,
+            context_lines_after,
+        );
+        let (window_start, window_end) = (range.start, range.end);
         let first_line = self
             .index
             .line_of(start)
             .saturating_sub(context_lines_before);
-        let last_line = self.index.line_of(end) + context_lines_after + 1;
-        let window_start = self.index.line_start(first_line, len);
-        let window_end = self.index.line_start(last_line + 1, len);
-        let window = self.text.get(window_start..window_end).unwrap_or("");
+        let window = match self
+            .masked
+            .iter()
+            .find(|(masked, _)| masked.start <= window_start && window_end <= masked.end)
+        {
+            Some((masked, lines)) => lines
+                .get(window_start - masked.start..window_end - masked.start)
+                .unwrap_or(""),
+            None => self.text.get(window_start..window_end).unwrap_or(""),
+        };
         let relative = SourceSpan::from((start - window_start, end - start));
         let contents = window.read_span(&relative, context_lines_before, context_lines_after)?;
         let data_span = SourceSpan::from((

@@ -5,9 +5,11 @@
 //! human-readable output shows such characters, never sends them:
 //!
 //! - [`escape`] for messages, labels, help and file names: `\u{1b}`, as Rust writes it;
-//! - [`mask`] for source lines in code frames, `show`'s diagrams and diffs on a terminal, where
-//!   columns must stay aligned: each character becomes one visible character, its control
-//!   picture (`␛` for ESC, as miette draws some of them) or `�` for a C1 control or an override.
+//! - [`mask`] for `show`'s diagrams and diffs on a terminal, where columns must stay aligned:
+//!   each character becomes one visible character, its control picture (`␛` for ESC) or `�`
+//!   for a C1 control or an override;
+//! - [`mask_in_place`] for the source lines of code frames, whose spans are byte offsets: the
+//!   same, with a character of the same UTF-8 length (`?`, `¿`, `�`).
 //!
 //! Line ends and tabs are kept. JSON and SARIF escape control characters themselves.
 
@@ -66,6 +68,30 @@ pub fn mask(text: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
+/// `text` with each unsafe character replaced by a visible one of the same UTF-8 length (`?`,
+/// as PBN 2.2 suggests for what cannot be shown; `¿` for a C1 control; `�` for an override), so
+/// that every byte offset into it still points where it did: for source lines handed to the
+/// code-frame renderer, whose spans are byte offsets and whose carets count columns.
+pub fn mask_in_place(text: &str) -> Cow<'_, str> {
+    if !has_unsafe(text) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut from = 0;
+    for (at, c) in unsafe_chars(text) {
+        out.push_str(&text[from..at]);
+        out.push(match c.len_utf8() {
+            1 => '?',
+            2 => '¿',
+            _ => '\u{FFFD}',
+        });
+        from = at + c.len_utf8();
+    }
+    out.push_str(&text[from..]);
+    debug_assert_eq!(out.len(), text.len());
+    Cow::Owned(out)
+}
+
 /// The control picture of a C0 control or DEL (U+2400-U+2421); `�` for the others.
 fn picture(c: char) -> char {
     match c as u32 {
@@ -90,6 +116,9 @@ mod tests {
         assert_eq!(masked, "a␛]0;title␇b\u{FFFD}2J\u{FFFD}c\r\nd␍e\tf␋");
         assert_eq!(masked.chars().count(), hostile.chars().count());
         assert_eq!(mask("\0\u{7f}"), "␀␡");
+        let in_place = mask_in_place(hostile);
+        assert_eq!(in_place, "a?]0;title?b¿2J\u{FFFD}c\r\nd?e\tf?");
+        assert_eq!(in_place.len(), hostile.len());
         assert!(matches!(escape("plain é ♠"), Cow::Borrowed(_)));
         assert!(matches!(mask("line\r\n"), Cow::Borrowed(_)));
     }

@@ -185,7 +185,10 @@ fn terminal_commands_in_a_file_are_shown_not_sent() {
     let (output, _) = run(&["check", named], SMALL_FILE_LIMIT);
     let said = common::text(&output.stdout);
     assert!(said.contains("dealer `\\u{1b}[2JQ`"), "{said}");
-    assert!(said.contains("[Dealer \"␛[2JQ\"]"), "{said}");
+    assert!(said.contains("[Dealer \"?[2JQ\"]"), "{said}");
+    let (output, _) = run(&["show", named], SMALL_FILE_LIMIT);
+    let drawn = common::text(&output.stdout);
+    assert!(drawn.contains("␛]0;pwned␇Club Pairs"), "{drawn}");
     assert!(said.contains("\\u{1b}]0;name\\u{7}.pbn"), "{said}");
     // Into a pipe, a diff is exact, so that `patch` applies it; on a terminal it is masked.
     let (output, _) = run(&["export", "--diff", named], SMALL_FILE_LIMIT);

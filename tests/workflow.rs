@@ -179,7 +179,7 @@ fn json_output_reads_back_with_the_same_findings() {
         .filter(|d| d["severity"] == "error")
         .count();
     assert_eq!(summary["errors"], errors);
-    assert_eq!(summary["files"], 117);
+    assert_eq!(summary["files"], 118);
 }
 
 #[test]

@@ -1,6 +1,6 @@
-//! Characters and lines (PBN 2.2, 2.3): the 0x80-0x9F range, characters outside Latin-1 (in
-//! strings and comments; outside them the syntax rules already report any non-ASCII), tabs in
-//! strings, and line lengths.
+//! Characters and lines (PBN 2.2, 2.3): control characters, the 0x80-0x9F range and characters
+//! outside Latin-1 (in strings and comments; outside them the syntax rules already report them),
+//! tabs in strings, and line lengths.
 
 use crate::diagnostic::Diagnostic;
 use crate::lexer::SyntaxKind;
@@ -25,6 +25,7 @@ pub fn check_tokens(checker: &mut Checker<'_>, decoded: &Decoded) {
     }
     let latin1 = decoded.encoding == Encoding::Latin1;
     let characters = checker.on(Rule::C1ControlCharacter) || checker.on(Rule::NonLatin1Character);
+    let controls = checker.on(Rule::ControlCharacterInText);
     for token in &parse.tokens {
         let is_string = token.kind.is_string();
         // Only strings, comments and `%` lines may hold these characters at all.
@@ -32,6 +33,9 @@ pub fn check_tokens(checker: &mut Checker<'_>, decoded: &Decoded) {
             continue;
         }
         let piece = token.text(text);
+        if controls {
+            control_runs(checker, token.start as usize, piece, token.kind);
+        }
         if is_string && piece.contains(['\t', '\u{b}']) {
             if let Some(at) = piece.find(['\t', '\u{b}']) {
                 let start = token.start as usize + at;
@@ -84,14 +88,75 @@ pub fn check_lines(checker: &mut Checker<'_>) {
     }
 }
 
-/// True when `bytes` has a non-ASCII byte, a tab or a vertical tab. Blocks are folded without
-/// an early exit, so that the loop runs on vectors: this looks at every byte of every file.
+/// True when `bytes` has a non-ASCII byte, DEL or a control character other than a line end (tabs
+/// included). Blocks are folded without an early exit, so that the loop runs on vectors: this
+/// looks at every byte of every file.
 fn has_suspect_byte(bytes: &[u8]) -> bool {
     bytes.chunks(4096).any(|block| {
         block.iter().fold(0u8, |seen, &b| {
-            seen | u8::from(b >= 0x80 || b == b'\t' || b == 0x0B)
+            seen | u8::from(b >= 0x7F || (b < 0x20 && b != b'\n' && b != b'\r'))
         }) != 0
     })
+}
+
+/// A control character PBN 2.2 does not permit in text: any C0 control but the tabs and the line
+/// ends, and DEL.
+fn is_forbidden_control(c: char) -> bool {
+    matches!(c, '\0'..='\u{8}' | '\u{c}' | '\u{e}'..='\u{1f}' | '\u{7f}')
+}
+
+/// C006: one finding per run of forbidden control characters in a string, comment or `%` line
+/// (PBN 2.2). Between tokens the lexer makes them S015.
+fn control_runs(checker: &mut Checker<'_>, base: usize, piece: &str, kind: SyntaxKind) {
+    if !piece.contains(is_forbidden_control) {
+        return;
+    }
+    let place = if kind.is_string() {
+        "a string"
+    } else if kind == SyntaxKind::Escape {
+        "a `%` line"
+    } else {
+        "a comment"
+    };
+    let mut chars = piece.char_indices().peekable();
+    while let Some((start, first)) = chars.next() {
+        if !is_forbidden_control(first) {
+            continue;
+        }
+        let mut end = start + first.len_utf8();
+        let mut count = 1;
+        while let Some(&(at, c)) = chars.peek() {
+            if !is_forbidden_control(c) {
+                break;
+            }
+            end = at + c.len_utf8();
+            count += 1;
+            chars.next();
+        }
+        let message = if count > 1 {
+            format!(
+                "{count} control characters (U+{:04X} ...) inside {place}",
+                first as u32
+            )
+        } else {
+            format!("control character U+{:04X} inside {place}", first as u32)
+        };
+        let help = if first == '\0' {
+            "NUL bytes usually mean UTF-16 without a byte-order mark: try `--encoding utf-16le`"
+        } else if first == '\u{1b}' {
+            "remove it: an escape sequence is a command to a terminal, and PBN 2.2 permits only tabs and line ends"
+        } else {
+            "remove it: PBN 2.2 permits only tabs and line ends among the control characters"
+        };
+        checker.report(
+            Diagnostic::new(
+                Rule::ControlCharacterInText,
+                base + start..base + end,
+                message,
+            )
+            .with_help(help),
+        );
+    }
 }
 
 /// One finding per run of unportable characters in a token.

@@ -1528,6 +1528,19 @@ Do not nest braces in a comment: `{Par is 4S (by North)}`.\n",
             fix: r#"Break the line."#,
         ),
     }
+    ControlCharacterInText {
+        code: "C006",
+        name: "control-character-in-text",
+        severity: Error,
+        section: "PBN 2.2",
+        summary: "A control character inside a string, comment or escape line",
+        doc: doc!(
+            what: r#"An ASCII control character other than a tab or a line end (NUL, bell, backspace, form feed, escape, DEL, ...) inside a string, a comment or a `%` line. Outside them, S015 reports it. Adjacent control characters make one finding."#,
+            why: r#"PBN 2.2: "The horizontal tab and vertical tab are permitted. No other ASCII control characters are permitted, except for the (non-visible) control characters for the line representation." Code 127 "is not used for PBN data representation". In a comment, an escape sequence is a command to the terminal of whoever reads the file (pbnfmt shows it, never sends it)."#,
+            example: r#"{Board 7: ^[[2J}   (^[ is the escape character, byte 0x1B)"#,
+            fix: r#"Remove the characters; write what they stood for in plain text."#,
+        ),
+    }
     MissingMandatoryTag {
         code: "E001",
         name: "missing-mandatory-tag",
