@@ -38,34 +38,14 @@ pub fn has_unsafe(text: &str) -> bool {
 
 /// `text` with each unsafe character written as `\u{…}`.
 pub fn escape(text: &str) -> Cow<'_, str> {
-    if !has_unsafe(text) {
-        return Cow::Borrowed(text);
-    }
-    let mut out = String::with_capacity(text.len() + 8);
-    let mut from = 0;
-    for (at, c) in unsafe_chars(text) {
-        out.push_str(&text[from..at]);
+    replace_unsafe(text, |c, out| {
         out.push_str(&format!("\\u{{{:x}}}", c as u32));
-        from = at + c.len_utf8();
-    }
-    out.push_str(&text[from..]);
-    Cow::Owned(out)
+    })
 }
 
 /// `text` with each unsafe character replaced by one visible character, so that columns stay.
 pub fn mask(text: &str) -> Cow<'_, str> {
-    if !has_unsafe(text) {
-        return Cow::Borrowed(text);
-    }
-    let mut out = String::with_capacity(text.len() + 16);
-    let mut from = 0;
-    for (at, c) in unsafe_chars(text) {
-        out.push_str(&text[from..at]);
-        out.push(picture(c));
-        from = at + c.len_utf8();
-    }
-    out.push_str(&text[from..]);
-    Cow::Owned(out)
+    replace_unsafe(text, |c, out| out.push(picture(c)))
 }
 
 /// `text` with each unsafe character replaced by a visible one of the same UTF-8 length (`?`,
@@ -73,22 +53,30 @@ pub fn mask(text: &str) -> Cow<'_, str> {
 /// that every byte offset into it still points where it did: for source lines handed to the
 /// code-frame renderer, whose spans are byte offsets and whose carets count columns.
 pub fn mask_in_place(text: &str) -> Cow<'_, str> {
-    if !has_unsafe(text) {
-        return Cow::Borrowed(text);
-    }
-    let mut out = String::with_capacity(text.len());
-    let mut from = 0;
-    for (at, c) in unsafe_chars(text) {
-        out.push_str(&text[from..at]);
+    let masked = replace_unsafe(text, |c, out| {
         out.push(match c.len_utf8() {
             1 => '?',
             2 => '¿',
             _ => '\u{FFFD}',
         });
+    });
+    debug_assert_eq!(masked.len(), text.len());
+    masked
+}
+
+/// `text` with `write` called for each unsafe character instead of copying it.
+fn replace_unsafe(text: &str, mut write: impl FnMut(char, &mut String)) -> Cow<'_, str> {
+    if !has_unsafe(text) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 16);
+    let mut from = 0;
+    for (at, c) in unsafe_chars(text) {
+        out.push_str(&text[from..at]);
+        write(c, &mut out);
         from = at + c.len_utf8();
     }
     out.push_str(&text[from..]);
-    debug_assert_eq!(out.len(), text.len());
     Cow::Owned(out)
 }
 
