@@ -3,7 +3,8 @@
 //! It decodes, recognises files that are not PBN at all (PBI, chess PGN), parses, and words every
 //! finding. Reading files, walking directories and printing belong to the CLI.
 
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Diagnostic, MAX_FINDINGS, Omitted, keep_first};
+use crate::export::blocks;
 use crate::lexer::{self, SyntaxKind};
 use crate::rules::select::Selection;
 use crate::rules::{Rule, export, messages, semantic};
@@ -25,6 +26,9 @@ pub struct CheckOptions {
     /// Lex and parse on a second thread, ahead of the rules (for a file that has a core to
     /// itself). The findings are the same.
     pub parse_ahead: bool,
+    /// How many findings of the file are kept, the first in file order ([`MAX_FINDINGS`] when
+    /// `None`); the rest are counted in [`FileReport::omitted`].
+    pub max_findings: Option<usize>,
 }
 
 /// The outcome of checking one file.
@@ -37,6 +41,9 @@ pub struct FileReport {
     pub games: usize,
     /// Findings hidden by `% pbnfmt: ignore` lines.
     pub suppressed: usize,
+    /// Findings past the limit ([`CheckOptions::max_findings`]): counted, not kept. `ignore-file`
+    /// lines apply to them; `ignore` lines (the next game) do not.
+    pub omitted: Omitted,
 }
 
 /// Checks one file's bytes.
@@ -51,30 +58,42 @@ pub fn check_owned(bytes: Vec<u8>, options: &CheckOptions) -> FileReport {
 
 fn check_decoded(decoded: Decoded, options: &CheckOptions) -> FileReport {
     let chunk = options.chunk_bytes.unwrap_or(parser::CHUNK_BYTES);
-    let (diagnostics, games, suppressed) =
-        check_text(&decoded, &options.selection, chunk, options.parse_ahead);
-    FileReport {
+    let limit = options.max_findings.unwrap_or(MAX_FINDINGS);
+    let mut report = FileReport {
         decoded,
-        diagnostics,
-        games,
-        suppressed,
-    }
+        diagnostics: Vec::new(),
+        games: 0,
+        suppressed: 0,
+        omitted: Omitted::default(),
+    };
+    check_text(
+        &mut report,
+        &options.selection,
+        chunk,
+        limit,
+        options.parse_ahead,
+    );
+    report
 }
 
+/// Fills `report` (its text decoded) with the findings, games and counts.
 fn check_text(
-    decoded: &Decoded,
+    report: &mut FileReport,
     selection: &Selection,
     chunk: usize,
+    limit: usize,
     ahead: bool,
-) -> (Vec<Diagnostic>, usize, usize) {
+) {
+    let decoded = &report.decoded;
     let text = decoded.text.as_str();
-    let mut reading = Reading::new(decoded);
+    let mut reading = Reading::new(decoded).with_limit(limit);
     if !reading.wants_chunks() {
         // Not worth parsing: one finding says what the file is.
         let (mut diagnostics, _) = reading.finish();
         let rules = selection.rules_for(false);
         diagnostics.retain(|d| rules.contains(d.rule));
-        return (diagnostics, 0, 0);
+        report.diagnostics = diagnostics;
+        return;
     }
     // Chunk by chunk, so that a large file never has all its tokens and trees in memory at once.
     // What the file is (chess PGN, export format) is judged over all chunks, so it is known only
@@ -93,11 +112,13 @@ fn check_text(
     let mut declares_export = false;
     let mut games = 0;
     let chunks = reading.chunks(chunk);
+    let mut omitted = Omitted::default();
     let mut each = |parse: &Parse| {
         reading.chunk(parse);
         declares_export =
             declares_export || (may_declare_export && export::declares_export(parse, text));
         semantic.chunk(parse, &mut diagnostics);
+        keep_first(&mut diagnostics, limit, &mut omitted, false, |_| ());
         games += parse.real_games().count();
         if may_suppress {
             suppressions.read(parse, text);
@@ -110,11 +131,13 @@ fn check_text(
         chunks.for_each(|parse| each(&parse));
     }
     semantic.finish(&mut diagnostics);
-    let (findings, is_pbn) = reading.finish();
+    let (findings, is_pbn, read_omitted) = reading.finish_counted();
     if is_pbn {
         diagnostics.extend(findings);
+        omitted.merge(read_omitted);
     } else {
         diagnostics = findings;
+        omitted = Omitted::default();
         games = 0;
     }
     let rules = if declares_export == may_declare_export {
@@ -123,9 +146,23 @@ fn check_text(
         selection.rules_for(declares_export)
     };
     diagnostics.retain(|d| rules.contains(d.rule));
+    omitted.retain_rules(|rule| rules.contains(rule));
+    keep_first(&mut diagnostics, limit, &mut omitted, true, |_| ());
     diagnostics.sort_by_key(|d| (d.span.start, d.span.end, d.rule));
-    let suppressed = suppressions.apply(rules, &mut diagnostics);
-    (diagnostics, games, suppressed)
+    let mut suppressed = 0;
+    if !omitted.is_empty() {
+        // `ignore-file` lines reach the findings left out too; a line whose rule has findings
+        // left out is not reported as hiding nothing (U001): they may be what it hides.
+        for rule in suppressions.file_wide_rules() {
+            suppressed += omitted.remove_rule(rule);
+        }
+        suppressions.assume_used(|rule| omitted.0.keys().any(|(r, _)| *r == rule));
+    }
+    suppressed += suppressions.apply(rules, &mut diagnostics);
+    report.diagnostics = diagnostics;
+    report.games = games;
+    report.suppressed = suppressed;
+    report.omitted = omitted;
 }
 
 /// The findings of reading a file, before any rule of the standard: its encoding, whether it is a
@@ -139,6 +176,12 @@ pub struct Reading<'t> {
     embedded: bool,
     chess: ChessScan,
     findings: Vec<Diagnostic>,
+    /// How many findings are kept ([`keep_first`]); the rest are counted in `omitted`.
+    limit: usize,
+    omitted: Omitted,
+    /// The first finding left out that stops a rewrite, kept so that a rewrite still refuses
+    /// (and says why) when the findings kept are all of the kinds that do not.
+    omitted_blocking: Option<Diagnostic>,
 }
 
 impl<'t> Reading<'t> {
@@ -151,7 +194,36 @@ impl<'t> Reading<'t> {
             pbi,
             chess: ChessScan::default(),
             findings: malformed(decoded).into_iter().collect(),
+            limit: MAX_FINDINGS,
+            omitted: Omitted::default(),
+            omitted_blocking: None,
         }
+    }
+
+    /// Keeps at most `limit` findings instead of [`MAX_FINDINGS`].
+    pub fn with_limit(mut self, limit: usize) -> Reading<'t> {
+        self.limit = limit;
+        self
+    }
+
+    /// Keeps the first findings (all of them now, with `now`), remembering the first one left out
+    /// that stops a rewrite.
+    fn keep(&mut self, now: bool) {
+        let first = &mut self.omitted_blocking;
+        keep_first(
+            &mut self.findings,
+            self.limit,
+            &mut self.omitted,
+            now,
+            |dropped| {
+                let earlier = first
+                    .as_ref()
+                    .is_some_and(|first| first.span.start <= dropped.span.start);
+                if blocks(dropped.rule) && !earlier {
+                    *first = Some(dropped.clone());
+                }
+            },
+        );
     }
 
     /// True when the text embeds PBN in another document (PBN 6.2).
@@ -182,18 +254,38 @@ impl<'t> Reading<'t> {
                 .iter()
                 .map(|error| messages::syntax_diagnostic(error, text)),
         );
+        self.keep(false);
     }
 
-    /// The findings, and whether the file is PBN.
+    /// The findings, and whether the file is PBN. Past the limit, the first finding that stops
+    /// a rewrite is among them even when it is not among the first.
     pub fn finish(self) -> (Vec<Diagnostic>, bool) {
-        let verdict = match (self.pbi, self.chess.verdict()) {
+        let (findings, is_pbn, _) = self.finish_counted();
+        (findings, is_pbn)
+    }
+
+    /// [`Reading::finish`], with the count of the findings left out.
+    pub fn finish_counted(mut self) -> (Vec<Diagnostic>, bool, Omitted) {
+        let verdict = match (self.pbi.take(), self.chess.verdict()) {
             (Some(pbi), _) => pbi,
             (None, Some(span)) => chess_finding(span),
-            (None, None) => return (self.findings, true),
+            (None, None) => {
+                self.keep(true);
+                if let Some(first) = self.omitted_blocking.take()
+                    && !self.findings.iter().any(|d| blocks(d.rule))
+                {
+                    if let Some(count) = self.omitted.0.get_mut(&(first.rule, first.severity)) {
+                        *count -= 1;
+                    }
+                    self.omitted.0.retain(|_, count| *count > 0);
+                    self.findings.push(first);
+                }
+                return (self.findings, true, self.omitted);
+            }
         };
         let mut findings: Vec<Diagnostic> = malformed(self.decoded).into_iter().collect();
         findings.push(verdict);
-        (findings, false)
+        (findings, false, Omitted::default())
     }
 }
 
@@ -359,6 +451,77 @@ mod tests {
     fn chess_pgn_is_one_finding() {
         let pgn = "[Event \"F\"]\n[White \"Kasparov\"]\n[Black \"Karpov\"]\n[Result \"1-0\"]\n\n1. e4 c5 2. Nf3 d6 1-0\n";
         assert_eq!(codes(pgn), ["F002"]);
+    }
+
+    /// Past `max_findings`, the first findings in file order are kept and the rest counted by
+    /// rule and severity, the same at every chunk size; `ignore-file` reaches the ones left out.
+    #[test]
+    fn findings_past_the_limit_are_counted_not_kept() {
+        let game = |board: usize| format!("[Board \"{board}\"]\n[Dealer \"Q\"]\n\n");
+        let text: String = (1..=50).map(game).collect();
+        let at = |chunk| {
+            let options = CheckOptions {
+                max_findings: Some(10),
+                chunk_bytes: Some(chunk),
+                ..CheckOptions::default()
+            };
+            check_bytes(text.as_bytes(), &options)
+        };
+        let whole = at(usize::MAX);
+        assert_eq!(whole.diagnostics.len(), 10);
+        assert!(
+            whole
+                .diagnostics
+                .iter()
+                .all(|d| d.rule == Rule::InvalidDealer)
+        );
+        let tenth = text.match_indices("\"Q\"").nth(9).unwrap().0 + 1;
+        assert_eq!(
+            whole.diagnostics[9].span.start, tenth,
+            "the first ten are kept"
+        );
+        assert_eq!(whole.omitted.total(), 40);
+        assert_eq!(whole.omitted.count(crate::diagnostic::Severity::Error), 40);
+        for chunk in [1, 30, 200] {
+            let report = at(chunk);
+            assert_eq!(
+                format!("{:?}", report.diagnostics),
+                format!("{:?}", whole.diagnostics),
+                "chunk {chunk}"
+            );
+            assert_eq!(report.omitted, whole.omitted, "chunk {chunk}");
+        }
+        // An `ignore-file` line at the end hides all fifty, the ones left out too, and is not
+        // reported as hiding nothing.
+        let ignored = format!("{text}% pbnfmt: ignore-file T003 misprints\n");
+        let options = CheckOptions {
+            max_findings: Some(10),
+            ..CheckOptions::default()
+        };
+        let report = check_bytes(ignored.as_bytes(), &options);
+        assert!(report.diagnostics.is_empty(), "{:?}", report.diagnostics);
+        assert!(report.omitted.is_empty());
+        assert_eq!(report.suppressed, 50);
+    }
+
+    /// A rewrite must still refuse, and say why, when the finding that stops it comes after
+    /// the limit behind findings that do not (unknown calls).
+    #[test]
+    fn a_blocking_finding_past_the_limit_is_kept() {
+        let mut text = String::from("[Dealer \"N\"]\n[Auction \"N\"]\n");
+        text.push_str(&"2Z ".repeat(20));
+        text.push_str("\n[Event \"never closed\n");
+        let decoded = source::decode(text.as_bytes(), None);
+        let mut reading = Reading::new(&decoded).with_limit(5);
+        for parse in reading.chunks(parser::CHUNK_BYTES) {
+            reading.chunk(&parse);
+        }
+        let (findings, is_pbn, omitted) = reading.finish_counted();
+        assert!(is_pbn);
+        assert_eq!(findings.len(), 6, "{findings:#?}");
+        assert!(findings[..5].iter().all(|d| d.rule == Rule::UnknownCall));
+        assert_eq!(findings[5].rule, Rule::UnterminatedString);
+        assert_eq!(omitted.total(), 15);
     }
 
     #[test]

@@ -48,6 +48,8 @@ pub struct Summary {
     pub errors: usize,
     pub warnings: usize,
     pub suppressed: usize,
+    /// Findings past a file's `--max-findings`: counted in `errors` and `warnings`, not listed.
+    pub omitted: usize,
     /// Paths that could not be read or written, and why.
     pub trouble: Vec<(String, String)>,
 }
@@ -165,6 +167,7 @@ pub fn end(format: Format, summary: &Summary, statistics: Option<&Statistics>) -
                     "errors": summary.errors,
                     "warnings": summary.warnings,
                     "suppressed": summary.suppressed,
+                    "omitted": summary.omitted,
                     "unreadable": trouble,
                 })
             );

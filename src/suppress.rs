@@ -27,6 +27,8 @@ struct Entry {
     span: Range<usize>,
     /// The text the suppression covers; `None` when no game follows the line.
     scope: Option<Range<usize>>,
+    /// An `ignore-file` line: the scope is the whole file.
+    whole_file: bool,
     used: bool,
 }
 
@@ -68,6 +70,25 @@ impl Suppressions {
                 self.pending.extend(
                     (before..self.entries.len()).filter(|&i| self.entries[i].scope.is_none()),
                 );
+            }
+        }
+    }
+
+    /// The rules of `ignore-file` lines, which cover the whole file.
+    pub fn file_wide_rules(&self) -> Vec<Rule> {
+        self.entries
+            .iter()
+            .filter(|entry| entry.whole_file)
+            .map(|entry| entry.rule)
+            .collect()
+    }
+
+    /// Marks the lines of the rules `used` accepts as hiding something, so that none of them is
+    /// reported as hiding nothing (U001).
+    pub fn assume_used(&mut self, used: impl Fn(Rule) -> bool) {
+        for entry in &mut self.entries {
+            if used(entry.rule) {
+                entry.used = true;
             }
         }
     }
@@ -198,6 +219,13 @@ impl<'a> Directive<'a> {
                 return;
             }
         };
+        let whole_file = scope
+            .as_ref()
+            .is_some_and(|scope| *scope == (0..text.len()))
+            && self
+                .verb
+                .as_ref()
+                .is_some_and(|(verb, _)| verb.eq_ignore_ascii_case("ignore-file"));
         let Some((codes, codes_span)) = &self.codes else {
             problems.push(invalid(
                 self.span.clone(),
@@ -218,6 +246,7 @@ impl<'a> Directive<'a> {
                     rule,
                     span,
                     scope: scope.clone(),
+                    whole_file,
                     used: false,
                 }),
                 None => problems.push(invalid(

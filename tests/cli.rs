@@ -289,3 +289,45 @@ fn export_rules_run_on_declared_or_requested_export_format() {
     );
     assert!(stdout(&requested).contains("[E0"), "{}", stdout(&requested));
 }
+
+/// `--max-findings`: the first findings of a file are listed, the rest counted in the summary,
+/// the JSON summary and the exit status, with a line that says so.
+#[test]
+fn findings_past_max_findings_are_counted() {
+    let dir = tempfile::tempdir().unwrap();
+    let games: String = (1..=50)
+        .map(|board| format!("[Board \"{board}\"]\n[Dealer \"Q\"]\n\n"))
+        .collect();
+    std::fs::write(dir.path().join("many.pbn"), games).unwrap();
+    let args = ["check", "many.pbn", "--max-findings", "3"];
+    let output = pbnfmt(
+        &[&args[..], &["--output-format", "concise"]].concat(),
+        dir.path(),
+    );
+    assert_eq!(output.status.code(), Some(1));
+    let text = stdout(&output);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 5, "{text}");
+    assert!(
+        lines[..3].iter().all(|line| line.contains("error[T003]")),
+        "{text}"
+    );
+    assert_eq!(
+        lines[3],
+        "many.pbn: 47 more findings not shown: the first 3 of this file are (`--max-findings` shows more)"
+    );
+    assert_eq!(
+        lines[4],
+        "Found 50 errors and 0 warnings in 1 of 1 file (50 games). 47 findings past `--max-findings` not shown."
+    );
+    let output = pbnfmt(
+        &[&args[..], &["--output-format", "json"]].concat(),
+        dir.path(),
+    );
+    let json: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+    assert_eq!(json["diagnostics"].as_array().unwrap().len(), 3);
+    assert_eq!(json["summary"]["errors"], 50);
+    assert_eq!(json["summary"]["omitted"], 47);
+    let output = pbnfmt(&[&args[..], &["--statistics"]].concat(), dir.path());
+    assert!(stdout(&output).contains("50  T003"), "{}", stdout(&output));
+}

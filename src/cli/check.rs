@@ -4,6 +4,7 @@ use std::io::{self, IsTerminal};
 
 use crate::check::check_owned;
 use crate::diagnostic::{FullStyle, Severity};
+use crate::display;
 use crate::parallel;
 use crate::report::{self, Format, Statistics, Summary};
 use crate::rules::select::Selection;
@@ -30,6 +31,8 @@ enum Outcome {
         warnings: usize,
         games: usize,
         suppressed: usize,
+        /// Findings past `--max-findings`, counted in `errors` and `warnings`.
+        omitted: usize,
     },
 }
 
@@ -103,8 +106,10 @@ pub(super) fn run(args: &CheckArgs) -> u8 {
                 warnings,
                 games,
                 suppressed,
+                omitted,
             } => {
                 totals.summary.files += 1;
+                totals.summary.omitted += omitted;
                 totals.summary.games += games;
                 totals.summary.errors += errors;
                 totals.summary.warnings += warnings;
@@ -169,20 +174,36 @@ fn check_one(
         for diagnostic in &mut report.diagnostics {
             diagnostic.severity = Severity::Error;
         }
+        let omitted = std::mem::take(&mut report.omitted.0);
+        for ((rule, _), count) in omitted {
+            *report.omitted.0.entry((rule, Severity::Error)).or_default() += count;
+        }
     }
     let mut statistics = Statistics::default();
     statistics.add(&report.diagnostics);
+    statistics.merge(Statistics(report.omitted.0.clone()));
     let count = |severity| {
         report
             .diagnostics
             .iter()
             .filter(|d| d.severity == severity)
             .count()
+            + report.omitted.count(severity)
     };
+    let omitted = report.omitted.total();
     let piece = if statistics_only {
         String::new()
     } else {
-        report::file(format, &name, &report.decoded, &report.diagnostics, style)
+        let mut piece = report::file(format, &name, &report.decoded, &report.diagnostics, style);
+        if omitted > 0 && !format.is_document() {
+            piece.push_str(&format!(
+                "{}: {} not shown: the first {} of this file are (`--max-findings` shows more)\n",
+                display::escape(&name),
+                plural(omitted, "more finding", "more findings"),
+                report.diagnostics.len(),
+            ));
+        }
+        piece
     };
     Outcome::Checked {
         piece,
@@ -191,6 +212,7 @@ fn check_one(
         warnings: count(Severity::Warning),
         games: report.games,
         suppressed: report.suppressed,
+        omitted,
     }
 }
 
@@ -225,6 +247,12 @@ fn summary(totals: &Totals) -> String {
         text.push_str(&format!(
             " {} suppressed by `% pbnfmt: ignore` lines.",
             plural(summary.suppressed, "finding", "findings")
+        ));
+    }
+    if summary.omitted > 0 {
+        text.push_str(&format!(
+            " {} past `--max-findings` not shown.",
+            plural(summary.omitted, "finding", "findings")
         ));
     }
     // "No findings" alone would read as a pass when a file was never read (exit status 2).

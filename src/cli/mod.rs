@@ -337,6 +337,11 @@ pub struct CheckArgs {
     #[arg(long)]
     pub warnings_as_errors: bool,
 
+    /// Show at most N findings of each file, the first in file order; the rest are counted in
+    /// the summary and the statistics (a file of random bytes has millions).
+    #[arg(long, value_name = "N", default_value_t = crate::diagnostic::MAX_FINDINGS)]
+    pub max_findings: usize,
+
     #[command(flatten)]
     pub config: ConfigArgs,
 }

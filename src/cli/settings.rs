@@ -151,6 +151,7 @@ pub(crate) fn check_settings(args: &CheckArgs, found: &Found) -> CheckSettings {
             },
             chunk_bytes: None,
             parse_ahead: false,
+            max_findings: Some(args.max_findings),
         },
         warnings_as_errors: merged.check.warnings_as_errors,
     }
