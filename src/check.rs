@@ -3,7 +3,7 @@
 //! It decodes, recognises files that are not PBN at all (PBI, chess PGN), parses, and words every
 //! finding. Reading files, walking directories and printing belong to the CLI.
 
-use crate::diagnostic::{Diagnostic, MAX_FINDINGS, Omitted, keep_first};
+use crate::diagnostic::{Diagnostic, Dropped, MAX_FINDINGS, Omitted, keep_first};
 use crate::export::blocks;
 use crate::lexer::{self, SyntaxKind};
 use crate::rules::select::Selection;
@@ -41,8 +41,8 @@ pub struct FileReport {
     pub games: usize,
     /// Findings hidden by `% pbnfmt: ignore` lines.
     pub suppressed: usize,
-    /// Findings past the limit ([`CheckOptions::max_findings`]): counted, not kept. `ignore-file`
-    /// lines apply to them; `ignore` lines (the next game) do not.
+    /// Findings past the limit ([`CheckOptions::max_findings`]): counted, not kept. Suppression
+    /// lines apply to them as to the others.
     pub omitted: Omitted,
 }
 
@@ -112,13 +112,13 @@ fn check_text(
     let mut declares_export = false;
     let mut games = 0;
     let chunks = reading.chunks(chunk);
-    let mut omitted = Omitted::default();
+    let mut dropped = Vec::new();
     let mut each = |parse: &Parse| {
         reading.chunk(parse);
         declares_export =
             declares_export || (may_declare_export && export::declares_export(parse, text));
         semantic.chunk(parse, &mut diagnostics);
-        keep_first(&mut diagnostics, limit, &mut omitted, false, |_| ());
+        keep_first(&mut diagnostics, limit, &mut dropped, false, |_| ());
         games += parse.real_games().count();
         if may_suppress {
             suppressions.read(parse, text);
@@ -131,13 +131,13 @@ fn check_text(
         chunks.for_each(|parse| each(&parse));
     }
     semantic.finish(&mut diagnostics);
-    let (findings, is_pbn, read_omitted) = reading.finish_counted();
+    let (findings, is_pbn, read_dropped) = reading.finish_counted();
     if is_pbn {
         diagnostics.extend(findings);
-        omitted.merge(read_omitted);
+        dropped.extend(read_dropped);
     } else {
         diagnostics = findings;
-        omitted = Omitted::default();
+        dropped.clear();
         games = 0;
     }
     let rules = if declares_export == may_declare_export {
@@ -146,23 +146,15 @@ fn check_text(
         selection.rules_for(declares_export)
     };
     diagnostics.retain(|d| rules.contains(d.rule));
-    omitted.retain_rules(|rule| rules.contains(rule));
-    keep_first(&mut diagnostics, limit, &mut omitted, true, |_| ());
+    dropped.retain(|d| rules.contains(d.rule));
+    keep_first(&mut diagnostics, limit, &mut dropped, true, |_| ());
     diagnostics.sort_by_key(|d| (d.span.start, d.span.end, d.rule));
-    let mut suppressed = 0;
-    if !omitted.is_empty() {
-        // `ignore-file` lines reach the findings left out too; a line whose rule has findings
-        // left out is not reported as hiding nothing (U001): they may be what it hides.
-        for rule in suppressions.file_wide_rules() {
-            suppressed += omitted.remove_rule(rule);
-        }
-        suppressions.assume_used(|rule| omitted.0.keys().any(|(r, _)| *r == rule));
-    }
-    suppressed += suppressions.apply(rules, &mut diagnostics);
+    // The suppressions reach the findings left out too, which are kept as far as they need.
+    let suppressed = suppressions.apply(rules, &mut diagnostics, &mut dropped);
     report.diagnostics = diagnostics;
     report.games = games;
     report.suppressed = suppressed;
-    report.omitted = omitted;
+    report.omitted = Omitted::of(&dropped);
 }
 
 /// The findings of reading a file, before any rule of the standard: its encoding, whether it is a
@@ -176,9 +168,9 @@ pub struct Reading<'t> {
     embedded: bool,
     chess: ChessScan,
     findings: Vec<Diagnostic>,
-    /// How many findings are kept ([`keep_first`]); the rest are counted in `omitted`.
+    /// How many findings are kept ([`keep_first`]); the rest are left in `dropped`.
     limit: usize,
-    omitted: Omitted,
+    dropped: Vec<Dropped>,
     /// The first finding left out that stops a rewrite, kept so that a rewrite still refuses
     /// (and says why) when the findings kept are all of the kinds that do not.
     omitted_blocking: Option<Diagnostic>,
@@ -195,7 +187,7 @@ impl<'t> Reading<'t> {
             chess: ChessScan::default(),
             findings: malformed(decoded).into_iter().collect(),
             limit: MAX_FINDINGS,
-            omitted: Omitted::default(),
+            dropped: Vec::new(),
             omitted_blocking: None,
         }
     }
@@ -213,7 +205,7 @@ impl<'t> Reading<'t> {
         keep_first(
             &mut self.findings,
             self.limit,
-            &mut self.omitted,
+            &mut self.dropped,
             now,
             |dropped| {
                 let earlier = first
@@ -265,7 +257,7 @@ impl<'t> Reading<'t> {
     }
 
     /// [`Reading::finish`], with the count of the findings left out.
-    pub fn finish_counted(mut self) -> (Vec<Diagnostic>, bool, Omitted) {
+    pub fn finish_counted(mut self) -> (Vec<Diagnostic>, bool, Vec<Dropped>) {
         let verdict = match (self.pbi.take(), self.chess.verdict()) {
             (Some(pbi), _) => pbi,
             (None, Some(span)) => chess_finding(span),
@@ -274,18 +266,20 @@ impl<'t> Reading<'t> {
                 if let Some(first) = self.omitted_blocking.take()
                     && !self.findings.iter().any(|d| blocks(d.rule))
                 {
-                    if let Some(count) = self.omitted.0.get_mut(&(first.rule, first.severity)) {
-                        *count -= 1;
+                    let start = u32::try_from(first.span.start).unwrap_or(u32::MAX);
+                    if let Some(at) = self.dropped.iter().position(|d| {
+                        (d.start, d.rule, d.severity) == (start, first.rule, first.severity)
+                    }) {
+                        self.dropped.swap_remove(at);
                     }
-                    self.omitted.0.retain(|_, count| *count > 0);
                     self.findings.push(first);
                 }
-                return (self.findings, true, self.omitted);
+                return (self.findings, true, self.dropped);
             }
         };
         let mut findings: Vec<Diagnostic> = malformed(self.decoded).into_iter().collect();
         findings.push(verdict);
-        (findings, false, Omitted::default())
+        (findings, false, Vec::new())
     }
 }
 
@@ -491,14 +485,21 @@ mod tests {
             );
             assert_eq!(report.omitted, whole.omitted, "chunk {chunk}");
         }
-        // An `ignore-file` line at the end hides all fifty, the ones left out too, and is not
-        // reported as hiding nothing.
+        // An `ignore-file` line at the end hides all fifty, the ones left out too.
         let ignored = format!("{text}% pbnfmt: ignore-file T003 misprints\n");
         let options = CheckOptions {
             max_findings: Some(10),
             ..CheckOptions::default()
         };
         let report = check_bytes(ignored.as_bytes(), &options);
+        assert!(report.diagnostics.is_empty(), "{:?}", report.diagnostics);
+        assert!(report.omitted.is_empty());
+        assert_eq!(report.suppressed, 50);
+        // So do `ignore` lines, each before its game: the file is clean.
+        let each: String = (1..=50)
+            .map(|board| format!("% pbnfmt: ignore T003 misprint\n{}", game(board)))
+            .collect();
+        let report = check_bytes(each.as_bytes(), &options);
         assert!(report.diagnostics.is_empty(), "{:?}", report.diagnostics);
         assert!(report.omitted.is_empty());
         assert_eq!(report.suppressed, 50);
@@ -516,12 +517,12 @@ mod tests {
         for parse in reading.chunks(parser::CHUNK_BYTES) {
             reading.chunk(&parse);
         }
-        let (findings, is_pbn, omitted) = reading.finish_counted();
+        let (findings, is_pbn, dropped) = reading.finish_counted();
         assert!(is_pbn);
         assert_eq!(findings.len(), 6, "{findings:#?}");
         assert!(findings[..5].iter().all(|d| d.rule == Rule::UnknownCall));
         assert_eq!(findings[5].rule, Rule::UnterminatedString);
-        assert_eq!(omitted.total(), 15);
+        assert_eq!(dropped.len(), 15);
     }
 
     #[test]

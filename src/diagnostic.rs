@@ -119,30 +119,6 @@ impl Omitted {
     pub fn is_empty(&self) -> bool {
         self.0.is_empty()
     }
-
-    fn add(&mut self, diagnostic: &Diagnostic) {
-        *self
-            .0
-            .entry((diagnostic.rule, diagnostic.severity))
-            .or_default() += 1;
-    }
-
-    pub fn merge(&mut self, other: Omitted) {
-        for (key, count) in other.0 {
-            *self.0.entry(key).or_default() += count;
-        }
-    }
-
-    /// Keeps the counts of the rules `keep` accepts.
-    pub fn retain_rules(&mut self, keep: impl Fn(Rule) -> bool) {
-        self.0.retain(|(rule, _), _| keep(*rule));
-    }
-
-    /// Removes and returns the count of `rule`.
-    pub fn remove_rule(&mut self, rule: Rule) -> usize {
-        let keys: Vec<_> = self.0.keys().filter(|(r, _)| *r == rule).copied().collect();
-        keys.iter().filter_map(|key| self.0.remove(key)).sum()
-    }
 }
 
 /// The order in which findings are kept: by position, then by everything that tells two apart, so
@@ -157,15 +133,49 @@ fn keep_order(a: &Diagnostic, b: &Diagnostic) -> std::cmp::Ordering {
     ))
 }
 
-/// Keeps the first `limit` of `findings` (in [`keep_order`]) and counts the rest in `omitted`.
-/// Unless `now`, waits until there are twice the limit, so that a pass over a file that keeps
-/// finding costs amortised constant time a finding. The dropped ones are handed to `dropped`.
+/// A finding left out past the limit, in eight bytes: enough to count it, and to find whether a
+/// suppression covers it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Dropped {
+    /// Where it starts (texts are at most 4 GiB, `lexer::MAX_TEXT_LEN`).
+    pub start: u32,
+    pub rule: Rule,
+    pub severity: Severity,
+}
+
+impl Dropped {
+    fn of(diagnostic: &Diagnostic) -> Dropped {
+        Dropped {
+            start: u32::try_from(diagnostic.span.start).unwrap_or(u32::MAX),
+            rule: diagnostic.rule,
+            severity: diagnostic.severity,
+        }
+    }
+}
+
+impl Omitted {
+    /// The counts of `dropped`.
+    pub fn of(dropped: &[Dropped]) -> Omitted {
+        let mut omitted = Omitted::default();
+        for finding in dropped {
+            *omitted
+                .0
+                .entry((finding.rule, finding.severity))
+                .or_default() += 1;
+        }
+        omitted
+    }
+}
+
+/// Keeps the first `limit` of `findings` (in [`keep_order`]); the rest go to `dropped`. Unless
+/// `now`, waits until there are twice the limit, so that a pass over a file that keeps finding
+/// costs amortised constant time a finding. `left_out` sees each finding left out.
 pub fn keep_first(
     findings: &mut Vec<Diagnostic>,
     limit: usize,
-    omitted: &mut Omitted,
+    dropped: &mut Vec<Dropped>,
     now: bool,
-    mut dropped: impl FnMut(&Diagnostic),
+    mut left_out: impl FnMut(&Diagnostic),
 ) {
     let over = if now { limit } else { limit.saturating_mul(2) };
     if findings.len() <= over {
@@ -175,8 +185,8 @@ pub fn keep_first(
         findings.select_nth_unstable_by(limit - 1, keep_order);
     }
     for diagnostic in findings.drain(limit..) {
-        omitted.add(&diagnostic);
-        dropped(&diagnostic);
+        dropped.push(Dropped::of(&diagnostic));
+        left_out(&diagnostic);
     }
 }
 

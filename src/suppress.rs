@@ -11,9 +11,10 @@
 //! is reported (U001), and so is a `% pbnfmt:` line that cannot be read (U002). U001 and U002
 //! themselves are not suppressed inline; `--ignore U` or the configuration turns them off.
 
+use std::collections::HashMap;
 use std::ops::Range;
 
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Diagnostic, Dropped};
 use crate::lexer::SyntaxKind;
 use crate::rules::Rule;
 use crate::rules::select::RuleSet;
@@ -30,6 +31,60 @@ struct Entry {
     /// An `ignore-file` line: the scope is the whole file.
     whole_file: bool,
     used: bool,
+}
+
+/// Which entry covers a finding: the first, in line order, of its rule whose scope holds the
+/// finding's start. Found by binary search, not by trying every entry for every finding, which
+/// took seconds for a file with a suppression line before each of 50,000 games (and grew as the
+/// square). The scopes of `ignore` lines are games, which do not overlap; lines for the same game
+/// share one scope, of which only the first line can be the one that covers.
+struct CoverIndex {
+    /// Per rule: the first `ignore-file` entry, and the distinct game scopes sorted by start.
+    rules: HashMap<Rule, (Option<usize>, Vec<GameScope>)>,
+}
+
+/// A game's scope (start, inclusive end) and the first entry with it.
+type GameScope = (usize, usize, usize);
+
+impl CoverIndex {
+    fn new(entries: &[Entry]) -> CoverIndex {
+        let mut rules: HashMap<Rule, (Option<usize>, Vec<GameScope>)> = HashMap::new();
+        for (at, entry) in entries.iter().enumerate() {
+            let Some(scope) = &entry.scope else {
+                continue;
+            };
+            let (whole, games) = rules.entry(entry.rule).or_default();
+            if entry.whole_file {
+                whole.get_or_insert(at);
+            } else {
+                games.push((scope.start, scope.end, at));
+            }
+        }
+        for (_, games) in rules.values_mut() {
+            // Equal scopes next to each other, the first line first; keep that one.
+            games.sort_unstable();
+            games.dedup_by_key(|(start, end, _)| (*start, *end));
+        }
+        CoverIndex { rules }
+    }
+
+    /// The entry that covers a finding of `rule` at `at`.
+    fn first(&self, rule: Rule, at: usize) -> Option<usize> {
+        let (whole, games) = self.rules.get(&rule)?;
+        let after = games.partition_point(|&(start, _, _)| start <= at);
+        // Scopes end where the next may start (ends are inclusive): look at two at most.
+        let game = games[..after]
+            .iter()
+            .rev()
+            .take(2)
+            .filter(|&&(_, end, _)| at <= end)
+            .map(|&(_, _, entry)| entry)
+            .min();
+        match (game, *whole) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
+    }
 }
 
 /// True when a `%` line (its text after the `%`, from [`crate::lexer::percent_lines`]) is
@@ -74,28 +129,15 @@ impl Suppressions {
         }
     }
 
-    /// The rules of `ignore-file` lines, which cover the whole file.
-    pub fn file_wide_rules(&self) -> Vec<Rule> {
-        self.entries
-            .iter()
-            .filter(|entry| entry.whole_file)
-            .map(|entry| entry.rule)
-            .collect()
-    }
-
-    /// Marks the lines of the rules `used` accepts as hiding something, so that none of them is
-    /// reported as hiding nothing (U001).
-    pub fn assume_used(&mut self, used: impl Fn(Rule) -> bool) {
-        for entry in &mut self.entries {
-            if used(entry.rule) {
-                entry.used = true;
-            }
-        }
-    }
-
-    /// Removes the findings that the lines cover, adds U001/U002 where `rules` has them, and
-    /// returns how many findings were suppressed. `diagnostics` stay sorted by position.
-    pub fn apply(self, rules: RuleSet, diagnostics: &mut Vec<Diagnostic>) -> usize {
+    /// Removes the findings that the lines cover, from `diagnostics` and from the findings left
+    /// out past the limit (`dropped`), adds U001/U002 where `rules` has them, and returns how
+    /// many findings were suppressed. `diagnostics` stay sorted by position.
+    pub fn apply(
+        self,
+        rules: RuleSet,
+        diagnostics: &mut Vec<Diagnostic>,
+        dropped: &mut Vec<Dropped>,
+    ) -> usize {
         let Suppressions {
             mut entries,
             mut problems,
@@ -104,23 +146,18 @@ impl Suppressions {
         if entries.is_empty() && problems.is_empty() {
             return 0;
         }
-        let before = diagnostics.len();
-        diagnostics.retain(|diagnostic| {
-            let covering = entries.iter_mut().find(|entry| {
-                entry.rule == diagnostic.rule
-                    && entry.scope.as_ref().is_some_and(|scope| {
-                        scope.start <= diagnostic.span.start && diagnostic.span.start <= scope.end
-                    })
-            });
-            match covering {
-                Some(entry) => {
-                    entry.used = true;
-                    false
-                }
-                None => true,
+        let before = diagnostics.len() + dropped.len();
+        let index = CoverIndex::new(&entries);
+        let mut keep = |rule: Rule, start: usize| match index.first(rule, start) {
+            Some(covering) => {
+                entries[covering].used = true;
+                false
             }
-        });
-        let suppressed = before - diagnostics.len();
+            None => true,
+        };
+        diagnostics.retain(|diagnostic| keep(diagnostic.rule, diagnostic.span.start));
+        dropped.retain(|finding| keep(finding.rule, finding.start as usize));
+        let suppressed = before - diagnostics.len() - dropped.len();
         for entry in entries.iter().filter(|entry| !entry.used) {
             // A rule that did not run found nothing because it did not look.
             if !rules.contains(entry.rule) {
