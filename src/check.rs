@@ -3,7 +3,7 @@
 //! It decodes, recognises files that are not PBN at all (PBI, chess PGN), parses, and words every
 //! finding. Reading files, walking directories and printing belong to the CLI.
 
-use crate::diagnostic::{Diagnostic, Dropped, MAX_FINDINGS, Omitted, keep_first};
+use crate::diagnostic::{Diagnostic, Dropped, Limit, MAX_FINDINGS, Omitted, keep_first};
 use crate::export::blocks;
 use crate::lexer::{self, SyntaxKind};
 use crate::rules::select::Selection;
@@ -86,7 +86,7 @@ fn check_text(
 ) {
     let decoded = &report.decoded;
     let text = decoded.text.as_str();
-    let mut reading = Reading::new(decoded).with_limit(limit);
+    let reading = Reading::new(decoded);
     if !reading.wants_chunks() {
         // Not worth parsing: one finding says what the file is.
         let (mut diagnostics, _) = reading.finish();
@@ -101,10 +101,20 @@ fn check_text(
     // line may be there, and what the verdict rules out is dropped.
     // One memchr pass over the `%` lines says whether either kind can be there at all.
     let (mut may_declare_export, mut may_suppress) = (false, false);
+    // Past the limit, the findings of `ignore-file` rules are left out first: suppression hides
+    // them anyway, and the findings shown are then the first that are not hidden.
+    let mut limit = Limit {
+        keep: limit,
+        last: Vec::new(),
+    };
     for line in lexer::percent_lines(text) {
         may_declare_export = may_declare_export || export::is_export_line(line);
-        may_suppress = may_suppress || suppress::is_directive_line(line);
+        if suppress::is_directive_line(line) {
+            may_suppress = true;
+            limit.last.extend(suppress::ignore_file_rules(line));
+        }
     }
+    let mut reading = reading.with_limit(limit.clone());
     let rules = selection.rules_for(may_declare_export);
     let mut diagnostics = Vec::new();
     let mut semantic = semantic::Semantic::new(decoded, rules);
@@ -118,7 +128,7 @@ fn check_text(
         declares_export =
             declares_export || (may_declare_export && export::declares_export(parse, text));
         semantic.chunk(parse, &mut diagnostics);
-        keep_first(&mut diagnostics, limit, &mut dropped, false, |_| ());
+        keep_first(&mut diagnostics, &limit, &mut dropped, false, |_| ());
         games += parse.real_games().count();
         if may_suppress {
             suppressions.read(parse, text);
@@ -147,7 +157,7 @@ fn check_text(
     };
     diagnostics.retain(|d| rules.contains(d.rule));
     dropped.retain(|d| rules.contains(d.rule));
-    keep_first(&mut diagnostics, limit, &mut dropped, true, |_| ());
+    keep_first(&mut diagnostics, &limit, &mut dropped, true, |_| ());
     diagnostics.sort_by_key(|d| (d.span.start, d.span.end, d.rule));
     // The suppressions reach the findings left out too, which are kept as far as they need.
     let suppressed = suppressions.apply(rules, &mut diagnostics, &mut dropped);
@@ -169,7 +179,7 @@ pub struct Reading<'t> {
     chess: ChessScan,
     findings: Vec<Diagnostic>,
     /// How many findings are kept ([`keep_first`]); the rest are left in `dropped`.
-    limit: usize,
+    limit: Limit,
     dropped: Vec<Dropped>,
     /// The first finding left out that stops a rewrite, kept so that a rewrite still refuses
     /// (and says why) when the findings kept are all of the kinds that do not.
@@ -186,14 +196,17 @@ impl<'t> Reading<'t> {
             pbi,
             chess: ChessScan::default(),
             findings: malformed(decoded).into_iter().collect(),
-            limit: MAX_FINDINGS,
+            limit: Limit {
+                keep: MAX_FINDINGS,
+                last: Vec::new(),
+            },
             dropped: Vec::new(),
             omitted_blocking: None,
         }
     }
 
-    /// Keeps at most `limit` findings instead of [`MAX_FINDINGS`].
-    pub fn with_limit(mut self, limit: usize) -> Reading<'t> {
+    /// Keeps at most `limit.keep` findings instead of [`MAX_FINDINGS`].
+    pub fn with_limit(mut self, limit: Limit) -> Reading<'t> {
         self.limit = limit;
         self
     }
@@ -204,7 +217,7 @@ impl<'t> Reading<'t> {
         let first = &mut self.omitted_blocking;
         keep_first(
             &mut self.findings,
-            self.limit,
+            &self.limit,
             &mut self.dropped,
             now,
             |dropped| {
@@ -495,6 +508,22 @@ mod tests {
         assert!(report.diagnostics.is_empty(), "{:?}", report.diagnostics);
         assert!(report.omitted.is_empty());
         assert_eq!(report.suppressed, 50);
+        // Findings that an `ignore-file` line hides are left out first: with fifty hidden ones
+        // before them, the five that are not hidden are still the ones shown.
+        let tail: String = (51..=55)
+            .map(|board| format!("[Board \"{board}\"]\n[Dealer \"N\"]\n[Vulnerable \"X\"]\n\n"))
+            .collect();
+        let mixed = format!("{ignored}\n{tail}");
+        let report = check_bytes(mixed.as_bytes(), &options);
+        assert_eq!(report.diagnostics.len(), 5, "{:#?}", report.diagnostics);
+        assert!(
+            report
+                .diagnostics
+                .iter()
+                .all(|d| d.rule != Rule::InvalidDealer)
+        );
+        assert!(report.omitted.is_empty());
+        assert_eq!(report.suppressed, 50);
         // So do `ignore` lines, each before its game: the file is clean.
         let each: String = (1..=50)
             .map(|board| format!("% pbnfmt: ignore T003 misprint\n{}", game(board)))
@@ -513,7 +542,11 @@ mod tests {
         text.push_str(&"2Z ".repeat(20));
         text.push_str("\n[Event \"never closed\n");
         let decoded = source::decode(text.as_bytes(), None);
-        let mut reading = Reading::new(&decoded).with_limit(5);
+        let limit = Limit {
+            keep: 5,
+            last: Vec::new(),
+        };
+        let mut reading = Reading::new(&decoded).with_limit(limit);
         for parse in reading.chunks(parser::CHUNK_BYTES) {
             reading.chunk(&parse);
         }

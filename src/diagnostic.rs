@@ -121,16 +121,28 @@ impl Omitted {
     }
 }
 
-/// The order in which findings are kept: by position, then by everything that tells two apart, so
-/// that the findings kept do not depend on the order they were found in.
-fn keep_order(a: &Diagnostic, b: &Diagnostic) -> std::cmp::Ordering {
-    (a.span.start, a.span.end, a.rule, a.severity, &a.message).cmp(&(
-        b.span.start,
-        b.span.end,
-        b.rule,
-        b.severity,
-        &b.message,
-    ))
+/// The order in which findings are kept: those of the rules `last` names after the others (the
+/// rules of `ignore-file` lines, which suppression will hide anyway), then by position, then by
+/// everything that tells two apart, so that the findings kept do not depend on the order they
+/// were found in.
+fn keep_order(last: &[Rule], a: &Diagnostic, b: &Diagnostic) -> std::cmp::Ordering {
+    let key = |d: &Diagnostic| last.contains(&d.rule);
+    (
+        key(a),
+        a.span.start,
+        a.span.end,
+        a.rule,
+        a.severity,
+        &a.message,
+    )
+        .cmp(&(
+            key(b),
+            b.span.start,
+            b.span.end,
+            b.rule,
+            b.severity,
+            &b.message,
+        ))
 }
 
 /// A finding left out past the limit, in eight bytes: enough to count it, and to find whether a
@@ -167,24 +179,33 @@ impl Omitted {
     }
 }
 
-/// Keeps the first `limit` of `findings` (in [`keep_order`]); the rest go to `dropped`. Unless
-/// `now`, waits until there are twice the limit, so that a pass over a file that keeps finding
-/// costs amortised constant time a finding. `left_out` sees each finding left out.
+/// How many findings of a file to keep, and which to leave out first.
+#[derive(Clone, Debug)]
+pub struct Limit {
+    pub keep: usize,
+    /// Rules whose findings go first (see [`keep_order`]).
+    pub last: Vec<Rule>,
+}
+
+/// Keeps the first `limit.keep` of `findings` (in [`keep_order`]); the rest go to `dropped`.
+/// Unless `now`, waits until there are twice the limit, so that a pass over a file that keeps
+/// finding costs amortised constant time a finding. `left_out` sees each finding left out.
 pub fn keep_first(
     findings: &mut Vec<Diagnostic>,
-    limit: usize,
+    limit: &Limit,
     dropped: &mut Vec<Dropped>,
     now: bool,
     mut left_out: impl FnMut(&Diagnostic),
 ) {
-    let over = if now { limit } else { limit.saturating_mul(2) };
+    let keep = limit.keep;
+    let over = if now { keep } else { keep.saturating_mul(2) };
     if findings.len() <= over {
         return;
     }
-    if limit > 0 {
-        findings.select_nth_unstable_by(limit - 1, keep_order);
+    if keep > 0 {
+        findings.select_nth_unstable_by(keep - 1, |a, b| keep_order(&limit.last, a, b));
     }
-    for diagnostic in findings.drain(limit..) {
+    for diagnostic in findings.drain(keep..) {
         dropped.push(Dropped::of(&diagnostic));
         left_out(&diagnostic);
     }

@@ -95,6 +95,23 @@ pub fn is_directive_line(line: &str) -> bool {
         .is_some_and(|prefix| prefix.eq_ignore_ascii_case("pbnfmt:"))
 }
 
+/// The rules an `ignore-file` line names, read from a `%` line's text (after the `%`) without
+/// parsing the file: a hint for which findings to leave out first past the limit, not a
+/// suppression (a `%` line inside a brace comment is no escape line, and only the parse knows).
+pub fn ignore_file_rules(line: &str) -> Vec<Rule> {
+    let mut words = line.split_ascii_whitespace();
+    let directive = words
+        .next()
+        .is_some_and(|word| word.eq_ignore_ascii_case("pbnfmt:"));
+    let verb = words
+        .next()
+        .is_some_and(|word| word.eq_ignore_ascii_case("ignore-file"));
+    match words.next() {
+        Some(codes) if directive && verb => codes.split(',').filter_map(Rule::find).collect(),
+        _ => Vec::new(),
+    }
+}
+
 /// The suppression lines of a file read chunk by chunk ([`crate::parser::chunks`]).
 #[derive(Default)]
 pub struct Suppressions {
