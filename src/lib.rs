@@ -17,6 +17,7 @@ pub mod lexer;
 pub mod model;
 pub mod parallel;
 pub mod parser;
+pub mod proof;
 pub mod report;
 pub mod rewrite;
 pub mod rules;

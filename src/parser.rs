@@ -141,7 +141,7 @@ fn token_errors(tokens: &[Token], text: &str) -> Vec<SyntaxError> {
             SyntaxKind::UnterminatedBraceComment => Rule::UnterminatedComment,
             SyntaxKind::NonAscii => Rule::NonAsciiOutsideString,
             SyntaxKind::Control => Rule::ControlCharacter,
-            SyntaxKind::Punct if token.text(text) == "}" => Rule::UnmatchedBrace,
+            SyntaxKind::Punct if token.text(text) == "}" => Rule::UnmatchedClosingBrace,
             _ => continue,
         };
         if let Some(last) = errors.last_mut()
@@ -328,7 +328,7 @@ impl Parser<'_> {
             if kind.is_comment() {
                 // PBN 3.8 forbids it; keep it as the first comment after the tag.
                 let id = self.bump();
-                self.error(Rule::CommentInTagPair, self.range(id, id), None);
+                self.error(Rule::CommentInsideTagPair, self.range(id, id), None);
                 tag.data.push(Data::Comment(id));
                 continue;
             }
@@ -376,7 +376,7 @@ impl Parser<'_> {
                     let rule = match expect {
                         Expect::Name => Rule::MissingTagName,
                         Expect::Value => Rule::MissingTagValue,
-                        Expect::Close => Rule::UnexpectedInTagPair,
+                        Expect::Close => Rule::UnexpectedTokenInTagPair,
                     };
                     let first = self.id();
                     let last = self.recover_in_tag(&mut tag);
@@ -581,7 +581,7 @@ impl Parser<'_> {
             }
             SyntaxKind::RBracket => {
                 let id = self.bump();
-                self.error(Rule::StrayText, self.range(id, id), None);
+                self.error(Rule::TextOutsideTagPair, self.range(id, id), None);
                 out.push(Data::Invalid {
                     first: id,
                     last: id,
@@ -592,7 +592,7 @@ impl Parser<'_> {
                 // Non-ASCII and control characters are reported once, by `token_errors`.
                 if !self.reported_by_token_errors(first, last) {
                     self.error(
-                        Rule::UnexpectedInSection,
+                        Rule::UnexpectedTokenInSection,
                         self.range(first, last),
                         context.clone(),
                     );
@@ -628,7 +628,7 @@ impl Parser<'_> {
             }
             SyntaxKind::RBracket => {
                 let id = self.bump();
-                self.error(Rule::StrayText, self.range(id, id), None);
+                self.error(Rule::TextOutsideTagPair, self.range(id, id), None);
                 out.push(Data::Invalid {
                     first: id,
                     last: id,
@@ -639,7 +639,11 @@ impl Parser<'_> {
                 for id in first..=last {
                     let token = self.tokens[id as usize];
                     if token.kind == SyntaxKind::Punct && token.text(self.text) == "%" {
-                        self.error(Rule::ForbiddenInSectionToken, self.range(id, id), None);
+                        self.error(
+                            Rule::ForbiddenCharacterInSectionToken,
+                            self.range(id, id),
+                            None,
+                        );
                     }
                 }
                 out.push(Data::Element { first, last });
@@ -667,7 +671,7 @@ impl Parser<'_> {
             }
         }
         if !self.reported_by_token_errors(first, last) {
-            self.error(Rule::StrayText, self.range(first, last), None);
+            self.error(Rule::TextOutsideTagPair, self.range(first, last), None);
         }
         out.push(Data::Invalid { first, last });
     }
@@ -757,7 +761,7 @@ mod tests {
         let parse = parse(text);
         assert_eq!(
             parse.errors.iter().map(|e| e.rule).collect::<Vec<_>>(),
-            [Rule::UnexpectedInTagPair, Rule::UnclosedTagPair]
+            [Rule::UnexpectedTokenInTagPair, Rule::UnclosedTagPair]
         );
         assert_eq!(parse.games[0].tags.len(), 4);
     }

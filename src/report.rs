@@ -351,7 +351,7 @@ fn sarif_rule(rule: Rule) -> Value {
         "name": info.name,
         "shortDescription": {"text": info.summary},
         "fullDescription": {"text": format!("{}. Enforces {}.", info.summary, info.section)},
-        "help": {"text": info.doc, "markdown": info.doc},
+        "help": {"text": info.doc(), "markdown": info.doc()},
         "defaultConfiguration": {"level": info.severity.as_str()},
         "properties": {"section": info.section},
     })

@@ -438,7 +438,7 @@ fn run_rule(args: &RuleArgs) -> u8 {
             info.severity,
             group_name(info.group),
             info.section,
-            info.doc
+            info.doc()
         );
     }
     finish(io::stdout().lock().write_all(out.as_bytes()))

@@ -11,12 +11,12 @@ pub mod canon;
 pub mod summary;
 pub mod writer;
 
-use crate::check::Reading;
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::lexer::SyntaxKind;
 use crate::model::Inheritor;
 use crate::rewrite::Rewritten;
 use crate::rules::Rule;
+use crate::rules::reading::Reading;
 use crate::source::{self, Decoded, Encoding};
 use crate::syntax::Parse;
 use crate::{parallel, parser};
@@ -58,21 +58,12 @@ pub struct ExportOptions {
     pub parse_ahead: bool,
 }
 
-/// Syntax findings that make the reading of a file a guess: exporting it would write the guess.
-/// Unknown calls and cards (S009, S010), a comment inside a tag pair (S007) and an odd tag name
-/// (S016) are written as they are, so they do not stop the export.
-pub(crate) fn blocks(rule: Rule) -> bool {
-    let code = rule.code();
-    (code.starts_with('F') || code.starts_with('S'))
-        && !matches!(
-            rule,
-            Rule::UnknownCall | Rule::UnknownCard | Rule::CommentInTagPair | Rule::InvalidTagName
-        )
-}
-
 /// The findings that stop a rewrite.
 fn blocking(findings: Vec<Diagnostic>) -> Vec<Diagnostic> {
-    findings.into_iter().filter(|d| blocks(d.rule)).collect()
+    findings
+        .into_iter()
+        .filter(|d| d.rule.blocks_rewrite())
+        .collect()
 }
 
 /// Exports one file's bytes.
@@ -262,7 +253,11 @@ fn verify<'t: 'p, 'p>(
         Diagnostic::new(Rule::UnfaithfulExport, 0..0, message)
             .with_help("this is a bug in pbnfmt: please report it with the file; `--force` writes the export anyway")
     };
-    if let Some(error) = again.errors.iter().find(|error| blocks(error.rule)) {
+    if let Some(error) = again
+        .errors
+        .iter()
+        .find(|error| error.rule.blocks_rewrite())
+    {
         return Some(unfaithful(format!(
             "the export reads back with a syntax error ({}) at byte {}",
             error.rule.code(),
@@ -402,6 +397,6 @@ mod tests {
         };
         let exported = export_bytes(pgn, &options);
         assert!(exported.output.is_none());
-        assert_eq!(exported.problems[0].rule, Rule::ChessPgn);
+        assert_eq!(exported.problems[0].rule, Rule::ChessPgnFile);
     }
 }

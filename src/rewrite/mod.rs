@@ -12,12 +12,12 @@ pub mod edit;
 pub mod nag;
 pub mod resolve;
 
-use crate::check::Reading;
 use crate::diagnostic::{Diagnostic, Severity};
-use crate::export::{blocks, summary};
+use crate::export::summary;
 use crate::model::{Inheritor, OwnedInheritance};
 use crate::parser;
 use crate::rules::Rule;
+use crate::rules::reading::Reading;
 use crate::source::{self, Decoded, Encoding};
 use crate::syntax::Parse;
 
@@ -229,7 +229,10 @@ pub(crate) fn rewrite_chunks<R: ChunkEdits>(
         });
     }
     let (read, is_pbn) = reading.finish();
-    let mut problems: Vec<Diagnostic> = read.into_iter().filter(|d| blocks(d.rule)).collect();
+    let mut problems: Vec<Diagnostic> = read
+        .into_iter()
+        .filter(|d| d.rule.blocks_rewrite())
+        .collect();
     // Not PBN, or bytes the encoding cannot hold (writing them back would not give the input):
     // never rewritten, not even with `force`.
     let refused =
@@ -292,10 +295,13 @@ fn unfaithful(message: String) -> Diagnostic {
 /// The syntax error the result `again` reads back with, when the input `parse` had none that
 /// makes its reading a guess.
 fn reads_back_broken(parse: &Parse, again: &Parse) -> Option<String> {
-    if parse.errors.iter().any(|error| blocks(error.rule)) {
+    if parse.errors.iter().any(|error| error.rule.blocks_rewrite()) {
         return None;
     }
-    let error = again.errors.iter().find(|error| blocks(error.rule))?;
+    let error = again
+        .errors
+        .iter()
+        .find(|error| error.rule.blocks_rewrite())?;
     Some(format!(
         "the result reads back with a syntax error ({}) at byte {}",
         error.rule.code(),

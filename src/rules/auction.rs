@@ -3,11 +3,271 @@
 
 use crate::bridge::{Denomination, Seat};
 use crate::diagnostic::Diagnostic;
+use crate::diagnostic::Severity;
 use crate::model::GameModel;
 use crate::model::auction::{self, AuctionProblem, AuctionRead, Outcome, RiskProblem};
 use crate::model::values::{self, ContractValue, denomination_text};
 use crate::rules::Rule;
+use crate::rules::RuleInfo;
 use crate::rules::semantic::Checker;
+
+// The rules of this family: see [`crate::rules`].
+
+pub const AUCTION_WITHOUT_DEALER: RuleInfo = RuleInfo {
+    code: "A001",
+    name: "auction-without-dealer",
+    severity: Severity::Error,
+    section: "PBN 3.5",
+    summary: "An Auction section in a game without a Dealer tag",
+    what: "A game with an Auction section but no Dealer tag.",
+    why: "PBN 3.5: the auction is given from the dealer (\"the call of the dealer always starts \
+        left justified\"); without a Dealer the calls cannot be checked or exported.",
+    example: "```\n\
+        [Auction \"N\"]\n\
+        1S Pass 4S AP\n\
+        ```",
+    fix: "Add the Dealer tag: `[Dealer \"N\"]`.",
+    ..RuleInfo::BASE
+};
+
+pub const INVALID_AUCTION_SEAT: RuleInfo = RuleInfo {
+    code: "A002",
+    name: "invalid-auction-seat",
+    severity: Severity::Error,
+    section: "PBN 3.5",
+    summary: "The Auction tag value is not W, N, E or S",
+    what: "The value of the Auction tag, which names the seat of the first column of calls.",
+    why: "PBN 3.5: \"The direction of the player making the first call is given as tag value in \
+        the Auction tag pair\".",
+    example: "```\n\
+        [Auction \"1\"]\n\
+        ```",
+    fix: "Name the seat: `[Auction \"N\"]`.",
+    ..RuleInfo::BASE
+};
+
+pub const WRONG_FIRST_CALLER: RuleInfo = RuleInfo {
+    code: "A003",
+    name: "wrong-first-caller",
+    severity: Severity::Error,
+    section: "PBN 3.5",
+    summary: "The first call is not made by the dealer",
+    what: "The seat of the first call (after any `-` fill) against the Dealer tag. A call out of \
+        rotation is written with `^S` in the dealer's place (PBN 3.9).",
+    why: "PBN 3.5: the dealer calls first; in import format the columns may start at another \
+        seat, with `-` for each player before the dealer.",
+    example: "```\n\
+        [Dealer \"E\"]\n\
+        [Auction \"N\"]\n\
+        1S Pass ...\n\
+        ```",
+    fix: "Start with `-` for the players before the dealer (`- 1S Pass ...`), or correct the \
+        Auction seat.",
+    ..RuleInfo::BASE
+};
+
+pub const INSUFFICIENT_BID: RuleInfo = RuleInfo {
+    code: "A004",
+    name: "insufficient-bid",
+    severity: Severity::Error,
+    section: "PBN 3.9",
+    summary: "A bid not higher than the bid before it, without `^I`",
+    what: "A bid that does not outrank the last bid (a higher level, or the same level in a \
+        higher denomination), without the `^I` mark of an accepted insufficient bid.",
+    why: "PBN 3.9 (A): an insufficient bid accepted by the opponents is written `^I` before the \
+        bid; otherwise each bid must be sufficient.",
+    example: "```\n\
+        [Auction \"N\"]\n\
+        1S 1H Pass Pass\n\
+        Pass\n\
+        ```",
+    fix: "Correct the bid, or mark an accepted insufficient bid: `1S ^I 1H`.",
+    ..RuleInfo::BASE
+};
+
+pub const MISUSED_AUCTION_IRREGULARITY: RuleInfo = RuleInfo {
+    code: "A005",
+    name: "misused-auction-irregularity",
+    severity: Severity::Error,
+    section: "PBN 3.9",
+    summary: "`^I` on a sufficient bid or a non-bid, or `^R`/`^L` in the auction",
+    what: "An irregularity mark in the auction that marks no irregularity: `^I` before a \
+        sufficient bid, a pass, double or redouble; `^R` or `^L`, which belong to the play.",
+    why: "PBN 3.9: `^I` precedes an insufficient bid; `^R` and `^L` precede cards.",
+    example: "```\n\
+        [Auction \"N\"]\n\
+        1S ^I 2H\n\
+        ```",
+    fix: "Remove the mark.",
+    ..RuleInfo::BASE
+};
+
+pub const ILLEGAL_DOUBLE: RuleInfo = RuleInfo {
+    code: "A006",
+    name: "illegal-double",
+    severity: Severity::Error,
+    section: "PBN 3.9",
+    summary: "A double of no bid, of partner's bid, or of a doubled contract",
+    what: "A double (`X`) when no bid has been made, when the last bid is the doubler's side's, \
+        or when the last bid is already doubled or redoubled.",
+    why: "PBN 3.9: \"Irregular (re)double is impossible, and MUST be taken back.\" Only an \
+        opponent's undoubled bid can be doubled.",
+    example: "```\n\
+        [Auction \"N\"]\n\
+        1S Pass X\n\
+        ```",
+    fix: "Correct the call that was written wrong.",
+    ..RuleInfo::BASE
+};
+
+pub const ILLEGAL_REDOUBLE: RuleInfo = RuleInfo {
+    code: "A007",
+    name: "illegal-redouble",
+    severity: Severity::Error,
+    section: "PBN 3.9",
+    summary: "A redouble of an undoubled bid or of the opponents' contract",
+    what: "A redouble (`XX`) unless the last bid is the redoubler's side's and is doubled (not \
+        yet redoubled).",
+    why: "PBN 3.9: an irregular redouble is impossible and must be taken back, so it cannot stand \
+        in a record.",
+    example: "```\n\
+        [Auction \"N\"]\n\
+        1S XX\n\
+        ```",
+    fix: "Correct the call that was written wrong.",
+    ..RuleInfo::BASE
+};
+
+pub const CALL_AFTER_AUCTION_END: RuleInfo = RuleInfo {
+    code: "A008",
+    name: "call-after-auction-end",
+    severity: Severity::Error,
+    section: "PBN 3.5",
+    summary: "A call after three passes, four passes, `AP` or `*`",
+    what: "Calls given after the auction has ended: after three passes following a bid, four \
+        initial passes, `AP`, or `*`.",
+    why: "PBN 3.5: the auction section ends with all passes or with `*`; a later call is either a \
+        typing error or a lost pass earlier.",
+    example: "```\n\
+        [Auction \"N\"]\n\
+        1S Pass Pass Pass\n\
+        2C\n\
+        ```",
+    fix: "Remove the extra calls, or find the pass that should not be there.",
+    ..RuleInfo::BASE
+};
+
+pub const UNFINISHED_AUCTION: RuleInfo = RuleInfo {
+    code: "A009",
+    name: "unfinished-auction",
+    severity: Severity::Error,
+    section: "PBN 3.5",
+    summary: "An auction that stops without closing passes, `AP`, `*` or `+`",
+    what: "An auction section that ends before the auction does: not three passes after the last \
+        bid (four with no bid), no `AP`, no `*` and no `+`.",
+    why: "PBN 3.5: \"The auction section ends with all passes, or with `*`\"; an auction to be \
+        continued ends with `+`.",
+    example: "```\n\
+        [Auction \"N\"]\n\
+        1S Pass 4S Pass\n\
+        ```",
+    fix: "Add the missing passes (`AP` stands for them), or end with `*` when the rest is not \
+        known.",
+    ..RuleInfo::BASE
+};
+
+pub const CALL_AFTER_CONTINUATION: RuleInfo = RuleInfo {
+    code: "A010",
+    name: "call-after-continuation",
+    severity: Severity::Error,
+    section: "PBN 3.5",
+    summary: "A call or `*` after `+` in the auction",
+    what: "Anything after the `+` that marks the auction as to be continued.",
+    why: "PBN 3.5: `+` replaces the next call to be made and is placed after the last call; \"the \
+        `*` character is forbidden to end the auction section\" in that situation.",
+    example: "```\n\
+        [Auction \"N\"]\n\
+        1S Pass +\n\
+        *\n\
+        ```",
+    fix: "Remove what follows `+`, or replace `+` by the call that was made.",
+    ..RuleInfo::BASE
+};
+
+pub const MISPLACED_SKIP: RuleInfo = RuleInfo {
+    code: "A011",
+    name: "misplaced-skip",
+    severity: Severity::Error,
+    section: "PBN 3.9",
+    summary: "`^S` that no call out of rotation follows",
+    what: "`^S` (a player skipped by a call out of rotation) that is not followed by the call out \
+        of rotation, or four skips in a row.",
+    why: "PBN 3.9 (B): `^S` replaces the call of a player skipped because another player called \
+        out of rotation; the offending call follows it.",
+    example: "```\n\
+        [Auction \"W\"]\n\
+        1D ^S *\n\
+        ```",
+    fix: "Write the call out of rotation after the skips (`1D ^S 2D`), or remove `^S`.",
+    ..RuleInfo::BASE
+};
+
+pub const MISPLACED_DASH: RuleInfo = RuleInfo {
+    code: "A012",
+    name: "misplaced-dash",
+    severity: Severity::Error,
+    section: "PBN 3.5.1",
+    summary: "A `-` in the auction after the first call",
+    what: "A `-` call token after the auction has started.",
+    why: "PBN 3.5.1: `-` means \"it is not yet player's turn to make a call\", which holds only \
+        for the players before the dealer in the first line (PBN 3.5).",
+    example: "```\n\
+        [Auction \"N\"]\n\
+        1S - Pass\n\
+        ```",
+    fix: "Replace `-` by the call that was made (`Pass` if unknown is not right, `*` to stop).",
+    ..RuleInfo::BASE
+};
+
+pub const DECLARER_MISMATCH: RuleInfo = RuleInfo {
+    code: "A013",
+    name: "declarer-mismatch",
+    severity: Severity::Error,
+    section: "PBN 3.4.13",
+    summary: "The Declarer tag is not the declarer the auction makes",
+    what: "The Declarer tag against the declarer of a finished auction: the player of the final \
+        contract's side who first named its denomination. With `^`, the declarer's partner \
+        (declarer and dummy swapped).",
+    why: "PBN 3.4.13 and 3.5: the Declarer tag gives the declarer of the contract reached. When \
+        the auction ends with `*`, the tags may differ and are not checked.",
+    example: "```\n\
+        [Auction \"N\"]\n\
+        1S Pass 4S AP\n\
+        [Declarer \"S\"]\n\
+        ```",
+    fix: "Correct the Declarer tag (here `N`), or the auction.",
+    ..RuleInfo::BASE
+};
+
+pub const CONTRACT_MISMATCH: RuleInfo = RuleInfo {
+    code: "A014",
+    name: "contract-mismatch",
+    severity: Severity::Error,
+    section: "PBN 3.4.14",
+    summary: "The Contract tag is not the contract the auction reaches",
+    what: "The Contract tag against the last bid of a finished auction with its risk (`X`, `XX`), \
+        or `Pass` for a passed-out auction.",
+    why: "PBN 3.4.14 and 3.5: the Contract tag is the result of the auction. When the auction \
+        ends with `*`, the tags may differ and are not checked.",
+    example: "```\n\
+        [Contract \"4S\"]\n\
+        [Auction \"N\"]\n\
+        1S Pass 4S X\n\
+        AP\n\
+        ```",
+    fix: "Correct the Contract tag (here `4SX`), or the auction.",
+    ..RuleInfo::BASE
+};
 
 /// Checks the auction section and returns what it read, for the play.
 pub fn check(checker: &mut Checker<'_>, game: &GameModel<'_>) -> Option<AuctionRead> {
@@ -47,9 +307,9 @@ pub fn check(checker: &mut Checker<'_>, game: &GameModel<'_>) -> Option<AuctionR
                     Some(over) => format!("`^I` marks {} as insufficient, but it outranks the {}", parse.text(text, token), bid_text(over)),
                     None => format!("`^I` marks `{}` as an insufficient bid, but it is not an insufficient bid", parse.text(text, token)),
                 };
-                Diagnostic::new(Rule::MisusedAuctionMark, span(mark), message).with_help("remove `^I`; it precedes an insufficient bid only (PBN 3.9)")
+                Diagnostic::new(Rule::MisusedAuctionIrregularity, span(mark), message).with_help("remove `^I`; it precedes an insufficient bid only (PBN 3.9)")
             }
-            AuctionProblem::PlayMarkInAuction { mark } => Diagnostic::new(Rule::MisusedAuctionMark, span(mark), format!("`{}` marks an irregularity of the play, not of the auction", parse.text(text, mark)))
+            AuctionProblem::PlayMarkInAuction { mark } => Diagnostic::new(Rule::MisusedAuctionIrregularity, span(mark), format!("`{}` marks an irregularity of the play, not of the auction", parse.text(text, mark)))
                 .with_help("in the auction, `^I` marks an insufficient bid and `^S` a skipped player (PBN 3.9)"),
             AuctionProblem::IllegalDouble { token, seat, why } => Diagnostic::new(Rule::IllegalDouble, span(token), format!("{} doubles {}", seat.name(), risk_reason(why)))
                 .with_help("only an opponent's undoubled bid can be doubled; an irregular double is taken back (PBN 3.9)"),

@@ -3,15 +3,126 @@
 //! tabs in strings, and line lengths.
 
 use crate::diagnostic::Diagnostic;
+use crate::diagnostic::Severity;
 use crate::lexer::SyntaxKind;
 use crate::rules::Rule;
 use crate::rules::semantic::Checker;
+use crate::rules::{Group, RuleInfo};
 use crate::source::{Decoded, Encoding};
+
+// The rules of this family: see [`crate::rules`].
+
+pub const C1_CONTROL_CHARACTER: RuleInfo = RuleInfo {
+    code: "C001",
+    name: "c1-control-character",
+    severity: Severity::Warning,
+    section: "PBN 2.2",
+    summary: "A character from the 0x80-0x9F range (Windows-1252 quotes, dashes, euro)",
+    what: "Bytes 0x80-0x9F of a Latin-1 file (Windows shows them as curly quotes, dashes, `€`), \
+        or the characters U+0080-U+009F in a Unicode file.",
+    why: "PBN 2.2: \"The 32 ISO 8859/1 code values from 128 to 159 are non-printing control \
+        characters. They are not used for PBN data representation.\" Readers show them \
+        differently or not at all.",
+    example: "```\n\
+        {South’s lead}   (byte 0x92 in a Latin-1 file)\n\
+        ```",
+    fix: "Use the ASCII character: `{South's lead}`.",
+    ..RuleInfo::BASE
+};
+
+pub const CHARACTER_OUTSIDE_LATIN1: RuleInfo = RuleInfo {
+    code: "C002",
+    name: "character-outside-latin1",
+    severity: Severity::Warning,
+    section: "PBN 2.2",
+    summary: "A character that ISO 8859-1 cannot represent",
+    what: "A character outside ISO 8859-1 (U+0100 and above), such as `♠` or `€`, in a UTF-8 or \
+        UTF-16 file.",
+    why: "PBN 2.2: PBN data is represented using ISO 8859-1. A reader expecting it shows such \
+        characters as garbage; suits are written `\\S \\H \\D \\C` in comments (PBN 3.8).",
+    example: "```\n\
+        {Lead the ♠K}\n\
+        ```",
+    fix: "Write `{Lead the \\SK}`.",
+    ..RuleInfo::BASE
+};
+
+pub const TAB_IN_STRING: RuleInfo = RuleInfo {
+    code: "C003",
+    name: "tab-in-string",
+    severity: Severity::Error,
+    section: "PBN 2.3",
+    summary: "A tab character inside a string",
+    what: "A horizontal or vertical tab inside a string token (a tag value or a string section \
+        element).",
+    why: "PBN 2.3: \"tab characters may not appear inside of string data\".",
+    example: "```\n\
+        [Event \"Club\tPairs\"]\n\
+        ```",
+    fix: "Replace the tab by a space.",
+    ..RuleInfo::BASE
+};
+
+pub const LINE_TOO_LONG: RuleInfo = RuleInfo {
+    code: "C004",
+    name: "line-too-long",
+    severity: Severity::Error,
+    section: "PBN 2.3",
+    summary: "A line longer than 255 characters",
+    what: "A text line of more than 255 characters, the line end included.",
+    why: "PBN 2.3: \"The length of a PBN text line is maximally 255 characters, including the \
+        non-visible characters\". Readers with fixed line buffers cut such lines.",
+    example: "```\n\
+        {a 300-character comment on one line}\n\
+        ```",
+    fix: "Break the line: comments and section data may span lines.",
+    ..RuleInfo::BASE
+};
+
+pub const LONG_LINE: RuleInfo = RuleInfo {
+    code: "C005",
+    name: "long-line",
+    severity: Severity::Warning,
+    group: Group::Extra,
+    section: "PBN 2.3",
+    summary: "A line of 80 or more printing characters (opt-in)",
+    what: "A line with 80 or more printing characters. Off by default: select it with \
+        `--extend-select C005`.",
+    why: "PBN 2.3: \"Lines with 80 or more printing characters are strongly discouraged because \
+        of the difficulties experienced by common text editors with long lines.\" Discouraged, \
+        not forbidden: an opt-in style rule.",
+    example: "```\n\
+        {an 85-character comment on one line}\n\
+        ```",
+    fix: "Break the line.",
+    ..RuleInfo::BASE
+};
+
+pub const CONTROL_CHARACTER_IN_TEXT: RuleInfo = RuleInfo {
+    code: "C006",
+    name: "control-character-in-text",
+    severity: Severity::Error,
+    section: "PBN 2.2",
+    summary: "A control character inside a string, comment or escape line",
+    what: "An ASCII control character other than a tab or a line end (NUL, bell, backspace, form \
+        feed, escape, DEL, ...) inside a string, a comment or a `%` line. Outside them, S015 \
+        reports it. Adjacent control characters make one finding.",
+    why: "PBN 2.2: \"The horizontal tab and vertical tab are permitted. No other ASCII control \
+        characters are permitted, except for the (non-visible) control characters for the line \
+        representation.\" Code 127 \"is not used for PBN data representation\". In a comment, an \
+        escape sequence is a command to the terminal of whoever reads the file (pbnfmt shows it, \
+        never sends it).",
+    example: "```\n\
+        {Board 7: ^[[2J}   (^[ is the escape character, byte 0x1B)\n\
+        ```",
+    fix: "Remove the characters; write what they stood for in plain text.",
+    ..RuleInfo::BASE
+};
 
 /// Longest line PBN 2.3 allows, line end included.
 const MAX_LINE: usize = 255;
 /// Lines of this many printing characters are discouraged (PBN 2.3).
-const LONG_LINE: usize = 80;
+const LONG_LINE_WIDTH: usize = 80;
 
 pub fn check_tokens(checker: &mut Checker<'_>, decoded: &Decoded) {
     let (parse, text) = (checker.parse, checker.text);
@@ -24,7 +135,8 @@ pub fn check_tokens(checker: &mut Checker<'_>, decoded: &Decoded) {
         return;
     }
     let latin1 = decoded.encoding == Encoding::Latin1;
-    let characters = checker.on(Rule::C1ControlCharacter) || checker.on(Rule::NonLatin1Character);
+    let characters =
+        checker.on(Rule::C1ControlCharacter) || checker.on(Rule::CharacterOutsideLatin1);
     let controls = checker.on(Rule::ControlCharacterInText);
     for token in &parse.tokens {
         let is_string = token.kind.is_string();
@@ -65,7 +177,7 @@ pub fn check_lines(checker: &mut Checker<'_>) {
         return;
     }
     let (parse, text) = (checker.parse, checker.text);
-    let short = LONG_LINE.min(MAX_LINE);
+    let short = LONG_LINE_WIDTH.min(MAX_LINE);
     let Some(first) = parse.tokens.first() else {
         return;
     };
@@ -188,7 +300,7 @@ fn unportable(checker: &mut Checker<'_>, base: usize, piece: &str, latin1: bool,
                 None => "PBN text is ISO 8859-1 (PBN 2.2): replace the character, or accept that Latin-1 readers show it wrong".to_owned(),
             };
             Diagnostic::new(
-                Rule::NonLatin1Character,
+                Rule::CharacterOutsideLatin1,
                 span,
                 format!(
                     "`{first}` (U+{:04X}) is not an ISO 8859-1 character",
@@ -245,7 +357,7 @@ fn lines(checker: &mut Checker<'_>, text: &str, from: usize, to: usize) {
             _ if end < bytes.len() => 1,
             _ => 0,
         };
-        if end - start + ending > LONG_LINE.min(MAX_LINE) {
+        if end - start + ending > LONG_LINE_WIDTH.min(MAX_LINE) {
             line(checker, text, start, end, ending);
         }
         start = end + ending;
@@ -274,10 +386,10 @@ fn line(checker: &mut Checker<'_>, text: &str, start: usize, end: usize, ending:
         );
     } else {
         let printing = content.chars().filter(|c| !c.is_control()).count();
-        if printing >= LONG_LINE {
+        if printing >= LONG_LINE_WIDTH {
             let cut = content
                 .char_indices()
-                .nth(LONG_LINE - 1)
+                .nth(LONG_LINE_WIDTH - 1)
                 .map_or(end, |(i, _)| start + i);
             checker.report(
                 Diagnostic::new(Rule::LongLine, cut..end, format!("this line has {printing} printing characters; lines of 80 or more are discouraged"))

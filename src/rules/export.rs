@@ -4,13 +4,215 @@
 
 use crate::bridge::{CallToken, Seat};
 use crate::diagnostic::Diagnostic;
+use crate::diagnostic::Severity;
 use crate::export::canon::{MTS, Place, place};
 use crate::lexer::{SyntaxKind, token_number};
 use crate::model::values::{self, PerSide, ResultValue, Vulnerability};
 use crate::model::{GameModel, Inheritance};
 use crate::rules::Rule;
 use crate::rules::semantic::Checker;
+use crate::rules::{Group, RuleInfo};
 use crate::syntax::{Data, Parse, TagPair};
+
+// The rules of this family: see [`crate::rules`].
+
+pub const MISSING_MANDATORY_TAG: RuleInfo = RuleInfo {
+    code: "E001",
+    name: "missing-mandatory-tag",
+    severity: Severity::Error,
+    group: Group::Export,
+    section: "PBN 3.4",
+    summary: "Export format: one of the 15 MTS tags is missing",
+    what: "In a file in export format (it declares `% EXPORT`, or `--export` is given), a game \
+        without one of the 15 tags of the Mandatory Tag Set, unless an earlier `##` supplies it \
+        (PBN 4.8).",
+    why: "PBN 3.4: the MTS \"tags are mandatory for a PBN file in export format\"; an unknown \
+        value is `\"?\"`, an inappropriate one `\"\"`.",
+    example: "```\n\
+        % EXPORT\n\
+        [Event \"Club\"]\n\
+        [Deal \"N:...\"]\n\
+        ```",
+    fix: "Run `pbnfmt export`, which writes the missing tags as `\"?\"`.",
+    ..RuleInfo::BASE
+};
+
+pub const TAG_OUT_OF_ORDER: RuleInfo = RuleInfo {
+    code: "E002",
+    name: "tag-out-of-order",
+    severity: Severity::Error,
+    group: Group::Export,
+    section: "PBN 3.4",
+    summary: "Export format: tags not in MTS order, then sorted",
+    what: "In export format: the 15 MTS tags first in their fixed order, then the other tags \
+        sorted by name; Notes stay after their section.",
+    why: "PBN 3.4: \"For export format, the order of tag pairs is: (1) the mandatory tags in a \
+        fixed order (2) the supplemental tags, sorted alphabetically by their tag name\".",
+    example: "```\n\
+        % EXPORT\n\
+        [Site \"Delft\"]\n\
+        [Event \"Club\"]\n\
+        ```",
+    fix: "Run `pbnfmt export`.",
+    ..RuleInfo::BASE
+};
+
+pub const NON_CRLF_LINE_END: RuleInfo = RuleInfo {
+    code: "E003",
+    name: "non-crlf-line-end",
+    severity: Severity::Error,
+    group: Group::Export,
+    section: "PBN 2.3",
+    summary: "Export format: a line that does not end with CR LF",
+    what: "In export format, a line end that is LF alone or CR alone (reported once per file, at \
+        the first).",
+    why: "PBN 2.3: in export format the end-of-line indicator \"equals the CRLF character-pair\".",
+    example: "```\n\
+        % EXPORT\\n   (LF only)\n\
+        ```",
+    fix: "Run `pbnfmt export`, which writes CR LF.",
+    ..RuleInfo::BASE
+};
+
+pub const TAB_IN_EXPORT: RuleInfo = RuleInfo {
+    code: "E004",
+    name: "tab-in-export",
+    severity: Severity::Error,
+    group: Group::Export,
+    section: "PBN 2.3",
+    summary: "Export format: a tab character",
+    what: "In export format, any horizontal or vertical tab.",
+    why: "PBN 2.3: \"Tab characters, both horizontal and vertical, are not permitted in the \
+        export format\".",
+    example: "```\n\
+        % EXPORT\n\
+        SA\tS2\n\
+        ```",
+    fix: "Replace tabs by spaces, or run `pbnfmt export`.",
+    ..RuleInfo::BASE
+};
+
+pub const SEVERAL_TAGS_ON_ONE_LINE: RuleInfo = RuleInfo {
+    code: "E005",
+    name: "several-tags-on-one-line",
+    severity: Severity::Error,
+    group: Group::Export,
+    section: "PBN 3.3",
+    summary: "Export format: a tag pair that does not stand alone on its line",
+    what: "In export format, a tag pair that shares its line with another tag pair or data, or \
+        does not start the line.",
+    why: "PBN 3.3 (after PGN 8.1.1): export format \"requires each tag pair to appear left \
+        justified on a line by itself\".",
+    example: "```\n\
+        % EXPORT\n\
+        [Event \"Club\"] [Site \"Delft\"]\n\
+        ```",
+    fix: "Run `pbnfmt export`.",
+    ..RuleInfo::BASE
+};
+
+pub const IRREGULAR_SECTION_LINE: RuleInfo = RuleInfo {
+    code: "E006",
+    name: "irregular-section-line",
+    severity: Severity::Error,
+    group: Group::Export,
+    section: "PBN 3.5",
+    summary: "Export format: an auction or play line without 4 positions from the dealer or \
+        leader",
+    what: "In export format, the auction starts with the dealer and the play with the opening \
+        leader (no `-` fill), and each line holds 4 calls or cards; fewer only at the end or \
+        before a comment or long annotation.",
+    why: "PBN 3.5 and 3.6: \"Each auction line contains 4 calls. Only due to much annotation, a \
+        line may contain less than 4 calls. The call of the dealer always starts left justified \
+        at a new line.\" The same holds for cards.",
+    example: "```\n\
+        % EXPORT\n\
+        [Auction \"N\"]\n\
+        1S Pass\n\
+        4S AP\n\
+        ```",
+    fix: "Run `pbnfmt export`.",
+    ..RuleInfo::BASE
+};
+
+pub const LOWERCASE_IN_EXPORT: RuleInfo = RuleInfo {
+    code: "E007",
+    name: "lowercase-in-export",
+    severity: Severity::Error,
+    group: Group::Export,
+    section: "PBN 3.11",
+    summary: "Export format: a lowercase seat, suit, rank, call or vulnerability",
+    what: "In export format, the lowercase import forms of PBN 3.11 (`n`, `s`, `pass`, `x`, `ap`, \
+        `none`, `sk`, ...) in the Dealer, Vulnerable, Deal, Declarer, Contract, Auction and Play \
+        tags and sections.",
+    why: "PBN 3.11: \"In export format, only uppercase characters are allowed\".",
+    example: "```\n\
+        % EXPORT\n\
+        [Dealer \"n\"]\n\
+        ```",
+    fix: "Run `pbnfmt export`.",
+    ..RuleInfo::BASE
+};
+
+pub const NON_CANONICAL_VALUE: RuleInfo = RuleInfo {
+    code: "E008",
+    name: "non-canonical-value",
+    severity: Severity::Error,
+    group: Group::Export,
+    section: "PBN 3.4.11",
+    summary: "Export format: a value not in its export form (Vulnerable, Deal, Result)",
+    what: "In export format: Vulnerable `Love`, `-` or `Both` (PBN 3.4.10: export uses `None` and \
+        `All`); a Deal whose `<first>` is not the dealer or whose ranks are not in descending \
+        order (PBN 3.4.11); a Result not given as declarer's tricks (PBN 3.4.15).",
+    why: "PBN 3.4.10, 3.4.11 and 3.4.15 each fix one export spelling, so that export files are \
+        identical byte for byte.",
+    example: "```\n\
+        % EXPORT\n\
+        [Vulnerable \"Both\"]\n\
+        ```",
+    fix: "Run `pbnfmt export`.",
+    ..RuleInfo::BASE
+};
+
+pub const NON_CANONICAL_ANNOTATION: RuleInfo = RuleInfo {
+    code: "E009",
+    name: "non-canonical-annotation",
+    severity: Severity::Error,
+    group: Group::Export,
+    section: "PBN 3.5.2",
+    summary: "Export format: a suffix, or annotations not in the order note, NAGs ascending",
+    what: "In export format, a suffix annotation (`!`, `?`, ...) instead of its NAG, or a call's \
+        or card's annotations not in the order: note reference, then NAGs in increasing order.",
+    why: "PBN 3.5.2 and 3.6.2: \"In export format, the order is: the optional note reference, and \
+        then the NAGs in increasing order of the NAG values. The optional suffix has been \
+        translated into the corresponding NAG\".",
+    example: "```\n\
+        % EXPORT\n\
+        1S !! =1= $25\n\
+        ```",
+    fix: "Write `1S =1= $3 $25`, or run `pbnfmt export`.",
+    ..RuleInfo::BASE
+};
+
+pub const NON_EMPTY_GAME_SEPARATOR: RuleInfo = RuleInfo {
+    code: "E010",
+    name: "non-empty-game-separator",
+    severity: Severity::Error,
+    group: Group::Export,
+    section: "PBN 3",
+    summary: "Export format: games not separated by exactly one empty line",
+    what: "In export format, a game separated from the previous one by a line with spaces or \
+        tabs, or by more than one empty line.",
+    why: "PBN 3: \"In export format, each game (except for the first) must start with an empty \
+        text line\".",
+    example: "```\n\
+        % EXPORT\n\
+        [Event \"A\"]\n  \n\
+        [Event \"B\"]\n\
+        ```",
+    fix: "Run `pbnfmt export`.",
+    ..RuleInfo::BASE
+};
 
 /// True when the text has a `% EXPORT` line (PBN 2.4).
 pub fn declares_export(parse: &Parse, text: &str) -> bool {
@@ -85,7 +287,7 @@ pub fn separators(checker: &mut Checker<'_>, previous_end: &mut Option<usize>) {
         }
         checker.report(
             Diagnostic::new(
-                Rule::NonEmptySeparator,
+                Rule::NonEmptyGameSeparator,
                 gap,
                 if between.contains([' ', '\t']) {
                     "games are separated by a line with spaces"
@@ -165,7 +367,7 @@ fn alone(checker: &mut Checker<'_>, pair: &TagPair) {
     if !(starts_line && ends_line) {
         checker.report(
             Diagnostic::new(
-                Rule::SeveralTagsOnALine,
+                Rule::SeveralTagsOnOneLine,
                 parse.span(pair.open, pair.end),
                 "this tag pair does not stand alone on its line",
             )

@@ -3,11 +3,184 @@
 //! same section.
 
 use crate::diagnostic::Diagnostic;
+use crate::diagnostic::Severity;
 use crate::lexer::{SyntaxKind, token_number};
 use crate::model::GameModel;
 use crate::rules::Rule;
+use crate::rules::RuleInfo;
 use crate::rules::semantic::Checker;
 use crate::syntax::{Data, TokenId};
+
+// The rules of this family: see [`crate::rules`].
+
+pub const NAG_OUT_OF_RANGE: RuleInfo = RuleInfo {
+    code: "N001",
+    name: "nag-out-of-range",
+    severity: Severity::Error,
+    section: "PBN 3.7",
+    summary: "A NAG above $255",
+    what: "A NAG (`$n`) whose number is above 255.",
+    why: "PBN 3.7: \"The value of this integer must be between zero and 255\".",
+    example: "```\n\
+        [Auction \"N\"]\n\
+        1S $256\n\
+        ```",
+    fix: "Use a NAG from 0 to 255.",
+    ..RuleInfo::BASE
+};
+
+pub const NAG_IN_WRONG_SECTION: RuleInfo = RuleInfo {
+    code: "N002",
+    name: "nag-in-wrong-section",
+    severity: Severity::Error,
+    section: "PBN 3.7",
+    summary: "A call NAG ($1-$6, $13) on a card, or a card NAG ($7-$12, $14) on a call",
+    what: "NAGs $1-$6 and $13 after a card, NAGs $7-$12 and $14 after a call.",
+    why: "PBN 3.7: \"The NAG values $1 .. $6 and $13 may only be used for calls in the auction \
+        section. The values $7 .. $12 and $14 may only be used for played cards\".",
+    example: "```\n\
+        [Play \"W\"]\n\
+        SA $1\n\
+        ```",
+    fix: "Use the card NAG: `SA $7` (a good card).",
+    ..RuleInfo::BASE
+};
+
+pub const SECOND_SUFFIX: RuleInfo = RuleInfo {
+    code: "N003",
+    name: "second-suffix",
+    severity: Severity::Error,
+    section: "PBN 3.5.2",
+    summary: "Two suffix annotations (`!`, `?`, ...) on one call or card",
+    what: "A call or card followed by more than one suffix annotation.",
+    why: "PBN 3.5.2 and 3.6.2: at most one suffix annotation per call or card, because each \
+        suffix becomes one NAG in export format.",
+    example: "```\n\
+        [Auction \"N\"]\n\
+        1S ! ?\n\
+        ```",
+    fix: "Keep one suffix and write the other as a NAG or a comment.",
+    ..RuleInfo::BASE
+};
+
+pub const SECOND_NOTE_REFERENCE: RuleInfo = RuleInfo {
+    code: "N004",
+    name: "second-note-reference",
+    severity: Severity::Error,
+    section: "PBN 3.5.4",
+    summary: "Two note references on one call or card",
+    what: "A call or card followed by more than one `=n=` note reference.",
+    why: "PBN 3.5.4 and 3.6.4: \"A call can be followed by at most one note reference\".",
+    example: "```\n\
+        [Auction \"N\"]\n\
+        2C =1= =2=\n\
+        ```",
+    fix: "Merge the two notes into one.",
+    ..RuleInfo::BASE
+};
+
+pub const NOTE_INDEX_OUT_OF_RANGE: RuleInfo = RuleInfo {
+    code: "N005",
+    name: "note-index-out-of-range",
+    severity: Severity::Error,
+    section: "PBN 3.5.4",
+    summary: "A note index outside 1-32",
+    what: "A note reference `=n=` or a Note tag `\"n:text\"` with `n` outside 1..32.",
+    why: "PBN 3.5.4 and 3.6.4: \"The value of <note_index> lies between 1 and 32\".",
+    example: "```\n\
+        [Auction \"N\"]\n\
+        2C =33=\n\
+        ```",
+    fix: "Renumber the notes from 1.",
+    ..RuleInfo::BASE
+};
+
+pub const UNDEFINED_NOTE: RuleInfo = RuleInfo {
+    code: "N006",
+    name: "undefined-note",
+    severity: Severity::Error,
+    section: "PBN 3.5.5",
+    summary: "A note reference with no Note of that index in its section",
+    what: "A note reference `=n=` in the auction (play) with no `[Note \"n:...\"]` among the \
+        auction (play) notes.",
+    why: "PBN 3.5.5 and 3.6.5: a note reference is explained by a Note tag placed at the end of \
+        the same section.",
+    example: "```\n\
+        [Auction \"N\"]\n\
+        2C =1= Pass\n\
+        (no Note 1)\n\
+        ```",
+    fix: "Add the note after the section: `[Note \"1:strong, artificial\"]`.",
+    ..RuleInfo::BASE
+};
+
+pub const UNUSED_NOTE: RuleInfo = RuleInfo {
+    code: "N007",
+    name: "unused-note",
+    severity: Severity::Warning,
+    section: "PBN 3.5.5",
+    summary: "A Note that no call or card of its section refers to",
+    what: "A Note tag of the auction (play) section whose index no call (card) refers to.",
+    why: "PBN 3.5.5 and 3.6.5: notes explain references in their section. An unused note is often \
+        one placed after the wrong section, or a reference lost.",
+    example: "```\n\
+        [Auction \"N\"]\n\
+        2C Pass\n\
+        [Note \"1:strong\"]\n\
+        ```",
+    fix: "Add the reference (`2C =1=`) or remove the note.",
+    ..RuleInfo::BASE
+};
+
+pub const DUPLICATE_NOTE_INDEX: RuleInfo = RuleInfo {
+    code: "N008",
+    name: "duplicate-note-index",
+    severity: Severity::Error,
+    section: "PBN 3.5.5",
+    summary: "Two Notes with the same index in one section",
+    what: "Two Note tags of the same section with the same `<note_index>`.",
+    why: "PBN 3.5.5 and 3.6.5: note tags \"must differ in the value of the <note_index>\".",
+    example: "```\n\
+        [Note \"1:strong\"]\n\
+        [Note \"1:relay\"]\n\
+        ```",
+    fix: "Renumber one of them, and its references.",
+    ..RuleInfo::BASE
+};
+
+pub const MISPLACED_NOTE: RuleInfo = RuleInfo {
+    code: "N009",
+    name: "misplaced-note",
+    severity: Severity::Error,
+    section: "PBN 3.5.5",
+    summary: "A Note tag outside the auction and play sections",
+    what: "A Note tag that does not follow the Auction or Play section (or another Note that \
+        does).",
+    why: "PBN 3.5.5 and 3.6.5: notes are placed at the end of their section; \"They may not be \
+        placed in the identification section\".",
+    example: "```\n\
+        [Note \"1:strong\"]\n\
+        [Auction \"N\"]\n\
+        2C =1=\n\
+        ```",
+    fix: "Move the note after the calls or cards it explains.",
+    ..RuleInfo::BASE
+};
+
+pub const MALFORMED_NOTE: RuleInfo = RuleInfo {
+    code: "N010",
+    name: "malformed-note",
+    severity: Severity::Error,
+    section: "PBN 3.5.5",
+    summary: "A Note value that is not `<index>:<text>`",
+    what: "A Note tag value without a note index and colon before its text.",
+    why: "PBN 3.5.5: \"the tag value of the note tag equals: <note_index>:<note_text>\".",
+    example: "```\n\
+        [Note \"strong club\"]\n\
+        ```",
+    fix: "Number the note: `[Note \"1:strong club\"]`.",
+    ..RuleInfo::BASE
+};
 
 pub fn check(checker: &mut Checker<'_>, game: &GameModel<'_>) {
     for (section, notes) in [

@@ -3,12 +3,226 @@
 
 use crate::bridge::Seat;
 use crate::diagnostic::Diagnostic;
+use crate::diagnostic::Severity;
 use crate::model::GameModel;
 use crate::model::deal::Deal;
 use crate::model::play::{self, Context, Layout, MarkProblem, PlayEnd, PlayProblem, PlayRead};
 use crate::model::values::{self, ContractValue, ResultValue};
 use crate::rules::Rule;
+use crate::rules::RuleInfo;
 use crate::rules::semantic::Checker;
+
+// The rules of this family: see [`crate::rules`].
+
+pub const PLAY_WITHOUT_CONTRACT: RuleInfo = RuleInfo {
+    code: "P001",
+    name: "play-without-contract",
+    severity: Severity::Error,
+    section: "PBN 3.6",
+    summary: "A Play section without the Deal, Declarer or Contract it needs",
+    what: "A Play section in a game that has no readable Deal, Declarer or Contract tag, or whose \
+        contract is `Pass`.",
+    why: "PBN 3.6: the opening leader is declarer's left-hand opponent and trumps come from the \
+        contract; PBN 3.10 reads the trump of an end position from the Contract. Without them the \
+        play cannot be followed.",
+    example: "```\n\
+        [Deal \"N:...\"]\n\
+        [Play \"E\"]\n\
+        SA S2 S3 S4\n\
+        ```",
+    fix: "Add the missing tags.",
+    ..RuleInfo::BASE
+};
+
+pub const INVALID_PLAY_SEAT: RuleInfo = RuleInfo {
+    code: "P002",
+    name: "invalid-play-seat",
+    severity: Severity::Error,
+    section: "PBN 3.6",
+    summary: "The Play tag value is not W, N, E or S",
+    what: "The value of the Play tag, which names the player of the first card and the seat of \
+        the first column.",
+    why: "PBN 3.6: \"The direction of the player playing the first card is given as tag value in \
+        the Play tag pair\".",
+    example: "```\n\
+        [Play \"West\"]\n\
+        ```",
+    fix: "Use the letter: `[Play \"W\"]`.",
+    ..RuleInfo::BASE
+};
+
+pub const WRONG_OPENING_LEADER: RuleInfo = RuleInfo {
+    code: "P003",
+    name: "wrong-opening-leader",
+    severity: Severity::Error,
+    section: "PBN 3.6",
+    summary: "The first card is not played by declarer's left-hand opponent, and no `^L` says so",
+    what: "The Play tag's seat against declarer's left-hand opponent, unless a card of the first \
+        trick carries `^L` (a lead out of turn). End positions (PBN 3.10) name their own leader.",
+    why: "PBN 3.6: the player of the first card is the opening leader, declarer's left-hand \
+        opponent; PBN 3.9 (D) marks an accepted lead out of turn with `^L`.",
+    example: "```\n\
+        [Declarer \"S\"]\n\
+        [Play \"E\"]\n\
+        ```",
+    fix: "Correct the Play seat (here `W`), or mark the lead out of turn with `^L`.",
+    ..RuleInfo::BASE
+};
+
+pub const CARD_NOT_IN_HAND: RuleInfo = RuleInfo {
+    code: "P004",
+    name: "card-not-in-hand",
+    severity: Severity::Error,
+    section: "PBN 3.6",
+    summary: "A card played by a player whose hand in the Deal does not hold it",
+    what: "Each card of the play against the hand the Deal gives its player (hands given as `-` \
+        are not checked).",
+    why: "PBN 3.6 writes each player's cards in that player's column; a card that is not in the \
+        hand means a wrong column, a wrong card or a wrong Deal.",
+    example: "```\n\
+        [Deal \"N:... (West without SA)\"]\n\
+        [Play \"W\"]\n\
+        SA S2 S3 S4\n\
+        ```",
+    fix: "Check the columns (the first is the Play tag's seat), the card, and the Deal.",
+    ..RuleInfo::BASE
+};
+
+pub const CARD_PLAYED_TWICE: RuleInfo = RuleInfo {
+    code: "P005",
+    name: "card-played-twice",
+    severity: Severity::Error,
+    section: "PBN 3.6",
+    summary: "The same card played twice",
+    what: "A card that appears a second time in the play.",
+    why: "PBN 3.6: each card is played once; a repeated card is a typing error that also corrupts \
+        the trick count.",
+    example: "```\n\
+        [Play \"W\"]\n\
+        SA S2 S3 S4\n\
+        SA S5 S6 S7\n\
+        ```",
+    fix: "Correct the card.",
+    ..RuleInfo::BASE
+};
+
+pub const UNMARKED_REVOKE: RuleInfo = RuleInfo {
+    code: "P006",
+    name: "unmarked-revoke",
+    severity: Severity::Error,
+    section: "PBN 3.9",
+    summary: "A player did not follow suit while holding the suit led, without `^R`",
+    what: "A card of another suit played while the player still held a card of the suit led, \
+        according to the Deal, with no `^R` before it.",
+    why: "PBN 3.9 (C): a revoke that went unnoticed is written `^R` before the card; any other \
+        failure to follow suit is a typing error in the play or the Deal.",
+    example: "```\n\
+        [Play \"W\"]\n\
+        SA H2 S3 S4   (North holds SK)\n\
+        ```",
+    fix: "Correct the card, or mark the revoke: `SA ^R H2 S3 S4`.",
+    ..RuleInfo::BASE
+};
+
+pub const MISUSED_PLAY_IRREGULARITY: RuleInfo = RuleInfo {
+    code: "P007",
+    name: "misused-play-irregularity",
+    severity: Severity::Error,
+    section: "PBN 3.9",
+    summary: "`^R` on a card that is no revoke, `^L` on a lead in turn, or `^I`/`^S` in the play",
+    what: "An irregularity mark in the play that marks no irregularity: `^R` before a card that \
+        follows suit or when the player had none of the suit led; `^L` before a card that is not \
+        a lead, or before a lead by the right player; `^I` or `^S`, which belong to the auction.",
+    why: "PBN 3.9: `^R` marks a revoke, `^L` a lead out of turn; `^I` and `^S` are auction marks.",
+    example: "```\n\
+        [Play \"W\"]\n\
+        SA ^R S2 S3 S4\n\
+        ```",
+    fix: "Remove the mark.",
+    ..RuleInfo::BASE
+};
+
+pub const TOO_MANY_TRICKS: RuleInfo = RuleInfo {
+    code: "P008",
+    name: "too-many-tricks",
+    severity: Severity::Error,
+    section: "PBN 3.6",
+    summary: "More than 13 tricks (or more than the cards of an end position)",
+    what: "Cards after the 13th trick, or after as many tricks as an end position has cards per \
+        hand (PBN 3.10).",
+    why: "PBN 3.6: the play section ends after 13 tricks.",
+    example: "```\n\
+        [Play \"W\"]\n\
+        (13 tricks)\n\
+        S2 S3 S4 S5\n\
+        ```",
+    fix: "Remove the extra line; check for a trick written twice.",
+    ..RuleInfo::BASE
+};
+
+pub const CARD_AFTER_PLAY_END: RuleInfo = RuleInfo {
+    code: "P009",
+    name: "card-after-play-end",
+    severity: Severity::Error,
+    section: "PBN 3.6",
+    summary: "A card after `*` in the play",
+    what: "Cards given after the `*` that ends the play.",
+    why: "PBN 3.6: `*` \"indicates that no further cards will or can be given\".",
+    example: "```\n\
+        [Play \"W\"]\n\
+        SA S2 S3 S4\n\
+        *\n\
+        HA\n\
+        ```",
+    fix: "Remove the cards after `*`, or move `*` to the end.",
+    ..RuleInfo::BASE
+};
+
+pub const RESULT_MISMATCH: RuleInfo = RuleInfo {
+    code: "P010",
+    name: "result-mismatch",
+    severity: Severity::Error,
+    section: "PBN 3.4.15",
+    summary: "The Result does not match the tricks won in the play",
+    what: "The Result tag against declarer's tricks in the play: equal when all tricks are \
+        played; between the tricks won and that plus the tricks not played when the play ends \
+        with `*` (a claim); equal to the tricks won so far when the play is unfinished. Tricks \
+        with unknown cards (`-`) widen the range. A Result starting with `^` is not checked.",
+    why: "PBN 3.4.15: \"The <result> must match the actual number of won tricks\"; for an \
+        unfinished play it counts the completed tricks, and `*` ends the play early.",
+    example: "```\n\
+        [Result \"10\"]\n\
+        [Play \"W\"]\n\
+        (13 tricks, declarer wins 9)\n\
+        ```",
+    fix: "Correct the Result or the play; if the rest of the play was claimed, end it with `*`; \
+        mark an agreed wrong result with `^`.",
+    ..RuleInfo::BASE
+};
+
+pub const PLAY_IN_PLAY_ORDER: RuleInfo = RuleInfo {
+    code: "P011",
+    name: "play-in-play-order",
+    severity: Severity::Error,
+    section: "PBN 3.6",
+    summary: "The play is written leader first (play order), not in fixed seat columns",
+    what: "A play that makes no sense in PBN's fixed seat columns (cards not in their player's \
+        hand, suits not followed) but reads cleanly when each line is taken to start with the \
+        trick's leader.",
+    why: "PBN 3.6 writes every trick in the same seat columns, starting with the Play tag's seat, \
+        whoever led; many programs write play order instead. Read by the standard, such a play \
+        has cards in the wrong hands; pbnfmt reports the cause once instead of every card.",
+    example: "```\n\
+        [Declarer \"E\"]\n\
+        [Play \"S\"]\n\
+        SQ C3 S3 S9\n\
+        C4 C7 C8 CK\n\
+        CA D2 C9 CQ   (East, who won trick 2, is written first)\n\
+        ```",
+    fix: "Rewrite the play in seat columns: each line starts with the Play tag's seat; the \
+        writing program needs fixing too.",
+    ..RuleInfo::BASE
+};
 
 pub fn check(checker: &mut Checker<'_>, game: &GameModel<'_>, deal: Option<&Deal>) {
     let Some(index) = game.play else {
@@ -148,7 +362,7 @@ pub fn check(checker: &mut Checker<'_>, game: &GameModel<'_>, deal: Option<&Deal
                     0 => String::new(),
                     n => format!(" ({n} more failure{} to follow suit in this play)", if n == 1 { "" } else { "s" }),
                 };
-                Diagnostic::new(Rule::Revoke, span(token), format!("{} played the {} to a {} lead while holding the {}{more}", seat.name(), card_text(card), led.suit.singular(), card_text(holding)))
+                Diagnostic::new(Rule::UnmarkedRevoke, span(token), format!("{} played the {} to a {} lead while holding the {}{more}", seat.name(), card_text(card), led.suit.singular(), card_text(holding)))
                     .with_help(format!("correct the card or the Deal, or mark an established revoke: `^R {card}` (PBN 3.9)"))
             }
             PlayProblem::MisusedMark { mark, why } => {
@@ -159,7 +373,7 @@ pub fn check(checker: &mut Checker<'_>, game: &GameModel<'_>, deal: Option<&Deal
                     MarkProblem::NotALead => "`^L` marks a lead out of turn, but this card is not the lead of its trick".to_owned(),
                     MarkProblem::AuctionMark => format!("`{}` is an auction mark and has no meaning in the play", parse.text(text, mark)),
                 };
-                Diagnostic::new(Rule::MisusedPlayMark, span(mark), message)
+                Diagnostic::new(Rule::MisusedPlayIrregularity, span(mark), message)
                     .with_help("remove the mark; in the play, `^R` marks a revoke and `^L` a lead out of turn (PBN 3.9)")
             }
             PlayProblem::TooManyTricks { token, tricks } => Diagnostic::new(Rule::TooManyTricks, span(token), format!("this card starts trick {}, but there are only {tricks}", tricks + 1))

@@ -2,10 +2,67 @@
 //! comments after section elements.
 
 use crate::diagnostic::Diagnostic;
+use crate::diagnostic::Severity;
 use crate::rules::Rule;
+use crate::rules::RuleInfo;
 use crate::rules::semantic::Checker;
 use crate::syntax::{Data, SectionKind};
 use crate::table::{Table, is_table_tag};
+
+// The rules of this family: see [`crate::rules`].
+
+pub const INVALID_COLUMN_SPEC: RuleInfo = RuleInfo {
+    code: "X001",
+    name: "invalid-column-spec",
+    severity: Severity::Error,
+    section: "PBN 5.2",
+    summary: "A table column specification that cannot be read",
+    what: "Each column of a table tag value (`+Name\\5R`): a name that is not empty, an optional \
+        `+`/`-` order before it, an optional `\\` width (an integer) with `L` or `R` after it.",
+    why: "PBN 5.2 defines the column name token; a wrong width makes export format padding \
+        impossible.",
+    example: "```\n\
+        [ScoreTable \"PairId_NS\\2;Score_NS\\wide\"]\n\
+        ```",
+    fix: "Give the width as a number: `Score_NS\\5R`.",
+    ..RuleInfo::BASE
+};
+
+pub const INCOMPLETE_TABLE_ROW: RuleInfo = RuleInfo {
+    code: "X002",
+    name: "incomplete-table-row",
+    severity: Severity::Error,
+    section: "PBN 5.2",
+    summary: "A table whose element count is not a multiple of its columns",
+    what: "The number of table elements against the number of columns in the tag value.",
+    why: "PBN 5.2: \"A table element belongs to one row and one column\"; a missing element \
+        shifts every later one into the wrong column.",
+    example: "```\n\
+        [ScoreTable \"Rank;Score\"]\n\
+        1 620\n\
+        2\n\
+        ```",
+    fix: "Give the missing element (`?` unknown, `-` irrelevant).",
+    ..RuleInfo::BASE
+};
+
+pub const COMMENT_IN_SECTION_DATA: RuleInfo = RuleInfo {
+    code: "X003",
+    name: "comment-in-section-data",
+    severity: Severity::Error,
+    section: "PBN 5.1",
+    summary: "A comment after a section element of a supplemental section",
+    what: "A `;` or `{}` comment after an element of a supplemental section (a table, for \
+        example).",
+    why: "PBN 5.1: \"Only the tag pair of the section may be followed by commentary. Commentary \
+        after a section element is forbidden.\"",
+    example: "```\n\
+        [ScoreTable \"Rank;Score\"]\n\
+        1 620 {top}\n\
+        ```",
+    fix: "Move the comment directly after the tag pair.",
+    ..RuleInfo::BASE
+};
 
 /// Every supplemental section of the file.
 pub fn check_file(checker: &mut Checker<'_>) {

@@ -7,6 +7,7 @@
 
 use crate::bridge::Seat;
 use crate::diagnostic::Diagnostic;
+use crate::diagnostic::Severity;
 use crate::export::canon::MTS;
 use crate::model::deal::Deal;
 use crate::model::values::{
@@ -15,7 +16,189 @@ use crate::model::values::{
 use crate::model::{GameModel, Inheritance, Tag, inheritance_forbidden};
 use crate::rules::Rule;
 use crate::rules::semantic::Checker;
+use crate::rules::{Group, RuleInfo};
 use crate::table::is_table_tag;
+
+// The rules of this family: see [`crate::rules`].
+
+pub const DUPLICATE_TAG: RuleInfo = RuleInfo {
+    code: "T022",
+    name: "duplicate-tag",
+    severity: Severity::Warning,
+    section: "PBN 3.4",
+    summary: "A tag given twice in one game; the later one is ignored",
+    what: "A tag name that occurs a second time in one game (Note tags excepted).",
+    why: "PBN 3.4: \"In import format, a tag pair that already occurred, is ignored.\" The second \
+        value is lost on export, which is rarely what the writer meant.",
+    example: "```\n\
+        [Board \"1\"]\n\
+        [Board \"2\"]\n\
+        ```",
+    fix: "Remove the tag pair that is wrong.",
+    ..RuleInfo::BASE
+};
+
+pub const WRONG_CASE_TAG_NAME: RuleInfo = RuleInfo {
+    code: "T023",
+    name: "wrong-case-tag-name",
+    severity: Severity::Warning,
+    section: "PBN 3.11",
+    summary: "A tag name that differs from a standard one only in letter case",
+    what: "A tag name such as `deal` or `DEALER` that is a standard tag name in other letter \
+        case.",
+    why: "PBN 3.11: PBN is case sensitive; lowercase is allowed in some values, never in tag \
+        names. `[deal \"...\"]` is an unknown tag to every reader, and the game has no deal.",
+    example: "```\n\
+        [deal \"N:AK.Q...\"]\n\
+        ```",
+    fix: "Spell the name as the standard does: `[Deal \"N:AK.Q...\"]`.",
+    ..RuleInfo::BASE
+};
+
+pub const FORBIDDEN_INHERITANCE: RuleInfo = RuleInfo {
+    code: "T024",
+    name: "forbidden-inheritance",
+    severity: Severity::Error,
+    section: "PBN 4.8",
+    summary: "`#` or `##` on a tag that may not inherit (Deal, Dealer, Auction, ...)",
+    what: "A `\"#\"` or `\"##...\"` value on Dealer, Vulnerable, Deal, Declarer, Contract, \
+        Auction, Play, Note or a table tag.",
+    why: "PBN 4.8 forbids inheritance for these tags so that every game can be played on its own. \
+        pbnfmt still reads the value as the writer meant (the inherited value, or the text after \
+        `##`) to check the rest of the game.",
+    example: "```\n\
+        [Deal \"N:...\"]\n\n\
+        [Deal \"#\"]\n\
+        ```",
+    fix: "Write the value in full in every game.",
+    ..RuleInfo::BASE
+};
+
+pub const DECLARER_IN_PASSED_OUT_GAME: RuleInfo = RuleInfo {
+    code: "T025",
+    name: "declarer-in-passed-out-game",
+    severity: Severity::Error,
+    section: "PBN 3.4.13",
+    summary: "Contract is Pass but Declarer or Result is not empty",
+    what: "A game whose Contract is `Pass` but whose Declarer or Result tag has a value.",
+    why: "PBN 3.4.13 and 3.4.15: when all four players pass, the Declarer and Result values are \
+        empty strings.",
+    example: "```\n\
+        [Declarer \"N\"]\n\
+        [Contract \"Pass\"]\n\
+        [Result \"0\"]\n\
+        ```",
+    fix: "Write `[Declarer \"\"]` and `[Result \"\"]`.",
+    ..RuleInfo::BASE
+};
+
+pub const SCORE_MISMATCH: RuleInfo = RuleInfo {
+    code: "T026",
+    name: "score-mismatch",
+    severity: Severity::Warning,
+    group: Group::Extra,
+    section: "PBN 4.2.1",
+    summary: "Score is not the duplicate score of Contract, Result and Vulnerable (opt-in)",
+    what: "A Score (declarer or side form) that differs from the duplicate-bridge score of the \
+        Contract made or defeated by the Result at the game's vulnerability. Off by default: \
+        select it with `--extend-select T026`.",
+    why: "PBN 4.2.1: the Score tag gives the points based on the trick score. It \"can deviate \
+        from the normal value due to irregularities\", and rubber or Chicago games score \
+        differently, so the check is beyond the standard.",
+    example: "```\n\
+        [Vulnerable \"None\"]\n\
+        [Declarer \"S\"]\n\
+        [Contract \"4S\"]\n\
+        [Result \"10\"]\n\
+        [Score \"NS 620\"]\n\
+        ```",
+    fix: "Correct the score (here `NS 420`), or explain an adjusted score in a comment.",
+    ..RuleInfo::BASE
+};
+
+pub const NON_STANDARD_ROTATION: RuleInfo = RuleInfo {
+    code: "T027",
+    name: "non-standard-rotation",
+    severity: Severity::Warning,
+    group: Group::Extra,
+    section: "PBN 3.4.9",
+    summary: "Dealer or Vulnerable is not the usual one for the Board number (opt-in)",
+    what: "A Dealer or Vulnerable value that is not the one the standard duplicate board rotation \
+        gives for the Board number (board 1: North, None; board 2: East, NS; ... repeating every \
+        16 boards). Off by default: select it with `--extend-select T027`.",
+    why: "PBN 3.4.9 and 3.4.10 leave dealer and vulnerability free; many events use the standard \
+        rotation, and a mismatch there is often a typing error. Practice hands and other events \
+        legitimately differ, so the rule is opt-in.",
+    example: "```\n\
+        [Board \"1\"]\n\
+        [Dealer \"E\"]\n\
+        ```",
+    fix: "Correct the Dealer or Vulnerable tag, or leave the rule off for files that use another \
+        rotation.",
+    ..RuleInfo::BASE
+};
+
+pub const UNKNOWN_TAG: RuleInfo = RuleInfo {
+    code: "T028",
+    name: "unknown-tag",
+    severity: Severity::Warning,
+    group: Group::Extra,
+    section: "PBN 4.9",
+    summary: "A tag name that the standard does not define (opt-in)",
+    what: "A tag name that is neither in PBN 2.1 chapters 3-5 nor a table tag (a name ending in \
+        `Table`). Off by default: select it with `--extend-select T028`.",
+    why: "PBN 4.9: PBN is expandable and a robust parser skips unknown tags, \"and perhaps shows \
+        a warning\". Listing them finds typing errors such as `[Scorring \"IMP\"]`.",
+    example: "```\n\
+        [Scorring \"IMP\"]\n\
+        ```",
+    fix: "Correct a misspelled name; keep a deliberate private tag and leave the rule off.",
+    ..RuleInfo::BASE
+};
+
+pub const INHERITED_VALUE: RuleInfo = RuleInfo {
+    code: "T030",
+    name: "inherited-value",
+    severity: Severity::Warning,
+    group: Group::Extra,
+    section: "PBN 4.8",
+    summary: "A tag value given with `#` or `##`, so the game does not stand alone (opt-in)",
+    what: "A `\"#\"` value, which takes the value of the nearest earlier game that has the tag, \
+        and a `\"##...\"` value, which later games take when they leave the tag out. Off by \
+        default: select it with `--extend-select T030` where every game must stand alone.",
+    why: "PBN 4.8 allows inheritance to keep files small, and warns that a program may show `#` \
+        instead of the real value. A game cut out of such a file, or read by a program that does \
+        not follow the chain, loses its event, date or players.",
+    example: "```\n\
+        [Event \"##Club Pairs\"]\n\
+        [Board \"1\"]\n\n\
+        [Board \"2\"]\n\
+        [Site \"#\"]\n\
+        ```",
+    fix: "Run `pbnfmt resolve --write FILE`: every game gets its values written out, and nothing \
+        else changes.",
+    ..RuleInfo::BASE
+};
+
+pub const NOTHING_TO_INHERIT: RuleInfo = RuleInfo {
+    code: "T031",
+    name: "nothing-to-inherit",
+    severity: Severity::Warning,
+    section: "PBN 4.8",
+    summary: "A `#` value with no earlier game that has the tag: the value is empty",
+    what: "A `\"#\"` value in a game where no earlier game of the file has the tag with a real \
+        value.",
+    why: "PBN 4.8: \"If no previous tag can be found, then the tag value is set to \"\"\". That \
+        is rarely what the writer meant: usually the file was cut out of a longer one and lost \
+        the game that gave the value.",
+    example: "```\n\
+        [Event \"#\"]\n\
+        [Board \"1\"]\n\
+        ```",
+    fix: "Write the value, or `\"\"` (or `\"?\"` for an unknown mandatory tag) if it is not \
+        known.",
+    ..RuleInfo::BASE
+};
 
 /// The tag names PBN 2.1 defines besides the MTS (chapters 3.5, 3.6 and 4; tables end in
 /// `Table`).
@@ -82,17 +265,6 @@ const STANDARD_TABLES: &[&str] = &[
     "TotalScoreTable",
 ];
 
-const TERMINATIONS: &[&str] = &[
-    "abandoned",
-    "adjudication",
-    "death",
-    "emergency",
-    "normal",
-    "rules infraction",
-    "time forfeit",
-    "unterminated",
-];
-
 /// `deal` is the game's Deal when it could be read: it sets how many tricks a Result can count.
 pub fn check(checker: &mut Checker<'_>, game: &GameModel<'_>, deal: Option<&Deal>) {
     let tricks = deal.map_or(13, Deal::hand_size);
@@ -115,7 +287,7 @@ pub fn check(checker: &mut Checker<'_>, game: &GameModel<'_>, deal: Option<&Deal
         }
         if let Some(value) = tag.own_value() {
             if value != "?" && !value.is_empty() {
-                check_value(checker, game, tag, value, tricks);
+                crate::rules::values::check_value(checker, game, tag, value, tricks);
             }
         }
     }
@@ -180,7 +352,7 @@ fn name_case(checker: &mut Checker<'_>, tag: &Tag<'_>) {
     match standard {
         Some(standard) => checker.report(
             Diagnostic::new(
-                Rule::TagNameCase,
+                Rule::WrongCaseTagName,
                 name_span,
                 format!(
                     "`{}` is not a PBN tag; the standard tag is `{standard}`",
@@ -201,231 +373,6 @@ fn name_case(checker: &mut Checker<'_>, tag: &Tag<'_>) {
     }
 }
 
-fn check_value(
-    checker: &mut Checker<'_>,
-    game: &GameModel<'_>,
-    tag: &Tag<'_>,
-    value: &str,
-    tricks: u32,
-) {
-    let span = tag.sub_span(0..value.len());
-    let name = tag.name;
-    let bad = |rule: Rule, message: String, help: &str| {
-        Diagnostic::new(rule, span.clone(), message).with_help(help.to_owned())
-    };
-    let finding = match name {
-        "Date" | "EventDate" | "UTCDate" => values::date_problem(value).map(|why| {
-            bad(Rule::InvalidDate, format!("`{value}` is not a date: {why}"), "write `YYYY.MM.DD` with `?` for unknown digits, e.g. `2026.11.??` (PBN 3.4.3)")
-        }),
-        "Board" => (values::unsigned(value).is_none_or(|n| n == 0)).then(|| {
-            bad(Rule::InvalidBoard, format!("board `{value}` is not a positive number"), "give the board number alone, e.g. `[Board \"7\"]` (PBN 3.4.4)")
-        }),
-        "Dealer" => Seat::parse(value).is_none().then(|| {
-            bad(Rule::InvalidDealer, format!("dealer `{value}` is not W, N, E or S"), &seat_help("Dealer", value))
-        }),
-        "Vulnerable" => Vulnerability::parse(value).is_none().then(|| {
-            bad(Rule::InvalidVulnerable, format!("vulnerability `{value}` is not None, NS, EW or All"), "use None (or Love, -), NS, EW, or All (or Both) (PBN 3.4.10)")
-        }),
-        "Scoring" => scoring_problem(value).map(|why| {
-            bad(Rule::InvalidScoring, format!("scoring `{value}` {why}"), "separate the scoring system and its modifiers with `;`, as in `IMP;Butler` (PBN 3.4.12)")
-        }),
-        "Declarer" => values::parse_declarer(value).is_none().then(|| {
-            bad(Rule::InvalidDeclarer, format!("declarer `{value}` is not W, N, E or S"), &seat_help("Declarer", value))
-        }),
-        "Contract" => ContractValue::parse(value).is_none().then(|| {
-            bad(Rule::InvalidContract, format!("`{value}` is not a contract"), "write level, denomination and risk, as in `4S`, `3NTX`, `6HXX`, or `Pass` (PBN 3.4.14)")
-        }),
-        "Result" => result_problem(value, tricks).map(|why| {
-            bad(Rule::InvalidResult, format!("result `{value}` {why}"), "give declarer's tricks from 0 to 13, as in `9`, or `NS 9`, `EW 4 NS 9` (PBN 3.4.15)")
-        }),
-        "Score" => PerSide::parse(value, values::integer).is_none().then(|| {
-            bad(Rule::InvalidScore, format!("score `{value}` is not a whole number of points in a score form"), "write `620`, `NS 620`, `EW -620` or `NS 620 EW -620`, without `+` or units (PBN 4.2.1)")
-        }),
-        "ScoreIMP" | "ScoreMP" => PerSide::parse(value, values::decimal).is_none().then(|| {
-            bad(Rule::InvalidScore, format!("{name} `{value}` is not a number in a score form"), "write a number with a decimal dot, as in `NS 3.5` (PBN 4.2.2, 4.2.3)")
-        }),
-        "ScorePercentage" => PerSide::parse(value, |v| values::decimal(v).filter(|p| (0.0..=100.0).contains(p)))
-            .is_none()
-            .then(|| bad(Rule::InvalidScore, format!("percentage `{value}` is not a number from 0 to 100 in a score form"), "write a decimal number, as in `NS 57.3` (PBN 4.2.4)")),
-        "ScoreRubber" => PerSide::parse(value, rubber_score).is_none().then(|| {
-            bad(Rule::InvalidRubberScore, format!("rubber score `{value}` is not `above/below` in a score form"), "write points above and below the line, as in `NS 500/120` (PBN 4.2.5)")
-        }),
-        "ScoreRubberHistory" => rubber_history(checker, game, tag, value),
-        "OptimumScore" => optimum_problem(value).map(|why| {
-            bad(Rule::InvalidOptimumScore, format!("optimum score `{value}` {why}"), "write `NS 620`, `EW 100` or `NS 620 EW -620` (PBN 4.2.7)")
-        }),
-        "Time" | "UTCTime" => values::time_problem(value).map(|why| {
-            bad(Rule::InvalidTime, format!("`{value}` is not a time: {why}"), "write `HH:MM:SS`, as in `19:30:00` (PBN 4.5.1)")
-        }),
-        "TimeControl" => (!time_control_ok(value)).then(|| {
-            bad(Rule::InvalidTimeControl, format!("time control `{value}` is not `<games>/<minutes>`"), "write `4/30` for 4 games in 30 minutes, or `\"\"` for no limit (PBN 4.6.1)")
-        }),
-        "TimeCall" | "TimeCard" => values::unsigned(value).is_none().then(|| {
-            bad(Rule::InvalidTimeLimit, format!("{name} `{value}` is not a number of seconds"), "give whole seconds, as in `60` (PBN 4.6.2)")
-        }),
-        "Room" => (value != "Open" && value != "Closed").then(|| {
-            bad(Rule::InvalidRoom, format!("room `{value}` is neither Open nor Closed"), "write `Open` or `Closed` (PBN 4.1.7)")
-        }),
-        "FrenchMP" => (value != "Yes" && value != "No").then(|| {
-            bad(Rule::InvalidFrenchMp, format!("FrenchMP `{value}` is neither Yes nor No"), "write `Yes` or `No` (PBN 4.1.4)")
-        }),
-        "Hidden" => hidden_problem(value).map(|why| {
-            bad(Rule::InvalidHidden, format!("hidden hands `{value}`: {why}"), "list the seats to hide as letters, as in `EW` (PBN 4.1.6)")
-        }),
-        "Round" => (!round_ok(value)).then(|| {
-            bad(Rule::InvalidRound, format!("round `{value}` is not letters, digits and `_`, separated by periods"), "write the round indicator alone, as in `3` or `Final.2` (PBN 4.4.4)")
-        }),
-        "Table" => values::unsigned(value).is_none_or(|n| n == 0).then(|| {
-            bad(Rule::NonNumericTable, format!("table `{value}` is not a positive number"), "the Table tag is normally a table number, as in `5` (PBN 4.4.7)")
-        }),
-        "Termination" => (!TERMINATIONS.iter().any(|t| t.eq_ignore_ascii_case(value))).then(|| {
-            bad(Rule::UnknownTermination, format!("termination `{value}` is not one of the standard's reasons"), "PBN 4.1.8 lists abandoned, adjudication, death, emergency, normal, rules infraction, time forfeit, unterminated")
-        }),
-        _ => None,
-    };
-    if let Some(diagnostic) = finding {
-        checker.report(diagnostic);
-    }
-}
-
-fn seat_help(tag: &str, value: &str) -> String {
-    let letter = value.chars().next().map(|c| c.to_ascii_uppercase());
-    match letter.filter(|c| "WNES".contains(*c)) {
-        Some(letter) => format!("write the seat's letter: `[{tag} \"{letter}\"]` (PBN 3.4.9)"),
-        None => "write W, N, E or S (PBN 3.4.9)".to_owned(),
-    }
-}
-
-fn scoring_problem(value: &str) -> Option<&'static str> {
-    if value.split(';').any(|field| field.is_empty()) {
-        return Some("has an empty field between semicolons");
-    }
-    if value.split(';').any(|field| field.trim().contains(' ')) {
-        return Some("separates fields with spaces instead of `;`");
-    }
-    None
-}
-
-fn result_problem(value: &str, total: u32) -> Option<String> {
-    let result = match ResultValue::parse(value) {
-        None => return Some("is not a number of tricks in one of the five forms".to_owned()),
-        Some(None) => return None,
-        Some(Some(result)) => result,
-    };
-    if let PerSide::Both { ns, ew } = result.tricks {
-        if u32::from(ns) + u32::from(ew) > total {
-            return Some(format!(
-                "gives {} tricks in all, more than the {total} there are",
-                ns + ew
-            ));
-        }
-    }
-    None
-}
-
-fn rubber_score(text: &str) -> Option<(u32, u32)> {
-    let (above, below) = text.split_once('/')?;
-    Some((values::unsigned(above)?, values::unsigned(below)?))
-}
-
-fn optimum_problem(value: &str) -> Option<&'static str> {
-    match PerSide::parse(value, values::integer) {
-        None | Some(PerSide::Declarer(_)) => Some("is not `NS s`, `EW s`, or both sides"),
-        Some(PerSide::Both { ns, ew }) if ns != -ew => {
-            Some("gives the two sides scores that are not opposite")
-        }
-        Some(_) => None,
-    }
-}
-
-fn time_control_ok(value: &str) -> bool {
-    value.split_once('/').is_some_and(|(games, minutes)| {
-        values::unsigned(games).is_some() && values::unsigned(minutes).is_some()
-    })
-}
-
-fn hidden_problem(value: &str) -> Option<&'static str> {
-    let mut seen = Vec::new();
-    for c in value.chars() {
-        let Some(seat) = Seat::parse(c.encode_utf8(&mut [0; 4])) else {
-            return Some("only the letters W, N, E and S may stand here");
-        };
-        if seen.contains(&seat) {
-            return Some("a seat is named twice");
-        }
-        seen.push(seat);
-    }
-    None
-}
-
-fn round_ok(value: &str) -> bool {
-    value.split('.').all(|part| {
-        !part.is_empty() && part.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
-    })
-}
-
-/// Reads `NS <history> EW <history>` (PBN 4.2.6): per side, the games won.
-fn rubber_history(
-    checker: &mut Checker<'_>,
-    game: &GameModel<'_>,
-    tag: &Tag<'_>,
-    value: &str,
-) -> Option<Diagnostic> {
-    let span = tag.sub_span(0..value.len());
-    let invalid = |why: &str| {
-        Some(Diagnostic::new(Rule::InvalidRubberHistory, span.clone(), format!("rubber history `{value}` {why}"))
-            .with_help("write `NS <above_previous> <above_current>/<below-1> [<below-2> [<below-3>]] EW ...` (PBN 4.2.6)"))
-    };
-    let words: Vec<&str> = value.split(' ').collect();
-    let ew_at = words.iter().position(|w| *w == "EW");
-    let (Some(&"NS"), Some(ew_at)) = (words.first(), ew_at) else {
-        return invalid("is not `NS <history> EW <history>`");
-    };
-    let (ns, ew) = (history(&words[1..ew_at]), history(&words[ew_at + 1..]));
-    let (Some(ns), Some(ew)) = (ns, ew) else {
-        return invalid("has a history that is not 3 to 5 non-negative scores with one `/`");
-    };
-    if ns.len() != ew.len() {
-        return invalid("gives the two sides a different number of games");
-    }
-    // Games finished before the current one: every below-the-line score but the last.
-    let finished = ns.len() - 1;
-    let won = |below: &[u32]| below[..finished].iter().any(|&points| points >= 100);
-    let history_vul = Vulnerability::of_sides(won(&ns), won(&ew));
-    let vulnerable = game.value("Vulnerable").and_then(Vulnerability::parse);
-    if let Some(vulnerable) = vulnerable {
-        if vulnerable != history_vul {
-            let mut diagnostic = Diagnostic::new(
-                Rule::RubberVulnerability,
-                span.clone(),
-                format!("the games won in this rubber make the vulnerability {}, but the Vulnerable tag says {}", history_vul.canonical(), vulnerable.canonical()),
-            )
-            .with_help("a side that has won a game of the rubber is vulnerable (PBN 4.2.6)");
-            if let Some(vul_tag) = game.get("Vulnerable") {
-                diagnostic =
-                    diagnostic.with_related(vul_tag.value_span.clone(), "the Vulnerable tag");
-            }
-            checker.report(diagnostic);
-        }
-    }
-    None
-}
-
-/// `<above_previous> <above_current>/<below-1> [<below-2> [<below-3>]]`: the below scores.
-fn history(words: &[&str]) -> Option<Vec<u32>> {
-    let [previous, current, rest @ ..] = words else {
-        return None;
-    };
-    values::unsigned(previous)?;
-    let (above, first) = current.split_once('/')?;
-    values::unsigned(above)?;
-    let mut below = vec![values::unsigned(first)?];
-    for word in rest {
-        below.push(values::unsigned(word)?);
-    }
-    (below.len() <= 3).then_some(below)
-}
-
 /// PBN 3.4.13, 3.4.15: a passed-out game has empty Declarer and Result.
 fn passed_out(checker: &mut Checker<'_>, game: &GameModel<'_>) {
     if game.value("Contract").and_then(ContractValue::parse) != Some(ContractValue::PassedOut) {
@@ -437,7 +384,7 @@ fn passed_out(checker: &mut Checker<'_>, game: &GameModel<'_>) {
             {
                 let contract = game.get("Contract").map(|t| t.value_span.clone());
                 let mut diagnostic = Diagnostic::new(
-                    Rule::PassedOutWithDeclarer,
+                    Rule::DeclarerInPassedOutGame,
                     tag.value_span.clone(),
                     format!(
                         "all four players passed, but the {name} tag is `{}`",

@@ -1,0 +1,363 @@
+//! Reading a file before any rule of the standard: its encoding (F001), whether it is PBN at all
+//! (a PBI file, F003, or chess PGN, F002), an unclosed `<PBN>` (F004), and every syntax error
+//! worded ([`crate::rules::syntax`]). `check` goes on to the rules; `export` and the rewrites
+//! refuse on what stops them.
+
+use crate::diagnostic::Severity;
+use crate::diagnostic::{Diagnostic, Dropped, Limit, MAX_FINDINGS, keep_first};
+use crate::lexer::{self, SyntaxKind};
+use crate::parser;
+use crate::rules::RuleInfo;
+use crate::rules::{Rule, syntax};
+use crate::source::Decoded;
+use crate::syntax::{Data, Parse};
+
+// The rules of this family: see [`crate::rules`].
+
+pub const MALFORMED_ENCODING: RuleInfo = RuleInfo {
+    code: "F001",
+    name: "malformed-encoding",
+    severity: Severity::Error,
+    section: "PBN 2.2",
+    summary: "Bytes that are not valid in the file's encoding",
+    what: "A file whose byte-order mark (or `--encoding`) announces UTF-8 or UTF-16 but whose \
+        bytes are not valid in that encoding.",
+    why: "PBN 2.2 defines PBN text over ISO 8859-1; pbnfmt also reads UTF-8 and UTF-16. Bytes \
+        that are valid in neither cannot be read faithfully: pbnfmt replaces them with U+FFFD to \
+        go on checking, and will not rewrite the file.",
+    example: "A file starting with the UTF-8 BOM `EF BB BF` that contains the Latin-1 byte `FC` \
+        (ü).",
+    fix: "Re-save the file in one encoding, or name the right one with `--encoding latin-1`.",
+    blocks_rewrite: true,
+    ..RuleInfo::BASE
+};
+
+pub const CHESS_PGN_FILE: RuleInfo = RuleInfo {
+    code: "F002",
+    name: "chess-pgn-file",
+    severity: Severity::Error,
+    section: "PBN 1.3",
+    summary: "The file is a chess game in PGN, not a bridge game",
+    what: "A file with PGN tags such as `White` and `Black`, chess movetext such as `1. e4 e5`, \
+        and no bridge tag (`Deal`, `Auction`, `Play`).",
+    why: "PBN is derived from PGN (PBN 1.3), so a PGN file looks like PBN at first sight; every \
+        line of it would otherwise draw a syntax error. One clear finding says what the file is.",
+    example: "```\n\
+        [White \"Kasparov\"]\n\
+        [Black \"Karpov\"]\n\n\
+        1. e4 c5 2. Nf3 d6\n\
+        ```",
+    fix: "Open the file with a chess program, or exclude it from the PBN check.",
+    blocks_rewrite: true,
+    ..RuleInfo::BASE
+};
+
+pub const PBI_FILE: RuleInfo = RuleInfo {
+    code: "F003",
+    name: "pbi-file",
+    severity: Severity::Error,
+    section: "PBN 6.1",
+    summary: "The file is a PBI chess-problem file, not PBN",
+    what: "A file that starts with the `#PBI` marker of the PBI chess-problem format.",
+    why: "PBI is a line-based chess format, not a PBN dialect; PBN files have the extension \
+        `.pbn` (PBN 6.1). Reading it as PBN would only produce noise.",
+    example: "```\n\
+        #PBI 1.2\n\
+        ```",
+    fix: "Exclude the file from the PBN check, or rename it so it does not end in `.pbn`.",
+    blocks_rewrite: true,
+    ..RuleInfo::BASE
+};
+
+pub const UNCLOSED_EMBEDDING: RuleInfo = RuleInfo {
+    code: "F004",
+    name: "unclosed-embedding",
+    severity: Severity::Error,
+    section: "PBN 6.2",
+    summary: "`<PBN>` in a document without a matching `</PBN>`",
+    what: "A document that embeds PBN text after `<PBN>` but never closes it with `</PBN>`.",
+    why: "PBN 6.2 delimits PBN text inside another document (an HTML page, a word-processor file) \
+        by `<PBN>` and `</PBN>`. Without the closing delimiter, the rest of the document is read \
+        as PBN.",
+    example: "```\n\
+        <html><PBN>[Event \"Club\"] ... </html>\n\
+        ```",
+    fix: "Add `</PBN>` where the PBN text ends.",
+    blocks_rewrite: true,
+    ..RuleInfo::BASE
+};
+
+/// The findings of reading a file, before any rule of the standard: its encoding, whether it is a
+/// PBN file at all (false for PBI and chess PGN, with the one finding that says so), an unclosed
+/// `<PBN>`, and every syntax error. `export` refuses on these; `check` goes on to the rules.
+/// Gathered chunk by chunk ([`parser::chunks`]).
+pub struct Reading<'t> {
+    decoded: &'t Decoded,
+    pbi: Option<Diagnostic>,
+    /// Text with embedded PBN is one chunk, whose `<PBN>` delimiters are counted.
+    embedded: bool,
+    chess: ChessScan,
+    findings: Vec<Diagnostic>,
+    /// How many findings are kept ([`keep_first`]); the rest are left in `dropped`.
+    limit: Limit,
+    dropped: Vec<Dropped>,
+    /// The first finding left out that stops a rewrite, kept so that a rewrite still refuses
+    /// (and says why) when the findings kept are all of the kinds that do not.
+    omitted_blocking: Option<Diagnostic>,
+}
+
+impl<'t> Reading<'t> {
+    pub fn new(decoded: &'t Decoded) -> Reading<'t> {
+        let text = decoded.text.as_str();
+        let pbi = pbi_file(text);
+        Reading {
+            decoded,
+            embedded: pbi.is_none() && lexer::is_embedded(text),
+            pbi,
+            chess: ChessScan::default(),
+            findings: malformed(decoded).into_iter().collect(),
+            limit: Limit {
+                keep: MAX_FINDINGS,
+                last: Vec::new(),
+            },
+            dropped: Vec::new(),
+            omitted_blocking: None,
+        }
+    }
+
+    /// Keeps at most `limit.keep` findings instead of [`MAX_FINDINGS`].
+    pub fn with_limit(mut self, limit: Limit) -> Reading<'t> {
+        self.limit = limit;
+        self
+    }
+
+    /// Keeps the first findings (all of them now, with `now`), remembering the first one left out
+    /// that stops a rewrite.
+    fn keep(&mut self, now: bool) {
+        let first = &mut self.omitted_blocking;
+        keep_first(
+            &mut self.findings,
+            &self.limit,
+            &mut self.dropped,
+            now,
+            |dropped| {
+                let earlier = first
+                    .as_ref()
+                    .is_some_and(|first| first.span.start <= dropped.span.start);
+                if dropped.rule.blocks_rewrite() && !earlier {
+                    *first = Some(dropped.clone());
+                }
+            },
+        );
+    }
+
+    /// True when the text embeds PBN in another document (PBN 6.2).
+    pub fn is_embedded(&self) -> bool {
+        self.embedded
+    }
+
+    /// The chunks of the text ([`parser::chunks`]), without looking for `<PBN>` again.
+    pub fn chunks(&self, target: usize) -> parser::Chunks<'t> {
+        parser::chunks_of(&self.decoded.text, target, self.embedded)
+    }
+
+    /// False for a PBI file, which is not worth parsing.
+    pub fn wants_chunks(&self) -> bool {
+        self.pbi.is_none()
+    }
+
+    /// Reads the next chunk.
+    pub fn chunk(&mut self, parse: &Parse) {
+        let text = self.decoded.text.as_str();
+        self.chess.read(parse, text);
+        if self.embedded {
+            self.findings.extend(unclosed_embedding(parse));
+        }
+        self.findings.extend(
+            parse
+                .errors
+                .iter()
+                .map(|error| syntax::syntax_diagnostic(error, text)),
+        );
+        self.keep(false);
+    }
+
+    /// The findings, and whether the file is PBN. Past the limit, the first finding that stops
+    /// a rewrite is among them even when it is not among the first.
+    pub fn finish(self) -> (Vec<Diagnostic>, bool) {
+        let (findings, is_pbn, _) = self.finish_counted();
+        (findings, is_pbn)
+    }
+
+    /// [`Reading::finish`], with the count of the findings left out.
+    pub fn finish_counted(mut self) -> (Vec<Diagnostic>, bool, Vec<Dropped>) {
+        let verdict = match (self.pbi.take(), self.chess.verdict()) {
+            (Some(pbi), _) => pbi,
+            (None, Some(span)) => chess_finding(span),
+            (None, None) => {
+                self.keep(true);
+                if let Some(first) = self.omitted_blocking.take()
+                    && !self.findings.iter().any(|d| d.rule.blocks_rewrite())
+                {
+                    let start = u32::try_from(first.span.start).unwrap_or(u32::MAX);
+                    if let Some(at) = self.dropped.iter().position(|d| {
+                        (d.start, d.rule, d.severity) == (start, first.rule, first.severity)
+                    }) {
+                        self.dropped.swap_remove(at);
+                    }
+                    self.findings.push(first);
+                }
+                return (self.findings, true, self.dropped);
+            }
+        };
+        let mut findings: Vec<Diagnostic> = malformed(self.decoded).into_iter().collect();
+        findings.push(verdict);
+        (findings, false, Vec::new())
+    }
+}
+
+/// F001: bytes the encoding could not decode.
+fn malformed(decoded: &Decoded) -> Option<Diagnostic> {
+    let text = decoded.text.as_str();
+    let at = decoded.malformed_at?;
+    let end = text[at..].chars().next().map_or(at, |c| at + c.len_utf8());
+    Some(
+        Diagnostic::new(
+            Rule::MalformedEncoding,
+            at..end,
+            format!("bytes that are not valid {}", decoded.encoding),
+        )
+        .with_label("replaced by U+FFFD")
+        .with_help("re-save the file in one encoding, or name the right one with `--encoding`"),
+    )
+}
+
+/// F003: a PBI chess-problem file.
+fn pbi_file(text: &str) -> Option<Diagnostic> {
+    let trimmed = text.trim_start();
+    if !trimmed.starts_with("#PBI") {
+        return None;
+    }
+    let start = text.len() - trimmed.len();
+    Some(
+        Diagnostic::new(
+            Rule::PbiFile,
+            start..start + 4,
+            "this is a PBI chess-problem file, not a PBN bridge file",
+        )
+        .with_help("exclude it from the PBN check"),
+    )
+}
+
+/// PGN tags that no bridge file uses, and bridge tags that no chess file uses.
+const CHESS_TAGS: &[&str] = &[
+    "White", "Black", "ECO", "FEN", "WhiteElo", "BlackElo", "PlyCount",
+];
+const BRIDGE_TAGS: &[&str] = &[
+    "Deal",
+    "Auction",
+    "Play",
+    "Dealer",
+    "Declarer",
+    "Contract",
+    "Vulnerable",
+];
+
+/// Whether a file is chess PGN: chess tags, no bridge tag, and chess movetext (`1. e4`) or two
+/// chess tags. Read chunk by chunk.
+#[derive(Default)]
+struct ChessScan {
+    bridge: bool,
+    chess_tags: usize,
+    first_tag: Option<std::ops::Range<usize>>,
+    movetext: Option<std::ops::Range<usize>>,
+}
+
+impl ChessScan {
+    fn read(&mut self, parse: &Parse, text: &str) {
+        let is_movetext = |data: &Data| match *data {
+            Data::Element { first, last } | Data::Invalid { first, last }
+                if is_move_number(parse, text, first, last) =>
+            {
+                Some(parse.span(first, last))
+            }
+            _ => None,
+        };
+        for game in &parse.games {
+            if self.bridge {
+                return;
+            }
+            if self.movetext.is_none() {
+                self.movetext = game.leading.iter().find_map(is_movetext);
+            }
+            for tag in &game.tags {
+                let name = tag.name(parse, text).unwrap_or("");
+                if BRIDGE_TAGS.contains(&name) {
+                    self.bridge = true;
+                    return;
+                }
+                if CHESS_TAGS.contains(&name) {
+                    self.chess_tags += 1;
+                    self.first_tag.get_or_insert(parse.span(tag.open, tag.end));
+                }
+                if self.movetext.is_none() {
+                    self.movetext = tag.data.iter().find_map(is_movetext);
+                }
+            }
+        }
+    }
+
+    /// Where the file shows that it is chess: its movetext, or its first chess tag.
+    fn verdict(&self) -> Option<std::ops::Range<usize>> {
+        if self.bridge {
+            return None;
+        }
+        match (self.chess_tags, &self.movetext) {
+            (1.., Some(span)) => Some(span.clone()),
+            (2.., None) => self.first_tag.clone(),
+            _ => None,
+        }
+    }
+}
+
+/// F002.
+fn chess_finding(span: std::ops::Range<usize>) -> Diagnostic {
+    Diagnostic::new(
+        Rule::ChessPgnFile,
+        span,
+        "this is a chess game in PGN, not a bridge game in PBN",
+    )
+    .with_label("chess movetext")
+    .with_help("open it with a chess program, or exclude it from the PBN check")
+}
+
+/// Data that starts with a chess move number: `12.` glued together.
+fn is_move_number(parse: &Parse, text: &str, first: u32, last: u32) -> bool {
+    let number = parse.text(text, first);
+    first < last
+        && parse.kind(first) == SyntaxKind::Word
+        && number.bytes().all(|b| b.is_ascii_digit())
+        && parse.text(text, first + 1) == "."
+        && parse.token(first).end == parse.token(first + 1).start
+}
+
+/// F004: a `<PBN>` with no `</PBN>` after it. (Text with embedded PBN is one chunk.)
+fn unclosed_embedding(parse: &Parse) -> Option<Diagnostic> {
+    let delimiters: Vec<_> = parse
+        .tokens
+        .iter()
+        .filter(|token| token.kind == SyntaxKind::EmbedDelimiter)
+        .collect();
+    if delimiters.len() % 2 == 0 {
+        return None;
+    }
+    let open = delimiters.last()?.range();
+    Some(
+        Diagnostic::new(
+            Rule::UnclosedEmbedding,
+            open,
+            "`<PBN>` is never closed by `</PBN>`",
+        )
+        .with_help("add `</PBN>` where the PBN text ends (PBN 6.2)"),
+    )
+}
