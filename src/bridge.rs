@@ -5,6 +5,9 @@
 
 use std::fmt;
 
+/// The six suffixes in NAG order: `!` is $1 on a call and $7 on a card (PBN 3.5.3, 3.6.3).
+pub const SUFFIXES: [&str; 6] = ["!", "?", "!!", "??", "!?", "?!"];
+
 /// A seat at the table, in clockwise order starting from North.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Seat {

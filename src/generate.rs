@@ -7,8 +7,8 @@
 
 use std::fmt::Write;
 
+use crate::bridge::SUFFIXES;
 use crate::bridge::{Card, Denomination, Rank, Seat, Suit};
-use crate::export::canon::SUFFIXES;
 use crate::model::values::denomination_text;
 
 /// Knobs of the generator.

@@ -6,6 +6,7 @@
 //! text; reading files, walking directories and printing live in [`cli`] and [`walk`].
 
 pub mod bridge;
+pub mod canon;
 pub mod check;
 pub mod cli;
 pub mod config;

@@ -162,9 +162,10 @@ fn chunk_size_does_not_change_an_export() {
 /// they report and the reasons for a refusal do not depend on the chunk size.
 #[test]
 fn chunk_size_does_not_change_a_rewrite() {
+    use pbnfmt::proof::Rewritten;
+    use pbnfmt::rewrite::RewriteOptions;
     use pbnfmt::rewrite::nag::nag_bytes;
     use pbnfmt::rewrite::resolve::resolve_bytes;
-    use pbnfmt::rewrite::{RewriteOptions, Rewritten};
     let compare = |bytes: &[u8], name: &str| {
         for command in ["resolve", "compress", "nag"] {
             let rewrite = |chunk| {

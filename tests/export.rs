@@ -12,7 +12,7 @@ use pbnfmt::export::{ExportOptions, export_bytes};
 use pbnfmt::generate::{self, Options, Rng};
 use pbnfmt::model::Inheritor;
 use pbnfmt::model::{auction, deal, play};
-use pbnfmt::rewrite::Rewritten;
+use pbnfmt::proof::Rewritten;
 use pbnfmt::rules::select::Selection;
 use pbnfmt::source::Encoding;
 
@@ -281,7 +281,7 @@ fn model(text: &str) -> Vec<String> {
 
 /// The meaning of a value for the model comparison: the export form where there is one.
 fn canonical(name: &str, value: &str) -> String {
-    let context = pbnfmt::export::canon::GameContext {
+    let context = pbnfmt::canon::GameContext {
         dealer: None,
         declarer: None,
         tricks: 13,
@@ -295,9 +295,7 @@ fn canonical(name: &str, value: &str) -> String {
             ),
             _ => value.to_owned(),
         },
-        _ => {
-            pbnfmt::export::canon::value(name, value, &context).unwrap_or_else(|| value.to_owned())
-        }
+        _ => pbnfmt::canon::value(name, value, &context).unwrap_or_else(|| value.to_owned()),
     }
 }
 

@@ -18,9 +18,10 @@ use pbnfmt::check::check_bytes;
 use pbnfmt::export::{ExportOptions, export_bytes};
 use pbnfmt::generate::Rng;
 use pbnfmt::lexer::lex;
+use pbnfmt::proof::Rewritten;
+use pbnfmt::rewrite::RewriteOptions;
 use pbnfmt::rewrite::nag::nag_bytes;
 use pbnfmt::rewrite::resolve::resolve_bytes;
-use pbnfmt::rewrite::{RewriteOptions, Rewritten};
 use shared_properties::{all_rules, configuration, diagrams_hold, spans_render, untouched};
 
 /// Bytes that matter to PBN syntax, so that mutants hit the interesting paths.

@@ -9,9 +9,10 @@ use std::path::Path;
 
 use pbnfmt::check::{CheckOptions, check_bytes};
 use pbnfmt::generate::{self, Options, Rng};
+use pbnfmt::proof::Rewritten;
+use pbnfmt::rewrite::RewriteOptions;
 use pbnfmt::rewrite::nag::nag_bytes;
 use pbnfmt::rewrite::resolve::resolve_bytes;
-use pbnfmt::rewrite::{RewriteOptions, Rewritten};
 use pbnfmt::rules::select::Selection;
 
 fn read(path: &Path) -> Vec<u8> {

@@ -7,7 +7,7 @@ use libfuzzer_sys::fuzz_target;
 use pbnfmt::export::{ExportOptions, Newline, export_bytes};
 use pbnfmt::source::Encoding;
 
-fn no_w004(exported: &pbnfmt::rewrite::Rewritten) {
+fn no_w004(exported: &pbnfmt::proof::Rewritten) {
     assert!(
         exported.problems.iter().all(|d| d.rule.code() != "W004"),
         "{:?}",

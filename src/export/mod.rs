@@ -7,14 +7,12 @@
 //! PBN in another document, has a second tag of one name with another value, or holds a character
 //! the output encoding cannot, is refused; `force` writes it anyway and says what was lost.
 
-pub mod canon;
-pub mod summary;
 pub mod writer;
 
-use crate::diagnostic::{Diagnostic, Severity};
+use crate::diagnostic::Diagnostic;
 use crate::lexer::SyntaxKind;
 use crate::model::Inheritor;
-use crate::rewrite::Rewritten;
+use crate::proof::{self, Rewritten, facts};
 use crate::rules::Rule;
 use crate::rules::reading::Reading;
 use crate::source::{self, Decoded, Encoding};
@@ -58,14 +56,6 @@ pub struct ExportOptions {
     pub parse_ahead: bool,
 }
 
-/// The findings that stop a rewrite.
-fn blocking(findings: Vec<Diagnostic>) -> Vec<Diagnostic> {
-    findings
-        .into_iter()
-        .filter(|d| d.rule.blocks_rewrite())
-        .collect()
-}
-
 /// Exports one file's bytes.
 pub fn export_bytes(bytes: &[u8], options: &ExportOptions) -> Rewritten {
     export_decoded(source::decode(bytes, options.input_encoding), options)
@@ -83,7 +73,7 @@ fn export_decoded(decoded: Decoded, options: &ExportOptions) -> Rewritten {
     let mut reading = Reading::new(&decoded);
     if !reading.wants_chunks() {
         let (findings, _) = reading.finish();
-        return refused(decoded, blocking(findings));
+        return Rewritten::refused(decoded, proof::blocking(findings), 0);
     }
     let nl = options.newline.as_str();
     let mut output = writer::Output::new(text, nl, options.resolve, text.len() + text.len() / 8);
@@ -127,10 +117,10 @@ fn export_decoded(decoded: Decoded, options: &ExportOptions) -> Rewritten {
         chunks.for_each(|parse| each(&parse));
     }
     let (findings, is_pbn) = reading.finish();
-    problems.extend(blocking(findings));
+    problems.extend(proof::blocking(findings));
     if !is_pbn {
         // Not a PBN file at all: nothing to export, even with `force`.
-        return refused(decoded, problems);
+        return Rewritten::refused(decoded, problems, 0);
     }
     let written = output.finish();
     problems.extend(written.dropped);
@@ -139,13 +129,7 @@ fn export_decoded(decoded: Decoded, options: &ExportOptions) -> Rewritten {
     }
     let encoding = options.encoding.unwrap_or(decoded.encoding);
     let bom = decoded.bom && encoding == decoded.encoding;
-    let encoded = if encoding == Encoding::Utf8 && !bom {
-        Ok(written.text.into_bytes())
-    } else {
-        source::encode(&written.text, encoding, bom)
-            .map_err(|unencodable| (unencodable, written.text))
-    };
-    let output = match encoded {
+    let output = match proof::encode(written.text, encoding, bom) {
         Ok(bytes) => Some(bytes),
         Err((unencodable, written)) => {
             let at = text.find(unencodable.character).unwrap_or(0);
@@ -165,27 +149,14 @@ fn export_decoded(decoded: Decoded, options: &ExportOptions) -> Rewritten {
     };
     let refused = !problems.is_empty() && !options.force;
     if options.force {
-        for problem in &mut problems {
-            problem.severity = Severity::Warning;
-            problem.label = Some("--force: exported anyway".to_owned());
-        }
+        proof::downgrade(&mut problems, "--force: exported anyway");
     }
-    problems.sort_by_key(|d| (d.span.start, d.span.end, d.rule));
+    proof::sort(&mut problems);
     Rewritten {
         decoded,
         output: if refused { None } else { output },
         problems,
         games,
-    }
-}
-
-/// No output, for these reasons.
-fn refused(decoded: Decoded, problems: Vec<Diagnostic>) -> Rewritten {
-    Rewritten {
-        decoded,
-        output: None,
-        problems,
-        games: 0,
     }
 }
 
@@ -222,7 +193,7 @@ impl<'t> Verifier<'t> {
         } else {
             carried.clone()
         };
-        let mut before = summary::Facts::carrying(parse, text, self.options.resolve, carried);
+        let mut before = facts::Facts::carrying(parse, text, self.options.resolve, carried);
         let start = Start { header, first_game };
         self.problem = verify(&mut before, piece, start, self.options, export_side);
         self.inheritor = before.into_inheritor();
@@ -242,7 +213,7 @@ struct Start {
 /// same bytes when exported again.
 /// `inheritor` holds the `#`/`##` values the games before `output` leave to it.
 fn verify<'t: 'p, 'p>(
-    before: &mut summary::Facts<'t, 'p>,
+    before: &mut facts::Facts<'t, 'p>,
     output: &str,
     start: Start,
     options: &ExportOptions,
@@ -250,32 +221,24 @@ fn verify<'t: 'p, 'p>(
 ) -> Option<Diagnostic> {
     let again = parser::parse(output);
     let unfaithful = |message: String| {
-        Diagnostic::new(Rule::UnfaithfulExport, 0..0, message)
-            .with_help("this is a bug in pbnfmt: please report it with the file; `--force` writes the export anyway")
+        proof::unfaithful(
+            message,
+            "this is a bug in pbnfmt: please report it with the file; `--force` writes the export \
+             anyway",
+        )
     };
-    if let Some(error) = again
-        .errors
-        .iter()
-        .find(|error| error.rule.blocks_rewrite())
-    {
+    if let Some(error) = proof::broken_reading(&again) {
         return Some(unfaithful(format!(
             "the export reads back with a syntax error ({}) at byte {}",
             error.rule.code(),
             error.span.start
         )));
     }
-    let mut after = summary::Facts::carrying(&again, output, options.resolve, inheritor.clone());
-    let (mut was, mut is) = (String::new(), String::new());
-    loop {
-        let more = before.next_chunk(&mut was) | after.next_chunk(&mut is);
-        if let Some((was, is)) = summary::first_difference(&was, &is) {
-            return Some(unfaithful(format!(
-                "the export would change what the file says: `{was}` became `{is}`"
-            )));
-        }
-        if !more {
-            break;
-        }
+    let mut after = facts::Facts::carrying(&again, output, options.resolve, inheritor.clone());
+    if let Some((was, is)) = proof::first_difference(before, &mut after) {
+        return Some(unfaithful(format!(
+            "the export would change what the file says: `{was}` became `{is}`"
+        )));
     }
     let nl = options.newline.as_str();
     let mut twice = writer::Output::continuing(
@@ -320,7 +283,7 @@ mod tests {
         let options = ExportOptions::default();
         let good = writer::write(&parse, text, "\r\n", false).text;
         let check = |output: &str| {
-            let mut before = summary::Facts::new(&parse, text, false);
+            let mut before = facts::Facts::new(&parse, text, false);
             let start = Start {
                 header: true,
                 first_game: true,
@@ -357,7 +320,7 @@ mod tests {
         let options = ExportOptions::default();
         let good = writer::write(&parse, &text, "\r\n", false).text;
         let check = |output: &str| {
-            let mut before = summary::Facts::new(&parse, &text, false);
+            let mut before = facts::Facts::new(&parse, &text, false);
             let start = Start {
                 header: true,
                 first_game: true,

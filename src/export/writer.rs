@@ -8,13 +8,12 @@
 use std::borrow::Cow;
 
 use crate::bridge::Seat;
+use crate::canon::{self, GameContext, Place, context};
 use crate::diagnostic::Diagnostic;
-use crate::export::canon::{self, GameContext, MTS, Place};
 use crate::lexer::SyntaxKind;
-use crate::model::deal;
-use crate::model::values::parse_declarer;
+use crate::model::MTS;
 use crate::model::{GameModel, Inheritance, Inheritor, Tag};
-use crate::rewrite::resolve;
+use crate::proof;
 use crate::rules::Rule;
 use crate::syntax::{Data, Parse, TokenId};
 use crate::table::{Align, parse_columns};
@@ -198,20 +197,18 @@ impl<'a> Writer<'a> {
         let mut sections = Vec::new();
         let (mut auction, mut play) = (None, None);
         for (i, tag) in model.tags.iter().enumerate() {
-            if self.resolve
-                && tag.inheritance != Inheritance::None
-                && !resolve::writable(&tag.value)
+            if self.resolve && tag.inheritance != Inheritance::None && !proof::writable(&tag.value)
             {
                 let span = match tag.inheritance {
                     Inheritance::Implied => self.parse.span(model.game.first, model.game.first),
                     _ => tag.value_span.clone(),
                 };
-                self.dropped.push(resolve::unwritable(tag, span));
+                self.dropped.push(proof::unwritable(tag, span));
             }
             if tag.inheritance == Inheritance::Implied {
                 if self.resolve {
                     let entry = self.entry(tag, &context);
-                    match canon::mts_index(tag.name) {
+                    match crate::model::mts_index(tag.name) {
                         Some(m) => mandatory[m] = Some(entry),
                         None => identification.push(entry),
                     }
@@ -521,22 +518,5 @@ impl<'a> Writer<'a> {
         if open {
             self.out.push_str(self.nl);
         }
-    }
-}
-
-/// The game facts that export forms depend on: dealer, declarer, tricks in the deal.
-pub fn context(model: &GameModel<'_>) -> GameContext {
-    let tricks = model
-        .value("Deal")
-        .and_then(|value| deal::parse(value).0)
-        .map_or(13, |deal| deal.hand_size().min(13) as u8);
-    GameContext {
-        dealer: model.value("Dealer").and_then(Seat::parse),
-        declarer: model
-            .value("Declarer")
-            .and_then(parse_declarer)
-            .flatten()
-            .map(|d| d.seat),
-        tricks,
     }
 }

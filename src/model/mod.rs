@@ -18,6 +18,30 @@ use std::ops::Range;
 use crate::syntax::{Game, Parse, SectionKind, TagPair, string_value};
 use crate::table::is_table_tag;
 
+/// The Mandatory Tag Set in its export order (PBN 3.4).
+pub const MTS: [&str; 15] = [
+    "Event",
+    "Site",
+    "Date",
+    "Board",
+    "West",
+    "North",
+    "East",
+    "South",
+    "Dealer",
+    "Vulnerable",
+    "Deal",
+    "Scoring",
+    "Declarer",
+    "Contract",
+    "Result",
+];
+
+/// The place of `name` among the MTS tags (PBN 3.4), if it is one.
+pub fn mts_index(name: &str) -> Option<usize> {
+    MTS.iter().position(|mts| *mts == name)
+}
+
 /// How a tag got its value (PBN 4.8).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Inheritance {

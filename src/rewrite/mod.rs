@@ -12,27 +12,13 @@ pub mod edit;
 pub mod nag;
 pub mod resolve;
 
-use crate::diagnostic::{Diagnostic, Severity};
-use crate::export::summary;
+use crate::diagnostic::Diagnostic;
 use crate::model::{Inheritor, OwnedInheritance};
 use crate::parser;
-use crate::rules::Rule;
+use crate::proof::{self, Rewritten, facts};
 use crate::rules::reading::Reading;
 use crate::source::{self, Decoded, Encoding};
 use crate::syntax::Parse;
-
-/// The outcome of rewriting (or exporting) one file.
-#[derive(Debug)]
-pub struct Rewritten {
-    pub decoded: Decoded,
-    /// The new bytes, or `None` when the file was refused.
-    pub output: Option<Vec<u8>>,
-    /// Why the file was refused, what could not be rewritten, or with `force` what was lost.
-    /// Sorted.
-    pub problems: Vec<Diagnostic>,
-    /// Games with at least one tag pair.
-    pub games: usize,
-}
 
 /// What every rewrite may be told.
 #[derive(Clone, Copy, Debug, Default)]
@@ -195,10 +181,12 @@ fn verify_piece<R: ChunkEdits>(
     if let Some(problem) = reads_back_broken(parse, &again) {
         return Err(problem);
     }
-    let mut was = summary::Facts::carrying(parse, text, R::EFFECTIVE, before);
-    let mut is = summary::Facts::carrying(&again, piece, R::EFFECTIVE, values.inheritor());
-    if let Some(problem) = compare_facts(&mut was, &mut is) {
-        return Err(problem);
+    let mut was = facts::Facts::carrying(parse, text, R::EFFECTIVE, before);
+    let mut is = facts::Facts::carrying(&again, piece, R::EFFECTIVE, values.inheritor());
+    if let Some((was, is)) = proof::first_difference(&mut was, &mut is) {
+        return Err(format!(
+            "the result would change what the file says: `{was}` became `{is}`"
+        ));
     }
     let after = is.into_inheritor().to_owned_values();
     match rewrite.check_piece(&again, piece, original, values) {
@@ -229,27 +217,15 @@ pub(crate) fn rewrite_chunks<R: ChunkEdits>(
         });
     }
     let (read, is_pbn) = reading.finish();
-    let mut problems: Vec<Diagnostic> = read
-        .into_iter()
-        .filter(|d| d.rule.blocks_rewrite())
-        .collect();
+    let mut problems = proof::blocking(read);
     // Not PBN, or bytes the encoding cannot hold (writing them back would not give the input):
     // never rewritten, not even with `force`.
     let refused =
         !is_pbn || decoded.malformed_at.is_some() || (!problems.is_empty() && !options.force);
     if refused {
-        problems.sort_by_key(|d| (d.span.start, d.span.end, d.rule));
-        return Rewritten {
-            decoded,
-            output: None,
-            problems,
-            games,
-        };
+        return Rewritten::refused(decoded, problems, games);
     }
-    for problem in &mut problems {
-        problem.severity = Severity::Warning;
-        problem.label = Some("--force: rewritten anyway".to_owned());
-    }
+    proof::downgrade(&mut problems, "--force: rewritten anyway");
     problems.append(&mut edited.findings);
     if edited.failed.is_none() {
         let mut further = then(edited.text.as_deref().unwrap_or(text));
@@ -266,10 +242,8 @@ pub(crate) fn rewrite_chunks<R: ChunkEdits>(
         }
         None => {
             let encoded = match edited.text {
-                Some(new) if decoded.encoding == Encoding::Utf8 && !decoded.bom => {
-                    Ok(new.into_bytes())
-                }
-                Some(new) => source::encode(&new, decoded.encoding, decoded.bom),
+                Some(new) => proof::encode(new, decoded.encoding, decoded.bom)
+                    .map_err(|(unencodable, _)| unencodable),
                 // Nothing changed: the input's bytes, which a lossless decoding gives back.
                 None => source::encode(text, decoded.encoding, decoded.bom),
             };
@@ -278,7 +252,7 @@ pub(crate) fn rewrite_chunks<R: ChunkEdits>(
                 .ok()
         }
     };
-    problems.sort_by_key(|d| (d.span.start, d.span.end, d.rule));
+    proof::sort(&mut problems);
     Rewritten {
         decoded,
         output,
@@ -288,8 +262,10 @@ pub(crate) fn rewrite_chunks<R: ChunkEdits>(
 }
 
 fn unfaithful(message: String) -> Diagnostic {
-    Diagnostic::new(Rule::UnfaithfulExport, 0..0, message)
-        .with_help("this is a bug in pbnfmt: please report it with the file")
+    proof::unfaithful(
+        message,
+        "this is a bug in pbnfmt: please report it with the file",
+    )
 }
 
 /// The syntax error the result `again` reads back with, when the input `parse` had none that
@@ -298,32 +274,10 @@ fn reads_back_broken(parse: &Parse, again: &Parse) -> Option<String> {
     if parse.errors.iter().any(|error| error.rule.blocks_rewrite()) {
         return None;
     }
-    let error = again
-        .errors
-        .iter()
-        .find(|error| error.rule.blocks_rewrite())?;
+    let error = proof::broken_reading(again)?;
     Some(format!(
         "the result reads back with a syntax error ({}) at byte {}",
         error.rule.code(),
         error.span.start
     ))
-}
-
-/// The first fact that differs between the input's facts `before` and the result's `after`.
-fn compare_facts<'t: 'p, 'p, 'u: 'q, 'q>(
-    before: &mut summary::Facts<'t, 'p>,
-    after: &mut summary::Facts<'u, 'q>,
-) -> Option<String> {
-    let (mut was, mut is) = (String::new(), String::new());
-    loop {
-        let more = before.next_chunk(&mut was) | after.next_chunk(&mut is);
-        if let Some((was, is)) = summary::first_difference(&was, &is) {
-            return Some(format!(
-                "the result would change what the file says: `{was}` became `{is}`"
-            ));
-        }
-        if !more {
-            return None;
-        }
-    }
 }

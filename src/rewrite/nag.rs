@@ -8,12 +8,13 @@
 //! stay where they are, so that the comment keeps what it follows. A call or card with two
 //! suffixes is reported (N003), not guessed at.
 
+use crate::bridge::SUFFIXES;
 use crate::diagnostic::Diagnostic;
-use crate::export::canon::SUFFIXES;
 use crate::lexer::{SyntaxKind, token_number};
 use crate::model::{Inheritor, OwnedInheritance};
+use crate::proof::Rewritten;
 use crate::rewrite::edit::Edits;
-use crate::rewrite::{ChunkEdits, Edited, RewriteOptions, Rewritten, rewrite_chunks};
+use crate::rewrite::{ChunkEdits, Edited, RewriteOptions, rewrite_chunks};
 use crate::rules::Rule;
 use crate::source;
 use crate::syntax::{Data, Move, Parse, SectionKind, TokenId};

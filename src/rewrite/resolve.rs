@@ -20,14 +20,14 @@
 use std::collections::HashMap;
 
 use crate::diagnostic::Diagnostic;
-use crate::export::canon::{MTS, mts_index};
 use crate::model::{
     GameModel, Inheritance, Inheritor, OwnedInheritance, Tag, inheritance_forbidden,
 };
+use crate::model::{MTS, mts_index};
 use crate::parser;
+use crate::proof::{Rewritten, unwritable, writable};
 use crate::rewrite::edit::Edits;
-use crate::rewrite::{ChunkEdits, Edited, RewriteOptions, Rewritten, edit_chunks, rewrite_chunks};
-use crate::rules::Rule;
+use crate::rewrite::{ChunkEdits, Edited, RewriteOptions, edit_chunks, rewrite_chunks};
 use crate::rules::tags::forbidden_inheritance;
 use crate::source;
 use crate::syntax::{Data, Parse, quote_string};
@@ -219,27 +219,6 @@ fn insertions(
         }
     }
     out
-}
-
-/// A value that reads as itself when written plainly: not `#` and not beginning with `##`.
-pub(crate) fn writable(value: &str) -> bool {
-    value != "#" && !value.starts_with("##")
-}
-
-pub(crate) fn unwritable(tag: &Tag<'_>, span: std::ops::Range<usize>) -> Diagnostic {
-    let finding = Diagnostic::new(
-        Rule::UnwritableInheritedValue,
-        span,
-        format!(
-            "the {} tag inherits the value {:?}, which written out would read as inheritance again",
-            tag.name, &*tag.value
-        ),
-    )
-    .with_help("PBN 4.8: a value `#` or one beginning with `##` cannot be written plainly; change the value where it is given");
-    if tag.inheritance == Inheritance::Implied {
-        return finding.with_related(tag.span.clone(), "given with `##` here");
-    }
-    finding
 }
 
 /// The line end of the line that `at` is on, if that line has one.

@@ -3,10 +3,11 @@
 //! in a game (or in the file, for line ends), since `pbnfmt export` fixes all of them at once.
 
 use crate::bridge::{CallToken, Seat};
+use crate::canon::{Place, place};
 use crate::diagnostic::Diagnostic;
 use crate::diagnostic::Severity;
-use crate::export::canon::{MTS, Place, place};
 use crate::lexer::{SyntaxKind, token_number};
+use crate::model::MTS;
 use crate::model::values::{self, PerSide, ResultValue, Vulnerability};
 use crate::model::{GameModel, Inheritance};
 use crate::rules::Rule;

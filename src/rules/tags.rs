@@ -8,7 +8,7 @@
 use crate::bridge::Seat;
 use crate::diagnostic::Diagnostic;
 use crate::diagnostic::Severity;
-use crate::export::canon::MTS;
+use crate::model::MTS;
 use crate::model::deal::Deal;
 use crate::model::values::{
     self, ContractValue, Declarer, PerSide, ResultValue, Risk, Side, Vulnerability,

@@ -7,7 +7,7 @@ use pbnfmt::check::CheckOptions;
 use pbnfmt::config::Config;
 use pbnfmt::diagnostic::{Diagnostic, FullStyle, render_concise, render_full};
 use pbnfmt::lexer::{SyntaxKind, lex};
-use pbnfmt::rewrite::Rewritten;
+use pbnfmt::proof::Rewritten;
 use pbnfmt::rules::select::{Selection, matching};
 use pbnfmt::show::{Symbols, each_diagram};
 use pbnfmt::source::{LineIndex, decode};

@@ -1,37 +1,17 @@
-//! The export spelling of single things: tokens, annotations, tag values, comment text, and the
-//! export order of tags. The writer uses these; so do the export-format rules that say what is not
-//! yet in export form.
+//! The export spelling of single things (PBN 2.1 export format): tokens, annotations, tag values,
+//! comment text, and the export order of tags. The export writer uses these; so do the facts an
+//! export or a rewrite must keep ([`crate::proof::facts`]), which compare meanings through these
+//! spellings, and the export-format rules that say what is not yet in export form.
 
 use std::borrow::Cow;
 
-use crate::bridge::{CallToken, PlayToken, Rank, Seat, Suit};
+use crate::bridge::{CallToken, PlayToken, Rank, SUFFIXES, Seat, Suit};
 use crate::lexer::SyntaxKind;
 use crate::model::deal::{self, Deal};
 use crate::model::values::{self, ContractValue, PerSide, ResultValue, Vulnerability};
+use crate::model::{GameModel, mts_index};
 use crate::syntax::{Data, Move, Parse, TagPair, quote_string};
 use crate::table::is_table_tag;
-
-/// The Mandatory Tag Set in its export order (PBN 3.4).
-pub const MTS: [&str; 15] = [
-    "Event",
-    "Site",
-    "Date",
-    "Board",
-    "West",
-    "North",
-    "East",
-    "South",
-    "Dealer",
-    "Vulnerable",
-    "Deal",
-    "Scoring",
-    "Declarer",
-    "Contract",
-    "Result",
-];
-
-/// The six suffixes in NAG order: `!` is $1 on a call and $7 on a card (PBN 3.5.3, 3.6.3).
-pub const SUFFIXES: [&str; 6] = ["!", "?", "!!", "??", "!?", "?!"];
 
 /// Where a tag goes in export order (PBN 3.1, 3.4): the MTS in their order, the other
 /// identification tags sorted by name, Auction, Play, then the supplemental sections sorted by name.
@@ -59,11 +39,6 @@ pub fn place<'a>(pair: &TagPair, name: &'a str) -> Place<'a> {
         _ if is_section(pair, name) => Place::Section(name),
         _ => Place::Identification(name),
     }
-}
-
-/// The place of `name` among the MTS tags (PBN 3.4), if it is one.
-pub fn mts_index(name: &str) -> Option<usize> {
-    MTS.iter().position(|mts| *mts == name)
 }
 
 /// A supplemental section (PBN 5): a table tag, or any tag followed by section elements.
@@ -357,6 +332,23 @@ pub fn deal_text(deal: &Deal, first: Seat) -> String {
 /// A tag value as a string token: quotes around, `\` and `"` escaped (PBN 3.2).
 pub fn quote(value: &str) -> String {
     quote_string(&untab(value))
+}
+
+/// The game facts that export forms depend on: dealer, declarer, tricks in the deal.
+pub fn context(model: &GameModel<'_>) -> GameContext {
+    let tricks = model
+        .value("Deal")
+        .and_then(|value| deal::parse(value).0)
+        .map_or(13, |deal| deal.hand_size().min(13) as u8);
+    GameContext {
+        dealer: model.value("Dealer").and_then(Seat::parse),
+        declarer: model
+            .value("Declarer")
+            .and_then(values::parse_declarer)
+            .flatten()
+            .map(|d| d.seat),
+        tricks,
+    }
 }
 
 #[cfg(test)]

@@ -15,8 +15,8 @@ use std::fmt::Write as _;
 use std::ops::Range;
 
 use crate::bridge::Seat;
-use crate::export::canon::{self, MTS};
-use crate::export::writer::context;
+use crate::canon::{self, context};
+use crate::model::MTS;
 use crate::model::deal;
 use crate::model::values::{self, ContractValue, ResultValue, Vulnerability};
 use crate::model::{GameModel, Inheritance, Inheritor, Tag};

@@ -1,9 +1,135 @@
-//! The proof a written file must pass, shared by `export` and the rewrites: what stops a
-//! rewrite, the facts of the input and of the result compared, `--force` turning a refusal into
-//! a warning, and the result encoded as asked (W001-W005 are the reasons a file is refused).
+//! The proof a written file must pass, shared by `export` and the rewrites (`resolve`, `nag`):
+//! what stops a rewrite, the facts of the input and of the result compared ([`facts`]), `--force`
+//! turning a refusal into a warning, and the result encoded as asked. W001-W005 are the reasons a
+//! file is refused; they are declared here.
+//!
+//! What each command writes, and how it reads its own result back, stays with the command: this
+//! module holds what they have in common, so that neither imports the other.
 
-use crate::diagnostic::Severity;
-use crate::rules::{Group, RuleInfo};
+pub mod facts;
+
+use crate::diagnostic::{Diagnostic, Severity};
+use crate::model::{Inheritance, Tag};
+use crate::rules::{Group, Rule, RuleInfo};
+use crate::source::{self, Decoded, Encoding, Unencodable};
+use crate::syntax::{Parse, SyntaxError};
+
+/// The outcome of rewriting (or exporting) one file.
+#[derive(Debug)]
+pub struct Rewritten {
+    pub decoded: Decoded,
+    /// The new bytes, or `None` when the file was refused.
+    pub output: Option<Vec<u8>>,
+    /// Why the file was refused, what could not be rewritten, or with `force` what was lost.
+    /// Sorted.
+    pub problems: Vec<Diagnostic>,
+    /// Games with at least one tag pair.
+    pub games: usize,
+}
+
+impl Rewritten {
+    /// No output, for these reasons.
+    pub fn refused(decoded: Decoded, mut problems: Vec<Diagnostic>, games: usize) -> Rewritten {
+        sort(&mut problems);
+        Rewritten {
+            decoded,
+            output: None,
+            problems,
+            games,
+        }
+    }
+}
+
+/// Problems in the order they are reported: by position, then rule.
+pub fn sort(problems: &mut [Diagnostic]) {
+    problems.sort_by_key(|d| (d.span.start, d.span.end, d.rule));
+}
+
+/// The findings of reading a file that stop a rewrite ([`RuleInfo::blocks_rewrite`]).
+pub fn blocking(findings: Vec<Diagnostic>) -> Vec<Diagnostic> {
+    findings
+        .into_iter()
+        .filter(|d| d.rule.blocks_rewrite())
+        .collect()
+}
+
+/// With `--force`, the refusals become warnings, labelled with what was done anyway.
+pub fn downgrade(problems: &mut [Diagnostic], label: &str) {
+    for problem in problems {
+        problem.severity = Severity::Warning;
+        problem.label = Some(label.to_owned());
+    }
+}
+
+/// W004: the result does not read back as the input; `help` says what the user can do.
+pub fn unfaithful(message: String, help: &str) -> Diagnostic {
+    Diagnostic::new(Rule::UnfaithfulExport, 0..0, message).with_help(help.to_owned())
+}
+
+/// The first syntax error `again`, a result read back, has that makes its reading a guess.
+pub fn broken_reading(again: &Parse) -> Option<&SyntaxError> {
+    again
+        .errors
+        .iter()
+        .find(|error| error.rule.blocks_rewrite())
+}
+
+/// The first fact, as (input, result), that differs between the input's facts `before` and the
+/// result's `after`.
+pub fn first_difference<'t: 'p, 'p, 'u: 'q, 'q>(
+    before: &mut facts::Facts<'t, 'p>,
+    after: &mut facts::Facts<'u, 'q>,
+) -> Option<(String, String)> {
+    let (mut was, mut is) = (String::new(), String::new());
+    loop {
+        let more = before.next_chunk(&mut was) | after.next_chunk(&mut is);
+        if let Some((was, is)) = facts::first_difference(&was, &is) {
+            return Some((was.to_owned(), is.to_owned()));
+        }
+        if !more {
+            return None;
+        }
+    }
+}
+
+/// `text` in `encoding` (with a byte-order mark when `bom`); valid UTF-8 without a mark is not
+/// copied. The text is handed back with the character that cannot be encoded.
+pub fn encode(
+    text: String,
+    encoding: Encoding,
+    bom: bool,
+) -> Result<Vec<u8>, (Unencodable, String)> {
+    if encoding == Encoding::Utf8 && !bom {
+        return Ok(text.into_bytes());
+    }
+    source::encode(&text, encoding, bom).map_err(|unencodable| (unencodable, text))
+}
+
+/// A value that reads as itself when written plainly: not `#` and not beginning with `##`
+/// (PBN 4.8).
+pub fn writable(value: &str) -> bool {
+    value != "#" && !value.starts_with("##")
+}
+
+/// W005: the inherited value of `tag`, written out at `span`, would read as inheritance again.
+pub fn unwritable(tag: &Tag<'_>, span: std::ops::Range<usize>) -> Diagnostic {
+    let finding = Diagnostic::new(
+        Rule::UnwritableInheritedValue,
+        span,
+        format!(
+            "the {} tag inherits the value {:?}, which written out would read as inheritance again",
+            tag.name, &*tag.value
+        ),
+    )
+    .with_help(
+        "PBN 4.8: a value `#` or one beginning with `##` cannot be written plainly; change the \
+         value where it is given",
+    );
+    if tag.inheritance == Inheritance::Implied {
+        return finding.with_related(tag.span.clone(), "given with `##` here");
+    }
+    finding
+}
 
 // The rules of this family: see [`crate::rules`].
 
