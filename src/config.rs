@@ -170,7 +170,7 @@ impl Config {
         let cannot = |why: &dyn std::fmt::Display| {
             ConfigError(format!("cannot read {}: {why}", path.display()))
         };
-        let bytes = crate::walk::read_file_at_most(path, MAX_CONFIG_LEN).map_err(|e| cannot(&e))?;
+        let bytes = crate::io::read_file_at_most(path, MAX_CONFIG_LEN).map_err(|e| cannot(&e))?;
         let text =
             String::from_utf8(bytes).map_err(|_| cannot(&"not UTF-8 text, which TOML must be"))?;
         let dir = std::path::absolute(path)

@@ -2,8 +2,11 @@
 //!
 //! The pipeline (see `ARCHITECTURE.md`):
 //! bytes → [`source::decode`] → text → [`lexer::lex`] → tokens → [`parser::parse`] → lossless tree
-//! and syntax errors → [`check`] → diagnostics. Everything here is a pure function over bytes and
-//! text; reading files, walking directories and printing live in [`cli`] and [`walk`].
+//! and syntax errors → [`model`] (games, `#`/`##`) → [`rules`] → diagnostics ([`check`]); the tree
+//! → [`export`] or edits ([`rewrite`]) → text read back and compared ([`proof`]) → bytes.
+//! Everything from decoding to the proof is a pure function over bytes and text; reading and
+//! writing files ([`io`]), walking directories ([`walk`], [`config`]), threads ([`parallel`]) and
+//! printing ([`cli`]) live at the edge.
 
 pub mod bridge;
 pub mod canon;
@@ -14,6 +17,7 @@ pub mod diagnostic;
 pub mod display;
 pub mod export;
 pub mod generate;
+pub mod io;
 pub mod lexer;
 pub mod model;
 pub mod parallel;
@@ -28,4 +32,3 @@ pub mod suppress;
 pub mod syntax;
 pub mod table;
 pub mod walk;
-pub mod write;

@@ -23,7 +23,7 @@ use crate::config::{InputEncoding, LineEnding, OutputEncoding};
 use crate::lexer::MAX_TEXT_LEN;
 use crate::report::Format;
 use crate::rules::{Group, Rule};
-use crate::walk::{self, Input};
+use crate::walk::Input;
 
 /// Exit status: nothing to report.
 pub const EXIT_CLEAN: u8 = 0;
@@ -474,12 +474,12 @@ pub(crate) fn terminal_width() -> usize {
 /// worded for the user.
 pub(crate) fn read_input(input: &Input) -> Result<Vec<u8>, String> {
     match input {
-        Input::Stdin(_) => walk::read_at_most(io::stdin().lock(), MAX_TEXT_LEN, 0),
+        Input::Stdin(_) => crate::io::read_at_most(io::stdin().lock(), MAX_TEXT_LEN, 0),
         Input::File(path) => {
             if path.is_dir() {
                 return Err("is a directory".to_owned());
             }
-            walk::read_file_at_most(path, MAX_TEXT_LEN)
+            crate::io::read_file_at_most(path, MAX_TEXT_LEN)
         }
     }
     .map_err(|error| error.to_string())

@@ -12,6 +12,7 @@ use std::path::{Component, Path, PathBuf};
 use crate::diagnostic::{FullStyle, Severity};
 use crate::display;
 use crate::export::{ExportOptions, Newline, export_owned};
+use crate::io::write::write_atomic;
 use crate::parallel;
 use crate::proof::Rewritten;
 use crate::report::{self, Format, Statistics, Summary};
@@ -20,7 +21,6 @@ use crate::rewrite::nag::nag_owned;
 use crate::rewrite::resolve::resolve_owned;
 use crate::source;
 use crate::walk::{Found, Input};
-use crate::write::write_atomic;
 use crate::{config, config::InputEncoding};
 
 use super::output::{Printer, Progress};

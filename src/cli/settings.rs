@@ -42,13 +42,13 @@ pub(crate) fn discover(
                         .to_owned(),
                 );
             }
-            walk::read_at_most(std::io::stdin().lock(), MAX_TEXT_LEN, 0)
+            crate::io::read_at_most(std::io::stdin().lock(), MAX_TEXT_LEN, 0)
                 .map_err(|error| format!("cannot read the list of paths: {error}"))?
         } else {
-            walk::read_file_at_most(list, MAX_TEXT_LEN)
+            crate::io::read_file_at_most(list, MAX_TEXT_LEN)
                 .map_err(|error| format!("cannot read {}: {error}", list.display()))?
         };
-        paths.extend(walk::read_path_list(&bytes));
+        paths.extend(crate::io::read_path_list(&bytes));
     } else if paths.is_empty() && default_to_cwd {
         paths.push(PathBuf::from("."));
     }

@@ -1,0 +1,131 @@
+//! Files in and out: reading a file or a stream up to a limit and no further, lists of paths for
+//! `--files-from`, and atomic writes ([`write`]). What the bytes mean is not known here.
+
+pub mod write;
+
+use std::io::{self, Read};
+use std::path::{Path, PathBuf};
+
+/// Reads the file at `path`, or refuses it when it holds more than `limit` bytes (see
+/// [`read_at_most`]). A regular file over the limit is refused before it is read.
+pub fn read_file_at_most(path: &Path, limit: usize) -> io::Result<Vec<u8>> {
+    let file = std::fs::File::open(path)?;
+    // Devices and pipes report 0 and are read until they end or pass the limit.
+    let size = file.metadata().map_or(0, |meta| meta.len());
+    if size > limit as u64 {
+        return Err(too_large(limit));
+    }
+    read_at_most(file, limit, size as usize)
+}
+
+/// Reads everything `reader` gives, up to `limit` bytes; `size` is the expected size, to allocate
+/// once. A source with more (a file over the limit, `/dev/zero`, an endless pipe) is an error as
+/// soon as byte `limit + 1` arrives, so that memory stays within the limit whatever the source.
+pub fn read_at_most(reader: impl io::Read, limit: usize, size: usize) -> io::Result<Vec<u8>> {
+    // One byte more than the size, so that the end is found without growing the buffer.
+    let mut bytes = Vec::with_capacity(size.min(limit).saturating_add(1));
+    reader
+        .take((limit as u64).saturating_add(1))
+        .read_to_end(&mut bytes)?;
+    if bytes.len() > limit {
+        return Err(too_large(limit));
+    }
+    Ok(bytes)
+}
+
+fn too_large(limit: usize) -> io::Error {
+    io::Error::new(
+        io::ErrorKind::FileTooLarge,
+        format!(
+            "larger than {}, which pbnfmt does not read",
+            human_size(limit)
+        ),
+    )
+}
+
+/// `limit` as people say it: 4 GiB for `u32::MAX` bytes, 256 KiB, or bytes.
+fn human_size(limit: usize) -> String {
+    let limit = limit as u64;
+    for (unit, name) in [(1 << 30, "GiB"), (1 << 20, "MiB"), (1 << 10, "KiB")] {
+        for size in [limit, limit + 1] {
+            if size >= unit && size % unit == 0 {
+                return format!("{} {name}", size / unit);
+            }
+        }
+    }
+    format!("{limit} bytes")
+}
+
+/// Reads a list of paths for `--files-from`: one per line, or NUL-separated (`find -print0`);
+/// empty lines are skipped.
+pub fn read_path_list(bytes: &[u8]) -> Vec<PathBuf> {
+    let separator = if bytes.contains(&0) { b'\0' } else { b'\n' };
+    bytes
+        .split(|&b| b == separator)
+        .map(|line| line.strip_suffix(b"\r").unwrap_or(line))
+        .filter(|line| !line.is_empty())
+        .map(path_from_bytes)
+        .collect()
+}
+
+#[cfg(unix)]
+fn path_from_bytes(bytes: &[u8]) -> PathBuf {
+    use std::os::unix::ffi::OsStrExt;
+    PathBuf::from(std::ffi::OsStr::from_bytes(bytes))
+}
+
+#[cfg(not(unix))]
+fn path_from_bytes(bytes: &[u8]) -> PathBuf {
+    PathBuf::from(String::from_utf8_lossy(bytes).into_owned())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn endless_source_is_refused_at_the_limit() {
+        // `/dev/zero` or `yes |` on standard input: refused once the limit is passed.
+        let error = read_at_most(io::repeat(b'0'), 1 << 20, 0).unwrap_err();
+        assert_eq!(error.kind(), io::ErrorKind::FileTooLarge);
+        assert_eq!(
+            error.to_string(),
+            "larger than 1 MiB, which pbnfmt does not read"
+        );
+        let exact = read_at_most(io::repeat(b'0').take(1 << 20), 1 << 20, 0).unwrap();
+        assert_eq!(exact.len(), 1 << 20);
+        assert!(
+            exact.capacity() <= 2 << 20,
+            "memory held: {}",
+            exact.capacity()
+        );
+        assert_eq!(human_size(crate::lexer::MAX_TEXT_LEN), "4 GiB");
+        assert_eq!(human_size(256 << 10), "256 KiB");
+        assert_eq!(human_size(1000), "1000 bytes");
+    }
+
+    #[test]
+    fn file_over_the_limit_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("a.pbn");
+        std::fs::write(&path, [b'x'; 1001]).unwrap();
+        let error = read_file_at_most(&path, 1000).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "larger than 1000 bytes, which pbnfmt does not read"
+        );
+        assert_eq!(read_file_at_most(&path, 1001).unwrap().len(), 1001);
+    }
+
+    #[test]
+    fn path_lists() {
+        assert_eq!(
+            read_path_list(b"a.pbn\r\n\nb c.pbn\n"),
+            [PathBuf::from("a.pbn"), PathBuf::from("b c.pbn")]
+        );
+        assert_eq!(
+            read_path_list(b"a\nb.pbn\0c.pbn\0"),
+            [PathBuf::from("a\nb.pbn"), PathBuf::from("c.pbn")]
+        );
+    }
+}
