@@ -182,7 +182,8 @@ mod tests {
 
     #[test]
     fn chess_pgn_is_one_finding() {
-        let pgn = "[Event \"F\"]\n[White \"Kasparov\"]\n[Black \"Karpov\"]\n[Result \"1-0\"]\n\n1. e4 c5 2. Nf3 d6 1-0\n";
+        let pgn = "[Event \"F\"]\n[White \"Kasparov\"]\n[Black \"Karpov\"]\n[Result \
+            \"1-0\"]\n\n1. e4 c5 2. Nf3 d6 1-0\n";
         assert_eq!(codes(pgn), ["F002"]);
     }
 

@@ -138,7 +138,10 @@ pub fn start(format: Format) -> String {
                 "rules": Rule::ALL.iter().map(|&rule| sarif_rule(rule)).collect::<Vec<_>>(),
             });
             format!(
-                "{{\n\"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\",\n\"version\": \"2.1.0\",\n\"runs\": [{{\n\"tool\": {{\"driver\": {driver}}},\n\"columnKind\": \"unicodeCodePoints\",\n\"results\": [\n"
+                "{{\n\"$schema\": \
+                    \"https://json.schemastore.org/sarif-2.1.0.json\",\n\"version\": \
+                    \"2.1.0\",\n\"runs\": [{{\n\"tool\": {{\"driver\": \
+                    {driver}}},\n\"columnKind\": \"unicodeCodePoints\",\n\"results\": [\n"
             )
         }
         Format::Full | Format::Concise | Format::Github => String::new(),
@@ -426,7 +429,8 @@ fn github(name: &str, text: &str, index: &LineIndex, diagnostic: &Diagnostic) ->
         let _ = write!(message, "\nhelp: {}", display::escape(help));
     }
     format!(
-        "::{command} file={},line={line},col={column},endLine={end_line},endColumn={end_column},title={}::{}",
+        "::{command} \
+            file={},line={line},col={column},endLine={end_line},endColumn={end_column},title={}::{}",
         github_property(&display::escape(name)),
         github_property(&title),
         github_data(&message)

@@ -298,7 +298,8 @@ mod tests {
 
     const GAME: &str = "[Event \"Club Pairs\"]\n[Board \"7\"]\n[Dealer \"N\"]\n[Vulnerable \"NS\"]\n\
         [Deal \"N:.63.AKQ987.A9732 A8654.KQ5.T.QJT6 J973.J98742.3.K4 KQT2.AT.J6542.85\"]\n\
-        [Declarer \"S\"]\n[Contract \"4SX\"]\n[Result \"9\"]\n[Auction \"N\"]\n1D 1S Pass 4S\nX AP\n";
+        [Declarer \"S\"]\n[Contract \"4SX\"]\n[Result \"9\"]\n[Auction \"N\"]\n1D 1S Pass \
+            4S\nX AP\n";
 
     #[test]
     fn hands_contract_and_auction() {
@@ -317,7 +318,13 @@ mod tests {
             board.contains("Contract 4♠X by South, 9 tricks (down 1)"),
             "{board}"
         );
-        assert!(board.contains("West     North    East     South\n         1♦       1♠       Pass\n4♠       X        All pass\n"), "{board}");
+        assert!(
+            board.contains(
+                "West     North    East     South\n         1♦       1♠       Pass\n4♠       \
+            X        All pass\n"
+            ),
+            "{board}"
+        );
         assert!(diagrams(GAME, Some("8"), Symbols::Unicode).is_empty());
         let ascii = &diagrams(GAME, None, Symbols::Ascii)[0];
         assert!(

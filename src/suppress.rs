@@ -304,7 +304,8 @@ impl<'a> Directive<'a> {
                 problems.push(invalid(
                     span.clone(),
                     format!("`{verb}` is not a pbnfmt directive"),
-                    "write `% pbnfmt: ignore CODES reason` (next game) or `% pbnfmt: ignore-file CODES reason`",
+                    "write `% pbnfmt: ignore CODES reason` (next game) or `% pbnfmt: \
+                        ignore-file CODES reason`",
                 ));
                 return;
             }
@@ -312,7 +313,8 @@ impl<'a> Directive<'a> {
                 problems.push(invalid(
                     self.span.clone(),
                     "this `% pbnfmt:` line says nothing".to_owned(),
-                    "write `% pbnfmt: ignore CODES reason` (next game) or `% pbnfmt: ignore-file CODES reason`",
+                    "write `% pbnfmt: ignore CODES reason` (next game) or `% pbnfmt: \
+                        ignore-file CODES reason`",
                 ));
                 return;
             }

@@ -146,7 +146,8 @@ mod tests {
 
     #[test]
     fn rows_of_a_table() {
-        let text = "[OptimumResultTable \"Declarer;Denomination\\2R;Result\\2R\"]\nN NT  2\nN  S 10 {late}\nS\n";
+        let text = "[OptimumResultTable \"Declarer;Denomination\\2R;Result\\2R\"]\nN NT  \
+            2\nN  S 10 {late}\nS\n";
         let parse = crate::parser::parse(text);
         let tag = &parse.games[0].tags[0];
         let value = tag.value(&parse, text).unwrap();

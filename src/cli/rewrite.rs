@@ -484,7 +484,8 @@ fn jobs(
     let any_dir = args.files.paths.iter().any(|p| p.is_dir()) || args.files.files_from.is_some();
     match mode {
         Mode::Stdout if jobs.len() > 1 || any_dir => Err(format!(
-            "{0} writes one file to standard output; to {0} several, use --write, --out-dir, --check or --diff",
+            "{0} writes one file to standard output; to {0} several, use --write, \
+                --out-dir, --check or --diff",
             wording.verb
         )),
         Mode::Write if stdin => Err(format!(

@@ -98,9 +98,13 @@ fn export_decoded(decoded: Decoded, options: &ExportOptions) -> Rewritten {
                 Diagnostic::new(
                     Rule::EmbeddedPbn,
                     delimiter.range(),
-                    "the PBN text is embedded in another document; export would write the PBN text alone",
+                    "the PBN text is embedded in another document; export would write the \
+                        PBN text alone",
                 )
-                .with_help("cut the PBN text out of the document, or export with `--force` to drop the rest (PBN 6.2)"),
+                .with_help(
+                    "cut the PBN text out of the document, or export with `--force` to \
+                    drop the rest (PBN 6.2)",
+                ),
             );
         }
         let first_game = output.before_first_game();
@@ -141,7 +145,8 @@ fn export_decoded(decoded: Decoded, options: &ExportOptions) -> Rewritten {
                     format!("{unencodable}"),
                 )
                 .with_help(
-                    "export in an encoding that has it (`--encoding utf-8`), or replace it; `--force` writes `?` for it",
+                    "export in an encoding that has it (`--encoding utf-8`), or replace \
+                        it; `--force` writes `?` for it",
                 ),
             );
             options.force.then(|| encode_lossy(&written, encoding, bom))

@@ -286,7 +286,8 @@ impl<'a> Writer<'a> {
         )
         .with_label("not written")
         .with_help(
-            "remove the tag that is wrong; if two games ran together, separate them with an empty line (PBN 3)",
+            "remove the tag that is wrong; if two games ran together, separate \
+                them with an empty line (PBN 3)",
         );
         if let Some(first) = first {
             diagnostic = diagnostic.with_related(first.span.clone(), "the tag that counts");

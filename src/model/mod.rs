@@ -398,7 +398,8 @@ mod tests {
     #[test]
     fn hash_chains_across_games() {
         let games = models(
-            "[Event \"#\"]\n\n[Event \"#\"]\n\n[Event \"Club\"]\n\n[Site \"x\"]\n\n[Event \"#\"]\n\n[Event \"#\"]\n",
+            "[Event \"#\"]\n\n[Event \"#\"]\n\n[Event \"Club\"]\n\n[Site \
+                \"x\"]\n\n[Event \"#\"]\n\n[Event \"#\"]\n",
         );
         assert_eq!(
             games[0][0],
@@ -437,7 +438,8 @@ mod tests {
 
     #[test]
     fn notes_belong_to_their_section() {
-        let text = "[Note \"1:x\"]\n[Auction \"N\"]\n1C =1=\n[Note \"1:y\"]\n[Play \"E\"]\n[Note \"2:z\"]\n[Event \"\"]\n[Note \"3:w\"]\n";
+        let text = "[Note \"1:x\"]\n[Auction \"N\"]\n1C =1=\n[Note \"1:y\"]\n[Play \
+            \"E\"]\n[Note \"2:z\"]\n[Event \"\"]\n[Note \"3:w\"]\n";
         let parse = parse(text);
         let model = Inheritor::default().game(&parse, text, &parse.games[0]);
         assert_eq!(model.auction_notes, [2]);

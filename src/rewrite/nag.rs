@@ -186,5 +186,8 @@ fn second_suffix(
         ),
     )
     .with_related(parse.span(first, first), "the first suffix")
-    .with_help("a call or card takes at most one suffix (PBN 3.5.2, 3.6.2); write the one meant as a NAG, or remove the other")
+    .with_help(
+        "a call or card takes at most one suffix (PBN 3.5.2, 3.6.2); write the \
+        one meant as a NAG, or remove the other",
+    )
 }

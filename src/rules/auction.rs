@@ -288,8 +288,16 @@ pub fn check(checker: &mut Checker<'_>, game: &GameModel<'_>) -> Option<AuctionR
     let dealer = game.value("Dealer").and_then(Seat::parse);
     if game.get("Dealer").is_none() {
         checker.report(
-            Diagnostic::new(Rule::AuctionWithoutDealer, tag.span.clone(), "this game has an auction but no Dealer tag")
-                .with_help(format!("add the dealer, e.g. `[Dealer \"{}\"]` (PBN 3.5: the auction starts with the dealer)", start.letter())),
+            Diagnostic::new(
+                Rule::AuctionWithoutDealer,
+                tag.span.clone(),
+                "this game has an auction but no Dealer tag",
+            )
+            .with_help(format!(
+                "add the dealer, e.g. `[Dealer \"{}\"]` (PBN 3.5: the auction starts \
+                    with the dealer)",
+                start.letter()
+            )),
         );
     }
     let (parse, text) = (checker.parse, checker.text);
@@ -297,37 +305,138 @@ pub fn check(checker: &mut Checker<'_>, game: &GameModel<'_>) -> Option<AuctionR
     let span = |id| parse.span(id, id);
     for problem in &read.problems {
         let diagnostic = match *problem {
-            AuctionProblem::WrongFirstCaller { token, seat, dealer } => Diagnostic::new(Rule::WrongFirstCaller, span(token), format!("{} makes the first call, but {} is the dealer", seat.name(), dealer.name()))
-                .with_help(dash_help(start, dealer)),
-            AuctionProblem::Insufficient { token, seat, bid, over } => Diagnostic::new(Rule::InsufficientBid, span(token), format!("{}'s {} does not outrank the {} before it", seat.name(), bid_text(bid), bid_text((over.0, over.1))))
-                .with_related(span(over.2), "the last bid")
-                .with_help(format!("correct the bid, or write `^I {}` for an insufficient bid the opponents accepted (PBN 3.9)", bid_text(bid))),
+            AuctionProblem::WrongFirstCaller {
+                token,
+                seat,
+                dealer,
+            } => Diagnostic::new(
+                Rule::WrongFirstCaller,
+                span(token),
+                format!(
+                    "{} makes the first call, but {} is the dealer",
+                    seat.name(),
+                    dealer.name()
+                ),
+            )
+            .with_help(dash_help(start, dealer)),
+            AuctionProblem::Insufficient {
+                token,
+                seat,
+                bid,
+                over,
+            } => Diagnostic::new(
+                Rule::InsufficientBid,
+                span(token),
+                format!(
+                    "{}'s {} does not outrank the {} before it",
+                    seat.name(),
+                    bid_text(bid),
+                    bid_text((over.0, over.1))
+                ),
+            )
+            .with_related(span(over.2), "the last bid")
+            .with_help(format!(
+                "correct the bid, or write `^I {}` for an insufficient bid the \
+                    opponents accepted (PBN 3.9)",
+                bid_text(bid)
+            )),
             AuctionProblem::NeedlessInsufficientMark { mark, token, over } => {
                 let message = match over {
-                    Some(over) => format!("`^I` marks {} as insufficient, but it outranks the {}", parse.text(text, token), bid_text(over)),
-                    None => format!("`^I` marks `{}` as an insufficient bid, but it is not an insufficient bid", parse.text(text, token)),
+                    Some(over) => format!(
+                        "`^I` marks {} as insufficient, but it outranks the {}",
+                        parse.text(text, token),
+                        bid_text(over)
+                    ),
+                    None => format!(
+                        "`^I` marks `{}` as an insufficient bid, but it is not an insufficient \
+                        bid",
+                        parse.text(text, token)
+                    ),
                 };
-                Diagnostic::new(Rule::MisusedAuctionIrregularity, span(mark), message).with_help("remove `^I`; it precedes an insufficient bid only (PBN 3.9)")
+                Diagnostic::new(Rule::MisusedAuctionIrregularity, span(mark), message)
+                    .with_help("remove `^I`; it precedes an insufficient bid only (PBN 3.9)")
             }
-            AuctionProblem::PlayMarkInAuction { mark } => Diagnostic::new(Rule::MisusedAuctionIrregularity, span(mark), format!("`{}` marks an irregularity of the play, not of the auction", parse.text(text, mark)))
-                .with_help("in the auction, `^I` marks an insufficient bid and `^S` a skipped player (PBN 3.9)"),
-            AuctionProblem::IllegalDouble { token, seat, why } => Diagnostic::new(Rule::IllegalDouble, span(token), format!("{} doubles {}", seat.name(), risk_reason(why)))
-                .with_help("only an opponent's undoubled bid can be doubled; an irregular double is taken back (PBN 3.9)"),
-            AuctionProblem::IllegalRedouble { token, seat, why } => Diagnostic::new(Rule::IllegalRedouble, span(token), format!("{} redoubles {}", seat.name(), risk_reason(why)))
-                .with_help("only one's own side's doubled bid can be redoubled (PBN 3.9)"),
-            AuctionProblem::AfterEnd { token, end } => Diagnostic::new(Rule::CallAfterAuctionEnd, span(token), format!("`{}` comes after the auction has ended", parse.text(text, token)))
-                .with_related(span(end), "the auction ends here")
-                .with_help("remove the extra calls, or find the pass that should not be there (PBN 3.5)"),
-            AuctionProblem::AfterContinue { token, plus } => Diagnostic::new(Rule::CallAfterContinuation, span(token), format!("`{}` follows the `+` that marks the auction as to be continued", parse.text(text, token)))
-                .with_related(span(plus), "`+` stands for the next call")
-                .with_help("replace `+` by the call that was made, or remove what follows it (PBN 3.5)"),
-            AuctionProblem::Unfinished { last } => Diagnostic::new(Rule::UnfinishedAuction, last.map_or(tag.span.clone(), span), "the auction stops before it has ended")
-                .with_label("no closing passes after this")
-                .with_help("add the passes (`AP` stands for all of them), `*` if the rest is not known, or `+` if it is to be continued (PBN 3.5)"),
-            AuctionProblem::MisplacedSkip { token, why } => Diagnostic::new(Rule::MisplacedSkip, span(token), format!("`^S` is misplaced: {why}"))
-                .with_help("`^S` stands for a player skipped by a call out of rotation, which follows it, as in `1D ^S 2D` (PBN 3.9)"),
-            AuctionProblem::MisplacedDash { token } => Diagnostic::new(Rule::MisplacedDash, span(token), "`-` in the middle of the auction")
-                .with_help("`-` fills the first line before the dealer only; write the call that was made (PBN 3.5.1)"),
+            AuctionProblem::PlayMarkInAuction { mark } => Diagnostic::new(
+                Rule::MisusedAuctionIrregularity,
+                span(mark),
+                format!(
+                    "`{}` marks an irregularity of the play, not of the auction",
+                    parse.text(text, mark)
+                ),
+            )
+            .with_help(
+                "in the auction, `^I` marks an insufficient bid and `^S` a skipped \
+                    player (PBN 3.9)",
+            ),
+            AuctionProblem::IllegalDouble { token, seat, why } => Diagnostic::new(
+                Rule::IllegalDouble,
+                span(token),
+                format!("{} doubles {}", seat.name(), risk_reason(why)),
+            )
+            .with_help(
+                "only an opponent's undoubled bid can be doubled; an irregular double \
+                    is taken back (PBN 3.9)",
+            ),
+            AuctionProblem::IllegalRedouble { token, seat, why } => Diagnostic::new(
+                Rule::IllegalRedouble,
+                span(token),
+                format!("{} redoubles {}", seat.name(), risk_reason(why)),
+            )
+            .with_help("only one's own side's doubled bid can be redoubled (PBN 3.9)"),
+            AuctionProblem::AfterEnd { token, end } => Diagnostic::new(
+                Rule::CallAfterAuctionEnd,
+                span(token),
+                format!(
+                    "`{}` comes after the auction has ended",
+                    parse.text(text, token)
+                ),
+            )
+            .with_related(span(end), "the auction ends here")
+            .with_help(
+                "remove the extra calls, or find the pass that should not be there \
+                    (PBN 3.5)",
+            ),
+            AuctionProblem::AfterContinue { token, plus } => Diagnostic::new(
+                Rule::CallAfterContinuation,
+                span(token),
+                format!(
+                    "`{}` follows the `+` that marks the auction as to be continued",
+                    parse.text(text, token)
+                ),
+            )
+            .with_related(span(plus), "`+` stands for the next call")
+            .with_help(
+                "replace `+` by the call that was made, or remove what follows it (PBN \
+                    3.5)",
+            ),
+            AuctionProblem::Unfinished { last } => Diagnostic::new(
+                Rule::UnfinishedAuction,
+                last.map_or(tag.span.clone(), span),
+                "the auction stops before it has ended",
+            )
+            .with_label("no closing passes after this")
+            .with_help(
+                "add the passes (`AP` stands for all of them), `*` if the rest is not \
+                    known, or `+` if it is to be continued (PBN 3.5)",
+            ),
+            AuctionProblem::MisplacedSkip { token, why } => Diagnostic::new(
+                Rule::MisplacedSkip,
+                span(token),
+                format!("`^S` is misplaced: {why}"),
+            )
+            .with_help(
+                "`^S` stands for a player skipped by a call out of rotation, which \
+                    follows it, as in `1D ^S 2D` (PBN 3.9)",
+            ),
+            AuctionProblem::MisplacedDash { token } => Diagnostic::new(
+                Rule::MisplacedDash,
+                span(token),
+                "`-` in the middle of the auction",
+            )
+            .with_help(
+                "`-` fills the first line before the dealer only; write the call that \
+                    was made (PBN 3.5.1)",
+            ),
         };
         checker.report(diagnostic);
     }
@@ -405,7 +514,8 @@ fn consistency(
             if given.seat != expected {
                 let what = if given.swapped {
                     format!(
-                        "the Declarer is ^{} (declarer and dummy swapped), but the auction makes {} declarer, so ^{} was expected",
+                        "the Declarer is ^{} (declarer and dummy swapped), but the auction \
+                            makes {} declarer, so ^{} was expected",
                         given.seat.letter(),
                         declarer.name(),
                         expected.letter()
@@ -417,8 +527,13 @@ fn consistency(
                         declarer.name()
                     )
                 };
-                let mut diagnostic = Diagnostic::new(Rule::DeclarerMismatch, tag.value_span.clone(), what)
-                    .with_help(format!("declarer is the first of the side to name the final denomination: `[Declarer \"{}\"]` (PBN 3.4.13)", declarer.letter()));
+                let mut diagnostic =
+                    Diagnostic::new(Rule::DeclarerMismatch, tag.value_span.clone(), what)
+                        .with_help(format!(
+                            "declarer is the first of the side to name the final denomination: \
+                        `[Declarer \"{}\"]` (PBN 3.4.13)",
+                            declarer.letter()
+                        ));
                 if let Some(span) = auction_span {
                     diagnostic = diagnostic.with_related(span, "the auction");
                 }

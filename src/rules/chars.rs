@@ -256,7 +256,8 @@ fn control_runs(checker: &mut Checker<'_>, base: usize, piece: &str, kind: Synta
         let help = if first == '\0' {
             "NUL bytes usually mean UTF-16 without a byte-order mark: try `--encoding utf-16le`"
         } else if first == '\u{1b}' {
-            "remove it: an escape sequence is a command to a terminal, and PBN 2.2 permits only tabs and line ends"
+            "remove it: an escape sequence is a command to a terminal, and PBN 2.2 \
+                permits only tabs and line ends"
         } else {
             "remove it: PBN 2.2 permits only tabs and line ends among the control characters"
         };
@@ -291,13 +292,20 @@ fn unportable(checker: &mut Checker<'_>, base: usize, piece: &str, latin1: bool,
                 ),
                 None => format!("U+{:04X} is a control code in ISO 8859-1", first as u32),
             };
-            Diagnostic::new(Rule::C1ControlCharacter, span, what)
-                .with_help("PBN 2.2 does not use the codes 128-159: write the ASCII character (`'`, `\"`, `-`)")
+            Diagnostic::new(Rule::C1ControlCharacter, span, what).with_help(
+                "PBN 2.2 does not use the codes 128-159: write the ASCII character \
+                    (`'`, `\"`, `-`)",
+            )
         } else {
             let suit = crate::bridge::Suit::from_symbol(first).map(crate::bridge::Suit::letter);
             let help = match suit {
-                Some(letter) => format!("write the suit as `\\{letter}` in comments (PBN 3.8); PBN text is ISO 8859-1 (PBN 2.2)"),
-                None => "PBN text is ISO 8859-1 (PBN 2.2): replace the character, or accept that Latin-1 readers show it wrong".to_owned(),
+                Some(letter) => format!(
+                    "write the suit as `\\{letter}` in comments (PBN 3.8); PBN text is ISO \
+                    8859-1 (PBN 2.2)"
+                ),
+                None => "PBN text is ISO 8859-1 (PBN 2.2): replace the character, or accept \
+                    that Latin-1 readers show it wrong"
+                    .to_owned(),
             };
             Diagnostic::new(
                 Rule::CharacterOutsideLatin1,
@@ -392,8 +400,15 @@ fn line(checker: &mut Checker<'_>, text: &str, start: usize, end: usize, ending:
                 .nth(LONG_LINE_WIDTH - 1)
                 .map_or(end, |(i, _)| start + i);
             checker.report(
-                Diagnostic::new(Rule::LongLine, cut..end, format!("this line has {printing} printing characters; lines of 80 or more are discouraged"))
-                    .with_help("break the line (PBN 2.3)"),
+                Diagnostic::new(
+                    Rule::LongLine,
+                    cut..end,
+                    format!(
+                        "this line has {printing} printing characters; lines of 80 or more are \
+                    discouraged"
+                    ),
+                )
+                .with_help("break the line (PBN 2.3)"),
             );
         }
     }

@@ -124,31 +124,85 @@ pub fn check(checker: &mut Checker<'_>, game: &GameModel<'_>) -> Option<Deal> {
     if tag.inheritance == Inheritance::None {
         for problem in problems {
             let diagnostic = match problem {
-                DealProblem::Malformed { at, what } => Diagnostic::new(Rule::MalformedDeal, tag.sub_span(at), "the deal cannot be read")
-                    .with_label(what)
-                    .with_help("write `N:` and four hands `spades.hearts.diamonds.clubs` separated by spaces, `-` for an unknown hand (PBN 3.4.11)"),
-                DealProblem::BadFirst { at } => Diagnostic::new(Rule::InvalidDealFirstSeat, tag.sub_span(at), format!("`{}` is not a seat for the first hand", value.split(':').next().unwrap_or("")))
-                    .with_help("the deal starts with W, N, E or S and a colon, as in `N:` (PBN 3.4.11)"),
+                DealProblem::Malformed { at, what } => Diagnostic::new(
+                    Rule::MalformedDeal,
+                    tag.sub_span(at),
+                    "the deal cannot be read",
+                )
+                .with_label(what)
+                .with_help(
+                    "write `N:` and four hands `spades.hearts.diamonds.clubs` separated by \
+                        spaces, `-` for an unknown hand (PBN 3.4.11)",
+                ),
+                DealProblem::BadFirst { at } => Diagnostic::new(
+                    Rule::InvalidDealFirstSeat,
+                    tag.sub_span(at),
+                    format!(
+                        "`{}` is not a seat for the first hand",
+                        value.split(':').next().unwrap_or("")
+                    ),
+                )
+                .with_help(
+                    "the deal starts with W, N, E or S and a colon, as in `N:` (PBN 3.4.11)",
+                ),
                 DealProblem::BadRank { at, seat, suit } => {
                     let found = value.get(at.clone()).unwrap_or("");
                     let help = if found == "1" || found == "0" {
                         "the ten is written `T` (PBN 3.4.11)".to_owned()
                     } else {
-                        "ranks are A K Q J T 9 8 7 6 5 4 3 2; suits are given by their place, spades first (PBN 3.4.11)".to_owned()
+                        "ranks are A K Q J T 9 8 7 6 5 4 3 2; suits are given by their place, \
+                            spades first (PBN 3.4.11)"
+                            .to_owned()
                     };
-                    Diagnostic::new(Rule::InvalidRankInDeal, tag.sub_span(at), format!("`{found}` in {}'s {} is not a rank", seat.name(), suit.plural()))
-                        .with_help(help)
+                    Diagnostic::new(
+                        Rule::InvalidRankInDeal,
+                        tag.sub_span(at),
+                        format!(
+                            "`{found}` in {}'s {} is not a rank",
+                            seat.name(),
+                            suit.plural()
+                        ),
+                    )
+                    .with_help(help)
                 }
-                DealProblem::Duplicate { card, at, seat, earlier, earlier_seat } => {
+                DealProblem::Duplicate {
+                    card,
+                    at,
+                    seat,
+                    earlier,
+                    earlier_seat,
+                } => {
                     let whose = if seat == earlier_seat {
-                        format!("{} holds the {}{} twice", seat.name(), card.suit.symbol(), card.rank.letter())
+                        format!(
+                            "{} holds the {}{} twice",
+                            seat.name(),
+                            card.suit.symbol(),
+                            card.rank.letter()
+                        )
                     } else {
-                        format!("{} and {} both hold the {}{}", earlier_seat.name(), seat.name(), card.suit.symbol(), card.rank.letter())
+                        format!(
+                            "{} and {} both hold the {}{}",
+                            earlier_seat.name(),
+                            seat.name(),
+                            card.suit.symbol(),
+                            card.rank.letter()
+                        )
                     };
                     Diagnostic::new(Rule::DuplicateCard, tag.sub_span(at), whose)
                         .with_label("given again here")
-                        .with_related(tag.sub_span(earlier), format!("{}'s {}{}", earlier_seat.name(), card.suit.symbol(), card.rank.letter()))
-                        .with_help("a pack has each card once: find the hand it belongs to; the other hand is probably a card short")
+                        .with_related(
+                            tag.sub_span(earlier),
+                            format!(
+                                "{}'s {}{}",
+                                earlier_seat.name(),
+                                card.suit.symbol(),
+                                card.rank.letter()
+                            ),
+                        )
+                        .with_help(
+                            "a pack has each card once: find the hand it belongs to; the other \
+                            hand is probably a card short",
+                        )
                 }
             };
             checker.report(diagnostic);

@@ -348,8 +348,15 @@ fn order(checker: &mut Checker<'_>, game: &GameModel<'_>) {
         if let Some((before, before_name)) = previous {
             if key < before {
                 checker.report(
-                    Diagnostic::new(Rule::TagOutOfOrder, tag.span.clone(), format!("the {} tag comes after {before_name}", tag.name))
-                        .with_help("export order: the 15 MTS tags in their order, the other tags sorted by name, then Auction, Play and the supplemental sections (PBN 3.4)"),
+                    Diagnostic::new(
+                        Rule::TagOutOfOrder,
+                        tag.span.clone(),
+                        format!("the {} tag comes after {before_name}", tag.name),
+                    )
+                    .with_help(
+                        "export order: the 15 MTS tags in their order, the other tags sorted \
+                            by name, then Auction, Play and the supplemental sections (PBN 3.4)",
+                    ),
                 );
                 return;
             }
@@ -522,8 +529,20 @@ fn section_lines(
                 "the opening leader"
             };
             checker.report(
-                Diagnostic::new(Rule::IrregularSectionLine, tag.value_span.clone(), format!("the {} starts with {}, not {who} {}", tag.name, seat.name(), start.name()))
-                    .with_help("in export format the first column is the dealer's (auction) or the opening leader's (play) (PBN 3.5, 3.6)"),
+                Diagnostic::new(
+                    Rule::IrregularSectionLine,
+                    tag.value_span.clone(),
+                    format!(
+                        "the {} starts with {}, not {who} {}",
+                        tag.name,
+                        seat.name(),
+                        start.name()
+                    ),
+                )
+                .with_help(
+                    "in export format the first column is the dealer's (auction) or the \
+                        opening leader's (play) (PBN 3.5, 3.6)",
+                ),
             );
             return;
         }
@@ -547,12 +566,19 @@ fn section_lines(
         let end = first + positions - 1;
         if first / 4 != end / 4 || (end % 4 != 3 && !last && !annotated) {
             checker.report(
-                Diagnostic::new(Rule::IrregularSectionLine, parse.span(token, token), if first / 4 != end / 4 {
-                    format!("this line runs on from one row of four {what} into the next")
-                } else {
-                    format!("this line has {positions} {what}, not 4")
-                })
-                    .with_help("export format has 4 calls or cards a line; fewer only at the end or with much annotation (PBN 3.5, 3.6)"),
+                Diagnostic::new(
+                    Rule::IrregularSectionLine,
+                    parse.span(token, token),
+                    if first / 4 != end / 4 {
+                        format!("this line runs on from one row of four {what} into the next")
+                    } else {
+                        format!("this line has {positions} {what}, not 4")
+                    },
+                )
+                .with_help(
+                    "export format has 4 calls or cards a line; fewer only at the end or \
+                        with much annotation (PBN 3.5, 3.6)",
+                ),
             );
             return;
         }
@@ -595,7 +621,10 @@ fn annotations(checker: &mut Checker<'_>, data: &[Data]) {
             if let Some(problem) = problem {
                 checker.report(
                     Diagnostic::new(Rule::NonCanonicalAnnotation, parse.span(id, id), problem)
-                        .with_help("export order is: note reference, then NAGs ascending; suffixes become $1-$6 (calls) or $7-$12 (cards) (PBN 3.5.2, 3.6.2)"),
+                        .with_help(
+                            "export order is: note reference, then NAGs ascending; suffixes become \
+                            $1-$6 (calls) or $7-$12 (cards) (PBN 3.5.2, 3.6.2)",
+                        ),
                 );
                 break;
             }

@@ -225,9 +225,16 @@ fn annotations(checker: &mut Checker<'_>, data: &[Data], is_auction: bool) -> Ve
                 SyntaxKind::Suffix => {
                     if let Some(first) = suffix {
                         checker.report(
-                            Diagnostic::new(Rule::SecondSuffix, span(id), format!("a second suffix `{token_text}` on one {item}"))
-                                .with_related(span(first), "the first suffix")
-                                .with_help("a call or card takes at most one suffix; write the other as a NAG (PBN 3.5.2, 3.6.2)"),
+                            Diagnostic::new(
+                                Rule::SecondSuffix,
+                                span(id),
+                                format!("a second suffix `{token_text}` on one {item}"),
+                            )
+                            .with_related(span(first), "the first suffix")
+                            .with_help(
+                                "a call or card takes at most one suffix; write the other as a NAG \
+                                    (PBN 3.5.2, 3.6.2)",
+                            ),
                         );
                     }
                     suffix.get_or_insert(id);
@@ -322,8 +329,15 @@ fn note_tags(
             .and_then(|(index, _)| crate::model::values::unsigned(index));
         let Some(index) = index else {
             checker.report(
-                Diagnostic::new(Rule::MalformedNote, tag.value_span.clone(), "this note has no index")
-                    .with_help("write the note as `\"<index>:<text>\"`, as in `[Note \"1:strong club\"]` (PBN 3.5.5)"),
+                Diagnostic::new(
+                    Rule::MalformedNote,
+                    tag.value_span.clone(),
+                    "this note has no index",
+                )
+                .with_help(
+                    "write the note as `\"<index>:<text>\"`, as in `[Note \"1:strong \
+                        club\"]` (PBN 3.5.5)",
+                ),
             );
             continue;
         };
@@ -355,8 +369,19 @@ fn note_tags(
         defined.push((index, i));
         if !refs.iter().any(|(n, _)| *n == index) {
             checker.report(
-                Diagnostic::new(Rule::UnusedNote, tag.value_span.clone(), format!("no {} of the {section} refers to note {index}", if is_auction { "call" } else { "card" }))
-                    .with_help(format!("add the reference `={index}=` after the {} it explains, or remove the note (PBN 3.5.5)", if is_auction { "call" } else { "card" })),
+                Diagnostic::new(
+                    Rule::UnusedNote,
+                    tag.value_span.clone(),
+                    format!(
+                        "no {} of the {section} refers to note {index}",
+                        if is_auction { "call" } else { "card" }
+                    ),
+                )
+                .with_help(format!(
+                    "add the reference `={index}=` after the {} it explains, or remove the \
+                        note (PBN 3.5.5)",
+                    if is_auction { "call" } else { "card" }
+                )),
             );
         }
     }

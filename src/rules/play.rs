@@ -273,8 +273,10 @@ pub fn check(checker: &mut Checker<'_>, game: &GameModel<'_>, deal: Option<&Deal
                 )
             };
             checker.report(
-                Diagnostic::new(Rule::PlayWithoutContract, tag.span.clone(), message)
-                    .with_help("the play needs the Deal, the Declarer (for the opening leader) and the Contract (for trumps) (PBN 3.6)"),
+                Diagnostic::new(Rule::PlayWithoutContract, tag.span.clone(), message).with_help(
+                    "the play needs the Deal, the Declarer (for the opening leader) and \
+                        the Contract (for trumps) (PBN 3.6)",
+                ),
             );
         }
         return;
@@ -312,9 +314,23 @@ pub fn check(checker: &mut Checker<'_>, game: &GameModel<'_>, deal: Option<&Deal
         let in_play_order = play::read_as(parse, text, context, &tag.pair.data, Layout::PlayOrder);
         if !misread(&in_play_order) {
             checker.report(
-                Diagnostic::new(Rule::PlayInPlayOrder, tag.span.clone(), "the cards are written in play order, leader first, not in seat columns")
-                    .with_label(format!("columns are read as {} {} {} {}", play_seat.letter(), play_seat.offset(1).letter(), play_seat.offset(2).letter(), play_seat.offset(3).letter()))
-                    .with_help(format!("PBN 3.6 writes each card in its player's column, starting with {}, whoever led the trick; `pbnfmt export` cannot guess which was meant", play_seat.name())),
+                Diagnostic::new(
+                    Rule::PlayInPlayOrder,
+                    tag.span.clone(),
+                    "the cards are written in play order, leader first, not in seat columns",
+                )
+                .with_label(format!(
+                    "columns are read as {} {} {} {}",
+                    play_seat.letter(),
+                    play_seat.offset(1).letter(),
+                    play_seat.offset(2).letter(),
+                    play_seat.offset(3).letter()
+                ))
+                .with_help(format!(
+                    "PBN 3.6 writes each card in its player's column, starting with {}, \
+                        whoever led the trick; `pbnfmt export` cannot guess which was meant",
+                    play_seat.name()
+                )),
             );
             return;
         }
@@ -335,9 +351,29 @@ pub fn check(checker: &mut Checker<'_>, game: &GameModel<'_>, deal: Option<&Deal
         |card: crate::bridge::Card| format!("{}{}", card.suit.symbol(), card.rank.letter());
     for problem in &read.problems {
         let diagnostic = match *problem {
-            PlayProblem::WrongOpeningLeader { token, seat, expected } => Diagnostic::new(Rule::WrongOpeningLeader, span(token), format!("{} leads, but the opening leader is {}, on declarer {}'s left", seat.name(), expected.name(), declarer.seat.name()))
-                .with_related(tag.value_span.clone(), "the Play tag names the first player")
-                .with_help(format!("write `[Play \"{}\"]` and the cards from that column, or mark a lead out of turn with `^L` (PBN 3.6, 3.9)", expected.letter())),
+            PlayProblem::WrongOpeningLeader {
+                token,
+                seat,
+                expected,
+            } => Diagnostic::new(
+                Rule::WrongOpeningLeader,
+                span(token),
+                format!(
+                    "{} leads, but the opening leader is {}, on declarer {}'s left",
+                    seat.name(),
+                    expected.name(),
+                    declarer.seat.name()
+                ),
+            )
+            .with_related(
+                tag.value_span.clone(),
+                "the Play tag names the first player",
+            )
+            .with_help(format!(
+                "write `[Play \"{}\"]` and the cards from that column, or mark a lead \
+                    out of turn with `^L` (PBN 3.6, 3.9)",
+                expected.letter()
+            )),
             PlayProblem::NotInHand { token, seat, card } => {
                 // One finding a play: a wrong column or Deal makes every later card wrong too.
                 if !std::mem::take(&mut first_not_in_hand) {
@@ -345,42 +381,115 @@ pub fn check(checker: &mut Checker<'_>, game: &GameModel<'_>, deal: Option<&Deal
                 }
                 let more = match not_in_hand - 1 {
                     0 => String::new(),
-                    n => format!(" ({n} more card{} of this play are not in their player's hand)", if n == 1 { "" } else { "s" }),
+                    n => format!(
+                        " ({n} more card{} of this play are not in their player's hand)",
+                        if n == 1 { "" } else { "s" }
+                    ),
                 };
-                Diagnostic::new(Rule::CardNotInHand, span(token), format!("{} plays the {}, which the Deal does not give {}{more}", seat.name(), card_text(card), seat.name()))
-                    .with_help(format!("columns are fixed seats starting with {} (PBN 3.6): check the column, the card and the Deal", play_seat.name()))
+                Diagnostic::new(
+                    Rule::CardNotInHand,
+                    span(token),
+                    format!(
+                        "{} plays the {}, which the Deal does not give {}{more}",
+                        seat.name(),
+                        card_text(card),
+                        seat.name()
+                    ),
+                )
+                .with_help(format!(
+                    "columns are fixed seats starting with {} (PBN 3.6): check the column, \
+                        the card and the Deal",
+                    play_seat.name()
+                ))
             }
-            PlayProblem::PlayedTwice { token, card, earlier } => Diagnostic::new(Rule::CardPlayedTwice, span(token), format!("the {} is played a second time", card_text(card)))
-                .with_related(span(earlier), "played first here")
-                .with_help("each card is played once; correct the card (PBN 3.6)"),
-            PlayProblem::Revoke { token, seat, card, led, holding } => {
+            PlayProblem::PlayedTwice {
+                token,
+                card,
+                earlier,
+            } => Diagnostic::new(
+                Rule::CardPlayedTwice,
+                span(token),
+                format!("the {} is played a second time", card_text(card)),
+            )
+            .with_related(span(earlier), "played first here")
+            .with_help("each card is played once; correct the card (PBN 3.6)"),
+            PlayProblem::Revoke {
+                token,
+                seat,
+                card,
+                led,
+                holding,
+            } => {
                 // One finding a play: after a wrong card, the holdings are wrong too.
                 if !std::mem::take(&mut first_revoke) {
                     continue;
                 }
                 let more = match revokes - 1 {
                     0 => String::new(),
-                    n => format!(" ({n} more failure{} to follow suit in this play)", if n == 1 { "" } else { "s" }),
+                    n => format!(
+                        " ({n} more failure{} to follow suit in this play)",
+                        if n == 1 { "" } else { "s" }
+                    ),
                 };
-                Diagnostic::new(Rule::UnmarkedRevoke, span(token), format!("{} played the {} to a {} lead while holding the {}{more}", seat.name(), card_text(card), led.suit.singular(), card_text(holding)))
-                    .with_help(format!("correct the card or the Deal, or mark an established revoke: `^R {card}` (PBN 3.9)"))
+                Diagnostic::new(
+                    Rule::UnmarkedRevoke,
+                    span(token),
+                    format!(
+                        "{} played the {} to a {} lead while holding the {}{more}",
+                        seat.name(),
+                        card_text(card),
+                        led.suit.singular(),
+                        card_text(holding)
+                    ),
+                )
+                .with_help(format!(
+                    "correct the card or the Deal, or mark an established revoke: `^R \
+                        {card}` (PBN 3.9)"
+                ))
             }
             PlayProblem::MisusedMark { mark, why } => {
                 let message = match why {
-                    MarkProblem::FollowedSuit => "`^R` marks a revoke, but this card follows suit".to_owned(),
-                    MarkProblem::CouldNotFollow => "`^R` marks a revoke, but the player had no card of the suit led".to_owned(),
-                    MarkProblem::LeadInTurn { leader } => format!("`^L` marks a lead out of turn, but it was {}'s lead", leader.name()),
-                    MarkProblem::NotALead => "`^L` marks a lead out of turn, but this card is not the lead of its trick".to_owned(),
-                    MarkProblem::AuctionMark => format!("`{}` is an auction mark and has no meaning in the play", parse.text(text, mark)),
+                    MarkProblem::FollowedSuit => {
+                        "`^R` marks a revoke, but this card follows suit".to_owned()
+                    }
+                    MarkProblem::CouldNotFollow => {
+                        "`^R` marks a revoke, but the player had no card of the suit led".to_owned()
+                    }
+                    MarkProblem::LeadInTurn { leader } => format!(
+                        "`^L` marks a lead out of turn, but it was {}'s lead",
+                        leader.name()
+                    ),
+                    MarkProblem::NotALead => {
+                        "`^L` marks a lead out of turn, but this card is not the lead of its \
+                        trick"
+                            .to_owned()
+                    }
+                    MarkProblem::AuctionMark => format!(
+                        "`{}` is an auction mark and has no meaning in the play",
+                        parse.text(text, mark)
+                    ),
                 };
-                Diagnostic::new(Rule::MisusedPlayIrregularity, span(mark), message)
-                    .with_help("remove the mark; in the play, `^R` marks a revoke and `^L` a lead out of turn (PBN 3.9)")
+                Diagnostic::new(Rule::MisusedPlayIrregularity, span(mark), message).with_help(
+                    "remove the mark; in the play, `^R` marks a revoke and `^L` a lead out \
+                        of turn (PBN 3.9)",
+                )
             }
-            PlayProblem::TooManyTricks { token, tricks } => Diagnostic::new(Rule::TooManyTricks, span(token), format!("this card starts trick {}, but there are only {tricks}", tricks + 1))
-                .with_help("remove the extra cards; check for a trick written twice (PBN 3.6)"),
-            PlayProblem::AfterEnd { token, end } => Diagnostic::new(Rule::CardAfterPlayEnd, span(token), "a card after `*`, which ended the play")
-                .with_related(span(end), "the play ends here")
-                .with_help("remove the cards after `*`, or move `*` after them (PBN 3.6)"),
+            PlayProblem::TooManyTricks { token, tricks } => Diagnostic::new(
+                Rule::TooManyTricks,
+                span(token),
+                format!(
+                    "this card starts trick {}, but there are only {tricks}",
+                    tricks + 1
+                ),
+            )
+            .with_help("remove the extra cards; check for a trick written twice (PBN 3.6)"),
+            PlayProblem::AfterEnd { token, end } => Diagnostic::new(
+                Rule::CardAfterPlayEnd,
+                span(token),
+                "a card after `*`, which ended the play",
+            )
+            .with_related(span(end), "the play ends here")
+            .with_help("remove the cards after `*`, or move `*` after them (PBN 3.6)"),
         };
         checker.report(diagnostic);
     }
@@ -424,15 +533,18 @@ fn result(
     };
     let message = if unfinished {
         format!(
-            "the Result gives declarer {given} tricks, but declarer won {range} of the {known} tricks played"
+            "the Result gives declarer {given} tricks, but declarer won {range} of \
+                the {known} tricks played"
         )
     } else {
         format!("the Result gives declarer {given} tricks, but the play gives declarer {range}")
     };
     let help = if unfinished && given > high {
-        "if the rest of the play was claimed, end the play with `*`; mark a result agreed to differ with `^` (PBN 3.4.15)"
+        "if the rest of the play was claimed, end the play with `*`; mark a \
+            result agreed to differ with `^` (PBN 3.4.15)"
     } else {
-        "correct the Result or the play; mark a result agreed to differ from the play with `^` (PBN 3.4.15)"
+        "correct the Result or the play; mark a result agreed to differ from \
+            the play with `^` (PBN 3.4.15)"
     };
     let mut diagnostic =
         Diagnostic::new(Rule::ResultMismatch, tag.value_span.clone(), message).with_help(help);

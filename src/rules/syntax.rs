@@ -347,9 +347,14 @@ pub fn syntax_diagnostic(error: &SyntaxError, text: &str) -> Diagnostic {
     let span = usize_range(&error.span);
     let diagnostic = |message: String| Diagnostic::new(error.rule, span.clone(), message);
     match error.rule {
-        Rule::UnterminatedString => diagnostic("string is not closed: its closing quote is missing".into())
-            .with_label("the string starts here and runs to the end of the line")
-            .with_help("end the string with `\"` on the same line; a quote inside a string is written `\\\"`"),
+        Rule::UnterminatedString => {
+            diagnostic("string is not closed: its closing quote is missing".into())
+                .with_label("the string starts here and runs to the end of the line")
+                .with_help(
+                    "end the string with `\"` on the same line; a quote inside a string is \
+                written `\\\"`",
+                )
+        }
         Rule::UnterminatedComment => {
             let before_tag = text
                 .get(span.end..)
@@ -361,7 +366,10 @@ pub fn syntax_diagnostic(error: &SyntaxError, text: &str) -> Diagnostic {
             };
             diagnostic(message.into())
                 .with_label("comment starts here")
-                .with_help("add `}` where the comment ends; pbnfmt reads the tag pairs after it as tag pairs")
+                .with_help(
+                    "add `}` where the comment ends; pbnfmt reads the tag pairs after it \
+                    as tag pairs",
+                )
         }
         Rule::MissingTagName => diagnostic("tag pair has no tag name".into())
             .with_help("a tag pair is `[Name \"value\"]`, for example `[Dealer \"N\"]`"),
@@ -370,7 +378,10 @@ pub fn syntax_diagnostic(error: &SyntaxError, text: &str) -> Diagnostic {
             if found == "]" || value.is_empty() {
                 diagnostic(format!("the {tag} tag has no value"))
                     .with_label("expected a quoted value before this")
-                    .with_help(format!("write the value in quotes: `[{tag} \"...\"]`; an unknown value is `\"?\"`"))
+                    .with_help(format!(
+                        "write the value in quotes: `[{tag} \"...\"]`; an unknown value is \
+                        `\"?\"`"
+                    ))
             } else {
                 diagnostic(format!("the value of the {tag} tag is not in quotes"))
                     .with_label("not a quoted string")
@@ -379,14 +390,16 @@ pub fn syntax_diagnostic(error: &SyntaxError, text: &str) -> Diagnostic {
         }
         Rule::UnclosedTagPair => diagnostic(format!("the {tag} tag pair is not closed with `]`"))
             .with_help("add `]` after the value"),
-        Rule::UnexpectedTokenInTagPair => diagnostic(format!("unexpected `{quoted}` after the value of the {tag} tag"))
-            .with_label("expected `]` here")
-            .with_help("if the value contains a quote, write it as `\\\"` inside the string"),
+        Rule::UnexpectedTokenInTagPair => diagnostic(format!(
+            "unexpected `{quoted}` after the value of the {tag} tag"
+        ))
+        .with_label("expected `]` here")
+        .with_help("if the value contains a quote, write it as `\\\"` inside the string"),
         Rule::CommentInsideTagPair => diagnostic(match context {
             Some(name) => format!("comment inside the {name} tag pair"),
             None => "comment inside a tag pair".to_owned(),
         })
-            .with_help("move the comment after the `]`"),
+        .with_help("move the comment after the `]`"),
         Rule::TextOutsideTagPair if found == "]" => diagnostic("`]` closes no tag pair".into())
             .with_help("remove it, or add the `[Name \"value\"` it was meant to close"),
         Rule::TextOutsideTagPair => diagnostic(format!("`{quoted}` is outside any tag pair"))
@@ -395,7 +408,9 @@ pub fn syntax_diagnostic(error: &SyntaxError, text: &str) -> Diagnostic {
             let message = format!("`{quoted}` is not a call");
             let help = match call_suggestion(found) {
                 Some(call) => format!("PBN writes this call as `{call}` (PBN 3.5.1)"),
-                None => "a call is Pass, X, XX, AP, `-`, or a bid from 1C to 7NT (PBN 3.5.1)".into(),
+                None => {
+                    "a call is Pass, X, XX, AP, `-`, or a bid from 1C to 7NT (PBN 3.5.1)".into()
+                }
             };
             diagnostic(message).with_help(help)
         }
@@ -403,16 +418,26 @@ pub fn syntax_diagnostic(error: &SyntaxError, text: &str) -> Diagnostic {
             let message = format!("`{quoted}` is not a card");
             let help = match card_suggestion(found) {
                 Some(card) => format!("PBN writes this card as `{card}` (PBN 3.6.1)"),
-                None => "a card is a suit S, H, D, C and a rank A K Q J T 9-2, such as `ST`; `-` is an unknown card (PBN 3.6.1)".into(),
+                None => "a card is a suit S, H, D, C and a rank A K Q J T 9-2, such as `ST`; \
+                    `-` is an unknown card (PBN 3.6.1)"
+                    .into(),
             };
             diagnostic(message).with_help(help)
         }
-        Rule::UnattachedAnnotation if found.starts_with('^') => {
-            diagnostic(format!("`{quoted}` marks no call or card: nothing follows it"))
-                .with_help("an irregularity stands right before the bid or card it marks, as in `^I 1C` (PBN 3.9)")
-        }
-        Rule::UnattachedAnnotation => diagnostic(format!("`{quoted}` annotates nothing: no call or card comes before it"))
-            .with_help("put the annotation after the call or card it belongs to, as in `1S =1=` (PBN 3.5.2)"),
+        Rule::UnattachedAnnotation if found.starts_with('^') => diagnostic(format!(
+            "`{quoted}` marks no call or card: nothing follows it"
+        ))
+        .with_help(
+            "an irregularity stands right before the bid or card it marks, as in \
+                    `^I 1C` (PBN 3.9)",
+        ),
+        Rule::UnattachedAnnotation => diagnostic(format!(
+            "`{quoted}` annotates nothing: no call or card comes before it"
+        ))
+        .with_help(
+            "put the annotation after the call or card it belongs to, as in `1S \
+                =1=` (PBN 3.5.2)",
+        ),
         Rule::UnexpectedTokenInSection => {
             let section = match context {
                 Some("Play") => "play",
@@ -421,8 +446,10 @@ pub fn syntax_diagnostic(error: &SyntaxError, text: &str) -> Diagnostic {
             diagnostic(format!("`{quoted}` cannot stand in the {section}"))
                 .with_help("write remarks as a comment in `{ }`")
         }
-        Rule::ForbiddenCharacterInSectionToken => diagnostic(format!("`{quoted}` is not allowed in a section token"))
-            .with_help("put the element in quotes to use this character"),
+        Rule::ForbiddenCharacterInSectionToken => {
+            diagnostic(format!("`{quoted}` is not allowed in a section token"))
+                .with_help("put the element in quotes to use this character")
+        }
         Rule::NonAsciiOutsideString => {
             let suit = found
                 .chars()
@@ -437,9 +464,15 @@ pub fn syntax_diagnostic(error: &SyntaxError, text: &str) -> Diagnostic {
             let first = found.chars().next().unwrap_or('\0');
             let count = found.chars().count();
             let message = if count > 1 {
-                format!("{count} control characters (U+{:04X} ...) outside a string or comment", first as u32)
+                format!(
+                    "{count} control characters (U+{:04X} ...) outside a string or comment",
+                    first as u32
+                )
             } else {
-                format!("control character U+{:04X} outside a string or comment", first as u32)
+                format!(
+                    "control character U+{:04X} outside a string or comment",
+                    first as u32
+                )
             };
             let help = if first == '\0' {
                 "NUL bytes usually mean UTF-16 without a byte-order mark: try `--encoding utf-16le`"
@@ -450,7 +483,10 @@ pub fn syntax_diagnostic(error: &SyntaxError, text: &str) -> Diagnostic {
         }
         Rule::UnmatchedClosingBrace => diagnostic("`}` closes no comment".into())
             .with_label("no `{` comment is open here")
-            .with_help("brace comments do not nest: the first `}` ended the comment; use ( ) inside comments"),
+            .with_help(
+                "brace comments do not nest: the first `}` ended the comment; use ( ) \
+                inside comments",
+            ),
         Rule::InvalidTagName => diagnostic(format!("`{quoted}` is not a valid tag name"))
             .with_help("a tag name is letters, digits and `_`, starting with a letter"),
         // File-level and semantic rules are worded where they are found (`check`, the rule

@@ -272,9 +272,19 @@ pub fn check(checker: &mut Checker<'_>, game: &GameModel<'_>, deal: Option<&Deal
         if tag.duplicate {
             if let Some(first) = game.get(tag.name) {
                 checker.report(
-                    Diagnostic::new(Rule::DuplicateTag, tag.span.clone(), format!("the {} tag is given twice in this game; this one is ignored", tag.name))
-                        .with_related(first.span.clone(), "the value that counts")
-                        .with_help("PBN 3.4: a tag pair that already occurred is ignored; remove the wrong one"),
+                    Diagnostic::new(
+                        Rule::DuplicateTag,
+                        tag.span.clone(),
+                        format!(
+                            "the {} tag is given twice in this game; this one is ignored",
+                            tag.name
+                        ),
+                    )
+                    .with_related(first.span.clone(), "the value that counts")
+                    .with_help(
+                        "PBN 3.4: a tag pair that already occurred is ignored; remove the \
+                            wrong one",
+                    ),
                 );
             }
             continue;
@@ -305,16 +315,45 @@ fn inherited(checker: &mut Checker<'_>, tag: &Tag<'_>) {
     let span = tag.value_span.clone();
     match tag.inheritance {
         Inheritance::Hash { found: false } => checker.report(
-            Diagnostic::new(Rule::NothingToInherit, span, format!("the {} tag inherits with `#`, but no earlier game has it: its value is empty", tag.name))
-                .with_help("PBN 4.8: `#` takes the value of an earlier game; write the value here (or `\"\"` if it is not known)"),
+            Diagnostic::new(
+                Rule::NothingToInherit,
+                span,
+                format!(
+                    "the {} tag inherits with `#`, but no earlier game has it: its value \
+                is empty",
+                    tag.name
+                ),
+            )
+            .with_help(
+                "PBN 4.8: `#` takes the value of an earlier game; write the value here \
+                    (or `\"\"` if it is not known)",
+            ),
         ),
         Inheritance::Hash { found: true } => checker.report(
-            Diagnostic::new(Rule::InheritedValue, span, format!("the {} tag takes its value {:?} from an earlier game", tag.name, &*tag.value))
-                .with_help("`pbnfmt resolve` writes inherited values out (PBN 4.8)"),
+            Diagnostic::new(
+                Rule::InheritedValue,
+                span,
+                format!(
+                    "the {} tag takes its value {:?} from an earlier game",
+                    tag.name, &*tag.value
+                ),
+            )
+            .with_help("`pbnfmt resolve` writes inherited values out (PBN 4.8)"),
         ),
         Inheritance::DoubleHash => checker.report(
-            Diagnostic::new(Rule::InheritedValue, span, format!("the {} tag gives its value with `##`: later games that leave the tag out take it", tag.name))
-                .with_help("`pbnfmt resolve` writes the value into every game that takes it (PBN 4.8)"),
+            Diagnostic::new(
+                Rule::InheritedValue,
+                span,
+                format!(
+                    "the {} tag gives its value with `##`: later games that leave the tag \
+                out take it",
+                    tag.name
+                ),
+            )
+            .with_help(
+                "`pbnfmt resolve` writes the value into every game that takes it (PBN \
+                    4.8)",
+            ),
         ),
         Inheritance::None | Inheritance::Implied => {}
     }
@@ -328,8 +367,18 @@ pub(crate) fn forbidden_inheritance(tag: &Tag<'_>) -> Option<Diagnostic> {
         Inheritance::None | Inheritance::Implied => return None,
     };
     inheritance_forbidden(tag.name).then(|| {
-        Diagnostic::new(Rule::ForbiddenInheritance, tag.value_span.clone(), format!("the {} tag may not inherit its value with `{how}`", tag.name))
-            .with_help("PBN 4.8: Dealer, Vulnerable, Deal, Declarer, Contract, Auction, Play, notes and tables are written in full in every game")
+        Diagnostic::new(
+            Rule::ForbiddenInheritance,
+            tag.value_span.clone(),
+            format!(
+                "the {} tag may not inherit its value with `{how}`",
+                tag.name
+            ),
+        )
+        .with_help(
+            "PBN 4.8: Dealer, Vulnerable, Deal, Declarer, Contract, Auction, Play, \
+                notes and tables are written in full in every game",
+        )
     })
 }
 
@@ -522,9 +571,17 @@ fn score_mismatch(checker: &mut Checker<'_>, game: &GameModel<'_>) {
                 Diagnostic::new(
                     Rule::ScoreMismatch,
                     score_tag.value_span.clone(),
-                    format!("{contract} by {} with {tricks} tricks scores {expected} for {}, not {given}", seat.name(), side.name()),
+                    format!(
+                        "{contract} by {} with {tricks} tricks scores {expected} for {}, not \
+                        {given}",
+                        seat.name(),
+                        side.name()
+                    ),
                 )
-                .with_help("correct the score, or explain an adjusted score in a comment (PBN 4.2.1)"),
+                .with_help(
+                    "correct the score, or explain an adjusted score in a comment (PBN \
+                    4.2.1)",
+                ),
             );
         }
     }
@@ -550,16 +607,38 @@ fn rotation(checker: &mut Checker<'_>, game: &GameModel<'_>) {
     if let Some(tag) = game.get("Dealer") {
         if Seat::parse(&tag.value).is_some_and(|seat| seat != dealer) {
             checker.report(
-                Diagnostic::new(Rule::NonStandardRotation, tag.value_span.clone(), format!("board {board} is dealt by {} in the standard rotation, not {}", dealer.name(), tag.value))
-                    .with_help("check the Board and Dealer tags, or leave this opt-in rule off for another rotation"),
+                Diagnostic::new(
+                    Rule::NonStandardRotation,
+                    tag.value_span.clone(),
+                    format!(
+                        "board {board} is dealt by {} in the standard rotation, not {}",
+                        dealer.name(),
+                        tag.value
+                    ),
+                )
+                .with_help(
+                    "check the Board and Dealer tags, or leave this opt-in rule off for \
+                        another rotation",
+                ),
             );
         }
     }
     if let Some(tag) = game.get("Vulnerable") {
         if Vulnerability::parse(&tag.value).is_some_and(|v| v != vulnerability) {
             checker.report(
-                Diagnostic::new(Rule::NonStandardRotation, tag.value_span.clone(), format!("board {board} is vulnerable {} in the standard rotation, not {}", vulnerability.canonical(), tag.value))
-                    .with_help("check the Board and Vulnerable tags, or leave this opt-in rule off for another rotation"),
+                Diagnostic::new(
+                    Rule::NonStandardRotation,
+                    tag.value_span.clone(),
+                    format!(
+                        "board {board} is vulnerable {} in the standard rotation, not {}",
+                        vulnerability.canonical(),
+                        tag.value
+                    ),
+                )
+                .with_help(
+                    "check the Board and Vulnerable tags, or leave this opt-in rule off \
+                        for another rotation",
+                ),
             );
         }
     }

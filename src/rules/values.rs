@@ -412,71 +412,170 @@ pub(crate) fn check_value(
     };
     let finding = match name {
         "Date" | "EventDate" | "UTCDate" => values::date_problem(value).map(|why| {
-            bad(Rule::InvalidDate, format!("`{value}` is not a date: {why}"), "write `YYYY.MM.DD` with `?` for unknown digits, e.g. `2026.11.??` (PBN 3.4.3)")
+            bad(
+                Rule::InvalidDate,
+                format!("`{value}` is not a date: {why}"),
+                "write `YYYY.MM.DD` with `?` for unknown digits, e.g. `2026.11.??` \
+                (PBN 3.4.3)",
+            )
         }),
         "Board" => (values::unsigned(value).is_none_or(|n| n == 0)).then(|| {
-            bad(Rule::InvalidBoard, format!("board `{value}` is not a positive number"), "give the board number alone, e.g. `[Board \"7\"]` (PBN 3.4.4)")
+            bad(
+                Rule::InvalidBoard,
+                format!("board `{value}` is not a positive number"),
+                "give the board number alone, e.g. `[Board \"7\"]` (PBN 3.4.4)",
+            )
         }),
         "Dealer" => Seat::parse(value).is_none().then(|| {
-            bad(Rule::InvalidDealer, format!("dealer `{value}` is not W, N, E or S"), &seat_help("Dealer", value))
+            bad(
+                Rule::InvalidDealer,
+                format!("dealer `{value}` is not W, N, E or S"),
+                &seat_help("Dealer", value),
+            )
         }),
         "Vulnerable" => Vulnerability::parse(value).is_none().then(|| {
-            bad(Rule::InvalidVulnerable, format!("vulnerability `{value}` is not None, NS, EW or All"), "use None (or Love, -), NS, EW, or All (or Both) (PBN 3.4.10)")
+            bad(
+                Rule::InvalidVulnerable,
+                format!("vulnerability `{value}` is not None, NS, EW or All"),
+                "use None (or Love, -), NS, EW, or All (or Both) (PBN 3.4.10)",
+            )
         }),
         "Scoring" => scoring_problem(value).map(|why| {
-            bad(Rule::InvalidScoring, format!("scoring `{value}` {why}"), "separate the scoring system and its modifiers with `;`, as in `IMP;Butler` (PBN 3.4.12)")
+            bad(
+                Rule::InvalidScoring,
+                format!("scoring `{value}` {why}"),
+                "separate the scoring system and its modifiers with `;`, as in \
+                `IMP;Butler` (PBN 3.4.12)",
+            )
         }),
         "Declarer" => values::parse_declarer(value).is_none().then(|| {
-            bad(Rule::InvalidDeclarer, format!("declarer `{value}` is not W, N, E or S"), &seat_help("Declarer", value))
+            bad(
+                Rule::InvalidDeclarer,
+                format!("declarer `{value}` is not W, N, E or S"),
+                &seat_help("Declarer", value),
+            )
         }),
         "Contract" => ContractValue::parse(value).is_none().then(|| {
-            bad(Rule::InvalidContract, format!("`{value}` is not a contract"), "write level, denomination and risk, as in `4S`, `3NTX`, `6HXX`, or `Pass` (PBN 3.4.14)")
+            bad(
+                Rule::InvalidContract,
+                format!("`{value}` is not a contract"),
+                "write level, denomination and risk, as in `4S`, `3NTX`, `6HXX`, or \
+                `Pass` (PBN 3.4.14)",
+            )
         }),
         "Result" => result_problem(value, tricks).map(|why| {
-            bad(Rule::InvalidResult, format!("result `{value}` {why}"), "give declarer's tricks from 0 to 13, as in `9`, or `NS 9`, `EW 4 NS 9` (PBN 3.4.15)")
+            bad(
+                Rule::InvalidResult,
+                format!("result `{value}` {why}"),
+                "give declarer's tricks from 0 to 13, as in `9`, or `NS 9`, `EW 4 NS \
+                9` (PBN 3.4.15)",
+            )
         }),
         "Score" => PerSide::parse(value, values::integer).is_none().then(|| {
-            bad(Rule::InvalidScore, format!("score `{value}` is not a whole number of points in a score form"), "write `620`, `NS 620`, `EW -620` or `NS 620 EW -620`, without `+` or units (PBN 4.2.1)")
+            bad(
+                Rule::InvalidScore,
+                format!("score `{value}` is not a whole number of points in a score form"),
+                "write `620`, `NS 620`, `EW -620` or `NS 620 EW -620`, without `+` or \
+                units (PBN 4.2.1)",
+            )
         }),
         "ScoreIMP" | "ScoreMP" => PerSide::parse(value, values::decimal).is_none().then(|| {
-            bad(Rule::InvalidScore, format!("{name} `{value}` is not a number in a score form"), "write a number with a decimal dot, as in `NS 3.5` (PBN 4.2.2, 4.2.3)")
+            bad(
+                Rule::InvalidScore,
+                format!("{name} `{value}` is not a number in a score form"),
+                "write a number with a decimal dot, as in `NS 3.5` (PBN 4.2.2, 4.2.3)",
+            )
         }),
-        "ScorePercentage" => PerSide::parse(value, |v| values::decimal(v).filter(|p| (0.0..=100.0).contains(p)))
-            .is_none()
-            .then(|| bad(Rule::InvalidScore, format!("percentage `{value}` is not a number from 0 to 100 in a score form"), "write a decimal number, as in `NS 57.3` (PBN 4.2.4)")),
+        "ScorePercentage" => PerSide::parse(value, |v| {
+            values::decimal(v).filter(|p| (0.0..=100.0).contains(p))
+        })
+        .is_none()
+        .then(|| {
+            bad(
+                Rule::InvalidScore,
+                format!("percentage `{value}` is not a number from 0 to 100 in a score form"),
+                "write a decimal number, as in `NS 57.3` (PBN 4.2.4)",
+            )
+        }),
         "ScoreRubber" => PerSide::parse(value, rubber_score).is_none().then(|| {
-            bad(Rule::InvalidRubberScore, format!("rubber score `{value}` is not `above/below` in a score form"), "write points above and below the line, as in `NS 500/120` (PBN 4.2.5)")
+            bad(
+                Rule::InvalidRubberScore,
+                format!("rubber score `{value}` is not `above/below` in a score form"),
+                "write points above and below the line, as in `NS 500/120` (PBN 4.2.5)",
+            )
         }),
         "ScoreRubberHistory" => rubber_history(checker, game, tag, value),
         "OptimumScore" => optimum_problem(value).map(|why| {
-            bad(Rule::InvalidOptimumScore, format!("optimum score `{value}` {why}"), "write `NS 620`, `EW 100` or `NS 620 EW -620` (PBN 4.2.7)")
+            bad(
+                Rule::InvalidOptimumScore,
+                format!("optimum score `{value}` {why}"),
+                "write `NS 620`, `EW 100` or `NS 620 EW -620` (PBN 4.2.7)",
+            )
         }),
         "Time" | "UTCTime" => values::time_problem(value).map(|why| {
-            bad(Rule::InvalidTime, format!("`{value}` is not a time: {why}"), "write `HH:MM:SS`, as in `19:30:00` (PBN 4.5.1)")
+            bad(
+                Rule::InvalidTime,
+                format!("`{value}` is not a time: {why}"),
+                "write `HH:MM:SS`, as in `19:30:00` (PBN 4.5.1)",
+            )
         }),
         "TimeControl" => (!time_control_ok(value)).then(|| {
-            bad(Rule::InvalidTimeControl, format!("time control `{value}` is not `<games>/<minutes>`"), "write `4/30` for 4 games in 30 minutes, or `\"\"` for no limit (PBN 4.6.1)")
+            bad(
+                Rule::InvalidTimeControl,
+                format!("time control `{value}` is not `<games>/<minutes>`"),
+                "write `4/30` for 4 games in 30 minutes, or `\"\"` for no limit (PBN \
+                4.6.1)",
+            )
         }),
         "TimeCall" | "TimeCard" => values::unsigned(value).is_none().then(|| {
-            bad(Rule::InvalidTimeLimit, format!("{name} `{value}` is not a number of seconds"), "give whole seconds, as in `60` (PBN 4.6.2)")
+            bad(
+                Rule::InvalidTimeLimit,
+                format!("{name} `{value}` is not a number of seconds"),
+                "give whole seconds, as in `60` (PBN 4.6.2)",
+            )
         }),
         "Room" => (value != "Open" && value != "Closed").then(|| {
-            bad(Rule::InvalidRoom, format!("room `{value}` is neither Open nor Closed"), "write `Open` or `Closed` (PBN 4.1.7)")
+            bad(
+                Rule::InvalidRoom,
+                format!("room `{value}` is neither Open nor Closed"),
+                "write `Open` or `Closed` (PBN 4.1.7)",
+            )
         }),
         "FrenchMP" => (value != "Yes" && value != "No").then(|| {
-            bad(Rule::InvalidFrenchMp, format!("FrenchMP `{value}` is neither Yes nor No"), "write `Yes` or `No` (PBN 4.1.4)")
+            bad(
+                Rule::InvalidFrenchMp,
+                format!("FrenchMP `{value}` is neither Yes nor No"),
+                "write `Yes` or `No` (PBN 4.1.4)",
+            )
         }),
         "Hidden" => hidden_problem(value).map(|why| {
-            bad(Rule::InvalidHidden, format!("hidden hands `{value}`: {why}"), "list the seats to hide as letters, as in `EW` (PBN 4.1.6)")
+            bad(
+                Rule::InvalidHidden,
+                format!("hidden hands `{value}`: {why}"),
+                "list the seats to hide as letters, as in `EW` (PBN 4.1.6)",
+            )
         }),
         "Round" => (!round_ok(value)).then(|| {
-            bad(Rule::InvalidRound, format!("round `{value}` is not letters, digits and `_`, separated by periods"), "write the round indicator alone, as in `3` or `Final.2` (PBN 4.4.4)")
+            bad(
+                Rule::InvalidRound,
+                format!("round `{value}` is not letters, digits and `_`, separated by periods"),
+                "write the round indicator alone, as in `3` or `Final.2` (PBN 4.4.4)",
+            )
         }),
         "Table" => values::unsigned(value).is_none_or(|n| n == 0).then(|| {
-            bad(Rule::NonNumericTable, format!("table `{value}` is not a positive number"), "the Table tag is normally a table number, as in `5` (PBN 4.4.7)")
+            bad(
+                Rule::NonNumericTable,
+                format!("table `{value}` is not a positive number"),
+                "the Table tag is normally a table number, as in `5` (PBN 4.4.7)",
+            )
         }),
         "Termination" => (!TERMINATIONS.iter().any(|t| t.eq_ignore_ascii_case(value))).then(|| {
-            bad(Rule::UnknownTermination, format!("termination `{value}` is not one of the standard's reasons"), "PBN 4.1.8 lists abandoned, adjudication, death, emergency, normal, rules infraction, time forfeit, unterminated")
+            bad(
+                Rule::UnknownTermination,
+                format!("termination `{value}` is not one of the standard's reasons"),
+                "PBN 4.1.8 lists abandoned, adjudication, death, emergency, normal, \
+                rules infraction, time forfeit, unterminated",
+            )
         }),
         _ => None,
     };
@@ -570,8 +669,17 @@ fn rubber_history(
 ) -> Option<Diagnostic> {
     let span = tag.sub_span(0..value.len());
     let invalid = |why: &str| {
-        Some(Diagnostic::new(Rule::InvalidRubberHistory, span.clone(), format!("rubber history `{value}` {why}"))
-            .with_help("write `NS <above_previous> <above_current>/<below-1> [<below-2> [<below-3>]] EW ...` (PBN 4.2.6)"))
+        Some(
+            Diagnostic::new(
+                Rule::InvalidRubberHistory,
+                span.clone(),
+                format!("rubber history `{value}` {why}"),
+            )
+            .with_help(
+                "write `NS <above_previous> <above_current>/<below-1> [<below-2> \
+                [<below-3>]] EW ...` (PBN 4.2.6)",
+            ),
+        )
     };
     let words: Vec<&str> = value.split(' ').collect();
     let ew_at = words.iter().position(|w| *w == "EW");
@@ -595,7 +703,12 @@ fn rubber_history(
             let mut diagnostic = Diagnostic::new(
                 Rule::RubberHistoryVulnerabilityMismatch,
                 span.clone(),
-                format!("the games won in this rubber make the vulnerability {}, but the Vulnerable tag says {}", history_vul.canonical(), vulnerable.canonical()),
+                format!(
+                    "the games won in this rubber make the vulnerability {}, but the \
+                    Vulnerable tag says {}",
+                    history_vul.canonical(),
+                    vulnerable.canonical()
+                ),
             )
             .with_help("a side that has won a game of the rubber is vulnerable (PBN 4.2.6)");
             if let Some(vul_tag) = game.get("Vulnerable") {
