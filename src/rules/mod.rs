@@ -279,6 +279,63 @@ rules! {
     InvalidSuppression => crate::suppress::INVALID_SUPPRESSION,
 }
 
+/// Pass/fail pairs: each family's unit tests give, per rule, a text that draws the rule and the
+/// same text mended, which must not.
+#[cfg(test)]
+pub(crate) mod pairs {
+    use super::Rule;
+    use crate::check::{CheckOptions, check_bytes};
+    use crate::rules::select::Selection;
+
+    /// `fails` draws `rule`; `passes`, the text mended as the rule's fix says, does not.
+    pub struct Pair {
+        pub rule: Rule,
+        pub fails: &'static str,
+        pub passes: &'static str,
+    }
+
+    /// The rules each text draws, with only `rule` selected.
+    fn findings(rule: Rule, text: &str) -> usize {
+        let options = CheckOptions {
+            selection: Selection {
+                select: Some(vec![rule.code().to_owned()]),
+                ..Selection::default()
+            },
+            ..CheckOptions::default()
+        };
+        let report = check_bytes(text.as_bytes(), &options);
+        report.diagnostics.iter().filter(|d| d.rule == rule).count()
+    }
+
+    /// Asserts every pair, and that each rule of `family` (a code prefix) has one.
+    pub fn assert_pairs(family: &str, pairs: &[Pair]) {
+        for pair in pairs {
+            let code = pair.rule.code();
+            assert!(
+                findings(pair.rule, pair.fails) > 0,
+                "{code} misses:\n{}",
+                pair.fails
+            );
+            assert_eq!(
+                findings(pair.rule, pair.passes),
+                0,
+                "{code} fires on:\n{}",
+                pair.passes
+            );
+        }
+        for rule in Rule::ALL
+            .iter()
+            .filter(|rule| rule.code().starts_with(family))
+        {
+            assert!(
+                pairs.iter().any(|pair| pair.rule == *rule),
+                "{} has no pass/fail pair",
+                rule.code()
+            );
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -4,6 +4,7 @@
 
 use std::ops::Range;
 
+use crate::bridge::Suit;
 use crate::diagnostic::Diagnostic;
 use crate::diagnostic::Severity;
 use crate::rules::Rule;
@@ -338,161 +339,276 @@ fn usize_range(span: &Range<u32>) -> Range<usize> {
     span.start as usize..span.end as usize
 }
 
-/// Words a syntax error in `text` the way a user can act on.
+/// A syntax error with the text it is about, for the wording functions below.
+struct Found<'t> {
+    rule: Rule,
+    span: Range<usize>,
+    /// The text of the span.
+    text: &'t str,
+    /// [`Found::text`] cut to a readable length.
+    quoted: String,
+    /// The text of the error's context: the tag pair's name, or the section's tag.
+    context: Option<&'t str>,
+    /// What follows the span in the file.
+    rest: &'t str,
+}
+
+impl Found<'_> {
+    fn diagnostic(&self, message: impl Into<String>) -> Diagnostic {
+        Diagnostic::new(self.rule, self.span.clone(), message.into())
+    }
+
+    /// The tag the error is in, for messages: its name, or "this".
+    fn tag(&self) -> &str {
+        self.context.unwrap_or("this")
+    }
+}
+
+/// Words a syntax error in `text` the way a user can act on: one function per rule.
 pub fn syntax_diagnostic(error: &SyntaxError, text: &str) -> Diagnostic {
-    let found = slice(text, &error.span);
-    let quoted = excerpt(found);
-    let context = error.context.as_ref().map(|span| slice(text, span));
-    let tag = context.unwrap_or("this");
     let span = usize_range(&error.span);
-    let diagnostic = |message: String| Diagnostic::new(error.rule, span.clone(), message);
-    match error.rule {
-        Rule::UnterminatedString => {
-            diagnostic("string is not closed: its closing quote is missing".into())
-                .with_label("the string starts here and runs to the end of the line")
-                .with_help(
-                    "end the string with `\"` on the same line; a quote inside a string is \
+    let found_text = slice(text, &error.span);
+    let found = Found {
+        rule: error.rule,
+        text: found_text,
+        quoted: excerpt(found_text),
+        context: error.context.as_ref().map(|span| slice(text, span)),
+        rest: text.get(span.end..).unwrap_or(""),
+        span,
+    };
+    let word: fn(&Found) -> Diagnostic = match error.rule {
+        Rule::UnterminatedString => unterminated_string,
+        Rule::UnterminatedComment => unterminated_comment,
+        Rule::MissingTagName => missing_tag_name,
+        Rule::MissingTagValue => missing_tag_value,
+        Rule::UnclosedTagPair => unclosed_tag_pair,
+        Rule::UnexpectedTokenInTagPair => unexpected_token_in_tag_pair,
+        Rule::CommentInsideTagPair => comment_inside_tag_pair,
+        Rule::TextOutsideTagPair => text_outside_tag_pair,
+        Rule::UnknownCall => unknown_call,
+        Rule::UnknownCard => unknown_card,
+        Rule::UnattachedAnnotation => unattached_annotation,
+        Rule::UnexpectedTokenInSection => unexpected_token_in_section,
+        Rule::ForbiddenCharacterInSectionToken => forbidden_character_in_section_token,
+        Rule::NonAsciiOutsideString => non_ascii_outside_string,
+        Rule::ControlCharacter => control_character,
+        Rule::UnmatchedClosingBrace => unmatched_closing_brace,
+        Rule::InvalidTagName => invalid_tag_name,
+        // File-level and semantic rules are worded where they are found (the rule families);
+        // the parser never reports them.
+        _ => |found| found.diagnostic(found.rule.info().summary),
+    };
+    word(&found)
+}
+
+fn unterminated_string(found: &Found) -> Diagnostic {
+    found
+        .diagnostic("string is not closed: its closing quote is missing")
+        .with_label("the string starts here and runs to the end of the line")
+        .with_help(
+            "end the string with `\"` on the same line; a quote inside a string is \
                 written `\\\"`",
-                )
-        }
-        Rule::UnterminatedComment => {
-            let before_tag = text
-                .get(span.end..)
-                .is_some_and(|rest| rest.trim_start_matches(['\r', '\n']).starts_with('['));
-            let message = if before_tag {
-                "`{` comment is not closed before the next tag pair"
-            } else {
-                "`{` comment is never closed"
-            };
-            diagnostic(message.into())
-                .with_label("comment starts here")
-                .with_help(
-                    "add `}` where the comment ends; pbnfmt reads the tag pairs after it \
+        )
+}
+
+fn unterminated_comment(found: &Found) -> Diagnostic {
+    let before_tag = found.rest.trim_start_matches(['\r', '\n']).starts_with('[');
+    let message = if before_tag {
+        "`{` comment is not closed before the next tag pair"
+    } else {
+        "`{` comment is never closed"
+    };
+    found
+        .diagnostic(message)
+        .with_label("comment starts here")
+        .with_help(
+            "add `}` where the comment ends; pbnfmt reads the tag pairs after it \
                     as tag pairs",
-                )
-        }
-        Rule::MissingTagName => diagnostic("tag pair has no tag name".into())
-            .with_help("a tag pair is `[Name \"value\"]`, for example `[Dealer \"N\"]`"),
-        Rule::MissingTagValue => {
-            let value = found.trim_end_matches(']').trim();
-            if found == "]" || value.is_empty() {
-                diagnostic(format!("the {tag} tag has no value"))
-                    .with_label("expected a quoted value before this")
-                    .with_help(format!(
-                        "write the value in quotes: `[{tag} \"...\"]`; an unknown value is \
+        )
+}
+
+fn missing_tag_name(found: &Found) -> Diagnostic {
+    found
+        .diagnostic("tag pair has no tag name")
+        .with_help("a tag pair is `[Name \"value\"]`, for example `[Dealer \"N\"]`")
+}
+
+fn missing_tag_value(found: &Found) -> Diagnostic {
+    let tag = found.tag();
+    let value = found.text.trim_end_matches(']').trim();
+    if found.text == "]" || value.is_empty() {
+        found
+            .diagnostic(format!("the {tag} tag has no value"))
+            .with_label("expected a quoted value before this")
+            .with_help(format!(
+                "write the value in quotes: `[{tag} \"...\"]`; an unknown value is \
                         `\"?\"`"
-                    ))
-            } else {
-                diagnostic(format!("the value of the {tag} tag is not in quotes"))
-                    .with_label("not a quoted string")
-                    .with_help(format!("write `[{tag} \"{}\"]`", excerpt(value)))
-            }
-        }
-        Rule::UnclosedTagPair => diagnostic(format!("the {tag} tag pair is not closed with `]`"))
-            .with_help("add `]` after the value"),
-        Rule::UnexpectedTokenInTagPair => diagnostic(format!(
-            "unexpected `{quoted}` after the value of the {tag} tag"
+            ))
+    } else {
+        found
+            .diagnostic(format!("the value of the {tag} tag is not in quotes"))
+            .with_label("not a quoted string")
+            .with_help(format!("write `[{tag} \"{}\"]`", excerpt(value)))
+    }
+}
+
+fn unclosed_tag_pair(found: &Found) -> Diagnostic {
+    found
+        .diagnostic(format!(
+            "the {} tag pair is not closed with `]`",
+            found.tag()
+        ))
+        .with_help("add `]` after the value")
+}
+
+fn unexpected_token_in_tag_pair(found: &Found) -> Diagnostic {
+    found
+        .diagnostic(format!(
+            "unexpected `{}` after the value of the {} tag",
+            found.quoted,
+            found.tag()
         ))
         .with_label("expected `]` here")
-        .with_help("if the value contains a quote, write it as `\\\"` inside the string"),
-        Rule::CommentInsideTagPair => diagnostic(match context {
-            Some(name) => format!("comment inside the {name} tag pair"),
-            None => "comment inside a tag pair".to_owned(),
-        })
-        .with_help("move the comment after the `]`"),
-        Rule::TextOutsideTagPair if found == "]" => diagnostic("`]` closes no tag pair".into())
-            .with_help("remove it, or add the `[Name \"value\"` it was meant to close"),
-        Rule::TextOutsideTagPair => diagnostic(format!("`{quoted}` is outside any tag pair"))
-            .with_help("make it a comment with `{ }`, or remove it"),
-        Rule::UnknownCall => {
-            let message = format!("`{quoted}` is not a call");
-            let help = match call_suggestion(found) {
-                Some(call) => format!("PBN writes this call as `{call}` (PBN 3.5.1)"),
-                None => {
-                    "a call is Pass, X, XX, AP, `-`, or a bid from 1C to 7NT (PBN 3.5.1)".into()
-                }
-            };
-            diagnostic(message).with_help(help)
-        }
-        Rule::UnknownCard => {
-            let message = format!("`{quoted}` is not a card");
-            let help = match card_suggestion(found) {
-                Some(card) => format!("PBN writes this card as `{card}` (PBN 3.6.1)"),
-                None => "a card is a suit S, H, D, C and a rank A K Q J T 9-2, such as `ST`; \
+        .with_help("if the value contains a quote, write it as `\\\"` inside the string")
+}
+
+fn comment_inside_tag_pair(found: &Found) -> Diagnostic {
+    let message = match found.context {
+        Some(name) => format!("comment inside the {name} tag pair"),
+        None => "comment inside a tag pair".to_owned(),
+    };
+    found
+        .diagnostic(message)
+        .with_help("move the comment after the `]`")
+}
+
+fn text_outside_tag_pair(found: &Found) -> Diagnostic {
+    if found.text == "]" {
+        return found
+            .diagnostic("`]` closes no tag pair")
+            .with_help("remove it, or add the `[Name \"value\"` it was meant to close");
+    }
+    found
+        .diagnostic(format!("`{}` is outside any tag pair", found.quoted))
+        .with_help("make it a comment with `{ }`, or remove it")
+}
+
+fn unknown_call(found: &Found) -> Diagnostic {
+    let help = match call_suggestion(found.text) {
+        Some(call) => format!("PBN writes this call as `{call}` (PBN 3.5.1)"),
+        None => "a call is Pass, X, XX, AP, `-`, or a bid from 1C to 7NT (PBN 3.5.1)".into(),
+    };
+    found
+        .diagnostic(format!("`{}` is not a call", found.quoted))
+        .with_help(help)
+}
+
+fn unknown_card(found: &Found) -> Diagnostic {
+    let help = match card_suggestion(found.text) {
+        Some(card) => format!("PBN writes this card as `{card}` (PBN 3.6.1)"),
+        None => "a card is a suit S, H, D, C and a rank A K Q J T 9-2, such as `ST`; \
                     `-` is an unknown card (PBN 3.6.1)"
-                    .into(),
-            };
-            diagnostic(message).with_help(help)
-        }
-        Rule::UnattachedAnnotation if found.starts_with('^') => diagnostic(format!(
-            "`{quoted}` marks no call or card: nothing follows it"
-        ))
-        .with_help(
-            "an irregularity stands right before the bid or card it marks, as in \
+            .into(),
+    };
+    found
+        .diagnostic(format!("`{}` is not a card", found.quoted))
+        .with_help(help)
+}
+
+fn unattached_annotation(found: &Found) -> Diagnostic {
+    let quoted = &found.quoted;
+    if found.text.starts_with('^') {
+        return found
+            .diagnostic(format!(
+                "`{quoted}` marks no call or card: nothing follows it"
+            ))
+            .with_help(
+                "an irregularity stands right before the bid or card it marks, as in \
                     `^I 1C` (PBN 3.9)",
-        ),
-        Rule::UnattachedAnnotation => diagnostic(format!(
+            );
+    }
+    found
+        .diagnostic(format!(
             "`{quoted}` annotates nothing: no call or card comes before it"
         ))
         .with_help(
             "put the annotation after the call or card it belongs to, as in `1S \
                 =1=` (PBN 3.5.2)",
-        ),
-        Rule::UnexpectedTokenInSection => {
-            let section = match context {
-                Some("Play") => "play",
-                _ => "auction",
-            };
-            diagnostic(format!("`{quoted}` cannot stand in the {section}"))
-                .with_help("write remarks as a comment in `{ }`")
-        }
-        Rule::ForbiddenCharacterInSectionToken => {
-            diagnostic(format!("`{quoted}` is not allowed in a section token"))
-                .with_help("put the element in quotes to use this character")
-        }
-        Rule::NonAsciiOutsideString => {
-            let suit = found
-                .chars()
-                .find_map(|c| crate::bridge::Suit::from_symbol(c).map(crate::bridge::Suit::letter));
-            let help = match suit {
-                Some(letter) => format!("write the suit as its letter `{letter}`"),
-                None => "non-ASCII characters may only stand in strings and comments".into(),
-            };
-            diagnostic(format!("non-ASCII `{quoted}` outside a string or comment")).with_help(help)
-        }
-        Rule::ControlCharacter => {
-            let first = found.chars().next().unwrap_or('\0');
-            let count = found.chars().count();
-            let message = if count > 1 {
-                format!(
-                    "{count} control characters (U+{:04X} ...) outside a string or comment",
-                    first as u32
-                )
-            } else {
-                format!(
-                    "control character U+{:04X} outside a string or comment",
-                    first as u32
-                )
-            };
-            let help = if first == '\0' {
-                "NUL bytes usually mean UTF-16 without a byte-order mark: try `--encoding utf-16le`"
-            } else {
-                "remove the character; only tabs and line ends may stand between tokens"
-            };
-            diagnostic(message).with_help(help)
-        }
-        Rule::UnmatchedClosingBrace => diagnostic("`}` closes no comment".into())
-            .with_label("no `{` comment is open here")
-            .with_help(
-                "brace comments do not nest: the first `}` ended the comment; use ( ) \
+        )
+}
+
+fn unexpected_token_in_section(found: &Found) -> Diagnostic {
+    let section = match found.context {
+        Some("Play") => "play",
+        _ => "auction",
+    };
+    found
+        .diagnostic(format!("`{}` cannot stand in the {section}", found.quoted))
+        .with_help("write remarks as a comment in `{ }`")
+}
+
+fn forbidden_character_in_section_token(found: &Found) -> Diagnostic {
+    found
+        .diagnostic(format!(
+            "`{}` is not allowed in a section token",
+            found.quoted
+        ))
+        .with_help("put the element in quotes to use this character")
+}
+
+fn non_ascii_outside_string(found: &Found) -> Diagnostic {
+    let suit = found
+        .text
+        .chars()
+        .find_map(|c| Suit::from_symbol(c).map(Suit::letter));
+    let help = match suit {
+        Some(letter) => format!("write the suit as its letter `{letter}`"),
+        None => "non-ASCII characters may only stand in strings and comments".into(),
+    };
+    found
+        .diagnostic(format!(
+            "non-ASCII `{}` outside a string or comment",
+            found.quoted
+        ))
+        .with_help(help)
+}
+
+fn control_character(found: &Found) -> Diagnostic {
+    let first = found.text.chars().next().unwrap_or('\0');
+    let count = found.text.chars().count();
+    let message = if count > 1 {
+        format!(
+            "{count} control characters (U+{:04X} ...) outside a string or comment",
+            first as u32
+        )
+    } else {
+        format!(
+            "control character U+{:04X} outside a string or comment",
+            first as u32
+        )
+    };
+    let help = if first == '\0' {
+        "NUL bytes usually mean UTF-16 without a byte-order mark: try `--encoding utf-16le`"
+    } else {
+        "remove the character; only tabs and line ends may stand between tokens"
+    };
+    found.diagnostic(message).with_help(help)
+}
+
+fn unmatched_closing_brace(found: &Found) -> Diagnostic {
+    found
+        .diagnostic("`}` closes no comment")
+        .with_label("no `{` comment is open here")
+        .with_help(
+            "brace comments do not nest: the first `}` ended the comment; use ( ) \
                 inside comments",
-            ),
-        Rule::InvalidTagName => diagnostic(format!("`{quoted}` is not a valid tag name"))
-            .with_help("a tag name is letters, digits and `_`, starting with a letter"),
-        // File-level and semantic rules are worded where they are found (`check`, the rule
-        // families); the parser never reports them.
-        _ => diagnostic(error.rule.info().summary.to_owned()),
-    }
+        )
+}
+
+fn invalid_tag_name(found: &Found) -> Diagnostic {
+    found
+        .diagnostic(format!("`{}` is not a valid tag name", found.quoted))
+        .with_help("a tag name is letters, digits and `_`, starting with a letter")
 }
 
 /// Other programs' spellings of calls, and the PBN token for them.
@@ -557,5 +673,98 @@ mod tests {
         let cut = excerpt(&long);
         assert_eq!(cut.chars().count(), EXCERPT + 1);
         assert!(cut.ends_with('…'));
+    }
+
+    /// Each S rule: a text that draws it, and the text mended as its fix says.
+    #[test]
+    fn pass_fail_pairs() {
+        use crate::rules::pairs::{Pair, assert_pairs};
+        let pair = |rule, fails, passes| Pair {
+            rule,
+            fails,
+            passes,
+        };
+        assert_pairs(
+            "S",
+            &[
+                pair(
+                    Rule::UnterminatedString,
+                    "[Event \"Club Pairs]\n",
+                    "[Event \"Club Pairs\"]\n",
+                ),
+                pair(
+                    Rule::UnterminatedComment,
+                    "[Event \"A\"]\n{Par: 4S by North\n[Declarer \"N\"]\n",
+                    "[Event \"A\"]\n{Par: 4S by North}\n[Declarer \"N\"]\n",
+                ),
+                pair(Rule::MissingTagName, "[\"N\"]\n", "[Dealer \"N\"]\n"),
+                pair(Rule::MissingTagValue, "[Dealer N]\n", "[Dealer \"N\"]\n"),
+                pair(
+                    Rule::UnclosedTagPair,
+                    "[Event \"Club Pairs\"\n[Site \"Delft\"]\n",
+                    "[Event \"Club Pairs\"]\n[Site \"Delft\"]\n",
+                ),
+                pair(
+                    Rule::UnexpectedTokenInTagPair,
+                    "[Event \"The \"Spring\" Pairs\"]\n",
+                    "[Event \"The \\\"Spring\\\" Pairs\"]\n",
+                ),
+                pair(
+                    Rule::CommentInsideTagPair,
+                    "[Event {spring} \"Club Pairs\"]\n",
+                    "[Event \"Club Pairs\"] {spring}\n",
+                ),
+                pair(
+                    Rule::TextOutsideTagPair,
+                    "Board 1\n[Board \"1\"]\n",
+                    "{Board 1}\n[Board \"1\"]\n",
+                ),
+                pair(
+                    Rule::UnknownCall,
+                    "[Auction \"N\"]\n1C P 2N Pass\n",
+                    "[Auction \"N\"]\n1C Pass 2NT Pass\n",
+                ),
+                pair(
+                    Rule::UnknownCard,
+                    "[Play \"W\"]\nS10 -- H2 HA\n",
+                    "[Play \"W\"]\nST - H2 HA\n",
+                ),
+                pair(
+                    Rule::UnattachedAnnotation,
+                    "[Auction \"N\"]\n=1= 1S Pass\n",
+                    "[Auction \"N\"]\n1S =1= Pass\n",
+                ),
+                pair(
+                    Rule::UnexpectedTokenInSection,
+                    "[Auction \"N\"]\n1S, Pass\n",
+                    "[Auction \"N\"]\n1S {, } Pass\n",
+                ),
+                pair(
+                    Rule::ForbiddenCharacterInSectionToken,
+                    "[ScoreTable \"Rank;Score_NS\"]\n1 50%\n",
+                    "[ScoreTable \"Rank;Score_NS\"]\n1 \"50%\"\n",
+                ),
+                pair(
+                    Rule::NonAsciiOutsideString,
+                    "[Auction \"N\"]\n1\u{2660} Pass\n",
+                    "[Auction \"N\"]\n1S Pass\n",
+                ),
+                pair(
+                    Rule::ControlCharacter,
+                    "[Event \"A\"]\u{7}\n",
+                    "[Event \"A\"]\n",
+                ),
+                pair(
+                    Rule::InvalidTagName,
+                    "[Event-Name \"A\"]\n",
+                    "[EventName \"A\"]\n",
+                ),
+                pair(
+                    Rule::UnmatchedClosingBrace,
+                    "[Event \"A\"]\n{Par is 4S {by North}}\n",
+                    "[Event \"A\"]\n{Par is 4S (by North)}\n",
+                ),
+            ],
+        );
     }
 }
