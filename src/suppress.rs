@@ -383,6 +383,29 @@ fn next_game(parse: &Parse, after: usize) -> Option<Range<usize>> {
         .map(|game| parse.span(game.first, game.last))
 }
 
+/// A suppression line that draws each U rule, and the line mended ([`crate::rules::pairs`]).
+#[cfg(test)]
+pub(crate) fn pairs() -> Vec<crate::rules::pairs::Pair> {
+    use crate::rules::pairs::Pair;
+    const DUPLICATE: &str =
+        "[Deal \"N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 A.5432.5432.5432\"]\n";
+    const GOOD: &str =
+        "[Deal \"N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432\"]\n";
+    let game = |line: &str, deal: &str| format!("{line}\n[Board \"1\"]\n{deal}");
+    vec![
+        Pair::owned(
+            Rule::UnusedSuppression,
+            game("% pbnfmt: ignore D003 misprint", GOOD),
+            game("% pbnfmt: ignore D003 misprint", DUPLICATE),
+        ),
+        Pair::owned(
+            Rule::InvalidSuppression,
+            game("% pbnfmt: ignore D999 no such rule", DUPLICATE),
+            game("% pbnfmt: ignore D003 misprint", DUPLICATE),
+        ),
+    ]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

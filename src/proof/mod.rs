@@ -237,3 +237,32 @@ pub const UNWRITABLE_INHERITED_VALUE: RuleInfo = RuleInfo {
     fix: "Change the value where it is given, e.g. `[Event \"No. 1\"]`.",
     ..RuleInfo::BASE
 };
+
+/// A file that export refuses for each W rule, and the file mended ([`crate::rules::pairs`]);
+/// W004 has none (see there).
+#[cfg(test)]
+pub(crate) fn pairs() -> Vec<crate::rules::pairs::Pair> {
+    let pair = crate::rules::pairs::Pair::new;
+    vec![
+        pair(
+            Rule::UnencodableCharacter,
+            "[Event \"A\"]\n{Board 1: 4\u{2660} made}\n",
+            "[Event \"A\"]\n{Board 1: 4\\S made}\n",
+        ),
+        pair(
+            Rule::ConflictingDuplicateTag,
+            "[Room \"Open\"]\n[Room \"IMP\"]\n",
+            "[Room \"Open\"]\n",
+        ),
+        pair(
+            Rule::EmbeddedPbn,
+            "<html><PBN>[Event \"Club\"]</PBN></html>\n",
+            "[Event \"Club\"]\n",
+        ),
+        pair(
+            Rule::UnwritableInheritedValue,
+            "[Event \"###\"]\n\n[Event \"#\"]\n",
+            "[Event \"##No. 1\"]\n\n[Event \"#\"]\n",
+        ),
+    ]
+}

@@ -413,3 +413,35 @@ fn line(checker: &mut Checker<'_>, text: &str, start: usize, end: usize, ending:
         }
     }
 }
+
+/// A text that draws each character rule, and the text mended ([`crate::rules::pairs`]).
+#[cfg(test)]
+pub(crate) fn pairs() -> Vec<crate::rules::pairs::Pair> {
+    use crate::rules::pairs::Pair;
+    let line = |width: usize| format!("[Event \"A\"]\n{{{}}}\n", "x".repeat(width - 2));
+    vec![
+        // A Latin-1 file: byte 0x92 is the Windows-1252 apostrophe.
+        Pair::bytes(
+            Rule::C1ControlCharacter,
+            b"[Event \"A\"]\n{South\x92s lead}\n",
+            b"[Event \"A\"]\n{South's lead}\n",
+        ),
+        Pair::new(
+            Rule::CharacterOutsideLatin1,
+            "[Event \"A\"]\n{Lead the \u{2660}K}\n",
+            "[Event \"A\"]\n{Lead the \\SK}\n",
+        ),
+        Pair::new(
+            Rule::TabInString,
+            "[Event \"Club\tPairs\"]\n",
+            "[Event \"Club Pairs\"]\n",
+        ),
+        Pair::owned(Rule::LineTooLong, line(300), line(250)),
+        Pair::owned(Rule::LongLine, line(85), line(79)),
+        Pair::new(
+            Rule::ControlCharacterInText,
+            "[Event \"A\"]\n{Board 7: \u{1b}[2J}\n",
+            "[Event \"A\"]\n{Board 7}\n",
+        ),
+    ]
+}

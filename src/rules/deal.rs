@@ -258,3 +258,36 @@ fn sizes(checker: &mut Checker<'_>, tag: &crate::model::Tag<'_>, deal: &Deal) {
         );
     }
 }
+
+/// A Deal that draws each deal rule, and the Deal mended ([`crate::rules::pairs`]).
+#[cfg(test)]
+pub(crate) fn pairs() -> Vec<crate::rules::pairs::Pair> {
+    use crate::rules::pairs::Pair;
+    const GOOD: &str =
+        "[Deal \"N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432\"]\n";
+    let pair = |rule, fails| Pair::new(rule, fails, GOOD);
+    vec![
+        pair(Rule::MalformedDeal, "[Deal \"N:AKQJ.AKQ.AKQ\"]\n"),
+        pair(
+            Rule::InvalidDealFirstSeat,
+            "[Deal \"1:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432\"]\n",
+        ),
+        pair(
+            Rule::DuplicateCard,
+            "[Deal \"N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 A.5432.5432.5432\"]\n",
+        ),
+        pair(
+            Rule::InvalidRankInDeal,
+            "[Deal \"N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.J109 6543.876.876.876 2.5432.5432.5432\"]\n",
+        ),
+        pair(
+            Rule::WrongHandSize,
+            "[Deal \"N:AKQ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 J2.5432.5432.5432\"]\n",
+        ),
+        Pair::new(
+            Rule::AllHandsUnknown,
+            "[Deal \"N:- - - -\"]\n",
+            "[Deal \"?\"]\n",
+        ),
+    ]
+}

@@ -632,6 +632,57 @@ fn annotations(checker: &mut Checker<'_>, data: &[Data]) {
     }
 }
 
+/// An export that draws each export-format rule when one thing in it is changed
+/// ([`crate::rules::pairs`]): the mended text is pbnfmt's own export.
+#[cfg(test)]
+pub(crate) fn pairs() -> Vec<crate::rules::pairs::Pair> {
+    use crate::export::{ExportOptions, export_bytes};
+    use crate::rules::pairs::Pair;
+    let game = |board: u32| {
+        format!(
+            "[Event \"A\"]\n[Site \"B\"]\n[Date \"2026.11.24\"]\n[Board \"{board}\"]\n\
+             [West \"W\"]\n[North \"N\"]\n[East \"E\"]\n[South \"S\"]\n[Dealer \"N\"]\n\
+             [Vulnerable \"None\"]\n\
+             [Deal \"N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432\"]\n\
+             [Scoring \"IMP\"]\n[Declarer \"N\"]\n[Contract \"4S\"]\n[Result \"10\"]\n\
+             [Auction \"N\"]\n1S Pass 4S AP\n"
+        )
+    };
+    let input = format!("{}\n{}", game(1), game(2));
+    let exported = export_bytes(input.as_bytes(), &ExportOptions::default());
+    let good = String::from_utf8(exported.output.unwrap_or_default()).unwrap_or_default();
+    let changed =
+        |rule, from: &str, to: &str| Pair::owned(rule, good.replacen(from, to, 1), good.clone());
+    vec![
+        changed(Rule::MissingMandatoryTag, "[Site \"B\"]\r\n", ""),
+        changed(
+            Rule::TagOutOfOrder,
+            "[Event \"A\"]\r\n[Site \"B\"]",
+            "[Site \"B\"]\r\n[Event \"A\"]",
+        ),
+        changed(Rule::NonCrlfLineEnd, "[Site \"B\"]\r\n", "[Site \"B\"]\n"),
+        changed(Rule::TabInExport, "1S Pass", "1S\tPass"),
+        changed(
+            Rule::SeveralTagsOnOneLine,
+            "[Event \"A\"]\r\n",
+            "[Event \"A\"] ",
+        ),
+        changed(
+            Rule::IrregularSectionLine,
+            "1S Pass 4S AP",
+            "1S Pass\r\n4S AP",
+        ),
+        changed(Rule::LowercaseInExport, "[Dealer \"N\"]", "[Dealer \"n\"]"),
+        changed(
+            Rule::NonCanonicalValue,
+            "[Vulnerable \"None\"]",
+            "[Vulnerable \"Love\"]",
+        ),
+        changed(Rule::NonCanonicalAnnotation, "4S AP", "4S ! AP"),
+        changed(Rule::NonEmptyGameSeparator, "AP\r\n\r\n", "AP\r\n  \r\n"),
+    ]
+}
+
 #[cfg(test)]
 mod tests {
     use crate::check::{CheckOptions, check_bytes};

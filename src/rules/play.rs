@@ -553,3 +553,91 @@ fn result(
     }
     checker.report(diagnostic);
 }
+
+/// A play that draws each play rule, and the play mended ([`crate::rules::pairs`]).
+#[cfg(test)]
+pub(crate) fn pairs() -> Vec<crate::rules::pairs::Pair> {
+    use crate::rules::pairs::Pair;
+    // West leads against South's 4S; the columns are West, North, East, South.
+    let game = |play: &str| {
+        format!(
+            "[Dealer \"N\"]\n\
+             [Deal \"N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432\"]\n\
+             [Declarer \"S\"]\n[Contract \"4S\"]\n{play}\n"
+        )
+    };
+    let pair = |rule, fails, passes| Pair::owned(rule, game(fails), game(passes));
+    // One card each: North wins the only trick for declarer.
+    let ending = |result: &str, play: &str| {
+        format!(
+            "[Deal \"N:A... K... Q... J...\"]\n[Declarer \"S\"]\n[Contract \"1S\"]\n\
+             [Result \"{result}\"]\n[Play \"W\"]\n{play}\n"
+        )
+    };
+    // PBN 3.6: each line in the Play tag's seat columns, not in the order played.
+    let columns = |tricks: &str| {
+        format!(
+            "[Deal \"N:AK.A..3 Q2.K.A. J3..K.2 4.2.Q.A\"]\n[Declarer \"S\"]\n\
+             [Contract \"1NT\"]\n[Result \"3\"]\n[Play \"W\"]\n{tricks}\n"
+        )
+    };
+    vec![
+        Pair::new(
+            Rule::PlayWithoutContract,
+            "[Deal \"N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432\"]\n\
+             [Play \"W\"]\nH2 HA H9 H6\n",
+            "[Deal \"N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432\"]\n\
+             [Declarer \"S\"]\n[Contract \"4S\"]\n[Play \"W\"]\nH2 HA H9 H6\n",
+        ),
+        pair(
+            Rule::InvalidPlaySeat,
+            "[Play \"West\"]\nH2 HA H9 H6",
+            "[Play \"W\"]\nH2 HA H9 H6",
+        ),
+        pair(
+            Rule::WrongOpeningLeader,
+            "[Play \"E\"]\nH9 H6 H2 HA",
+            "[Play \"W\"]\nH2 HA H9 H6",
+        ),
+        pair(
+            Rule::CardNotInHand,
+            "[Play \"W\"]\nHA H2 H9 H6",
+            "[Play \"W\"]\nH2 HA H9 H6",
+        ),
+        pair(
+            Rule::CardPlayedTwice,
+            "[Play \"W\"]\nH2 HA H9 H6\nH3 HA HT H7",
+            "[Play \"W\"]\nH2 HA H9 H6\nH3 HK HT H7",
+        ),
+        pair(
+            Rule::UnmarkedRevoke,
+            "[Play \"W\"]\nH2 SA H9 H6",
+            "[Play \"W\"]\nH2 HA H9 H6",
+        ),
+        pair(
+            Rule::MisusedPlayIrregularity,
+            "[Play \"W\"]\nH2 ^R HA H9 H6",
+            "[Play \"W\"]\nH2 HA H9 H6",
+        ),
+        Pair::owned(
+            Rule::TooManyTricks,
+            ending("1", "SJ SA SK SQ\nSJ SA SK SQ"),
+            ending("1", "SJ SA SK SQ"),
+        ),
+        pair(
+            Rule::CardAfterPlayEnd,
+            "[Play \"W\"]\nH2 HA H9 H6\n*\nH3",
+            "[Play \"W\"]\nH2 HA H9 H6\n*",
+        ),
+        Pair::owned(
+            Rule::ResultMismatch,
+            ending("0", "SJ SA SK SQ"),
+            ending("1", "SJ SA SK SQ"),
+        ),
+        Pair::owned(
+            Rule::PlayInPlayOrder,
+            columns("S4 SA S2 S3\nSK SQ SJ H2\nHA HK C2 DQ"),
+            columns("S4 SA S2 S3\nH2 SK SQ SJ\nDQ HA HK C2"),
+        ),
+    ]
+}

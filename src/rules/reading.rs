@@ -361,3 +361,28 @@ fn unclosed_embedding(parse: &Parse) -> Option<Diagnostic> {
         .with_help("add `</PBN>` where the PBN text ends (PBN 6.2)"),
     )
 }
+
+/// A file that draws each file-level rule, and the file mended ([`crate::rules::pairs`]).
+#[cfg(test)]
+pub(crate) fn pairs() -> Vec<crate::rules::pairs::Pair> {
+    use crate::rules::pairs::Pair;
+    vec![
+        // A UTF-8 byte-order mark, then the Latin-1 byte for `ü`.
+        Pair::bytes(
+            Rule::MalformedEncoding,
+            b"\xEF\xBB\xBF[Event \"M\xFCnchen\"]\n",
+            b"\xEF\xBB\xBF[Event \"M\xC3\xBCnchen\"]\n",
+        ),
+        Pair::new(
+            Rule::ChessPgnFile,
+            "[White \"Kasparov\"]\n[Black \"Karpov\"]\n\n1. e4 c5 2. Nf3 d6\n",
+            "[West \"Kasparov\"]\n[East \"Karpov\"]\n",
+        ),
+        Pair::new(Rule::PbiFile, "#PBI 1.2\n", "[Event \"PBI 1.2\"]\n"),
+        Pair::new(
+            Rule::UnclosedEmbedding,
+            "<html><PBN>[Event \"Club\"] ... </html>\n",
+            "<html><PBN>[Event \"Club\"]</PBN></html>\n",
+        ),
+    ]
+}

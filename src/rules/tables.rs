@@ -142,3 +142,26 @@ pub fn check_file(checker: &mut Checker<'_>) {
         }
     }
 }
+
+/// A table that draws each table rule, and the table mended ([`crate::rules::pairs`]).
+#[cfg(test)]
+pub(crate) fn pairs() -> Vec<crate::rules::pairs::Pair> {
+    let pair = crate::rules::pairs::Pair::new;
+    vec![
+        pair(
+            Rule::InvalidColumnSpec,
+            "[ScoreTable \"PairId_NS\\2;Score_NS\\wide\"]\n1 620\n",
+            "[ScoreTable \"PairId_NS\\2;Score_NS\\5R\"]\n1 620\n",
+        ),
+        pair(
+            Rule::IncompleteTableRow,
+            "[ScoreTable \"Rank;Score\"]\n1 620\n2\n",
+            "[ScoreTable \"Rank;Score\"]\n1 620\n2 ?\n",
+        ),
+        pair(
+            Rule::CommentInSectionData,
+            "[ScoreTable \"Rank;Score\"]\n1 620 {top}\n",
+            "[ScoreTable \"Rank;Score\"]\n{top}\n1 620\n",
+        ),
+    ]
+}

@@ -644,6 +644,59 @@ fn rotation(checker: &mut Checker<'_>, game: &GameModel<'_>) {
     }
 }
 
+/// A text that draws each tag rule, and the text mended ([`crate::rules::pairs`]).
+#[cfg(test)]
+pub(crate) fn pairs() -> Vec<crate::rules::pairs::Pair> {
+    use crate::rules::pairs::Pair;
+    const DEAL: &str = "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432";
+    let deal = |value: &str| format!("[Deal \"{DEAL}\"]\n\n[Deal \"{value}\"]\n");
+    vec![
+        Pair::new(
+            Rule::DuplicateTag,
+            "[Board \"1\"]\n[Board \"2\"]\n",
+            "[Board \"1\"]\n",
+        ),
+        Pair::new(
+            Rule::WrongCaseTagName,
+            "[dealer \"N\"]\n",
+            "[Dealer \"N\"]\n",
+        ),
+        Pair::owned(Rule::ForbiddenInheritance, deal("#"), deal(DEAL)),
+        Pair::new(
+            Rule::DeclarerInPassedOutGame,
+            "[Declarer \"N\"]\n[Contract \"Pass\"]\n[Result \"0\"]\n",
+            "[Declarer \"\"]\n[Contract \"Pass\"]\n[Result \"\"]\n",
+        ),
+        Pair::new(
+            Rule::ScoreMismatch,
+            "[Vulnerable \"None\"]\n[Declarer \"S\"]\n[Contract \"4S\"]\n[Result \"10\"]\n\
+             [Score \"NS 620\"]\n",
+            "[Vulnerable \"None\"]\n[Declarer \"S\"]\n[Contract \"4S\"]\n[Result \"10\"]\n\
+             [Score \"NS 420\"]\n",
+        ),
+        Pair::new(
+            Rule::NonStandardRotation,
+            "[Board \"1\"]\n[Dealer \"E\"]\n",
+            "[Board \"1\"]\n[Dealer \"N\"]\n",
+        ),
+        Pair::new(
+            Rule::UnknownTag,
+            "[Scorring \"IMP\"]\n",
+            "[Scoring \"IMP\"]\n",
+        ),
+        Pair::new(
+            Rule::InheritedValue,
+            "[Event \"##Club\"]\n[Board \"1\"]\n\n[Board \"2\"]\n",
+            "[Event \"Club\"]\n[Board \"1\"]\n\n[Event \"Club\"]\n[Board \"2\"]\n",
+        ),
+        Pair::new(
+            Rule::NothingToInherit,
+            "[Event \"#\"]\n[Board \"1\"]\n",
+            "[Event \"\"]\n[Board \"1\"]\n",
+        ),
+    ]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
