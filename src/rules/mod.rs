@@ -70,6 +70,22 @@ impl RuleInfo {
         fixable: Fixability::None,
     };
 
+    /// The help line of a finding whose fix does not depend on what was found: the fix, as a
+    /// clause ("write `Open` or `Closed` (PBN 4.1.7)"). The fix is written once, for the
+    /// documentation and the findings alike.
+    pub fn help(&self) -> String {
+        let fix = self.fix.strip_suffix('.').unwrap_or(self.fix);
+        let mut chars = fix.chars();
+        match (chars.next(), chars.next()) {
+            // "Write" becomes "write"; "PBN" stays.
+            (Some(first), Some(second)) if !second.is_uppercase() => first
+                .to_lowercase()
+                .chain(fix[first.len_utf8()..].chars())
+                .collect(),
+            _ => fix.to_owned(),
+        }
+    }
+
     /// The documentation in Markdown, under the headings every rule doc has.
     pub fn doc(&self) -> String {
         format!(

@@ -29,7 +29,7 @@ pub const INVALID_DATE: RuleInfo = RuleInfo {
     example: "```\n\
         [Date \"2023.02.30\"]\n\
         ```",
-    fix: "Write the real date, with `?` for what is not known: `[Date \"2023.02.??\"]`.",
+    fix: "Write `YYYY.MM.DD` with `?` for unknown digits, e.g. `2026.11.??` (PBN 3.4.3).",
     ..RuleInfo::BASE
 };
 
@@ -45,7 +45,7 @@ pub const INVALID_BOARD: RuleInfo = RuleInfo {
     example: "```\n\
         [Board \"Bd 7\"]\n\
         ```",
-    fix: "Give the number alone: `[Board \"7\"]`; an unknown board is `\"?\"`.",
+    fix: "Give the board number alone, e.g. `[Board \"7\"]` (PBN 3.4.4).",
     ..RuleInfo::BASE
 };
 
@@ -77,7 +77,7 @@ pub const INVALID_VULNERABLE: RuleInfo = RuleInfo {
     example: "```\n\
         [Vulnerable \"N-S\"]\n\
         ```",
-    fix: "Use a listed value: `[Vulnerable \"NS\"]`.",
+    fix: "Use None (or Love, -), NS, EW, or All (or Both) (PBN 3.4.10).",
     ..RuleInfo::BASE
 };
 
@@ -96,7 +96,8 @@ pub const INVALID_SCORING: RuleInfo = RuleInfo {
     example: "```\n\
         [Scoring \"IMP Butler\"]\n\
         ```",
-    fix: "Separate the fields with `;`: `[Scoring \"IMP;Butler\"]`.",
+    fix: "Separate the scoring system and its modifiers with `;`, as in `IMP;Butler` (PBN \
+        3.4.12).",
     ..RuleInfo::BASE
 };
 
@@ -129,7 +130,8 @@ pub const INVALID_CONTRACT: RuleInfo = RuleInfo {
     example: "```\n\
         [Contract \"4 Spades doubled\"]\n\
         ```",
-    fix: "Write it in PBN's form: `[Contract \"4SX\"]`.",
+    fix: "Write level, denomination and risk, as in `4S`, `3NTX`, `6HXX`, or `Pass` (PBN \
+        3.4.14).",
     ..RuleInfo::BASE
 };
 
@@ -147,7 +149,8 @@ pub const INVALID_RESULT: RuleInfo = RuleInfo {
     example: "```\n\
         [Result \"+1\"]\n\
         ```",
-    fix: "Give declarer's tricks: for 4S making 11 tricks, `[Result \"11\"]`.",
+    fix: "Give declarer's tricks from 0 to 13, as in `9`, or `NS 9`, `EW 4 NS 9` (PBN \
+        3.4.15).",
     ..RuleInfo::BASE
 };
 
@@ -181,7 +184,7 @@ pub const INVALID_RUBBER_SCORE: RuleInfo = RuleInfo {
     example: "```\n\
         [ScoreRubber \"NS 620\"]\n\
         ```",
-    fix: "Split the score: `[ScoreRubber \"NS 500/120\"]`.",
+    fix: "Write points above and below the line, as in `NS 500/120` (PBN 4.2.5).",
     ..RuleInfo::BASE
 };
 
@@ -235,7 +238,7 @@ pub const INVALID_OPTIMUM_SCORE: RuleInfo = RuleInfo {
     example: "```\n\
         [OptimumScore \"NS 620 EW 620\"]\n\
         ```",
-    fix: "Give one side, or opposite numbers: `[OptimumScore \"NS 620 EW -620\"]`.",
+    fix: "Write `NS 620`, `EW 100` or `NS 620 EW -620` (PBN 4.2.7).",
     ..RuleInfo::BASE
 };
 
@@ -251,7 +254,7 @@ pub const INVALID_TIME: RuleInfo = RuleInfo {
     example: "```\n\
         [Time \"19.30\"]\n\
         ```",
-    fix: "Write `[Time \"19:30:00\"]`.",
+    fix: "Write `HH:MM:SS`, as in `19:30:00` (PBN 4.5.1).",
     ..RuleInfo::BASE
 };
 
@@ -267,7 +270,7 @@ pub const INVALID_TIME_CONTROL: RuleInfo = RuleInfo {
     example: "```\n\
         [TimeControl \"30 minutes\"]\n\
         ```",
-    fix: "Write games and minutes: `[TimeControl \"4/30\"]`.",
+    fix: "Write `4/30` for 4 games in 30 minutes, or `\"\"` for no limit (PBN 4.6.1).",
     ..RuleInfo::BASE
 };
 
@@ -284,7 +287,7 @@ pub const INVALID_TIME_LIMIT: RuleInfo = RuleInfo {
     example: "```\n\
         [TimeCall \"1 min\"]\n\
         ```",
-    fix: "Give seconds: `[TimeCall \"60\"]`.",
+    fix: "Give whole seconds, as in `60` (PBN 4.6.2).",
     ..RuleInfo::BASE
 };
 
@@ -299,7 +302,7 @@ pub const INVALID_ROOM: RuleInfo = RuleInfo {
     example: "```\n\
         [Room \"open room\"]\n\
         ```",
-    fix: "Write `[Room \"Open\"]`.",
+    fix: "Write `Open` or `Closed` (PBN 4.1.7).",
     ..RuleInfo::BASE
 };
 
@@ -314,7 +317,7 @@ pub const INVALID_FRENCH_MP: RuleInfo = RuleInfo {
     example: "```\n\
         [FrenchMP \"true\"]\n\
         ```",
-    fix: "Write `[FrenchMP \"Yes\"]`.",
+    fix: "Write `Yes` or `No` (PBN 4.1.4).",
     ..RuleInfo::BASE
 };
 
@@ -330,7 +333,7 @@ pub const INVALID_HIDDEN: RuleInfo = RuleInfo {
     example: "```\n\
         [Hidden \"E/W\"]\n\
         ```",
-    fix: "List the letters: `[Hidden \"EW\"]`.",
+    fix: "List the seats to hide as letters, as in `EW` (PBN 4.1.6).",
     ..RuleInfo::BASE
 };
 
@@ -346,7 +349,7 @@ pub const INVALID_ROUND: RuleInfo = RuleInfo {
     example: "```\n\
         [Round \"Round 3\"]\n\
         ```",
-    fix: "Write the indicator alone: `[Round \"3\"]`, or `[Round \"Final.2\"]`.",
+    fix: "Write the round indicator alone, as in `3` or `Final.2` (PBN 4.4.4).",
     ..RuleInfo::BASE
 };
 
@@ -362,7 +365,7 @@ pub const NON_NUMERIC_TABLE: RuleInfo = RuleInfo {
     example: "```\n\
         [Table \"Table 5\"]\n\
         ```",
-    fix: "Write `[Table \"5\"]`.",
+    fix: "The Table tag is normally a table number, as in `5` (PBN 4.4.7).",
     ..RuleInfo::BASE
 };
 
@@ -381,7 +384,8 @@ pub const UNKNOWN_TERMINATION: RuleInfo = RuleInfo {
     example: "```\n\
         [Termination \"claimed\"]\n\
         ```",
-    fix: "Use one of the listed reasons where one fits, and explain the rest in a comment.",
+    fix: "PBN 4.1.8 lists abandoned, adjudication, death, emergency, normal, rules \
+        infraction, time forfeit, unterminated.",
     ..RuleInfo::BASE
 };
 
@@ -407,27 +411,22 @@ pub(crate) fn check_value(
 ) {
     let span = tag.sub_span(0..value.len());
     let name = tag.name;
-    let bad = |rule: Rule, message: String, help: &str| {
+    let bad_with = |rule: Rule, message: String, help: &str| {
         Diagnostic::new(rule, span.clone(), message).with_help(help.to_owned())
     };
+    // Most value rules have one help line: their fix ([`crate::rules::RuleInfo::help`]).
+    let bad = |rule: Rule, message: String| bad_with(rule, message, &rule.info().help());
     let finding = match name {
-        "Date" | "EventDate" | "UTCDate" => values::date_problem(value).map(|why| {
-            bad(
-                Rule::InvalidDate,
-                format!("`{value}` is not a date: {why}"),
-                "write `YYYY.MM.DD` with `?` for unknown digits, e.g. `2026.11.??` \
-                (PBN 3.4.3)",
-            )
-        }),
+        "Date" | "EventDate" | "UTCDate" => values::date_problem(value)
+            .map(|why| bad(Rule::InvalidDate, format!("`{value}` is not a date: {why}"))),
         "Board" => (values::unsigned(value).is_none_or(|n| n == 0)).then(|| {
             bad(
                 Rule::InvalidBoard,
                 format!("board `{value}` is not a positive number"),
-                "give the board number alone, e.g. `[Board \"7\"]` (PBN 3.4.4)",
             )
         }),
         "Dealer" => Seat::parse(value).is_none().then(|| {
-            bad(
+            bad_with(
                 Rule::InvalidDealer,
                 format!("dealer `{value}` is not W, N, E or S"),
                 &seat_help("Dealer", value),
@@ -437,19 +436,12 @@ pub(crate) fn check_value(
             bad(
                 Rule::InvalidVulnerable,
                 format!("vulnerability `{value}` is not None, NS, EW or All"),
-                "use None (or Love, -), NS, EW, or All (or Both) (PBN 3.4.10)",
             )
         }),
-        "Scoring" => scoring_problem(value).map(|why| {
-            bad(
-                Rule::InvalidScoring,
-                format!("scoring `{value}` {why}"),
-                "separate the scoring system and its modifiers with `;`, as in \
-                `IMP;Butler` (PBN 3.4.12)",
-            )
-        }),
+        "Scoring" => scoring_problem(value)
+            .map(|why| bad(Rule::InvalidScoring, format!("scoring `{value}` {why}"))),
         "Declarer" => values::parse_declarer(value).is_none().then(|| {
-            bad(
+            bad_with(
                 Rule::InvalidDeclarer,
                 format!("declarer `{value}` is not W, N, E or S"),
                 &seat_help("Declarer", value),
@@ -459,20 +451,12 @@ pub(crate) fn check_value(
             bad(
                 Rule::InvalidContract,
                 format!("`{value}` is not a contract"),
-                "write level, denomination and risk, as in `4S`, `3NTX`, `6HXX`, or \
-                `Pass` (PBN 3.4.14)",
             )
         }),
-        "Result" => result_problem(value, tricks).map(|why| {
-            bad(
-                Rule::InvalidResult,
-                format!("result `{value}` {why}"),
-                "give declarer's tricks from 0 to 13, as in `9`, or `NS 9`, `EW 4 NS \
-                9` (PBN 3.4.15)",
-            )
-        }),
+        "Result" => result_problem(value, tricks)
+            .map(|why| bad(Rule::InvalidResult, format!("result `{value}` {why}"))),
         "Score" => PerSide::parse(value, values::integer).is_none().then(|| {
-            bad(
+            bad_with(
                 Rule::InvalidScore,
                 format!("score `{value}` is not a whole number of points in a score form"),
                 "write `620`, `NS 620`, `EW -620` or `NS 620 EW -620`, without `+` or \
@@ -480,7 +464,7 @@ pub(crate) fn check_value(
             )
         }),
         "ScoreIMP" | "ScoreMP" => PerSide::parse(value, values::decimal).is_none().then(|| {
-            bad(
+            bad_with(
                 Rule::InvalidScore,
                 format!("{name} `{value}` is not a number in a score form"),
                 "write a number with a decimal dot, as in `NS 3.5` (PBN 4.2.2, 4.2.3)",
@@ -491,7 +475,7 @@ pub(crate) fn check_value(
         })
         .is_none()
         .then(|| {
-            bad(
+            bad_with(
                 Rule::InvalidScore,
                 format!("percentage `{value}` is not a number from 0 to 100 in a score form"),
                 "write a decimal number, as in `NS 57.3` (PBN 4.2.4)",
@@ -501,7 +485,6 @@ pub(crate) fn check_value(
             bad(
                 Rule::InvalidRubberScore,
                 format!("rubber score `{value}` is not `above/below` in a score form"),
-                "write points above and below the line, as in `NS 500/120` (PBN 4.2.5)",
             )
         }),
         "ScoreRubberHistory" => rubber_history(checker, game, tag, value),
@@ -509,72 +492,56 @@ pub(crate) fn check_value(
             bad(
                 Rule::InvalidOptimumScore,
                 format!("optimum score `{value}` {why}"),
-                "write `NS 620`, `EW 100` or `NS 620 EW -620` (PBN 4.2.7)",
             )
         }),
-        "Time" | "UTCTime" => values::time_problem(value).map(|why| {
-            bad(
-                Rule::InvalidTime,
-                format!("`{value}` is not a time: {why}"),
-                "write `HH:MM:SS`, as in `19:30:00` (PBN 4.5.1)",
-            )
-        }),
+        "Time" | "UTCTime" => values::time_problem(value)
+            .map(|why| bad(Rule::InvalidTime, format!("`{value}` is not a time: {why}"))),
         "TimeControl" => (!time_control_ok(value)).then(|| {
             bad(
                 Rule::InvalidTimeControl,
                 format!("time control `{value}` is not `<games>/<minutes>`"),
-                "write `4/30` for 4 games in 30 minutes, or `\"\"` for no limit (PBN \
-                4.6.1)",
             )
         }),
         "TimeCall" | "TimeCard" => values::unsigned(value).is_none().then(|| {
             bad(
                 Rule::InvalidTimeLimit,
                 format!("{name} `{value}` is not a number of seconds"),
-                "give whole seconds, as in `60` (PBN 4.6.2)",
             )
         }),
         "Room" => (value != "Open" && value != "Closed").then(|| {
             bad(
                 Rule::InvalidRoom,
                 format!("room `{value}` is neither Open nor Closed"),
-                "write `Open` or `Closed` (PBN 4.1.7)",
             )
         }),
         "FrenchMP" => (value != "Yes" && value != "No").then(|| {
             bad(
                 Rule::InvalidFrenchMp,
                 format!("FrenchMP `{value}` is neither Yes nor No"),
-                "write `Yes` or `No` (PBN 4.1.4)",
             )
         }),
         "Hidden" => hidden_problem(value).map(|why| {
             bad(
                 Rule::InvalidHidden,
                 format!("hidden hands `{value}`: {why}"),
-                "list the seats to hide as letters, as in `EW` (PBN 4.1.6)",
             )
         }),
         "Round" => (!round_ok(value)).then(|| {
             bad(
                 Rule::InvalidRound,
                 format!("round `{value}` is not letters, digits and `_`, separated by periods"),
-                "write the round indicator alone, as in `3` or `Final.2` (PBN 4.4.4)",
             )
         }),
         "Table" => values::unsigned(value).is_none_or(|n| n == 0).then(|| {
             bad(
                 Rule::NonNumericTable,
                 format!("table `{value}` is not a positive number"),
-                "the Table tag is normally a table number, as in `5` (PBN 4.4.7)",
             )
         }),
         "Termination" => (!TERMINATIONS.iter().any(|t| t.eq_ignore_ascii_case(value))).then(|| {
             bad(
                 Rule::UnknownTermination,
                 format!("termination `{value}` is not one of the standard's reasons"),
-                "PBN 4.1.8 lists abandoned, adjudication, death, emergency, normal, \
-                rules infraction, time forfeit, unterminated",
             )
         }),
         _ => None,
