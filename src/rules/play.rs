@@ -1,16 +1,15 @@
 //! The play (PBN 3.6, 3.9, 3.10): the tags it needs, the opening leader, cards against the Deal,
 //! following suit, the number of tricks, the end, and the Result against the tricks won.
 
-use crate::bridge::Seat;
-use crate::diagnostic::Diagnostic;
-use crate::diagnostic::Severity;
-use crate::model::GameModel;
+use crate::bridge::{Card, Seat};
+use crate::diagnostic::{Diagnostic, Severity};
 use crate::model::deal::Deal;
 use crate::model::play::{self, Context, Layout, MarkProblem, PlayEnd, PlayProblem, PlayRead};
-use crate::model::values::{self, ContractValue, ResultValue};
-use crate::rules::Rule;
-use crate::rules::RuleInfo;
+use crate::model::values::{self, ContractValue, Declarer, ResultValue};
+use crate::model::{GameModel, Tag};
 use crate::rules::semantic::Checker;
+use crate::rules::{Rule, RuleInfo};
+use crate::syntax::{Parse, TokenId};
 
 // The rules of this family: see [`crate::rules`].
 
@@ -236,10 +235,74 @@ pub fn check(checker: &mut Checker<'_>, game: &GameModel<'_>, deal: Option<&Deal
             crate::syntax::Data::Move(_) | crate::syntax::Data::Marker(_)
         )
     });
-    let Some(play_seat) = Seat::parse(&tag.value) else {
-        if !has_cards && (tag.value.is_empty() || tag.value == "?") {
-            return;
-        }
+    let Some(play_seat) = play_seat(checker, tag, has_cards) else {
+        return;
+    };
+    let Some((declarer, context)) = followable(checker, game, tag, has_cards, play_seat, deal)
+    else {
+        return;
+    };
+    let (parse, text) = (checker.parse, checker.text);
+    let read = play::read(parse, text, context, &tag.pair.data);
+    if in_play_order(checker, tag, &read, context) {
+        return;
+    }
+    let wording = Wording {
+        parse,
+        text,
+        tag,
+        declarer,
+        play_seat,
+        not_in_hand: count(&read, |p| matches!(p, PlayProblem::NotInHand { .. })),
+        revokes: count(&read, |p| matches!(p, PlayProblem::Revoke { .. })),
+    };
+    let (mut first_not_in_hand, mut first_revoke) = (true, true);
+    for problem in &read.problems {
+        let diagnostic = match *problem {
+            PlayProblem::WrongOpeningLeader {
+                token,
+                seat,
+                expected,
+            } => wording.wrong_opening_leader(token, seat, expected),
+            // One finding a play: a wrong column or Deal makes every later card wrong too.
+            PlayProblem::NotInHand { token, seat, card } => {
+                if !std::mem::take(&mut first_not_in_hand) {
+                    continue;
+                }
+                wording.card_not_in_hand(token, seat, card)
+            }
+            PlayProblem::PlayedTwice {
+                token,
+                card,
+                earlier,
+            } => wording.card_played_twice(token, card, earlier),
+            // One finding a play: after a wrong card, the holdings are wrong too.
+            PlayProblem::Revoke {
+                token,
+                seat,
+                card,
+                led,
+                holding,
+            } => {
+                if !std::mem::take(&mut first_revoke) {
+                    continue;
+                }
+                wording.unmarked_revoke(token, seat, card, led, holding)
+            }
+            PlayProblem::MisusedMark { mark, why } => wording.misused_play_irregularity(mark, why),
+            PlayProblem::TooManyTricks { token, tricks } => wording.too_many_tricks(token, tricks),
+            PlayProblem::AfterEnd { token, end } => wording.card_after_play_end(token, end),
+        };
+        checker.report(diagnostic);
+    }
+    result(checker, game, &read, declarer.seat, context.hand_size);
+}
+
+/// P002: the seat of the first card, or `None` (reported unless the tag is empty and has no
+/// cards) when the Play tag does not name one.
+fn play_seat(checker: &mut Checker<'_>, tag: &Tag<'_>, has_cards: bool) -> Option<Seat> {
+    let seat = Seat::parse(&tag.value);
+    if seat.is_none() && (has_cards || !(tag.value.is_empty() || tag.value == "?")) {
         checker.report(
             Diagnostic::new(
                 Rule::InvalidPlaySeat,
@@ -248,21 +311,31 @@ pub fn check(checker: &mut Checker<'_>, game: &GameModel<'_>, deal: Option<&Deal
             )
             .with_help("the Play tag names the player of the first card: W, N, E or S (PBN 3.6)"),
         );
-        return;
-    };
+    }
+    seat
+}
+
+/// P001: what the play needs to be followed (PBN 3.6): the Deal, the Declarer for the opening
+/// leader and the Contract for trumps. A tag that is absent or unknown is missing (reported);
+/// one whose value cannot be read has its own finding, and the play is then not followed.
+fn followable<'d>(
+    checker: &mut Checker<'_>,
+    game: &GameModel<'_>,
+    tag: &Tag<'_>,
+    has_cards: bool,
+    play_seat: Seat,
+    deal: Option<&'d Deal>,
+) -> Option<(Declarer, Context<'d>)> {
     let contract = game.value("Contract").and_then(ContractValue::parse);
     let declarer = game.value("Declarer").and_then(values::parse_declarer);
-    // A tag that is absent or unknown is missing; one whose value cannot be read has its own
-    // finding, and the play is then simply not followed.
     let absent = |name: &str| game.value(name).is_none_or(|v| v == "?" || v.is_empty());
     let missing: Vec<&str> = ["Deal", "Declarer", "Contract"]
         .into_iter()
         .filter(|name| absent(name))
         .collect();
-    let unreadable = deal.is_none() || !matches!(declarer, Some(Some(_))) || contract.is_none();
-    if !missing.is_empty() || contract == Some(ContractValue::PassedOut) {
+    let passed_out = contract == Some(ContractValue::PassedOut);
+    if !missing.is_empty() || passed_out {
         if has_cards {
-            let passed_out = contract == Some(ContractValue::PassedOut);
             let message = if passed_out {
                 "this game has a play, but its contract is Pass".to_owned()
             } else {
@@ -279,27 +352,31 @@ pub fn check(checker: &mut Checker<'_>, game: &GameModel<'_>, deal: Option<&Deal
                 ),
             );
         }
-        return;
+        return None;
     }
-    if unreadable {
-        return;
-    }
-    let Some(Some(declarer)) = declarer else {
-        return;
+    let (Some(deal), Some(Some(declarer)), Some(contract)) = (deal, declarer, contract) else {
+        return None;
     };
     // With `^` (PBN 3.4.13), the seat named is the irregular declarer: the opening lead came
     // from its left, and the side, hence the tricks, are the same.
-    let end_position = deal.is_some_and(Deal::is_end_position);
     let context = Context {
         play_seat,
-        deal,
-        opening_leader: (!end_position).then(|| declarer.seat.next()),
-        trumps: contract.and_then(ContractValue::denomination),
-        hand_size: deal.map_or(13, Deal::hand_size).min(13),
+        deal: Some(deal),
+        opening_leader: (!deal.is_end_position()).then(|| declarer.seat.next()),
+        trumps: contract.denomination(),
+        hand_size: deal.hand_size().min(13),
     };
-    let (parse, text) = (checker.parse, checker.text);
-    let read = play::read(parse, text, context, &tag.pair.data);
-    let span = |id| parse.span(id, id);
+    Some((declarer, context))
+}
+
+/// P011: a play that reads wrongly in seat columns (cards not in hand, revokes, a card twice)
+/// but rightly in play order, leader first, is reported once as written in play order.
+fn in_play_order(
+    checker: &mut Checker<'_>,
+    tag: &Tag<'_>,
+    read: &PlayRead,
+    context: Context<'_>,
+) -> bool {
     let misread = |read: &PlayRead| {
         read.problems.iter().any(|p| {
             matches!(
@@ -310,190 +387,201 @@ pub fn check(checker: &mut Checker<'_>, game: &GameModel<'_>, deal: Option<&Deal
             )
         })
     };
-    if misread(&read) && read.tricks.len() > 1 {
-        let in_play_order = play::read_as(parse, text, context, &tag.pair.data, Layout::PlayOrder);
-        if !misread(&in_play_order) {
-            checker.report(
-                Diagnostic::new(
-                    Rule::PlayInPlayOrder,
-                    tag.span.clone(),
-                    "the cards are written in play order, leader first, not in seat columns",
-                )
-                .with_label(format!(
-                    "columns are read as {} {} {} {}",
-                    play_seat.letter(),
-                    play_seat.offset(1).letter(),
-                    play_seat.offset(2).letter(),
-                    play_seat.offset(3).letter()
-                ))
-                .with_help(format!(
-                    "PBN 3.6 writes each card in its player's column, starting with {}, \
-                        whoever led the trick; `pbnfmt export` cannot guess which was meant",
-                    play_seat.name()
-                )),
-            );
-            return;
-        }
+    if !misread(read) || read.tricks.len() <= 1 {
+        return false;
     }
-    let not_in_hand = read
-        .problems
-        .iter()
-        .filter(|p| matches!(p, PlayProblem::NotInHand { .. }))
-        .count();
-    let mut first_not_in_hand = true;
-    let revokes = read
-        .problems
-        .iter()
-        .filter(|p| matches!(p, PlayProblem::Revoke { .. }))
-        .count();
-    let mut first_revoke = true;
-    let card_text =
-        |card: crate::bridge::Card| format!("{}{}", card.suit.symbol(), card.rank.letter());
-    for problem in &read.problems {
-        let diagnostic = match *problem {
-            PlayProblem::WrongOpeningLeader {
-                token,
-                seat,
-                expected,
-            } => Diagnostic::new(
-                Rule::WrongOpeningLeader,
-                span(token),
-                format!(
-                    "{} leads, but the opening leader is {}, on declarer {}'s left",
-                    seat.name(),
-                    expected.name(),
-                    declarer.seat.name()
-                ),
-            )
-            .with_related(
-                tag.value_span.clone(),
-                "the Play tag names the first player",
-            )
-            .with_help(format!(
-                "write `[Play \"{}\"]` and the cards from that column, or mark a lead \
-                    out of turn with `^L` (PBN 3.6, 3.9)",
-                expected.letter()
-            )),
-            PlayProblem::NotInHand { token, seat, card } => {
-                // One finding a play: a wrong column or Deal makes every later card wrong too.
-                if !std::mem::take(&mut first_not_in_hand) {
-                    continue;
-                }
-                let more = match not_in_hand - 1 {
-                    0 => String::new(),
-                    n => format!(
-                        " ({n} more card{} of this play are not in their player's hand)",
-                        if n == 1 { "" } else { "s" }
-                    ),
-                };
-                Diagnostic::new(
-                    Rule::CardNotInHand,
-                    span(token),
-                    format!(
-                        "{} plays the {}, which the Deal does not give {}{more}",
-                        seat.name(),
-                        card_text(card),
-                        seat.name()
-                    ),
-                )
-                .with_help(format!(
-                    "columns are fixed seats starting with {} (PBN 3.6): check the column, \
-                        the card and the Deal",
-                    play_seat.name()
-                ))
-            }
-            PlayProblem::PlayedTwice {
-                token,
-                card,
-                earlier,
-            } => Diagnostic::new(
-                Rule::CardPlayedTwice,
-                span(token),
-                format!("the {} is played a second time", card_text(card)),
-            )
-            .with_related(span(earlier), "played first here")
-            .with_help("each card is played once; correct the card (PBN 3.6)"),
-            PlayProblem::Revoke {
-                token,
-                seat,
-                card,
-                led,
-                holding,
-            } => {
-                // One finding a play: after a wrong card, the holdings are wrong too.
-                if !std::mem::take(&mut first_revoke) {
-                    continue;
-                }
-                let more = match revokes - 1 {
-                    0 => String::new(),
-                    n => format!(
-                        " ({n} more failure{} to follow suit in this play)",
-                        if n == 1 { "" } else { "s" }
-                    ),
-                };
-                Diagnostic::new(
-                    Rule::UnmarkedRevoke,
-                    span(token),
-                    format!(
-                        "{} played the {} to a {} lead while holding the {}{more}",
-                        seat.name(),
-                        card_text(card),
-                        led.suit.singular(),
-                        card_text(holding)
-                    ),
-                )
-                .with_help(format!(
-                    "correct the card or the Deal, or mark an established revoke: `^R \
-                        {card}` (PBN 3.9)"
-                ))
-            }
-            PlayProblem::MisusedMark { mark, why } => {
-                let message = match why {
-                    MarkProblem::FollowedSuit => {
-                        "`^R` marks a revoke, but this card follows suit".to_owned()
-                    }
-                    MarkProblem::CouldNotFollow => {
-                        "`^R` marks a revoke, but the player had no card of the suit led".to_owned()
-                    }
-                    MarkProblem::LeadInTurn { leader } => format!(
-                        "`^L` marks a lead out of turn, but it was {}'s lead",
-                        leader.name()
-                    ),
-                    MarkProblem::NotALead => {
-                        "`^L` marks a lead out of turn, but this card is not the lead of its \
-                        trick"
-                            .to_owned()
-                    }
-                    MarkProblem::AuctionMark => format!(
-                        "`{}` is an auction mark and has no meaning in the play",
-                        parse.text(text, mark)
-                    ),
-                };
-                Diagnostic::new(Rule::MisusedPlayIrregularity, span(mark), message).with_help(
-                    "remove the mark; in the play, `^R` marks a revoke and `^L` a lead out \
-                        of turn (PBN 3.9)",
-                )
-            }
-            PlayProblem::TooManyTricks { token, tricks } => Diagnostic::new(
-                Rule::TooManyTricks,
-                span(token),
-                format!(
-                    "this card starts trick {}, but there are only {tricks}",
-                    tricks + 1
-                ),
-            )
-            .with_help("remove the extra cards; check for a trick written twice (PBN 3.6)"),
-            PlayProblem::AfterEnd { token, end } => Diagnostic::new(
-                Rule::CardAfterPlayEnd,
-                span(token),
-                "a card after `*`, which ended the play",
-            )
-            .with_related(span(end), "the play ends here")
-            .with_help("remove the cards after `*`, or move `*` after them (PBN 3.6)"),
+    let (parse, text) = (checker.parse, checker.text);
+    let in_play_order = play::read_as(parse, text, context, &tag.pair.data, Layout::PlayOrder);
+    if misread(&in_play_order) {
+        return false;
+    }
+    let seat = context.play_seat;
+    checker.report(
+        Diagnostic::new(
+            Rule::PlayInPlayOrder,
+            tag.span.clone(),
+            "the cards are written in play order, leader first, not in seat columns",
+        )
+        .with_label(format!(
+            "columns are read as {} {} {} {}",
+            seat.letter(),
+            seat.offset(1).letter(),
+            seat.offset(2).letter(),
+            seat.offset(3).letter()
+        ))
+        .with_help(format!(
+            "PBN 3.6 writes each card in its player's column, starting with {}, \
+                whoever led the trick; `pbnfmt export` cannot guess which was meant",
+            seat.name()
+        )),
+    );
+    true
+}
+
+fn count(read: &PlayRead, kind: impl Fn(&PlayProblem) -> bool) -> usize {
+    read.problems.iter().filter(|p| kind(p)).count()
+}
+
+fn card_text(card: Card) -> String {
+    format!("{}{}", card.suit.symbol(), card.rank.letter())
+}
+
+/// What the wording of a play's findings needs: one function per rule below.
+struct Wording<'a> {
+    parse: &'a Parse,
+    text: &'a str,
+    tag: &'a Tag<'a>,
+    declarer: Declarer,
+    play_seat: Seat,
+    /// How many cards of the play are not in their player's hand, and how many revokes: the
+    /// first finding of each says how many more there are.
+    not_in_hand: usize,
+    revokes: usize,
+}
+
+impl Wording<'_> {
+    fn span(&self, id: TokenId) -> std::ops::Range<usize> {
+        self.parse.span(id, id)
+    }
+
+    fn wrong_opening_leader(&self, token: TokenId, seat: Seat, expected: Seat) -> Diagnostic {
+        Diagnostic::new(
+            Rule::WrongOpeningLeader,
+            self.span(token),
+            format!(
+                "{} leads, but the opening leader is {}, on declarer {}'s left",
+                seat.name(),
+                expected.name(),
+                self.declarer.seat.name()
+            ),
+        )
+        .with_related(
+            self.tag.value_span.clone(),
+            "the Play tag names the first player",
+        )
+        .with_help(format!(
+            "write `[Play \"{}\"]` and the cards from that column, or mark a lead \
+                out of turn with `^L` (PBN 3.6, 3.9)",
+            expected.letter()
+        ))
+    }
+
+    fn card_not_in_hand(&self, token: TokenId, seat: Seat, card: Card) -> Diagnostic {
+        let more = match self.not_in_hand - 1 {
+            0 => String::new(),
+            n => format!(
+                " ({n} more card{} of this play are not in their player's hand)",
+                if n == 1 { "" } else { "s" }
+            ),
         };
-        checker.report(diagnostic);
+        Diagnostic::new(
+            Rule::CardNotInHand,
+            self.span(token),
+            format!(
+                "{} plays the {}, which the Deal does not give {}{more}",
+                seat.name(),
+                card_text(card),
+                seat.name()
+            ),
+        )
+        .with_help(format!(
+            "columns are fixed seats starting with {} (PBN 3.6): check the column, \
+                the card and the Deal",
+            self.play_seat.name()
+        ))
     }
-    result(checker, game, &read, declarer.seat, context.hand_size);
+
+    fn card_played_twice(&self, token: TokenId, card: Card, earlier: TokenId) -> Diagnostic {
+        Diagnostic::new(
+            Rule::CardPlayedTwice,
+            self.span(token),
+            format!("the {} is played a second time", card_text(card)),
+        )
+        .with_related(self.span(earlier), "played first here")
+        .with_help("each card is played once; correct the card (PBN 3.6)")
+    }
+
+    fn unmarked_revoke(
+        &self,
+        token: TokenId,
+        seat: Seat,
+        card: Card,
+        led: Card,
+        holding: Card,
+    ) -> Diagnostic {
+        let more = match self.revokes - 1 {
+            0 => String::new(),
+            n => format!(
+                " ({n} more failure{} to follow suit in this play)",
+                if n == 1 { "" } else { "s" }
+            ),
+        };
+        Diagnostic::new(
+            Rule::UnmarkedRevoke,
+            self.span(token),
+            format!(
+                "{} played the {} to a {} lead while holding the {}{more}",
+                seat.name(),
+                card_text(card),
+                led.suit.singular(),
+                card_text(holding)
+            ),
+        )
+        .with_help(format!(
+            "correct the card or the Deal, or mark an established revoke: `^R \
+                {card}` (PBN 3.9)"
+        ))
+    }
+
+    fn misused_play_irregularity(&self, mark: TokenId, why: MarkProblem) -> Diagnostic {
+        let message = match why {
+            MarkProblem::FollowedSuit => {
+                "`^R` marks a revoke, but this card follows suit".to_owned()
+            }
+            MarkProblem::CouldNotFollow => {
+                "`^R` marks a revoke, but the player had no card of the suit led".to_owned()
+            }
+            MarkProblem::LeadInTurn { leader } => format!(
+                "`^L` marks a lead out of turn, but it was {}'s lead",
+                leader.name()
+            ),
+            MarkProblem::NotALead => {
+                "`^L` marks a lead out of turn, but this card is not the lead of its \
+                trick"
+                    .to_owned()
+            }
+            MarkProblem::AuctionMark => format!(
+                "`{}` is an auction mark and has no meaning in the play",
+                self.parse.text(self.text, mark)
+            ),
+        };
+        Diagnostic::new(Rule::MisusedPlayIrregularity, self.span(mark), message).with_help(
+            "remove the mark; in the play, `^R` marks a revoke and `^L` a lead out \
+                of turn (PBN 3.9)",
+        )
+    }
+
+    fn too_many_tricks(&self, token: TokenId, tricks: u32) -> Diagnostic {
+        Diagnostic::new(
+            Rule::TooManyTricks,
+            self.span(token),
+            format!(
+                "this card starts trick {}, but there are only {tricks}",
+                tricks + 1
+            ),
+        )
+        .with_help("remove the extra cards; check for a trick written twice (PBN 3.6)")
+    }
+
+    fn card_after_play_end(&self, token: TokenId, end: TokenId) -> Diagnostic {
+        Diagnostic::new(
+            Rule::CardAfterPlayEnd,
+            self.span(token),
+            "a card after `*`, which ended the play",
+        )
+        .with_related(self.span(end), "the play ends here")
+        .with_help("remove the cards after `*`, or move `*` after them (PBN 3.6)")
+    }
 }
 
 /// PBN 3.4.15 and `docs/spec-decisions.md`: the Result against the tricks in the play.
