@@ -276,26 +276,53 @@ fn judge(
     context: Context<'_>,
     layout: Layout,
 ) -> Vec<Trick> {
+    let mut judge = Judge::new(context, problems);
     let mut tricks = Vec::with_capacity(rows.len());
-    let mut holdings: [Option<Cards>; 4] = [None; 4];
-    if let Some(deal) = context.deal {
-        for (seat, hand) in deal.known_hands() {
-            holdings[seat as usize] = Some(hand.cards);
-        }
-    }
-    // The token that played each card, by `Card::index`.
-    let mut played: [Option<TokenId>; 52] = [None; 52];
-    let mut expected = context.opening_leader;
     for (index, row) in rows.iter().enumerate() {
         // The seat of the row's first card: the Play tag's seat, or in play order the leader.
         let first_seat = match (layout, index) {
-            (Layout::PlayOrder, 0) => Some(context.play_seat),
-            (Layout::PlayOrder, _) => expected,
-            (Layout::Columns, _) => Some(context.play_seat),
+            (Layout::PlayOrder, 0) | (Layout::Columns, _) => Some(context.play_seat),
+            (Layout::PlayOrder, _) => judge.expected,
         };
         let Some(first_seat) = first_seat else {
             break;
         };
+        tricks.push(judge.trick(row, first_seat, index == 0));
+    }
+    tricks
+}
+
+/// What judging a play carries from trick to trick: the cards each player still holds, the
+/// token that played each card, and who is to lead next.
+struct Judge<'p> {
+    context: Context<'p>,
+    problems: &'p mut Vec<PlayProblem>,
+    holdings: [Option<Cards>; 4],
+    /// The token that played each card, by `Card::index`.
+    played: [Option<TokenId>; 52],
+    /// The leader of the next trick, when known: the opening leader, then each trick's winner.
+    expected: Option<Seat>,
+}
+
+impl<'p> Judge<'p> {
+    fn new(context: Context<'p>, problems: &'p mut Vec<PlayProblem>) -> Judge<'p> {
+        let mut holdings: [Option<Cards>; 4] = [None; 4];
+        if let Some(deal) = context.deal {
+            for (seat, hand) in deal.known_hands() {
+                holdings[seat as usize] = Some(hand.cards);
+            }
+        }
+        Judge {
+            context,
+            problems,
+            holdings,
+            played: [None; 52],
+            expected: context.opening_leader,
+        }
+    }
+
+    /// Judges one trick, whose first card in `row` is `first_seat`'s.
+    fn trick(&mut self, row: &[Slot; 4], first_seat: Seat, opening: bool) -> Trick {
         let mut trick = Trick {
             slots: [Slot::Empty; 4],
             leader: None,
@@ -304,6 +331,40 @@ fn judge(
         for (i, slot) in row.iter().enumerate() {
             trick.slots[first_seat.offset(i) as usize] = *slot;
         }
+        let leader = self.leader(&trick, opening);
+        trick.leader = leader;
+        let led = leader.and_then(|seat| match trick.slot(seat) {
+            Slot::Card { card, .. } => Some(card),
+            _ => None,
+        });
+        for seat in Seat::ALL {
+            if let Slot::Card { card, token, mark } = trick.slot(seat) {
+                self.card(seat, card, token, mark, leader, led);
+            }
+        }
+        for seat in Seat::ALL {
+            if let (Slot::Card { card, .. }, Some(holding)) =
+                (trick.slot(seat), self.holdings[seat as usize].as_mut())
+            {
+                holding.remove(card);
+            }
+        }
+        trick.winner = match (leader, led, trick.is_full()) {
+            (Some(leader), Some(led), true) => {
+                Some(winner(&trick, leader, led.suit, self.context.trumps))
+            }
+            _ => None,
+        };
+        self.expected = trick.winner;
+        trick
+    }
+
+    /// Who led `trick`: a card marked `^L` (a lead out of turn, PBN 3.9), else the player
+    /// expected to lead. The opening lead is the Play tag's seat, reported when it is not
+    /// declarer's left-hand opponent; `^L` on the card of the player whose lead it was is a
+    /// misused mark.
+    fn leader(&mut self, trick: &Trick, opening: bool) -> Option<Seat> {
+        let context = self.context;
         let lead_mark = Seat::ALL.into_iter().find(|&seat| {
             matches!(
                 trick.slot(seat),
@@ -313,116 +374,116 @@ fn judge(
                 }
             )
         });
-        let leader = if index == 0 {
-            match (lead_mark, context.opening_leader) {
-                (Some(seat), _) => Some(seat),
-                (None, Some(expected)) if context.play_seat != expected => {
-                    if let Some(token) = first_token(&trick, context.play_seat) {
-                        problems.push(PlayProblem::WrongOpeningLeader {
-                            token,
-                            seat: context.play_seat,
-                            expected,
-                        });
-                    }
-                    Some(context.play_seat)
-                }
-                _ => Some(context.play_seat),
-            }
-        } else {
-            lead_mark.or(expected)
-        };
-        if let (Some(marked), Some(expected)) = (lead_mark, expected) {
-            if marked == expected {
-                if let Slot::Card {
-                    mark: Some(mark), ..
-                } = trick.slot(marked)
-                {
-                    problems.push(PlayProblem::MisusedMark {
-                        mark: mark.token,
-                        why: MarkProblem::LeadInTurn { leader: expected },
+        if let (Some(marked), Some(expected)) = (lead_mark, self.expected)
+            && marked == expected
+            && let Slot::Card {
+                mark: Some(mark), ..
+            } = trick.slot(marked)
+        {
+            self.problems.push(PlayProblem::MisusedMark {
+                mark: mark.token,
+                why: MarkProblem::LeadInTurn { leader: expected },
+            });
+        }
+        if !opening {
+            return lead_mark.or(self.expected);
+        }
+        match (lead_mark, context.opening_leader) {
+            (Some(seat), _) => Some(seat),
+            (None, Some(expected)) if context.play_seat != expected => {
+                if let Some(token) = first_token(trick, context.play_seat) {
+                    self.problems.push(PlayProblem::WrongOpeningLeader {
+                        token,
+                        seat: context.play_seat,
+                        expected,
                     });
                 }
+                Some(context.play_seat)
             }
+            _ => Some(context.play_seat),
         }
-        trick.leader = leader;
-        let led = leader.and_then(|seat| match trick.slot(seat) {
-            Slot::Card { card, .. } => Some(card),
-            _ => None,
-        });
-        for seat in Seat::ALL {
-            let Slot::Card { card, token, mark } = trick.slot(seat) else {
-                continue;
-            };
-            if let Some(earlier) = played[card.index()] {
-                problems.push(PlayProblem::PlayedTwice {
-                    token,
-                    card,
-                    earlier,
-                });
-                continue;
-            }
-            played[card.index()] = Some(token);
-            let holding = holdings[seat as usize];
-            if let Some(holding) = holding {
-                if !holding.contains(card) {
-                    problems.push(PlayProblem::NotInHand { token, seat, card });
-                }
-            }
-            let revoke_mark = mark.filter(|m| m.revoke);
-            if let (Some(led), Some(holding)) = (led, holding) {
-                if Some(seat) != leader {
-                    let could_follow = holding.has_suit(led.suit);
-                    let followed = card.suit == led.suit;
-                    match (followed, could_follow, revoke_mark) {
-                        (false, true, None) => {
-                            if let Some(holding) = holding.highest_in(led.suit) {
-                                problems.push(PlayProblem::Revoke {
-                                    token,
-                                    seat,
-                                    card,
-                                    led,
-                                    holding,
-                                });
-                            }
-                        }
-                        (true, _, Some(mark)) => problems.push(PlayProblem::MisusedMark {
-                            mark: mark.token,
-                            why: MarkProblem::FollowedSuit,
-                        }),
-                        (false, false, Some(mark)) => problems.push(PlayProblem::MisusedMark {
-                            mark: mark.token,
-                            why: MarkProblem::CouldNotFollow,
-                        }),
-                        _ => {}
-                    }
-                }
-            }
-            if let Some(mark) = mark.filter(|m| !m.revoke) {
-                if Some(seat) != leader {
-                    problems.push(PlayProblem::MisusedMark {
-                        mark: mark.token,
-                        why: MarkProblem::NotALead,
-                    });
-                }
-            }
-        }
-        for seat in Seat::ALL {
-            if let (Slot::Card { card, .. }, Some(holding)) =
-                (trick.slot(seat), holdings[seat as usize].as_mut())
-            {
-                holding.remove(card);
-            }
-        }
-        trick.winner = match (leader, led, trick.is_full()) {
-            (Some(leader), Some(led), true) => {
-                Some(winner(&trick, leader, led.suit, context.trumps))
-            }
-            _ => None,
-        };
-        expected = trick.winner;
-        tricks.push(trick);
     }
-    tricks
+
+    /// Judges `seat`'s `card` in a trick led by `leader` with `led`: played before, not in the
+    /// hand, a revoke, a misplaced `^R` or `^L`.
+    fn card(
+        &mut self,
+        seat: Seat,
+        card: Card,
+        token: TokenId,
+        mark: Option<Mark>,
+        leader: Option<Seat>,
+        led: Option<Card>,
+    ) {
+        if let Some(earlier) = self.played[card.index()] {
+            self.problems.push(PlayProblem::PlayedTwice {
+                token,
+                card,
+                earlier,
+            });
+            return;
+        }
+        self.played[card.index()] = Some(token);
+        let holding = self.holdings[seat as usize];
+        if let Some(holding) = holding
+            && !holding.contains(card)
+        {
+            self.problems
+                .push(PlayProblem::NotInHand { token, seat, card });
+        }
+        let follows = Some(seat) != leader;
+        if let (Some(led), Some(holding)) = (led, holding)
+            && follows
+        {
+            self.follow(seat, card, token, mark.filter(|m| m.revoke), led, holding);
+        }
+        if let Some(mark) = mark.filter(|m| !m.revoke)
+            && follows
+        {
+            self.problems.push(PlayProblem::MisusedMark {
+                mark: mark.token,
+                why: MarkProblem::NotALead,
+            });
+        }
+    }
+
+    /// A card played to `led` by a player holding `holding`: a revoke when it does not follow
+    /// suit though it could, unless marked `^R`; a `^R` that marks no revoke is misused.
+    fn follow(
+        &mut self,
+        seat: Seat,
+        card: Card,
+        token: TokenId,
+        revoke_mark: Option<Mark>,
+        led: Card,
+        holding: Cards,
+    ) {
+        let could_follow = holding.has_suit(led.suit);
+        let followed = card.suit == led.suit;
+        let problem = match (followed, could_follow, revoke_mark) {
+            (false, true, None) => {
+                holding
+                    .highest_in(led.suit)
+                    .map(|holding| PlayProblem::Revoke {
+                        token,
+                        seat,
+                        card,
+                        led,
+                        holding,
+                    })
+            }
+            (true, _, Some(mark)) => Some(PlayProblem::MisusedMark {
+                mark: mark.token,
+                why: MarkProblem::FollowedSuit,
+            }),
+            (false, false, Some(mark)) => Some(PlayProblem::MisusedMark {
+                mark: mark.token,
+                why: MarkProblem::CouldNotFollow,
+            }),
+            _ => None,
+        };
+        self.problems.extend(problem);
+    }
 }
 
 fn first_token(trick: &Trick, seat: Seat) -> Option<TokenId> {
