@@ -140,133 +140,191 @@ pub fn read(
     dealer: Option<Seat>,
     data: &[Data],
 ) -> AuctionRead {
-    let mut read = AuctionRead::default();
-    let mut seat = start;
-    let mut started = false;
-    let mut state = State::default();
-    let mut ended: Option<TokenId> = None;
-    let mut plus: Option<TokenId> = None;
-    let mut unknown = false;
-    let mut last_token = None;
+    let mut reader = Reader {
+        parse,
+        text,
+        dealer,
+        read: AuctionRead::default(),
+        seat: start,
+        started: false,
+        state: State::default(),
+        ended: None,
+        plus: None,
+        unknown: false,
+        last_token: None,
+    };
     for item in data {
-        let (entry, token, mark) = match item {
+        if let Some((entry, token, mark)) = reader.entry(item) {
+            reader.step(entry, token, mark);
+        }
+    }
+    reader.finish()
+}
+
+/// The walk through an auction's calls, seat by seat (PBN 3.5).
+struct Reader<'a> {
+    parse: &'a Parse,
+    text: &'a str,
+    dealer: Option<Seat>,
+    read: AuctionRead,
+    /// The seat of the next call.
+    seat: Seat,
+    /// A call (not a leading `-`) was read.
+    started: bool,
+    state: State,
+    /// The call or `*` that ended the auction, and the `+` that continues it elsewhere.
+    ended: Option<TokenId>,
+    plus: Option<TokenId>,
+    /// The rest of the auction cannot be followed (an unreadable call, a call after the end).
+    unknown: bool,
+    last_token: Option<TokenId>,
+}
+
+impl Reader<'_> {
+    /// The entry an item of the section data stands for, with its token and irregularity mark.
+    fn entry(&self, item: &Data) -> Option<(Entry, TokenId, Option<TokenId>)> {
+        let (parse, text) = (self.parse, self.text);
+        match item {
             Data::Move(mv) => {
-                let word = parse.text(text, mv.token);
                 let entry = if parse.kind(mv.token) == SyntaxKind::Irregularity {
                     Entry::Skip
                 } else {
-                    CallToken::parse(word).map_or(Entry::Unreadable, Entry::Call)
+                    CallToken::parse(parse.text(text, mv.token))
+                        .map_or(Entry::Unreadable, Entry::Call)
                 };
-                (entry, mv.token, mv.irregularity)
+                Some((entry, mv.token, mv.irregularity))
             }
-            Data::Marker(id) if parse.text(text, *id) == "*" => (Entry::End, *id, None),
-            Data::Marker(id) => (Entry::Continue, *id, None),
-            _ => continue,
-        };
-        last_token = Some(token);
-        if unknown {
-            continue;
+            Data::Marker(id) if parse.text(text, *id) == "*" => Some((Entry::End, *id, None)),
+            Data::Marker(id) => Some((Entry::Continue, *id, None)),
+            _ => None,
         }
+    }
+
+    /// Reads one entry at the current seat.
+    fn step(&mut self, entry: Entry, token: TokenId, mark: Option<TokenId>) {
+        self.last_token = Some(token);
+        if self.unknown {
+            return;
+        }
+        let problems = &mut self.read.problems;
         if entry == Entry::Call(CallToken::Skip) {
-            if started {
-                read.problems.push(AuctionProblem::MisplacedDash { token });
+            // `-` stands for the players before the dealer, before the first call (PBN 3.5.1).
+            if self.started {
+                problems.push(AuctionProblem::MisplacedDash { token });
             }
-            seat = seat.next();
-            continue;
+            self.seat = self.seat.next();
+            return;
         }
-        if let Some(plus) = plus {
-            read.problems
-                .push(AuctionProblem::AfterContinue { token, plus });
-            unknown = true;
-            continue;
+        if let Some(plus) = self.plus {
+            problems.push(AuctionProblem::AfterContinue { token, plus });
+            self.unknown = true;
+            return;
         }
-        if let Some(end) = ended {
-            read.problems.push(AuctionProblem::AfterEnd { token, end });
-            unknown = true;
-            continue;
+        if let Some(end) = self.ended {
+            problems.push(AuctionProblem::AfterEnd { token, end });
+            self.unknown = true;
+            return;
         }
-        if !started {
-            started = true;
-            if let Some(dealer) = dealer {
-                if seat != dealer && !matches!(entry, Entry::End | Entry::Continue) {
-                    read.problems.push(AuctionProblem::WrongFirstCaller {
-                        token,
-                        seat,
-                        dealer,
-                    });
+        if !std::mem::replace(&mut self.started, true)
+            && let Some(dealer) = self.dealer
+            && self.seat != dealer
+            && !matches!(entry, Entry::End | Entry::Continue)
+        {
+            problems.push(AuctionProblem::WrongFirstCaller {
+                token,
+                seat: self.seat,
+                dealer,
+            });
+        }
+        let seat = self.seat;
+        self.read.positions.push(Position { seat, entry, token });
+        let insufficient_mark = self.mark(entry, token, mark);
+        self.skips(entry, token);
+        match entry {
+            Entry::Unreadable => self.unknown = true,
+            Entry::End => self.ended = Some(token),
+            Entry::Continue => self.plus = Some(token),
+            Entry::Skip => {}
+            Entry::Call(call) => {
+                let (read, state) = (&mut self.read, &mut self.state);
+                if call_ends(read, state, seat, call, token, insufficient_mark) {
+                    self.ended = Some(token);
                 }
             }
         }
-        read.positions.push(Position { seat, entry, token });
-        // `^I` before a bid is judged with the bid; any other mark is wrong here.
-        let insufficient_mark = mark.filter(|&m| parse.text(text, m).eq_ignore_ascii_case("^I"));
-        if let Some(mark) = mark {
-            if insufficient_mark.is_none() {
-                read.problems
-                    .push(AuctionProblem::PlayMarkInAuction { mark });
-            } else if !matches!(entry, Entry::Call(CallToken::Bid { .. })) {
-                read.problems
-                    .push(AuctionProblem::NeedlessInsufficientMark {
-                        mark,
-                        token,
-                        over: None,
-                    });
-            }
+        self.seat = self.seat.next();
+    }
+
+    /// The `^I` before a bid, judged with the bid; any other mark is wrong here (PBN 3.9).
+    fn mark(&mut self, entry: Entry, token: TokenId, mark: Option<TokenId>) -> Option<TokenId> {
+        let mark = mark?;
+        let problems = &mut self.read.problems;
+        if !self.parse.text(self.text, mark).eq_ignore_ascii_case("^I") {
+            problems.push(AuctionProblem::PlayMarkInAuction { mark });
+            return None;
         }
-        if entry != Entry::Skip && state.skips > 0 {
-            if matches!(entry, Entry::End | Entry::Continue) {
-                read.problems.push(AuctionProblem::MisplacedSkip {
+        if !matches!(entry, Entry::Call(CallToken::Bid { .. })) {
+            problems.push(AuctionProblem::NeedlessInsufficientMark {
+                mark,
+                token,
+                over: None,
+            });
+        }
+        Some(mark)
+    }
+
+    /// `^S` marks a skipped player: a call out of rotation must follow, and at most three
+    /// players can be skipped (PBN 3.9).
+    fn skips(&mut self, entry: Entry, token: TokenId) {
+        let problems = &mut self.read.problems;
+        if entry == Entry::Skip {
+            self.state.skips += 1;
+            if self.state.skips > 3 {
+                problems.push(AuctionProblem::MisplacedSkip {
                     token,
-                    why: "no call out of rotation follows it",
+                    why: "four players in a row cannot all be skipped",
                 });
             }
-            state.skips = 0;
+            return;
         }
-        match entry {
-            Entry::Unreadable => unknown = true,
-            Entry::End => ended = Some(token),
-            Entry::Continue => plus = Some(token),
-            Entry::Skip => {
-                state.skips += 1;
-                if state.skips > 3 {
-                    read.problems.push(AuctionProblem::MisplacedSkip {
-                        token,
-                        why: "four players in a row cannot all be skipped",
-                    });
-                }
-            }
-            Entry::Call(call) => {
-                if call_ends(&mut read, &mut state, seat, call, token, insufficient_mark) {
-                    ended = Some(token);
-                }
-            }
+        if self.state.skips > 0 && matches!(entry, Entry::End | Entry::Continue) {
+            problems.push(AuctionProblem::MisplacedSkip {
+                token,
+                why: "no call out of rotation follows it",
+            });
         }
-        seat = seat.next();
+        self.state.skips = 0;
     }
-    if state.skips > 0 {
-        if let Some(position) = read.positions.iter().rev().find(|p| p.entry == Entry::Skip) {
+
+    /// The auction's outcome, once every entry is read.
+    fn finish(mut self) -> AuctionRead {
+        let read = &mut self.read;
+        if self.state.skips > 0
+            && let Some(position) = read.positions.iter().rev().find(|p| p.entry == Entry::Skip)
+        {
             read.problems.push(AuctionProblem::MisplacedSkip {
                 token: position.token,
                 why: "no call out of rotation follows it",
             });
         }
-    }
-    read.outcome = Some(if unknown {
-        Outcome::Unknown
-    } else if plus.is_some() {
-        Outcome::Continued
-    } else if let Some(end) = ended {
-        if parse.text(text, end) == "*" {
-            Outcome::Stopped
+        read.outcome = Some(if self.unknown {
+            Outcome::Unknown
+        } else if self.plus.is_some() {
+            Outcome::Continued
+        } else if let Some(end) = self.ended {
+            if self.parse.text(self.text, end) == "*" {
+                Outcome::Stopped
+            } else {
+                Outcome::Complete(contract(&self.state))
+            }
         } else {
-            Outcome::Complete(contract(&state))
-        }
-    } else {
-        read.problems
-            .push(AuctionProblem::Unfinished { last: last_token });
-        Outcome::Unfinished
-    });
-    read
+            read.problems.push(AuctionProblem::Unfinished {
+                last: self.last_token,
+            });
+            Outcome::Unfinished
+        });
+        self.read
+    }
 }
 
 /// Applies one call; true when it ends the auction. `insufficient_mark` is the `^I` before it.
