@@ -497,86 +497,28 @@ impl Parser<'_> {
         let kind = self.kind().unwrap_or(SyntaxKind::Foreign);
         let text = self.tokens[self.pos].text(self.text);
         match kind {
-            SyntaxKind::Word => {
-                let id = self.bump();
-                let known = match section {
-                    SectionKind::Auction => CallToken::parse(text).is_some(),
-                    _ => PlayToken::parse(text).is_some(),
-                };
-                // `1♠`: the non-ASCII finding says it better than "`1` is not a call".
-                let glued_non_ascii = self.tokens.get(self.pos).is_some_and(|next| {
-                    next.kind == SyntaxKind::NonAscii && next.start == self.tokens[id as usize].end
-                });
-                if !known && !glued_non_ascii {
-                    let rule = match section {
-                        SectionKind::Auction => Rule::UnknownCall,
-                        _ => Rule::UnknownCard,
-                    };
-                    self.error(rule, self.range(id, id), context.clone());
-                }
-                out.push(Data::Move(Move {
-                    irregularity: irregularity.take(),
-                    token: id,
-                    annotations: Vec::new(),
-                }));
-            }
+            SyntaxKind::Word => self.call_or_card(section, context, irregularity.take(), out),
             // `^S` stands in the place of the skipped player's call (PBN 3.9).
             SyntaxKind::Irregularity if text == "^S" => {
                 let id = self.bump();
-                if let Some(pending) = irregularity.take() {
-                    self.error(
-                        Rule::UnattachedAnnotation,
-                        self.range(pending, pending),
-                        None,
-                    );
-                }
+                self.unattached_irregularity(irregularity.take());
                 out.push(Data::Move(Move {
                     irregularity: None,
                     token: id,
                     annotations: Vec::new(),
                 }));
             }
+            // `^I`, `^R`, `^L` precede the call or card they mark (PBN 3.9).
             SyntaxKind::Irregularity => {
                 let id = self.bump();
-                if let Some(pending) = irregularity.replace(id) {
-                    self.error(
-                        Rule::UnattachedAnnotation,
-                        self.range(pending, pending),
-                        None,
-                    );
-                }
+                self.unattached_irregularity(irregularity.replace(id));
             }
             SyntaxKind::Suffix | SyntaxKind::NoteRef | SyntaxKind::Nag => {
-                let id = self.bump();
-                // Annotations follow their call or card; comments may stand between them.
-                let target = out
-                    .iter_mut()
-                    .rev()
-                    .find(|data| !matches!(data, Data::Comment(_)));
-                match target {
-                    Some(Data::Move(item)) if irregularity.is_none() => item.annotations.push(id),
-                    _ => {
-                        self.error(
-                            Rule::UnattachedAnnotation,
-                            self.range(id, id),
-                            context.clone(),
-                        );
-                        out.push(Data::Invalid {
-                            first: id,
-                            last: id,
-                        });
-                    }
-                }
+                self.annotation(context, irregularity.is_some(), out);
             }
             SyntaxKind::Star | SyntaxKind::Plus => {
                 let id = self.bump();
-                if let Some(pending) = irregularity.take() {
-                    self.error(
-                        Rule::UnattachedAnnotation,
-                        self.range(pending, pending),
-                        None,
-                    );
-                }
+                self.unattached_irregularity(irregularity.take());
                 out.push(Data::Marker(id));
             }
             SyntaxKind::RBracket => {
@@ -599,6 +541,74 @@ impl Parser<'_> {
                 }
                 out.push(Data::Invalid { first, last });
             }
+        }
+    }
+
+    /// A word in the auction or play: a call or card (PBN 3.5.1, 3.6.1), marked by the
+    /// irregularity before it, if any.
+    fn call_or_card(
+        &mut self,
+        section: SectionKind,
+        context: &Option<Range<u32>>,
+        irregularity: Option<TokenId>,
+        out: &mut Vec<Data>,
+    ) {
+        let id = self.bump();
+        let text = self.tokens[id as usize].text(self.text);
+        let known = match section {
+            SectionKind::Auction => CallToken::parse(text).is_some(),
+            _ => PlayToken::parse(text).is_some(),
+        };
+        // `1♠`: the non-ASCII finding says it better than "`1` is not a call".
+        let glued_non_ascii = self.tokens.get(self.pos).is_some_and(|next| {
+            next.kind == SyntaxKind::NonAscii && next.start == self.tokens[id as usize].end
+        });
+        if !known && !glued_non_ascii {
+            let rule = match section {
+                SectionKind::Auction => Rule::UnknownCall,
+                _ => Rule::UnknownCard,
+            };
+            self.error(rule, self.range(id, id), context.clone());
+        }
+        out.push(Data::Move(Move {
+            irregularity,
+            token: id,
+            annotations: Vec::new(),
+        }));
+    }
+
+    /// A suffix, note reference or NAG: it belongs to the call or card before it (comments may
+    /// stand between them), unless an irregularity waits for its call or card (PBN 3.5.2).
+    fn annotation(&mut self, context: &Option<Range<u32>>, marked: bool, out: &mut Vec<Data>) {
+        let id = self.bump();
+        let target = out
+            .iter_mut()
+            .rev()
+            .find(|data| !matches!(data, Data::Comment(_)));
+        match target {
+            Some(Data::Move(item)) if !marked => item.annotations.push(id),
+            _ => {
+                self.error(
+                    Rule::UnattachedAnnotation,
+                    self.range(id, id),
+                    context.clone(),
+                );
+                out.push(Data::Invalid {
+                    first: id,
+                    last: id,
+                });
+            }
+        }
+    }
+
+    /// An irregularity that no call or card followed (PBN 3.9).
+    fn unattached_irregularity(&mut self, pending: Option<TokenId>) {
+        if let Some(pending) = pending {
+            self.error(
+                Rule::UnattachedAnnotation,
+                self.range(pending, pending),
+                None,
+            );
         }
     }
 
