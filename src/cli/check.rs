@@ -5,17 +5,14 @@ use std::io::{self, IsTerminal};
 use crate::check::check_owned;
 use crate::diagnostic::{FullStyle, Severity};
 use crate::display;
-use crate::parallel;
 use crate::report::{self, Format, Statistics, Summary};
 use crate::rules::select::Selection;
 use crate::walk::Found;
 
 use super::output::{Printer, Progress};
+use super::runner::{self, Runner};
 use super::settings::{self, check_settings};
-use super::{
-    CheckArgs, EXIT_CLEAN, EXIT_FINDINGS, EXIT_TROUBLE, finish, plural, read_input, say,
-    terminal_width, use_color,
-};
+use super::{CheckArgs, EXIT_CLEAN, EXIT_FINDINGS, EXIT_TROUBLE, finish, plural, read_input, say};
 
 /// What checking one file gave.
 enum Outcome {
@@ -43,22 +40,8 @@ struct Totals {
 }
 
 pub(super) fn run(args: &CheckArgs) -> u8 {
-    let unknown = Selection {
-        select: args.select.clone(),
-        extend_select: args.extend_select.clone(),
-        ignore: args.ignore.clone(),
-        export: args.export,
-    }
-    .unknown_selectors()
-    .iter()
-    .map(|s| format!("`{s}`"))
-    .collect::<Vec<_>>();
-    if !unknown.is_empty() {
-        say!(
-            "pbnfmt: error: no rule matches {}; `pbnfmt rule --all` lists the rules",
-            unknown.join(", ")
-        );
-        return EXIT_TROUBLE;
+    if let Err(status) = known_selectors(args) {
+        return status;
     }
     let (format, discovery) = match settings::begin(&args.output, &args.files, &args.config, true) {
         Ok(begun) => begun,
@@ -70,66 +53,23 @@ pub(super) fn run(args: &CheckArgs) -> u8 {
     }
     let mut totals = Totals::default();
     totals.summary.trouble = settings::walk_trouble(&discovery);
-    let style = FullStyle {
-        color: format == Format::Full && use_color(args.output.color, io::stdout().is_terminal()),
-        width: terminal_width(),
-    };
+    let style = runner::style(&args.output, format, io::stdout().is_terminal());
     let statistics_only = args.output.statistics;
-    let threads = args
-        .files
-        .threads
-        .map_or_else(parallel::default_threads, usize::from);
-    // A thread left over when there are fewer files than threads parses ahead of the rules.
-    let parse_ahead = threads > discovery.inputs.len();
+    let inputs = &discovery.inputs;
+    let mut runner = Runner::new(&args.files, inputs.len(), args.output.quiet);
+    let parse_ahead = runner.parse_ahead(inputs.len());
     let work = |found: &Found| check_one(args, found, format, style, statistics_only, parse_ahead);
     let mut statistics = Statistics::default();
-    let mut progress = Progress::new(discovery.inputs.len(), args.output.quiet);
     let mut printer = match Printer::new(io::stdout().lock(), format) {
         Ok(printer) => printer,
         Err(_) => return exit_status(args, &totals),
     };
-    let mut broken = false;
-    let cost = |found: &Found| found.input.size();
-    parallel::ordered_by(&discovery.inputs, threads, cost, work, |index, outcome| {
-        progress.tick(index + 1);
-        match outcome {
-            Outcome::Unreadable { name, message } => {
-                progress.clear();
-                let _ = printer.flush();
-                say!("pbnfmt: error: cannot read {name}: {message}");
-                totals.summary.trouble.push((name, message));
-            }
-            Outcome::Checked {
-                piece,
-                statistics: counts,
-                errors,
-                warnings,
-                games,
-                suppressed,
-                omitted,
-            } => {
-                totals.summary.files += 1;
-                totals.summary.omitted += omitted;
-                totals.summary.games += games;
-                totals.summary.errors += errors;
-                totals.summary.warnings += warnings;
-                totals.summary.suppressed += suppressed;
-                totals.files_with_findings += usize::from(errors + warnings > 0);
-                statistics.merge(counts);
-                if !piece.is_empty() {
-                    progress.clear();
-                    if printer.piece(&piece).is_err() {
-                        // Broken pipe (`pbnfmt check . | head`): stop quietly.
-                        broken = true;
-                        return false;
-                    }
-                }
-            }
-        }
-        true
+    let size = |found: &Found| found.input.size();
+    let finished = runner.run(inputs, size, work, |outcome, progress| {
+        totals.record(outcome, &mut statistics, &mut printer, progress)
     });
-    progress.clear();
-    if broken {
+    if !finished {
+        // Broken pipe (`pbnfmt check . | head`): stop quietly.
         return exit_status(args, &totals);
     }
     let ended = if format.is_document() {
@@ -151,6 +91,74 @@ pub(super) fn run(args: &CheckArgs) -> u8 {
             EXIT_TROUBLE
         }
         _ => exit_status(args, &totals),
+    }
+}
+
+/// Every `--select`, `--extend-select` and `--ignore` names a rule, or the run stops with exit
+/// status 2 before reading anything.
+fn known_selectors(args: &CheckArgs) -> Result<(), u8> {
+    let unknown = Selection {
+        select: args.select.clone(),
+        extend_select: args.extend_select.clone(),
+        ignore: args.ignore.clone(),
+        export: args.export,
+    }
+    .unknown_selectors()
+    .iter()
+    .map(|s| format!("`{s}`"))
+    .collect::<Vec<_>>();
+    if unknown.is_empty() {
+        return Ok(());
+    }
+    say!(
+        "pbnfmt: error: no rule matches {}; `pbnfmt rule --all` lists the rules",
+        unknown.join(", ")
+    );
+    Err(EXIT_TROUBLE)
+}
+
+impl Totals {
+    /// Counts one file's outcome and prints its findings; false when standard output is closed.
+    fn record(
+        &mut self,
+        outcome: Outcome,
+        statistics: &mut Statistics,
+        printer: &mut Printer<impl io::Write>,
+        progress: &mut Progress,
+    ) -> bool {
+        match outcome {
+            Outcome::Unreadable { name, message } => {
+                progress.clear();
+                let _ = printer.flush();
+                say!("pbnfmt: error: cannot read {name}: {message}");
+                self.summary.trouble.push((name, message));
+            }
+            Outcome::Checked {
+                piece,
+                statistics: counts,
+                errors,
+                warnings,
+                games,
+                suppressed,
+                omitted,
+            } => {
+                self.summary.files += 1;
+                self.summary.omitted += omitted;
+                self.summary.games += games;
+                self.summary.errors += errors;
+                self.summary.warnings += warnings;
+                self.summary.suppressed += suppressed;
+                self.files_with_findings += usize::from(errors + warnings > 0);
+                statistics.merge(counts);
+                if !piece.is_empty() {
+                    progress.clear();
+                    if printer.piece(&piece).is_err() {
+                        return false;
+                    }
+                }
+            }
+        }
+        true
     }
 }
 

@@ -11,6 +11,7 @@
 mod check;
 mod output;
 mod rewrite;
+mod runner;
 mod settings;
 mod show;
 

@@ -13,21 +13,21 @@ use crate::diagnostic::{FullStyle, Severity};
 use crate::display;
 use crate::export::{ExportOptions, Newline, export_owned};
 use crate::io::write::write_atomic;
-use crate::parallel;
 use crate::proof::Rewritten;
 use crate::report::{self, Format, Statistics, Summary};
 use crate::rewrite::RewriteOptions;
 use crate::rewrite::nag::nag_owned;
 use crate::rewrite::resolve::resolve_owned;
 use crate::source;
-use crate::walk::{Found, Input};
+use crate::walk::{Discovery, Found, Input};
 use crate::{config, config::InputEncoding};
 
 use super::output::{Printer, Progress};
+use super::runner::{self, Runner};
 use super::settings::{self, RewriteOverrides, rewrite_settings};
 use super::{
     EXIT_CLEAN, EXIT_FINDINGS, EXIT_TROUBLE, ExportArgs, NagArgs, ResolveArgs, RewriteArgs, finish,
-    plural, read_input, say, terminal_width, use_color,
+    plural, read_input, say,
 };
 
 /// How a command names what it does, in messages and the summary.
@@ -201,17 +201,7 @@ fn run(
     wording: &Wording,
     rewrite: impl Fn(Vec<u8>, &Found, bool) -> Rewritten + Sync,
 ) -> u8 {
-    let mode = if args.write {
-        Mode::Write
-    } else if args.out_dir.is_some() {
-        Mode::OutDir
-    } else if args.check {
-        Mode::Check
-    } else if args.diff {
-        Mode::Diff
-    } else {
-        Mode::Stdout
-    };
+    let mode = Mode::of(args);
     if args.files.paths.is_empty() && args.files.files_from.is_none() {
         say!(
             "pbnfmt: error: name the files to {}: paths, `-` for standard input, or --files-from",
@@ -229,22 +219,11 @@ fn run(
         let text = settings::show(discovery.inputs.first(), &args.files.exclude, &merged);
         return finish(io::stdout().write_all(text.as_bytes()));
     }
+    if let Some(status) = excluded_stdin(args, mode, &discovery) {
+        return status;
+    }
     let mut totals = Totals::default();
     totals.summary.trouble = settings::walk_trouble(&discovery);
-    // An editor piping a file that the excludes leave out gets it back unchanged.
-    if mode == Mode::Stdout
-        && discovery.inputs.is_empty()
-        && discovery.excluded > 0
-        && args.files.paths.iter().any(|path| path.as_os_str() == "-")
-    {
-        return match read_input(&Input::Stdin(None)) {
-            Ok(bytes) => finish(io::stdout().write_all(&bytes)),
-            Err(error) => {
-                say!("pbnfmt: error: cannot read standard input: {error}");
-                EXIT_TROUBLE
-            }
-        };
-    }
     let jobs = match jobs(args, discovery.inputs, mode, wording) {
         Ok(jobs) => jobs,
         Err(message) => {
@@ -252,16 +231,10 @@ fn run(
             return EXIT_TROUBLE;
         }
     };
-    let style = FullStyle {
-        color: format == Format::Full && use_color(args.output.color, io::stderr().is_terminal()),
-        width: terminal_width(),
-    };
-    let threads = args
-        .files
-        .threads
-        .map_or_else(parallel::default_threads, usize::from);
-    // A thread left over when there are fewer files than threads parses ahead of the writer.
-    let parse_ahead = threads > jobs.len();
+    let style = runner::style(&args.output, format, io::stderr().is_terminal());
+    let quiet = args.output.quiet || mode == Mode::Stdout;
+    let mut runner = Runner::new(&args.files, jobs.len(), quiet);
+    let parse_ahead = runner.parse_ahead(jobs.len());
     let rewrite = |bytes, found: &Found| rewrite(bytes, found, parse_ahead);
     let work = |job: &Job| rewrite_one(args, job, mode, wording, format, style, &rewrite);
     let stdout = io::stdout();
@@ -269,59 +242,13 @@ fn run(
     let Ok(mut findings) = Printer::new(io::stderr(), format) else {
         return EXIT_TROUBLE;
     };
-    let mut progress = Progress::new(jobs.len(), args.output.quiet || mode == Mode::Stdout);
     let mut statistics = Statistics::default();
-    let mut broken = false;
-    let cost = |job: &Job| job.found.input.size();
-    parallel::ordered_by(&jobs, threads, cost, work, |index, outcome| {
-        progress.tick(index + 1);
-        if let Some(message) = outcome.unreadable {
-            progress.clear();
-            let _ = out.flush();
-            say!("pbnfmt: error: cannot read {}: {message}", outcome.name);
-            totals.summary.trouble.push((outcome.name, message));
-            return true;
-        }
-        totals.summary.files += 1;
-        totals.summary.games += outcome.games;
-        totals.summary.errors += outcome.errors;
-        totals.summary.warnings += outcome.warnings;
-        statistics.merge(outcome.statistics);
-        if !outcome.findings.is_empty() || !outcome.stdout.is_empty() {
-            progress.clear();
-        }
-        let _ = out.flush();
-        let _ = findings.piece(&outcome.findings);
-        if outcome.refused {
-            if !format.is_document() {
-                say!("pbnfmt: {}: not {}", outcome.name, wording.done);
-            }
-            totals.refused += 1;
-            return true;
-        }
-        totals.with_errors += usize::from(outcome.with_errors);
-        // A file whose result could not be written is counted under trouble only.
-        match (outcome.write_error.is_some(), outcome.changed) {
-            (true, _) => {}
-            (false, true) => totals.changed += 1,
-            (false, false) => totals.unchanged += 1,
-        }
-        totals.written += usize::from(outcome.written);
-        if let Err(error) = out.write_all(&outcome.stdout) {
-            if error.kind() == io::ErrorKind::BrokenPipe {
-                broken = true;
-                return false;
-            }
-            outcome_write_error(&mut totals, &outcome.name, wording, &error.to_string());
-        }
-        if let Some(error) = &outcome.write_error {
-            let _ = out.flush();
-            outcome_write_error(&mut totals, &outcome.name, wording, error);
-        }
-        true
+    let size = |job: &Job| job.found.input.size();
+    let finished = runner.run(&jobs, size, work, |mut outcome, progress| {
+        statistics.merge(std::mem::take(&mut outcome.statistics));
+        totals.record(outcome, wording, format, &mut out, &mut findings, progress)
     });
-    progress.clear();
-    if broken {
+    if !finished {
         return EXIT_CLEAN;
     }
     let _ = out.flush();
@@ -341,15 +268,107 @@ fn run(
             say!("{}", summary(&totals, mode, wording));
         }
     }
-    if !totals.summary.trouble.is_empty() {
-        EXIT_TROUBLE
-    } else if !args.output.exit_zero
-        && (totals.refused + totals.with_errors > 0
-            || (matches!(mode, Mode::Check | Mode::Diff) && totals.changed > 0))
-    {
-        EXIT_FINDINGS
-    } else {
-        EXIT_CLEAN
+    totals.exit_status(args, mode)
+}
+
+impl Mode {
+    fn of(args: &RewriteArgs) -> Mode {
+        if args.write {
+            Mode::Write
+        } else if args.out_dir.is_some() {
+            Mode::OutDir
+        } else if args.check {
+            Mode::Check
+        } else if args.diff {
+            Mode::Diff
+        } else {
+            Mode::Stdout
+        }
+    }
+}
+
+/// An editor piping a file that the excludes leave out gets it back unchanged: the status,
+/// when that is the case.
+fn excluded_stdin(args: &RewriteArgs, mode: Mode, discovery: &Discovery) -> Option<u8> {
+    let piped = args.files.paths.iter().any(|path| path.as_os_str() == "-");
+    if mode != Mode::Stdout || !discovery.inputs.is_empty() || discovery.excluded == 0 || !piped {
+        return None;
+    }
+    Some(match read_input(&Input::Stdin(None)) {
+        Ok(bytes) => finish(io::stdout().write_all(&bytes)),
+        Err(error) => {
+            say!("pbnfmt: error: cannot read standard input: {error}");
+            EXIT_TROUBLE
+        }
+    })
+}
+
+impl Totals {
+    /// Counts one file's outcome and prints what it gave; false when standard output is closed.
+    fn record(
+        &mut self,
+        outcome: Outcome,
+        wording: &Wording,
+        format: Format,
+        out: &mut impl Write,
+        findings: &mut Printer<impl Write>,
+        progress: &mut Progress,
+    ) -> bool {
+        if let Some(message) = outcome.unreadable {
+            progress.clear();
+            let _ = out.flush();
+            say!("pbnfmt: error: cannot read {}: {message}", outcome.name);
+            self.summary.trouble.push((outcome.name, message));
+            return true;
+        }
+        self.summary.files += 1;
+        self.summary.games += outcome.games;
+        self.summary.errors += outcome.errors;
+        self.summary.warnings += outcome.warnings;
+        if !outcome.findings.is_empty() || !outcome.stdout.is_empty() {
+            progress.clear();
+        }
+        let _ = out.flush();
+        let _ = findings.piece(&outcome.findings);
+        if outcome.refused {
+            if !format.is_document() {
+                say!("pbnfmt: {}: not {}", outcome.name, wording.done);
+            }
+            self.refused += 1;
+            return true;
+        }
+        self.with_errors += usize::from(outcome.with_errors);
+        // A file whose result could not be written is counted under trouble only.
+        match (outcome.write_error.is_some(), outcome.changed) {
+            (true, _) => {}
+            (false, true) => self.changed += 1,
+            (false, false) => self.unchanged += 1,
+        }
+        self.written += usize::from(outcome.written);
+        if let Err(error) = out.write_all(&outcome.stdout) {
+            if error.kind() == io::ErrorKind::BrokenPipe {
+                return false;
+            }
+            outcome_write_error(self, &outcome.name, wording, &error.to_string());
+        }
+        if let Some(error) = &outcome.write_error {
+            let _ = out.flush();
+            outcome_write_error(self, &outcome.name, wording, error);
+        }
+        true
+    }
+
+    fn exit_status(&self, args: &RewriteArgs, mode: Mode) -> u8 {
+        if !self.summary.trouble.is_empty() {
+            EXIT_TROUBLE
+        } else if !args.output.exit_zero
+            && (self.refused + self.with_errors > 0
+                || (matches!(mode, Mode::Check | Mode::Diff) && self.changed > 0))
+        {
+            EXIT_FINDINGS
+        } else {
+            EXIT_CLEAN
+        }
     }
 }
 

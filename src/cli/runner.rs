@@ -1,0 +1,64 @@
+//! The frame `check` and the rewrites share: how many threads, the files worked on in parallel
+//! (largest first), each result handed back in input order, the progress line cleared before
+//! anything is printed, and the style of code frames. What the work is and how its results are
+//! counted stays with each command.
+
+use crate::diagnostic::FullStyle;
+use crate::parallel;
+use crate::report::Format;
+
+use super::output::Progress;
+use super::{FileArgs, OutputArgs, terminal_width, use_color};
+
+pub(super) struct Runner {
+    threads: usize,
+    progress: Progress,
+}
+
+impl Runner {
+    /// A runner for `inputs` files; `quiet` turns the progress line off.
+    pub(super) fn new(files: &FileArgs, inputs: usize, quiet: bool) -> Runner {
+        Runner {
+            threads: files
+                .threads
+                .map_or_else(parallel::default_threads, usize::from),
+            progress: Progress::new(inputs, quiet),
+        }
+    }
+
+    /// Whether a file has a core to itself: a thread left over when there are fewer files than
+    /// threads parses ahead of the rules or the writer.
+    pub(super) fn parse_ahead(&self, inputs: usize) -> bool {
+        self.threads > inputs
+    }
+
+    /// Runs `work` on every item on the worker threads, largest `size` first, and hands each
+    /// result to `each` in input order, with the progress line to clear before printing. `each`
+    /// returns false to stop (a closed pipe); so does `run`.
+    pub(super) fn run<T: Sync, R: Send>(
+        &mut self,
+        items: &[T],
+        size: impl Fn(&T) -> u64,
+        work: impl Fn(&T) -> R + Sync,
+        mut each: impl FnMut(R, &mut Progress) -> bool,
+    ) -> bool {
+        let mut going = true;
+        let progress = &mut self.progress;
+        parallel::ordered_by(items, self.threads, size, work, |index, result| {
+            progress.tick(index + 1);
+            going = each(result, progress);
+            going
+        });
+        self.progress.clear();
+        going
+    }
+}
+
+/// How code frames are drawn: coloured for the full format on a terminal (as `--color` says),
+/// as wide as the terminal.
+pub(super) fn style(output: &OutputArgs, format: Format, terminal: bool) -> FullStyle {
+    FullStyle {
+        color: format == Format::Full && use_color(output.color, terminal),
+        width: terminal_width(),
+    }
+}
