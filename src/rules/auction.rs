@@ -2,14 +2,13 @@
 //! and redoubles, how it ends, and the Declarer and Contract tags against the contract it reaches.
 
 use crate::bridge::{Denomination, Seat};
-use crate::diagnostic::Diagnostic;
-use crate::diagnostic::Severity;
-use crate::model::GameModel;
+use crate::diagnostic::{Diagnostic, Severity};
 use crate::model::auction::{self, AuctionProblem, AuctionRead, Outcome, RiskProblem};
 use crate::model::values::{self, ContractValue, denomination_text};
-use crate::rules::Rule;
-use crate::rules::RuleInfo;
+use crate::model::{GameModel, Tag};
 use crate::rules::semantic::Checker;
+use crate::rules::{Rule, RuleInfo};
+use crate::syntax::{Parse, TokenId};
 
 // The rules of this family: see [`crate::rules`].
 
@@ -302,75 +301,59 @@ pub fn check(checker: &mut Checker<'_>, game: &GameModel<'_>) -> Option<AuctionR
     }
     let (parse, text) = (checker.parse, checker.text);
     let read = auction::read(parse, text, start, dealer, &tag.pair.data);
-    let span = |id| parse.span(id, id);
+    let wording = Wording {
+        parse,
+        text,
+        tag,
+        start,
+    };
     for problem in &read.problems {
-        let diagnostic = match *problem {
+        checker.report(wording.problem(problem));
+    }
+    if let Some(Outcome::Complete(reached)) = read.outcome {
+        consistency(checker, game, reached);
+    }
+    Some(read)
+}
+
+/// What the wording of an auction's findings needs: one function per rule below.
+struct Wording<'a> {
+    parse: &'a Parse,
+    text: &'a str,
+    tag: &'a Tag<'a>,
+    /// The Auction tag's seat.
+    start: Seat,
+}
+
+impl Wording<'_> {
+    fn span(&self, id: TokenId) -> std::ops::Range<usize> {
+        self.parse.span(id, id)
+    }
+
+    fn token(&self, id: TokenId) -> &str {
+        self.parse.text(self.text, id)
+    }
+
+    fn problem(&self, problem: &AuctionProblem) -> Diagnostic {
+        match *problem {
             AuctionProblem::WrongFirstCaller {
                 token,
                 seat,
                 dealer,
-            } => Diagnostic::new(
-                Rule::WrongFirstCaller,
-                span(token),
-                format!(
-                    "{} makes the first call, but {} is the dealer",
-                    seat.name(),
-                    dealer.name()
-                ),
-            )
-            .with_help(dash_help(start, dealer)),
+            } => self.wrong_first_caller(token, seat, dealer),
             AuctionProblem::Insufficient {
                 token,
                 seat,
                 bid,
                 over,
-            } => Diagnostic::new(
-                Rule::InsufficientBid,
-                span(token),
-                format!(
-                    "{}'s {} does not outrank the {} before it",
-                    seat.name(),
-                    bid_text(bid),
-                    bid_text((over.0, over.1))
-                ),
-            )
-            .with_related(span(over.2), "the last bid")
-            .with_help(format!(
-                "correct the bid, or write `^I {}` for an insufficient bid the \
-                    opponents accepted (PBN 3.9)",
-                bid_text(bid)
-            )),
+            } => self.insufficient_bid(token, seat, bid, over),
             AuctionProblem::NeedlessInsufficientMark { mark, token, over } => {
-                let message = match over {
-                    Some(over) => format!(
-                        "`^I` marks {} as insufficient, but it outranks the {}",
-                        parse.text(text, token),
-                        bid_text(over)
-                    ),
-                    None => format!(
-                        "`^I` marks `{}` as an insufficient bid, but it is not an insufficient \
-                        bid",
-                        parse.text(text, token)
-                    ),
-                };
-                Diagnostic::new(Rule::MisusedAuctionIrregularity, span(mark), message)
-                    .with_help("remove `^I`; it precedes an insufficient bid only (PBN 3.9)")
+                self.needless_insufficient_mark(mark, token, over)
             }
-            AuctionProblem::PlayMarkInAuction { mark } => Diagnostic::new(
-                Rule::MisusedAuctionIrregularity,
-                span(mark),
-                format!(
-                    "`{}` marks an irregularity of the play, not of the auction",
-                    parse.text(text, mark)
-                ),
-            )
-            .with_help(
-                "in the auction, `^I` marks an insufficient bid and `^S` a skipped \
-                    player (PBN 3.9)",
-            ),
+            AuctionProblem::PlayMarkInAuction { mark } => self.play_mark_in_auction(mark),
             AuctionProblem::IllegalDouble { token, seat, why } => Diagnostic::new(
                 Rule::IllegalDouble,
-                span(token),
+                self.span(token),
                 format!("{} doubles {}", seat.name(), risk_reason(why)),
             )
             .with_help(
@@ -379,49 +362,18 @@ pub fn check(checker: &mut Checker<'_>, game: &GameModel<'_>) -> Option<AuctionR
             ),
             AuctionProblem::IllegalRedouble { token, seat, why } => Diagnostic::new(
                 Rule::IllegalRedouble,
-                span(token),
+                self.span(token),
                 format!("{} redoubles {}", seat.name(), risk_reason(why)),
             )
             .with_help("only one's own side's doubled bid can be redoubled (PBN 3.9)"),
-            AuctionProblem::AfterEnd { token, end } => Diagnostic::new(
-                Rule::CallAfterAuctionEnd,
-                span(token),
-                format!(
-                    "`{}` comes after the auction has ended",
-                    parse.text(text, token)
-                ),
-            )
-            .with_related(span(end), "the auction ends here")
-            .with_help(
-                "remove the extra calls, or find the pass that should not be there \
-                    (PBN 3.5)",
-            ),
-            AuctionProblem::AfterContinue { token, plus } => Diagnostic::new(
-                Rule::CallAfterContinuation,
-                span(token),
-                format!(
-                    "`{}` follows the `+` that marks the auction as to be continued",
-                    parse.text(text, token)
-                ),
-            )
-            .with_related(span(plus), "`+` stands for the next call")
-            .with_help(
-                "replace `+` by the call that was made, or remove what follows it (PBN \
-                    3.5)",
-            ),
-            AuctionProblem::Unfinished { last } => Diagnostic::new(
-                Rule::UnfinishedAuction,
-                last.map_or(tag.span.clone(), span),
-                "the auction stops before it has ended",
-            )
-            .with_label("no closing passes after this")
-            .with_help(
-                "add the passes (`AP` stands for all of them), `*` if the rest is not \
-                    known, or `+` if it is to be continued (PBN 3.5)",
-            ),
+            AuctionProblem::AfterEnd { token, end } => self.call_after_auction_end(token, end),
+            AuctionProblem::AfterContinue { token, plus } => {
+                self.call_after_continuation(token, plus)
+            }
+            AuctionProblem::Unfinished { last } => self.unfinished_auction(last),
             AuctionProblem::MisplacedSkip { token, why } => Diagnostic::new(
                 Rule::MisplacedSkip,
-                span(token),
+                self.span(token),
                 format!("`^S` is misplaced: {why}"),
             )
             .with_help(
@@ -430,20 +382,132 @@ pub fn check(checker: &mut Checker<'_>, game: &GameModel<'_>) -> Option<AuctionR
             ),
             AuctionProblem::MisplacedDash { token } => Diagnostic::new(
                 Rule::MisplacedDash,
-                span(token),
+                self.span(token),
                 "`-` in the middle of the auction",
             )
             .with_help(
                 "`-` fills the first line before the dealer only; write the call that \
                     was made (PBN 3.5.1)",
             ),
+        }
+    }
+
+    fn wrong_first_caller(&self, token: TokenId, seat: Seat, dealer: Seat) -> Diagnostic {
+        Diagnostic::new(
+            Rule::WrongFirstCaller,
+            self.span(token),
+            format!(
+                "{} makes the first call, but {} is the dealer",
+                seat.name(),
+                dealer.name()
+            ),
+        )
+        .with_help(dash_help(self.start, dealer))
+    }
+
+    fn insufficient_bid(
+        &self,
+        token: TokenId,
+        seat: Seat,
+        bid: (u8, Denomination),
+        over: (u8, Denomination, TokenId),
+    ) -> Diagnostic {
+        Diagnostic::new(
+            Rule::InsufficientBid,
+            self.span(token),
+            format!(
+                "{}'s {} does not outrank the {} before it",
+                seat.name(),
+                bid_text(bid),
+                bid_text((over.0, over.1))
+            ),
+        )
+        .with_related(self.span(over.2), "the last bid")
+        .with_help(format!(
+            "correct the bid, or write `^I {}` for an insufficient bid the \
+                opponents accepted (PBN 3.9)",
+            bid_text(bid)
+        ))
+    }
+
+    fn needless_insufficient_mark(
+        &self,
+        mark: TokenId,
+        token: TokenId,
+        over: Option<(u8, Denomination)>,
+    ) -> Diagnostic {
+        let message = match over {
+            Some(over) => format!(
+                "`^I` marks {} as insufficient, but it outranks the {}",
+                self.token(token),
+                bid_text(over)
+            ),
+            None => format!(
+                "`^I` marks `{}` as an insufficient bid, but it is not an insufficient \
+                bid",
+                self.token(token)
+            ),
         };
-        checker.report(diagnostic);
+        Diagnostic::new(Rule::MisusedAuctionIrregularity, self.span(mark), message)
+            .with_help("remove `^I`; it precedes an insufficient bid only (PBN 3.9)")
     }
-    if let Some(Outcome::Complete(reached)) = read.outcome {
-        consistency(checker, game, reached);
+
+    fn play_mark_in_auction(&self, mark: TokenId) -> Diagnostic {
+        Diagnostic::new(
+            Rule::MisusedAuctionIrregularity,
+            self.span(mark),
+            format!(
+                "`{}` marks an irregularity of the play, not of the auction",
+                self.token(mark)
+            ),
+        )
+        .with_help(
+            "in the auction, `^I` marks an insufficient bid and `^S` a skipped \
+                player (PBN 3.9)",
+        )
     }
-    Some(read)
+
+    fn call_after_auction_end(&self, token: TokenId, end: TokenId) -> Diagnostic {
+        Diagnostic::new(
+            Rule::CallAfterAuctionEnd,
+            self.span(token),
+            format!("`{}` comes after the auction has ended", self.token(token)),
+        )
+        .with_related(self.span(end), "the auction ends here")
+        .with_help(
+            "remove the extra calls, or find the pass that should not be there \
+                (PBN 3.5)",
+        )
+    }
+
+    fn call_after_continuation(&self, token: TokenId, plus: TokenId) -> Diagnostic {
+        Diagnostic::new(
+            Rule::CallAfterContinuation,
+            self.span(token),
+            format!(
+                "`{}` follows the `+` that marks the auction as to be continued",
+                self.token(token)
+            ),
+        )
+        .with_related(self.span(plus), "`+` stands for the next call")
+        .with_help(
+            "replace `+` by the call that was made, or remove what follows it (PBN \
+                3.5)",
+        )
+    }
+
+    fn unfinished_auction(&self, last: Option<TokenId>) -> Diagnostic {
+        Diagnostic::new(
+            Rule::UnfinishedAuction,
+            last.map_or(self.tag.span.clone(), |id| self.span(id)),
+            "the auction stops before it has ended",
+        )
+        .with_label("no closing passes after this")
+        .with_help(
+            "add the passes (`AP` stands for all of them), `*` if the rest is not \
+                known, or `+` if it is to be continued (PBN 3.5)",
+        )
+    }
 }
 
 fn dash_help(start: Seat, dealer: Seat) -> String {
