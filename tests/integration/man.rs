@@ -1,5 +1,5 @@
 //! `man/pbnfmt.1` is generated from the clap definition; this test fails when it is stale.
-//! Regenerate with `PBNFMT_UPDATE_MAN=1 cargo test --test man`.
+//! Regenerate with `PBNFMT_UPDATE_MAN=1 cargo test --test integration man`.
 
 use clap::CommandFactory;
 
@@ -23,6 +23,6 @@ fn man_page_is_current() {
     let current = std::fs::read(&path).unwrap_or_default();
     assert!(
         current == rendered,
-        "man/pbnfmt.1 is stale: run `PBNFMT_UPDATE_MAN=1 cargo test --test man`"
+        "man/pbnfmt.1 is stale: run `PBNFMT_UPDATE_MAN=1 cargo test --test integration man`"
     );
 }

@@ -5,7 +5,7 @@
 //! `--compress`) and `nag`, within the memory target of 32 MB + 2 × the file, for `export`
 //! within its own bound ([`export_within_bound`]); none panics.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::process::{Command, Output, Stdio};

@@ -4,7 +4,7 @@
 //! input with the lexer alone and compares texts, independently of the facts `export` checks
 //! itself (W004).
 
-mod common;
+use crate::common;
 
 use std::collections::HashMap;
 

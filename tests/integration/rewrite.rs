@@ -2,7 +2,7 @@
 //! `x.resolved.pbn` and, with `--compress`, `x.compressed.pbn`) and `corpus/nag` (`x.pbn` →
 //! `x.nag.pbn`), properties over generated files, and the real-world corpus.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 use std::path::Path;

@@ -8,9 +8,8 @@
 //! same diagrams whole and in chunks. Mutated configuration
 //! files go through the `config` target's properties.
 
-mod common;
-#[path = "common/shared_properties.rs"]
-mod shared_properties;
+use crate::common;
+use crate::shared_properties;
 
 use std::path::Path;
 

@@ -1,7 +1,7 @@
 //! The `pbnfmt` binary as users run it: exit statuses, output forms, directory walking, stdin, and
 //! the commands the README shows.
 
-mod common;
+use crate::common;
 
 use std::io::Write;
 use std::path::Path;

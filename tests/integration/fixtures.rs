@@ -2,7 +2,7 @@
 //! breaks, makes that rule fire, and has a snapshot of its rendered diagnostics (no colour, fixed
 //! width) in `snapshots/`. Every rule of the table has its fixture.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -152,7 +152,7 @@ fn invalid_fixtures_fire_their_rule() {
 #[test]
 fn invalid() {
     let mut settings = insta::Settings::clone_current();
-    settings.set_snapshot_path("../snapshots");
+    settings.set_snapshot_path("../../snapshots");
     settings.set_prepend_module_to_snapshot(false);
     settings.set_omit_expression(true);
     let style = FullStyle {
@@ -160,7 +160,7 @@ fn invalid() {
         width: 80,
     };
     settings.bind(|| {
-        insta::glob!("../corpus/invalid", "**/*.pbn", |path| {
+        insta::glob!("../../corpus/invalid", "**/*.pbn", |path| {
             let name = common::relative(path);
             let (_, decoded, diagnostics) = findings(path);
             let text = &decoded.text;

@@ -3,7 +3,7 @@
 //! `PATH`. A command added to the README without an expectation here fails the test, and so does
 //! an expectation whose command left the README.
 
-mod common;
+use crate::common;
 
 use std::fs;
 use std::path::Path;

@@ -2,7 +2,7 @@
 //! output formats read back by a machine, finding files, configuration, suppressions, threads.
 //! Every test runs the built binary on files in a temporary directory or in `corpus/`.
 
-mod common;
+use crate::common;
 
 use std::fs;
 use std::io::Write;

@@ -1,7 +1,7 @@
 //! `pbnfmt export` as a library: the export pairs of `corpus/export` (`x.pbn` → `x.export.pbn`,
 //! and `x.resolve.pbn` for `--resolve`), the real-world corpus, and properties over generated games.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 use std::path::Path;

@@ -3,10 +3,10 @@
 //! bad file and pass without it; the export hook must rewrite the import-format file.
 //!
 //! pre-commit builds pbnfmt with `cargo install` in its own environment, which takes a minute or
-//! two, so the test is ignored by default: `cargo test --test pre_commit -- --ignored` runs it,
+//! two, so the test is ignored by default: `cargo test --test integration pre_commit -- --ignored` runs it,
 //! with `pre-commit` on the `PATH` (`pip install pre-commit`).
 
-mod common;
+use crate::common;
 
 use std::fs;
 use std::path::Path;
@@ -33,7 +33,7 @@ fn run(dir: &Path, program: &str, args: &[&str]) -> (i32, String) {
 // Ignored by default, so that `cargo test` says it did not run rather than passing it.
 #[test]
 #[ignore = "needs pre-commit (pip install pre-commit) and a few minutes: \
-            cargo test --test pre_commit -- --ignored"]
+            cargo test --test integration pre_commit -- --ignored"]
 fn hooks_run_under_pre_commit_try_repo() {
     assert!(
         Command::new("pre-commit")

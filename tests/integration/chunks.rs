@@ -3,7 +3,7 @@
 //! fixture and every real-world file with tiny chunks (a cut at nearly every empty line) and with
 //! odd sizes, and compare with the whole-file parse.
 
-mod common;
+use crate::common;
 
 use pbnfmt::check::{CheckOptions, FileReport, check_bytes};
 use pbnfmt::lexer::{Token, lex};

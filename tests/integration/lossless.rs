@@ -1,7 +1,7 @@
 //! The reading core gives back every byte: tokens cover the decoded text exactly, and decoding then
 //! encoding gives back the original bytes, for every fixture and every real-world file.
 
-mod common;
+use crate::common;
 
 use pbnfmt::lexer::{SyntaxKind, lex};
 use pbnfmt::parser::parse;

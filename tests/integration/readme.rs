@@ -45,6 +45,6 @@ fn readme_lists_every_rule_as_the_table_says() {
     }
     assert_eq!(
         rows, expected,
-        "README rule table is stale: PBNFMT_UPDATE_README=1 cargo test --test readme"
+        "README rule table is stale: PBNFMT_UPDATE_README=1 cargo test --test integration readme"
     );
 }

@@ -1,7 +1,7 @@
 //! `pbnfmt resolve` and `pbnfmt nag` as users run them, on files in temporary directories: each
 //! mode of the shared runner, untouched files, exit statuses.
 
-mod common;
+use crate::common;
 
 use std::fs;
 use std::io::Write;

@@ -1,7 +1,7 @@
 //! `pbnfmt export` as users run it, on real files in temporary directories: what each mode writes
 //! and what it leaves alone, exit statuses, permissions, modification times, symbolic links.
 
-mod common;
+use crate::common;
 
 use std::fs;
 use std::io::Write;

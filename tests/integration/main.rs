@@ -1,0 +1,26 @@
+//! The integration tests, as one binary (as ripgrep has): one link instead of eighteen in every
+//! `cargo test`. Each module is one concern; `cargo test --test integration NAME` runs the tests
+//! whose path contains NAME (`fixtures`, `cli::`, `hostile`).
+
+#[path = "../common/mod.rs"]
+mod common;
+#[path = "../common/shared_properties.rs"]
+mod shared_properties;
+
+mod chunks;
+mod cli;
+mod export;
+mod export_cli;
+mod fixtures;
+mod hostile;
+mod lossless;
+mod man;
+mod mutation;
+mod nothing_lost;
+mod pre_commit;
+mod properties;
+mod readme;
+mod readme_uses;
+mod rewrite;
+mod rewrite_cli;
+mod workflow;
