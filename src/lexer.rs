@@ -219,7 +219,7 @@ fn string(lex: &mut logos::Lexer<Raw>) -> bool {
 }
 
 /// Splits `text` into tokens that cover it exactly. Text longer than [`MAX_TEXT_LEN`] is not lexed
-/// (callers refuse such files first); the result is then a single `Foreign` token for nothing.
+/// (callers refuse such files first); the result is then empty.
 pub fn lex(text: &str) -> Vec<Token> {
     let mut tokens = Vec::with_capacity(text.len() / 4 + 16);
     if text.len() > MAX_TEXT_LEN {

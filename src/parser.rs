@@ -4,7 +4,8 @@
 //! sync points: a broken tag pair gives up at its `]`, at the next `[`, or at the end of its line;
 //! a game ends at a semi-empty line whatever state it is in (PBN 3). One broken tag costs only
 //! itself. Every loop consumes at least one token per turn or returns, so the parser cannot hang
-//! (the debug assertion in `Parser::bump` and the mutation tests guard it).
+//! (the progress assertions at the end of the game and section loops, and the mutation tests,
+//! guard it).
 //!
 //! The parser knows the grammar of the auction and play sections (PBN 3.5, 3.6) and of section
 //! elements (PBN 5.1). It does not know what a legal auction is, or what a tag value means.
