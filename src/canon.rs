@@ -318,10 +318,10 @@ pub fn deal_text(deal: &Deal, first: Seat) -> String {
                 out.push('.');
             }
             for value in (2..=14).rev() {
-                if let Some(rank) = Rank::from_value(value) {
-                    if hand.cards.contains(crate::bridge::Card { suit, rank }) {
-                        out.push(rank.letter());
-                    }
+                if let Some(rank) = Rank::from_value(value)
+                    && hand.cards.contains(crate::bridge::Card { suit, rank })
+                {
+                    out.push(rank.letter());
                 }
             }
         }

@@ -212,7 +212,7 @@ fn write_game(out: &mut String, rng: &mut Rng, board: usize, options: &Options) 
         }
         out.push_str(if i % 4 == 3 { nl } else { " " });
     }
-    if auction.calls.len() % 4 != 0 {
+    if !auction.calls.len().is_multiple_of(4) {
         out.push_str(nl);
     }
     for index in 1..=notes {
@@ -368,7 +368,7 @@ fn auction(rng: &mut Rng, dealer: Seat) -> Auction {
             last = Some((bid, seat, 0));
             if !first_bidder
                 .iter()
-                .any(|&(s, d)| d == denomination && (s as usize + seat as usize) % 2 == 0)
+                .any(|&(s, d)| d == denomination && (s as usize + seat as usize).is_multiple_of(2))
             {
                 first_bidder.push((seat, denomination));
             }
@@ -391,7 +391,7 @@ fn auction(rng: &mut Rng, dealer: Seat) -> Auction {
         // Declarer: the first of the winning side to name the denomination.
         let declarer = first_bidder
             .iter()
-            .find(|&&(s, d)| d == denomination && (s as usize + bidder as usize) % 2 == 0)
+            .find(|&&(s, d)| d == denomination && (s as usize + bidder as usize).is_multiple_of(2))
             .map_or(bidder, |&(s, _)| s);
         (declarer, (bid / 5 + 1) as u8, denomination, risk)
     });
@@ -449,7 +449,7 @@ fn play(rng: &mut Rng, hands: &[Vec<Card>; 4], declarer: Seat, denomination: Den
             }
             trick[seat as usize] = card;
         }
-        if (winner as usize + declarer as usize) % 2 == 0 {
+        if (winner as usize + declarer as usize).is_multiple_of(2) {
             declarer_tricks += 1;
         }
         tricks.push(trick);

@@ -492,10 +492,10 @@ fn jobs(
             (Input::Stdin(_), _) => None,
         };
         // Earlier exports inside the tree being exported are not exported again.
-        if let (Some(dir), Input::File(file), Some(_)) = (&out_dir, &found.input, &found.under) {
-            if std::fs::canonicalize(file).is_ok_and(|file| file.starts_with(dir)) {
-                continue;
-            }
+        if let (Some(dir), Input::File(file), Some(_)) = (&out_dir, &found.input, &found.under)
+            && std::fs::canonicalize(file).is_ok_and(|file| file.starts_with(dir))
+        {
+            continue;
         }
         jobs.push(Job { found, relative });
     }

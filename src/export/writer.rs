@@ -372,7 +372,7 @@ impl<'a> Writer<'a> {
                         skip -= 1;
                         continue;
                     }
-                    if open && (index % 4 == 0 || broken) {
+                    if open && (index.is_multiple_of(4) || broken) {
                         self.out.push_str(self.nl);
                         open = false;
                     }

@@ -47,12 +47,12 @@ fn write_atomic_with(
             )
         })?;
     temporary.write_all(bytes)?;
-    if let Some(source) = permissions_of {
-        if let Ok(metadata) = fs::metadata(source) {
-            temporary
-                .as_file()
-                .set_permissions(metadata.permissions())?;
-        }
+    if let Some(source) = permissions_of
+        && let Ok(metadata) = fs::metadata(source)
+    {
+        temporary
+            .as_file()
+            .set_permissions(metadata.permissions())?;
     }
     temporary.as_file().sync_all()?;
     // Until here, an error drops the temporary file and leaves the target as it was.

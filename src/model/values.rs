@@ -305,13 +305,12 @@ pub fn decimal(text: &str) -> Option<f64> {
         None => (digits, None),
     };
     unsigned(whole)?;
-    if let Some(fraction) = fraction {
-        if fraction.is_empty()
+    if let Some(fraction) = fraction
+        && (fraction.is_empty()
             || fraction.len() > 9
-            || !fraction.bytes().all(|b| b.is_ascii_digit())
-        {
-            return None;
-        }
+            || !fraction.bytes().all(|b| b.is_ascii_digit()))
+    {
+        return None;
     }
     text.parse().ok()
 }
@@ -332,10 +331,10 @@ pub fn date_problem(text: &str) -> Option<&'static str> {
     let field =
         |range: std::ops::Range<usize>| -> Option<u32> { text.get(range).and_then(unsigned) };
     let (year, month, day) = (field(0..4), field(5..7), field(8..10));
-    if let Some(month) = month {
-        if !(1..=12).contains(&month) {
-            return Some("there is no such month");
-        }
+    if let Some(month) = month
+        && !(1..=12).contains(&month)
+    {
+        return Some("there is no such month");
     }
     if let Some(day) = day {
         let last = match (month, year) {

@@ -568,41 +568,42 @@ fn consistency(
             checker.report(diagnostic);
         }
     }
-    if let (Some(tag), Some((_, declarer))) = (game.get("Declarer"), reached) {
-        if let Some(Some(given)) = values::parse_declarer(&tag.value) {
-            let expected = if given.swapped {
-                declarer.offset(2)
-            } else {
-                declarer
-            };
-            if given.seat != expected {
-                let what = if given.swapped {
-                    format!(
-                        "the Declarer is ^{} (declarer and dummy swapped), but the auction \
+    if let (Some(tag), Some((_, declarer))) = (game.get("Declarer"), reached)
+        && let Some(Some(given)) = values::parse_declarer(&tag.value)
+    {
+        let expected = if given.swapped {
+            declarer.offset(2)
+        } else {
+            declarer
+        };
+        if given.seat != expected {
+            let what = if given.swapped {
+                format!(
+                    "the Declarer is ^{} (declarer and dummy swapped), but the auction \
                             makes {} declarer, so ^{} was expected",
-                        given.seat.letter(),
-                        declarer.name(),
-                        expected.letter()
-                    )
-                } else {
+                    given.seat.letter(),
+                    declarer.name(),
+                    expected.letter()
+                )
+            } else {
+                format!(
+                    "the Declarer is {}, but the auction makes {} declarer",
+                    given.seat.name(),
+                    declarer.name()
+                )
+            };
+            let mut diagnostic =
+                Diagnostic::new(Rule::DeclarerMismatch, tag.value_span.clone(), what).with_help(
                     format!(
-                        "the Declarer is {}, but the auction makes {} declarer",
-                        given.seat.name(),
-                        declarer.name()
-                    )
-                };
-                let mut diagnostic =
-                    Diagnostic::new(Rule::DeclarerMismatch, tag.value_span.clone(), what)
-                        .with_help(format!(
-                            "declarer is the first of the side to name the final denomination: \
+                        "declarer is the first of the side to name the final denomination: \
                         `[Declarer \"{}\"]` (PBN 3.4.13)",
-                            declarer.letter()
-                        ));
-                if let Some(span) = auction_span {
-                    diagnostic = diagnostic.with_related(span, "the auction");
-                }
-                checker.report(diagnostic);
+                        declarer.letter()
+                    ),
+                );
+            if let Some(span) = auction_span {
+                diagnostic = diagnostic.with_related(span, "the auction");
             }
+            checker.report(diagnostic);
         }
     }
 }

@@ -148,14 +148,15 @@ pub fn check_tokens(checker: &mut Checker<'_>, decoded: &Decoded) {
         if controls {
             control_runs(checker, token.start as usize, piece, token.kind);
         }
-        if is_string && piece.contains(['\t', '\u{b}']) {
-            if let Some(at) = piece.find(['\t', '\u{b}']) {
-                let start = token.start as usize + at;
-                checker.report(
-                    Diagnostic::new(Rule::TabInString, start..start + 1, "a tab inside a string")
-                        .with_help("replace the tab by a space (PBN 2.3)"),
-                );
-            }
+        if is_string
+            && piece.contains(['\t', '\u{b}'])
+            && let Some(at) = piece.find(['\t', '\u{b}'])
+        {
+            let start = token.start as usize + at;
+            checker.report(
+                Diagnostic::new(Rule::TabInString, start..start + 1, "a tab inside a string")
+                    .with_help("replace the tab by a space (PBN 2.3)"),
+            );
         }
         if characters && !piece.is_ascii() {
             unportable(

@@ -345,21 +345,21 @@ fn order(checker: &mut Checker<'_>, game: &GameModel<'_>) {
     let mut previous: Option<(Place<'_>, &str)> = None;
     for tag in game.written().filter(|t| t.name != "Note" && !t.duplicate) {
         let key = place(tag.pair, tag.name);
-        if let Some((before, before_name)) = previous {
-            if key < before {
-                checker.report(
-                    Diagnostic::new(
-                        Rule::TagOutOfOrder,
-                        tag.span.clone(),
-                        format!("the {} tag comes after {before_name}", tag.name),
-                    )
-                    .with_help(
-                        "export order: the 15 MTS tags in their order, the other tags sorted \
+        if let Some((before, before_name)) = previous
+            && key < before
+        {
+            checker.report(
+                Diagnostic::new(
+                    Rule::TagOutOfOrder,
+                    tag.span.clone(),
+                    format!("the {} tag comes after {before_name}", tag.name),
+                )
+                .with_help(
+                    "export order: the 15 MTS tags in their order, the other tags sorted \
                             by name, then Auction, Play and the supplemental sections (PBN 3.4)",
-                    ),
-                );
-                return;
-            }
+                ),
+            );
+            return;
         }
         previous = Some((key, tag.name));
     }
@@ -437,14 +437,14 @@ fn values_and_case(checker: &mut Checker<'_>, game: &GameModel<'_>) {
 
 fn deal_problem(value: &str, dealer: Option<Seat>) -> Option<String> {
     let (first, hands) = value.split_once(':')?;
-    if let (Some(first), Some(dealer)) = (Seat::parse(first), dealer) {
-        if first != dealer {
-            return Some(format!(
-                "it starts with {}, not the dealer {} (PBN 3.4.11)",
-                first.name(),
-                dealer.name()
-            ));
-        }
+    if let (Some(first), Some(dealer)) = (Seat::parse(first), dealer)
+        && first != dealer
+    {
+        return Some(format!(
+            "it starts with {}, not the dealer {} (PBN 3.4.11)",
+            first.name(),
+            dealer.name()
+        ));
     }
     let descending = hands.split([' ', '.']).all(|suit| {
         let ranks: Vec<u8> = suit
@@ -521,31 +521,32 @@ fn section_lines(
         index += 1;
     }
     let what = if is_auction { "calls" } else { "cards" };
-    if let (Some(start), Some(seat)) = (expected_start, Seat::parse(&tag.value)) {
-        if start != seat && !(is_auction && dash.is_some()) {
-            let who = if is_auction {
-                "the dealer"
-            } else {
-                "the opening leader"
-            };
-            checker.report(
-                Diagnostic::new(
-                    Rule::IrregularSectionLine,
-                    tag.value_span.clone(),
-                    format!(
-                        "the {} starts with {}, not {who} {}",
-                        tag.name,
-                        seat.name(),
-                        start.name()
-                    ),
-                )
-                .with_help(
-                    "in export format the first column is the dealer's (auction) or the \
-                        opening leader's (play) (PBN 3.5, 3.6)",
+    if let (Some(start), Some(seat)) = (expected_start, Seat::parse(&tag.value))
+        && start != seat
+        && !(is_auction && dash.is_some())
+    {
+        let who = if is_auction {
+            "the dealer"
+        } else {
+            "the opening leader"
+        };
+        checker.report(
+            Diagnostic::new(
+                Rule::IrregularSectionLine,
+                tag.value_span.clone(),
+                format!(
+                    "the {} starts with {}, not {who} {}",
+                    tag.name,
+                    seat.name(),
+                    start.name()
                 ),
-            );
-            return;
-        }
+            )
+            .with_help(
+                "in export format the first column is the dealer's (auction) or the \
+                        opening leader's (play) (PBN 3.5, 3.6)",
+            ),
+        );
+        return;
     }
     if let Some(dash) = dash {
         checker.report(

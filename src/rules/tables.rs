@@ -124,21 +124,22 @@ pub fn check_file(checker: &mut Checker<'_>) {
         }
         let columns = table.columns.len();
         let elements = table.elements.len();
-        if columns > 0 && elements % columns != 0 {
-            if let Some(&(first, last)) = table.elements.last() {
-                let short = elements % columns;
-                checker.report(
-                    Diagnostic::new(
-                        Rule::IncompleteTableRow,
-                        parse.span(first, last),
-                        format!("the last row of the {name} has {short} of its {columns} elements"),
-                    )
-                    .with_related(value_span.clone(), format!("{columns} columns"))
-                    .with_help(
-                        "give every element of each row; `?` is unknown, `-` irrelevant (PBN 5.2)",
-                    ),
-                );
-            }
+        if columns > 0
+            && !elements.is_multiple_of(columns)
+            && let Some(&(first, last)) = table.elements.last()
+        {
+            let short = elements % columns;
+            checker.report(
+                Diagnostic::new(
+                    Rule::IncompleteTableRow,
+                    parse.span(first, last),
+                    format!("the last row of the {name} has {short} of its {columns} elements"),
+                )
+                .with_related(value_span.clone(), format!("{columns} columns"))
+                .with_help(
+                    "give every element of each row; `?` is unknown, `-` irrelevant (PBN 5.2)",
+                ),
+            );
         }
     }
 }

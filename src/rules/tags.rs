@@ -295,10 +295,11 @@ pub fn check(checker: &mut Checker<'_>, game: &GameModel<'_>, deal: Option<&Deal
         } else {
             inherited(checker, tag);
         }
-        if let Some(value) = tag.own_value() {
-            if value != "?" && !value.is_empty() {
-                crate::rules::values::check_value(checker, game, tag, value, tricks);
-            }
+        if let Some(value) = tag.own_value()
+            && value != "?"
+            && !value.is_empty()
+        {
+            crate::rules::values::check_value(checker, game, tag, value, tricks);
         }
     }
     passed_out(checker, game);
@@ -428,26 +429,27 @@ fn passed_out(checker: &mut Checker<'_>, game: &GameModel<'_>) {
         return;
     }
     for name in ["Declarer", "Result"] {
-        if let Some(tag) = game.get(name) {
-            if !tag.value.is_empty() && tag.value != "?" && tag.inheritance != Inheritance::Implied
-            {
-                let contract = game.get("Contract").map(|t| t.value_span.clone());
-                let mut diagnostic = Diagnostic::new(
-                    Rule::DeclarerInPassedOutGame,
-                    tag.value_span.clone(),
-                    format!(
-                        "all four players passed, but the {name} tag is `{}`",
-                        tag.value
-                    ),
-                )
-                .with_help(format!(
-                    "a passed-out game has `[{name} \"\"]` (PBN 3.4.13, 3.4.15)"
-                ));
-                if let Some(contract) = contract {
-                    diagnostic = diagnostic.with_related(contract, "the contract is Pass");
-                }
-                checker.report(diagnostic);
+        if let Some(tag) = game.get(name)
+            && !tag.value.is_empty()
+            && tag.value != "?"
+            && tag.inheritance != Inheritance::Implied
+        {
+            let contract = game.get("Contract").map(|t| t.value_span.clone());
+            let mut diagnostic = Diagnostic::new(
+                Rule::DeclarerInPassedOutGame,
+                tag.value_span.clone(),
+                format!(
+                    "all four players passed, but the {name} tag is `{}`",
+                    tag.value
+                ),
+            )
+            .with_help(format!(
+                "a passed-out game has `[{name} \"\"]` (PBN 3.4.13, 3.4.15)"
+            ));
+            if let Some(contract) = contract {
+                diagnostic = diagnostic.with_related(contract, "the contract is Pass");
             }
+            checker.report(diagnostic);
         }
     }
 }
@@ -565,25 +567,25 @@ fn score_mismatch(checker: &mut Checker<'_>, game: &GameModel<'_>) {
         tricks,
     );
     let given = score.for_declarer(side, |points| Some(-points));
-    if let Some(given) = given {
-        if given != expected {
-            checker.report(
-                Diagnostic::new(
-                    Rule::ScoreMismatch,
-                    score_tag.value_span.clone(),
-                    format!(
-                        "{contract} by {} with {tricks} tricks scores {expected} for {}, not \
+    if let Some(given) = given
+        && given != expected
+    {
+        checker.report(
+            Diagnostic::new(
+                Rule::ScoreMismatch,
+                score_tag.value_span.clone(),
+                format!(
+                    "{contract} by {} with {tricks} tricks scores {expected} for {}, not \
                         {given}",
-                        seat.name(),
-                        side.name()
-                    ),
-                )
-                .with_help(
-                    "correct the score, or explain an adjusted score in a comment (PBN \
-                    4.2.1)",
+                    seat.name(),
+                    side.name()
                 ),
-            );
-        }
+            )
+            .with_help(
+                "correct the score, or explain an adjusted score in a comment (PBN \
+                    4.2.1)",
+            ),
+        );
     }
 }
 
@@ -604,43 +606,43 @@ fn rotation(checker: &mut Checker<'_>, game: &GameModel<'_>) {
         return;
     };
     let (dealer, vulnerability) = standard_rotation(board);
-    if let Some(tag) = game.get("Dealer") {
-        if Seat::parse(&tag.value).is_some_and(|seat| seat != dealer) {
-            checker.report(
-                Diagnostic::new(
-                    Rule::NonStandardRotation,
-                    tag.value_span.clone(),
-                    format!(
-                        "board {board} is dealt by {} in the standard rotation, not {}",
-                        dealer.name(),
-                        tag.value
-                    ),
-                )
-                .with_help(
-                    "check the Board and Dealer tags, or leave this opt-in rule off for \
+    if let Some(tag) = game.get("Dealer")
+        && Seat::parse(&tag.value).is_some_and(|seat| seat != dealer)
+    {
+        checker.report(
+            Diagnostic::new(
+                Rule::NonStandardRotation,
+                tag.value_span.clone(),
+                format!(
+                    "board {board} is dealt by {} in the standard rotation, not {}",
+                    dealer.name(),
+                    tag.value
+                ),
+            )
+            .with_help(
+                "check the Board and Dealer tags, or leave this opt-in rule off for \
                         another rotation",
-                ),
-            );
-        }
+            ),
+        );
     }
-    if let Some(tag) = game.get("Vulnerable") {
-        if Vulnerability::parse(&tag.value).is_some_and(|v| v != vulnerability) {
-            checker.report(
-                Diagnostic::new(
-                    Rule::NonStandardRotation,
-                    tag.value_span.clone(),
-                    format!(
-                        "board {board} is vulnerable {} in the standard rotation, not {}",
-                        vulnerability.canonical(),
-                        tag.value
-                    ),
-                )
-                .with_help(
-                    "check the Board and Vulnerable tags, or leave this opt-in rule off \
-                        for another rotation",
+    if let Some(tag) = game.get("Vulnerable")
+        && Vulnerability::parse(&tag.value).is_some_and(|v| v != vulnerability)
+    {
+        checker.report(
+            Diagnostic::new(
+                Rule::NonStandardRotation,
+                tag.value_span.clone(),
+                format!(
+                    "board {board} is vulnerable {} in the standard rotation, not {}",
+                    vulnerability.canonical(),
+                    tag.value
                 ),
-            );
-        }
+            )
+            .with_help(
+                "check the Board and Vulnerable tags, or leave this opt-in rule off \
+                        for another rotation",
+            ),
+        );
     }
 }
 

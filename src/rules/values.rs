@@ -575,13 +575,13 @@ fn result_problem(value: &str, total: u32) -> Option<String> {
         Some(None) => return None,
         Some(Some(result)) => result,
     };
-    if let PerSide::Both { ns, ew } = result.tricks {
-        if u32::from(ns) + u32::from(ew) > total {
-            return Some(format!(
-                "gives {} tricks in all, more than the {total} there are",
-                ns + ew
-            ));
-        }
+    if let PerSide::Both { ns, ew } = result.tricks
+        && u32::from(ns) + u32::from(ew) > total
+    {
+        return Some(format!(
+            "gives {} tricks in all, more than the {total} there are",
+            ns + ew
+        ));
     }
     None
 }
@@ -665,25 +665,24 @@ fn rubber_history(
     let won = |below: &[u32]| below[..finished].iter().any(|&points| points >= 100);
     let history_vul = Vulnerability::of_sides(won(&ns), won(&ew));
     let vulnerable = game.value("Vulnerable").and_then(Vulnerability::parse);
-    if let Some(vulnerable) = vulnerable {
-        if vulnerable != history_vul {
-            let mut diagnostic = Diagnostic::new(
-                Rule::RubberHistoryVulnerabilityMismatch,
-                span.clone(),
-                format!(
-                    "the games won in this rubber make the vulnerability {}, but the \
+    if let Some(vulnerable) = vulnerable
+        && vulnerable != history_vul
+    {
+        let mut diagnostic = Diagnostic::new(
+            Rule::RubberHistoryVulnerabilityMismatch,
+            span.clone(),
+            format!(
+                "the games won in this rubber make the vulnerability {}, but the \
                     Vulnerable tag says {}",
-                    history_vul.canonical(),
-                    vulnerable.canonical()
-                ),
-            )
-            .with_help("a side that has won a game of the rubber is vulnerable (PBN 4.2.6)");
-            if let Some(vul_tag) = game.get("Vulnerable") {
-                diagnostic =
-                    diagnostic.with_related(vul_tag.value_span.clone(), "the Vulnerable tag");
-            }
-            checker.report(diagnostic);
+                history_vul.canonical(),
+                vulnerable.canonical()
+            ),
+        )
+        .with_help("a side that has won a game of the rubber is vulnerable (PBN 4.2.6)");
+        if let Some(vul_tag) = game.get("Vulnerable") {
+            diagnostic = diagnostic.with_related(vul_tag.value_span.clone(), "the Vulnerable tag");
         }
+        checker.report(diagnostic);
     }
     None
 }

@@ -364,11 +364,11 @@ fn respell(text: &str, seed: u64) -> String {
         // Units: a tag line and the comment lines after it.
         let mut units: Vec<Vec<String>> = Vec::new();
         for line in &lines[..auction] {
-            if line.starts_with('{') {
-                if let Some(unit) = units.last_mut() {
-                    unit.push((*line).to_owned());
-                    continue;
-                }
+            if line.starts_with('{')
+                && let Some(unit) = units.last_mut()
+            {
+                unit.push((*line).to_owned());
+                continue;
             }
             units.push(vec![respell_tag(line, declarer)]);
         }

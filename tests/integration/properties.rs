@@ -16,7 +16,7 @@ fn codes(text: &str) -> Vec<&'static str> {
 fn options(seed: u64) -> Options {
     Options {
         seed,
-        crlf: seed % 2 == 0,
+        crlf: seed.is_multiple_of(2),
         annotation_percent: 10,
         comment_percent: 30,
         ..Options::default()

@@ -1,0 +1,110 @@
+//! Pass/fail pairs: each family file gives, beside its rules, a text that draws each rule and the
+//! same text mended as the rule's fix says, which must not (`pairs()` in the family's file). One
+//! test runs them all and holds every rule to having a pair.
+
+use super::{Group, Rule};
+use crate::check::{CheckOptions, check_bytes};
+use crate::export::{ExportOptions, export_bytes};
+use crate::rules::select::Selection;
+use crate::source::Encoding;
+
+/// `fails` draws `rule`; `passes`, the text mended as the rule's fix says, does not.
+pub struct Pair {
+    pub rule: Rule,
+    pub fails: &'static [u8],
+    pub passes: &'static [u8],
+}
+
+impl Pair {
+    pub fn new(rule: Rule, fails: &'static str, passes: &'static str) -> Pair {
+        Pair::bytes(rule, fails.as_bytes(), passes.as_bytes())
+    }
+
+    pub fn bytes(rule: Rule, fails: &'static [u8], passes: &'static [u8]) -> Pair {
+        Pair {
+            rule,
+            fails,
+            passes,
+        }
+    }
+
+    /// A pair made at run time (a long line, an export): leaked, as tests may.
+    pub fn owned(rule: Rule, fails: String, passes: String) -> Pair {
+        Pair::new(rule, fails.leak(), passes.leak())
+    }
+}
+
+/// Rules no text can draw on purpose, with the reason and where they are tested instead.
+const WITHOUT_PAIR: &[(Rule, &str)] = &[(
+    Rule::UnfaithfulExport,
+    "a difference in export's read-back is a bug in pbnfmt; \
+     export::tests::verification_catches_a_wrong_export feeds the proof wrong exports",
+)];
+
+/// How many findings of `rule` the text draws: from `check` with every rule selected, or
+/// for the reasons a file is not written (W), from `export --resolve` into Latin-1.
+fn findings(rule: Rule, bytes: &[u8]) -> usize {
+    let found = if rule.info().group == Group::Write {
+        let options = ExportOptions {
+            resolve: true,
+            encoding: Some(Encoding::Latin1),
+            ..ExportOptions::default()
+        };
+        export_bytes(bytes, &options).problems
+    } else {
+        let options = CheckOptions {
+            selection: Selection {
+                select: Some(vec!["ALL".to_owned()]),
+                ..Selection::default()
+            },
+            ..CheckOptions::default()
+        };
+        check_bytes(bytes, &options).diagnostics
+    };
+    found.iter().filter(|d| d.rule == rule).count()
+}
+
+#[test]
+fn every_rule_fails_and_passes_its_pair() {
+    let pairs: Vec<Pair> = [
+        super::reading::pairs(),
+        super::syntax::pairs(),
+        super::values::pairs(),
+        super::tags::pairs(),
+        super::deal::pairs(),
+        super::auction::pairs(),
+        super::play::pairs(),
+        super::notes::pairs(),
+        super::tables::pairs(),
+        super::chars::pairs(),
+        super::export::pairs(),
+        crate::suppress::pairs(),
+        crate::proof::pairs(),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    let show = |bytes| String::from_utf8_lossy(bytes).into_owned();
+    for pair in &pairs {
+        let code = pair.rule.code();
+        assert!(
+            findings(pair.rule, pair.fails) > 0,
+            "{code} misses:\n{}",
+            show(pair.fails)
+        );
+        assert_eq!(
+            findings(pair.rule, pair.passes),
+            0,
+            "{code} fires on:\n{}",
+            show(pair.passes)
+        );
+    }
+    for rule in Rule::ALL {
+        assert!(
+            pairs.iter().any(|pair| pair.rule == *rule)
+                || WITHOUT_PAIR.iter().any(|(other, _)| other == rule),
+            "{} has no pass/fail pair",
+            rule.code()
+        );
+    }
+}
