@@ -7,8 +7,7 @@
 
 use std::fmt::Write;
 
-use crate::bridge::SUFFIXES;
-use crate::bridge::{Card, Denomination, Rank, Seat, Suit};
+use crate::bridge::{Card, Denomination, Rank, SUFFIXES, Seat, Suit};
 use crate::model::values::denomination_text;
 
 /// Knobs of the generator.

@@ -14,12 +14,10 @@
 use std::collections::HashMap;
 use std::ops::Range;
 
-use crate::diagnostic::Severity;
-use crate::diagnostic::{Diagnostic, Dropped};
+use crate::diagnostic::{Diagnostic, Dropped, Severity};
 use crate::lexer::SyntaxKind;
-use crate::rules::Rule;
-use crate::rules::RuleInfo;
 use crate::rules::select::RuleSet;
+use crate::rules::{Rule, RuleInfo};
 use crate::syntax::Parse;
 
 // The rules of this family: see [`crate::rules`].

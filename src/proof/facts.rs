@@ -16,10 +16,8 @@ use std::ops::Range;
 
 use crate::bridge::Seat;
 use crate::canon::{self, context};
-use crate::model::MTS;
-use crate::model::deal;
 use crate::model::values::{self, ContractValue, ResultValue, Vulnerability};
-use crate::model::{GameModel, Inheritance, Inheritor, Tag};
+use crate::model::{GameModel, Inheritance, Inheritor, MTS, Tag, deal};
 use crate::syntax::{Data, Game, Parse, TokenId};
 
 /// The facts of a file, chunk by chunk (a game, or a chunk of comments and `%` lines).

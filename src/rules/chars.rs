@@ -2,12 +2,10 @@
 //! outside Latin-1 (in strings and comments; outside them the syntax rules already report them),
 //! tabs in strings, and line lengths.
 
-use crate::diagnostic::Diagnostic;
-use crate::diagnostic::Severity;
+use crate::diagnostic::{Diagnostic, Severity};
 use crate::lexer::SyntaxKind;
-use crate::rules::Rule;
 use crate::rules::semantic::Checker;
-use crate::rules::{Group, RuleInfo};
+use crate::rules::{Group, Rule, RuleInfo};
 use crate::source::{Decoded, Encoding};
 
 // The rules of this family: see [`crate::rules`].

@@ -1,12 +1,13 @@
 //! The Deal tag (PBN 3.4.11, 3.10): its shape, first seat, ranks, duplicated cards, hand sizes.
 
-use crate::diagnostic::Diagnostic;
-use crate::diagnostic::Severity;
+use std::ops::Range;
+
+use crate::bridge::{Card, Seat, Suit};
+use crate::diagnostic::{Diagnostic, Severity};
 use crate::model::deal::{self, Deal, DealProblem};
-use crate::model::{GameModel, Inheritance};
-use crate::rules::Rule;
-use crate::rules::RuleInfo;
+use crate::model::{GameModel, Inheritance, Tag};
 use crate::rules::semantic::Checker;
+use crate::rules::{Rule, RuleInfo};
 
 // The rules of this family: see [`crate::rules`].
 
@@ -123,89 +124,7 @@ pub fn check(checker: &mut Checker<'_>, game: &GameModel<'_>) -> Option<Deal> {
     // Problems are reported where the deal is written, not in games that inherit it.
     if tag.inheritance == Inheritance::None {
         for problem in problems {
-            let diagnostic = match problem {
-                DealProblem::Malformed { at, what } => Diagnostic::new(
-                    Rule::MalformedDeal,
-                    tag.sub_span(at),
-                    "the deal cannot be read",
-                )
-                .with_label(what)
-                .with_help(
-                    "write `N:` and four hands `spades.hearts.diamonds.clubs` separated by \
-                        spaces, `-` for an unknown hand (PBN 3.4.11)",
-                ),
-                DealProblem::BadFirst { at } => Diagnostic::new(
-                    Rule::InvalidDealFirstSeat,
-                    tag.sub_span(at),
-                    format!(
-                        "`{}` is not a seat for the first hand",
-                        value.split(':').next().unwrap_or("")
-                    ),
-                )
-                .with_help(
-                    "the deal starts with W, N, E or S and a colon, as in `N:` (PBN 3.4.11)",
-                ),
-                DealProblem::BadRank { at, seat, suit } => {
-                    let found = value.get(at.clone()).unwrap_or("");
-                    let help = if found == "1" || found == "0" {
-                        "the ten is written `T` (PBN 3.4.11)".to_owned()
-                    } else {
-                        "ranks are A K Q J T 9 8 7 6 5 4 3 2; suits are given by their place, \
-                            spades first (PBN 3.4.11)"
-                            .to_owned()
-                    };
-                    Diagnostic::new(
-                        Rule::InvalidRankInDeal,
-                        tag.sub_span(at),
-                        format!(
-                            "`{found}` in {}'s {} is not a rank",
-                            seat.name(),
-                            suit.plural()
-                        ),
-                    )
-                    .with_help(help)
-                }
-                DealProblem::Duplicate {
-                    card,
-                    at,
-                    seat,
-                    earlier,
-                    earlier_seat,
-                } => {
-                    let whose = if seat == earlier_seat {
-                        format!(
-                            "{} holds the {}{} twice",
-                            seat.name(),
-                            card.suit.symbol(),
-                            card.rank.letter()
-                        )
-                    } else {
-                        format!(
-                            "{} and {} both hold the {}{}",
-                            earlier_seat.name(),
-                            seat.name(),
-                            card.suit.symbol(),
-                            card.rank.letter()
-                        )
-                    };
-                    Diagnostic::new(Rule::DuplicateCard, tag.sub_span(at), whose)
-                        .with_label("given again here")
-                        .with_related(
-                            tag.sub_span(earlier),
-                            format!(
-                                "{}'s {}{}",
-                                earlier_seat.name(),
-                                card.suit.symbol(),
-                                card.rank.letter()
-                            ),
-                        )
-                        .with_help(
-                            "a pack has each card once: find the hand it belongs to; the other \
-                            hand is probably a card short",
-                        )
-                }
-            };
-            checker.report(diagnostic);
+            checker.report(word(tag, problem));
         }
     }
     let deal = deal?;
@@ -215,7 +134,98 @@ pub fn check(checker: &mut Checker<'_>, game: &GameModel<'_>) -> Option<Deal> {
     Some(deal)
 }
 
-fn sizes(checker: &mut Checker<'_>, tag: &crate::model::Tag<'_>, deal: &Deal) {
+/// The finding for a problem of the Deal value of `tag`: one function per rule below.
+fn word(tag: &Tag<'_>, problem: DealProblem) -> Diagnostic {
+    match problem {
+        DealProblem::Malformed { at, what } => malformed_deal(tag, at, what),
+        DealProblem::BadFirst { at } => invalid_deal_first_seat(tag, at),
+        DealProblem::BadRank { at, seat, suit } => invalid_rank_in_deal(tag, at, seat, suit),
+        DealProblem::Duplicate {
+            card,
+            at,
+            seat,
+            earlier,
+            earlier_seat,
+        } => duplicate_card(tag, card, (at, seat), (earlier, earlier_seat)),
+    }
+}
+
+fn malformed_deal(tag: &Tag<'_>, at: Range<usize>, what: &'static str) -> Diagnostic {
+    Diagnostic::new(
+        Rule::MalformedDeal,
+        tag.sub_span(at),
+        "the deal cannot be read",
+    )
+    .with_label(what)
+    .with_help(
+        "write `N:` and four hands `spades.hearts.diamonds.clubs` separated by \
+            spaces, `-` for an unknown hand (PBN 3.4.11)",
+    )
+}
+
+fn invalid_deal_first_seat(tag: &Tag<'_>, at: Range<usize>) -> Diagnostic {
+    Diagnostic::new(
+        Rule::InvalidDealFirstSeat,
+        tag.sub_span(at),
+        format!(
+            "`{}` is not a seat for the first hand",
+            tag.value.split(':').next().unwrap_or("")
+        ),
+    )
+    .with_help("the deal starts with W, N, E or S and a colon, as in `N:` (PBN 3.4.11)")
+}
+
+fn invalid_rank_in_deal(tag: &Tag<'_>, at: Range<usize>, seat: Seat, suit: Suit) -> Diagnostic {
+    let found = tag.value.get(at.clone()).unwrap_or("");
+    let help = if found == "1" || found == "0" {
+        "the ten is written `T` (PBN 3.4.11)"
+    } else {
+        "ranks are A K Q J T 9 8 7 6 5 4 3 2; suits are given by their place, \
+            spades first (PBN 3.4.11)"
+    };
+    Diagnostic::new(
+        Rule::InvalidRankInDeal,
+        tag.sub_span(at),
+        format!(
+            "`{found}` in {}'s {} is not a rank",
+            seat.name(),
+            suit.plural()
+        ),
+    )
+    .with_help(help)
+}
+
+/// `card` given at `again` after it was given at `first`, each with the seat whose hand has it.
+fn duplicate_card(
+    tag: &Tag<'_>,
+    card: Card,
+    again: (Range<usize>, Seat),
+    first: (Range<usize>, Seat),
+) -> Diagnostic {
+    let ((at, seat), (earlier, earlier_seat)) = (again, first);
+    let card_text = format!("{}{}", card.suit.symbol(), card.rank.letter());
+    let whose = if seat == earlier_seat {
+        format!("{} holds the {card_text} twice", seat.name())
+    } else {
+        format!(
+            "{} and {} both hold the {card_text}",
+            earlier_seat.name(),
+            seat.name()
+        )
+    };
+    Diagnostic::new(Rule::DuplicateCard, tag.sub_span(at), whose)
+        .with_label("given again here")
+        .with_related(
+            tag.sub_span(earlier),
+            format!("{}'s {card_text}", earlier_seat.name()),
+        )
+        .with_help(
+            "a pack has each card once: find the hand it belongs to; the other \
+            hand is probably a card short",
+        )
+}
+
+fn sizes(checker: &mut Checker<'_>, tag: &Tag<'_>, deal: &Deal) {
     if deal.known_hands().next().is_none() {
         checker.report(
             Diagnostic::new(

@@ -4,15 +4,12 @@
 
 use crate::bridge::{CallToken, Seat};
 use crate::canon::{Place, place};
-use crate::diagnostic::Diagnostic;
-use crate::diagnostic::Severity;
+use crate::diagnostic::{Diagnostic, Severity};
 use crate::lexer::{SyntaxKind, token_number};
-use crate::model::MTS;
 use crate::model::values::{self, PerSide, ResultValue, Vulnerability};
-use crate::model::{GameModel, Inheritance};
-use crate::rules::Rule;
+use crate::model::{GameModel, Inheritance, MTS};
 use crate::rules::semantic::Checker;
-use crate::rules::{Group, RuleInfo};
+use crate::rules::{Group, Rule, RuleInfo};
 use crate::syntax::{Data, Parse, TagPair};
 
 // The rules of this family: see [`crate::rules`].

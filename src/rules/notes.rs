@@ -2,13 +2,11 @@
 //! and one note reference per item, note indices, and references against the Note tags of the
 //! same section.
 
-use crate::diagnostic::Diagnostic;
-use crate::diagnostic::Severity;
+use crate::diagnostic::{Diagnostic, Severity};
 use crate::lexer::{SyntaxKind, token_number};
 use crate::model::GameModel;
-use crate::rules::Rule;
-use crate::rules::RuleInfo;
 use crate::rules::semantic::Checker;
+use crate::rules::{Rule, RuleInfo};
 use crate::syntax::{Data, TokenId};
 
 // The rules of this family: see [`crate::rules`].

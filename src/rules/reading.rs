@@ -3,12 +3,10 @@
 //! worded ([`crate::rules::syntax`]). `check` goes on to the rules; `export` and the rewrites
 //! refuse on what stops them.
 
-use crate::diagnostic::Severity;
-use crate::diagnostic::{Diagnostic, Dropped, Limit, MAX_FINDINGS, keep_first};
+use crate::diagnostic::{Diagnostic, Dropped, Limit, MAX_FINDINGS, Severity, keep_first};
 use crate::lexer::{self, SyntaxKind};
 use crate::parser;
-use crate::rules::RuleInfo;
-use crate::rules::{Rule, syntax};
+use crate::rules::{Rule, RuleInfo, syntax};
 use crate::source::Decoded;
 use crate::syntax::{Data, Parse};
 

@@ -5,10 +5,8 @@
 use std::ops::Range;
 
 use crate::bridge::Suit;
-use crate::diagnostic::Diagnostic;
-use crate::diagnostic::Severity;
-use crate::rules::Rule;
-use crate::rules::RuleInfo;
+use crate::diagnostic::{Diagnostic, Severity};
+use crate::rules::{Rule, RuleInfo};
 use crate::syntax::SyntaxError;
 
 // The rules of this family: see [`crate::rules`].

@@ -1,11 +1,9 @@
 //! Supplemental sections and tables (PBN 5.1, 5.2): column specifications, whole rows, and no
 //! comments after section elements.
 
-use crate::diagnostic::Diagnostic;
-use crate::diagnostic::Severity;
-use crate::rules::Rule;
-use crate::rules::RuleInfo;
+use crate::diagnostic::{Diagnostic, Severity};
 use crate::rules::semantic::Checker;
+use crate::rules::{Rule, RuleInfo};
 use crate::syntax::{Data, SectionKind};
 use crate::table::{Table, is_table_tag};
 

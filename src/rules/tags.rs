@@ -6,17 +6,14 @@
 //! `"?"` (unknown) and `""` (not applicable) are accepted for every tag (PBN 3.4).
 
 use crate::bridge::Seat;
-use crate::diagnostic::Diagnostic;
-use crate::diagnostic::Severity;
-use crate::model::MTS;
+use crate::diagnostic::{Diagnostic, Severity};
 use crate::model::deal::Deal;
 use crate::model::values::{
     self, ContractValue, Declarer, PerSide, ResultValue, Risk, Side, Vulnerability,
 };
-use crate::model::{GameModel, Inheritance, Tag, inheritance_forbidden};
-use crate::rules::Rule;
+use crate::model::{GameModel, Inheritance, MTS, Tag, inheritance_forbidden};
 use crate::rules::semantic::Checker;
-use crate::rules::{Group, RuleInfo};
+use crate::rules::{Group, Rule, RuleInfo};
 use crate::table::is_table_tag;
 
 // The rules of this family: see [`crate::rules`].

@@ -5,13 +5,11 @@
 //! `"?"` (unknown) and `""` (not applicable) are accepted for every tag (PBN 3.4).
 
 use crate::bridge::Seat;
-use crate::diagnostic::Diagnostic;
-use crate::diagnostic::Severity;
+use crate::diagnostic::{Diagnostic, Severity};
 use crate::model::values::{self, ContractValue, PerSide, ResultValue, Vulnerability};
 use crate::model::{GameModel, Tag};
-use crate::rules::Rule;
 use crate::rules::semantic::Checker;
-use crate::rules::{Group, RuleInfo};
+use crate::rules::{Group, Rule, RuleInfo};
 
 // The rules of this family: see [`crate::rules`].
 
