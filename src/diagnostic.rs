@@ -221,7 +221,7 @@ pub fn render_concise(
     let (line, column) = index.line_col(text, diagnostic.span.start);
     format!(
         "{}:{line}:{column}: {}[{}] {}",
-        display::escape(path),
+        display::escape_line(path),
         diagnostic.severity,
         diagnostic.rule.code(),
         display::escape(&diagnostic.message)
@@ -290,7 +290,7 @@ pub fn render_full(
         .with_width(style.width)
         .with_links(false)
         .tab_width(4);
-    let name = display::escape(path);
+    let name = display::escape_line(path);
     let view = MietteView {
         diagnostic,
         source: NamedText {

@@ -4,7 +4,10 @@
 //! window title, recoloured text, text hidden or reordered by bidirectional overrides. So every
 //! human-readable output shows such characters, never sends them:
 //!
-//! - [`escape`] for messages, labels, help and file names: `\u{1b}`, as Rust writes it;
+//! - [`escape`] for messages, labels and help: `\u{1b}`, as Rust writes it;
+//! - [`escape_line`] for file names and the lines pbnfmt prints on standard error: the same, and
+//!   line ends and tabs too, so that a file named `x\n::error::…` cannot start a line of its own
+//!   (a forged CI annotation);
 //! - [`mask`] for `show`'s diagrams and diffs on a terminal, where columns must stay aligned:
 //!   each character becomes one visible character, its control picture (`␛` for ESC) or `�`
 //!   for a C1 control or an override;
@@ -41,6 +44,23 @@ pub fn escape(text: &str) -> Cow<'_, str> {
     replace_unsafe(text, |c, out| {
         out.push_str(&format!("\\u{{{:x}}}", c as u32));
     })
+}
+
+/// `text` on one line: each unsafe character, line end and tab written as `\u{…}`. For file
+/// names, and for the lines pbnfmt prints on standard error.
+pub fn escape_line(text: &str) -> Cow<'_, str> {
+    if !text.contains(['\n', '\r', '\t']) {
+        return escape(text);
+    }
+    let mut out = String::with_capacity(text.len() + 16);
+    for c in text.chars() {
+        if is_unsafe(c) || matches!(c, '\n' | '\r' | '\t') {
+            out.push_str(&format!("\\u{{{:x}}}", c as u32));
+        } else {
+            out.push(c);
+        }
+    }
+    Cow::Owned(out)
 }
 
 /// `text` with each unsafe character replaced by one visible character, so that columns stay.
@@ -109,5 +129,19 @@ mod tests {
         assert_eq!(in_place.len(), hostile.len());
         assert!(matches!(escape("plain é ♠"), Cow::Borrowed(_)));
         assert!(matches!(mask("line\r\n"), Cow::Borrowed(_)));
+    }
+
+    /// A file name cannot start a line: in a CI log, `\n::error title=…::…` at the start of a
+    /// line would be a workflow command.
+    #[test]
+    fn names_stay_on_one_line() {
+        let name = "x\n::error title=forged::owned\r\n\t\u{1b}[2J.pbn";
+        let escaped = escape_line(name);
+        assert!(!escaped.contains(['\n', '\r', '\t', '\u{1b}']), "{escaped}");
+        assert_eq!(
+            escaped,
+            "x\\u{a}::error title=forged::owned\\u{d}\\u{a}\\u{9}\\u{1b}[2J.pbn"
+        );
+        assert_eq!(escape_line("plain/name.pbn"), "plain/name.pbn");
     }
 }

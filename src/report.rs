@@ -7,6 +7,7 @@
 //! order (joined by [`SEPARATOR`] where [`Format::is_document`]), then [`end`]; each piece is
 //! built apart, so that files can be rendered on several threads and printed in order.
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::ops::Range;
@@ -403,7 +404,13 @@ fn sarif_result(name: &str, positions: &Positions, diagnostic: &Diagnostic) -> V
 /// percent-encoded.
 fn uri(path: &str) -> String {
     let mut out = String::with_capacity(path.len());
-    for byte in path.replace('\\', "/").bytes() {
+    // A backslash separates directories on Windows only; elsewhere it is part of a name.
+    let path = if cfg!(windows) {
+        Cow::Owned(path.replace('\\', "/"))
+    } else {
+        Cow::Borrowed(path)
+    };
+    for byte in path.bytes() {
         match byte {
             b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' | b'/' => {
                 out.push(byte as char)

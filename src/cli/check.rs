@@ -206,7 +206,7 @@ fn check_one(
         if omitted > 0 && !format.is_document() {
             piece.push_str(&format!(
                 "{}: {} not shown: the first {} of this file are (`--max-findings` shows more)\n",
-                display::escape(&name),
+                display::escape_line(&name),
                 plural(omitted, "more finding", "more findings"),
                 report.diagnostics.len(),
             ));

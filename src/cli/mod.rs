@@ -33,13 +33,14 @@ pub const EXIT_FINDINGS: u8 = 1;
 /// Exit status: usage or configuration error, or a file that could not be read or written.
 pub const EXIT_TROUBLE: u8 = 2;
 
-/// Prints a line on standard error; a closed standard error is not worth a panic. File names and
-/// values in it go through `display::escape`, so that none reaches the terminal as a command.
+/// Prints a line on standard error; a closed standard error is not worth a panic. The line goes
+/// through `display::escape_line`, so that no file name or value in it reaches the terminal as a
+/// command or starts a line of its own.
 macro_rules! say {
     ($($arg:tt)*) => {{
         use std::io::Write as _;
         let line = format!($($arg)*);
-        let _ = writeln!(std::io::stderr(), "{}", $crate::display::escape(&line));
+        let _ = writeln!(std::io::stderr(), "{}", $crate::display::escape_line(&line));
     }};
 }
 pub(crate) use say;

@@ -440,7 +440,7 @@ fn rewrite_one(
         Mode::Stdout => Ok(()),
         Mode::Check if changed => {
             outcome.stdout =
-                format!("Would {}: {}\n", wording.would, display::escape(name)).into_bytes();
+                format!("Would {}: {}\n", wording.would, display::escape_line(name)).into_bytes();
             Ok(())
         }
         Mode::Diff if changed => {
@@ -557,7 +557,10 @@ fn diff(name: &str, verb: &str, exported: &Rewritten, output: &[u8]) -> String {
     let diff = similar::TextDiff::from_lines(exported.decoded.text.as_str(), after.as_str())
         .unified_diff()
         .context_radius(3)
-        .header(name, &format!("{name} ({verb})"))
+        .header(
+            &display::escape_line(name),
+            &format!("{} ({verb})", display::escape_line(name)),
+        )
         .to_string();
     if io::stdout().is_terminal() {
         display::mask(&diff).into_owned()

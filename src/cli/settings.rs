@@ -200,11 +200,14 @@ pub(crate) fn show(found: Option<&Found>, excludes: &[String], merged: &ConfigFi
     let mut out = String::new();
     match found {
         Some(found) => {
-            out.push_str(&format!("# Settings for {}\n", found.input.display_name()));
+            out.push_str(&format!(
+                "# Settings for {}\n",
+                crate::display::escape_line(&found.input.display_name())
+            ));
             match &found.config {
                 Some(config) => out.push_str(&format!(
                     "# Configuration file: {}\n",
-                    config.path.display()
+                    crate::display::escape_line(&config.path.display().to_string())
                 )),
                 None => out.push_str("# Configuration file: none (defaults)\n"),
             }

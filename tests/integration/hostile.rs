@@ -537,3 +537,54 @@ fn paths_stay_below_the_out_dir_and_cycles_end() {
         "tree, other, out"
     );
 }
+
+/// A file name is escaped in every form that prints it: a line feed in it cannot start a line,
+/// so a file named `x\n::error title=…::…` in a pull request cannot make the CI step print a
+/// workflow command of its own (GitHub Actions runs any line that starts with `::`).
+#[test]
+fn a_file_name_cannot_forge_a_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let forged = "x\n::error title=forged::owned\r\n::warning::also\t.pbn";
+    std::fs::write(dir.path().join(forged), common::misprint()).unwrap();
+    std::fs::create_dir(dir.path().join("unreadable\n::error::dir.pbn")).unwrap();
+    // Each run, and whether it names the file (nag and resolve have nothing to do here).
+    let runs: [(&[&str], bool); 10] = [
+        (&["check", "."], true),
+        (&["check", "--output-format", "concise", "."], true),
+        (&["check", "--output-format", "github", "."], true),
+        (
+            &["check", "--output-format", "full", "--color", "always", "."],
+            true,
+        ),
+        (&["check", "--show-settings", forged], true),
+        (&["check", "no such\n::error::file.pbn"], true),
+        (&["export", "--check", "."], true),
+        (&["export", "--diff", "."], true),
+        (&["nag", "--check", "."], false),
+        (&["resolve", "--diff", "."], false),
+    ];
+    for (args, names_it) in runs {
+        let output = common::pbnfmt(args, dir.path());
+        for stream in [&output.stdout, &output.stderr] {
+            let text = common::text(stream);
+            for line in text.lines() {
+                let line = line.trim_start_matches(|c: char| c.is_whitespace() || !c.is_ascii());
+                assert!(
+                    !line.starts_with("::error title=forged")
+                        && !line.starts_with("::warning::also")
+                        && !line.starts_with("::error::"),
+                    "{args:?} printed a forged line:\n{text}"
+                );
+            }
+        }
+        // The name is still there to read, escaped (percent-encoded in workflow commands).
+        let said = common::text(&output.stdout) + &common::text(&output.stderr);
+        assert!(
+            !names_it
+                || said.contains("x\\u{a}::error title=forged")
+                || said.contains("x%0A%3A%3Aerror title=forged")
+                || said.contains("no such\\u{a}::error::file.pbn"),
+            "{args:?}:\n{said}"
+        );
+    }
+}
