@@ -67,7 +67,9 @@ fn parse_column(spec: &str) -> Column<'_> {
             _ => (width, None),
         };
         match digits.parse::<u32>() {
-            Ok(number) if digits.bytes().all(|b| b.is_ascii_digit()) => {
+            // A width past what a line can hold is as unreadable as a word: padding to it would
+            // write lines no reader accepts, and a width of 4294967295 would take 4 GiB.
+            Ok(number) if digits.bytes().all(|b| b.is_ascii_digit()) && number <= MAX_WIDTH => {
                 column.width = Some(number);
                 column.align = align;
             }
@@ -76,6 +78,9 @@ fn parse_column(spec: &str) -> Column<'_> {
     }
     column
 }
+
+/// The widest column a line can hold: PBN 2.3 allows 255 characters a line.
+pub const MAX_WIDTH: u32 = 255;
 
 /// A table's columns and its elements in input order (comments and `%` lines left out).
 #[derive(Debug)]

@@ -5,7 +5,7 @@ use crate::diagnostic::{Diagnostic, Severity};
 use crate::rules::semantic::Checker;
 use crate::rules::{Rule, RuleInfo};
 use crate::syntax::{Data, SectionKind};
-use crate::table::{Table, is_table_tag};
+use crate::table::{MAX_WIDTH, Table, is_table_tag};
 
 // The rules of this family: see [`crate::rules`].
 
@@ -101,10 +101,19 @@ pub fn check_file(checker: &mut Checker<'_>) {
                 Some("a column without a name".to_owned())
             } else {
                 column.bad_width.map(|width| {
-                    format!(
-                        "column `{}` has the width `{width}`, which is not a number",
-                        column.name
-                    )
+                    let digits = width.trim_end_matches(['L', 'l', 'R', 'r']);
+                    if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+                        format!(
+                            "column `{}` has the width {digits}, wider than a line can hold \
+                             ({MAX_WIDTH} characters, PBN 2.3)",
+                            column.name
+                        )
+                    } else {
+                        format!(
+                            "column `{}` has the width `{width}`, which is not a number",
+                            column.name
+                        )
+                    }
                 })
             };
             if let Some(problem) = problem {
@@ -151,6 +160,11 @@ pub(crate) fn pairs() -> Vec<crate::rules::pairs::Pair> {
             Rule::InvalidColumnSpec,
             "[ScoreTable \"PairId_NS\\2;Score_NS\\wide\"]\n1 620\n",
             "[ScoreTable \"PairId_NS\\2;Score_NS\\5R\"]\n1 620\n",
+        ),
+        pair(
+            Rule::InvalidColumnSpec,
+            "[ScoreTable \"Score_NS\\256R\"]\n620\n",
+            "[ScoreTable \"Score_NS\\255R\"]\n620\n",
         ),
         pair(
             Rule::IncompleteTableRow,

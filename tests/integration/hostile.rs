@@ -588,3 +588,57 @@ fn a_file_name_cannot_forge_a_line() {
         );
     }
 }
+
+/// PBN 5.2 widths are trusted no further than a line (PBN 2.3: 255 characters): a 38-byte file
+/// asking for a column 4294967295 wide aborted export on a 4 GiB allocation, and one asking for
+/// 20,000,000 wrote 200 MB. Now the width is an X001 finding and export writes the table as it
+/// stands; under a 256 MB address-space limit (`prlimit --as`) every command ends normally.
+#[test]
+fn a_table_width_is_not_trusted() {
+    let dir = tempfile::tempdir().unwrap();
+    let prlimit = Path::new("/usr/bin/prlimit").exists();
+    if !prlimit {
+        eprintln!("note: prlimit is not installed; the memory limit of this test is not applied");
+    }
+    for width in ["4294967295", "20000000", "256R"] {
+        let path = dir.path().join(format!("width-{width}.pbn"));
+        std::fs::write(&path, format!("[OptimumResultTable \"A\\\\{width}\"]\n1\n")).unwrap();
+        let path = path.to_str().unwrap();
+        let pbnfmt = env!("CARGO_BIN_EXE_pbnfmt");
+        let limited = |args: &[&str]| {
+            let mut command = if prlimit {
+                let mut command = Command::new("/usr/bin/prlimit");
+                command.arg(format!("--as={}", 256 << 20)).arg(pbnfmt);
+                command
+            } else {
+                Command::new(pbnfmt)
+            };
+            command.args(args).output().unwrap()
+        };
+        let checked = limited(&["check", "--output-format", "concise", path]);
+        let said = common::text(&checked.stdout);
+        assert_eq!(checked.status.code(), Some(1), "{said}");
+        assert!(
+            said.contains("error[X001]") && said.contains("wider than a line"),
+            "{said}"
+        );
+        for args in [
+            &["export", path][..],
+            &["export", "--check", path],
+            &["export", "--diff", path],
+        ] {
+            let output = limited(args);
+            assert!(
+                matches!(output.status.code(), Some(0 | 1)),
+                "{args:?}: {:?}\n{}",
+                output.status,
+                common::text(&output.stderr)
+            );
+            assert!(
+                output.stdout.len() < 4096,
+                "{args:?} wrote {} bytes",
+                output.stdout.len()
+            );
+        }
+    }
+}
