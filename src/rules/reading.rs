@@ -171,13 +171,12 @@ impl<'t> Reading<'t> {
         if self.embedded {
             self.findings.extend(unclosed_embedding(parse));
         }
-        self.findings.extend(
-            parse
-                .errors
-                .iter()
-                .map(|error| syntax::syntax_diagnostic(error, text)),
-        );
-        self.keep(false);
+        // Kept as they are worded, so that a chunk of millions of syntax errors never holds more
+        // than twice the limit of worded findings.
+        for error in &parse.errors {
+            self.findings.push(syntax::syntax_diagnostic(error, text));
+            self.keep(false);
+        }
     }
 
     /// The findings, and whether the file is PBN. Past the limit, the first finding that stops
