@@ -299,15 +299,19 @@ impl<'a> Positions<'a> {
     /// Line, column (in characters) and offset in the file's bytes of text offset `at`.
     fn at(&self, at: usize) -> (usize, usize, usize) {
         let at = at.min(self.text.len());
-        let (line, column) = self.index.line_col(self.text, at);
+        let prefix = self.index.prefix(self.text, at);
         let offset = match &self.line_offsets {
             None => self.bom + at,
             Some(offsets) => {
-                let start = self.index.line_start(line - 1, self.text.len());
-                offsets[line - 1] + file_len(self.encoding, self.text.get(start..at).unwrap_or(""))
+                let on_line = match self.encoding {
+                    Encoding::Utf8 => prefix.bytes,
+                    Encoding::Latin1 => prefix.chars,
+                    Encoding::Utf16Le | Encoding::Utf16Be => 2 * prefix.utf16,
+                };
+                offsets[prefix.line] + on_line
             }
         };
-        (line, column, offset)
+        (prefix.line + 1, prefix.chars + 1, offset)
     }
 
     fn span(&self, span: &Range<usize>) -> Value {

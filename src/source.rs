@@ -296,6 +296,35 @@ fn encode_latin1(text: &str, out: &mut Vec<u8>) -> Result<(), Unencodable> {
 pub struct LineIndex {
     /// Byte offset at which each line starts.
     starts: Vec<usize>,
+    /// Within lines longer than [`STRIDE`] bytes, a checkpoint every [`STRIDE`] bytes or so, in
+    /// offset order: so that a column costs at most a stride of counting, however long the line
+    /// and however many findings it has (counting from the line's start made a 100 MB line with
+    /// many findings quadratic).
+    checkpoints: Vec<Checkpoint>,
+}
+
+/// Lines longer than this many bytes get checkpoints this far apart.
+const STRIDE: usize = 4096;
+
+/// A place in a long line and what precedes it on the line.
+#[derive(Clone, Copy, Debug)]
+struct Checkpoint {
+    /// Byte offset in the text, on a character boundary.
+    byte: usize,
+    /// Characters, and UTF-16 code units, from the start of the line to `byte`.
+    chars: usize,
+    utf16: usize,
+}
+
+/// What precedes an offset on its line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LinePrefix {
+    /// The 0-based line.
+    pub line: usize,
+    /// Bytes, characters and UTF-16 code units from the start of the line.
+    pub bytes: usize,
+    pub chars: usize,
+    pub utf16: usize,
 }
 
 impl LineIndex {
@@ -314,18 +343,60 @@ impl LineIndex {
             }
             i += 1;
         }
-        LineIndex { starts }
+        let mut checkpoints = Vec::new();
+        for (line, &start) in starts.iter().enumerate() {
+            let end = starts.get(line + 1).copied().unwrap_or(text.len());
+            if end - start > STRIDE {
+                long_line_checkpoints(text, start, end, &mut checkpoints);
+            }
+        }
+        LineIndex {
+            starts,
+            checkpoints,
+        }
     }
 
     /// The 1-based line and column (counted in characters) of byte `offset` in `text`.
     pub fn line_col(&self, text: &str, offset: usize) -> (usize, usize) {
+        let prefix = self.prefix(text, offset);
+        (prefix.line + 1, prefix.chars + 1)
+    }
+
+    /// What precedes byte `offset` of `text` on its line. An offset inside a character counts
+    /// bytes for characters, as no character ends there.
+    pub fn prefix(&self, text: &str, offset: usize) -> LinePrefix {
         let offset = offset.min(text.len());
         let line = self.line_of(offset);
         let start = self.starts[line];
-        let column = text
-            .get(start..offset)
-            .map_or(offset - start, |prefix| prefix.chars().count());
-        (line + 1, column + 1)
+        if !text.is_char_boundary(offset) {
+            let bytes = offset - start;
+            return LinePrefix {
+                line,
+                bytes,
+                chars: bytes,
+                utf16: bytes,
+            };
+        }
+        let at = self.checkpoints.partition_point(|c| c.byte <= offset);
+        let from = match at.checked_sub(1).map(|i| self.checkpoints[i]) {
+            Some(checkpoint) if checkpoint.byte >= start => checkpoint,
+            _ => Checkpoint {
+                byte: start,
+                chars: 0,
+                utf16: 0,
+            },
+        };
+        let (mut chars, mut utf16) = (from.chars, from.utf16);
+        for c in text.get(from.byte..offset).unwrap_or("").chars() {
+            chars += 1;
+            utf16 += c.len_utf16();
+        }
+        LinePrefix {
+            line,
+            bytes: offset - start,
+            chars,
+            utf16,
+        }
     }
 
     pub fn line_count(&self) -> usize {
@@ -340,6 +411,30 @@ impl LineIndex {
     /// The byte offset where 0-based `line` starts; the end of the text past the last line.
     pub fn line_start(&self, line: usize, text_len: usize) -> usize {
         self.starts.get(line).copied().unwrap_or(text_len)
+    }
+}
+
+/// Checkpoints every [`STRIDE`] bytes (moved on to a character boundary) of the line
+/// `text[start..end]`.
+fn long_line_checkpoints(text: &str, start: usize, end: usize, out: &mut Vec<Checkpoint>) {
+    let (mut chars, mut utf16) = (0, 0);
+    let mut from = start;
+    let mut next = start + STRIDE;
+    while next < end {
+        while !text.is_char_boundary(next) {
+            next += 1;
+        }
+        for c in text.get(from..next).unwrap_or("").chars() {
+            chars += 1;
+            utf16 += c.len_utf16();
+        }
+        out.push(Checkpoint {
+            byte: next,
+            chars,
+            utf16,
+        });
+        from = next;
+        next += STRIDE;
     }
 }
 
@@ -410,5 +505,28 @@ mod tests {
         assert_eq!(index.line_col(text, 4), (2, 1));
         assert_eq!(index.line_col(text, 7), (3, 1));
         assert_eq!(index.line_col(text, text.len() - 1), (4, 4));
+    }
+
+    /// Columns on a long line come from the nearest checkpoint and equal a count from the
+    /// line's start, for every offset, with multi-byte characters across the strides.
+    #[test]
+    fn columns_on_a_long_line_match_a_count_from_its_start() {
+        let line: String = "aé€😀".repeat(3000);
+        let text = format!("first\n{line}\r\nlast");
+        let index = LineIndex::new(&text);
+        assert!(index.checkpoints.len() > 5);
+        let start = text.find('a').unwrap();
+        for (offset, _) in text.char_indices().step_by(7).chain([(text.len(), ' ')]) {
+            let line_start = index.line_start(index.line_of(offset), text.len());
+            let before = &text[line_start..offset];
+            let prefix = index.prefix(&text, offset);
+            assert_eq!(prefix.chars, before.chars().count(), "at {offset}");
+            assert_eq!(prefix.utf16, before.encode_utf16().count(), "at {offset}");
+            assert_eq!(prefix.bytes, before.len());
+        }
+        assert_eq!(index.line_col(&text, start), (2, 1));
+        // Inside a character, bytes are counted.
+        let euro = text.find('€').unwrap();
+        assert_eq!(index.line_col(&text, euro + 1), (2, euro + 1 - start + 1));
     }
 }
