@@ -7,15 +7,59 @@ use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 
 /// Reads the file at `path`, or refuses it when it holds more than `limit` bytes (see
-/// [`read_at_most`]). A regular file over the limit is refused before it is read.
+/// [`read_at_most`]). A regular file over the limit is refused before it is read. Only regular
+/// files and named pipes are read ([`open_input`]).
 pub fn read_file_at_most(path: &Path, limit: usize) -> io::Result<Vec<u8>> {
-    let file = std::fs::File::open(path)?;
-    // Devices and pipes report 0 and are read until they end or pass the limit.
+    let file = open_input(path)?;
+    // Pipes report 0 and are read until they end or pass the limit.
     let size = file.metadata().map_or(0, |meta| meta.len());
     if size > limit as u64 {
         return Err(too_large(limit));
     }
     read_at_most(file, limit, size as usize)
+}
+
+/// Opens a file to read: a regular file, or a named pipe (`pbnfmt check <(zcat a.pbn.gz)`). A
+/// device or a socket is refused, since reading it means nothing for PBN and may not end. A
+/// pipe is opened without waiting for a writer (an open of a FIFO that nobody writes to would
+/// block for ever), then read as usual: with no writer, it reads as empty.
+pub fn open_input(path: &Path) -> io::Result<std::fs::File> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::{FileTypeExt, OpenOptionsExt};
+        let file = std::fs::OpenOptions::new()
+            .read(true)
+            .custom_flags(rustix::fs::OFlags::NONBLOCK.bits() as i32)
+            .open(path)?;
+        let kind = file.metadata()?.file_type();
+        if kind.is_fifo() {
+            let flags = rustix::fs::fcntl_getfl(&file)?;
+            rustix::fs::fcntl_setfl(&file, flags - rustix::fs::OFlags::NONBLOCK)?;
+        } else if !kind.is_file() {
+            return Err(not_a_regular_file("read"));
+        }
+        Ok(file)
+    }
+    #[cfg(not(unix))]
+    {
+        let file = std::fs::File::open(path)?;
+        if !file.metadata()?.is_file() {
+            return Err(not_a_regular_file("read"));
+        }
+        Ok(file)
+    }
+}
+
+/// The error for a file that is not a regular file, which pbnfmt does not `verb`: `"read"` (a
+/// device or a socket; pipes are read) or `"write"` (a device, a pipe or a socket).
+pub fn not_a_regular_file(verb: &str) -> io::Error {
+    io::Error::new(
+        io::ErrorKind::InvalidInput,
+        match verb {
+            "read" => "not a regular file (a device or a socket), which pbnfmt does not read",
+            _ => "not a regular file (a device, a pipe or a socket), which pbnfmt does not write",
+        },
+    )
 }
 
 /// Reads everything `reader` gives, up to `limit` bytes; `size` is the expected size, to allocate

@@ -664,3 +664,52 @@ fn many_findings_on_one_long_line() {
         assert_eq!(output.status.code(), Some(1), "{format}");
     }
 }
+
+/// Only regular files are written, and only regular files and pipes read (issue 21, item 6): a
+/// FIFO nobody writes to reads as empty instead of hanging `check`; `/dev/null`, named or behind
+/// a link, is refused with a reason and never replaced by a regular file.
+#[cfg(unix)]
+#[test]
+fn devices_and_pipes() {
+    use std::os::unix::fs::FileTypeExt;
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("fifo.pbn");
+    let made = Command::new("mkfifo").arg(&fifo).status();
+    let null_link = dir.path().join("null.pbn");
+    std::os::unix::fs::symlink("/dev/null", &null_link).unwrap();
+    let null_link = null_link.to_str().unwrap();
+    for args in [
+        &["check", "/dev/null"][..],
+        &["check", null_link],
+        &["export", "--write", null_link],
+        &["nag", "--write", null_link],
+    ] {
+        let (output, _) = run(args, LIMIT);
+        let said = common::text(&output.stderr) + &common::text(&output.stdout);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {said}");
+        assert!(said.contains("not a regular file"), "{args:?}: {said}");
+    }
+    assert!(
+        std::fs::metadata("/dev/null")
+            .unwrap()
+            .file_type()
+            .is_char_device()
+    );
+    if !made.is_ok_and(|status| status.success()) {
+        eprintln!("note: mkfifo failed; the FIFO part of this test is skipped");
+        return;
+    }
+    let fifo = fifo.to_str().unwrap();
+    let (output, _) = run(&["check", fifo], LIMIT);
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        common::text(&output.stdout)
+    );
+    let (output, _) = run(&["export", "--write", fifo], LIMIT);
+    let said = common::text(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{said}");
+    assert!(said.contains("which pbnfmt does not write"), "{said}");
+    assert!(std::fs::metadata(fifo).unwrap().file_type().is_fifo());
+}
