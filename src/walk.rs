@@ -79,6 +79,10 @@ pub struct Filter {
     pub force_exclude: bool,
     /// `--stdin-filename`: the name standard input goes by.
     pub stdin_filename: Option<PathBuf>,
+    /// `-L`/`--follow`: follow symbolic links met in a directory walk. Without it a walk stays in
+    /// the tree it was given (ripgrep's convention); a link named on the command line is always
+    /// taken, and its target written through.
+    pub follow: bool,
 }
 
 impl Filter {
@@ -161,7 +165,7 @@ fn walk_directory(
         return Ok(());
     }
     let walker = walkdir::WalkDir::new(root)
-        .follow_links(true)
+        .follow_links(filter.follow)
         .sort_by_file_name()
         .into_iter()
         .filter_entry(|entry| {

@@ -146,6 +146,11 @@ pub struct FileArgs {
     #[arg(long, value_name = "PATH")]
     pub stdin_filename: Option<PathBuf>,
 
+    /// Follow symbolic links found in directories. Without it, a directory walk takes the files
+    /// of the tree itself, not what its links point to; a link named as a path is always taken.
+    #[arg(long, short = 'L')]
+    pub follow: bool,
+
     /// Work on N files at once; by default one per processor. The output is the same.
     #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     pub threads: Option<u16>,

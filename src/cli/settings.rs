@@ -58,6 +58,7 @@ pub(crate) fn discover(
         cwd: std::env::current_dir().unwrap_or_default(),
         force_exclude: files.force_exclude,
         stdin_filename: files.stdin_filename.clone(),
+        follow: files.follow,
     };
     walk::discover(&paths, &mut filter).map_err(|error| error.0)
 }

@@ -505,17 +505,33 @@ fn paths_stay_below_the_out_dir_and_cycles_end() {
     std::os::unix::fs::symlink("..", root.join("tree/a/loop")).unwrap();
     std::os::unix::fs::symlink("../../other", root.join("tree/a/outside")).unwrap();
     let absolute = root.join("other/o.pbn");
-    let output = common::pbnfmt(
-        &[
+    let args = |follow: &'static str| {
+        [
             "export",
+            follow,
             "--out-dir",
             "out",
             "tree/a/../a",
             "tree",
             absolute.to_str().unwrap(),
-        ],
-        root,
-    );
+        ]
+        .map(str::to_owned)
+    };
+    let run = |args: [String; 7]| {
+        let args: Vec<&str> = args
+            .iter()
+            .map(String::as_str)
+            .filter(|a| !a.is_empty())
+            .collect();
+        common::pbnfmt(&args, root)
+    };
+    // Without -L the walk does not enter the links, and meets no loop.
+    let output = run(args(""));
+    let said = common::text(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{said}");
+    assert!(!said.contains("symbolic link loop"), "{said}");
+    // With -L it follows them, and the loop ends with a finding.
+    let output = run(args("-L"));
     let said = common::text(&output.stderr);
     assert_eq!(output.status.code(), Some(2), "{said}");
     assert!(said.contains("symbolic link loop"), "{said}");
@@ -712,4 +728,73 @@ fn devices_and_pipes() {
     assert_eq!(output.status.code(), Some(2), "{said}");
     assert!(said.contains("which pbnfmt does not write"), "{said}");
     assert!(std::fs::metadata(fifo).unwrap().file_type().is_fifo());
+}
+
+/// A directory walk does not follow symbolic links unless `-L`/`--follow` (issue 21, item 5):
+/// `export --write repo/` rewrote the target of `repo/b.pbn -> ../elsewhere/archive.pbn`, and an
+/// empty file reached that way became a PBN header. A link named on the command line is still
+/// written through.
+#[cfg(unix)]
+#[test]
+fn a_walk_stays_in_its_tree() {
+    let dir = tempfile::tempdir().unwrap();
+    let repo = dir.path().join("repo");
+    let elsewhere = dir.path().join("elsewhere");
+    std::fs::create_dir_all(elsewhere.join("inner")).unwrap();
+    std::fs::create_dir(&repo).unwrap();
+    std::fs::write(repo.join("own.pbn"), common::GAME).unwrap();
+    std::fs::write(elsewhere.join("archive.pbn"), common::GAME).unwrap();
+    std::fs::write(elsewhere.join("inner/deep.pbn"), common::GAME).unwrap();
+    std::fs::write(elsewhere.join("empty.pbn"), "").unwrap();
+    std::os::unix::fs::symlink("../elsewhere/archive.pbn", repo.join("b.pbn")).unwrap();
+    std::os::unix::fs::symlink("../elsewhere/empty.pbn", repo.join("e.pbn")).unwrap();
+    std::os::unix::fs::symlink("../elsewhere/inner", repo.join("linked")).unwrap();
+    let outside = |name: &str| std::fs::read(elsewhere.join(name)).unwrap();
+    let repo_arg = repo.to_str().unwrap();
+    let (output, _) = run(&["export", "--write", repo_arg], LIMIT);
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        common::text(&output.stderr)
+    );
+    assert!(
+        common::text(&output.stderr).contains("1 file"),
+        "{}",
+        common::text(&output.stderr)
+    );
+    assert_eq!(outside("archive.pbn"), common::GAME.as_bytes());
+    assert_eq!(outside("inner/deep.pbn"), common::GAME.as_bytes());
+    assert!(outside("empty.pbn").is_empty());
+    assert_ne!(
+        std::fs::read(repo.join("own.pbn")).unwrap(),
+        common::GAME.as_bytes()
+    );
+    // With -L the links are followed: the three files behind them are exported.
+    let (output, _) = run(&["export", "-L", "--write", repo_arg], LIMIT);
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        common::text(&output.stderr)
+    );
+    assert_ne!(outside("archive.pbn"), common::GAME.as_bytes());
+    assert_ne!(outside("inner/deep.pbn"), common::GAME.as_bytes());
+    // A link named on the command line is written through, as before.
+    std::fs::write(elsewhere.join("archive.pbn"), common::GAME).unwrap();
+    let link = repo.join("b.pbn");
+    let (output, _) = run(&["export", "--write", link.to_str().unwrap()], LIMIT);
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        common::text(&output.stderr)
+    );
+    assert_ne!(outside("archive.pbn"), common::GAME.as_bytes());
+    assert!(
+        std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
 }
