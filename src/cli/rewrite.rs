@@ -534,6 +534,7 @@ fn write_into(args: &RewriteArgs, job: &Job, output: &[u8]) -> io::Result<bool> 
             relative.display()
         )));
     }
+    no_link_below(dir, relative)?;
     let target = dir.join(relative);
     if std::fs::read(&target).is_ok_and(|existing| existing == output) {
         return Ok(false);
@@ -546,6 +547,29 @@ fn write_into(args: &RewriteArgs, job: &Job, output: &[u8]) -> io::Result<bool> 
         Input::Stdin(_) => None,
     };
     write_atomic(&target, output, source).map(|()| true)
+}
+
+/// Refuses a symbolic link anywhere below `dir` on the way to `relative`, the file included: a
+/// link already inside the output directory would take the write outside it. (`dir` itself was
+/// named by the user, and may be a link.)
+fn no_link_below(dir: &Path, relative: &Path) -> io::Result<()> {
+    let mut path = dir.to_path_buf();
+    for component in relative.components() {
+        path.push(component);
+        match std::fs::symlink_metadata(&path) {
+            Ok(metadata) if metadata.file_type().is_symlink() => {
+                return Err(io::Error::other(format!(
+                    "{} is a symbolic link inside the output directory, which pbnfmt does not \
+                     write through",
+                    path.display()
+                )));
+            }
+            Ok(_) => {}
+            // Not there yet: nothing below it is either.
+            Err(_) => break,
+        }
+    }
+    Ok(())
 }
 
 /// A unified diff of the input text against the result, both as text. On a terminal, the file's

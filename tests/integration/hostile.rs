@@ -798,3 +798,40 @@ fn a_walk_stays_in_its_tree() {
             .is_symlink()
     );
 }
+
+/// `--out-dir` never writes through a symbolic link already inside the output directory, to a
+/// directory or a file elsewhere (issue 21, item 4): the file is refused with a reason (exit
+/// status 2), and what the links point to stays as it was.
+#[cfg(unix)]
+#[test]
+fn links_inside_the_out_dir_are_not_followed() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    for path in ["in/sub", "out", "elsewhere/sub"] {
+        std::fs::create_dir_all(root.join(path)).unwrap();
+    }
+    std::fs::write(root.join("in/top.pbn"), common::GAME).unwrap();
+    std::fs::write(root.join("in/sub/deep.pbn"), common::GAME).unwrap();
+    std::fs::write(root.join("elsewhere/top.pbn"), "kept").unwrap();
+    std::os::unix::fs::symlink("../elsewhere/top.pbn", root.join("out/top.pbn")).unwrap();
+    std::os::unix::fs::symlink("../elsewhere/sub", root.join("out/sub")).unwrap();
+    let output = common::pbnfmt(&["export", "--out-dir", "out", "in"], root);
+    let said = common::text(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{said}");
+    assert_eq!(
+        said.matches("symbolic link inside the output directory")
+            .count(),
+        2,
+        "{said}"
+    );
+    assert_eq!(
+        std::fs::read(root.join("elsewhere/top.pbn")).unwrap(),
+        b"kept"
+    );
+    assert_eq!(
+        std::fs::read_dir(root.join("elsewhere/sub"))
+            .unwrap()
+            .count(),
+        0
+    );
+}
