@@ -275,11 +275,17 @@ impl<'a> Writer<'a> {
         if first.is_some_and(|first| first.written == tag.written) && tag.pair.data.is_empty() {
             return;
         }
+        // The same value reaches here only with data after it: a comment or section elements.
+        let what = if first.is_some_and(|first| first.written == tag.written) {
+            "with the same value and data of its own after it"
+        } else {
+            "with another value"
+        };
         let mut diagnostic = Diagnostic::new(
             Rule::ConflictingDuplicateTag,
             tag.span.clone(),
             format!(
-                "a second {} tag, with another value: export format has one tag of each name",
+                "a second {} tag, {what}: export format has one tag of each name",
                 tag.name
             ),
         )

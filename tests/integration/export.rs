@@ -165,6 +165,22 @@ fn force_drops_and_says_so() {
     // The same value twice is written once, without a word.
     let same = export(b"[Event \"A\"]\n[Event \"A\"]\n");
     assert!(same.problems.is_empty());
+    // The same value with a comment of its own would lose the comment: W002 says the value is
+    // the same (it said "another value").
+    let commented = export(b"[Room \"Open\"]\n[Room \"Open\"] {a remark}\n");
+    assert_eq!(commented.problems[0].rule.code(), "W002");
+    assert!(
+        commented.problems[0]
+            .message
+            .contains("with the same value and data of its own"),
+        "{}",
+        commented.problems[0].message
+    );
+    assert!(
+        export(b"[Room \"Open\"]\n[Room \"IMP\"]\n").problems[0]
+            .message
+            .contains("with another value")
+    );
 }
 
 /// `--line-ending lf` writes LF everywhere, inside comments too.
