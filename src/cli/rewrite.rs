@@ -12,7 +12,7 @@ use std::path::{Component, Path, PathBuf};
 use crate::diagnostic::{FullStyle, Severity};
 use crate::display;
 use crate::export::{ExportOptions, Newline, export_owned};
-use crate::io::write::write_atomic;
+use crate::io::write::{replace_unchanged, write_atomic};
 use crate::proof::Rewritten;
 use crate::report::{self, Format, Statistics, Summary};
 use crate::rewrite::RewriteOptions;
@@ -394,6 +394,11 @@ fn rewrite_one(
     rewrite: &impl Fn(Vec<u8>, &Found) -> Rewritten,
 ) -> Outcome {
     let name = job.found.input.display_name();
+    // What the file was when read: `--write` leaves it alone if it changes before the rename.
+    let read_as = match &job.found.input {
+        Input::File(path) if mode == Mode::Write => std::fs::metadata(path).ok(),
+        _ => None,
+    };
     let bytes = match read_input(&job.found.input) {
         Ok(bytes) => bytes,
         Err(message) => {
@@ -447,9 +452,10 @@ fn rewrite_one(
             outcome.stdout = diff(name, wording.verb, &rewritten, output).into_bytes();
             Ok(())
         }
-        Mode::Write if changed => match &job.found.input {
-            Input::File(path) => write_atomic(path, output, Some(path)),
-            Input::Stdin(_) => Ok(()),
+        Mode::Write if changed => match (&job.found.input, &read_as) {
+            (Input::File(path), Some(read_as)) => replace_unchanged(path, output, read_as),
+            (Input::File(path), None) => write_atomic(path, output, Some(path)),
+            (Input::Stdin(_), _) => Ok(()),
         },
         Mode::OutDir => write_into(args, job, output).map(|wrote| outcome.written = wrote),
         Mode::Check | Mode::Diff | Mode::Write => Ok(()),

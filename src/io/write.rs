@@ -58,6 +58,10 @@ fn write_atomic_with(
         temporary
             .as_file()
             .set_permissions(metadata.permissions())?;
+        // Rewritten in place, the file keeps its owner and group, or is not written.
+        if source == path {
+            keep_owner(temporary.as_file(), &metadata, &target)?;
+        }
     }
     temporary.as_file().sync_all()?;
     // Until here, an error drops the temporary file and leaves the target as it was.
@@ -72,6 +76,58 @@ fn write_atomic_with(
         }
         Err(error) => Err(error.error),
     }
+}
+
+/// Gives `file` the owner and group of `metadata` where they differ from the writer's: root may,
+/// others may set a group they belong to. Where that is refused, the file is not written: the
+/// rename would hand someone else's file to the writer.
+fn keep_owner(file: &fs::File, metadata: &fs::Metadata, target: &Path) -> io::Result<()> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        let now = file.metadata()?;
+        if (now.uid(), now.gid()) == (metadata.uid(), metadata.gid()) {
+            return Ok(());
+        }
+        std::os::unix::fs::fchown(file, Some(metadata.uid()), Some(metadata.gid())).map_err(
+            |error| {
+                io::Error::new(
+                    error.kind(),
+                    format!(
+                        "cannot keep the owner and group of {} (uid {}, gid {}): {error}; \
+                         the file is left as it was",
+                        target.display(),
+                        metadata.uid(),
+                        metadata.gid()
+                    ),
+                )
+            },
+        )
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = (file, metadata, target);
+        Ok(())
+    }
+}
+
+/// Replaces `path` as [`write_atomic`] does, unless the file changed since `read`, its size and
+/// modification time when it was read: an edit made while pbnfmt worked on the file would be
+/// lost. The check is made once the new content is safe in the temporary file, just before the
+/// rename.
+pub fn replace_unchanged(path: &Path, bytes: &[u8], read: &fs::Metadata) -> io::Result<()> {
+    let stamp = |metadata: &fs::Metadata| (metadata.len(), metadata.modified().ok());
+    write_atomic_with(path, bytes, Some(path), || {
+        let now = fs::metadata(path)?;
+        if stamp(&now) == stamp(read) {
+            Ok(())
+        } else {
+            Err(io::Error::other(format!(
+                "{} changed while pbnfmt worked on it; it is left as it was, run again",
+                path.display()
+            )))
+        }
+    })
 }
 
 /// How many names the file has (1 where that cannot be known).
@@ -228,5 +284,53 @@ mod tests {
         );
         assert!(error.to_string().contains("left as it was"), "{error}");
         assert_eq!(fs::read(&path).unwrap(), b"old");
+    }
+
+    /// An edit made to the file while pbnfmt worked on it is not overwritten.
+    #[test]
+    fn a_file_changed_since_it_was_read_is_left_alone() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("a.pbn");
+        fs::write(&path, "old").unwrap();
+        let read = fs::metadata(&path).unwrap();
+        fs::write(&path, "edited meanwhile").unwrap();
+        let error = replace_unchanged(&path, b"new", &read).unwrap_err();
+        assert!(
+            error
+                .to_string()
+                .contains("changed while pbnfmt worked on it"),
+            "{error}"
+        );
+        assert_eq!(fs::read(&path).unwrap(), b"edited meanwhile");
+        assert_eq!(
+            fs::read_dir(dir.path()).unwrap().count(),
+            1,
+            "no temporary file left"
+        );
+        let read = fs::metadata(&path).unwrap();
+        replace_unchanged(&path, b"new", &read).unwrap();
+        assert_eq!(fs::read(&path).unwrap(), b"new");
+    }
+
+    /// Rewritten in place, a file keeps its owner and group (root may set them).
+    #[cfg(unix)]
+    #[test]
+    fn owner_and_group_are_kept() {
+        use std::os::unix::fs::MetadataExt;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("a.pbn");
+        fs::write(&path, "old").unwrap();
+        let me = fs::metadata(&path).unwrap();
+        if me.uid() != 0 {
+            eprintln!("note: not root; the owner part of this test is skipped");
+            return;
+        }
+        // As root: a file of another user keeps that user.
+        std::os::unix::fs::chown(&path, Some(65534), Some(65534)).unwrap();
+        write_atomic(&path, b"new", Some(&path)).unwrap();
+        let after = fs::metadata(&path).unwrap();
+        assert_eq!((after.uid(), after.gid()), (65534, 65534));
+        assert_eq!(fs::read(&path).unwrap(), b"new");
+        // Another user may not: tests/integration/hostile.rs runs pbnfmt as one.
     }
 }

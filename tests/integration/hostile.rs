@@ -835,3 +835,42 @@ fn links_inside_the_out_dir_are_not_followed() {
         0
     );
 }
+
+/// `--write` keeps a file's owner and group, or leaves the file alone (issue 21, item 9): run
+/// by another user in a directory anyone may write, the rename would have handed a root-owned
+/// file to that user. Needs root and setpriv, as the unreadable-file test does.
+#[cfg(unix)]
+#[test]
+fn another_users_file_is_not_taken_over() {
+    use std::os::unix::fs::{MetadataExt, PermissionsExt};
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("a.pbn");
+    std::fs::write(&path, common::GAME).unwrap();
+    let setpriv = ["/usr/bin/setpriv", "/bin/setpriv"]
+        .into_iter()
+        .find(|path| Path::new(path).exists());
+    let (true, Some(setpriv)) = (std::fs::metadata(&path).unwrap().uid() == 0, setpriv) else {
+        eprintln!("note: needs root and setpriv; skipped");
+        return;
+    };
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o666)).unwrap();
+    std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o777)).unwrap();
+    let output = Command::new(setpriv)
+        .args(["--reuid=65534", "--regid=65534", "--clear-groups"])
+        .arg(env!("CARGO_BIN_EXE_pbnfmt"))
+        .args(["export", "--write"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    let said = common::text(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{said}");
+    assert!(said.contains("cannot keep the owner and group"), "{said}");
+    let after = std::fs::metadata(&path).unwrap();
+    assert_eq!((after.uid(), after.gid()), (0, 0));
+    assert_eq!(std::fs::read(&path).unwrap(), common::GAME.as_bytes());
+    assert_eq!(
+        std::fs::read_dir(dir.path()).unwrap().count(),
+        1,
+        "no temporary file left"
+    );
+}
