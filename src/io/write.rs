@@ -6,6 +6,38 @@
 use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
+use std::sync::{Mutex, PoisonError};
+
+/// The temporary files being written, removed by [`remove_temporaries`] when a signal ends the
+/// run before they are renamed (SIGKILL cannot be caught: after it, a `.pbnfmt-*.tmp` may stay).
+static TEMPORARIES: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+fn temporaries() -> std::sync::MutexGuard<'static, Vec<PathBuf>> {
+    TEMPORARIES.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// A temporary file in [`TEMPORARIES`] while it lives.
+struct Registered(PathBuf);
+
+impl Registered {
+    fn new(path: &Path) -> Registered {
+        temporaries().push(path.to_path_buf());
+        Registered(path.to_path_buf())
+    }
+}
+
+impl Drop for Registered {
+    fn drop(&mut self) {
+        temporaries().retain(|path| *path != self.0);
+    }
+}
+
+/// Removes every temporary file being written, for a signal that ends the run.
+pub fn remove_temporaries() {
+    for path in temporaries().drain(..) {
+        let _ = fs::remove_file(path);
+    }
+}
 
 /// Replaces (or creates) `path` with `bytes` atomically. `permissions_of` names the file whose
 /// permissions the result gets (the target itself for an in-place rewrite, the source file for a
@@ -51,6 +83,7 @@ fn write_atomic_with(
                 ),
             )
         })?;
+    let _registered = Registered::new(temporary.path());
     temporary.write_all(bytes)?;
     if let Some(source) = permissions_of
         && let Ok(metadata) = fs::metadata(source)
