@@ -131,6 +131,7 @@ fn export_decoded(decoded: Decoded, options: &ExportOptions) -> Rewritten {
     if problems.is_empty() {
         problems.extend(verifier.problem);
     }
+    let long = long_lines(&written.text);
     let encoding = options.encoding.unwrap_or(decoded.encoding);
     let bom = decoded.bom && encoding == decoded.encoding;
     let output = match proof::encode(written.text, encoding, bom) {
@@ -156,6 +157,9 @@ fn export_decoded(decoded: Decoded, options: &ExportOptions) -> Rewritten {
     if options.force {
         proof::downgrade(&mut problems, "--force: exported anyway");
     }
+    if !refused && let Some((count, first)) = long {
+        problems.push(long_lines_warning(count, first, options.newline));
+    }
     proof::sort(&mut problems);
     Rewritten {
         decoded,
@@ -163,6 +167,43 @@ fn export_decoded(decoded: Decoded, options: &ExportOptions) -> Rewritten {
         problems,
         games,
     }
+}
+
+/// How many lines of `text` are longer than PBN 2.3 allows (255 characters with the line end),
+/// and the 1-based number of the first.
+fn long_lines(text: &str) -> Option<(usize, usize)> {
+    let mut long = None;
+    for (number, line) in text.split_inclusive('\n').enumerate() {
+        // A line of at most 255 bytes has at most 255 characters: count only the longer ones.
+        if line.len() > 255 && line.chars().count() > 255 {
+            let (count, _) = long.get_or_insert((0, number + 1));
+            *count += 1;
+        }
+    }
+    long
+}
+
+/// C004 on export's own output, as a warning: a line that fitted with LF may not with CR LF,
+/// which adds a character to every line; a longer line in the input stays long.
+fn long_lines_warning(count: usize, first: usize, newline: Newline) -> Diagnostic {
+    let lines = if count == 1 { "line" } else { "lines" };
+    let mut warning = Diagnostic::new(
+        Rule::LineTooLong,
+        0..0,
+        format!(
+            "the export has {count} {lines} longer than the 255 characters PBN 2.3 allows with \
+             the line end (the first is line {first} of the export)"
+        ),
+    )
+    .with_help(
+        "break the long comment or value in the input; with `--line-ending crlf` (the default) \
+         each line ends in two characters",
+    );
+    warning.severity = crate::diagnostic::Severity::Warning;
+    if newline == Newline::Lf {
+        warning.help = Some("break the long comment or value in the input".to_owned());
+    }
+    warning
 }
 
 /// Reads each chunk's export back as it is written: the same facts as the input, and the same
