@@ -91,9 +91,11 @@ fn write_atomic_with(
         temporary
             .as_file()
             .set_permissions(metadata.permissions())?;
-        // Rewritten in place, the file keeps its owner and group, or is not written.
+        // Rewritten in place, the file keeps its owner, group and extended attributes, or is
+        // not written.
         if source == path {
             keep_owner(temporary.as_file(), &metadata, &target)?;
+            keep_attributes(temporary.path(), &target)?;
         }
     }
     temporary.as_file().sync_all()?;
@@ -140,6 +142,41 @@ fn keep_owner(file: &fs::File, metadata: &fs::Metadata, target: &Path) -> io::Re
     #[cfg(not(unix))]
     {
         let _ = (file, metadata, target);
+        Ok(())
+    }
+}
+
+/// Copies the extended attributes of `target` (POSIX ACLs, security labels, `user.*`) to the
+/// temporary file that replaces it. One that cannot be set (a label only root may set) leaves the
+/// file as it was, with the attribute's name.
+fn keep_attributes(temporary: &Path, target: &Path) -> io::Result<()> {
+    #[cfg(unix)]
+    {
+        // A file system without extended attributes has none to keep.
+        let Ok(names) = xattr::list(target) else {
+            return Ok(());
+        };
+        for name in names {
+            let Some(value) = xattr::get(target, &name)? else {
+                continue;
+            };
+            xattr::set(temporary, &name, &value).map_err(|error| {
+                io::Error::new(
+                    error.kind(),
+                    format!(
+                        "cannot keep the extended attribute {} of {}: {error}; the file is left \
+                         as it was",
+                        name.to_string_lossy(),
+                        target.display()
+                    ),
+                )
+            })?;
+        }
+        Ok(())
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = (temporary, target);
         Ok(())
     }
 }
@@ -365,5 +402,24 @@ mod tests {
         assert_eq!((after.uid(), after.gid()), (65534, 65534));
         assert_eq!(fs::read(&path).unwrap(), b"new");
         // Another user may not: tests/integration/hostile.rs runs pbnfmt as one.
+    }
+
+    /// Rewritten in place, a file keeps its extended attributes (where the file system has them).
+    #[cfg(unix)]
+    #[test]
+    fn extended_attributes_are_kept() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("a.pbn");
+        fs::write(&path, "old").unwrap();
+        if xattr::set(&path, "user.pbnfmt-test", b"kept").is_err() {
+            eprintln!("note: no user extended attributes here; skipped");
+            return;
+        }
+        write_atomic(&path, b"new", Some(&path)).unwrap();
+        assert_eq!(fs::read(&path).unwrap(), b"new");
+        assert_eq!(
+            xattr::get(&path, "user.pbnfmt-test").unwrap().as_deref(),
+            Some(&b"kept"[..])
+        );
     }
 }
