@@ -36,7 +36,7 @@ pub fn open_input(path: &Path) -> io::Result<std::fs::File> {
             let flags = rustix::fs::fcntl_getfl(&file)?;
             rustix::fs::fcntl_setfl(&file, flags - rustix::fs::OFlags::NONBLOCK)?;
         } else if !kind.is_file() {
-            return Err(not_a_regular_file("read"));
+            return Err(not_a_regular_file(Access::Read));
         }
         Ok(file)
     }
@@ -44,20 +44,29 @@ pub fn open_input(path: &Path) -> io::Result<std::fs::File> {
     {
         let file = std::fs::File::open(path)?;
         if !file.metadata()?.is_file() {
-            return Err(not_a_regular_file("read"));
+            return Err(not_a_regular_file(Access::Read));
         }
         Ok(file)
     }
 }
 
-/// The error for a file that is not a regular file, which pbnfmt does not `verb`: `"read"` (a
-/// device or a socket; pipes are read) or `"write"` (a device, a pipe or a socket).
-pub fn not_a_regular_file(verb: &str) -> io::Error {
+/// What pbnfmt does to a file, for [`not_a_regular_file`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Access {
+    Read,
+    Write,
+}
+
+/// The error for a file that is not a regular file: pbnfmt reads regular files and pipes, and
+/// writes regular files only.
+pub fn not_a_regular_file(access: Access) -> io::Error {
     io::Error::new(
         io::ErrorKind::InvalidInput,
-        match verb {
-            "read" => "not a regular file (a device or a socket), which pbnfmt does not read",
-            _ => "not a regular file (a device, a pipe or a socket), which pbnfmt does not write",
+        match access {
+            Access::Read => "not a regular file (a device or a socket), which pbnfmt does not read",
+            Access::Write => {
+                "not a regular file (a device, a pipe or a socket), which pbnfmt does not write"
+            }
         },
     )
 }

@@ -64,7 +64,7 @@ fn write_atomic_with(
     // A device, pipe or socket is never replaced by a regular file (a link to `/dev/null`
     // written as root would replace `/dev/null`).
     if fs::metadata(&target).is_ok_and(|metadata| !metadata.is_file()) {
-        return Err(super::not_a_regular_file("write"));
+        return Err(super::not_a_regular_file(super::Access::Write));
     }
     let directory = match target.parent() {
         Some(parent) if !parent.as_os_str().is_empty() => parent.to_path_buf(),

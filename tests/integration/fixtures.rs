@@ -46,31 +46,13 @@ fn standard_example_game_is_read_whole() {
         .iter()
         .filter_map(|tag| tag.name(&parse, &text))
         .collect();
-    assert_eq!(
-        names,
-        [
-            "Event",
-            "Site",
-            "Date",
-            "Board",
-            "West",
-            "North",
-            "East",
-            "South",
-            "Dealer",
-            "Vulnerable",
-            "Deal",
-            "Scoring",
-            "Declarer",
-            "Contract",
-            "Result",
-            "Auction",
-            "Note",
-            "Note",
-            "Play",
-            "Note"
-        ]
-    );
+    // The 15 MTS tags in their order (PBN 3.4), then the sections with their notes.
+    let expected: Vec<&str> = pbnfmt::model::MTS
+        .iter()
+        .copied()
+        .chain(["Auction", "Note", "Note", "Play", "Note"])
+        .collect();
+    assert_eq!(names, expected);
     let moves = |name: &str| {
         let tag = parse.games[0]
             .tags
