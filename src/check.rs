@@ -3,7 +3,7 @@
 //! It decodes, recognises files that are not PBN at all (PBI, chess PGN), parses, and words every
 //! finding. Reading files, walking directories and printing belong to the CLI.
 
-use crate::diagnostic::{Diagnostic, Limit, MAX_FINDINGS, Omitted, keep_first};
+use crate::diagnostic::{Diagnostic, LeftOut, Limit, MAX_FINDINGS, Omitted, keep_first};
 use crate::lexer;
 use crate::rules::reading::Reading;
 use crate::rules::select::Selection;
@@ -115,6 +115,9 @@ fn check_text(
         }
     }
     let mut reading = reading.with_limit(limit.clone());
+    if !may_suppress {
+        reading = reading.count_only();
+    }
     let rules = selection.rules_for(may_declare_export);
     let mut diagnostics = Vec::new();
     let mut semantic = semantic::Semantic::new(decoded, rules);
@@ -122,7 +125,7 @@ fn check_text(
     let mut declares_export = false;
     let mut games = 0;
     let chunks = reading.chunks(chunk);
-    let mut dropped = Vec::new();
+    let mut dropped = LeftOut::new(!may_suppress);
     let mut each = |parse: &Parse| {
         reading.chunk(parse);
         declares_export =
@@ -136,7 +139,7 @@ fn check_text(
     };
     // A file of one chunk is not worth a thread.
     if ahead && text.len() > chunk {
-        parallel::pipeline(chunks, 2, each);
+        parallel::pipeline(chunks, 1, each);
     } else {
         chunks.for_each(|parse| each(&parse));
     }
@@ -144,7 +147,7 @@ fn check_text(
     let (findings, is_pbn, read_dropped) = reading.finish_counted();
     if is_pbn {
         diagnostics.extend(findings);
-        dropped.extend(read_dropped);
+        dropped.append(read_dropped);
     } else {
         diagnostics = findings;
         dropped.clear();
@@ -156,15 +159,15 @@ fn check_text(
         selection.rules_for(declares_export)
     };
     diagnostics.retain(|d| rules.contains(d.rule));
-    dropped.retain(|d| rules.contains(d.rule));
+    dropped.retain_rules(|rule| rules.contains(rule));
     keep_first(&mut diagnostics, &limit, &mut dropped, true, |_| ());
     diagnostics.sort_by_key(|d| (d.span.start, d.span.end, d.rule));
     // The suppressions reach the findings left out too, which are kept as far as they need.
-    let suppressed = suppressions.apply(rules, &mut diagnostics, &mut dropped);
+    let suppressed = suppressions.apply(rules, &mut diagnostics, &mut dropped.list);
     report.diagnostics = diagnostics;
     report.games = games;
     report.suppressed = suppressed;
-    report.omitted = Omitted::of(&dropped);
+    report.omitted = dropped.omitted();
 }
 
 #[cfg(test)]

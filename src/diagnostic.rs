@@ -6,6 +6,7 @@
 //! (values in messages, source lines, the file name) is printed through [`display`], so that no
 //! character of it reaches a terminal as a command.
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::fmt;
 use std::ops::Range;
@@ -54,8 +55,8 @@ pub struct Diagnostic {
     pub span: Range<usize>,
     pub message: String,
     /// A short label under the primary span in the code frame.
-    pub label: Option<String>,
-    pub help: Option<String>,
+    pub label: Option<Cow<'static, str>>,
+    pub help: Option<Cow<'static, str>>,
     pub related: Vec<Related>,
 }
 
@@ -73,12 +74,12 @@ impl Diagnostic {
         }
     }
 
-    pub fn with_label(mut self, label: impl Into<String>) -> Diagnostic {
+    pub fn with_label(mut self, label: impl Into<Cow<'static, str>>) -> Diagnostic {
         self.label = Some(label.into());
         self
     }
 
-    pub fn with_help(mut self, help: impl Into<String>) -> Diagnostic {
+    pub fn with_help(mut self, help: impl Into<Cow<'static, str>>) -> Diagnostic {
         self.help = Some(help.into());
         self
     }
@@ -156,7 +157,7 @@ pub struct Dropped {
 }
 
 impl Dropped {
-    fn of(diagnostic: &Diagnostic) -> Dropped {
+    pub fn of(diagnostic: &Diagnostic) -> Dropped {
         Dropped {
             start: u32::try_from(diagnostic.span.start).unwrap_or(u32::MAX),
             rule: diagnostic.rule,
@@ -179,6 +180,84 @@ impl Omitted {
     }
 }
 
+/// The findings of a file left out past its limit: each with its position while a suppression
+/// line may still reach it, or only counted when the file has none (`count_only`), so that a file
+/// of millions of findings costs no memory for them.
+#[derive(Debug, Default)]
+pub struct LeftOut {
+    pub list: Vec<Dropped>,
+    pub counted: Omitted,
+    pub count_only: bool,
+}
+
+impl LeftOut {
+    pub fn new(count_only: bool) -> LeftOut {
+        LeftOut {
+            count_only,
+            ..LeftOut::default()
+        }
+    }
+
+    pub fn push(&mut self, finding: Dropped) {
+        if self.count_only {
+            *self
+                .counted
+                .0
+                .entry((finding.rule, finding.severity))
+                .or_default() += 1;
+        } else {
+            self.list.push(finding);
+        }
+    }
+
+    /// Takes one finding back (it is kept after all).
+    pub fn remove(&mut self, finding: Dropped) {
+        if let Some(at) = self.list.iter().position(|d| *d == finding) {
+            self.list.swap_remove(at);
+        } else if let Some(count) = self.counted.0.get_mut(&(finding.rule, finding.severity)) {
+            *count = count.saturating_sub(1);
+            if *count == 0 {
+                self.counted.0.remove(&(finding.rule, finding.severity));
+            }
+        }
+    }
+
+    pub fn append(&mut self, other: LeftOut) {
+        self.list.extend(other.list);
+        for (key, count) in other.counted.0 {
+            *self.counted.0.entry(key).or_default() += count;
+        }
+    }
+
+    /// Forgets the findings of the rules `keep` is false for.
+    pub fn retain_rules(&mut self, keep: impl Fn(Rule) -> bool) {
+        self.list.retain(|d| keep(d.rule));
+        self.counted.0.retain(|(rule, _), _| keep(*rule));
+    }
+
+    pub fn clear(&mut self) {
+        self.list.clear();
+        self.counted.0.clear();
+    }
+
+    pub fn len(&self) -> usize {
+        self.list.len() + self.counted.total()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The counts by rule and severity.
+    pub fn omitted(&self) -> Omitted {
+        let mut omitted = Omitted::of(&self.list);
+        for (key, count) in &self.counted.0 {
+            *omitted.0.entry(*key).or_default() += count;
+        }
+        omitted
+    }
+}
+
 /// How many findings of a file to keep, and which to leave out first.
 #[derive(Clone, Debug)]
 pub struct Limit {
@@ -188,17 +267,22 @@ pub struct Limit {
 }
 
 /// Keeps the first `limit.keep` of `findings` (in [`keep_order`]); the rest go to `dropped`.
-/// Unless `now`, waits until there are twice the limit, so that a pass over a file that keeps
-/// finding costs amortised constant time a finding. `left_out` sees each finding left out.
+/// Unless `now`, waits until there are a quarter more than the limit, so that a pass over a file
+/// that keeps finding costs amortised constant time a finding, and holds at most 1.25 times the
+/// limit. `left_out` sees each finding left out.
 pub fn keep_first(
     findings: &mut Vec<Diagnostic>,
     limit: &Limit,
-    dropped: &mut Vec<Dropped>,
+    dropped: &mut LeftOut,
     now: bool,
     mut left_out: impl FnMut(&Diagnostic),
 ) {
     let keep = limit.keep;
-    let over = if now { keep } else { keep.saturating_mul(2) };
+    let over = if now {
+        keep
+    } else {
+        keep.saturating_add(keep / 4).saturating_add(64)
+    };
     if findings.len() <= over {
         return;
     }
@@ -273,7 +357,7 @@ pub fn render_full(
         // The lines miette reads for the frame (see `NamedText::window`), masked at the same
         // byte offsets so that carets stay on their characters; past 64 KiB (a huge line just
         // after the frame), the whole frame is masked once drawn instead.
-        let window = NamedText::window(index, text.len(), span, 1, 1);
+        let window = NamedText::window(index, text, span, 1, 1);
         match text.get(window.clone()) {
             Some(lines) if lines.len() <= 64 << 10 => {
                 masked.push((window, display::mask_in_place(lines).into_owned()));
@@ -332,11 +416,11 @@ fn frame_text<'t>(text: &'t str, index: &LineIndex, span: &Range<usize>) -> &'t 
 
 fn frame_range(text: &str, index: &LineIndex, span: &Range<usize>) -> (usize, usize) {
     let len = text.len();
-    let first = index.line_of(span.start.min(len)).saturating_sub(1);
-    let last = index.line_of(span.end.min(len)) + 1;
+    let first = index.line_of(text, span.start.min(len)).saturating_sub(1);
+    let last = index.line_of(text, span.end.min(len)) + 1;
     (
-        index.line_start(first, len),
-        index.line_start(last + 1, len),
+        index.line_start(text, first),
+        index.line_start(text, last + 1),
     )
 }
 
@@ -354,16 +438,17 @@ impl NamedText<'_> {
     /// The lines read for the frame of `span`, with context lines around it.
     fn window(
         index: &LineIndex,
-        len: usize,
+        text: &str,
         span: &Range<usize>,
         before: usize,
         after: usize,
     ) -> Range<usize> {
+        let len = text.len();
         let start = span.start.min(len);
         let end = span.end.min(len);
-        let first_line = index.line_of(start).saturating_sub(before);
-        let last_line = index.line_of(end) + after + 1;
-        index.line_start(first_line, len)..index.line_start(last_line + 1, len)
+        let first_line = index.line_of(text, start).saturating_sub(before);
+        let last_line = index.line_of(text, end) + after + 1;
+        index.line_start(text, first_line)..index.line_start(text, last_line + 1)
     }
 }
 
@@ -382,7 +467,7 @@ impl SourceCode for NamedText<'_> {
         let end = (span.offset() + span.len()).min(len);
         let range = NamedText::window(
             self.index,
-            len,
+            self.text,
             &(start..end),
             context_lines_before,
             context_lines_after,
@@ -390,7 +475,7 @@ impl SourceCode for NamedText<'_> {
         let (window_start, window_end) = (range.start, range.end);
         let first_line = self
             .index
-            .line_of(start)
+            .line_of(self.text, start)
             .saturating_sub(context_lines_before);
         let window = match self
             .masked

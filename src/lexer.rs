@@ -236,11 +236,18 @@ pub fn lex(text: &str) -> Vec<Token> {
 /// of (see [`crate::parser::chunks`]). `from` must be the start of a line, and the text must hold no
 /// embedded PBN ([`is_embedded`]); `to` is where the region ends, whatever follows it.
 pub fn lex_region_of(text: &str, from: usize, to: usize) -> Vec<Token> {
-    let mut tokens = Vec::with_capacity((to - from) / 2 + 16);
+    lex_region_at_most_of(text, from, to, usize::MAX).0
+}
+
+/// [`lex_region_of`], stopping after `max` tokens: the tokens, and true when they reach `to`.
+pub fn lex_region_at_most_of(text: &str, from: usize, to: usize, max: usize) -> (Vec<Token>, bool) {
+    let capacity = (to.saturating_sub(from) / 2 + 16).min(max.saturating_add(1));
+    let mut tokens = Vec::with_capacity(capacity);
+    let mut complete = true;
     if text.len() <= MAX_TEXT_LEN && from <= to && to <= text.len() {
-        lex_region(text, from, to, &mut tokens);
+        complete = lex_region_at_most(text, from, to, &mut tokens, max);
     }
-    tokens
+    (tokens, complete)
 }
 
 /// The lines of `text` that start with `%` (PBN 2.4), each after its `%`, found by a memchr scan.
@@ -280,6 +287,18 @@ fn push(tokens: &mut Vec<Token>, kind: SyntaxKind, start: usize, end: usize) {
 }
 
 fn lex_region(text: &str, from: usize, to: usize, tokens: &mut Vec<Token>) {
+    lex_region_at_most(text, from, to, tokens, usize::MAX);
+}
+
+/// [`lex_region`], stopping once `tokens` holds `max` tokens. True when the region was lexed to
+/// its end.
+fn lex_region_at_most(
+    text: &str,
+    from: usize,
+    to: usize,
+    tokens: &mut Vec<Token>,
+    max: usize,
+) -> bool {
     let mut start = from;
     let mut at_line_start = from == 0 || matches!(text.as_bytes()[from - 1], b'\n' | b'\r');
     // logos reports a failed partial match (`=12` that is no note reference) as one error span;
@@ -309,6 +328,9 @@ fn lex_region(text: &str, from: usize, to: usize, tokens: &mut Vec<Token>) {
                 }
             };
             push(tokens, kind, start + span.start, start + span.end);
+            if tokens.len() >= max {
+                return start + span.end >= to;
+            }
         }
         match restart {
             Some(next) => {
@@ -317,7 +339,11 @@ fn lex_region(text: &str, from: usize, to: usize, tokens: &mut Vec<Token>) {
             }
             None => break,
         }
+        if tokens.len() >= max {
+            return start >= to;
+        }
     }
+    true
 }
 
 fn kind_of(raw: Raw) -> SyntaxKind {

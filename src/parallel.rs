@@ -99,12 +99,15 @@ where
         let (sender, receiver) = mpsc::sync_channel(ahead.max(1));
         let (done, finished) = mpsc::channel::<I::Item>();
         scope.spawn(move || {
-            for item in items {
+            let mut items = items;
+            loop {
+                // Drop what the consumer is done with, here, before making the next item: at
+                // most `ahead` items wait, one is consumed, and one is made.
+                while finished.try_recv().is_ok() {}
+                let Some(item) = items.next() else { break };
                 if sender.send(item).is_err() {
                     break;
                 }
-                // Drop what the consumer is done with, here.
-                while finished.try_recv().is_ok() {}
             }
             drop(sender);
             for _ in finished {}

@@ -44,6 +44,7 @@ pub fn chunks_of(text: &str, target: usize, embedded: bool) -> Chunks<'_> {
         pos: 0,
         target: target.max(1),
         whole: embedded || text.len() > lexer::MAX_TEXT_LEN,
+        game_end: None,
     }
 }
 
@@ -54,6 +55,8 @@ pub struct Chunks<'a> {
     target: usize,
     /// Parse everything as one chunk.
     whole: bool,
+    /// The end of a game being read in pieces.
+    game_end: Option<usize>,
 }
 
 impl Iterator for Chunks<'_> {
@@ -70,8 +73,30 @@ impl Iterator for Chunks<'_> {
         }
         let mut target = self.target;
         loop {
-            let end = blank_line_after(text, self.pos.saturating_add(target));
-            let tokens = lexer::lex_region_of(text, self.pos, end);
+            // The end of the game being read in pieces is known already: finding it again for
+            // every piece would make a long game quadratic.
+            let end = match self.game_end.take() {
+                Some(end) if end > self.pos => end,
+                _ => blank_line_after(text, self.pos.saturating_add(target)),
+            };
+            let (mut tokens, complete) =
+                lexer::lex_region_at_most_of(text, self.pos, end, MAX_CHUNK_TOKENS);
+            if !complete {
+                // Too many tokens to hold: end the chunk at the last game boundary they reach,
+                // or, when they are all one game, read that game in pieces.
+                let (cut, piece) = match last_game_boundary(text, &tokens) {
+                    Some(boundary) if boundary > self.pos => (boundary, false),
+                    _ => (piece_end(text, &tokens), true),
+                };
+                tokens.retain(|token| token.end as usize <= cut);
+                self.pos = cut;
+                if piece {
+                    self.game_end = Some(end);
+                }
+                let mut parse = parse_tokens(text, tokens);
+                parse.cut = piece.then(|| u32::try_from(cut).unwrap_or(u32::MAX));
+                return Some(parse);
+            }
             // A brace comment may hold empty lines; a cut inside one would split it. Cut further on.
             let split_comment = end < text.len()
                 && tokens.last().is_some_and(|token| {
@@ -87,10 +112,58 @@ impl Iterator for Chunks<'_> {
     }
 }
 
+/// The most tokens a chunk holds: a chunk's tokens, tree and errors cost about 80 bytes a token
+/// at worst (a file of `x` lines), so a chunk stays within a few megabytes whatever the file. Real
+/// games have a few thousand tokens; a game with more is read in pieces of this many, cut at line
+/// starts ([`piece_end`]), and F005 says so.
+pub const MAX_CHUNK_TOKENS: usize = 1 << 16;
+
+/// The end of the last line end among `tokens` that a semi-empty line follows (PBN 3: where a
+/// game ends), if their line ends hold one.
+fn last_game_boundary(text: &str, tokens: &[Token]) -> Option<usize> {
+    let mut after = tokens.iter().rev().peekable();
+    let mut boundary = None;
+    while let Some(token) = after.next() {
+        if token.kind != SyntaxKind::Newline {
+            continue;
+        }
+        // `token` ends a semi-empty line when the token before it is a line end, or white space
+        // after a line end.
+        let mut before = after.clone();
+        let mut previous = before.next();
+        if previous.is_some_and(|t| t.kind == SyntaxKind::Whitespace) {
+            previous = before.next();
+        }
+        if let Some(line_end) = previous.filter(|t| t.kind == SyntaxKind::Newline)
+            && text.as_bytes().get(line_end.end as usize - 1) == Some(&b'\n')
+        {
+            boundary = Some(line_end.end as usize);
+            break;
+        }
+    }
+    boundary
+}
+
+/// Where a piece of an overlong game ends: after the last line end among `tokens`, or, on a line
+/// of more tokens than a chunk holds, after the last of them.
+fn piece_end(text: &str, tokens: &[Token]) -> usize {
+    let last = tokens.last().map_or(text.len(), |token| token.end as usize);
+    tokens
+        .iter()
+        .rev()
+        .find(|token| token.kind == SyntaxKind::Newline)
+        .map_or(last, |token| token.end as usize)
+}
+
 /// The start of the first semi-empty line at or after `from` whose line end before it is a `\n`
 /// (the end of the text when there is none). Outside brace comments, that is where a game ends.
 fn blank_line_after(text: &str, from: usize) -> usize {
-    let bytes = text.as_bytes();
+    blank_line_within(text, from, text.len()).unwrap_or(text.len())
+}
+
+/// [`blank_line_after`], looking only at line ends before `limit`: `None` when there is none.
+fn blank_line_within(text: &str, from: usize, limit: usize) -> Option<usize> {
+    let bytes = &text.as_bytes()[..limit.min(text.len())];
     let mut at = from;
     while let Some(found) = bytes
         .get(at..)
@@ -102,12 +175,12 @@ fn blank_line_after(text: &str, from: usize) -> usize {
             next += 1;
         }
         match bytes.get(next) {
-            Some(b'\n') => return start,
-            Some(b'\r') if bytes.get(next + 1) == Some(&b'\n') => return start,
+            Some(b'\n') => return Some(start),
+            Some(b'\r') if bytes.get(next + 1) == Some(&b'\n') => return Some(start),
             _ => at = start,
         }
     }
-    text.len()
+    None
 }
 
 /// Parses the tokens of `text` (all of it, or a chunk of whole games).
@@ -128,6 +201,7 @@ fn parse_tokens(text: &str, tokens: Vec<Token>) -> Parse {
         tokens,
         games,
         errors,
+        cut: None,
     }
 }
 

@@ -239,17 +239,18 @@ pub fn file(
         }
         Format::Json | Format::Sarif => {
             let positions = Positions::new(decoded, &index);
-            let objects: Vec<String> = diagnostics
-                .iter()
-                .map(|diagnostic| {
-                    if format == Format::Json {
-                        json_diagnostic(name, &positions, diagnostic).to_string()
-                    } else {
-                        sarif_result(name, &positions, diagnostic).to_string()
-                    }
-                })
-                .collect();
-            out = objects.join(SEPARATOR);
+            // Written one object at a time: a file of many findings holds its text once.
+            for (i, diagnostic) in diagnostics.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(SEPARATOR);
+                }
+                let object = if format == Format::Json {
+                    json_diagnostic(name, &positions, diagnostic)
+                } else {
+                    sarif_result(name, &positions, diagnostic)
+                };
+                out.push_str(&object.to_string());
+            }
         }
     }
     out
@@ -262,8 +263,6 @@ struct Positions<'a> {
     encoding: Encoding,
     /// The length of the byte-order mark in the file.
     bom: usize,
-    /// For encodings other than UTF-8: the file offset at which each line starts.
-    line_offsets: Option<Vec<usize>>,
 }
 
 impl<'a> Positions<'a> {
@@ -275,24 +274,11 @@ impl<'a> Positions<'a> {
             (true, Encoding::Utf16Le | Encoding::Utf16Be) => 2,
         };
         let text = decoded.text.as_str();
-        let line_offsets = (encoding != Encoding::Utf8).then(|| {
-            let mut offsets = Vec::with_capacity(index.line_count());
-            let mut at = bom;
-            let mut previous = 0;
-            for line in 0..index.line_count() {
-                let start = index.line_start(line, text.len());
-                at += file_len(encoding, text.get(previous..start).unwrap_or(""));
-                offsets.push(at);
-                previous = start;
-            }
-            offsets
-        });
         Positions {
             text,
             index,
             encoding,
             bom,
-            line_offsets,
         }
     }
 
@@ -300,17 +286,12 @@ impl<'a> Positions<'a> {
     fn at(&self, at: usize) -> (usize, usize, usize) {
         let at = at.min(self.text.len());
         let prefix = self.index.prefix(self.text, at);
-        let offset = match &self.line_offsets {
-            None => self.bom + at,
-            Some(offsets) => {
-                let on_line = match self.encoding {
-                    Encoding::Utf8 => prefix.bytes,
-                    Encoding::Latin1 => prefix.chars,
-                    Encoding::Utf16Le | Encoding::Utf16Be => 2 * prefix.utf16,
-                };
-                offsets[prefix.line] + on_line
-            }
-        };
+        let offset = self.bom
+            + match self.encoding {
+                Encoding::Utf8 => at,
+                Encoding::Latin1 => prefix.text_chars,
+                Encoding::Utf16Le | Encoding::Utf16Be => 2 * prefix.text_utf16,
+            };
         (prefix.line + 1, prefix.chars + 1, offset)
     }
 
@@ -321,15 +302,6 @@ impl<'a> Positions<'a> {
             "start": {"line": line, "column": column, "offset": offset},
             "end": {"line": end_line, "column": end_column, "offset": end_offset},
         })
-    }
-}
-
-/// The bytes `text` takes in the file.
-fn file_len(encoding: Encoding, text: &str) -> usize {
-    match encoding {
-        Encoding::Utf8 => text.len(),
-        Encoding::Latin1 => text.chars().count(),
-        Encoding::Utf16Le | Encoding::Utf16Be => text.chars().map(|c| 2 * c.len_utf16()).sum(),
     }
 }
 

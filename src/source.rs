@@ -292,28 +292,95 @@ fn encode_latin1(text: &str, out: &mut Vec<u8>) -> Result<(), Unencodable> {
 
 /// Maps byte offsets of a text to 1-based line and column numbers. CR, LF and CRLF all end a line
 /// (PBN 2.1 import format: the platform's line ends, and real files mix them).
+///
+/// It keeps a checkpoint every [`STRIDE`] bytes or so, not every line start: so that any position
+/// costs at most a stride of counting, however long its line and however many findings it has
+/// (counting from a line's start made a 100 MB line with many findings quadratic), and so that the
+/// index of a file of millions of short lines stays small (a start per line took 8 bytes a line,
+/// four times a file of `x` lines).
 #[derive(Clone, Debug)]
 pub struct LineIndex {
-    /// Byte offset at which each line starts.
-    starts: Vec<usize>,
-    /// Within lines longer than [`STRIDE`] bytes, a checkpoint every [`STRIDE`] bytes or so, in
-    /// offset order: so that a column costs at most a stride of counting, however long the line
-    /// and however many findings it has (counting from the line's start made a 100 MB line with
-    /// many findings quadratic).
+    /// In offset order; the first is at offset 0.
     checkpoints: Vec<Checkpoint>,
+    /// How many lines the text has (one more than its line ends).
+    lines: usize,
 }
 
-/// Lines longer than this many bytes get checkpoints this far apart.
-const STRIDE: usize = 4096;
+/// Checkpoints are this many bytes apart, or a little more (moved on to a character boundary, and
+/// past the `\n` of a `\r\n`).
+const STRIDE: usize = 1024;
 
-/// A place in a long line and what precedes it on the line.
-#[derive(Clone, Copy, Debug)]
+/// A place in the text and what precedes it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Checkpoint {
     /// Byte offset in the text, on a character boundary.
     byte: usize,
-    /// Characters, and UTF-16 code units, from the start of the line to `byte`.
+    /// The 0-based line that holds it, and the byte offset where that line starts.
+    line: usize,
+    line_start: usize,
+    /// Characters and UTF-16 code units from the start of the line to `byte`.
     chars: usize,
     utf16: usize,
+    /// Characters and UTF-16 code units from the start of the text to `byte`.
+    text_chars: usize,
+    text_utf16: usize,
+}
+
+impl Checkpoint {
+    const START: Checkpoint = Checkpoint {
+        byte: 0,
+        line: 0,
+        line_start: 0,
+        chars: 0,
+        utf16: 0,
+        text_chars: 0,
+        text_utf16: 0,
+    };
+
+    /// Counts on from here over `text[self.byte..to]` (`to` a character boundary). A `\r` right
+    /// before `to` whose `\n` is at `to` does not end its line yet.
+    fn advance(&mut self, text: &str, to: usize) {
+        let bytes = text.as_bytes();
+        let mut rest = text
+            .get(self.byte..to)
+            .unwrap_or("")
+            .char_indices()
+            .peekable();
+        while let Some((at, c)) = rest.next() {
+            let at = self.byte + at;
+            let units = c.len_utf16();
+            self.text_chars += 1;
+            self.text_utf16 += units;
+            let line_end = match c {
+                '\n' => Some(at + 1),
+                '\r' if bytes.get(at + 1) == Some(&b'\n') => {
+                    if at + 1 < to {
+                        rest.next();
+                        self.text_chars += 1;
+                        self.text_utf16 += 1;
+                        Some(at + 2)
+                    } else {
+                        None
+                    }
+                }
+                '\r' => Some(at + 1),
+                _ => None,
+            };
+            match line_end {
+                Some(start) => {
+                    self.line += 1;
+                    self.line_start = start;
+                    self.chars = 0;
+                    self.utf16 = 0;
+                }
+                None => {
+                    self.chars += 1;
+                    self.utf16 += units;
+                }
+            }
+        }
+        self.byte = to;
+    }
 }
 
 /// What precedes an offset on its line.
@@ -325,34 +392,37 @@ pub struct LinePrefix {
     pub bytes: usize,
     pub chars: usize,
     pub utf16: usize,
+    /// Characters and UTF-16 code units from the start of the text (file offsets in Latin-1 and
+    /// UTF-16 files).
+    pub text_chars: usize,
+    pub text_utf16: usize,
 }
 
 impl LineIndex {
     pub fn new(text: &str) -> LineIndex {
         let bytes = text.as_bytes();
-        let mut starts = vec![0];
-        let mut i = 0;
-        while i < bytes.len() {
-            match bytes[i] {
-                b'\r' if bytes.get(i + 1) == Some(&b'\n') => {
-                    starts.push(i + 2);
-                    i += 1;
-                }
-                b'\r' | b'\n' => starts.push(i + 1),
-                _ => {}
+        let mut checkpoints = Vec::with_capacity(text.len() / STRIDE + 1);
+        let mut at = Checkpoint::START;
+        checkpoints.push(at);
+        let mut next = STRIDE;
+        while next < text.len() {
+            while next < text.len()
+                && (!text.is_char_boundary(next)
+                    || (bytes[next] == b'\n' && bytes[next - 1] == b'\r'))
+            {
+                next += 1;
             }
-            i += 1;
-        }
-        let mut checkpoints = Vec::new();
-        for (line, &start) in starts.iter().enumerate() {
-            let end = starts.get(line + 1).copied().unwrap_or(text.len());
-            if end - start > STRIDE {
-                long_line_checkpoints(text, start, end, &mut checkpoints);
+            if next >= text.len() {
+                break;
             }
+            at.advance(text, next);
+            checkpoints.push(at);
+            next += STRIDE;
         }
+        at.advance(text, text.len());
         LineIndex {
-            starts,
             checkpoints,
+            lines: at.line + 1,
         }
     }
 
@@ -363,78 +433,65 @@ impl LineIndex {
     }
 
     /// What precedes byte `offset` of `text` on its line. An offset inside a character counts
-    /// bytes for characters, as no character ends there.
+    /// bytes for the part of the character before it, as no character ends there.
     pub fn prefix(&self, text: &str, offset: usize) -> LinePrefix {
         let offset = offset.min(text.len());
-        let line = self.line_of(offset);
-        let start = self.starts[line];
-        if !text.is_char_boundary(offset) {
-            let bytes = offset - start;
-            return LinePrefix {
-                line,
-                bytes,
-                chars: bytes,
-                utf16: bytes,
-            };
+        let mut boundary = offset;
+        while !text.is_char_boundary(boundary) {
+            boundary -= 1;
         }
-        let at = self.checkpoints.partition_point(|c| c.byte <= offset);
-        let from = match at.checked_sub(1).map(|i| self.checkpoints[i]) {
-            Some(checkpoint) if checkpoint.byte >= start => checkpoint,
-            _ => Checkpoint {
-                byte: start,
-                chars: 0,
-                utf16: 0,
-            },
-        };
-        let (mut chars, mut utf16) = (from.chars, from.utf16);
-        for c in text.get(from.byte..offset).unwrap_or("").chars() {
-            chars += 1;
-            utf16 += c.len_utf16();
-        }
+        let at = self.checkpoints.partition_point(|c| c.byte <= boundary);
+        let mut point = self.checkpoints[at.saturating_sub(1)];
+        point.advance(text, boundary);
+        let inside = offset - boundary;
         LinePrefix {
-            line,
-            bytes: offset - start,
-            chars,
-            utf16,
+            line: point.line,
+            bytes: offset - point.line_start,
+            chars: point.chars + inside,
+            utf16: point.utf16 + inside,
+            text_chars: point.text_chars + inside,
+            text_utf16: point.text_utf16 + inside,
         }
     }
 
     pub fn line_count(&self) -> usize {
-        self.starts.len()
+        self.lines
     }
 
-    /// The 0-based line that holds byte `offset`.
-    pub fn line_of(&self, offset: usize) -> usize {
-        self.starts.partition_point(|&start| start <= offset) - 1
+    /// The 0-based line that holds byte `offset` of `text`.
+    pub fn line_of(&self, text: &str, offset: usize) -> usize {
+        self.prefix(text, offset).line
     }
 
-    /// The byte offset where 0-based `line` starts; the end of the text past the last line.
-    pub fn line_start(&self, line: usize, text_len: usize) -> usize {
-        self.starts.get(line).copied().unwrap_or(text_len)
-    }
-}
-
-/// Checkpoints every [`STRIDE`] bytes (moved on to a character boundary) of the line
-/// `text[start..end]`.
-fn long_line_checkpoints(text: &str, start: usize, end: usize, out: &mut Vec<Checkpoint>) {
-    let (mut chars, mut utf16) = (0, 0);
-    let mut from = start;
-    let mut next = start + STRIDE;
-    while next < end {
-        while !text.is_char_boundary(next) {
-            next += 1;
+    /// The byte offset where 0-based `line` of `text` starts; the end of the text past the last
+    /// line.
+    pub fn line_start(&self, text: &str, line: usize) -> usize {
+        if line == 0 {
+            return 0;
         }
-        for c in text.get(from..next).unwrap_or("").chars() {
-            chars += 1;
-            utf16 += c.len_utf16();
+        if line >= self.lines {
+            return text.len();
         }
-        out.push(Checkpoint {
-            byte: next,
-            chars,
-            utf16,
-        });
-        from = next;
-        next += STRIDE;
+        // The last checkpoint on an earlier line: line `line` starts within a stride after it.
+        let at = self.checkpoints.partition_point(|c| c.line < line);
+        let mut point = self.checkpoints[at.saturating_sub(1)];
+        let bytes = text.as_bytes();
+        let mut from = point.byte;
+        while point.line < line {
+            let Some(end) = bytes
+                .get(from..)
+                .and_then(|rest| rest.iter().position(|&b| b == b'\n' || b == b'\r'))
+            else {
+                return text.len();
+            };
+            let mut start = from + end + 1;
+            if bytes[from + end] == b'\r' && bytes.get(start) == Some(&b'\n') {
+                start += 1;
+            }
+            point.line += 1;
+            from = start;
+        }
+        from
     }
 }
 
@@ -507,6 +564,50 @@ mod tests {
         assert_eq!(index.line_col(text, text.len() - 1), (4, 4));
     }
 
+    /// Over thousands of short lines with every kind of line end (a checkpoint never falls
+    /// between the CR and LF of a CR LF), lines, columns, line starts and offsets from the text's
+    /// start equal a count from the start of the text, at every offset.
+    #[test]
+    fn positions_match_a_count_from_the_start() {
+        let ends = ["\n", "\r\n", "\r", ""];
+        let text: String = (0..5000)
+            .map(|i| format!("{}é{}", "ab".repeat(i % 7), ends[i % 4]))
+            .collect();
+        let index = LineIndex::new(&text);
+        let (mut line, mut column, mut starts) = (0, 0, vec![0]);
+        let mut chars = 0;
+        let mut it = text.char_indices().peekable();
+        let mut expected = Vec::new();
+        while let Some((offset, c)) = it.next() {
+            expected.push((offset, line, column, chars));
+            chars += 1;
+            let crlf = c == '\r' && it.peek().map(|&(_, n)| n) == Some('\n');
+            if crlf {
+                let (next, _) = it.next().unwrap();
+                expected.push((next, line, column + 1, chars));
+                chars += 1;
+            }
+            if c == '\n' || c == '\r' {
+                line += 1;
+                column = 0;
+                starts.push(offset + if crlf { 2 } else { 1 });
+            } else {
+                column += 1;
+            }
+        }
+        for (offset, line, column, chars) in expected {
+            let prefix = index.prefix(&text, offset);
+            assert_eq!((prefix.line, prefix.chars), (line, column), "at {offset}");
+            assert_eq!(prefix.text_chars, chars, "at {offset}");
+            assert_eq!(index.line_of(&text, offset), line);
+        }
+        assert_eq!(index.line_count(), starts.len());
+        for (line, start) in starts.iter().enumerate() {
+            assert_eq!(index.line_start(&text, line), *start, "line {line}");
+        }
+        assert_eq!(index.line_start(&text, starts.len()), text.len());
+    }
+
     /// Columns on a long line come from the nearest checkpoint and equal a count from the
     /// line's start, for every offset, with multi-byte characters across the strides.
     #[test]
@@ -517,7 +618,7 @@ mod tests {
         assert!(index.checkpoints.len() > 5);
         let start = text.find('a').unwrap();
         for (offset, _) in text.char_indices().step_by(7).chain([(text.len(), ' ')]) {
-            let line_start = index.line_start(index.line_of(offset), text.len());
+            let line_start = index.line_start(&text, index.line_of(&text, offset));
             let before = &text[line_start..offset];
             let prefix = index.prefix(&text, offset);
             assert_eq!(prefix.chars, before.chars().count(), "at {offset}");
@@ -525,8 +626,9 @@ mod tests {
             assert_eq!(prefix.bytes, before.len());
         }
         assert_eq!(index.line_col(&text, start), (2, 1));
-        // Inside a character, bytes are counted.
+        // Inside a character, the bytes of it before the offset are counted.
         let euro = text.find('€').unwrap();
-        assert_eq!(index.line_col(&text, euro + 1), (2, euro + 1 - start + 1));
+        let before = text[start..euro].chars().count();
+        assert_eq!(index.line_col(&text, euro + 1), (2, before + 1 + 1));
     }
 }

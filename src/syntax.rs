@@ -19,6 +19,9 @@ pub struct Parse {
     pub tokens: Vec<Token>,
     pub games: Vec<Game>,
     pub errors: Vec<SyntaxError>,
+    /// Where the chunk ends inside a game too long to hold whole
+    /// ([`crate::parser::MAX_CHUNK_TOKENS`]): the next chunk reads on from there.
+    pub cut: Option<u32>,
 }
 
 /// A syntax error: which rule, where, and a related span (the tag it concerns) for the message.

@@ -70,7 +70,8 @@ pub fn export_owned(bytes: Vec<u8>, options: &ExportOptions) -> Rewritten {
 /// and compared before the next, so that only the output and one chunk's trees are in memory.
 fn export_decoded(decoded: Decoded, options: &ExportOptions) -> Rewritten {
     let text = decoded.text.as_str();
-    let mut reading = Reading::new(&decoded);
+    // No suppression applies to a rewrite: the findings left out are only counted.
+    let mut reading = Reading::new(&decoded).count_only();
     if !reading.wants_chunks() {
         let (findings, _) = reading.finish();
         return Rewritten::refused(decoded, proof::blocking(findings), 0);
@@ -201,7 +202,7 @@ fn long_lines_warning(count: usize, first: usize, newline: Newline) -> Diagnosti
     );
     warning.severity = crate::diagnostic::Severity::Warning;
     if newline == Newline::Lf {
-        warning.help = Some("break the long comment or value in the input".to_owned());
+        warning.help = Some("break the long comment or value in the input".into());
     }
     warning
 }

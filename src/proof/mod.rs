@@ -57,7 +57,7 @@ pub fn blocking(findings: Vec<Diagnostic>) -> Vec<Diagnostic> {
 pub fn downgrade(problems: &mut [Diagnostic], label: &str) {
     for problem in problems {
         problem.severity = Severity::Warning;
-        problem.label = Some(label.to_owned());
+        problem.label = Some(label.to_owned().into());
     }
 }
 

@@ -206,7 +206,8 @@ pub(crate) fn rewrite_chunks<R: ChunkEdits>(
     then: impl FnOnce(&str) -> Edited,
 ) -> Rewritten {
     let text = decoded.text.as_str();
-    let mut reading = Reading::new(&decoded);
+    // No suppression applies to a rewrite: the findings left out are only counted.
+    let mut reading = Reading::new(&decoded).count_only();
     let mut games = 0;
     let mut edited = Edited::default();
     if reading.wants_chunks() {

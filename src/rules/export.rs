@@ -484,6 +484,7 @@ fn section_lines(
     let mut lines: Vec<(usize, u32, u32, bool, crate::syntax::TokenId)> = Vec::new();
     let mut index = 0u32;
     let mut dash = None;
+    let mut counter = LineCounter::default();
     for item in data {
         let (token, annotated) = match item {
             Data::Move(mv) => {
@@ -499,7 +500,7 @@ fn section_lines(
             }
             Data::Marker(id) => (*id, false),
             Data::Comment(id) => {
-                let line = line_of(checker, parse.token(*id).start as usize);
+                let line = counter.line(text, parse.token(*id).start as usize);
                 if let Some(last) = lines.last_mut().filter(|l| l.0 == line) {
                     last.3 = true;
                 }
@@ -507,7 +508,7 @@ fn section_lines(
             }
             _ => continue,
         };
-        let line = line_of(checker, parse.token(token).start as usize);
+        let line = counter.line(text, parse.token(token).start as usize);
         match lines.last_mut() {
             Some(last) if last.0 == line => {
                 last.2 += 1;
@@ -583,12 +584,27 @@ fn section_lines(
     }
 }
 
-/// The line of an offset, through the file's line index (built once, when export rules run).
-fn line_of(checker: &Checker<'_>, offset: usize) -> usize {
-    checker
-        .lines
-        .as_ref()
-        .map_or(0, |lines| lines.line_of(offset))
+/// Line numbers of increasing offsets, relative to the first: the line ends between one offset
+/// and the next are counted once, so a section costs a pass over its own text.
+#[derive(Default)]
+struct LineCounter {
+    at: Option<usize>,
+    line: usize,
+}
+
+impl LineCounter {
+    fn line(&mut self, text: &str, offset: usize) -> usize {
+        if let Some(at) = self.at {
+            let between = text.as_bytes().get(at..offset).unwrap_or(&[]);
+            self.line += between
+                .iter()
+                .enumerate()
+                .filter(|&(i, &b)| b == b'\n' || (b == b'\r' && between.get(i + 1) != Some(&b'\n')))
+                .count();
+        }
+        self.at = Some(offset.max(self.at.unwrap_or(0)));
+        self.line
+    }
 }
 
 /// PBN 3.5.2, 3.6.2: no suffixes; note reference first, then NAGs ascending.

@@ -178,6 +178,7 @@ rules! {
     ChessPgnFile => reading::CHESS_PGN_FILE,
     PbiFile => reading::PBI_FILE,
     UnclosedEmbedding => reading::UNCLOSED_EMBEDDING,
+    OversizedGame => reading::OVERSIZED_GAME,
     UnterminatedString => syntax::UNTERMINATED_STRING,
     UnterminatedComment => syntax::UNTERMINATED_COMMENT,
     MissingTagName => syntax::MISSING_TAG_NAME,

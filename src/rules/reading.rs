@@ -3,7 +3,7 @@
 //! worded ([`crate::rules::syntax`]). `check` goes on to the rules; `export` and the rewrites
 //! refuse on what stops them.
 
-use crate::diagnostic::{Diagnostic, Dropped, Limit, MAX_FINDINGS, Severity, keep_first};
+use crate::diagnostic::{Diagnostic, Dropped, LeftOut, Limit, MAX_FINDINGS, Severity, keep_first};
 use crate::lexer::{self, SyntaxKind};
 use crate::parser;
 use crate::rules::{Rule, RuleInfo, syntax};
@@ -85,6 +85,27 @@ pub const UNCLOSED_EMBEDDING: RuleInfo = RuleInfo {
     ..RuleInfo::BASE
 };
 
+pub const OVERSIZED_GAME: RuleInfo = RuleInfo {
+    code: "F005",
+    name: "oversized-game",
+    severity: Severity::Error,
+    section: "PBN 3",
+    summary: "A game of more tokens than pbnfmt holds at once (65,536)",
+    what: "A game, or text between games, made of more than 65,536 tokens (words, strings, \
+        comments, punctuation, and the spaces and line ends between them) before a semi-empty \
+        line ends it.",
+    why: "PBN 3 ends every game at a semi-empty line, and real games have a few thousand tokens; \
+        pbnfmt holds one game at a time, so that its memory does not follow the file. A longer \
+        stretch (a file of text without empty lines, games whose separating lines were lost) is \
+        read in pieces cut at line starts: the findings after a cut may differ from a reading of \
+        the game whole, and pbnfmt will not rewrite the file. Long values and comments are single \
+        tokens and do not count.",
+    example: "A 30 MB file of text lines with no empty line between them.",
+    fix: "Separate the games by an empty line (PBN 3), or remove the text that is not PBN.",
+    blocks_rewrite: true,
+    ..RuleInfo::BASE
+};
+
 /// The findings of reading a file, before any rule of the standard: its encoding, whether it is a
 /// PBN file at all (false for PBI and chess PGN, with the one finding that says so), an unclosed
 /// `<PBN>`, and every syntax error. `export` refuses on these; `check` goes on to the rules.
@@ -98,10 +119,12 @@ pub struct Reading<'t> {
     findings: Vec<Diagnostic>,
     /// How many findings are kept ([`keep_first`]); the rest are left in `dropped`.
     limit: Limit,
-    dropped: Vec<Dropped>,
+    dropped: LeftOut,
     /// The first finding left out that stops a rewrite, kept so that a rewrite still refuses
     /// (and says why) when the findings kept are all of the kinds that do not.
     omitted_blocking: Option<Diagnostic>,
+    /// True when the chunk before ended inside an overlong game (F005 is said once a game).
+    in_pieces: bool,
 }
 
 impl<'t> Reading<'t> {
@@ -118,14 +141,22 @@ impl<'t> Reading<'t> {
                 keep: MAX_FINDINGS,
                 last: Vec::new(),
             },
-            dropped: Vec::new(),
+            dropped: LeftOut::default(),
             omitted_blocking: None,
+            in_pieces: false,
         }
     }
 
     /// Keeps at most `limit.keep` findings instead of [`MAX_FINDINGS`].
     pub fn with_limit(mut self, limit: Limit) -> Reading<'t> {
         self.limit = limit;
+        self
+    }
+
+    /// Counts the findings left out without keeping their positions (no suppression line can
+    /// reach them).
+    pub fn count_only(mut self) -> Reading<'t> {
+        self.dropped.count_only = true;
         self
     }
 
@@ -171,6 +202,10 @@ impl<'t> Reading<'t> {
         if self.embedded {
             self.findings.extend(unclosed_embedding(parse));
         }
+        if parse.cut.is_some() && !self.in_pieces {
+            self.findings.extend(oversized_game(parse));
+        }
+        self.in_pieces = parse.cut.is_some();
         // Kept as they are worded, so that a chunk of millions of syntax errors never holds more
         // than twice the limit of worded findings.
         for error in &parse.errors {
@@ -187,7 +222,7 @@ impl<'t> Reading<'t> {
     }
 
     /// [`Reading::finish`], with the count of the findings left out.
-    pub fn finish_counted(mut self) -> (Vec<Diagnostic>, bool, Vec<Dropped>) {
+    pub fn finish_counted(mut self) -> (Vec<Diagnostic>, bool, LeftOut) {
         let verdict = match (self.pbi.take(), self.chess.verdict()) {
             (Some(pbi), _) => pbi,
             (None, Some(span)) => chess_finding(span),
@@ -196,12 +231,7 @@ impl<'t> Reading<'t> {
                 if let Some(first) = self.omitted_blocking.take()
                     && !self.findings.iter().any(|d| d.rule.blocks_rewrite())
                 {
-                    let start = u32::try_from(first.span.start).unwrap_or(u32::MAX);
-                    if let Some(at) = self.dropped.iter().position(|d| {
-                        (d.start, d.rule, d.severity) == (start, first.rule, first.severity)
-                    }) {
-                        self.dropped.swap_remove(at);
-                    }
+                    self.dropped.remove(Dropped::of(&first));
                     self.findings.push(first);
                 }
                 return (self.findings, true, self.dropped);
@@ -209,7 +239,7 @@ impl<'t> Reading<'t> {
         };
         let mut findings: Vec<Diagnostic> = malformed(self.decoded).into_iter().collect();
         findings.push(verdict);
-        (findings, false, Vec::new())
+        (findings, false, LeftOut::default())
     }
 }
 
@@ -359,10 +389,31 @@ fn unclosed_embedding(parse: &Parse) -> Option<Diagnostic> {
     )
 }
 
+/// F005: the chunk ends inside a game too long to hold whole; said at the game's first line.
+fn oversized_game(parse: &Parse) -> Option<Diagnostic> {
+    let game = parse.games.last()?;
+    let start = parse.token(game.first);
+    Some(
+        Diagnostic::new(
+            Rule::OversizedGame,
+            start.range(),
+            format!(
+                "this game runs on for more than {} tokens without a semi-empty line: it is read \
+                 in pieces, and findings after the first cut may be wrong",
+                parser::MAX_CHUNK_TOKENS
+            ),
+        )
+        .with_label("the game starts here")
+        .with_help(OVERSIZED_GAME.help()),
+    )
+}
+
 /// A file that draws each file-level rule, and the file mended ([`crate::rules::pairs`]).
 #[cfg(test)]
 pub(crate) fn pairs() -> Vec<crate::rules::pairs::Pair> {
     use crate::rules::pairs::Pair;
+    // Two tokens a character, more than a chunk holds.
+    const LONG: usize = 2 * parser::MAX_CHUNK_TOKENS;
     vec![
         // A UTF-8 byte-order mark, then the Latin-1 byte for `ü`.
         Pair::bytes(
@@ -376,6 +427,11 @@ pub(crate) fn pairs() -> Vec<crate::rules::pairs::Pair> {
             "[West \"Kasparov\"]\n[East \"Karpov\"]\n",
         ),
         Pair::new(Rule::PbiFile, "#PBI 1.2\n", "[Event \"PBI 1.2\"]\n"),
+        Pair::owned(
+            Rule::OversizedGame,
+            "x x x x x x x x x x x x x x x x x x x x\n".repeat(LONG / 40),
+            "x x x x x x x x x x x x x x x x x x x x\n\n".repeat(LONG / 41),
+        ),
         Pair::new(
             Rule::UnclosedEmbedding,
             "<html><PBN>[Event \"Club\"] ... </html>\n",

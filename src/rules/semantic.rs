@@ -5,7 +5,7 @@ use crate::diagnostic::Diagnostic;
 use crate::model::{GameModel, Inheritor};
 use crate::rules::select::RuleSet;
 use crate::rules::{Group, Rule, auction, chars, deal, export, notes, play, tables, tags};
-use crate::source::{Decoded, LineIndex};
+use crate::source::Decoded;
 use crate::syntax::Parse;
 
 /// What every rule family reads and where it reports.
@@ -15,8 +15,6 @@ pub struct Checker<'a> {
     pub parse: &'a Parse,
     pub rules: RuleSet,
     pub out: Vec<Diagnostic>,
-    /// Line numbers, for the export rules that count positions per line.
-    pub lines: Option<&'a LineIndex>,
 }
 
 impl Checker<'_> {
@@ -49,7 +47,6 @@ pub struct Semantic<'t> {
     rules: RuleSet,
     inheritor: Inheritor<'t, 'static>,
     /// Built once for the file, when export rules run.
-    lines: Option<LineIndex>,
     previous_end: Option<usize>,
 }
 
@@ -59,9 +56,6 @@ impl<'t> Semantic<'t> {
             decoded,
             rules,
             inheritor: Inheritor::default(),
-            lines: rules
-                .any_of(Group::Export)
-                .then(|| LineIndex::new(&decoded.text)),
             previous_end: None,
         }
     }
@@ -74,7 +68,6 @@ impl<'t> Semantic<'t> {
             parse,
             rules: self.rules,
             out: std::mem::take(out),
-            lines: self.lines.as_ref(),
         };
         let mut inheritor: Inheritor<'t, '_> = std::mem::take(&mut self.inheritor);
         for game in parse.real_games() {
@@ -99,7 +92,6 @@ impl<'t> Semantic<'t> {
             parse: &parse,
             rules: self.rules,
             out: std::mem::take(out),
-            lines: self.lines.as_ref(),
         };
         if self.rules.any_of(Group::Export) {
             export::check_text(&mut checker);

@@ -116,10 +116,13 @@ fn invalid_fixtures_fire_their_rule() {
         "fixtures whose rule did not fire: {silent:#?}"
     );
     // W004 reports a bug of pbnfmt's writer: no input is meant to cause it. The export unit
-    // tests make it fire on a deliberately wrong export.
+    // tests make it fire on a deliberately wrong export. F005 needs a game of more than 65,536
+    // tokens, whose snapshot would list as many findings: its pair (`rules::reading::pairs`) and
+    // `hostile::a_file_of_stray_lines_is_read_in_bounded_pieces` draw it.
+    let without = [Rule::UnfaithfulExport, Rule::OversizedGame];
     let missing: Vec<_> = Rule::ALL
         .iter()
-        .filter(|rule| !covered.contains(rule) && **rule != Rule::UnfaithfulExport)
+        .filter(|rule| !covered.contains(rule) && !without.contains(rule))
         .map(|rule| rule.name())
         .collect();
     assert!(

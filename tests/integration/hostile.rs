@@ -330,6 +330,51 @@ fn a_hundred_megabyte_line() {
     assert_memory(rss, 100_000_011, "show of a 100 MB line");
 }
 
+/// A file of stray text and no empty line is one "game" of millions of findings (issue 21, item 2:
+/// a 30 MB file of `x ` lines took 3.8 GB). It is read in pieces of at most 65,536 tokens (F005
+/// says so), the findings past `--max-findings` are only counted, and `check` stays within
+/// 32 MB + 2 × the file: with one finding a line (30 MB of `x x … x` lines) and with one finding
+/// every two bytes (15 million `x` lines).
+#[test]
+fn a_file_of_stray_lines_is_read_in_bounded_pieces() {
+    let dir = tempfile::tempdir().unwrap();
+    for (name, line, lines, findings) in [
+        ("wide.pbn", "x ".repeat(40) + "\n", 370_370, "370371 errors"),
+        ("tall.pbn", "x\n".to_owned(), 15_000_000, "15000001 errors"),
+    ] {
+        let path = dir.path().join(name);
+        std::fs::write(&path, line.repeat(lines)).unwrap();
+        let bytes = (line.len() * lines) as u64;
+        let path = path.to_str().unwrap();
+        let (output, rss) = run(&["check", "--output-format", "concise", path], LIMIT);
+        assert_eq!(output.status.code(), Some(1), "{name}");
+        let said = common::text(&output.stdout);
+        assert!(
+            said.starts_with(&format!("{path}:1:1: error[F005] this game runs on")),
+            "{name}: {}",
+            &said[..said.len().min(400)]
+        );
+        assert!(said.contains(&format!("Found {findings}")), "{name}");
+        assert_eq!(
+            said.lines().count(),
+            100_000 + 2,
+            "{name}: the first 100,000 are shown"
+        );
+        assert_memory(rss, bytes, &format!("check of {name}"));
+        // Export refuses, and says why, without holding more. (The findings shown are rendered
+        // whole before they are printed: their frames in the full form, up to a kilobyte each,
+        // are the part of the memory that follows `--max-findings`.)
+        let args = ["export", "--check", "--output-format", "concise", path];
+        let (output, rss) = run(&args, LIMIT);
+        assert_eq!(output.status.code(), Some(1), "export of {name}");
+        assert!(
+            common::text(&output.stderr).contains("F005"),
+            "export of {name}"
+        );
+        assert_memory(rss, bytes, &format!("export --check of {name}"));
+    }
+}
+
 #[test]
 fn a_million_tiny_games() {
     let dir = tempfile::tempdir().unwrap();
