@@ -57,7 +57,7 @@ fn bench(c: &mut Criterion) {
 
     // `resolve` on the compressed file: every game gets its `#` and `##` values back.
     let compressed = resolve_bytes(bytes, options, true)
-        .output
+        .output_bytes()
         .unwrap_or_default();
     let mut group = c.benchmark_group("compressed-generated");
     group.throughput(Throughput::Bytes(compressed.len() as u64));

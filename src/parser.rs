@@ -59,6 +59,13 @@ pub struct Chunks<'a> {
     game_end: Option<usize>,
 }
 
+impl Chunks<'_> {
+    /// Makes the chunks after the current one about `target` bytes long.
+    pub fn set_target(&mut self, target: usize) {
+        self.target = target.max(1);
+    }
+}
+
 impl Iterator for Chunks<'_> {
     type Item = Parse;
 
@@ -181,6 +188,12 @@ fn blank_line_within(text: &str, from: usize, limit: usize) -> Option<usize> {
         }
     }
     None
+}
+
+/// Parses `text[from..to]`, a run of whole games of a text without embedded PBN, with offsets in
+/// `text`: a part of a chunk ([`chunks`]).
+pub fn parse_region(text: &str, from: usize, to: usize) -> Parse {
+    parse_tokens(text, lexer::lex_region_of(text, from, to))
 }
 
 /// Parses the tokens of `text` (all of it, or a chunk of whole games).

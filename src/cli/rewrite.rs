@@ -12,6 +12,7 @@ use std::path::{Component, Path, PathBuf};
 use crate::diagnostic::{FullStyle, Severity};
 use crate::display;
 use crate::export::{ExportOptions, Newline, export_owned};
+use crate::io::spool::Output;
 use crate::io::write::{replace_unchanged, write_atomic};
 use crate::proof::Rewritten;
 use crate::report::{self, Format, Statistics, Summary};
@@ -76,7 +77,7 @@ struct Outcome {
     with_errors: bool,
     changed: bool,
     /// What goes to standard output: the result, the `Would …` line or the diff.
-    stdout: Vec<u8>,
+    stdout: Output,
     /// Written below `--out-dir` (false: already there with the same bytes).
     written: bool,
     /// Why the result could not be written.
@@ -325,6 +326,7 @@ impl Totals {
         self.summary.games += outcome.games;
         self.summary.errors += outcome.errors;
         self.summary.warnings += outcome.warnings;
+        let mut outcome = outcome;
         if !outcome.findings.is_empty() || !outcome.stdout.is_empty() {
             progress.clear();
         }
@@ -345,7 +347,7 @@ impl Totals {
             (false, false) => self.unchanged += 1,
         }
         self.written += usize::from(outcome.written);
-        if let Err(error) = out.write_all(&outcome.stdout) {
+        if let Err(error) = outcome.stdout.copy_to(out) {
             if error.kind() == io::ErrorKind::BrokenPipe {
                 return false;
             }
@@ -427,31 +429,37 @@ fn rewrite_one(
         warnings: count(Severity::Warning),
         ..Outcome::default()
     };
-    let Some(output) = rewritten.output.take() else {
+    let Some(mut output) = rewritten.output.take() else {
         outcome.refused = true;
         outcome.name = name;
         return outcome;
     };
     outcome.with_errors = outcome.errors > 0;
-    outcome.changed = !is_input(&rewritten.decoded, &output);
+    outcome.changed = match is_input(&rewritten.decoded, &mut output) {
+        Ok(same) => !same,
+        Err(error) => {
+            outcome.name = name;
+            outcome.write_error = Some(format!("the result could not be read back ({error})"));
+            return outcome;
+        }
+    };
     outcome.name = name;
     if mode == Mode::Stdout {
         outcome.stdout = output;
         return outcome;
     }
-    let (name, output) = (&outcome.name, &output);
+    let (name, output) = (&outcome.name, &mut output);
     let changed = outcome.changed;
     let written = match mode {
         Mode::Stdout => Ok(()),
         Mode::Check if changed => {
-            outcome.stdout =
-                format!("Would {}: {}\n", wording.would, display::escape_line(name)).into_bytes();
+            outcome.stdout = Output::from_bytes(
+                format!("Would {}: {}\n", wording.would, display::escape_line(name)).into_bytes(),
+            );
             Ok(())
         }
-        Mode::Diff if changed => {
-            outcome.stdout = diff(name, wording.verb, &rewritten, output).into_bytes();
-            Ok(())
-        }
+        Mode::Diff if changed => diff(name, wording.verb, &rewritten, std::mem::take(output))
+            .map(|diff| outcome.stdout = Output::from_bytes(diff.into_bytes())),
         Mode::Write if changed => match (&job.found.input, &read_as) {
             (Input::File(path), Some(read_as)) => replace_unchanged(path, output, read_as),
             (Input::File(path), None) => write_atomic(path, output, Some(path)),
@@ -466,15 +474,17 @@ fn rewrite_one(
 
 /// True when `output` is the very bytes `decoded` was read from. A lossless decoding gives them
 /// back (UTF-8 without a copy); a lossy one means the input was no valid text, so no output is it.
-fn is_input(decoded: &source::Decoded, output: &[u8]) -> bool {
+fn is_input(decoded: &source::Decoded, output: &mut Output) -> io::Result<bool> {
     if decoded.malformed_at.is_some() {
-        return false;
+        return Ok(false);
     }
-    if decoded.encoding == source::Encoding::Utf8 {
-        let bom: &[u8] = if decoded.bom { b"\xEF\xBB\xBF" } else { b"" };
-        return output.strip_prefix(bom) == Some(decoded.text.as_bytes());
+    if decoded.encoding == source::Encoding::Utf8 && !decoded.bom {
+        return output.equals(decoded.text.as_bytes());
     }
-    source::encode(&decoded.text, decoded.encoding, decoded.bom).is_ok_and(|input| input == output)
+    match source::encode(&decoded.text, decoded.encoding, decoded.bom) {
+        Ok(input) => output.equals(&input),
+        Err(_) => Ok(false),
+    }
 }
 
 /// The inputs, each with its place under `--out-dir`. Errors are usage errors.
@@ -526,7 +536,7 @@ fn jobs(
 
 /// Writes one export below `--out-dir`, unless the file there already has these bytes; says
 /// whether it wrote.
-fn write_into(args: &RewriteArgs, job: &Job, output: &[u8]) -> io::Result<bool> {
+fn write_into(args: &RewriteArgs, job: &Job, output: &mut Output) -> io::Result<bool> {
     let (Some(dir), Some(relative)) = (&args.out_dir, &job.relative) else {
         return Ok(false);
     };
@@ -542,7 +552,10 @@ fn write_into(args: &RewriteArgs, job: &Job, output: &[u8]) -> io::Result<bool> 
     }
     no_link_below(dir, relative)?;
     let target = dir.join(relative);
-    if std::fs::read(&target).is_ok_and(|existing| existing == output) {
+    if std::fs::metadata(&target).is_ok_and(|metadata| metadata.len() == output.len())
+        && let Ok(existing) = std::fs::read(&target)
+        && output.equals(&existing)?
+    {
         return Ok(false);
     }
     if let Some(parent) = target.parent() {
@@ -578,12 +591,12 @@ fn no_link_below(dir: &Path, relative: &Path) -> io::Result<()> {
     Ok(())
 }
 
-/// A unified diff of the input text against the result, both as text. On a terminal, the file's
-/// control characters are shown, not obeyed (`display::mask`); into a pipe the diff is exact, so
-/// that `patch` applies it.
-fn diff(name: &str, verb: &str, exported: &Rewritten, output: &[u8]) -> String {
+/// A unified diff of the input text against the result, both as text (the result is read whole,
+/// even when it was spooled to disk). On a terminal, the file's control characters are shown,
+/// not obeyed (`display::mask`); into a pipe the diff is exact, so that `patch` applies it.
+fn diff(name: &str, verb: &str, exported: &Rewritten, output: Output) -> io::Result<String> {
     let encoding = exported.decoded.encoding;
-    let after = source::decode(output, Some(encoding)).text;
+    let after = source::decode_owned(output.into_bytes()?, Some(encoding)).text;
     let diff = similar::TextDiff::from_lines(exported.decoded.text.as_str(), after.as_str())
         .unified_diff()
         .context_radius(3)
@@ -592,11 +605,11 @@ fn diff(name: &str, verb: &str, exported: &Rewritten, output: &[u8]) -> String {
             &format!("{} ({verb})", display::escape_line(name)),
         )
         .to_string();
-    if io::stdout().is_terminal() {
+    Ok(if io::stdout().is_terminal() {
         display::mask(&diff).into_owned()
     } else {
         diff
-    }
+    })
 }
 
 fn summary(totals: &Totals, mode: Mode, wording: &Wording) -> String {

@@ -164,7 +164,11 @@ fn export_decoded(decoded: Decoded, options: &ExportOptions) -> Rewritten {
     proof::sort(&mut problems);
     Rewritten {
         decoded,
-        output: if refused { None } else { output },
+        output: if refused {
+            None
+        } else {
+            output.map(crate::io::spool::Output::from_bytes)
+        },
         problems,
         games,
     }

@@ -1,6 +1,7 @@
 //! Files in and out: reading a file or a stream up to a limit and no further, lists of paths for
 //! `--files-from`, and atomic writes ([`write`]). What the bytes mean is not known here.
 
+pub mod spool;
 pub mod write;
 
 use std::io::{self, Read};

@@ -3,6 +3,7 @@
 //! a crash leaves the old file. The target's permissions are kept, and a symbolic link is written
 //! through to the file it points to (the link stays a link).
 
+use super::spool::Content;
 use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -48,15 +49,19 @@ pub fn remove_temporaries() {
 /// only once the whole new content is safe in the temporary file: if the rewrite in place fails,
 /// the temporary file is kept and the error names it. A directory where no temporary file can be
 /// made is an error, and the target is not touched.
-pub fn write_atomic(path: &Path, bytes: &[u8], permissions_of: Option<&Path>) -> io::Result<()> {
-    write_atomic_with(path, bytes, permissions_of, || Ok(()))
+pub fn write_atomic(
+    path: &Path,
+    content: impl Content,
+    permissions_of: Option<&Path>,
+) -> io::Result<()> {
+    write_atomic_with(path, content, permissions_of, || Ok(()))
 }
 
 /// [`write_atomic`], calling `before_rename` between writing the temporary file and renaming it:
 /// the tests inject failures there.
 fn write_atomic_with(
     path: &Path,
-    bytes: &[u8],
+    mut content: impl Content,
     permissions_of: Option<&Path>,
     before_rename: impl FnOnce() -> io::Result<()>,
 ) -> io::Result<()> {
@@ -84,7 +89,11 @@ fn write_atomic_with(
             )
         })?;
     let _registered = Registered::new(temporary.path());
-    temporary.write_all(bytes)?;
+    {
+        let mut buffered = io::BufWriter::with_capacity(1 << 16, temporary.as_file_mut());
+        content.write_to(&mut buffered)?;
+        buffered.flush()?;
+    }
     if let Some(source) = permissions_of
         && let Ok(metadata) = fs::metadata(source)
     {
@@ -102,12 +111,12 @@ fn write_atomic_with(
     // Until here, an error drops the temporary file and leaves the target as it was.
     before_rename()?;
     if link_count(&target) > 1 {
-        return rewrite_in_place(&target, bytes, temporary);
+        return rewrite_in_place(&target, temporary);
     }
     match temporary.persist(&target) {
         Ok(_) => Ok(()),
         Err(error) if error.error.kind() == io::ErrorKind::PermissionDenied => {
-            rewrite_in_place(&target, bytes, error.file)
+            rewrite_in_place(&target, error.file)
         }
         Err(error) => Err(error.error),
     }
@@ -185,9 +194,13 @@ fn keep_attributes(temporary: &Path, target: &Path) -> io::Result<()> {
 /// modification time when it was read: an edit made while pbnfmt worked on the file would be
 /// lost. The check is made once the new content is safe in the temporary file, just before the
 /// rename.
-pub fn replace_unchanged(path: &Path, bytes: &[u8], read: &fs::Metadata) -> io::Result<()> {
+pub fn replace_unchanged(
+    path: &Path,
+    content: impl Content,
+    read: &fs::Metadata,
+) -> io::Result<()> {
     let stamp = |metadata: &fs::Metadata| (metadata.len(), metadata.modified().ok());
-    write_atomic_with(path, bytes, Some(path), || {
+    write_atomic_with(path, content, Some(path), || {
         let now = fs::metadata(path)?;
         if stamp(&now) == stamp(read) {
             Ok(())
@@ -214,19 +227,16 @@ fn link_count(path: &Path) -> u64 {
     }
 }
 
-/// Writes `bytes` over `target` in place, keeping its inode (and so its other names). The same
-/// bytes are already safe in `temporary`: it is removed on success and kept, and named, on failure.
-fn rewrite_in_place(
-    target: &Path,
-    bytes: &[u8],
-    temporary: tempfile::NamedTempFile,
-) -> io::Result<()> {
+/// Writes the content of `temporary` over `target` in place, keeping its inode (and so its other
+/// names). `temporary` is removed on success and kept, and named, on failure.
+fn rewrite_in_place(target: &Path, temporary: tempfile::NamedTempFile) -> io::Result<()> {
     let written = fs::OpenOptions::new()
         .write(true)
         .truncate(true)
         .open(target)
         .and_then(|mut file| {
-            file.write_all(bytes)?;
+            let mut source = temporary.reopen()?;
+            io::copy(&mut source, &mut file)?;
             file.sync_all()
         });
     match written {

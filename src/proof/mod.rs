@@ -9,6 +9,7 @@
 pub mod facts;
 
 use crate::diagnostic::{Diagnostic, Severity};
+use crate::io::spool::Output;
 use crate::model::{Inheritance, Tag};
 use crate::rules::{Group, Rule, RuleInfo};
 use crate::source::{self, Decoded, Encoding, Unencodable};
@@ -18,8 +19,9 @@ use crate::syntax::{Parse, SyntaxError};
 #[derive(Debug)]
 pub struct Rewritten {
     pub decoded: Decoded,
-    /// The new bytes, or `None` when the file was refused.
-    pub output: Option<Vec<u8>>,
+    /// The new bytes, or `None` when the file was refused: in memory, or spilled to a temporary
+    /// file when large ([`Output`]).
+    pub output: Option<Output>,
     /// Why the file was refused, what could not be rewritten, or with `force` what was lost.
     /// Sorted.
     pub problems: Vec<Diagnostic>,
@@ -28,6 +30,12 @@ pub struct Rewritten {
 }
 
 impl Rewritten {
+    /// The new bytes in memory, or `None` when the file was refused (or, spooled to disk, could
+    /// not be read back).
+    pub fn output_bytes(&self) -> Option<Vec<u8>> {
+        self.output.as_ref().and_then(|output| output.to_vec().ok())
+    }
+
     /// No output, for these reasons.
     pub fn refused(decoded: Decoded, mut problems: Vec<Diagnostic>, games: usize) -> Rewritten {
         sort(&mut problems);

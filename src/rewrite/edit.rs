@@ -64,6 +64,14 @@ impl Edits {
         self.edits.len()
     }
 
+    /// About how long the result of applying the edits to `len` bytes is: the bytes written,
+    /// and none of those removed taken off.
+    pub fn grows_by(&self, len: usize) -> usize {
+        self.edits
+            .iter()
+            .fold(len, |total, edit| total.saturating_add(edit.text.len()))
+    }
+
     /// The edits in text order.
     pub fn sorted(mut self) -> Result<Vec<Edit>, EditError> {
         // A stable sort: insertions at one offset keep the order they were made in.

@@ -13,6 +13,7 @@ pub mod nag;
 pub mod resolve;
 
 use crate::diagnostic::Diagnostic;
+use crate::io::spool::Output;
 use crate::model::{Inheritor, OwnedInheritance};
 use crate::parser;
 use crate::proof::{self, Rewritten, facts};
@@ -64,17 +65,68 @@ pub(crate) trait ChunkEdits {
 /// What editing a text a chunk at a time made of it.
 #[derive(Default)]
 pub(crate) struct Edited {
-    /// The new text, or `None` when nothing changed.
-    pub text: Option<String>,
+    /// The new text, encoded ([`Sink`]), or `None` when nothing changed.
+    pub output: Option<Output>,
     /// What the edits left as it is (reported, not refused).
     pub findings: Vec<Diagnostic>,
     /// The first piece that did not read back as it should: a bug in pbnfmt.
     pub failed: Option<String>,
 }
 
-/// Edits `text` a chunk of games at a time ([`parser::chunks`]), so that only the text, the
-/// output and one chunk's trees are in memory; `each` sees every chunk's tree, even after a
-/// failure.
+/// Where the edited text goes: encoded as the input was, into an [`Output`] that spills to a
+/// temporary file when it grows large.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Sink {
+    pub encoding: Encoding,
+    pub bom: bool,
+    /// Let the size of the chunks follow how much each grows ([`next_target`]); false when a
+    /// test fixed it.
+    pub adapt: bool,
+}
+
+impl Sink {
+    fn push(&self, output: &mut Output, text: &str) -> Result<(), String> {
+        let bom = self.bom && output.is_empty();
+        let bytes = if self.encoding == Encoding::Utf8 && !bom {
+            std::borrow::Cow::Borrowed(text.as_bytes())
+        } else {
+            std::borrow::Cow::Owned(
+                source::encode(text, self.encoding, bom).map_err(|error| error.to_string())?,
+            )
+        };
+        output
+            .push(&bytes)
+            .map_err(|error| format!("the result could not be kept ({error})"))
+    }
+}
+
+/// A step after the edits that reads the whole edited text (`--compress`).
+pub(crate) type Further<'a> = dyn FnMut(&str, Sink) -> Edited + 'a;
+
+/// The text an adapting rewrite reads first: small, as the first chunk's growth is not known.
+pub(crate) const FIRST_CHUNK_BYTES: usize = 256;
+
+/// The least an adapting rewrite reads at a time: a chunk holds at least one game whatever this
+/// is, so a chunk of games that each grow by a large `##` value is a game or a few.
+const LEAST_CHUNK_BYTES: usize = 256;
+
+/// About how much output one chunk should make, so that a chunk's piece, its read-back and its
+/// facts stay small even when a `##` value of 100 KB is written out into every game.
+const PIECE_BYTES: usize = 1 << 20;
+
+/// The next chunk's size: twice the last, up to [`parser::CHUNK_BYTES`], but no more than makes
+/// about [`PIECE_BYTES`] of output at the growth the last chunk had.
+fn next_target(target: usize, input: usize, output: usize) -> usize {
+    let grown = PIECE_BYTES.saturating_mul(input.max(1)) / output.max(1);
+    target
+        .saturating_mul(2)
+        .min(grown)
+        .clamp(LEAST_CHUNK_BYTES, parser::CHUNK_BYTES)
+}
+
+/// Edits `text` a chunk of games at a time ([`parser::chunks`]), so that only the text, one
+/// chunk's trees and its piece of output are in memory (the output goes to `sink`); `each` sees
+/// every chunk's tree, even after a failure.
 ///
 /// Each chunk's edits are applied to its text, the piece is read back, its facts compared with
 /// the chunk's, and [`ChunkEdits::check_piece`] asked. The input's `#`/`##` values are carried
@@ -82,8 +134,9 @@ pub(crate) struct Edited {
 /// inheritance wrong across a cut shows up as a difference.
 pub(crate) fn edit_chunks<R: ChunkEdits>(
     text: &str,
-    chunks: parser::Chunks<'_>,
+    mut chunks: parser::Chunks<'_>,
     rewrite: &mut R,
+    sink: Sink,
     mut each: impl FnMut(&Parse),
 ) -> Edited {
     let mut edited = Edited::default();
@@ -93,21 +146,46 @@ pub(crate) fn edit_chunks<R: ChunkEdits>(
     let mut values: Option<OwnedInheritance> = None;
     let mut copied = 0;
     let mut start = 0;
-    for parse in chunks {
-        each(&parse);
+    let mut target = FIRST_CHUNK_BYTES;
+    // Halves of a chunk whose piece grew too large, to edit first (the next on top).
+    let mut halves: Vec<Parse> = Vec::new();
+    loop {
+        let parse = match halves.pop() {
+            Some(half) => half,
+            None => match chunks.next() {
+                Some(parse) => {
+                    each(&parse);
+                    parse
+                }
+                None => break,
+            },
+        };
         let end = parse
             .tokens
             .last()
             .map_or(start, |token| token.end as usize);
         let chunk = start..end;
-        start = end;
         if edited.failed.is_some() {
+            start = end;
             continue;
         }
+        // The chunk's growth sets the next one's size; a chunk left as it is grows by nothing.
+        let mut grown = chunk.len();
         let before = inheritor.clone();
         let mut reader: Inheritor<'_, '_> = inheritor;
         let (edits, left) = rewrite.edits(&parse, text, &mut reader);
         inheritor = reader.detach();
+        if sink.adapt
+            && edits.grows_by(chunk.len()) > PIECE_BYTES
+            && let Some((first, second)) = halve(text, &parse)
+        {
+            // Edited in halves, each from the values before it: a piece of a game or a few.
+            inheritor = before;
+            halves.push(second);
+            halves.push(first);
+            continue;
+        }
+        start = end;
         edited.findings.extend(left);
         if edits.is_empty() {
             // The output goes on as the input, and its values with it.
@@ -118,6 +196,10 @@ pub(crate) fn edit_chunks<R: ChunkEdits>(
                 }
                 let after = reader.to_owned_values();
                 *values = after;
+            }
+            if sink.adapt {
+                target = next_target(target, chunk.len(), grown);
+                chunks.set_target(target);
             }
             continue;
         }
@@ -137,6 +219,7 @@ pub(crate) fn edit_chunks<R: ChunkEdits>(
                 continue;
             }
         };
+        grown = piece.len();
         match verify_piece(
             &parse,
             text,
@@ -147,21 +230,46 @@ pub(crate) fn edit_chunks<R: ChunkEdits>(
             rewrite,
         ) {
             Ok(after) => {
-                let new = edited
-                    .text
-                    .get_or_insert_with(|| String::with_capacity(text.len() + text.len() / 16));
-                new.push_str(&text[copied..chunk.start]);
-                new.push_str(&piece);
+                let new = edited.output.get_or_insert_with(Output::new);
+                let pushed = sink
+                    .push(new, &text[copied..chunk.start])
+                    .and_then(|()| sink.push(new, &piece));
+                if let Err(problem) = pushed {
+                    edited.failed = Some(problem);
+                }
                 copied = chunk.end;
                 values = Some(after);
             }
             Err(problem) => edited.failed = Some(problem),
         }
+        if sink.adapt {
+            target = next_target(target, chunk.len(), grown);
+            chunks.set_target(target);
+        }
     }
-    if let Some(new) = &mut edited.text {
-        new.push_str(&text[copied..]);
+    if let Some(new) = &mut edited.output
+        && edited.failed.is_none()
+        && let Err(problem) = sink.push(new, &text[copied..])
+    {
+        edited.failed = Some(problem);
     }
     edited
+}
+
+/// The chunk `parse` of `text` cut in two at the start of its middle game (between two games: each
+/// half holds whole games and what lies between them), or `None` for a chunk of one game.
+fn halve(text: &str, parse: &Parse) -> Option<(Parse, Parse)> {
+    let games: Vec<_> = parse.games.iter().collect();
+    if games.len() < 2 {
+        return None;
+    }
+    let middle = parse.token(games[games.len() / 2].first).start as usize;
+    let start = parse.tokens.first()?.start as usize;
+    let end = parse.tokens.last()?.end as usize;
+    Some((
+        parser::parse_region(text, start, middle),
+        parser::parse_region(text, middle, end),
+    ))
 }
 
 /// Reads back `piece`, the rewrite of the chunk `parse` of `text` whose text is `original`: no new
@@ -203,16 +311,21 @@ pub(crate) fn rewrite_chunks<R: ChunkEdits>(
     decoded: Decoded,
     options: RewriteOptions,
     rewrite: &mut R,
-    then: impl FnOnce(&str) -> Edited,
+    then: Option<&mut Further<'_>>,
 ) -> Rewritten {
     let text = decoded.text.as_str();
     // No suppression applies to a rewrite: the findings left out are only counted.
     let mut reading = Reading::new(&decoded).count_only();
     let mut games = 0;
     let mut edited = Edited::default();
+    let sink = Sink {
+        encoding: decoded.encoding,
+        bom: decoded.bom,
+        adapt: options.chunk_bytes.is_none(),
+    };
     if reading.wants_chunks() {
-        let chunks = reading.chunks(options.chunk_bytes.unwrap_or(parser::CHUNK_BYTES));
-        edited = edit_chunks(text, chunks, rewrite, |parse| {
+        let first = options.chunk_bytes.unwrap_or(FIRST_CHUNK_BYTES);
+        edited = edit_chunks(text, reading.chunks(first), rewrite, sink, |parse| {
             reading.chunk(parse);
             games += parse.real_games().count();
         });
@@ -228,12 +341,37 @@ pub(crate) fn rewrite_chunks<R: ChunkEdits>(
     }
     proof::downgrade(&mut problems, "--force: rewritten anyway");
     problems.append(&mut edited.findings);
-    if edited.failed.is_none() {
-        let mut further = then(edited.text.as_deref().unwrap_or(text));
-        problems.append(&mut further.findings);
-        edited.failed = further.failed;
-        if further.text.is_some() {
-            edited.text = further.text;
+    if edited.failed.is_none()
+        && let Some(then) = then
+    {
+        // A further step (`--compress`) reads the whole edited text.
+        let further = match edited.output.take() {
+            None => Ok(then(text, sink)),
+            Some(output) => output.into_bytes().map(|bytes| {
+                let edited_text = source::decode_owned(bytes, Some(decoded.encoding)).text;
+                let further = then(&edited_text, sink);
+                if further.output.is_none() && further.failed.is_none() {
+                    // Nothing more to change: the edited text is the result.
+                    let mut output = Output::new();
+                    let pushed = sink.push(&mut output, &edited_text);
+                    return Edited {
+                        output: Some(output),
+                        failed: pushed.err(),
+                        ..further
+                    };
+                }
+                further
+            }),
+        };
+        match further {
+            Ok(mut further) => {
+                problems.append(&mut further.findings);
+                edited.failed = further.failed;
+                edited.output = further.output;
+            }
+            Err(error) => {
+                edited.failed = Some(format!("the result could not be read back ({error})"))
+            }
         }
     }
     let output = match edited.failed {
@@ -241,17 +379,14 @@ pub(crate) fn rewrite_chunks<R: ChunkEdits>(
             problems.push(unfaithful(problem));
             None
         }
-        None => {
-            let encoded = match edited.text {
-                Some(new) => proof::encode(new, decoded.encoding, decoded.bom)
-                    .map_err(|(unencodable, _)| unencodable),
-                // Nothing changed: the input's bytes, which a lossless decoding gives back.
-                None => source::encode(text, decoded.encoding, decoded.bom),
-            };
-            encoded
+        None => match edited.output {
+            Some(output) => Some(output),
+            // Nothing changed: the input's bytes, which a lossless decoding gives back.
+            None => source::encode(text, decoded.encoding, decoded.bom)
+                .map(Output::from_bytes)
                 .map_err(|unencodable| problems.push(unfaithful(format!("{unencodable}"))))
-                .ok()
-        }
+                .ok(),
+        },
     };
     proof::sort(&mut problems);
     Rewritten {

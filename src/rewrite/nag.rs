@@ -14,7 +14,7 @@ use crate::lexer::{SyntaxKind, token_number};
 use crate::model::{Inheritor, OwnedInheritance};
 use crate::proof::Rewritten;
 use crate::rewrite::edit::Edits;
-use crate::rewrite::{ChunkEdits, Edited, RewriteOptions, rewrite_chunks};
+use crate::rewrite::{ChunkEdits, RewriteOptions, rewrite_chunks};
 use crate::rules::Rule;
 use crate::source;
 use crate::syntax::{Data, Move, Parse, SectionKind, TokenId};
@@ -30,7 +30,7 @@ pub fn nag_owned(bytes: Vec<u8>, options: RewriteOptions) -> Rewritten {
 }
 
 fn nag_decoded(decoded: source::Decoded, options: RewriteOptions) -> Rewritten {
-    rewrite_chunks(decoded, options, &mut Nag, |_| Edited::default())
+    rewrite_chunks(decoded, options, &mut Nag, None)
 }
 
 /// `nag` a chunk at a time.

@@ -27,7 +27,7 @@ use crate::model::{MTS, mts_index};
 use crate::parser;
 use crate::proof::{Rewritten, unwritable, writable};
 use crate::rewrite::edit::Edits;
-use crate::rewrite::{ChunkEdits, Edited, RewriteOptions, edit_chunks, rewrite_chunks};
+use crate::rewrite::{ChunkEdits, Further, RewriteOptions, Sink, edit_chunks, rewrite_chunks};
 use crate::rules::tags::forbidden_inheritance;
 use crate::source;
 use crate::syntax::{Data, Parse, quote_string};
@@ -52,13 +52,14 @@ pub fn resolve_owned(bytes: Vec<u8>, options: RewriteOptions, compress: bool) ->
 
 /// Resolves a chunk of games at a time; compressing then reads the resolved text twice, a chunk
 /// at a time: once to find the tags every game has ([`sticky_tags`]), once to edit.
-fn resolve_decoded(decoded: source::Decoded, options: RewriteOptions, compress: bool) -> Rewritten {
+fn resolve_decoded(
+    decoded: source::Decoded,
+    options: RewriteOptions,
+    compress_it: bool,
+) -> Rewritten {
     let default_nl = default_line_end(&decoded.text);
     let chunk = options.chunk_bytes.unwrap_or(parser::CHUNK_BYTES);
-    rewrite_chunks(decoded, options, &mut Resolve { default_nl }, |resolved| {
-        if !compress {
-            return Edited::default();
-        }
+    let mut compress = |resolved: &str, sink: Sink| {
         let mut compress = Compress {
             sticky: sticky_tags(resolved, chunk),
             current: HashMap::new(),
@@ -70,9 +71,19 @@ fn resolve_decoded(decoded: source::Decoded, options: RewriteOptions, compress: 
             resolved,
             parser::chunks(resolved, chunk),
             &mut compress,
+            Sink {
+                adapt: false,
+                ..sink
+            },
             |_| {},
         )
-    })
+    };
+    let then: Option<&mut Further<'_>> = if compress_it {
+        Some(&mut compress)
+    } else {
+        None
+    };
+    rewrite_chunks(decoded, options, &mut Resolve { default_nl }, then)
 }
 
 /// `resolve` a chunk at a time.

@@ -664,7 +664,13 @@ pub(crate) fn pairs() -> Vec<crate::rules::pairs::Pair> {
     };
     let input = format!("{}\n{}", game(1), game(2));
     let exported = export_bytes(input.as_bytes(), &ExportOptions::default());
-    let good = String::from_utf8(exported.output.unwrap_or_default()).unwrap_or_default();
+    let good = String::from_utf8(
+        exported
+            .output
+            .map(|output| output.into_vec())
+            .unwrap_or_default(),
+    )
+    .unwrap_or_default();
     let changed =
         |rule, from: &str, to: &str| Pair::owned(rule, good.replacen(from, to, 1), good.clone());
     vec![

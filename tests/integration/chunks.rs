@@ -222,7 +222,7 @@ fn resolve_carries_inheritance_across_cuts() {
             "chunks of {size}: {:?}",
             rewritten.problems
         );
-        let output = String::from_utf8(rewritten.output.expect("resolved")).expect("UTF-8");
+        let output = String::from_utf8(rewritten.output_bytes().expect("resolved")).expect("UTF-8");
         assert_eq!(output, resolved, "chunks of {size}");
     }
 }
@@ -252,12 +252,13 @@ fn compress_carries_its_values_across_cuts() {
             "chunks of {size}: {:?}",
             rewritten.problems
         );
-        let output = String::from_utf8(rewritten.output.expect("compressed")).expect("UTF-8");
+        let output =
+            String::from_utf8(rewritten.output_bytes().expect("compressed")).expect("UTF-8");
         assert_eq!(output, compressed, "chunks of {size}");
         // Resolving gives the input back.
         let resolved = resolve_bytes(output.as_bytes(), options, false);
         assert_eq!(
-            resolved.output.as_deref(),
+            resolved.output_bytes().as_deref(),
             Some(text.as_bytes()),
             "chunks of {size}"
         );
@@ -290,12 +291,13 @@ fn nag_reads_back_inheritance_across_cuts() {
             "chunks of {size}: {:?}",
             rewritten.problems
         );
-        let output = String::from_utf8(rewritten.output.expect("rewritten")).expect("UTF-8");
+        let output =
+            String::from_utf8(rewritten.output_bytes().expect("rewritten")).expect("UTF-8");
         assert_eq!(output, nagged, "chunks of {size}");
         // resolve leaves the `#` Dealer and says so, and its read-back agrees across cuts too.
         let resolved = resolve_bytes(nagged.as_bytes(), options, false);
         let codes: Vec<&str> = resolved.problems.iter().map(|d| d.rule.code()).collect();
         assert_eq!(codes, ["T024"], "chunks of {size}");
-        assert!(resolved.output.is_some(), "chunks of {size}");
+        assert!(resolved.output_bytes().is_some(), "chunks of {size}");
     }
 }

@@ -28,7 +28,7 @@ fn exported(bytes: &[u8], options: &ExportOptions) -> Vec<u8> {
         result.problems,
         String::from_utf8_lossy(bytes)
     );
-    result.output.expect("exported")
+    result.output_bytes().expect("exported")
 }
 
 /// The export-format rules (E) that fire on `bytes`: none may, on an export.
@@ -129,7 +129,7 @@ fn output_encodings() {
     };
     let spade = "[Event \"4♠ made\"]\n".as_bytes();
     let refused = export_bytes(spade, &to_latin1);
-    assert!(refused.output.is_none());
+    assert!(refused.output_bytes().is_none());
     assert_eq!(refused.problems[0].rule.code(), "W001");
     let forced = export_bytes(
         spade,
@@ -138,7 +138,7 @@ fn output_encodings() {
             ..to_latin1
         },
     );
-    let output = forced.output.expect("forced");
+    let output = forced.output_bytes().expect("forced");
     assert!(output.windows(9).any(|w| w == b"\"4? made\""));
     assert_eq!(forced.problems.len(), 1);
 }
@@ -147,7 +147,7 @@ fn output_encodings() {
 #[test]
 fn force_drops_and_says_so() {
     let text = b"[Event \"A\"]\n[Board \"1\"]\n[Board \"2\"]\n";
-    assert!(export(text).output.is_none());
+    assert!(export(text).output_bytes().is_none());
     let forced = export_bytes(
         text,
         &ExportOptions {
@@ -155,7 +155,7 @@ fn force_drops_and_says_so() {
             ..ExportOptions::default()
         },
     );
-    let output = String::from_utf8(forced.output.unwrap()).unwrap();
+    let output = String::from_utf8(forced.output_bytes().unwrap()).unwrap();
     assert!(output.contains("[Board \"1\"]") && !output.contains("[Board \"2\"]"));
     assert_eq!(forced.problems[0].rule.code(), "W002");
     assert_eq!(
@@ -208,7 +208,7 @@ fn real_corpus_exports_or_is_refused_for_a_real_defect() {
     for path in common::pbn_files(&real) {
         let name = common::relative(&path);
         let result = export(&read(&path));
-        match result.output {
+        match result.output_bytes() {
             Some(output) => {
                 // Idempotence and the facts were checked inside `export_bytes`. The one thing
                 // said of a written export: lines it holds past 255 characters (C004, a warning).
@@ -501,7 +501,7 @@ fn a_line_pushed_past_255_by_crlf_is_reported() {
     let input = format!("[Event \"A\"]\n{{{}}}\n", "c".repeat(252));
     assert!(input.lines().all(|line| line.len() < 255));
     let exported = export(input.as_bytes());
-    let output = String::from_utf8(exported.output.expect("written")).unwrap();
+    let output = String::from_utf8(exported.output_bytes().expect("written")).unwrap();
     assert!(output.split("\r\n").any(|line| line.len() + 2 > 255));
     let warning = &exported.problems[0];
     assert_eq!(warning.rule.code(), "C004");

@@ -83,7 +83,7 @@ fn findings(path: &Path) -> (Rule, Decoded, Vec<Diagnostic>) {
             ..ExportOptions::default()
         };
         let exported = export_bytes(&bytes, &options);
-        assert!(exported.output.is_none(), "{name}: exported");
+        assert!(exported.output_bytes().is_none(), "{name}: exported");
         return (rule, exported.decoded, exported.problems);
     }
     let options = CheckOptions {

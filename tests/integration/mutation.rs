@@ -64,10 +64,13 @@ fn exercise(bytes: &[u8]) {
         shown()
     );
     // An export that went through exports to itself.
-    if let Some(output) = exported.output.filter(|_| exported.problems.is_empty()) {
+    if let Some(output) = exported
+        .output_bytes()
+        .filter(|_| exported.problems.is_empty())
+    {
         let again = export_bytes(&output, &ExportOptions::default());
         assert!(
-            again.output.as_deref() == Some(&output[..]),
+            again.output_bytes().as_deref() == Some(&output[..]),
             "exporting the export changes it\n{}",
             shown()
         );
@@ -93,17 +96,17 @@ fn exercise(bytes: &[u8]) {
         );
         let chunked = run(bytes, tiny);
         assert!(
-            chunked.output == first.output,
+            chunked.output_bytes() == first.output_bytes(),
             "{name} in chunks of 1 byte differs\n{}",
             shown()
         );
-        if let Some(output) = &first.output {
+        if let Some(output) = &first.output_bytes() {
             untouched(&first, output, name == "nag");
         }
-        if let Some(output) = first.output.filter(|_| first.problems.is_empty()) {
+        if let Some(output) = first.output_bytes().filter(|_| first.problems.is_empty()) {
             let second = run(&output, options);
             assert!(
-                second.output.as_deref() == Some(&output[..]),
+                second.output_bytes().as_deref() == Some(&output[..]),
                 "a second {name} changes the file\n{}",
                 shown()
             );

@@ -67,7 +67,7 @@ fn every_comment_escape_line_and_tag_survives_export() {
         let name = common::relative(&path);
         let bytes = std::fs::read(&path).unwrap();
         let result = export_bytes(&bytes, &ExportOptions::default());
-        let Some(output) = &result.output else {
+        let Some(output) = &result.output_bytes() else {
             assert!(
                 !result.problems.is_empty(),
                 "{name}: refused without a reason"

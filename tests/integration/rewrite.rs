@@ -33,7 +33,7 @@ fn nag(bytes: &[u8]) -> Rewritten {
 
 fn output(result: Rewritten, what: &str) -> Vec<u8> {
     result
-        .output
+        .output_bytes()
         .unwrap_or_else(|| panic!("{what}: refused: {:#?}", result.problems))
 }
 
@@ -225,7 +225,7 @@ fn broken_files_are_refused() {
         b"[Event \"F\"]\n[White \"K\"]\n[Black \"K\"]\n\n1. e4 e5 1-0\n",
     ] {
         for result in [resolve(bytes), nag(bytes)] {
-            assert!(result.output.is_none());
+            assert!(result.output_bytes().is_none());
             assert!(!result.problems.is_empty());
         }
     }
@@ -237,7 +237,7 @@ fn broken_files_are_refused() {
         },
         false,
     );
-    assert!(forced.output.is_some());
+    assert!(forced.output_bytes().is_some());
 }
 
 /// Shapes the mutation tests found: a game whose last line ends in a bare CR (resolve copies
@@ -405,7 +405,7 @@ fn real_corpus_resolves_compresses_and_nags() {
                 "{what} {name}: {:#?}",
                 result.problems
             );
-            match &result.output {
+            match &result.output_bytes() {
                 Some(output) if *output != input => {
                     rewritten.insert((what, name.clone()));
                 }
@@ -413,7 +413,7 @@ fn real_corpus_resolves_compresses_and_nags() {
                 None => refused += 1,
             }
         }
-        let Some(resolved) = resolve(&input).output else {
+        let Some(resolved) = resolve(&input).output_bytes() else {
             continue;
         };
         let left = check_codes(&resolved, Some(INHERITANCE));

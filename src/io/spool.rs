@@ -1,0 +1,205 @@
+//! The bytes a rewrite makes, held in memory while they are small and in an anonymous temporary
+//! file beyond [`SPILL`], so that a rewrite whose output is many times its input (a `##` value
+//! inherited by thousands of games, written out by `resolve`) costs disk, not memory. It is read
+//! back as a stream: to standard output, into the file written, or compared with the input.
+
+use std::fs::File;
+use std::io::{self, Read, Seek, SeekFrom, Write};
+
+/// Bytes kept in memory before the rest goes to a temporary file.
+pub const SPILL: usize = 8 << 20;
+
+/// A rewrite's output: in memory, or past [`SPILL`] bytes in an unnamed temporary file (removed
+/// by the system when it is closed, whatever ends the run). Where no temporary file can be made,
+/// it stays in memory.
+#[derive(Debug, Default)]
+pub struct Output {
+    memory: Vec<u8>,
+    /// Written unbuffered (pieces are large), so that it can be read without a flush.
+    file: Option<File>,
+    len: u64,
+}
+
+impl Output {
+    pub fn new() -> Output {
+        Output::default()
+    }
+
+    /// Bytes already in memory, kept there.
+    pub fn from_bytes(bytes: Vec<u8>) -> Output {
+        Output {
+            len: bytes.len() as u64,
+            memory: bytes,
+            file: None,
+        }
+    }
+
+    pub fn len(&self) -> u64 {
+        self.len
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// True once the output went to a temporary file.
+    pub fn is_spooled(&self) -> bool {
+        self.file.is_some()
+    }
+
+    /// Appends `bytes`.
+    pub fn push(&mut self, bytes: &[u8]) -> io::Result<()> {
+        self.len += bytes.len() as u64;
+        if let Some(file) = &mut self.file {
+            return file.write_all(bytes);
+        }
+        self.memory.extend_from_slice(bytes);
+        if self.memory.len() > SPILL
+            && let Ok(file) = tempfile::tempfile()
+        {
+            let mut file = file;
+            file.write_all(&self.memory)?;
+            self.memory = Vec::new();
+            self.file = Some(file);
+        }
+        Ok(())
+    }
+
+    /// The temporary file, flushed and at its start.
+    fn rewound(&mut self) -> io::Result<Option<&mut File>> {
+        match &mut self.file {
+            None => Ok(None),
+            Some(file) => {
+                file.seek(SeekFrom::Start(0))?;
+                Ok(Some(file))
+            }
+        }
+    }
+
+    /// Writes every byte to `out`.
+    pub fn copy_to(&mut self, out: &mut dyn Write) -> io::Result<()> {
+        match self.rewound()? {
+            Some(file) => io::copy(file, out).map(drop),
+            None => out.write_all(&self.memory),
+        }
+    }
+
+    /// True when the output is exactly `bytes`.
+    pub fn equals(&mut self, bytes: &[u8]) -> io::Result<bool> {
+        if self.len != bytes.len() as u64 {
+            return Ok(false);
+        }
+        let Some(file) = self.rewound()? else {
+            return Ok(self.memory == bytes);
+        };
+        let mut block = vec![0; 1 << 16];
+        let mut rest = bytes;
+        while !rest.is_empty() {
+            let n = file.read(&mut block[..rest.len().min(1 << 16)])?;
+            if n == 0 || block[..n] != rest[..n] {
+                return Ok(false);
+            }
+            rest = &rest[n..];
+        }
+        Ok(true)
+    }
+
+    /// The bytes, in memory (a diff, or a step that needs the whole text).
+    pub fn into_bytes(mut self) -> io::Result<Vec<u8>> {
+        let len = usize::try_from(self.len).unwrap_or(usize::MAX);
+        match self.rewound()? {
+            Some(file) => {
+                let mut bytes = Vec::with_capacity(len);
+                file.read_to_end(&mut bytes)?;
+                Ok(bytes)
+            }
+            None => Ok(self.memory),
+        }
+    }
+
+    /// The bytes, copied into memory, without moving the output.
+    pub fn to_vec(&self) -> io::Result<Vec<u8>> {
+        match &self.file {
+            None => Ok(self.memory.clone()),
+            Some(file) => {
+                let mut bytes = Vec::with_capacity(usize::try_from(self.len).unwrap_or(0));
+                let mut reader = file.try_clone()?;
+                reader.seek(SeekFrom::Start(0))?;
+                reader.read_to_end(&mut bytes)?;
+                Ok(bytes)
+            }
+        }
+    }
+
+    /// [`Output::into_bytes`] for tests and callers that cannot meet an I/O error on a temporary
+    /// file: such an error is a failed rewrite, reported as the text of the error.
+    pub fn into_vec(self) -> Vec<u8> {
+        self.into_bytes()
+            .unwrap_or_else(|error| panic!("the spooled output could not be read back: {error}"))
+    }
+}
+
+/// What a write takes: bytes in memory, or an [`Output`] read as a stream.
+pub trait Content {
+    fn write_to(&mut self, out: &mut dyn Write) -> io::Result<()>;
+}
+
+impl Content for &[u8] {
+    fn write_to(&mut self, out: &mut dyn Write) -> io::Result<()> {
+        out.write_all(self)
+    }
+}
+
+impl<const N: usize> Content for &[u8; N] {
+    fn write_to(&mut self, out: &mut dyn Write) -> io::Result<()> {
+        out.write_all(&self[..])
+    }
+}
+
+impl Content for &mut Output {
+    fn write_to(&mut self, out: &mut dyn Write) -> io::Result<()> {
+        self.copy_to(out)
+    }
+}
+
+/// Equal bytes (an output that cannot be read back equals nothing).
+impl PartialEq for Output {
+    fn eq(&self, other: &Output) -> bool {
+        self.len == other.len && matches!((self.to_vec(), other.to_vec()), (Ok(a), Ok(b)) if a == b)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_large_output_goes_to_a_file_and_reads_back_whole() {
+        let mut output = Output::new();
+        let block: Vec<u8> = (0..=255u8).cycle().take(1 << 20).collect();
+        for _ in 0..12 {
+            output.push(&block).unwrap();
+        }
+        assert!(output.is_spooled(), "12 MiB is past the spill point");
+        assert_eq!(output.len(), 12 << 20);
+        let whole: Vec<u8> = block.repeat(12);
+        assert!(output.equals(&whole).unwrap());
+        let mut changed = whole.clone();
+        changed[9 << 20] ^= 1;
+        assert!(!output.equals(&changed).unwrap());
+        assert!(!output.equals(&whole[1..]).unwrap());
+        let mut copied = Vec::new();
+        output.copy_to(&mut copied).unwrap();
+        assert_eq!(copied, whole);
+        assert_eq!(output.into_vec(), whole);
+    }
+
+    #[test]
+    fn a_small_output_stays_in_memory() {
+        let mut output = Output::new();
+        output.push(b"[Event \"x\"]\n").unwrap();
+        assert!(!output.is_spooled());
+        assert!(output.equals(b"[Event \"x\"]\n").unwrap());
+        assert_eq!(output.into_vec(), b"[Event \"x\"]\n");
+    }
+}
