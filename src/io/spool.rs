@@ -51,6 +51,8 @@ impl Output {
     pub fn push(&mut self, bytes: &[u8]) -> io::Result<()> {
         self.len += bytes.len() as u64;
         if let Some(file) = &mut self.file {
+            // After a read, the file's position is wherever the read stopped.
+            file.seek(SeekFrom::End(0))?;
             return file.write_all(bytes);
         }
         self.memory.extend_from_slice(bytes);
@@ -191,6 +193,11 @@ mod tests {
         let mut copied = Vec::new();
         output.copy_to(&mut copied).unwrap();
         assert_eq!(copied, whole);
+        // Reading does not move where the next bytes go.
+        output.push(b"end").unwrap();
+        let mut whole = whole;
+        whole.extend_from_slice(b"end");
+        assert_eq!(output.to_vec().unwrap(), whole);
         assert_eq!(output.into_vec(), whole);
     }
 
