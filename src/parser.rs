@@ -165,12 +165,7 @@ fn piece_end(text: &str, tokens: &[Token]) -> usize {
 /// The start of the first semi-empty line at or after `from` whose line end before it is a `\n`
 /// (the end of the text when there is none). Outside brace comments, that is where a game ends.
 fn blank_line_after(text: &str, from: usize) -> usize {
-    blank_line_within(text, from, text.len()).unwrap_or(text.len())
-}
-
-/// [`blank_line_after`], looking only at line ends before `limit`: `None` when there is none.
-fn blank_line_within(text: &str, from: usize, limit: usize) -> Option<usize> {
-    let bytes = &text.as_bytes()[..limit.min(text.len())];
+    let bytes = text.as_bytes();
     let mut at = from;
     while let Some(found) = bytes
         .get(at..)
@@ -182,12 +177,12 @@ fn blank_line_within(text: &str, from: usize, limit: usize) -> Option<usize> {
             next += 1;
         }
         match bytes.get(next) {
-            Some(b'\n') => return Some(start),
-            Some(b'\r') if bytes.get(next + 1) == Some(&b'\n') => return Some(start),
+            Some(b'\n') => return start,
+            Some(b'\r') if bytes.get(next + 1) == Some(&b'\n') => return start,
             _ => at = start,
         }
     }
-    None
+    text.len()
 }
 
 /// Parses `text[from..to]`, a run of whole games of a text without embedded PBN, with offsets in

@@ -290,6 +290,24 @@ fn encode_latin1(text: &str, out: &mut Vec<u8>) -> Result<(), Unencodable> {
     }
 }
 
+/// Where the line after the one holding `from` starts: past its CR, LF or CR LF. `None` on the
+/// last line.
+pub fn next_line_start(text: &str, from: usize) -> Option<usize> {
+    let bytes = text.as_bytes();
+    let end = from
+        + bytes
+            .get(from..)?
+            .iter()
+            .position(|&b| b == b'\n' || b == b'\r')?;
+    Some(
+        if bytes[end] == b'\r' && bytes.get(end + 1) == Some(&b'\n') {
+            end + 2
+        } else {
+            end + 1
+        },
+    )
+}
+
 /// Maps byte offsets of a text to 1-based line and column numbers. CR, LF and CRLF all end a line
 /// (PBN 2.1 import format: the platform's line ends, and real files mix them).
 ///
@@ -475,19 +493,11 @@ impl LineIndex {
         // The last checkpoint on an earlier line: line `line` starts within a stride after it.
         let at = self.checkpoints.partition_point(|c| c.line < line);
         let mut point = self.checkpoints[at.saturating_sub(1)];
-        let bytes = text.as_bytes();
         let mut from = point.byte;
         while point.line < line {
-            let Some(end) = bytes
-                .get(from..)
-                .and_then(|rest| rest.iter().position(|&b| b == b'\n' || b == b'\r'))
-            else {
+            let Some(start) = next_line_start(text, from) else {
                 return text.len();
             };
-            let mut start = from + end + 1;
-            if bytes[from + end] == b'\r' && bytes.get(start) == Some(&b'\n') {
-                start += 1;
-            }
             point.line += 1;
             from = start;
         }

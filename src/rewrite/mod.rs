@@ -259,11 +259,10 @@ pub(crate) fn edit_chunks<R: ChunkEdits>(
 /// The chunk `parse` of `text` cut in two at the start of its middle game (between two games: each
 /// half holds whole games and what lies between them), or `None` for a chunk of one game.
 fn halve(text: &str, parse: &Parse) -> Option<(Parse, Parse)> {
-    let games: Vec<_> = parse.games.iter().collect();
-    if games.len() < 2 {
+    if parse.games.len() < 2 {
         return None;
     }
-    let middle = parse.token(games[games.len() / 2].first).start as usize;
+    let middle = parse.token(parse.games[parse.games.len() / 2].first).start as usize;
     let start = parse.tokens.first()?.start as usize;
     let end = parse.tokens.last()?.end as usize;
     Some((
@@ -345,32 +344,23 @@ pub(crate) fn rewrite_chunks<R: ChunkEdits>(
         && let Some(then) = then
     {
         // A further step (`--compress`) reads the whole edited text.
-        let further = match edited.output.take() {
-            None => Ok(then(text, sink)),
-            Some(output) => output.into_bytes().map(|bytes| {
-                let edited_text = source::decode_owned(bytes, Some(decoded.encoding)).text;
-                let further = then(&edited_text, sink);
-                if further.output.is_none() && further.failed.is_none() {
-                    // Nothing more to change: the edited text is the result.
-                    let mut output = Output::new();
-                    let pushed = sink.push(&mut output, &edited_text);
-                    return Edited {
-                        output: Some(output),
-                        failed: pushed.err(),
-                        ..further
-                    };
-                }
-                further
-            }),
+        let edited_text = match &edited.output {
+            None => Ok(None),
+            Some(output) => output
+                .to_vec()
+                .map(|bytes| Some(source::decode_owned(bytes, Some(decoded.encoding)).text)),
         };
-        match further {
-            Ok(mut further) => {
+        match edited_text {
+            Ok(edited_text) => {
+                let mut further = then(edited_text.as_deref().unwrap_or(text), sink);
                 problems.append(&mut further.findings);
                 edited.failed = further.failed;
-                edited.output = further.output;
+                if further.output.is_some() {
+                    edited.output = further.output;
+                }
             }
             Err(error) => {
-                edited.failed = Some(format!("the result could not be read back ({error})"))
+                edited.failed = Some(format!("the result could not be read back ({error})"));
             }
         }
     }

@@ -10,6 +10,7 @@ use crate::model::values::{self, PerSide, ResultValue, Vulnerability};
 use crate::model::{GameModel, Inheritance, MTS};
 use crate::rules::semantic::Checker;
 use crate::rules::{Group, Rule, RuleInfo};
+use crate::source;
 use crate::syntax::{Data, Parse, TagPair};
 
 // The rules of this family: see [`crate::rules`].
@@ -594,15 +595,12 @@ struct LineCounter {
 
 impl LineCounter {
     fn line(&mut self, text: &str, offset: usize) -> usize {
-        if let Some(at) = self.at {
-            let between = text.as_bytes().get(at..offset).unwrap_or(&[]);
-            self.line += between
-                .iter()
-                .enumerate()
-                .filter(|&(i, &b)| b == b'\n' || (b == b'\r' && between.get(i + 1) != Some(&b'\n')))
-                .count();
+        let mut at = self.at.unwrap_or(offset);
+        while let Some(start) = source::next_line_start(text, at).filter(|&start| start <= offset) {
+            self.line += 1;
+            at = start;
         }
-        self.at = Some(offset.max(self.at.unwrap_or(0)));
+        self.at = Some(offset.max(at));
         self.line
     }
 }
@@ -664,13 +662,7 @@ pub(crate) fn pairs() -> Vec<crate::rules::pairs::Pair> {
     };
     let input = format!("{}\n{}", game(1), game(2));
     let exported = export_bytes(input.as_bytes(), &ExportOptions::default());
-    let good = String::from_utf8(
-        exported
-            .output
-            .map(|output| output.into_vec())
-            .unwrap_or_default(),
-    )
-    .unwrap_or_default();
+    let good = String::from_utf8(exported.output_bytes().unwrap_or_default()).unwrap_or_default();
     let changed =
         |rule, from: &str, to: &str| Pair::owned(rule, good.replacen(from, to, 1), good.clone());
     vec![

@@ -144,7 +144,7 @@ fn chunk_size_does_not_change_an_export() {
                 );
                 let problems: Vec<String> =
                     exported.problems.iter().map(|d| format!("{d:?}")).collect();
-                (exported.output, problems, exported.games)
+                (exported.output_bytes(), problems, exported.games)
             };
             let whole = export(usize::MAX);
             for size in [1, 5_000] {
@@ -182,7 +182,7 @@ fn chunk_size_does_not_change_a_rewrite() {
                     .iter()
                     .map(|d| format!("{d:?}"))
                     .collect();
-                (rewritten.output, problems, rewritten.games)
+                (rewritten.output_bytes(), problems, rewritten.games)
             };
             let whole = rewrite(usize::MAX);
             for size in [1, 5_000] {
