@@ -11,7 +11,6 @@ use crate::model::deal::{self, Deal};
 use crate::model::values::{self, ContractValue, PerSide, ResultValue, Vulnerability};
 use crate::model::{GameModel, mts_index};
 use crate::syntax::{Data, Move, Parse, TagPair, quote_string};
-use crate::table::is_table_tag;
 
 /// Where a tag goes in export order (PBN 3.1, 3.4): the MTS in their order, the other
 /// identification tags sorted by name, Auction, Play, then the supplemental sections sorted by name.
@@ -41,9 +40,12 @@ pub fn place<'a>(pair: &TagPair, name: &'a str) -> Place<'a> {
     }
 }
 
-/// A supplemental section (PBN 5): a table tag, or any tag followed by section elements.
+/// A supplemental section (PBN 5): a table (PBN 5.3-5.10), or a user-defined tag followed by
+/// section elements (PBN 3.1). A standard tag that has no section stays a tag, data or not.
 pub fn is_section(pair: &TagPair, name: &str) -> bool {
-    is_table_tag(name) || pair.data.iter().any(|d| matches!(d, Data::Element { .. }))
+    crate::names::is_table(name)
+        || (crate::names::may_have_section(name)
+            && pair.data.iter().any(|d| matches!(d, Data::Element { .. })))
 }
 
 /// `% PBN x.y` and `% EXPORT` (PBN 2.4): the header lines export writes itself.

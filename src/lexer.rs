@@ -26,7 +26,7 @@ pub enum SyntaxKind {
     LineComment,
     /// `{` ... `}` (PBN 3.8); may span lines.
     BraceComment,
-    /// A `{` comment with no `}` before the end of the file or before a line that starts with `[`.
+    /// A `{` comment that does not close legally (see `brace_comment`).
     UnterminatedBraceComment,
     /// `%` in column 1 to the end of the line (PBN 2.4).
     Escape,
@@ -147,34 +147,87 @@ enum Raw {
 // The callbacks below only ever stop on an ASCII byte or at the end of the input, so every bump
 // lands on a character boundary (logos panics otherwise).
 
-/// A brace comment runs to the next `}` (PBN 3.8: braces do not nest). A line that starts with `[`
-/// before any `}` ends it as unterminated: the decision recorded in `docs/spec-decisions.md`
-/// ("Unterminated brace comments"), so that the tags after a forgotten `}` are still read.
+/// A brace comment runs to the next `}` (PBN 3.8: braces do not nest), whatever its lines look
+/// like. Only a comment that does not close legally is cut: when a line that is a well-formed tag
+/// pair `[Name "value"]` comes before the `}`, and after that line no `}` comes at all, or
+/// another `{` or a second such line comes first (the text reads as games, and the `}` closes a
+/// later comment). The comment then ends before that line, unterminated. The decision recorded in
+/// `docs/spec-decisions.md` ("Unterminated brace comments").
 fn brace_comment(lex: &mut logos::Lexer<Raw>) -> bool {
-    let rest = lex.remainder().as_bytes();
+    let (len, closed) = brace_comment_len(lex.remainder().as_bytes());
+    lex.bump(len);
+    closed
+}
+
+/// The length of the brace comment whose `{` comes right before `rest`, from after the `{`, and
+/// whether it closes ([`brace_comment`]).
+pub(crate) fn brace_comment_len(rest: &[u8]) -> (usize, bool) {
+    let mut cut = None;
     let mut i = 0;
     while i < rest.len() {
         match rest[i] {
-            b'}' => {
-                lex.bump(i + 1);
-                return true;
-            }
+            b'}' => return (i + 1, true),
+            b'{' if cut.is_some() => break,
             b'\r' | b'\n' => {
                 let mut next = i + 1;
                 if rest[i] == b'\r' && rest.get(next) == Some(&b'\n') {
                     next += 1;
                 }
-                if rest.get(next) == Some(&b'[') {
-                    lex.bump(i);
-                    return false;
+                if rest.get(next) == Some(&b'[') && is_tag_pair_line(&rest[next..]) {
+                    if cut.is_some() {
+                        break;
+                    }
+                    cut = Some(i);
                 }
                 i = next;
             }
             _ => i += 1,
         }
     }
-    lex.bump(rest.len());
-    false
+    (cut.unwrap_or(rest.len()), false)
+}
+
+/// True when `line` (from its `[` to the end of the text) starts with a well-formed tag pair,
+/// `[Name "value"]` (PBN 3.3), with nothing after it on its line but spaces, tabs or a comment.
+fn is_tag_pair_line(line: &[u8]) -> bool {
+    let end = line
+        .iter()
+        .position(|&b| b == b'\n' || b == b'\r')
+        .unwrap_or(line.len());
+    let line = &line[..end];
+    let skip = |from: usize| {
+        from + line[from..]
+            .iter()
+            .take_while(|&&b| b == b' ' || b == b'\t')
+            .count()
+    };
+    let name_start = skip(1);
+    let name_len = line[name_start..]
+        .iter()
+        .take_while(|&&b| b.is_ascii_alphanumeric() || b == b'_')
+        .count();
+    if name_len == 0 {
+        return false;
+    }
+    let quote = skip(name_start + name_len);
+    if line.get(quote) != Some(&b'"') {
+        return false;
+    }
+    let mut i = quote + 1;
+    loop {
+        match line.get(i) {
+            None => return false,
+            Some(b'\\') if matches!(line.get(i + 1), Some(b'"' | b'\\')) => i += 2,
+            Some(b'"') => break,
+            Some(_) => i += 1,
+        }
+    }
+    let close = skip(i + 1);
+    if line.get(close) != Some(&b']') {
+        return false;
+    }
+    let after = skip(close + 1);
+    matches!(line.get(after), None | Some(b';' | b'{'))
 }
 
 /// `%` starts an escape line only in column 1 (PBN 2.4); elsewhere it is a plain character.
@@ -514,14 +567,62 @@ mod tests {
     #[test]
     fn unterminated_brace_comment_stops_before_a_tag_line() {
         assert_eq!(
-            kinds("{open\r\n[Deal"),
+            kinds("{open\r\n[Deal \"N:\"]"),
             vec![
                 (UnterminatedBraceComment, "{open"),
                 (Newline, "\r\n"),
                 (LBracket, "["),
                 (Word, "Deal"),
+                (Whitespace, " "),
+                (String, "\"N:\""),
+                (RBracket, "]"),
             ]
         );
+        // A tag pair line, then a second one or another `{` before the `}`: the `}` closes a
+        // later comment, and this one never closed.
+        for rest in ["[East \"E\"]\n{c}", "{c}", "[X \"\"] ; more\n}"] {
+            let text = format!("{{open\n[West \"W\"]\n{rest}");
+            assert_eq!(
+                kinds(&text)[0],
+                (UnterminatedBraceComment, "{open"),
+                "{text}"
+            );
+        }
+    }
+
+    /// PBN 3.8: a comment runs to the next `}` whatever its lines look like: bidding-practice
+    /// lines such as `[show S]`, `[BID 3NT]`, or one quoted tag pair, stay inside it.
+    #[test]
+    fn brace_comment_holds_bracket_lines() {
+        for text in [
+            "{Practice:\n[show S]\n[NEXT]\n[BID 3NT]\n[RESET]\nend}",
+            "{a quoted tag:\n[Event \"x\"]\nand more}",
+            "{\n[Event \"x\"\n[Site \"y\"]}",
+        ] {
+            assert_eq!(kinds(text), vec![(BraceComment, text)], "{text}");
+        }
+    }
+
+    #[test]
+    fn tag_pair_lines() {
+        for line in [
+            "[A \"b\"]",
+            "[ A  \"b\\\"c\" ] ;x",
+            "[A_1 \"\"]{x}",
+            "[A \"b\"]\r\n",
+        ] {
+            assert!(super::is_tag_pair_line(line.as_bytes()), "{line}");
+        }
+        for line in [
+            "[show S]",
+            "[NEXT]",
+            "[A \"b\"] x",
+            "[A \"b]",
+            "[\"b\"]",
+            "[A \"b\"",
+        ] {
+            assert!(!super::is_tag_pair_line(line.as_bytes()), "{line}");
+        }
     }
 
     #[test]

@@ -20,6 +20,7 @@ pub mod generate;
 pub mod io;
 pub mod lexer;
 pub mod model;
+pub mod names;
 pub mod parallel;
 pub mod parser;
 pub mod proof;

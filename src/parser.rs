@@ -104,10 +104,17 @@ impl Iterator for Chunks<'_> {
                 parse.cut = piece.then(|| u32::try_from(cut).unwrap_or(u32::MAX));
                 return Some(parse);
             }
-            // A brace comment may hold empty lines; a cut inside one would split it. Cut further on.
+            // A brace comment may hold empty lines; a cut inside one would split it. Cut further
+            // on. Whether an unclosed comment closes legally depends on the text after it, which
+            // may lie beyond the chunk: read it as the whole text would.
             let split_comment = end < text.len()
-                && tokens.last().is_some_and(|token| {
-                    token.kind == SyntaxKind::UnterminatedBraceComment && token.end as usize == end
+                && tokens.iter().any(|token| {
+                    token.kind == SyntaxKind::UnterminatedBraceComment
+                        && (token.end as usize == end || {
+                            let start = token.start as usize + 1;
+                            let (len, _) = lexer::brace_comment_len(&text.as_bytes()[start..]);
+                            start + len != token.end as usize
+                        })
                 });
             if split_comment {
                 target = target.saturating_mul(2);

@@ -163,13 +163,21 @@ pub fn string_value(token_text: &str) -> String {
     out
 }
 
-/// The string token for `value`: quoted, with `"` and `\` escaped (PBN 3.2). The inverse of
+/// The string token for `value`: quoted, with `"` escaped, and `\` escaped where reading it
+/// back needs it (PBN 3.2): before `"` or `\` and at the end. A backslash before anything else
+/// stays single, as in the column widths of PBN 5.2 (`"Rank\2R"`). The inverse of
 /// [`string_value`].
 pub fn quote_string(value: &str) -> String {
     let mut out = String::with_capacity(value.len() + 2);
     out.push('"');
-    for c in value.chars() {
-        if matches!(c, '"' | '\\') {
+    let mut chars = value.chars().peekable();
+    while let Some(c) = chars.next() {
+        let escape = match c {
+            '"' => true,
+            '\\' => matches!(chars.peek(), None | Some('"' | '\\')),
+            _ => false,
+        };
+        if escape {
             out.push('\\');
         }
         out.push(c);
@@ -187,8 +195,19 @@ mod tests {
         assert_eq!(string_value(r#""a\"b\\c\d""#), r#"a"b\c\d"#);
         assert_eq!(string_value("\"open"), "open");
         assert_eq!(string_value("\"\""), "");
-        for value in ["", "a\"b\\c\\d", "\\", "\""] {
-            assert_eq!(string_value(&quote_string(value)), value);
+        for value in [
+            "",
+            "a\"b\\c\\d",
+            "\\",
+            "\"",
+            "\\\\",
+            "a\\\\b",
+            "\\\"",
+            "R\\2R",
+        ] {
+            assert_eq!(string_value(&quote_string(value)), value, "{value}");
         }
+        assert_eq!(quote_string(r"Rank\2R;Score\5"), r#""Rank\2R;Score\5""#);
+        assert_eq!(quote_string(r#"a\"#), r#""a\\""#);
     }
 }

@@ -34,12 +34,6 @@ pub struct Column<'a> {
     pub bad_width: Option<&'a str>,
 }
 
-/// True for the tags whose section is a table: the tables of PBN 5.3-5.10 and, by the same naming,
-/// any user-defined `...Table` tag.
-pub fn is_table_tag(name: &str) -> bool {
-    name.ends_with("Table")
-}
-
 /// Reads the column specification of a table tag value.
 pub fn parse_columns(value: &str) -> Vec<Column<'_>> {
     value.split(';').map(parse_column).collect()

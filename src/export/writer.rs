@@ -436,7 +436,7 @@ impl<'a> Writer<'a> {
         let first = data.iter().position(|d| matches!(d, Data::Element { .. }));
         let last = data.iter().rposition(|d| matches!(d, Data::Element { .. }));
         let columns = parse_columns(&tag.value);
-        let table = crate::table::is_table_tag(tag.name)
+        let table = crate::names::is_table(tag.name)
             && columns.iter().all(|c| c.bad_width.is_none())
             && match (first, last) {
                 (Some(first), Some(last)) => data[first..=last].iter().all(|d| match *d {

@@ -16,26 +16,8 @@ use std::collections::{BTreeMap, HashMap};
 use std::ops::Range;
 
 use crate::syntax::{Game, Parse, SectionKind, TagPair, string_value};
-use crate::table::is_table_tag;
 
-/// The Mandatory Tag Set in its export order (PBN 3.4).
-pub const MTS: [&str; 15] = [
-    "Event",
-    "Site",
-    "Date",
-    "Board",
-    "West",
-    "North",
-    "East",
-    "South",
-    "Dealer",
-    "Vulnerable",
-    "Deal",
-    "Scoring",
-    "Declarer",
-    "Contract",
-    "Result",
-];
+pub use crate::names::{MTS, inheritance_forbidden};
 
 /// The place of `name` among the MTS tags (PBN 3.4), if it is one.
 pub fn mts_index(name: &str) -> Option<usize> {
@@ -101,14 +83,6 @@ impl Tag<'_> {
         }
         start + range.start..start + range.end
     }
-}
-
-/// The tags of PBN 4.8 that may not use `#` or `##`.
-pub fn inheritance_forbidden(name: &str) -> bool {
-    matches!(
-        name,
-        "Dealer" | "Vulnerable" | "Deal" | "Declarer" | "Contract" | "Auction" | "Play" | "Note"
-    ) || is_table_tag(name)
 }
 
 /// A game with its tags read.

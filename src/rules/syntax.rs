@@ -34,8 +34,10 @@ pub const UNTERMINATED_COMMENT: RuleInfo = RuleInfo {
     severity: Severity::Error,
     section: "PBN 3.8",
     summary: "A `{` comment is not closed",
-    what: "A brace comment with no `}` before the end of the file, or before a line that starts \
-        with `[` (pbnfmt's recovery point: see `docs/spec-decisions.md`).",
+    what: "A brace comment with no `}` before the end of the file, or one that never closes \
+        legally: a well-formed tag pair line comes before its `}`, and after it no `}` at all, \
+        or another `{` or a second tag pair line first (pbnfmt's recovery point: see \
+        `docs/spec-decisions.md`). Lines such as `[show S]` inside a comment are comment text.",
     why: "PBN 3.8: a brace comment runs to the next `}`. A forgotten `}` silently turns the tags \
         that follow into comment text; pbnfmt ends the comment at the next tag line instead and \
         says so.",

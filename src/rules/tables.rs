@@ -2,10 +2,11 @@
 //! comments after section elements.
 
 use crate::diagnostic::{Diagnostic, Severity};
+use crate::names::is_table;
 use crate::rules::semantic::Checker;
 use crate::rules::{Rule, RuleInfo};
 use crate::syntax::{Data, SectionKind};
-use crate::table::{MAX_WIDTH, Table, is_table_tag};
+use crate::table::{MAX_WIDTH, Table};
 
 // The rules of this family: see [`crate::rules`].
 
@@ -85,7 +86,7 @@ pub fn check_file(checker: &mut Checker<'_>) {
                 _ => {}
             }
         }
-        let Some(name) = tag.name(parse, text).filter(|name| is_table_tag(name)) else {
+        let Some(name) = tag.name(parse, text).filter(|name| is_table(name)) else {
             continue;
         };
         let Some(value) = tag.value(parse, text) else {

@@ -11,10 +11,9 @@ use crate::model::deal::Deal;
 use crate::model::values::{
     self, ContractValue, Declarer, PerSide, ResultValue, Risk, Side, Vulnerability,
 };
-use crate::model::{GameModel, Inheritance, MTS, Tag, inheritance_forbidden};
+use crate::model::{GameModel, Inheritance, Tag, inheritance_forbidden};
 use crate::rules::semantic::Checker;
 use crate::rules::{Group, Rule, RuleInfo};
-use crate::table::is_table_tag;
 
 // The rules of this family: see [`crate::rules`].
 
@@ -59,7 +58,7 @@ pub const FORBIDDEN_INHERITANCE: RuleInfo = RuleInfo {
     section: "PBN 4.8",
     summary: "`#` or `##` on a tag that may not inherit (Deal, Dealer, Auction, ...)",
     what: "A `\"#\"` or `\"##...\"` value on Dealer, Vulnerable, Deal, Declarer, Contract, \
-        Auction, Play, Note or a table tag.",
+        Auction, Play or a Note. The tables (PBN 5) are not in the list and may inherit.",
     why: "PBN 4.8 forbids inheritance for these tags so that every game can be played on its own. \
         pbnfmt still reads the value as the writer meant (the inherited value, or the text after \
         `##`) to check the rest of the game.",
@@ -197,71 +196,6 @@ pub const NOTHING_TO_INHERIT: RuleInfo = RuleInfo {
     ..RuleInfo::BASE
 };
 
-/// The tag names PBN 2.1 defines besides the MTS (chapters 3.5, 3.6 and 4; tables end in
-/// `Table`).
-pub const OTHER_STANDARD_TAGS: &[&str] = &[
-    "Auction",
-    "Play",
-    "Note",
-    "Competition",
-    "DealId",
-    "Description",
-    "FrenchMP",
-    "Generator",
-    "Hidden",
-    "Room",
-    "Termination",
-    "Score",
-    "ScoreIMP",
-    "ScoreMP",
-    "ScorePercentage",
-    "ScoreRubber",
-    "ScoreRubberHistory",
-    "OptimumScore",
-    "BidSystemEW",
-    "BidSystemNS",
-    "PairEW",
-    "PairNS",
-    "WestNA",
-    "NorthNA",
-    "EastNA",
-    "SouthNA",
-    "WestType",
-    "NorthType",
-    "EastType",
-    "SouthType",
-    "EventDate",
-    "EventSponsor",
-    "HomeTeam",
-    "Round",
-    "Section",
-    "Stage",
-    "Table",
-    "VisitTeam",
-    "Time",
-    "UTCDate",
-    "UTCTime",
-    "TimeControl",
-    "TimeCall",
-    "TimeCard",
-    "Annotator",
-    "AnnotatorNA",
-    "Application",
-    "Mode",
-];
-
-/// The standard tables of PBN 5.3-5.10 (any `...Table` is read as a table).
-const STANDARD_TABLES: &[&str] = &[
-    "ActionTable",
-    "AuctionTimeTable",
-    "InstantScoreTable",
-    "OptimumPlayTable",
-    "OptimumResultTable",
-    "PlayTimeTable",
-    "ScoreTable",
-    "TotalScoreTable",
-];
-
 /// `deal` is the game's Deal when it could be read: it sets how many tricks a Result can count.
 pub fn check(checker: &mut Checker<'_>, game: &GameModel<'_>, deal: Option<&Deal>) {
     let tricks = deal.map_or(13, Deal::hand_size);
@@ -375,22 +309,18 @@ pub(crate) fn forbidden_inheritance(tag: &Tag<'_>) -> Option<Diagnostic> {
         )
         .with_help(
             "PBN 4.8: Dealer, Vulnerable, Deal, Declarer, Contract, Auction, Play, \
-                notes and tables are written in full in every game",
+                and the auction and play notes are written in full in every game",
         )
     })
 }
 
 fn name_case(checker: &mut Checker<'_>, tag: &Tag<'_>) {
-    let known = MTS.contains(&tag.name)
-        || OTHER_STANDARD_TAGS.contains(&tag.name)
-        || is_table_tag(tag.name);
-    if known {
+    if crate::names::lookup(tag.name).is_some() {
         return;
     }
-    let standard = MTS
+    let standard = crate::names::TAGS
         .iter()
-        .chain(OTHER_STANDARD_TAGS)
-        .chain(STANDARD_TABLES)
+        .map(|known| known.name)
         .find(|name| name.eq_ignore_ascii_case(tag.name));
     let name_span = tag
         .pair

@@ -168,14 +168,15 @@ fn invalid() {
 /// standard's widths and orders are read as written.
 #[test]
 fn tables_of_the_valid_fixtures_have_whole_rows() {
-    use pbnfmt::table::{Align, Order, Table, is_table_tag};
+    use pbnfmt::names::is_table;
+    use pbnfmt::table::{Align, Order, Table};
     let mut tables = 0;
     for path in common::pbn_files(&common::corpus().join("valid")) {
         let spec = path.ends_with("spec/tables.pbn");
         let text = &pbnfmt::source::decode(&std::fs::read(&path).unwrap(), None).text;
         let parse = pbnfmt::parser::parse(text);
         for tag in parse.games.iter().flat_map(|game| &game.tags) {
-            let Some(name) = tag.name(&parse, text).filter(|name| is_table_tag(name)) else {
+            let Some(name) = tag.name(&parse, text).filter(|name| is_table(name)) else {
                 continue;
             };
             let value = tag.value(&parse, text).unwrap();

@@ -11,6 +11,7 @@ mod chunks;
 mod cli;
 mod export;
 mod export_cli;
+mod fidelity;
 mod fixtures;
 mod hostile;
 mod lossless;
