@@ -270,7 +270,7 @@ impl GameContext {
     }
 }
 
-/// The export form of a tag value where the standard gives one (PBN 3.4.9-3.4.15, 3.11), or `None`
+/// The export form of a tag value where the standard gives one (PBN 3.4.9-3.4.15, 3.11, 4.2), or `None`
 /// when the value is left as it is (not a value these rules read, or not readable).
 pub fn value(name: &str, value: &str, context: &GameContext) -> Option<String> {
     match name {
@@ -298,6 +298,8 @@ pub fn value(name: &str, value: &str, context: &GameContext) -> Option<String> {
                 Some(format!("{}{tricks}", if result.caret { "^" } else { "" }))
             }
         },
+        "Score" | "ScoreIMP" | "ScoreMP" | "ScorePercentage" | "ScoreRubber"
+        | "ScoreRubberHistory" | "OptimumScore" => values::score_export_form(name, value),
         _ => None,
     }
 }

@@ -2,6 +2,8 @@
 //! times. Each parser takes the value text and returns the value, or `None` when the text does not
 //! have the standard's form; the rules say what is wrong.
 
+use std::borrow::Cow;
+
 use crate::bridge::{Denomination, Seat};
 
 /// A partnership.
@@ -226,7 +228,11 @@ pub enum PerSide<T> {
 impl<T: Copy> PerSide<T> {
     /// Reads `v`, `NS v`, `EW v`, `NS v EW w`, `EW v NS w` with `number` for each `v`.
     pub fn parse(text: &str, number: impl Fn(&str) -> Option<T>) -> Option<PerSide<T>> {
-        let words: Vec<&str> = text.split(' ').collect();
+        // PBN 2.1: superfluous spaces do not matter.
+        let words: Vec<&str> = text
+            .split([' ', '\t', '\u{0B}'])
+            .filter(|word| !word.is_empty())
+            .collect();
         match words[..] {
             [value] => Some(PerSide::Declarer(number(value)?)),
             [side, value] => Some(PerSide::One(Side::parse(side)?, number(value)?)),
@@ -290,29 +296,160 @@ pub fn unsigned(text: &str) -> Option<u32> {
     text.parse().ok()
 }
 
-/// An integer with an optional `-` (scores may be negative).
+/// An integer with an optional `-`, or in import format `+` (scores may be negative; PBN 4.2
+/// writes signed scores, and real files put `+` before positive ones).
 pub fn integer(text: &str) -> Option<i64> {
-    let digits = text.strip_prefix('-').unwrap_or(text);
-    unsigned(digits)?;
-    text.parse().ok()
+    let digits = text
+        .strip_prefix('-')
+        .or_else(|| text.strip_prefix('+'))
+        .unwrap_or(text);
+    let value: i64 = unsigned(digits)?.into();
+    Some(if text.starts_with('-') { -value } else { value })
 }
 
-/// An integer or a decimal number with a decimal dot, optionally negative (PBN 4.2.2, 4.2.3).
+/// An integer or a decimal number with a decimal dot, optionally signed (PBN 4.2.2, 4.2.3).
+/// Import format also takes a dot with no digits after it (`100.`), as the reference Verifier
+/// does.
 pub fn decimal(text: &str) -> Option<f64> {
-    let digits = text.strip_prefix('-').unwrap_or(text);
+    let digits = text
+        .strip_prefix('-')
+        .or_else(|| text.strip_prefix('+'))
+        .unwrap_or(text);
     let (whole, fraction) = match digits.split_once('.') {
-        Some((whole, fraction)) => (whole, Some(fraction)),
-        None => (digits, None),
+        Some((whole, fraction)) => (whole, fraction),
+        None => (digits, ""),
     };
     unsigned(whole)?;
-    if let Some(fraction) = fraction
-        && (fraction.is_empty()
-            || fraction.len() > 9
-            || !fraction.bytes().all(|b| b.is_ascii_digit()))
-    {
+    if fraction.len() > 9 || !fraction.bytes().all(|b| b.is_ascii_digit()) {
         return None;
     }
-    text.parse().ok()
+    let value: f64 = format!("{whole}.{fraction}0").parse().ok()?;
+    Some(if text.starts_with('-') { -value } else { value })
+}
+
+/// A non-negative integer, in import format with a `+` (the rubber scores of PBN 4.2.5, 4.2.6).
+pub fn non_negative(text: &str) -> Option<u32> {
+    unsigned(text.strip_prefix('+').unwrap_or(text))
+}
+
+/// `text` with the spaces around each `/` removed: PBN 2.1 says superfluous spaces do not
+/// matter, and rubber scores are written `300 / 40` as well as `300/40`.
+pub fn tight_slashes(text: &str) -> Cow<'_, str> {
+    if !text.contains('/') {
+        return Cow::Borrowed(text);
+    }
+    Cow::Owned(
+        text.split('/')
+            .map(|part| part.trim_matches([' ', '\t', '\u{0B}']))
+            .collect::<Vec<_>>()
+            .join("/"),
+    )
+}
+
+/// `above/below` (PBN 4.2.5): two non-negative integers.
+pub fn rubber_score(text: &str) -> Option<(u32, u32)> {
+    let (above, below) = text.split_once('/')?;
+    Some((non_negative(above)?, non_negative(below)?))
+}
+
+/// `<above_previous> <above_current>/<below-1> [<below-2> [<below-3>]]` (PBN 4.2.6), in words:
+/// the below-the-line scores.
+pub fn rubber_history_side(words: &[&str]) -> Option<Vec<u32>> {
+    let [previous, current, rest @ ..] = words else {
+        return None;
+    };
+    non_negative(previous)?;
+    let (above, first) = current.split_once('/')?;
+    non_negative(above)?;
+    let mut below = vec![non_negative(first)?];
+    for word in rest {
+        below.push(non_negative(word)?);
+    }
+    (below.len() <= 3).then_some(below)
+}
+
+/// `NS <history> EW <history>` (PBN 4.2.6), slashes tightened: the below-the-line scores of NS
+/// and EW, or what is wrong.
+pub fn rubber_history(value: &str) -> Result<(Vec<u32>, Vec<u32>), &'static str> {
+    let value = tight_slashes(value);
+    let words: Vec<&str> = value
+        .split([' ', '\t', '\u{0B}'])
+        .filter(|word| !word.is_empty())
+        .collect();
+    let ew_at = words.iter().position(|w| *w == "EW");
+    let (Some(&"NS"), Some(ew_at)) = (words.first(), ew_at) else {
+        return Err("is not `NS <history> EW <history>`");
+    };
+    let (ns, ew) = (
+        rubber_history_side(&words[1..ew_at]),
+        rubber_history_side(&words[ew_at + 1..]),
+    );
+    let (Some(ns), Some(ew)) = (ns, ew) else {
+        return Err("has a history that is not 3 to 5 non-negative scores with one `/`");
+    };
+    if ns.len() != ew.len() {
+        return Err("gives the two sides a different number of games");
+    }
+    Ok((ns, ew))
+}
+
+/// The export form of a score tag of PBN 4.2 (Score, ScoreIMP, ScoreMP, ScorePercentage,
+/// ScoreRubber, ScoreRubberHistory, OptimumScore) when its value reads: one space between
+/// words, none around `/`, no `+` before a number and no dot without digits after it. `None`
+/// for other tags and for values that do not read.
+pub fn score_export_form(name: &str, value: &str) -> Option<String> {
+    // Tabs are spaces (PBN 2.3), vertical ones too, as export writes them.
+    let spaced: Cow<'_, str> = if value.contains(['\t', '\u{0B}']) {
+        Cow::Owned(value.replace(['\t', '\u{0B}'], " "))
+    } else {
+        Cow::Borrowed(value)
+    };
+    let tight = tight_slashes(&spaced);
+    let reads = match name {
+        "Score" => PerSide::parse(&tight, integer).is_some(),
+        "ScoreIMP" | "ScoreMP" => PerSide::parse(&tight, decimal).is_some(),
+        "ScorePercentage" => PerSide::parse(&tight, percentage).is_some(),
+        "ScoreRubber" => PerSide::parse(&tight, rubber_score).is_some(),
+        "ScoreRubberHistory" => rubber_history(&tight).is_ok(),
+        "OptimumScore" => optimum_score(&tight).is_ok(),
+        _ => false,
+    };
+    if !reads {
+        return None;
+    }
+    let words: Vec<String> = tight
+        .split(' ')
+        .filter(|word| !word.is_empty())
+        .map(|word| {
+            word.split('/')
+                .map(|part| {
+                    let part = part.strip_prefix('+').unwrap_or(part);
+                    match part.strip_suffix('.') {
+                        Some(whole) if !whole.is_empty() && !whole.ends_with('-') => whole,
+                        _ => part,
+                    }
+                })
+                .collect::<Vec<_>>()
+                .join("/")
+        })
+        .collect();
+    Some(words.join(" "))
+}
+
+/// A percentage (PBN 4.2.4): a decimal from 0 to 100.
+pub fn percentage(text: &str) -> Option<f64> {
+    decimal(text).filter(|p| (0.0..=100.0).contains(p))
+}
+
+/// OptimumScore (PBN 4.2.7): `NS s`, `EW s` or both, the two opposite.
+pub fn optimum_score(value: &str) -> Result<PerSide<i64>, &'static str> {
+    match PerSide::parse(value, integer) {
+        None | Some(PerSide::Declarer(_)) => Err("is not `NS s`, `EW s`, or both sides"),
+        Some(PerSide::Both { ns, ew }) if ns != -ew => {
+            Err("gives the two sides scores that are not opposite")
+        }
+        Some(score) => Ok(score),
+    }
 }
 
 /// `YYYY.MM.DD` with `?` for unknown digits (PBN 3.4.3): what is wrong with it, if anything.
@@ -407,7 +544,9 @@ mod tests {
         assert!(r.caret);
         assert_eq!(r.declarer_tricks(Seat::North, 13), Some(10));
         assert_eq!(ResultValue::parse(""), Some(None));
-        for bad in ["14", "NS", "NS 5 NS 8", "-1", "9 ", "EW 4 NS"] {
+        // PBN 2.1: superfluous spaces do not matter.
+        assert_eq!(ResultValue::parse(" 9 "), ResultValue::parse("9"));
+        for bad in ["14", "NS", "NS 5 NS 8", "-1", "+9", "EW 4 NS"] {
             assert_eq!(ResultValue::parse(bad), None, "{bad}");
         }
     }
@@ -431,8 +570,52 @@ mod tests {
         assert!(time_problem("24:00:00").is_some());
         assert!(time_problem("12.00.00").is_some());
         assert_eq!(decimal("-12.5"), Some(-12.5));
-        assert_eq!(decimal("1."), None);
+        assert_eq!(decimal("1."), Some(1.0));
+        assert_eq!(decimal("100."), Some(100.0));
+        assert_eq!(decimal("+3.5"), Some(3.5));
+        assert_eq!(decimal("."), None);
+        assert_eq!(decimal("1.2.3"), None);
         assert_eq!(integer("-450"), Some(-450));
-        assert_eq!(integer("+450"), None);
+        assert_eq!(integer("+450"), Some(450));
+        assert_eq!(integer("+-450"), None);
+        assert_eq!(integer("+"), None);
+    }
+
+    /// PBN 4.2 in import format: signs, superfluous spaces and `100.` read; export writes them
+    /// plainly.
+    #[test]
+    fn score_export_forms() {
+        for (name, value, form) in [
+            ("Score", "NS +550", "NS 550"),
+            ("Score", "  EW   -50 ", "EW -50"),
+            ("Score", "NS\t+50", "NS 50"),
+            ("ScoreRubber", "NS 30\u{0B}/0", "NS 30/0"),
+            ("ScoreIMP", "NS +10", "NS 10"),
+            ("ScoreMP", "NS 3.5 EW 4.5", "NS 3.5 EW 4.5"),
+            ("ScorePercentage", "NS 100. EW 0.", "NS 100 EW 0"),
+            ("OptimumScore", "NS +400", "NS 400"),
+            ("ScoreRubber", "EW 300/40 NS 50 / 70", "EW 300/40 NS 50/70"),
+            (
+                "ScoreRubberHistory",
+                "NS 0 100 / 40 EW 50 30/0",
+                "NS 0 100/40 EW 50 30/0",
+            ),
+        ] {
+            assert_eq!(
+                score_export_form(name, value).as_deref(),
+                Some(form),
+                "{value}"
+            );
+        }
+        for (name, value) in [
+            ("Score", "NS 5 50"),
+            ("ScorePercentage", "NS 100.5"),
+            ("OptimumScore", "400"),
+            ("ScoreRubber", "NS 300/-40"),
+            ("Score", "NS\n50"),
+            ("Deal", "N:..."),
+        ] {
+            assert_eq!(score_export_form(name, value), None, "{value}");
+        }
     }
 }

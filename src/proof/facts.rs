@@ -326,7 +326,7 @@ fn meaning(out: &mut String, name: &str, value: &str, context: &canon::GameConte
                 None => write!(out, "{result:?}"),
             },
         }),
-        _ => None,
+        _ => values::score_export_form(name, value).map(|form| out.write_str(&form)),
     };
     if written.is_none() {
         push_text(out, value);

@@ -177,8 +177,12 @@ fn invalid_deal_first_seat(tag: &Tag<'_>, at: Range<usize>) -> Diagnostic {
 
 fn invalid_rank_in_deal(tag: &Tag<'_>, at: Range<usize>, seat: Seat, suit: Suit) -> Diagnostic {
     let found = tag.value.get(at.clone()).unwrap_or("");
+    let spot = found.eq_ignore_ascii_case("x");
     let help = if found == "1" || found == "0" {
         "the ten is written `T` (PBN 3.4.11)"
+    } else if spot {
+        "a Deal names every card; a hand whose small cards are not known is written as \
+            unknown, `-` (PBN 3.4.11)"
     } else {
         "ranks are A K Q J T 9 8 7 6 5 4 3 2; suits are given by their place, \
             spades first (PBN 3.4.11)"
@@ -187,9 +191,14 @@ fn invalid_rank_in_deal(tag: &Tag<'_>, at: Range<usize>, seat: Seat, suit: Suit)
         Rule::InvalidRankInDeal,
         tag.sub_span(at),
         format!(
-            "`{found}` in {}'s {} is not a rank",
+            "`{found}` in {}'s {} is not a rank{}",
             seat.name(),
-            suit.plural()
+            suit.plural(),
+            if spot {
+                ": a spot card of unknown rank is not a PBN card"
+            } else {
+                ""
+            }
         ),
     )
     .with_help(help)

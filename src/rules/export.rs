@@ -280,8 +280,11 @@ pub fn separators(checker: &mut Checker<'_>, previous_end: &mut Option<usize>) {
         };
         let gap = before..start;
         let between = text.get(gap.clone()).unwrap_or("");
-        let line_ends = between.matches('\n').count();
-        if between.trim_matches(['\r', '\n']).is_empty() && line_ends == 2 {
+        // Spaces at the end of the game's last line belong to that line (a table row padded to
+        // its column width, PBN 5.2), not to the separator. A line end is CR LF, LF or CR: a
+        // file of CR line ends has E003 for them, not a wrong separator.
+        let after_last_line = between.trim_start_matches([' ', '\t']);
+        if line_ends(after_last_line) == Some(2) {
             continue;
         }
         checker.report(
@@ -299,6 +302,21 @@ pub fn separators(checker: &mut Checker<'_>, previous_end: &mut Option<usize>) {
             ),
         );
     }
+}
+
+/// How many line ends `text` is, when it is nothing but line ends (CR LF, LF or CR).
+fn line_ends(text: &str) -> Option<usize> {
+    let bytes = text.as_bytes();
+    let (mut count, mut i) = (0, 0);
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\r' if bytes.get(i + 1) == Some(&b'\n') => i += 2,
+            b'\r' | b'\n' => i += 1,
+            _ => return None,
+        }
+        count += 1;
+    }
+    Some(count)
 }
 
 /// Export checks of one game.
@@ -390,7 +408,15 @@ fn values_and_case(checker: &mut Checker<'_>, game: &GameModel<'_>) {
     {
         let value = &*tag.value;
         let lowercase = match tag.name {
-            "Dealer" | "Declarer" | "Deal" | "Auction" | "Play" => lower(value),
+            "Dealer" | "Declarer" | "Auction" | "Play" => lower(value),
+            // Only the letters that are ranks or seats in uppercase: an `x` for a small card is
+            // no card at all (D004 says so), not a card in lowercase.
+            "Deal" => value.bytes().any(|b| {
+                matches!(
+                    b,
+                    b'a' | b'k' | b'q' | b'j' | b't' | b'n' | b'e' | b's' | b'w'
+                )
+            }),
             "Contract" => value != "Pass" && lower(value),
             "Vulnerable" => {
                 Vulnerability::parse(value).is_some()
@@ -418,7 +444,14 @@ fn values_and_case(checker: &mut Checker<'_>, game: &GameModel<'_>) {
             }),
             "Deal" => deal_problem(value, game.value("Dealer").and_then(Seat::parse)),
             "Result" => result_problem(value),
-            _ => None,
+            _ => crate::model::values::score_export_form(tag.name, value)
+                .filter(|form| form != value)
+                .map(|form| {
+                    format!(
+                        "`{value}` is written `{form}` (PBN 2.1: one space between words; \
+                         PBN 4.2)"
+                    )
+                }),
         };
         if let Some(problem) = problem {
             checker.report(
@@ -458,6 +491,9 @@ fn result_problem(value: &str) -> Option<String> {
     match ResultValue::parse(value) {
         Some(Some(result)) if !matches!(result.tricks, PerSide::Declarer(_)) => {
             Some("export format gives declarer's tricks alone (PBN 3.4.15)".to_owned())
+        }
+        Some(Some(_)) if value.trim_matches(' ') != value => {
+            Some("export format has no spaces around the tricks (PBN 3.4.15)".to_owned())
         }
         _ => None,
     }

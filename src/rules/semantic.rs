@@ -75,7 +75,6 @@ impl<'t> Semantic<'t> {
             check_game(&mut checker, &model);
         }
         self.inheritor = inheritor.detach();
-        tables::check_file(&mut checker);
         chars::check_tokens(&mut checker, self.decoded);
         chars::check_lines(&mut checker);
         if self.rules.any_of(Group::Export) {
@@ -106,6 +105,7 @@ fn check_game(checker: &mut Checker<'_>, game: &GameModel<'_>) {
     auction::check(checker, game);
     play::check(checker, game, deal.as_ref());
     notes::check(checker, game);
+    tables::check_game(checker, game);
     if checker.rules.any_of(Group::Export) {
         export::check_game(checker, game);
     }

@@ -2,6 +2,7 @@
 //! comments after section elements.
 
 use crate::diagnostic::{Diagnostic, Severity};
+use crate::model::{GameModel, Inheritance};
 use crate::names::is_table;
 use crate::rules::semantic::Checker;
 use crate::rules::{Rule, RuleInfo};
@@ -63,10 +64,16 @@ pub const COMMENT_IN_SECTION_DATA: RuleInfo = RuleInfo {
     ..RuleInfo::BASE
 };
 
-/// Every supplemental section of the file.
-pub fn check_file(checker: &mut Checker<'_>) {
-    let (parse, text) = (checker.parse, checker.text);
-    for tag in parse.games.iter().flat_map(|game| &game.tags) {
+/// Every supplemental section of a game. A table's columns are its value after inheritance: PBN
+/// 4.8 does not forbid `#` and `##` for tables.
+pub fn check_game(checker: &mut Checker<'_>, game: &GameModel<'_>) {
+    let parse = checker.parse;
+    for model_tag in game
+        .tags
+        .iter()
+        .filter(|tag| tag.inheritance != Inheritance::Implied)
+    {
+        let tag = model_tag.pair;
         if tag.section != SectionKind::Other {
             continue;
         }
@@ -86,17 +93,16 @@ pub fn check_file(checker: &mut Checker<'_>) {
                 _ => {}
             }
         }
-        let Some(name) = tag.name(parse, text).filter(|name| is_table(name)) else {
+        let name = model_tag.name;
+        if !is_table(name) {
             continue;
-        };
-        let Some(value) = tag.value(parse, text) else {
-            continue;
-        };
-        if value.starts_with('#') || value == "?" {
+        }
+        let value = &*model_tag.value;
+        if value == "?" || matches!(model_tag.inheritance, Inheritance::Hash { found: false }) {
             continue;
         }
         let value_span = tag.value.map_or(0..0, |id| parse.span(id, id));
-        let table = Table::new(tag, &value);
+        let table = Table::new(tag, value);
         for column in &table.columns {
             let problem = if column.name.is_empty() {
                 Some("a column without a name".to_owned())

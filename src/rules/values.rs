@@ -453,45 +453,48 @@ pub(crate) fn check_value(
         }),
         "Result" => result_problem(value, tricks)
             .map(|why| bad(Rule::InvalidResult, format!("result `{value}` {why}"))),
-        "Score" => PerSide::parse(value, values::integer).is_none().then(|| {
+        "Score" => values::score_export_form(name, value).is_none().then(|| {
             bad_with(
                 Rule::InvalidScore,
                 format!("score `{value}` is not a whole number of points in a score form"),
-                "write `620`, `NS 620`, `EW -620` or `NS 620 EW -620`, without `+` or \
-                units (PBN 4.2.1)",
+                "write `620`, `NS 620`, `EW -620` or `NS 620 EW -620`, without units (PBN \
+                4.2.1)",
             )
         }),
-        "ScoreIMP" | "ScoreMP" => PerSide::parse(value, values::decimal).is_none().then(|| {
+        "ScoreIMP" | "ScoreMP" => values::score_export_form(name, value).is_none().then(|| {
             bad_with(
                 Rule::InvalidScore,
                 format!("{name} `{value}` is not a number in a score form"),
                 "write a number with a decimal dot, as in `NS 3.5` (PBN 4.2.2, 4.2.3)",
             )
         }),
-        "ScorePercentage" => PerSide::parse(value, |v| {
-            values::decimal(v).filter(|p| (0.0..=100.0).contains(p))
-        })
-        .is_none()
-        .then(|| {
+        "ScorePercentage" => values::score_export_form(name, value).is_none().then(|| {
             bad_with(
                 Rule::InvalidScore,
                 format!("percentage `{value}` is not a number from 0 to 100 in a score form"),
                 "write a decimal number, as in `NS 57.3` (PBN 4.2.4)",
             )
         }),
-        "ScoreRubber" => PerSide::parse(value, rubber_score).is_none().then(|| {
+        "ScoreRubber" => values::score_export_form(name, value).is_none().then(|| {
             bad(
                 Rule::InvalidRubberScore,
                 format!("rubber score `{value}` is not `above/below` in a score form"),
             )
         }),
         "ScoreRubberHistory" => rubber_history(checker, game, tag, value),
-        "OptimumScore" => optimum_problem(value).map(|why| {
-            bad(
-                Rule::InvalidOptimumScore,
-                format!("optimum score `{value}` {why}"),
-            )
-        }),
+        "OptimumScore" => values::score_export_form(name, value)
+            .is_none()
+            .then(|| {
+                values::optimum_score(&values::tight_slashes(value))
+                    .err()
+                    .unwrap_or("is not `NS s`, `EW s`, or both sides")
+            })
+            .map(|why| {
+                bad(
+                    Rule::InvalidOptimumScore,
+                    format!("optimum score `{value}` {why}"),
+                )
+            }),
         "Time" | "UTCTime" => values::time_problem(value)
             .map(|why| bad(Rule::InvalidTime, format!("`{value}` is not a time: {why}"))),
         "TimeControl" => (!time_control_ok(value)).then(|| {
@@ -584,21 +587,6 @@ fn result_problem(value: &str, total: u32) -> Option<String> {
     None
 }
 
-fn rubber_score(text: &str) -> Option<(u32, u32)> {
-    let (above, below) = text.split_once('/')?;
-    Some((values::unsigned(above)?, values::unsigned(below)?))
-}
-
-fn optimum_problem(value: &str) -> Option<&'static str> {
-    match PerSide::parse(value, values::integer) {
-        None | Some(PerSide::Declarer(_)) => Some("is not `NS s`, `EW s`, or both sides"),
-        Some(PerSide::Both { ns, ew }) if ns != -ew => {
-            Some("gives the two sides scores that are not opposite")
-        }
-        Some(_) => None,
-    }
-}
-
 fn time_control_ok(value: &str) -> bool {
     value.split_once('/').is_some_and(|(games, minutes)| {
         values::unsigned(games).is_some() && values::unsigned(minutes).is_some()
@@ -646,18 +634,10 @@ fn rubber_history(
             ),
         )
     };
-    let words: Vec<&str> = value.split(' ').collect();
-    let ew_at = words.iter().position(|w| *w == "EW");
-    let (Some(&"NS"), Some(ew_at)) = (words.first(), ew_at) else {
-        return invalid("is not `NS <history> EW <history>`");
+    let (ns, ew) = match values::rubber_history(value) {
+        Ok(sides) => sides,
+        Err(why) => return invalid(why),
     };
-    let (ns, ew) = (history(&words[1..ew_at]), history(&words[ew_at + 1..]));
-    let (Some(ns), Some(ew)) = (ns, ew) else {
-        return invalid("has a history that is not 3 to 5 non-negative scores with one `/`");
-    };
-    if ns.len() != ew.len() {
-        return invalid("gives the two sides a different number of games");
-    }
     // Games finished before the current one: every below-the-line score but the last.
     let finished = ns.len() - 1;
     let won = |below: &[u32]| below[..finished].iter().any(|&points| points >= 100);
@@ -683,21 +663,6 @@ fn rubber_history(
         checker.report(diagnostic);
     }
     None
-}
-
-/// `<above_previous> <above_current>/<below-1> [<below-2> [<below-3>]]`: the below scores.
-fn history(words: &[&str]) -> Option<Vec<u32>> {
-    let [previous, current, rest @ ..] = words else {
-        return None;
-    };
-    values::unsigned(previous)?;
-    let (above, first) = current.split_once('/')?;
-    values::unsigned(above)?;
-    let mut below = vec![values::unsigned(first)?];
-    for word in rest {
-        below.push(values::unsigned(word)?);
-    }
-    (below.len() <= 3).then_some(below)
 }
 
 /// A value that draws each value rule, and the value mended ([`crate::rules::pairs`]).
