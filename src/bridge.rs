@@ -310,9 +310,73 @@ impl CallToken {
     }
 }
 
+impl CallToken {
+    /// The export spelling of the call (PBN 3.5.1): `Pass`, `X`, `XX`, `AP`, `-`, `1NT`.
+    pub fn export_spelling(self) -> String {
+        match self {
+            CallToken::Pass => "Pass".to_owned(),
+            CallToken::Double => "X".to_owned(),
+            CallToken::Redouble => "XX".to_owned(),
+            CallToken::AllPass => "AP".to_owned(),
+            CallToken::Skip => "-".to_owned(),
+            CallToken::Bid {
+                level,
+                denomination,
+            } => format!("{level}{}", denomination_text(denomination)),
+        }
+    }
+
+    /// The export spelling of `text` when it reads as a call in a letter case PBN 3.11 does not
+    /// allow: each of `NT`, `X`, `XX`, `Pass` and `AP` is all uppercase or all lowercase
+    /// (`pass`, `nt`), so `PASS`, `pAss`, `1Nt`, `xX` and `Ap` are not PBN calls. `None` for
+    /// an allowed spelling and for what is no call at all.
+    pub fn miscased(text: &str) -> Option<String> {
+        let call = CallToken::parse(text)?;
+        let spelling = call.export_spelling();
+        (text != spelling && text != spelling.to_ascii_lowercase()).then_some(spelling)
+    }
+}
+
+/// `S H D C NT`.
+pub fn denomination_text(denomination: Denomination) -> &'static str {
+    match denomination {
+        Denomination::Clubs => "C",
+        Denomination::Diamonds => "D",
+        Denomination::Hearts => "H",
+        Denomination::Spades => "S",
+        Denomination::NoTrump => "NT",
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn call_case_of_pbn_3_11() {
+        for allowed in [
+            "Pass", "pass", "X", "x", "XX", "xx", "AP", "ap", "1NT", "1nt", "7s", "-",
+        ] {
+            assert_eq!(CallToken::miscased(allowed), None, "{allowed}");
+        }
+        for (wrong, spelling) in [
+            ("PASS", "Pass"),
+            ("pAss", "Pass"),
+            ("1Nt", "1NT"),
+            ("1nT", "1NT"),
+            ("xX", "XX"),
+            ("Xx", "XX"),
+            ("Ap", "AP"),
+            ("aP", "AP"),
+        ] {
+            assert_eq!(
+                CallToken::miscased(wrong).as_deref(),
+                Some(spelling),
+                "{wrong}"
+            );
+        }
+        assert_eq!(CallToken::miscased("1N"), None);
+    }
 
     #[test]
     fn card_letters_of_every_byte() {

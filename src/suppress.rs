@@ -434,7 +434,7 @@ mod tests {
             findings(&format!("% pbnfmt: ignoré T031\n{GAME}")),
             [
                 (Rule::InvalidSuppression, "ignoré".to_owned()),
-                (Rule::NothingToInherit, "\"#\"".to_owned())
+                (Rule::NothingToInherit, "#".to_owned())
             ]
         );
         assert_eq!(

@@ -57,6 +57,8 @@ pub struct Tag<'a> {
     pub duplicate: bool,
     /// True when the string token has escapes, so offsets in the value are not offsets in the text.
     escaped: bool,
+    /// True when the string token ends with its closing quote.
+    closed: bool,
 }
 
 impl Tag<'_> {
@@ -70,8 +72,20 @@ impl Tag<'_> {
         }
     }
 
+    /// Where a finding about the value points (the convention of `docs/spec-decisions.md`,
+    /// "Where a finding points"): the value's text inside its quotes; for an empty value, or a
+    /// string token without its closing quote, the token itself.
+    pub fn text_span(&self) -> Range<usize> {
+        let span = self.value_span.clone();
+        if span.end >= span.start + 3 && self.closed {
+            span.start + 1..span.end - 1
+        } else {
+            span
+        }
+    }
+
     /// The span in the text of `range`, a byte range inside [`Tag::own_value`]; the whole value
-    /// when escapes make the offsets differ.
+    /// ([`Tag::text_span`]) when escapes make the offsets differ.
     pub fn sub_span(&self, range: Range<usize>) -> Range<usize> {
         let skip = match self.inheritance {
             Inheritance::DoubleHash => 2,
@@ -79,7 +93,7 @@ impl Tag<'_> {
         };
         let start = self.value_span.start + 1 + skip;
         if self.escaped || start + range.end >= self.value_span.end {
-            return self.value_span.clone();
+            return self.text_span();
         }
         start + range.start..start + range.end
     }
@@ -184,6 +198,7 @@ impl<'t, 'p> Inheritor<'t, 'p> {
                 value_span: parse.span(value_id, value_id),
                 duplicate,
                 escaped: token_text.contains('\\'),
+                closed: token_text.len() >= 2 && token_text.ends_with('"'),
             });
             carried.push((name, value));
         }
@@ -218,6 +233,7 @@ impl<'t, 'p> Inheritor<'t, 'p> {
                 value_span: value_span.clone(),
                 duplicate: false,
                 escaped: true,
+                closed: true,
             });
             carried.push((name, value.clone()));
         }

@@ -93,14 +93,24 @@ pub enum PlayProblem {
         token: TokenId,
         end: TokenId,
     },
+    /// A card, or a second `+`, after the `+` that stands for the next card to be played
+    /// (PBN 3.6), in play order.
+    AfterContinuation {
+        token: TokenId,
+        plus: TokenId,
+    },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MarkProblem {
     FollowedSuit,
     CouldNotFollow,
-    LeadInTurn { leader: Seat },
+    LeadInTurn {
+        leader: Seat,
+    },
     NotALead,
+    /// `^R` on the card that led the trick: a lead cannot revoke (PBN 3.9).
+    RevokeOnLead,
     AuctionMark,
 }
 
@@ -144,8 +154,9 @@ pub struct Context<'d> {
 }
 
 impl PlayRead {
-    /// Tricks won by `side_of(seat)`'s partnership among tricks with a known winner, and the
-    /// number of tricks whose winner is unknown although cards were written for them.
+    /// Tricks won by `side_of(seat)`'s partnership among tricks with a known winner, the number
+    /// of those tricks, and the number of completed tricks whose winner is unknown (a `-` in
+    /// them).
     pub fn count(&self, declarer: Seat) -> (u32, u32, u32) {
         let mut won = 0;
         let mut known = 0;
@@ -158,7 +169,15 @@ impl PlayRead {
                         won += 1;
                     }
                 }
-                None if trick.slots.iter().any(|s| !matches!(s, Slot::Empty)) => unknown += 1,
+                // PBN 3.4.15: a partial result counts completed tricks only. A trick that holds
+                // `+` (the next card) or stops short is not completed.
+                None if trick
+                    .slots
+                    .iter()
+                    .all(|s| matches!(s, Slot::Card { .. } | Slot::Unknown(_))) =>
+                {
+                    unknown += 1
+                }
                 None => {}
             }
         }
@@ -262,10 +281,44 @@ pub fn read_as(
         position += 1;
     }
     let tricks = judge(&rows, &mut problems, context, layout);
+    continuation(&tricks, &mut problems);
     PlayRead {
         tricks,
         end,
         problems,
+    }
+}
+
+/// PBN 3.6: "the '+' replaces the next card to be played". In play order (from each trick's
+/// leader), nothing but `-` may follow it: no card, no second `+`. The trick's other seats may
+/// hold cards played before it. Where a trick's leader is unknown, its order is too; the
+/// tricks after the one holding `+` come after it whatever their order.
+fn continuation(tricks: &[Trick], problems: &mut Vec<PlayProblem>) {
+    let mut plus = None;
+    for trick in tricks {
+        let order: Vec<Slot> = match (plus, trick.leader) {
+            (_, Some(leader)) => (0..4).map(|i| trick.slot(leader.offset(i))).collect(),
+            // After the `+` every slot counts; before it, a trick of unknown order can only
+            // say whether it holds `+`.
+            (Some(_), None) => trick.slots.to_vec(),
+            (None, None) => {
+                plus = trick.slots.iter().find_map(|slot| match *slot {
+                    Slot::Continue(token) => Some(token),
+                    _ => None,
+                });
+                continue;
+            }
+        };
+        for slot in order {
+            match (slot, plus) {
+                (Slot::Continue(token), None) => plus = Some(token),
+                (Slot::Continue(token) | Slot::Card { token, .. }, Some(plus)) => {
+                    problems.push(PlayProblem::AfterContinuation { token, plus });
+                    return;
+                }
+                _ => {}
+            }
+        }
     }
 }
 
@@ -432,6 +485,15 @@ impl<'p> Judge<'p> {
                 .push(PlayProblem::NotInHand { token, seat, card });
         }
         let follows = Some(seat) != leader;
+        if let Some(mark) = mark.filter(|m| m.revoke)
+            && leader.is_some()
+            && !follows
+        {
+            self.problems.push(PlayProblem::MisusedMark {
+                mark: mark.token,
+                why: MarkProblem::RevokeOnLead,
+            });
+        }
         if let (Some(led), Some(holding)) = (led, holding)
             && follows
         {

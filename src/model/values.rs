@@ -154,15 +154,7 @@ impl std::fmt::Display for Contract {
     }
 }
 
-pub fn denomination_text(denomination: Denomination) -> &'static str {
-    match denomination {
-        Denomination::Clubs => "C",
-        Denomination::Diamonds => "D",
-        Denomination::Hearts => "H",
-        Denomination::Spades => "S",
-        Denomination::NoTrump => "NT",
-    }
-}
+pub use crate::bridge::denomination_text;
 
 /// The Contract tag (PBN 3.4.14, 3.10).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -201,6 +193,34 @@ impl ContractValue {
             denomination: Denomination::parse(rest)?,
             risk,
         }))
+    }
+
+    /// The export spelling of `text` when it reads as a contract in a letter case PBN 3.11 does
+    /// not allow: the denomination and the risk are each all uppercase or all lowercase (`4sX`
+    /// is allowed, `4Nt` and `4SXx` are not). `None` for an allowed spelling and for what is no
+    /// contract.
+    pub fn miscased(text: &str) -> Option<String> {
+        let value = ContractValue::parse(text)?;
+        let allowed = |part: Option<&str>, upper: &str| {
+            part.is_some_and(|part| same(part, upper) && part.len() == upper.len())
+        };
+        let (fine, spelling) = match value {
+            ContractValue::PassedOut => (allowed(Some(text), "Pass"), "Pass".to_owned()),
+            ContractValue::Trumps(d) => (allowed(Some(text), denomination_text(d)), {
+                denomination_text(d).to_owned()
+            }),
+            ContractValue::Contract(contract) => {
+                let letters = denomination_text(contract.denomination).len();
+                (
+                    allowed(
+                        text.get(1..1 + letters),
+                        denomination_text(contract.denomination),
+                    ) && allowed(text.get(1 + letters..), contract.risk.suffix()),
+                    contract.to_string(),
+                )
+            }
+        };
+        (!fine).then_some(spelling)
     }
 
     pub fn denomination(self) -> Option<Denomination> {
@@ -532,6 +552,22 @@ mod tests {
         );
         for bad in ["8S", "0C", "3N", "4SXXX", "", "3 NT", "4♠"] {
             assert_eq!(ContractValue::parse(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn contract_case_of_pbn_3_11() {
+        for allowed in [
+            "4S", "4s", "4sX", "4Sxx", "4sXX", "3NT", "3nt", "Pass", "pass", "NT", "nt", "h",
+        ] {
+            assert_eq!(ContractValue::miscased(allowed), None, "{allowed}");
+        }
+        for (wrong, spelling) in [("4Nt", "4NT"), ("nT", "NT"), ("3nTx", "3NTX")] {
+            assert_eq!(
+                ContractValue::miscased(wrong).as_deref(),
+                Some(spelling),
+                "{wrong}"
+            );
         }
     }
 

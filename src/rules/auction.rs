@@ -7,7 +7,7 @@ use crate::model::auction::{self, AuctionProblem, AuctionRead, Outcome, RiskProb
 use crate::model::values::{self, ContractValue, denomination_text};
 use crate::model::{GameModel, Tag};
 use crate::rules::semantic::Checker;
-use crate::rules::{Rule, RuleInfo};
+use crate::rules::{Group, Rule, RuleInfo};
 use crate::syntax::{Parse, TokenId};
 
 // The rules of this family: see [`crate::rules`].
@@ -159,19 +159,62 @@ pub const CALL_AFTER_AUCTION_END: RuleInfo = RuleInfo {
 pub const UNFINISHED_AUCTION: RuleInfo = RuleInfo {
     code: "A009",
     name: "unfinished-auction",
-    severity: Severity::Error,
+    severity: Severity::Warning,
+    group: Group::Extra,
     section: "PBN 3.5",
-    summary: "An auction that stops without closing passes, `AP`, `*` or `+`",
+    summary: "An auction that stops without closing passes, `AP`, `*` or `+` (opt-in)",
     what: "An auction section that ends before the auction does: not three passes after the last \
-        bid (four with no bid), no `AP`, no `*` and no `+`.",
+        bid (four with no bid), no `AP`, no `*` and no `+`. Off by default: select it with \
+        `--extend-select A009`.",
     why: "PBN 3.5: \"The auction section ends with all passes, or with `*`\"; an auction to be \
-        continued ends with `+`.",
+        continued is marked with `+`, but \"the usage of '+' is not obligatory, only \
+        recommended\", so an auction that just stops is legal: one not yet completed. Worth a \
+        look in an archive of finished games.",
     example: "```\n\
         [Auction \"N\"]\n\
         1S Pass 4S Pass\n\
         ```",
-    fix: "Add the missing passes (`AP` stands for them), or end with `*` when the rest is not \
-        known.",
+    fix: "Add the missing passes (`AP` stands for them), end with `*` when the rest is not \
+        known, or with `+` when the auction is to be continued.",
+    ..RuleInfo::BASE
+};
+
+pub const MISCASED_CALL: RuleInfo = RuleInfo {
+    code: "A015",
+    name: "miscased-call",
+    severity: Severity::Error,
+    section: "PBN 3.11",
+    summary: "A call or contract in a letter case PBN does not allow (`PASS`, `1Nt`, `xX`)",
+    what: "A call of the auction, or the Contract tag, whose `Pass`, `AP`, `X`, `XX` or `NT` is \
+        neither in its uppercase spelling nor all in lowercase.",
+    why: "PBN 3.11: \"PBN is case sensitive\"; import format allows the lowercase forms it lists \
+        (`pass`, `ap`, `x`, `xx`, `nt`) and no others. pbnfmt reads the call as meant and goes on \
+        checking the auction.",
+    example: "```\n\
+        [Auction \"N\"]\n\
+        1S PASS 4S AP\n\
+        ```",
+    fix: "Write the call as PBN spells it: `Pass`, `1NT`, `XX`, `AP`; `pbnfmt export` writes \
+        it so.",
+    ..RuleInfo::BASE
+};
+
+pub const DEALER_AFTER_AUCTION: RuleInfo = RuleInfo {
+    code: "A016",
+    name: "dealer-after-auction",
+    severity: Severity::Error,
+    section: "PBN 3.1",
+    summary: "The Dealer tag comes after the Auction section",
+    what: "A Dealer tag written after the Auction tag of its game.",
+    why: "PBN 3.1: \"If the auction section is present, then the tag 'Dealer' must be filled \
+        before the auction section\"; in import format too the order of the tags an auction \
+        needs is prescribed.",
+    example: "```\n\
+        [Auction \"N\"]\n\
+        1S Pass 4S AP\n\
+        [Dealer \"N\"]\n\
+        ```",
+    fix: "Move the Dealer tag before the Auction tag; `pbnfmt export` writes the tags in order.",
     ..RuleInfo::BASE
 };
 
@@ -275,7 +318,7 @@ pub fn check(checker: &mut Checker<'_>, game: &GameModel<'_>) -> Option<AuctionR
         checker.report(
             Diagnostic::new(
                 Rule::InvalidAuctionSeat,
-                tag.value_span.clone(),
+                tag.text_span(),
                 format!("`{}` is not the seat of the first call", tag.value),
             )
             .with_help(
@@ -299,7 +342,28 @@ pub fn check(checker: &mut Checker<'_>, game: &GameModel<'_>) -> Option<AuctionR
             )),
         );
     }
+    if let (Some(at), Some(auction)) = (
+        game.tags
+            .iter()
+            .position(|tag| tag.name == "Dealer" && !tag.duplicate),
+        game.auction,
+    ) && at > auction
+    {
+        checker.report(
+            Diagnostic::new(
+                Rule::DealerAfterAuction,
+                game.tags[at].span.clone(),
+                "the Dealer tag comes after the Auction section that needs it",
+            )
+            .with_related(tag.span.clone(), "the auction starts here")
+            .with_help(
+                "move `[Dealer ...]` before `[Auction ...]` (PBN 3.1: the dealer is given \
+                    before the auction)",
+            ),
+        );
+    }
     let (parse, text) = (checker.parse, checker.text);
+    miscased_calls(checker, tag);
     let read = auction::read(parse, text, start, dealer, &tag.pair.data);
     let wording = Wording {
         parse,
@@ -314,6 +378,36 @@ pub fn check(checker: &mut Checker<'_>, game: &GameModel<'_>) -> Option<AuctionR
         consistency(checker, game, reached);
     }
     Some(read)
+}
+
+/// A015: calls in a letter case PBN 3.11 does not allow. The call still reads as meant.
+fn miscased_calls(checker: &mut Checker<'_>, tag: &Tag<'_>) {
+    let (parse, text) = (checker.parse, checker.text);
+    for data in &tag.pair.data {
+        let crate::syntax::Data::Move(mv) = data else {
+            continue;
+        };
+        let word = parse.text(text, mv.token);
+        if let Some(spelling) = crate::bridge::CallToken::miscased(word) {
+            checker.report(miscased(
+                parse.span(mv.token, mv.token),
+                format!("`{word}` is not a PBN spelling of the call `{spelling}`"),
+                &spelling,
+            ));
+        }
+    }
+}
+
+/// An A015 finding: `found` at `span`, to be written `spelling`.
+pub(crate) fn miscased(
+    span: std::ops::Range<usize>,
+    message: String,
+    spelling: &str,
+) -> Diagnostic {
+    Diagnostic::new(Rule::MiscasedCall, span, message).with_help(format!(
+        "write `{spelling}`; PBN 3.11 allows the uppercase form or the all-lowercase one, \
+            not a mix"
+    ))
 }
 
 /// What the wording of an auction's findings needs: one function per rule below.
@@ -553,7 +647,7 @@ fn consistency(
         if given.is_some() && given != Some(expected) {
             let mut diagnostic = Diagnostic::new(
                 Rule::ContractMismatch,
-                tag.value_span.clone(),
+                tag.text_span(),
                 format!(
                     "the Contract is {}, but the auction reaches {expected_text}",
                     tag.value
@@ -592,14 +686,12 @@ fn consistency(
                     declarer.name()
                 )
             };
-            let mut diagnostic =
-                Diagnostic::new(Rule::DeclarerMismatch, tag.value_span.clone(), what).with_help(
-                    format!(
-                        "declarer is the first of the side to name the final denomination: \
+            let mut diagnostic = Diagnostic::new(Rule::DeclarerMismatch, tag.text_span(), what)
+                .with_help(format!(
+                    "declarer is the first of the side to name the final denomination: \
                         `[Declarer \"{}\"]` (PBN 3.4.13)",
-                        declarer.letter()
-                    ),
-                );
+                    declarer.letter()
+                ));
             if let Some(span) = auction_span {
                 diagnostic = diagnostic.with_related(span, "the auction");
             }
@@ -660,6 +752,17 @@ pub(crate) fn pairs() -> Vec<crate::rules::pairs::Pair> {
             Rule::ContractMismatch,
             "[Dealer \"N\"]\n[Contract \"4S\"]\n[Auction \"N\"]\n1S Pass 4S X\nAP\n",
             "[Dealer \"N\"]\n[Contract \"4SX\"]\n[Auction \"N\"]\n1S Pass 4S X\nAP\n",
+        ),
+        pair(Rule::MiscasedCall, "1S PASS 4S AP", "1S pass 4S ap"),
+        Pair::new(
+            Rule::MiscasedCall,
+            "[Contract \"4Nt\"]\n",
+            "[Contract \"4nt\"]\n",
+        ),
+        Pair::new(
+            Rule::DealerAfterAuction,
+            "[Auction \"N\"]\n1S Pass 4S AP\n[Dealer \"N\"]\n",
+            "[Dealer \"N\"]\n[Auction \"N\"]\n1S Pass 4S AP\n",
         ),
     ]
 }

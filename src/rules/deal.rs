@@ -239,7 +239,7 @@ fn sizes(checker: &mut Checker<'_>, tag: &Tag<'_>, deal: &Deal) {
         checker.report(
             Diagnostic::new(
                 Rule::AllHandsUnknown,
-                tag.value_span.clone(),
+                tag.text_span(),
                 "the deal gives no hand: all four are `-`",
             )
             .with_help(

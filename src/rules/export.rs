@@ -159,10 +159,12 @@ pub const NON_CANONICAL_VALUE: RuleInfo = RuleInfo {
     severity: Severity::Error,
     group: Group::Export,
     section: "PBN 3.4.11",
-    summary: "Export format: a value not in its export form (Vulnerable, Deal, Result)",
+    summary: "Export format: a value not in its export form (Vulnerable, Deal, Result, scores)",
     what: "In export format: Vulnerable `Love`, `-` or `Both` (PBN 3.4.10: export uses `None` and \
         `All`); a Deal whose `<first>` is not the dealer or whose ranks are not in descending \
-        order (PBN 3.4.11); a Result not given as declarer's tricks (PBN 3.4.15).",
+        order (PBN 3.4.11); a Result not given as declarer's tricks (PBN 3.4.15); a score of PBN \
+        4.2 written as import format allows it, with a `+`, spaces around `/`, several spaces, or \
+        a dot with no digits after it (`NS +400` for `NS 400`).",
     why: "PBN 3.4.10, 3.4.11 and 3.4.15 each fix one export spelling, so that export files are \
         identical byte for byte.",
     example: "```\n\
@@ -428,7 +430,7 @@ fn values_and_case(checker: &mut Checker<'_>, game: &GameModel<'_>) {
             checker.report(
                 Diagnostic::new(
                     Rule::LowercaseInExport,
-                    tag.value_span.clone(),
+                    tag.text_span(),
                     format!("the {} value `{value}` is in lowercase", tag.name),
                 )
                 .with_help("export format uses uppercase only (PBN 3.11)"),
@@ -457,7 +459,7 @@ fn values_and_case(checker: &mut Checker<'_>, game: &GameModel<'_>) {
             checker.report(
                 Diagnostic::new(
                     Rule::NonCanonicalValue,
-                    tag.value_span.clone(),
+                    tag.text_span(),
                     format!("the {} value is not in export form: {problem}", tag.name),
                 )
                 .with_help("run `pbnfmt export` to write the export form"),
@@ -568,7 +570,7 @@ fn section_lines(
         checker.report(
             Diagnostic::new(
                 Rule::IrregularSectionLine,
-                tag.value_span.clone(),
+                tag.text_span(),
                 format!(
                     "the {} starts with {}, not {who} {}",
                     tag.name,

@@ -329,7 +329,7 @@ fn note_tags(
             checker.report(
                 Diagnostic::new(
                     Rule::MalformedNote,
-                    tag.value_span.clone(),
+                    tag.text_span(),
                     "this note has no index",
                 )
                 .with_help(
@@ -343,7 +343,7 @@ fn note_tags(
             checker.report(
                 Diagnostic::new(
                     Rule::NoteIndexOutOfRange,
-                    tag.value_span.clone(),
+                    tag.text_span(),
                     format!("note index {index} is outside 1 to 32"),
                 )
                 .with_help("number notes from 1 to 32 (PBN 3.5.4)"),
@@ -353,11 +353,11 @@ fn note_tags(
             checker.report(
                 Diagnostic::new(
                     Rule::DuplicateNoteIndex,
-                    tag.value_span.clone(),
+                    tag.text_span(),
                     format!("a second {section} note {index}"),
                 )
                 .with_related(
-                    game.tags[first].value_span.clone(),
+                    game.tags[first].text_span(),
                     "the first note with this index",
                 )
                 .with_help("notes of one section have distinct indices (PBN 3.5.5)"),
@@ -369,7 +369,7 @@ fn note_tags(
             checker.report(
                 Diagnostic::new(
                     Rule::UnusedNote,
-                    tag.value_span.clone(),
+                    tag.text_span(),
                     format!(
                         "no {} of the {section} refers to note {index}",
                         if is_auction { "call" } else { "card" }

@@ -1,14 +1,14 @@
 //! The play (PBN 3.6, 3.9, 3.10): the tags it needs, the opening leader, cards against the Deal,
 //! following suit, the number of tricks, the end, and the Result against the tricks won.
 
-use crate::bridge::{Card, Seat};
+use crate::bridge::{Card, Rank, Seat, Suit};
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::model::deal::Deal;
 use crate::model::play::{self, Context, Layout, MarkProblem, PlayEnd, PlayProblem, PlayRead};
 use crate::model::values::{self, ContractValue, Declarer, ResultValue};
-use crate::model::{GameModel, Tag};
+use crate::model::{GameModel, Inheritance, Tag};
 use crate::rules::semantic::Checker;
-use crate::rules::{Rule, RuleInfo};
+use crate::rules::{Group, Rule, RuleInfo};
 use crate::syntax::{Parse, TokenId};
 
 // The rules of this family: see [`crate::rules`].
@@ -223,11 +223,78 @@ pub const PLAY_IN_PLAY_ORDER: RuleInfo = RuleInfo {
     ..RuleInfo::BASE
 };
 
+pub const NEEDED_TAG_AFTER_PLAY: RuleInfo = RuleInfo {
+    code: "P012",
+    name: "needed-tag-after-play",
+    severity: Severity::Error,
+    section: "PBN 3.1",
+    summary: "The Deal, Declarer or Contract tag comes after the Play section",
+    what: "A Deal, Declarer or Contract tag written after the Play tag of its game.",
+    why: "PBN 3.1: \"If the play section is present, then the tags 'Deal', 'Declarer' and \
+        'Contract' must be filled before the play section\"; in import format too, \"in case of \
+        an auction section or a play section the needed tags and their order are prescribed\". \
+        A program reading the play in one pass does not know whose cards they are yet.",
+    example: "```\n\
+        [Play \"W\"]\n\
+        SA S2 S3 S4\n\
+        [Contract \"4S\"]\n\
+        ```",
+    fix: "Move the tag before the Play tag; `pbnfmt export` writes the tags in order.",
+    ..RuleInfo::BASE
+};
+
+pub const MISPLACED_CONTINUATION: RuleInfo = RuleInfo {
+    code: "P013",
+    name: "misplaced-continuation",
+    severity: Severity::Error,
+    section: "PBN 3.6",
+    summary: "A card or a second `+` after the `+` that stands for the next card",
+    what: "In play order (each trick from its leader), a card or another `+` after a `+` of the \
+        play. A `-` may follow it, and the trick's other seats may hold the cards played before \
+        it.",
+    why: "PBN 3.6: \"The '+' replaces the next card to be played\"; nothing can have been \
+        played after the next card to be played.",
+    example: "```\n\
+        [Play \"W\"]\n\
+        H2 H3 + HA\n\
+        ```",
+    fix: "Keep one `+`, at the next card to be played, and `-` for the cards after it.",
+    ..RuleInfo::BASE
+};
+
+pub const RESULT_BEYOND_TRUMPS: RuleInfo = RuleInfo {
+    code: "P014",
+    name: "result-beyond-trumps",
+    severity: Severity::Warning,
+    group: Group::Extra,
+    section: "PBN 3.4.15",
+    summary: "The Result gives declarer a trick a defender's top trump must win (opt-in)",
+    what: "In a suit contract on a full Deal, a Result for declarer of more tricks than remain \
+        after the trumps a defender holds above all of declarer's and dummy's: each of those \
+        wins a trick, whatever the play. Off by default: select it with `--extend-select P014`. \
+        A Result marked `^` is not judged.",
+    why: "PBN 3.4.15: \"The <result> must match the actual number of won tricks\". The check is \
+        beyond the letter of the standard: a revoke penalty or a mistaken concession can give \
+        declarer a trick the cards cannot, and the players may agree to it.",
+    example: "```\n\
+        [Deal \"N:AKQ2.AKQ.AKQ.AKQ 3.JT98.JT98.JT98 JT98.7654.765.76 7654.32.432.5432\"]\n\
+        [Declarer \"N\"]\n\
+        [Contract \"7S\"]\n\
+        [Result \"13\"]\n\
+        ```",
+    fix: "Correct the Result, or mark a result agreed to differ from the cards with `^`.",
+    ..RuleInfo::BASE
+};
+
 pub fn check(checker: &mut Checker<'_>, game: &GameModel<'_>, deal: Option<&Deal>) {
+    if checker.on(Rule::ResultBeyondTrumps) {
+        beyond_trumps(checker, game, deal);
+    }
     let Some(index) = game.play else {
         return;
     };
     let tag = &game.tags[index];
+    needed_after_play(checker, game, index);
     // Moves and markers only: an empty Play section is nothing to follow.
     let has_cards = tag.pair.data.iter().any(|d| {
         matches!(
@@ -235,7 +302,13 @@ pub fn check(checker: &mut Checker<'_>, game: &GameModel<'_>, deal: Option<&Deal
             crate::syntax::Data::Move(_) | crate::syntax::Data::Marker(_)
         )
     });
-    let Some(play_seat) = play_seat(checker, tag, has_cards) else {
+    let seat = play_seat(checker, tag, has_cards);
+    if !has_cards {
+        // PBN 3.1: "If the play section is present", it needs its tags, cards or not.
+        missing_for_empty_play(checker, game, tag);
+        return;
+    }
+    let Some(play_seat) = seat else {
         return;
     };
     let Some((declarer, context)) = followable(checker, game, tag, has_cards, play_seat, deal)
@@ -292,10 +365,25 @@ pub fn check(checker: &mut Checker<'_>, game: &GameModel<'_>, deal: Option<&Deal
             PlayProblem::MisusedMark { mark, why } => wording.misused_play_irregularity(mark, why),
             PlayProblem::TooManyTricks { token, tricks } => wording.too_many_tricks(token, tricks),
             PlayProblem::AfterEnd { token, end } => wording.card_after_play_end(token, end),
+            PlayProblem::AfterContinuation { token, plus } => {
+                wording.after_continuation(token, plus)
+            }
         };
         checker.report(diagnostic);
     }
-    result(checker, game, &read, declarer.seat, context.hand_size);
+    // A play already reported unreadable (a card not in its hand, a revoke, a card twice) says
+    // nothing new about the Result.
+    let unreadable = read.problems.iter().any(|p| {
+        matches!(
+            p,
+            PlayProblem::NotInHand { .. }
+                | PlayProblem::Revoke { .. }
+                | PlayProblem::PlayedTwice { .. }
+        )
+    });
+    if !unreadable {
+        result(checker, game, &read, declarer.seat, context.hand_size);
+    }
 }
 
 /// P002: the seat of the first card, or `None` (reported unless the tag is empty and has no
@@ -306,7 +394,7 @@ fn play_seat(checker: &mut Checker<'_>, tag: &Tag<'_>, has_cards: bool) -> Optio
         checker.report(
             Diagnostic::new(
                 Rule::InvalidPlaySeat,
-                tag.value_span.clone(),
+                tag.text_span(),
                 format!("`{}` is not the seat of the first card", tag.value),
             )
             .with_help("the Play tag names the player of the first card: W, N, E or S (PBN 3.6)"),
@@ -455,10 +543,7 @@ impl Wording<'_> {
                 self.declarer.seat.name()
             ),
         )
-        .with_related(
-            self.tag.value_span.clone(),
-            "the Play tag names the first player",
-        )
+        .with_related(self.tag.text_span(), "the Play tag names the first player")
         .with_help(format!(
             "write `[Play \"{}\"]` and the cards from that column, or mark a lead \
                 out of turn with `^L` (PBN 3.6, 3.9)",
@@ -550,6 +635,10 @@ impl Wording<'_> {
                 trick"
                     .to_owned()
             }
+            MarkProblem::RevokeOnLead => {
+                "`^R` marks a revoke, but this card leads its trick: a lead cannot revoke"
+                    .to_owned()
+            }
             MarkProblem::AuctionMark => format!(
                 "`{}` is an auction mark and has no meaning in the play",
                 self.parse.text(self.text, mark)
@@ -573,6 +662,23 @@ impl Wording<'_> {
         .with_help("remove the extra cards; check for a trick written twice (PBN 3.6)")
     }
 
+    fn after_continuation(&self, token: TokenId, plus: TokenId) -> Diagnostic {
+        let what = if self.parse.text(self.text, token) == "+" {
+            "a second `+`"
+        } else {
+            "a card"
+        };
+        Diagnostic::new(
+            Rule::MisplacedContinuation,
+            self.span(token),
+            format!("{what} after the `+` that stands for the next card to be played"),
+        )
+        .with_related(self.span(plus), "the next card to be played")
+        .with_help(
+            "in play order only `-` can follow `+`: keep one `+`, at the next card (PBN 3.6)",
+        )
+    }
+
     fn card_after_play_end(&self, token: TokenId, end: TokenId) -> Diagnostic {
         Diagnostic::new(
             Rule::CardAfterPlayEnd,
@@ -585,6 +691,147 @@ impl Wording<'_> {
 }
 
 /// PBN 3.4.15 and `docs/spec-decisions.md`: the Result against the tricks in the play.
+/// P001 for a Play section without cards: the tags it needs are still needed (PBN 3.1). A
+/// passed-out game's empty play has nothing to follow and needs nothing.
+fn missing_for_empty_play(checker: &mut Checker<'_>, game: &GameModel<'_>, tag: &Tag<'_>) {
+    if game.value("Contract").and_then(ContractValue::parse) == Some(ContractValue::PassedOut) {
+        return;
+    }
+    let missing: Vec<&str> = ["Deal", "Declarer", "Contract"]
+        .into_iter()
+        .filter(|name| game.value(name).is_none_or(|v| v == "?" || v.is_empty()))
+        .collect();
+    if missing.is_empty() {
+        return;
+    }
+    checker.report(
+        Diagnostic::new(
+            Rule::PlayWithoutContract,
+            tag.span.clone(),
+            format!(
+                "this game has a Play section but no {} tag{}",
+                missing.join(", "),
+                if missing.len() > 1 { "s" } else { "" }
+            ),
+        )
+        .with_help(
+            "PBN 3.1: a play section, even an empty one, needs the Deal, Declarer and Contract \
+                before it; remove an empty `[Play]` that has nothing to follow",
+        ),
+    );
+}
+
+/// P012: Deal, Declarer and Contract must come before the Play section (PBN 3.1).
+fn needed_after_play(checker: &mut Checker<'_>, game: &GameModel<'_>, play: usize) {
+    for name in ["Deal", "Declarer", "Contract"] {
+        let Some(at) = game
+            .tags
+            .iter()
+            .position(|tag| tag.name == name && !tag.duplicate)
+        else {
+            continue;
+        };
+        let tag = &game.tags[at];
+        if at > play && tag.inheritance != Inheritance::Implied {
+            checker.report(
+                Diagnostic::new(
+                    Rule::NeededTagAfterPlay,
+                    tag.span.clone(),
+                    format!("the {name} tag comes after the Play section that needs it"),
+                )
+                .with_related(game.tags[play].span.clone(), "the play starts here")
+                .with_help(format!(
+                    "move `[{name} ...]` before `[Play ...]`; Deal, Declarer and Contract are \
+                        given before the play (PBN 3.1)"
+                )),
+            );
+        }
+    }
+}
+
+/// P014 (opt-in): in a suit contract on a full Deal, each trump a defender holds above every
+/// trump of declarer and dummy wins a trick; the Result cannot give declarer those.
+fn beyond_trumps(checker: &mut Checker<'_>, game: &GameModel<'_>, deal: Option<&Deal>) {
+    let Some(deal) = deal.filter(|deal| {
+        deal.known_hands().count() == 4
+            && Seat::ALL
+                .iter()
+                .all(|&seat| deal.hand(seat).is_some_and(|hand| hand.cards.len() == 13))
+    }) else {
+        return;
+    };
+    let trumps = match game.value("Contract").and_then(ContractValue::parse) {
+        Some(ContractValue::Contract(contract)) => contract.denomination,
+        _ => return,
+    };
+    let Some(trump) = Suit::ALL
+        .into_iter()
+        .find(|&suit| crate::bridge::Denomination::from(suit) == trumps)
+    else {
+        return;
+    };
+    let Some(Some(declarer)) = game.value("Declarer").and_then(values::parse_declarer) else {
+        return;
+    };
+    let Some(tag) = game
+        .get("Result")
+        .filter(|tag| tag.inheritance != Inheritance::Implied)
+    else {
+        return;
+    };
+    let Some(Some(result)) = ResultValue::parse(&tag.value) else {
+        return;
+    };
+    if result.caret {
+        return;
+    }
+    let Some(given) = result.declarer_tricks(declarer.seat, 13) else {
+        return;
+    };
+    let cards = |seat: Seat| deal.hand(seat).map(|hand| hand.cards).unwrap_or_default();
+    let top_of_declarer = [declarer.seat, declarer.seat.offset(2)]
+        .into_iter()
+        .filter_map(|seat| cards(seat).highest_in(trump))
+        .map(|card| card.rank.value())
+        .max()
+        .unwrap_or(0);
+    let (defender, winners) = [declarer.seat.offset(1), declarer.seat.offset(3)]
+        .into_iter()
+        .map(|seat| {
+            let held = cards(seat);
+            let winners: Vec<Rank> = (top_of_declarer + 1..=14)
+                .rev()
+                .filter_map(Rank::from_value)
+                .filter(|&rank| held.contains(Card { suit: trump, rank }))
+                .collect();
+            (seat, winners)
+        })
+        .max_by_key(|(_, winners)| winners.len())
+        .unwrap_or((declarer.seat.next(), Vec::new()));
+    let sure = winners.len() as u8;
+    if sure == 0 || given + sure <= 13 {
+        return;
+    }
+    let ranks: String = winners.iter().map(|rank| rank.letter()).collect();
+    checker.report(
+        Diagnostic::new(
+            Rule::ResultBeyondTrumps,
+            tag.sub_span(0..tag.value.len()),
+            format!(
+                "the Result gives declarer {given} tricks, but {}'s {}{ranks} {} higher than \
+                    every trump of declarer and dummy: the defence wins at least {sure}",
+                defender.name(),
+                trump.symbol(),
+                if sure == 1 { "is" } else { "are" },
+            ),
+        )
+        .with_help(
+            "correct the Result, or mark a result agreed to differ from the cards with `^` \
+                (PBN 3.4.15)",
+        ),
+    );
+}
+
 fn result(
     checker: &mut Checker<'_>,
     game: &GameModel<'_>,
@@ -635,7 +882,7 @@ fn result(
             the play with `^` (PBN 3.4.15)"
     };
     let mut diagnostic =
-        Diagnostic::new(Rule::ResultMismatch, tag.value_span.clone(), message).with_help(help);
+        Diagnostic::new(Rule::ResultMismatch, tag.text_span(), message).with_help(help);
     if let Some(play) = game.play {
         diagnostic = diagnostic.with_related(game.tags[play].span.clone(), "the play");
     }
@@ -707,6 +954,12 @@ pub(crate) fn pairs() -> Vec<crate::rules::pairs::Pair> {
             "[Play \"W\"]\nH2 ^R HA H9 H6",
             "[Play \"W\"]\nH2 HA H9 H6",
         ),
+        // PBN 3.9: a lead cannot revoke.
+        pair(
+            Rule::MisusedPlayIrregularity,
+            "[Play \"W\"]\n^RH2 HA H9 H6",
+            "[Play \"W\"]\nH2 HA H9 H6",
+        ),
         Pair::owned(
             Rule::TooManyTricks,
             ending("1", "SJ SA SK SQ\nSJ SA SK SQ"),
@@ -721,6 +974,32 @@ pub(crate) fn pairs() -> Vec<crate::rules::pairs::Pair> {
             Rule::ResultMismatch,
             ending("0", "SJ SA SK SQ"),
             ending("1", "SJ SA SK SQ"),
+        ),
+        Pair::new(
+            Rule::NeededTagAfterPlay,
+            "[Deal \"N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432\"]\n\
+             [Declarer \"S\"]\n[Play \"W\"]\nH2 HA H9 H6\n[Contract \"4S\"]\n",
+            "[Deal \"N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432\"]\n\
+             [Declarer \"S\"]\n[Contract \"4S\"]\n[Play \"W\"]\nH2 HA H9 H6\n",
+        ),
+        // North won the first trick and leads the second; East's `+` is the next card, so
+        // South's card cannot have been played yet.
+        pair(
+            Rule::MisplacedContinuation,
+            "[Play \"W\"]\nH2 HA H9 H6\n- SK + S3",
+            "[Play \"W\"]\nH2 HA H9 H6\n- SK + -",
+        ),
+        pair(
+            Rule::MisplacedContinuation,
+            "[Play \"W\"]\nH2 HA H9 H6\n- SK + +",
+            "[Play \"W\"]\nH2 HA H9 H6\n- SK + -",
+        ),
+        Pair::new(
+            Rule::ResultBeyondTrumps,
+            "[Deal \"N:KQJ2.AKQ.AKQ.AKQ A3.JT98.JT98.JT9 T987.765.765.765 654.432.432.8432\"]\n\
+             [Declarer \"N\"]\n[Contract \"7S\"]\n[Result \"13\"]\n",
+            "[Deal \"N:KQJ2.AKQ.AKQ.AKQ A3.JT98.JT98.JT9 T987.765.765.765 654.432.432.8432\"]\n\
+             [Declarer \"N\"]\n[Contract \"7S\"]\n[Result \"12\"]\n",
         ),
         Pair::owned(
             Rule::PlayInPlayOrder,

@@ -3,11 +3,13 @@
 
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::model::{GameModel, Inheritance};
-use crate::names::is_table;
+use crate::names::{is_table, may_have_section};
 use crate::rules::semantic::Checker;
 use crate::rules::{Rule, RuleInfo};
+use crate::syntax::TokenId;
 use crate::syntax::{Data, SectionKind};
-use crate::table::{MAX_WIDTH, Table};
+use crate::table::{MAX_WIDTH, Order, Table};
+use std::ops::Range;
 
 // The rules of this family: see [`crate::rules`].
 
@@ -64,6 +66,47 @@ pub const COMMENT_IN_SECTION_DATA: RuleInfo = RuleInfo {
     ..RuleInfo::BASE
 };
 
+pub const DATA_WITHOUT_SECTION: RuleInfo = RuleInfo {
+    code: "X004",
+    name: "data-without-section",
+    severity: Severity::Error,
+    section: "PBN 3.1",
+    summary: "Section data after a tag that has no section (an MTS or supplemental tag, a Note)",
+    what: "Section elements after the tag pair of one of the 15 MTS tags, a supplemental tag of \
+        PBN chapter 4, or a Note: tags that are a value and nothing more.",
+    why: "PBN 3.1: a game is the identification section, the auction and play sections and the \
+        supplemental sections (\"tables or user defined sections\"); the tags of the \
+        identification section have no section data. Text there is usually a stray word or a \
+        value that lost its tag, and no program knows what it belongs to.",
+    example: "```\n\
+        [Scoring \"IMP\"]\n\
+        oops\n\
+        ```",
+    fix: "Remove the text, make it a comment (`{oops}`), or give it its own tag.",
+    ..RuleInfo::BASE
+};
+
+pub const TABLE_ORDER_CONTRADICTED: RuleInfo = RuleInfo {
+    code: "X005",
+    name: "table-order-contradicted",
+    severity: Severity::Error,
+    section: "PBN 5.2",
+    summary: "A table column marked `+` (descending) or `-` (ascending) whose rows are not in that order",
+    what: "The numeric elements of a column whose name starts with `+` (highest value first) or \
+        `-` (lowest first), row after row. `?`, `-`, names and other elements that are no number \
+        are passed over; equal values are in order either way.",
+    why: "PBN 5.2: \"The character '+' means descending (i.e. highest value at first row), and the \
+        character '-' means ascending\". A table that says it is sorted and is not misleads \
+        every reader that trusts the mark, such as one that takes the first row as the winner.",
+    example: "```\n\
+        [TotalScoreTable \"-Rank;PairId;TotalPercentage\"]\n\
+        2 11 58.1\n\
+        1 3 62.5\n\
+        ```",
+    fix: "Sort the rows by the column, or remove the `+`/`-` mark.",
+    ..RuleInfo::BASE
+};
+
 /// Every supplemental section of a game. A table's columns are its value after inheritance: PBN
 /// 4.8 does not forbid `#` and `##` for tables.
 pub fn check_game(checker: &mut Checker<'_>, game: &GameModel<'_>) {
@@ -94,6 +137,10 @@ pub fn check_game(checker: &mut Checker<'_>, game: &GameModel<'_>) {
             }
         }
         let name = model_tag.name;
+        if !may_have_section(name) {
+            data_without_section(checker, model_tag);
+            continue;
+        }
         if !is_table(name) {
             continue;
         }
@@ -101,7 +148,7 @@ pub fn check_game(checker: &mut Checker<'_>, game: &GameModel<'_>) {
         if value == "?" || matches!(model_tag.inheritance, Inheritance::Hash { found: false }) {
             continue;
         }
-        let value_span = tag.value.map_or(0..0, |id| parse.span(id, id));
+        let value_span = model_tag.text_span();
         let table = Table::new(tag, value);
         for column in &table.columns {
             let problem = if column.name.is_empty() {
@@ -155,7 +202,120 @@ pub fn check_game(checker: &mut Checker<'_>, game: &GameModel<'_>) {
                 ),
             );
         }
+        order(checker, name, &table, value_span.clone());
     }
+}
+
+/// X004: section elements after a tag that has no section (PBN 3.1).
+fn data_without_section(checker: &mut Checker<'_>, tag: &crate::model::Tag<'_>) {
+    let parse = checker.parse;
+    // Words only: a stray `}` (S017) or a control character (S015) has its own finding.
+    let mut elements = tag.pair.data.iter().filter_map(|data| match *data {
+        Data::Element { first, last }
+            if parse
+                .text(checker.text, first)
+                .chars()
+                .any(char::is_alphanumeric) =>
+        {
+            Some((first, last))
+        }
+        _ => None,
+    });
+    let Some((first, last)) = elements.next() else {
+        return;
+    };
+    let last = elements.next_back().map_or(last, |(_, last)| last);
+    let what = match crate::names::kind(tag.name) {
+        Some(crate::names::Kind::Note) => "a Note",
+        Some(crate::names::Kind::Mandatory) => "a tag of the identification section",
+        _ => "a supplemental tag",
+    };
+    checker.report(
+        Diagnostic::new(
+            Rule::DataWithoutSection,
+            parse.span(first, last),
+            format!(
+                "`{}` follows the {} tag, which is {what} and has no section data",
+                clip(parse.text(checker.text, first)),
+                tag.name
+            ),
+        )
+        .with_related(tag.span.clone(), "a value, no section")
+        .with_help(
+            "only Auction, Play, the tables and user-defined sections have section data (PBN \
+                3.1, 5.1): remove the text, or make it a comment `{...}`",
+        ),
+    );
+}
+
+/// At most 40 characters of `text`, `...` after them when there were more.
+fn clip(text: &str) -> String {
+    match text.char_indices().nth(40) {
+        Some((at, _)) => format!("{}...", &text[..at]),
+        None => text.to_owned(),
+    }
+}
+
+/// X005: a column marked `+` (descending) or `-` (ascending) whose numeric elements are not in
+/// that order (PBN 5.2). The first element out of order is reported, once per column.
+fn order(checker: &mut Checker<'_>, name: &str, table: &Table<'_>, value_span: Range<usize>) {
+    let (parse, text) = (checker.parse, checker.text);
+    let width = table.columns.len();
+    if width == 0 {
+        return;
+    }
+    for (index, column) in table.columns.iter().enumerate() {
+        let Some(order) = column.order else {
+            continue;
+        };
+        let mut previous: Option<(f64, (TokenId, TokenId))> = None;
+        for row in table.rows().filter(|row| row.len() == width) {
+            let (first, last) = row[index];
+            let Some(number) = element_number(&text[parse.span(first, last)]) else {
+                continue;
+            };
+            if let Some((before, at)) = previous {
+                let wrong = match order {
+                    Order::Descending => number > before,
+                    Order::Ascending => number < before,
+                };
+                if wrong {
+                    let (mark, way) = match order {
+                        Order::Descending => ('+', "descending, highest first"),
+                        Order::Ascending => ('-', "ascending, lowest first"),
+                    };
+                    checker.report(
+                        Diagnostic::new(
+                            Rule::TableOrderContradicted,
+                            parse.span(first, last),
+                            format!(
+                                "the {name} column `{}` is marked `{mark}` ({way}), but this row \
+                                    comes after a {} one",
+                                column.name,
+                                if number > before { "lower" } else { "higher" }
+                            ),
+                        )
+                        .with_related(parse.span(at.0, at.1), "the row before")
+                        .with_related(value_span.clone(), "the order mark")
+                        .with_help(format!(
+                            "sort the rows by `{}`, or remove the `{mark}` (PBN 5.2)",
+                            column.name
+                        )),
+                    );
+                    break;
+                }
+            }
+            previous = Some((number, (first, last)));
+        }
+    }
+}
+
+/// The number a table element stands for: a decimal, maybe signed, maybe quoted, maybe marked
+/// artificial with `^` (PBN 5.2). `None` for `?`, `-` and anything that is not a number.
+fn element_number(element: &str) -> Option<f64> {
+    let element = element.trim_matches('"');
+    let element = element.strip_prefix('^').unwrap_or(element);
+    crate::model::values::decimal(element)
 }
 
 /// A table that draws each table rule, and the table mended ([`crate::rules::pairs`]).
@@ -163,6 +323,16 @@ pub fn check_game(checker: &mut Checker<'_>, game: &GameModel<'_>) {
 pub(crate) fn pairs() -> Vec<crate::rules::pairs::Pair> {
     let pair = crate::rules::pairs::Pair::new;
     vec![
+        pair(
+            Rule::DataWithoutSection,
+            "[Scoring \"IMP\"]\noops\n",
+            "[Scoring \"IMP\"]\n{oops}\n",
+        ),
+        pair(
+            Rule::TableOrderContradicted,
+            "[ScoreTable \"Rank;+Score\"]\n1 100\n2 620\n",
+            "[ScoreTable \"Rank;+Score\"]\n1 620\n2 100\n",
+        ),
         pair(
             Rule::InvalidColumnSpec,
             "[ScoreTable \"PairId_NS\\2;Score_NS\\wide\"]\n1 620\n",

@@ -234,6 +234,7 @@ pub fn check(checker: &mut Checker<'_>, game: &GameModel<'_>, deal: Option<&Deal
         }
     }
     passed_out(checker, game);
+    bare_denomination(checker, game, deal);
     if checker.on(Rule::ScoreMismatch) {
         score_mismatch(checker, game);
     }
@@ -244,7 +245,7 @@ pub fn check(checker: &mut Checker<'_>, game: &GameModel<'_>, deal: Option<&Deal
 
 /// T030 (opt-in): a value given with `#` or `##`; T031: a `#` with nothing to inherit (PBN 4.8).
 fn inherited(checker: &mut Checker<'_>, tag: &Tag<'_>) {
-    let span = tag.value_span.clone();
+    let span = tag.text_span();
     match tag.inheritance {
         Inheritance::Hash { found: false } => checker.report(
             Diagnostic::new(
@@ -301,7 +302,7 @@ pub(crate) fn forbidden_inheritance(tag: &Tag<'_>) -> Option<Diagnostic> {
     inheritance_forbidden(tag.name).then(|| {
         Diagnostic::new(
             Rule::ForbiddenInheritance,
-            tag.value_span.clone(),
+            tag.text_span(),
             format!(
                 "the {} tag may not inherit its value with `{how}`",
                 tag.name
@@ -350,6 +351,35 @@ fn name_case(checker: &mut Checker<'_>, tag: &Tag<'_>) {
     }
 }
 
+/// T007: a Contract of a denomination alone is the trump of an end position (PBN 3.4.14, 3.10);
+/// with a Deal of 13 cards a hand it is no contract.
+fn bare_denomination(checker: &mut Checker<'_>, game: &GameModel<'_>, deal: Option<&Deal>) {
+    let Some(deal) = deal.filter(|deal| !deal.is_end_position()) else {
+        return;
+    };
+    let Some(tag) = game.get("Contract") else {
+        return;
+    };
+    let Some(ContractValue::Trumps(denomination)) = ContractValue::parse(&tag.value) else {
+        return;
+    };
+    checker.report(
+        Diagnostic::new(
+            Rule::InvalidContract,
+            tag.text_span(),
+            format!(
+                "the Contract is the denomination `{}` alone, but the Deal is no end position",
+                crate::model::values::denomination_text(denomination)
+            ),
+        )
+        .with_help(format!(
+            "a denomination alone is the trump of an end position (PBN 3.10); with {} cards \
+                a hand, give level and risk, as in `4S` or `3NTX` (PBN 3.4.14)",
+            deal.hand_size()
+        )),
+    );
+}
+
 /// PBN 3.4.13, 3.4.15: a passed-out game has empty Declarer and Result.
 fn passed_out(checker: &mut Checker<'_>, game: &GameModel<'_>) {
     if game.value("Contract").and_then(ContractValue::parse) != Some(ContractValue::PassedOut) {
@@ -361,10 +391,10 @@ fn passed_out(checker: &mut Checker<'_>, game: &GameModel<'_>) {
             && tag.value != "?"
             && tag.inheritance != Inheritance::Implied
         {
-            let contract = game.get("Contract").map(|t| t.value_span.clone());
+            let contract = game.get("Contract").map(|t| t.text_span());
             let mut diagnostic = Diagnostic::new(
                 Rule::DeclarerInPassedOutGame,
-                tag.value_span.clone(),
+                tag.text_span(),
                 format!(
                     "all four players passed, but the {name} tag is `{}`",
                     tag.value
@@ -500,7 +530,7 @@ fn score_mismatch(checker: &mut Checker<'_>, game: &GameModel<'_>) {
         checker.report(
             Diagnostic::new(
                 Rule::ScoreMismatch,
-                score_tag.value_span.clone(),
+                score_tag.text_span(),
                 format!(
                     "{contract} by {} with {tricks} tricks scores {expected} for {}, not \
                         {given}",
@@ -539,7 +569,7 @@ fn rotation(checker: &mut Checker<'_>, game: &GameModel<'_>) {
         checker.report(
             Diagnostic::new(
                 Rule::NonStandardRotation,
-                tag.value_span.clone(),
+                tag.text_span(),
                 format!(
                     "board {board} is dealt by {} in the standard rotation, not {}",
                     dealer.name(),
@@ -558,7 +588,7 @@ fn rotation(checker: &mut Checker<'_>, game: &GameModel<'_>) {
         checker.report(
             Diagnostic::new(
                 Rule::NonStandardRotation,
-                tag.value_span.clone(),
+                tag.text_span(),
                 format!(
                     "board {board} is vulnerable {} in the standard rotation, not {}",
                     vulnerability.canonical(),

@@ -445,12 +445,19 @@ pub(crate) fn check_value(
                 &seat_help("Declarer", value),
             )
         }),
-        "Contract" => ContractValue::parse(value).is_none().then(|| {
-            bad(
+        "Contract" => match ContractValue::parse(value) {
+            None => Some(bad(
                 Rule::InvalidContract,
                 format!("`{value}` is not a contract"),
-            )
-        }),
+            )),
+            Some(_) => ContractValue::miscased(value).map(|spelling| {
+                crate::rules::auction::miscased(
+                    span.clone(),
+                    format!("`{value}` is not a PBN spelling of the contract `{spelling}`"),
+                    &spelling,
+                )
+            }),
+        },
         "Result" => result_problem(value, tricks)
             .map(|why| bad(Rule::InvalidResult, format!("result `{value}` {why}"))),
         "Score" => values::score_export_form(name, value).is_none().then(|| {
@@ -658,7 +665,7 @@ fn rubber_history(
         )
         .with_help("a side that has won a game of the rubber is vulnerable (PBN 4.2.6)");
         if let Some(vul_tag) = game.get("Vulnerable") {
-            diagnostic = diagnostic.with_related(vul_tag.value_span.clone(), "the Vulnerable tag");
+            diagnostic = diagnostic.with_related(vul_tag.text_span(), "the Vulnerable tag");
         }
         checker.report(diagnostic);
     }
