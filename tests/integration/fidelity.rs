@@ -112,3 +112,50 @@ fn fidelity() {
         });
     });
 }
+
+/// Issue 22: `pbnfmt export` of every shared real file that checks without errors passes
+/// `pbnfmt check --select E --export` on its own output. A file export refuses must say why
+/// with a writer finding (W001-W005), never silently.
+#[test]
+fn real_files_without_errors_export_to_export_format() {
+    let Some(real) = common::real_corpus() else {
+        return;
+    };
+    let export_rules = CheckOptions {
+        selection: Selection {
+            select: Some(vec!["E".to_owned()]),
+            export: true,
+            ..Selection::default()
+        },
+        ..CheckOptions::default()
+    };
+    let (mut exported, mut failures) = (0, Vec::new());
+    for path in common::pbn_files(&real) {
+        let bytes = std::fs::read(&path).unwrap();
+        let report = check_bytes(&bytes, &CheckOptions::default());
+        if report
+            .diagnostics
+            .iter()
+            .any(|d| d.severity == pbnfmt::diagnostic::Severity::Error)
+        {
+            continue;
+        }
+        let name = common::relative(&path);
+        let export = export_bytes(&bytes, &ExportOptions::default());
+        let Some(output) = export.output_bytes() else {
+            let codes: Vec<_> = export.problems.iter().map(|d| d.rule.code()).collect();
+            if !codes.iter().all(|code| code.starts_with('W')) || codes.is_empty() {
+                failures.push(format!("{name}: refused without a writer finding: {codes:?}"));
+            }
+            continue;
+        };
+        exported += 1;
+        let again = check_bytes(&output, &export_rules);
+        if !again.diagnostics.is_empty() {
+            let codes: Vec<_> = again.diagnostics.iter().map(|d| d.rule.code()).collect();
+            failures.push(format!("{name}: its export draws {codes:?}"));
+        }
+    }
+    assert!(failures.is_empty(), "{failures:#?}");
+    assert!(exported >= 30, "only {exported} real files exported");
+}
