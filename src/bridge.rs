@@ -21,8 +21,9 @@ impl Seat {
     pub const ALL: [Seat; 4] = [Seat::North, Seat::East, Seat::South, Seat::West];
 
     /// `N`, `E`, `S`, `W`, either case (PBN 3.11).
+    /// `W N E S`, lowercase too (PBN 3.11), spaces around ignored (PBN 2.1).
     pub fn parse(text: &str) -> Option<Seat> {
-        match text {
+        match text.trim_matches([' ', '\t']) {
             "N" | "n" => Some(Seat::North),
             "E" | "e" => Some(Seat::East),
             "S" | "s" => Some(Seat::South),

@@ -49,6 +49,7 @@ pub enum Vulnerability {
 impl Vulnerability {
     /// `None Love - NS EW All Both`, lowercase too (PBN 3.11).
     pub fn parse(text: &str) -> Option<Vulnerability> {
+        let text = unspaced(text);
         let value = match text {
             "-" => Vulnerability::None,
             _ if ["None", "Love"].iter().any(|v| same(text, v)) => Vulnerability::None,
@@ -90,6 +91,13 @@ impl Vulnerability {
 }
 
 /// PBN 3.11: the canonical spelling or its all-lowercase import form.
+/// `text` without the spaces and tabs around it: in import format "the use of (superfluous) tabs
+/// and space characters does not matter" (PBN 2.1), so `"None "` is `None`. Export writes the
+/// value without them, and in a `% EXPORT` file they are E008.
+pub fn unspaced(text: &str) -> &str {
+    text.trim_matches([' ', '\t'])
+}
+
 pub fn same(text: &str, canonical: &str) -> bool {
     text == canonical || (text.len() == canonical.len() && text == canonical.to_ascii_lowercase())
 }
@@ -103,6 +111,7 @@ pub struct Declarer {
 
 /// `Some(None)` is the empty value of a passed-out game.
 pub fn parse_declarer(text: &str) -> Option<Option<Declarer>> {
+    let text = unspaced(text);
     if text.is_empty() {
         return Some(None);
     }
@@ -168,6 +177,7 @@ pub enum ContractValue {
 
 impl ContractValue {
     pub fn parse(text: &str) -> Option<ContractValue> {
+        let text = unspaced(text);
         if same(text, "Pass") {
             return Some(ContractValue::PassedOut);
         }
@@ -290,6 +300,7 @@ pub struct ResultValue {
 impl ResultValue {
     /// `Some(None)` is the empty value of a passed-out game.
     pub fn parse(text: &str) -> Option<Option<ResultValue>> {
+        let text = unspaced(text);
         if text.is_empty() {
             return Some(None);
         }

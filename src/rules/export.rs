@@ -422,7 +422,8 @@ fn values_and_case(checker: &mut Checker<'_>, game: &GameModel<'_>) {
             "Contract" => value != "Pass" && lower(value),
             "Vulnerable" => {
                 Vulnerability::parse(value).is_some()
-                    && !["None", "Love", "-", "NS", "EW", "All", "Both"].contains(&value)
+                    && !["None", "Love", "-", "NS", "EW", "All", "Both"]
+                        .contains(&crate::model::values::unspaced(value))
             }
             _ => false,
         };
@@ -437,7 +438,20 @@ fn values_and_case(checker: &mut Checker<'_>, game: &GameModel<'_>) {
             );
             continue;
         }
+        // Spaces around a value that reads; one that does not has its own finding.
+        let reads = match tag.name {
+            "Dealer" | "Auction" | "Play" => Seat::parse(value).is_some(),
+            "Vulnerable" => Vulnerability::parse(value).is_some(),
+            "Declarer" => crate::model::values::parse_declarer(value).is_some(),
+            "Contract" => crate::model::values::ContractValue::parse(value).is_some(),
+            "Result" => ResultValue::parse(value).is_some(),
+            _ => false,
+        };
+        let spaced = reads && crate::model::values::unspaced(value) != value;
         let problem = match tag.name {
+            _ if spaced => Some(format!(
+                "`{value}` has spaces around it (PBN 2.1: import format only)"
+            )),
             "Vulnerable" => matches!(value, "Love" | "-" | "Both").then(|| {
                 format!(
                     "`{value}` is written `{}` in export format (PBN 3.4.10)",

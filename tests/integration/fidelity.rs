@@ -145,7 +145,9 @@ fn real_files_without_errors_export_to_export_format() {
         let Some(output) = export.output_bytes() else {
             let codes: Vec<_> = export.problems.iter().map(|d| d.rule.code()).collect();
             if !codes.iter().all(|code| code.starts_with('W')) || codes.is_empty() {
-                failures.push(format!("{name}: refused without a writer finding: {codes:?}"));
+                failures.push(format!(
+                    "{name}: refused without a writer finding: {codes:?}"
+                ));
             }
             continue;
         };
