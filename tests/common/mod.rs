@@ -111,3 +111,34 @@ pub fn snapshot(root: &Path) -> Vec<(PathBuf, Vec<u8>)> {
         })
         .collect()
 }
+
+/// The insta settings of the fixture snapshots: stored in `snapshots/`, named after the glob
+/// pattern's file, without the expression.
+pub fn snapshot_settings() -> insta::Settings {
+    let mut settings = insta::Settings::clone_current();
+    settings.set_snapshot_path("../../snapshots");
+    settings.set_prepend_module_to_snapshot(false);
+    settings.set_omit_expression(true);
+    settings
+}
+
+/// A fixture's findings as its snapshot shows them: one line each, then as code frames, without
+/// colour at a fixed width of 80.
+pub fn rendered(name: &str, text: &str, diagnostics: &[pbnfmt::diagnostic::Diagnostic]) -> String {
+    use pbnfmt::diagnostic::{FullStyle, render_concise, render_full};
+    let style = FullStyle {
+        color: false,
+        width: 80,
+    };
+    let index = pbnfmt::source::LineIndex::new(text);
+    let mut out = String::new();
+    for diagnostic in diagnostics {
+        out.push_str(&render_concise(name, text, &index, diagnostic));
+        out.push('\n');
+    }
+    for diagnostic in diagnostics {
+        out.push('\n');
+        out.push_str(&render_full(name, text, &index, diagnostic, style));
+    }
+    out
+}

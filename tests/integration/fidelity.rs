@@ -8,12 +8,11 @@ use crate::common;
 use std::path::Path;
 
 use pbnfmt::check::{CheckOptions, check_bytes};
-use pbnfmt::diagnostic::{Diagnostic, FullStyle, render_concise, render_full};
+use pbnfmt::diagnostic::Diagnostic;
 use pbnfmt::export::{ExportOptions, export_bytes};
 use pbnfmt::rewrite::RewriteOptions;
 use pbnfmt::rewrite::resolve::resolve_bytes;
 use pbnfmt::rules::select::Selection;
-use pbnfmt::source::LineIndex;
 
 /// The opt-in rules the fixtures exercise besides the default set.
 const OPT_IN: &[&str] = &["P014"];
@@ -86,29 +85,14 @@ fn clean_export_fixtures_export_to_themselves() {
 /// One snapshot per fixture: its findings one line each, then as code frames.
 #[test]
 fn fidelity() {
-    let mut settings = insta::Settings::clone_current();
-    settings.set_snapshot_path("../../snapshots");
-    settings.set_prepend_module_to_snapshot(false);
-    settings.set_omit_expression(true);
-    let style = FullStyle {
-        color: false,
-        width: 80,
-    };
-    settings.bind(|| {
+    common::snapshot_settings().bind(|| {
         insta::glob!("../../corpus/fidelity", "*.pbn", |path| {
-            let name = common::relative(path);
             let (text, diagnostics) = check(path);
-            let index = LineIndex::new(&text);
-            let mut rendered = String::new();
-            for diagnostic in &diagnostics {
-                rendered.push_str(&render_concise(&name, &text, &index, diagnostic));
-                rendered.push('\n');
-            }
-            for diagnostic in &diagnostics {
-                rendered.push('\n');
-                rendered.push_str(&render_full(&name, &text, &index, diagnostic, style));
-            }
-            insta::assert_snapshot!(rendered);
+            insta::assert_snapshot!(common::rendered(
+                &common::relative(path),
+                &text,
+                &diagnostics
+            ));
         });
     });
 }

@@ -8,12 +8,12 @@ use std::collections::BTreeSet;
 use std::path::Path;
 
 use pbnfmt::check::{CheckOptions, FileReport, check_bytes};
-use pbnfmt::diagnostic::{Diagnostic, FullStyle, render_concise, render_full};
+use pbnfmt::diagnostic::Diagnostic;
 use pbnfmt::export::{ExportOptions, export_bytes};
 use pbnfmt::rules::select::Selection;
 use pbnfmt::rules::{Group, Rule};
+use pbnfmt::source::Decoded;
 use pbnfmt::source::Encoding;
-use pbnfmt::source::{Decoded, LineIndex};
 
 fn check(path: &Path) -> FileReport {
     check_bytes(&std::fs::read(path).unwrap(), &CheckOptions::default())
@@ -136,30 +136,14 @@ fn invalid_fixtures_fire_their_rule() {
 /// every fixture is compared even when an earlier one differs.
 #[test]
 fn invalid() {
-    let mut settings = insta::Settings::clone_current();
-    settings.set_snapshot_path("../../snapshots");
-    settings.set_prepend_module_to_snapshot(false);
-    settings.set_omit_expression(true);
-    let style = FullStyle {
-        color: false,
-        width: 80,
-    };
-    settings.bind(|| {
+    common::snapshot_settings().bind(|| {
         insta::glob!("../../corpus/invalid", "**/*.pbn", |path| {
-            let name = common::relative(path);
             let (_, decoded, diagnostics) = findings(path);
-            let text = &decoded.text;
-            let index = LineIndex::new(text);
-            let mut rendered = String::new();
-            for diagnostic in &diagnostics {
-                rendered.push_str(&render_concise(&name, text, &index, diagnostic));
-                rendered.push('\n');
-            }
-            for diagnostic in &diagnostics {
-                rendered.push('\n');
-                rendered.push_str(&render_full(&name, text, &index, diagnostic, style));
-            }
-            insta::assert_snapshot!(rendered);
+            insta::assert_snapshot!(common::rendered(
+                &common::relative(path),
+                &decoded.text,
+                &diagnostics
+            ));
         });
     });
 }
