@@ -333,8 +333,19 @@ impl CallToken {
     /// an allowed spelling and for what is no call at all.
     pub fn miscased(text: &str) -> Option<String> {
         let call = CallToken::parse(text)?;
-        let spelling = call.export_spelling();
-        (text != spelling && text != spelling.to_ascii_lowercase()).then_some(spelling)
+        // Letters to judge: the whole call, or a bid's denomination (one letter is either case).
+        let letters = match call {
+            CallToken::Bid { .. } => text.get(1..).filter(|d| d.len() > 1).unwrap_or("S"),
+            _ => text,
+        };
+        let uniform = letters.bytes().all(|b| !b.is_ascii_lowercase())
+            || letters.bytes().all(|b| !b.is_ascii_uppercase());
+        // `PASS` is uniform but not `Pass`: only `Pass` itself has mixed letters.
+        let fine = match call {
+            CallToken::Pass => text == "Pass" || text == "pass",
+            _ => uniform,
+        };
+        (!fine).then(|| call.export_spelling())
     }
 }
 

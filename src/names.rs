@@ -31,94 +31,108 @@ pub struct TagName {
     pub inherits: bool,
 }
 
-const fn tag(name: &'static str, kind: Kind, section: &'static str, inherits: bool) -> TagName {
-    TagName {
-        name,
-        kind,
-        section,
-        inherits,
-    }
+/// Defines [`TAGS`] and [`lookup`] from one list, so that the two cannot differ. `lookup` is a
+/// `match` on the name: every tag pair of every game asks it several times.
+macro_rules! tag_names {
+    ($(($name:literal, $kind:ident, $section:literal, $inherits:literal)),* $(,)?) => {
+        /// Every tag name PBN 2.1 defines: the MTS first in export order (PBN 3.4), then the
+        /// section tags, the supplemental tags of chapter 4 and the tables of chapter 5. PBN
+        /// 4.8 forbids `#` and `##` for Dealer, Vulnerable, Deal, Declarer, Contract, Auction,
+        /// Play and the notes of the auction and play sections; it does not name the tables, so
+        /// they may inherit.
+        pub const TAGS: &[TagName] = &[
+            $(TagName { name: $name, kind: Kind::$kind, section: $section, inherits: $inherits }),*
+        ];
+
+        /// The row of `name` (names are case sensitive, PBN 3.11); `None` for a name the
+        /// standard does not define.
+        pub fn lookup(name: &str) -> Option<TagName> {
+            match name {
+                $($name => Some(TagName {
+                    name: $name,
+                    kind: Kind::$kind,
+                    section: $section,
+                    inherits: $inherits,
+                }),)*
+                _ => None,
+            }
+        }
+    };
 }
 
-use Kind::{Auction, Mandatory, Note, Play, Supplemental, Table};
-
-/// Every tag name PBN 2.1 defines: the MTS first in export order (PBN 3.4), then the section
-/// tags, the supplemental tags of chapter 4 and the tables of chapter 5. PBN 4.8 forbids `#` and
-/// `##` for Dealer, Vulnerable, Deal, Declarer, Contract, Auction, Play and the notes of the
-/// auction and play sections; it does not name the tables, so they may inherit.
-pub const TAGS: &[TagName] = &[
-    tag("Event", Mandatory, "PBN 3.4.1", true),
-    tag("Site", Mandatory, "PBN 3.4.2", true),
-    tag("Date", Mandatory, "PBN 3.4.3", true),
-    tag("Board", Mandatory, "PBN 3.4.4", true),
-    tag("West", Mandatory, "PBN 3.4.5", true),
-    tag("North", Mandatory, "PBN 3.4.6", true),
-    tag("East", Mandatory, "PBN 3.4.7", true),
-    tag("South", Mandatory, "PBN 3.4.8", true),
-    tag("Dealer", Mandatory, "PBN 3.4.9", false),
-    tag("Vulnerable", Mandatory, "PBN 3.4.10", false),
-    tag("Deal", Mandatory, "PBN 3.4.11", false),
-    tag("Scoring", Mandatory, "PBN 3.4.12", true),
-    tag("Declarer", Mandatory, "PBN 3.4.13", false),
-    tag("Contract", Mandatory, "PBN 3.4.14", false),
-    tag("Result", Mandatory, "PBN 3.4.15", true),
-    tag("Auction", Auction, "PBN 3.5", false),
-    tag("Play", Play, "PBN 3.6", false),
-    tag("Note", Note, "PBN 3.5.5", false),
-    tag("Competition", Supplemental, "PBN 4.1.1", true),
-    tag("DealId", Supplemental, "PBN 4.1.2", true),
-    tag("Description", Supplemental, "PBN 4.1.3", true),
-    tag("FrenchMP", Supplemental, "PBN 4.1.4", true),
-    tag("Generator", Supplemental, "PBN 4.1.5", true),
-    tag("Hidden", Supplemental, "PBN 4.1.6", true),
-    tag("Room", Supplemental, "PBN 4.1.7", true),
-    tag("Termination", Supplemental, "PBN 4.1.8", true),
-    tag("Score", Supplemental, "PBN 4.2.1", true),
-    tag("ScoreIMP", Supplemental, "PBN 4.2.2", true),
-    tag("ScoreMP", Supplemental, "PBN 4.2.3", true),
-    tag("ScorePercentage", Supplemental, "PBN 4.2.4", true),
-    tag("ScoreRubber", Supplemental, "PBN 4.2.5", true),
-    tag("ScoreRubberHistory", Supplemental, "PBN 4.2.6", true),
-    tag("OptimumScore", Supplemental, "PBN 4.2.7", true),
-    tag("BidSystemEW", Supplemental, "PBN 4.3.1", true),
-    tag("BidSystemNS", Supplemental, "PBN 4.3.1", true),
-    tag("PairEW", Supplemental, "PBN 4.3.2", true),
-    tag("PairNS", Supplemental, "PBN 4.3.2", true),
-    tag("WestNA", Supplemental, "PBN 4.3.3", true),
-    tag("NorthNA", Supplemental, "PBN 4.3.3", true),
-    tag("EastNA", Supplemental, "PBN 4.3.3", true),
-    tag("SouthNA", Supplemental, "PBN 4.3.3", true),
-    tag("WestType", Supplemental, "PBN 4.3.4", true),
-    tag("NorthType", Supplemental, "PBN 4.3.4", true),
-    tag("EastType", Supplemental, "PBN 4.3.4", true),
-    tag("SouthType", Supplemental, "PBN 4.3.4", true),
-    tag("EventDate", Supplemental, "PBN 4.4.1", true),
-    tag("EventSponsor", Supplemental, "PBN 4.4.2", true),
-    tag("HomeTeam", Supplemental, "PBN 4.4.3", true),
-    tag("Round", Supplemental, "PBN 4.4.4", true),
-    tag("Section", Supplemental, "PBN 4.4.5", true),
-    tag("Stage", Supplemental, "PBN 4.4.6", true),
-    tag("Table", Supplemental, "PBN 4.4.7", true),
-    tag("VisitTeam", Supplemental, "PBN 4.4.8", true),
-    tag("Time", Supplemental, "PBN 4.5.1", true),
-    tag("UTCDate", Supplemental, "PBN 4.5.2", true),
-    tag("UTCTime", Supplemental, "PBN 4.5.3", true),
-    tag("TimeControl", Supplemental, "PBN 4.6.1", true),
-    tag("TimeCall", Supplemental, "PBN 4.6.2", true),
-    tag("TimeCard", Supplemental, "PBN 4.6.3", true),
-    tag("Annotator", Supplemental, "PBN 4.7.1", true),
-    tag("AnnotatorNA", Supplemental, "PBN 4.7.2", true),
-    tag("Application", Supplemental, "PBN 4.7.3", true),
-    tag("Mode", Supplemental, "PBN 4.7.4", true),
-    tag("ActionTable", Table, "PBN 5.3", true),
-    tag("AuctionTimeTable", Table, "PBN 5.4", true),
-    tag("InstantScoreTable", Table, "PBN 5.5", true),
-    tag("OptimumPlayTable", Table, "PBN 5.6", true),
-    tag("OptimumResultTable", Table, "PBN 5.7", true),
-    tag("PlayTimeTable", Table, "PBN 5.8", true),
-    tag("ScoreTable", Table, "PBN 5.9", true),
-    tag("TotalScoreTable", Table, "PBN 5.10", true),
-];
+tag_names! {
+    ("Event", Mandatory, "PBN 3.4.1", true),
+    ("Site", Mandatory, "PBN 3.4.2", true),
+    ("Date", Mandatory, "PBN 3.4.3", true),
+    ("Board", Mandatory, "PBN 3.4.4", true),
+    ("West", Mandatory, "PBN 3.4.5", true),
+    ("North", Mandatory, "PBN 3.4.6", true),
+    ("East", Mandatory, "PBN 3.4.7", true),
+    ("South", Mandatory, "PBN 3.4.8", true),
+    ("Dealer", Mandatory, "PBN 3.4.9", false),
+    ("Vulnerable", Mandatory, "PBN 3.4.10", false),
+    ("Deal", Mandatory, "PBN 3.4.11", false),
+    ("Scoring", Mandatory, "PBN 3.4.12", true),
+    ("Declarer", Mandatory, "PBN 3.4.13", false),
+    ("Contract", Mandatory, "PBN 3.4.14", false),
+    ("Result", Mandatory, "PBN 3.4.15", true),
+    ("Auction", Auction, "PBN 3.5", false),
+    ("Play", Play, "PBN 3.6", false),
+    ("Note", Note, "PBN 3.5.5", false),
+    ("Competition", Supplemental, "PBN 4.1.1", true),
+    ("DealId", Supplemental, "PBN 4.1.2", true),
+    ("Description", Supplemental, "PBN 4.1.3", true),
+    ("FrenchMP", Supplemental, "PBN 4.1.4", true),
+    ("Generator", Supplemental, "PBN 4.1.5", true),
+    ("Hidden", Supplemental, "PBN 4.1.6", true),
+    ("Room", Supplemental, "PBN 4.1.7", true),
+    ("Termination", Supplemental, "PBN 4.1.8", true),
+    ("Score", Supplemental, "PBN 4.2.1", true),
+    ("ScoreIMP", Supplemental, "PBN 4.2.2", true),
+    ("ScoreMP", Supplemental, "PBN 4.2.3", true),
+    ("ScorePercentage", Supplemental, "PBN 4.2.4", true),
+    ("ScoreRubber", Supplemental, "PBN 4.2.5", true),
+    ("ScoreRubberHistory", Supplemental, "PBN 4.2.6", true),
+    ("OptimumScore", Supplemental, "PBN 4.2.7", true),
+    ("BidSystemEW", Supplemental, "PBN 4.3.1", true),
+    ("BidSystemNS", Supplemental, "PBN 4.3.1", true),
+    ("PairEW", Supplemental, "PBN 4.3.2", true),
+    ("PairNS", Supplemental, "PBN 4.3.2", true),
+    ("WestNA", Supplemental, "PBN 4.3.3", true),
+    ("NorthNA", Supplemental, "PBN 4.3.3", true),
+    ("EastNA", Supplemental, "PBN 4.3.3", true),
+    ("SouthNA", Supplemental, "PBN 4.3.3", true),
+    ("WestType", Supplemental, "PBN 4.3.4", true),
+    ("NorthType", Supplemental, "PBN 4.3.4", true),
+    ("EastType", Supplemental, "PBN 4.3.4", true),
+    ("SouthType", Supplemental, "PBN 4.3.4", true),
+    ("EventDate", Supplemental, "PBN 4.4.1", true),
+    ("EventSponsor", Supplemental, "PBN 4.4.2", true),
+    ("HomeTeam", Supplemental, "PBN 4.4.3", true),
+    ("Round", Supplemental, "PBN 4.4.4", true),
+    ("Section", Supplemental, "PBN 4.4.5", true),
+    ("Stage", Supplemental, "PBN 4.4.6", true),
+    ("Table", Supplemental, "PBN 4.4.7", true),
+    ("VisitTeam", Supplemental, "PBN 4.4.8", true),
+    ("Time", Supplemental, "PBN 4.5.1", true),
+    ("UTCDate", Supplemental, "PBN 4.5.2", true),
+    ("UTCTime", Supplemental, "PBN 4.5.3", true),
+    ("TimeControl", Supplemental, "PBN 4.6.1", true),
+    ("TimeCall", Supplemental, "PBN 4.6.2", true),
+    ("TimeCard", Supplemental, "PBN 4.6.3", true),
+    ("Annotator", Supplemental, "PBN 4.7.1", true),
+    ("AnnotatorNA", Supplemental, "PBN 4.7.2", true),
+    ("Application", Supplemental, "PBN 4.7.3", true),
+    ("Mode", Supplemental, "PBN 4.7.4", true),
+    ("ActionTable", Table, "PBN 5.3", true),
+    ("AuctionTimeTable", Table, "PBN 5.4", true),
+    ("InstantScoreTable", Table, "PBN 5.5", true),
+    ("OptimumPlayTable", Table, "PBN 5.6", true),
+    ("OptimumResultTable", Table, "PBN 5.7", true),
+    ("PlayTimeTable", Table, "PBN 5.8", true),
+    ("ScoreTable", Table, "PBN 5.9", true),
+    ("TotalScoreTable", Table, "PBN 5.10", true),
+}
 
 /// The Mandatory Tag Set in its export order (PBN 3.4): the first 15 rows of [`TAGS`].
 pub const MTS: [&str; 15] = [
@@ -138,12 +152,6 @@ pub const MTS: [&str; 15] = [
     "Contract",
     "Result",
 ];
-
-/// The row of `name` (names are case sensitive, PBN 3.11); `None` for a name the standard does
-/// not define.
-pub fn lookup(name: &str) -> Option<&'static TagName> {
-    TAGS.iter().find(|tag| tag.name == name)
-}
 
 /// The kind of `name`, `None` for a user-defined tag (PBN 4.9).
 pub fn kind(name: &str) -> Option<Kind> {
@@ -165,11 +173,15 @@ pub fn inheritance_forbidden(name: &str) -> bool {
 /// tags (PBN 3.1: "supplemental sections ... containing tables or user defined sections"). The
 /// MTS, Note and the supplemental tags of chapter 4 are values only.
 pub fn may_have_section(name: &str) -> bool {
-    matches!(kind(name), None | Some(Auction | Play | Table))
+    matches!(
+        kind(name),
+        None | Some(Kind::Auction | Kind::Play | Kind::Table)
+    )
 }
 
 #[cfg(test)]
 mod tests {
+    use super::Kind::{Mandatory, Table};
     use super::*;
 
     #[test]
@@ -178,6 +190,15 @@ mod tests {
         assert_eq!(names, MTS);
         assert!(TAGS[..15].iter().all(|tag| tag.kind == Mandatory));
         assert!(TAGS[15..].iter().all(|tag| tag.kind != Mandatory));
+    }
+
+    #[test]
+    fn every_name_is_found() {
+        for tag in TAGS {
+            assert_eq!(lookup(tag.name).map(|found| found.name), Some(tag.name));
+        }
+        assert!(lookup("table").is_none());
+        assert!(lookup("").is_none());
     }
 
     #[test]

@@ -296,11 +296,11 @@ pub fn read_as(
 fn continuation(tricks: &[Trick], problems: &mut Vec<PlayProblem>) {
     let mut plus = None;
     for trick in tricks {
-        let order: Vec<Slot> = match (plus, trick.leader) {
-            (_, Some(leader)) => (0..4).map(|i| trick.slot(leader.offset(i))).collect(),
+        let order: [Slot; 4] = match (plus, trick.leader) {
+            (_, Some(leader)) => std::array::from_fn(|i| trick.slot(leader.offset(i))),
             // After the `+` every slot counts; before it, a trick of unknown order can only
             // say whether it holds `+`.
-            (Some(_), None) => trick.slots.to_vec(),
+            (Some(_), None) => trick.slots,
             (None, None) => {
                 plus = trick.slots.iter().find_map(|slot| match *slot {
                     Slot::Continue(token) => Some(token),

@@ -436,16 +436,7 @@ pub fn score_export_form(name: &str, value: &str) -> Option<String> {
         Cow::Borrowed(value)
     };
     let tight = tight_slashes(&spaced);
-    let reads = match name {
-        "Score" => PerSide::parse(&tight, integer).is_some(),
-        "ScoreIMP" | "ScoreMP" => PerSide::parse(&tight, decimal).is_some(),
-        "ScorePercentage" => PerSide::parse(&tight, percentage).is_some(),
-        "ScoreRubber" => PerSide::parse(&tight, rubber_score).is_some(),
-        "ScoreRubberHistory" => rubber_history(&tight).is_ok(),
-        "OptimumScore" => optimum_score(&tight).is_ok(),
-        _ => false,
-    };
-    if !reads {
+    if !score_reads(name, &tight) {
         return None;
     }
     let words: Vec<String> = tight
@@ -465,6 +456,29 @@ pub fn score_export_form(name: &str, value: &str) -> Option<String> {
         })
         .collect();
     Some(words.join(" "))
+}
+
+/// True when a score tag's value reads ([`score_export_form`] without building the form). Tabs
+/// count as spaces.
+pub fn score_valid(name: &str, value: &str) -> bool {
+    if value.contains(['\t', '\u{0B}']) {
+        return score_export_form(name, value).is_some();
+    }
+    score_reads(name, &tight_slashes(value))
+}
+
+/// Whether `tight` (tabs as spaces, slashes tightened) reads as the value of the score tag
+/// `name`.
+fn score_reads(name: &str, tight: &str) -> bool {
+    match name {
+        "Score" => PerSide::parse(tight, integer).is_some(),
+        "ScoreIMP" | "ScoreMP" => PerSide::parse(tight, decimal).is_some(),
+        "ScorePercentage" => PerSide::parse(tight, percentage).is_some(),
+        "ScoreRubber" => PerSide::parse(tight, rubber_score).is_some(),
+        "ScoreRubberHistory" => rubber_history(tight).is_ok(),
+        "OptimumScore" => optimum_score(tight).is_ok(),
+        _ => false,
+    }
 }
 
 /// A percentage (PBN 4.2.4): a decimal from 0 to 100.

@@ -460,7 +460,7 @@ pub(crate) fn check_value(
         },
         "Result" => result_problem(value, tricks)
             .map(|why| bad(Rule::InvalidResult, format!("result `{value}` {why}"))),
-        "Score" => values::score_export_form(name, value).is_none().then(|| {
+        "Score" => (!values::score_valid(name, value)).then(|| {
             bad_with(
                 Rule::InvalidScore,
                 format!("score `{value}` is not a whole number of points in a score form"),
@@ -468,29 +468,28 @@ pub(crate) fn check_value(
                 4.2.1)",
             )
         }),
-        "ScoreIMP" | "ScoreMP" => values::score_export_form(name, value).is_none().then(|| {
+        "ScoreIMP" | "ScoreMP" => (!values::score_valid(name, value)).then(|| {
             bad_with(
                 Rule::InvalidScore,
                 format!("{name} `{value}` is not a number in a score form"),
                 "write a number with a decimal dot, as in `NS 3.5` (PBN 4.2.2, 4.2.3)",
             )
         }),
-        "ScorePercentage" => values::score_export_form(name, value).is_none().then(|| {
+        "ScorePercentage" => (!values::score_valid(name, value)).then(|| {
             bad_with(
                 Rule::InvalidScore,
                 format!("percentage `{value}` is not a number from 0 to 100 in a score form"),
                 "write a decimal number, as in `NS 57.3` (PBN 4.2.4)",
             )
         }),
-        "ScoreRubber" => values::score_export_form(name, value).is_none().then(|| {
+        "ScoreRubber" => (!values::score_valid(name, value)).then(|| {
             bad(
                 Rule::InvalidRubberScore,
                 format!("rubber score `{value}` is not `above/below` in a score form"),
             )
         }),
         "ScoreRubberHistory" => rubber_history(checker, game, tag, value),
-        "OptimumScore" => values::score_export_form(name, value)
-            .is_none()
+        "OptimumScore" => (!values::score_valid(name, value))
             .then(|| {
                 values::optimum_score(&values::tight_slashes(value))
                     .err()
