@@ -135,7 +135,7 @@ pub fn discover(paths: &[PathBuf], filter: &mut Filter) -> Result<Discovery, Con
                 discovery.excluded += 1;
                 continue;
             }
-            if seen.insert(path.clone()) {
+            if seen.insert(identity(path)) {
                 discovery.inputs.push(Found {
                     input: Input::File(path.clone()),
                     under: None,
@@ -150,6 +150,12 @@ pub fn discover(paths: &[PathBuf], filter: &mut Filter) -> Result<Discovery, Con
         }
     }
     Ok(discovery)
+}
+
+/// What makes two spellings of a path one input: `F`, `./F`, `dir/../F` and a link to `F` are
+/// checked once. A path that cannot be resolved is itself.
+fn identity(path: &Path) -> PathBuf {
+    std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf())
 }
 
 fn walk_directory(
@@ -213,7 +219,7 @@ fn walk_directory(
         if filter.excluded(&path, config.as_deref()) {
             continue;
         }
-        if seen.insert(path.clone()) {
+        if seen.insert(identity(&path)) {
             discovery.inputs.push(Found {
                 input: Input::File(path),
                 under: Some(root.to_path_buf()),

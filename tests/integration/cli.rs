@@ -148,6 +148,32 @@ fn directories_are_walked_for_pbn_files_in_any_case_in_sorted_order() {
     assert_eq!(files, ["./a.pbn", "./b.PBN", "./sub/c.pbn"]);
 }
 
+/// Issue 24, item 3: one file named in several spellings (`F`, `./F`, `sub/../F`, and inside
+/// a folder also named) is checked once: its findings are not doubled.
+#[test]
+fn a_file_named_twice_is_checked_once() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("sub")).unwrap();
+    std::fs::write(dir.path().join("f.pbn"), "[Event \"x]\n").unwrap();
+    let output = pbnfmt(
+        &[
+            "check",
+            "f.pbn",
+            "./f.pbn",
+            "sub/../f.pbn",
+            ".",
+            "--output-format",
+            "concise",
+        ],
+        dir.path(),
+    );
+    assert_eq!(output.status.code(), Some(1));
+    let text = stdout(&output);
+    let findings = text.lines().filter(|line| line.contains("error[")).count();
+    assert_eq!(findings, 1, "{text}");
+    assert!(text.contains("in 1 of 1 file"), "{text}");
+}
+
 #[test]
 fn an_explicit_file_is_checked_whatever_its_extension() {
     let dir = tempfile::tempdir().unwrap();
