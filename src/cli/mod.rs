@@ -290,7 +290,7 @@ pub struct ShowArgs {
     pub file: PathBuf,
 
     /// Show only the board with this number (the Board tag); by default every board.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = board_number)]
     pub board: Option<String>,
 
     /// Letters instead of the suit symbols ♠♥♦♣, for terminals without them.
@@ -494,4 +494,16 @@ pub(crate) fn read_input(input: &Input) -> Result<Vec<u8>, String> {
 
 pub(crate) fn plural(count: usize, one: &str, many: &str) -> String {
     format!("{count} {}", if count == 1 { one } else { many })
+}
+
+/// `--board`: a Board number is a positive integer (PBN 3.4.4); anything else is a usage error
+/// (exit 2), not a board that is absent (exit 1).
+fn board_number(text: &str) -> Result<String, String> {
+    match text.trim().parse::<u64>() {
+        Ok(number) if number > 0 => Ok(text.trim().to_owned()),
+        _ => Err(format!(
+            "`{}` is not a board number: a Board is a positive integer (PBN 3.4.4)",
+            crate::display::escape(text)
+        )),
+    }
 }

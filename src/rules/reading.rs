@@ -25,7 +25,8 @@ pub const MALFORMED_ENCODING: RuleInfo = RuleInfo {
         go on checking, and will not rewrite the file.",
     example: "A file starting with the UTF-8 BOM `EF BB BF` that contains the Latin-1 byte `FC` \
         (ü).",
-    fix: "Re-save the file in one encoding, or name the right one with `--encoding latin-1`.",
+    fix: "Re-save the file in one encoding, or name the right one with `--encoding latin-1` \
+        (`check`, `show`) or `--input-encoding latin-1` (`export`, `resolve`, `nag`).",
     blocks_rewrite: true,
     ..RuleInfo::BASE
 };
@@ -255,7 +256,10 @@ fn malformed(decoded: &Decoded) -> Option<Diagnostic> {
             format!("bytes that are not valid {}", decoded.encoding),
         )
         .with_label("replaced by U+FFFD")
-        .with_help("re-save the file in one encoding, or name the right one with `--encoding`"),
+        .with_help(
+            "re-save the file in one encoding, or name the right one with `--encoding` \
+                (`--input-encoding` for export, resolve and nag)",
+        ),
     )
 }
 

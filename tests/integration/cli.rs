@@ -374,3 +374,27 @@ fn findings_past_max_findings_are_counted() {
     let output = pbnfmt(&[&args[..], &["--statistics"]].concat(), dir.path());
     assert!(stdout(&output).contains("50  T003"), "{}", stdout(&output));
 }
+
+/// Issue 24, item 13: `show --board` takes a board number. Anything else is a usage error (exit
+/// 2); a number no game has is exit 1, as the help says.
+#[test]
+fn show_board_is_a_number() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("g.pbn"), common::GAME).unwrap();
+    let output = pbnfmt(&["show", "--board", "x", "g.pbn"], dir.path());
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        common::text(&output.stderr).contains("`x` is not a board number"),
+        "{}",
+        common::text(&output.stderr)
+    );
+    let output = pbnfmt(&["show", "--board", "99", "g.pbn"], dir.path());
+    assert_eq!(output.status.code(), Some(1));
+    let output = pbnfmt(&["show", "--board", "1", "g.pbn"], dir.path());
+    assert_eq!(output.status.code(), Some(0));
+    assert!(
+        stdout(&output).starts_with("Board 1,"),
+        "{}",
+        stdout(&output)
+    );
+}
