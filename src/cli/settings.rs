@@ -86,8 +86,20 @@ pub(crate) fn begin(
     }
 }
 
-/// Reports the paths that could not be walked; returns them for the summary.
+/// Reports the paths that could not be walked; returns them for the summary. A run that found
+/// no input at all says so once, as a warning (the exit status stays 0: nothing was wrong with
+/// a file, and a hook run on a tree without PBN files must not fail).
 pub(crate) fn walk_trouble(discovery: &Discovery) -> Vec<(String, String)> {
+    if discovery.inputs.is_empty() && discovery.errors.is_empty() {
+        let excluded = match discovery.excluded {
+            0 => String::new(),
+            n => format!(
+                "; {n} named path{} excluded",
+                if n == 1 { " was" } else { "s were" }
+            ),
+        };
+        say!("pbnfmt: warning: no PBN files found (files ending in .pbn, any case){excluded}");
+    }
     discovery
         .errors
         .iter()

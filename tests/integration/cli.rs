@@ -398,3 +398,21 @@ fn show_board_is_a_number() {
         stdout(&output)
     );
 }
+
+/// Issue 24, item 6: a tree with no PBN file says so once on standard error; the exit status
+/// stays 0 (nothing is wrong with a file, and a hook on such a tree must not fail).
+#[test]
+fn a_tree_without_pbn_files_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("notes.txt"), "no bridge here\n").unwrap();
+    for command in [&["check", "."][..], &["export", "--check", "."][..]] {
+        let output = pbnfmt(command, dir.path());
+        assert_eq!(output.status.code(), Some(0), "{command:?}");
+        let stderr = common::text(&output.stderr);
+        assert_eq!(
+            stderr.matches("warning: no PBN files found").count(),
+            1,
+            "{command:?}: {stderr}"
+        );
+    }
+}
