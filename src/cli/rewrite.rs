@@ -494,11 +494,22 @@ fn jobs(
     mode: Mode,
     wording: &Wording,
 ) -> Result<Vec<Job>, String> {
+    if let Some(dir) = args
+        .out_dir
+        .as_ref()
+        .filter(|dir| dir.exists() && !dir.is_dir())
+    {
+        return Err(format!(
+            "--out-dir {} is a file, not a directory",
+            crate::display::escape(&dir.display().to_string())
+        ));
+    }
     let out_dir = args
         .out_dir
         .as_ref()
         .map(|dir| std::fs::canonicalize(dir).unwrap_or_else(|_| dir.clone()));
     let mut jobs = Vec::new();
+    let mut inside_out_dir = 0usize;
     for found in inputs {
         let relative = match (&found.input, &found.under) {
             (Input::File(file), Some(under)) => {
@@ -511,9 +522,19 @@ fn jobs(
         if let (Some(dir), Input::File(file), Some(_)) = (&out_dir, &found.input, &found.under)
             && std::fs::canonicalize(file).is_ok_and(|file| file.starts_with(dir))
         {
+            inside_out_dir += 1;
             continue;
         }
         jobs.push(Job { found, relative });
+    }
+    if jobs.is_empty() && inside_out_dir > 0 {
+        say!(
+            "pbnfmt: warning: the {inside_out_dir} PBN file{} found {} inside --out-dir, earlier \
+                results that are not {} again; nothing to do",
+            if inside_out_dir == 1 { "" } else { "s" },
+            if inside_out_dir == 1 { "is" } else { "are" },
+            wording.done
+        );
     }
     let stdin = jobs.iter().any(|job| job.found.input.is_stdin());
     let any_dir = args.files.paths.iter().any(|p| p.is_dir()) || args.files.files_from.is_some();

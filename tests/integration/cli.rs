@@ -416,3 +416,34 @@ fn a_tree_without_pbn_files_says_so() {
         );
     }
 }
+
+/// Issue 24, items 10 and 11: `--out-dir` naming a file is one usage error (exit 2), not one OS
+/// error per input; exporting the out-dir into itself says why nothing happens.
+#[test]
+fn out_dir_mistakes_are_said_once() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("a.pbn"), common::GAME).unwrap();
+    std::fs::write(dir.path().join("b.pbn"), common::GAME).unwrap();
+    std::fs::write(dir.path().join("taken"), "").unwrap();
+    let output = pbnfmt(
+        &["export", "a.pbn", "b.pbn", "--out-dir", "taken"],
+        dir.path(),
+    );
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = common::text(&output.stderr);
+    assert_eq!(stderr.matches("error").count(), 1, "{stderr}");
+    assert!(
+        stderr.contains("--out-dir taken is a file, not a directory"),
+        "{stderr}"
+    );
+
+    let output = pbnfmt(&["export", ".", "--out-dir", "exported"], dir.path());
+    assert_eq!(output.status.code(), Some(0));
+    let output = pbnfmt(&["export", "exported", "--out-dir", "exported"], dir.path());
+    assert_eq!(output.status.code(), Some(0));
+    let stderr = common::text(&output.stderr);
+    assert!(
+        stderr.contains("the 2 PBN files found are inside --out-dir"),
+        "{stderr}"
+    );
+}
