@@ -312,18 +312,22 @@ impl CallToken {
 }
 
 impl CallToken {
-    /// The export spelling of the call (PBN 3.5.1): `Pass`, `X`, `XX`, `AP`, `-`, `1NT`.
-    pub fn export_spelling(self) -> String {
+    /// Appends the export spelling of the call (PBN 3.5.1, 3.11): `Pass`, `X`, `XX`, `AP`, `-`,
+    /// `1NT`.
+    pub fn push_export(self, out: &mut String) {
         match self {
-            CallToken::Pass => "Pass".to_owned(),
-            CallToken::Double => "X".to_owned(),
-            CallToken::Redouble => "XX".to_owned(),
-            CallToken::AllPass => "AP".to_owned(),
-            CallToken::Skip => "-".to_owned(),
+            CallToken::Pass => out.push_str("Pass"),
+            CallToken::Double => out.push('X'),
+            CallToken::Redouble => out.push_str("XX"),
+            CallToken::AllPass => out.push_str("AP"),
+            CallToken::Skip => out.push('-'),
             CallToken::Bid {
                 level,
                 denomination,
-            } => format!("{level}{}", denomination_text(denomination)),
+            } => {
+                out.push(char::from(b'0' + level));
+                out.push_str(denomination_text(denomination));
+            }
         }
     }
 
@@ -345,7 +349,11 @@ impl CallToken {
             CallToken::Pass => text == "Pass" || text == "pass",
             _ => uniform,
         };
-        (!fine).then(|| call.export_spelling())
+        (!fine).then(|| {
+            let mut spelling = String::new();
+            call.push_export(&mut spelling);
+            spelling
+        })
     }
 }
 

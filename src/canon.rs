@@ -95,24 +95,6 @@ pub fn comment_text(text: &str, nl: &str) -> String {
     out
 }
 
-/// Appends the export spelling of a call (PBN 3.5.1, 3.11).
-pub fn push_call(out: &mut String, call: CallToken) {
-    match call {
-        CallToken::Pass => out.push_str("Pass"),
-        CallToken::Double => out.push('X'),
-        CallToken::Redouble => out.push_str("XX"),
-        CallToken::AllPass => out.push_str("AP"),
-        CallToken::Skip => out.push('-'),
-        CallToken::Bid {
-            level,
-            denomination,
-        } => {
-            out.push(char::from(b'0' + level));
-            out.push_str(values::denomination_text(denomination));
-        }
-    }
-}
-
 /// Appends the export spelling of the word of a move: a call or a card in uppercase; `^S`;
 /// anything unreadable as written.
 pub fn push_word(out: &mut String, parse: &Parse, text: &str, mv: &Move, is_auction: bool) {
@@ -123,7 +105,7 @@ pub fn push_word(out: &mut String, parse: &Parse, text: &str, mv: &Move, is_auct
     }
     if is_auction {
         if let Some(call) = CallToken::parse(word) {
-            return push_call(out, call);
+            return call.push_export(out);
         }
     } else {
         match PlayToken::parse(word) {

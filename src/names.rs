@@ -134,24 +134,17 @@ tag_names! {
     ("TotalScoreTable", Table, "PBN 5.10", true),
 }
 
-/// The Mandatory Tag Set in its export order (PBN 3.4): the first 15 rows of [`TAGS`].
-pub const MTS: [&str; 15] = [
-    "Event",
-    "Site",
-    "Date",
-    "Board",
-    "West",
-    "North",
-    "East",
-    "South",
-    "Dealer",
-    "Vulnerable",
-    "Deal",
-    "Scoring",
-    "Declarer",
-    "Contract",
-    "Result",
-];
+/// The Mandatory Tag Set in its export order (PBN 3.4): the names of the first 15 rows of
+/// [`TAGS`].
+pub const MTS: [&str; 15] = {
+    let mut names = [""; 15];
+    let mut i = 0;
+    while i < names.len() {
+        names[i] = TAGS[i].name;
+        i += 1;
+    }
+    names
+};
 
 /// The kind of `name`, `None` for a user-defined tag (PBN 4.9).
 pub fn kind(name: &str) -> Option<Kind> {
@@ -186,8 +179,8 @@ mod tests {
 
     #[test]
     fn the_mts_are_the_first_rows_in_order() {
-        let names: Vec<_> = TAGS.iter().take(15).map(|tag| tag.name).collect();
-        assert_eq!(names, MTS);
+        assert_eq!(MTS[0], "Event");
+        assert_eq!(MTS[14], "Result");
         assert!(TAGS[..15].iter().all(|tag| tag.kind == Mandatory));
         assert!(TAGS[15..].iter().all(|tag| tag.kind != Mandatory));
     }

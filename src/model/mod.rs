@@ -117,9 +117,15 @@ pub struct GameModel<'a> {
 impl<'a> GameModel<'a> {
     /// The tag that counts for `name`: the first one, written or implied.
     pub fn get(&self, name: &str) -> Option<&Tag<'a>> {
+        self.position(name).map(|at| &self.tags[at])
+    }
+
+    /// The place in [`GameModel::tags`] of the tag that counts for `name`, which says whether
+    /// it comes before or after a section (PBN 3.1).
+    pub fn position(&self, name: &str) -> Option<usize> {
         self.tags
             .iter()
-            .find(|tag| tag.name == name && !tag.duplicate)
+            .position(|tag| tag.name == name && !tag.duplicate)
     }
 
     /// The effective value of `name`.

@@ -342,12 +342,8 @@ pub fn check(checker: &mut Checker<'_>, game: &GameModel<'_>) -> Option<AuctionR
             )),
         );
     }
-    if let (Some(at), Some(auction)) = (
-        game.tags
-            .iter()
-            .position(|tag| tag.name == "Dealer" && !tag.duplicate),
-        game.auction,
-    ) && at > auction
+    if let (Some(at), Some(auction)) = (game.position("Dealer"), game.auction)
+        && at > auction
     {
         checker.report(
             Diagnostic::new(

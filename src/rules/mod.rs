@@ -22,6 +22,7 @@ pub mod export;
 pub mod notes;
 pub mod play;
 pub mod reading;
+pub mod result;
 pub mod select;
 pub mod semantic;
 pub mod syntax;
@@ -258,11 +259,11 @@ rules! {
     MisusedPlayIrregularity => play::MISUSED_PLAY_IRREGULARITY,
     TooManyTricks => play::TOO_MANY_TRICKS,
     CardAfterPlayEnd => play::CARD_AFTER_PLAY_END,
-    ResultMismatch => play::RESULT_MISMATCH,
+    ResultMismatch => result::RESULT_MISMATCH,
     PlayInPlayOrder => play::PLAY_IN_PLAY_ORDER,
     NeededTagAfterPlay => play::NEEDED_TAG_AFTER_PLAY,
     MisplacedContinuation => play::MISPLACED_CONTINUATION,
-    ResultBeyondTrumps => play::RESULT_BEYOND_TRUMPS,
+    ResultBeyondTrumps => result::RESULT_BEYOND_TRUMPS,
     NagOutOfRange => notes::NAG_OUT_OF_RANGE,
     NagInWrongSection => notes::NAG_IN_WRONG_SECTION,
     SecondSuffix => notes::SECOND_SUFFIX,

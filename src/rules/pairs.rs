@@ -74,6 +74,7 @@ fn every_rule_fails_and_passes_its_pair() {
         super::deal::pairs(),
         super::auction::pairs(),
         super::play::pairs(),
+        super::result::pairs(),
         super::notes::pairs(),
         super::tables::pairs(),
         super::chars::pairs(),

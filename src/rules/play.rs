@@ -1,14 +1,14 @@
 //! The play (PBN 3.6, 3.9, 3.10): the tags it needs, the opening leader, cards against the Deal,
 //! following suit, the number of tricks, the end, and the Result against the tricks won.
 
-use crate::bridge::{Card, Rank, Seat, Suit};
+use crate::bridge::{Card, Seat};
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::model::deal::Deal;
-use crate::model::play::{self, Context, Layout, MarkProblem, PlayEnd, PlayProblem, PlayRead};
-use crate::model::values::{self, ContractValue, Declarer, ResultValue};
+use crate::model::play::{self, Context, Layout, MarkProblem, PlayProblem, PlayRead};
+use crate::model::values::{self, ContractValue, Declarer};
 use crate::model::{GameModel, Inheritance, Tag};
 use crate::rules::semantic::Checker;
-use crate::rules::{Group, Rule, RuleInfo};
+use crate::rules::{Rule, RuleInfo};
 use crate::syntax::{Parse, TokenId};
 
 // The rules of this family: see [`crate::rules`].
@@ -177,28 +177,6 @@ pub const CARD_AFTER_PLAY_END: RuleInfo = RuleInfo {
     ..RuleInfo::BASE
 };
 
-pub const RESULT_MISMATCH: RuleInfo = RuleInfo {
-    code: "P010",
-    name: "result-mismatch",
-    severity: Severity::Error,
-    section: "PBN 3.4.15",
-    summary: "The Result does not match the tricks won in the play",
-    what: "The Result tag against declarer's tricks in the play: equal when all tricks are \
-        played; between the tricks won and that plus the tricks not played when the play ends \
-        with `*` (a claim); equal to the tricks won so far when the play is unfinished. Tricks \
-        with unknown cards (`-`) widen the range. A Result starting with `^` is not checked.",
-    why: "PBN 3.4.15: \"The <result> must match the actual number of won tricks\"; for an \
-        unfinished play it counts the completed tricks, and `*` ends the play early.",
-    example: "```\n\
-        [Result \"10\"]\n\
-        [Play \"W\"]\n\
-        (13 tricks, declarer wins 9)\n\
-        ```",
-    fix: "Correct the Result or the play; if the rest of the play was claimed, end it with `*`; \
-        mark an agreed wrong result with `^`.",
-    ..RuleInfo::BASE
-};
-
 pub const PLAY_IN_PLAY_ORDER: RuleInfo = RuleInfo {
     code: "P011",
     name: "play-in-play-order",
@@ -262,34 +240,7 @@ pub const MISPLACED_CONTINUATION: RuleInfo = RuleInfo {
     ..RuleInfo::BASE
 };
 
-pub const RESULT_BEYOND_TRUMPS: RuleInfo = RuleInfo {
-    code: "P014",
-    name: "result-beyond-trumps",
-    severity: Severity::Warning,
-    group: Group::Extra,
-    section: "PBN 3.4.15",
-    summary: "The Result gives declarer a trick a defender's top trump must win (opt-in)",
-    what: "In a suit contract on a full Deal, a Result for declarer of more tricks than remain \
-        after the trumps a defender holds above all of declarer's and dummy's: each of those \
-        wins a trick, whatever the play. Off by default: select it with `--extend-select P014`. \
-        A Result marked `^` is not judged.",
-    why: "PBN 3.4.15: \"The <result> must match the actual number of won tricks\". The check is \
-        beyond the letter of the standard: a revoke penalty or a mistaken concession can give \
-        declarer a trick the cards cannot, and the players may agree to it.",
-    example: "```\n\
-        [Deal \"N:AKQ2.AKQ.AKQ.AKQ 3.JT98.JT98.JT98 JT98.7654.765.76 7654.32.432.5432\"]\n\
-        [Declarer \"N\"]\n\
-        [Contract \"7S\"]\n\
-        [Result \"13\"]\n\
-        ```",
-    fix: "Correct the Result, or mark a result agreed to differ from the cards with `^`.",
-    ..RuleInfo::BASE
-};
-
 pub fn check(checker: &mut Checker<'_>, game: &GameModel<'_>, deal: Option<&Deal>) {
-    if checker.on(Rule::ResultBeyondTrumps) {
-        beyond_trumps(checker, game, deal);
-    }
     let Some(index) = game.play else {
         return;
     };
@@ -382,7 +333,7 @@ pub fn check(checker: &mut Checker<'_>, game: &GameModel<'_>, deal: Option<&Deal
         )
     });
     if !unreadable {
-        result(checker, game, &read, declarer.seat, context.hand_size);
+        crate::rules::result::against_play(checker, game, &read, declarer.seat, context.hand_size);
     }
 }
 
@@ -416,11 +367,7 @@ fn followable<'d>(
 ) -> Option<(Declarer, Context<'d>)> {
     let contract = game.value("Contract").and_then(ContractValue::parse);
     let declarer = game.value("Declarer").and_then(values::parse_declarer);
-    let absent = |name: &str| game.value(name).is_none_or(|v| v == "?" || v.is_empty());
-    let missing: Vec<&str> = ["Deal", "Declarer", "Contract"]
-        .into_iter()
-        .filter(|name| absent(name))
-        .collect();
+    let missing = missing_tags(game);
     let passed_out = contract == Some(ContractValue::PassedOut);
     if !missing.is_empty() || passed_out {
         if has_cards {
@@ -690,17 +637,25 @@ impl Wording<'_> {
     }
 }
 
-/// PBN 3.4.15 and `docs/spec-decisions.md`: the Result against the tricks in the play.
+/// The tags a play needs (PBN 3.1, 3.6): the Deal, the Declarer for the opening leader and
+/// the Contract for trumps.
+const NEEDED: [&str; 3] = ["Deal", "Declarer", "Contract"];
+
+/// The tags of [`NEEDED`] that are absent or unknown (`""`, `"?"`).
+fn missing_tags(game: &GameModel<'_>) -> Vec<&'static str> {
+    NEEDED
+        .into_iter()
+        .filter(|name| game.value(name).is_none_or(|v| v == "?" || v.is_empty()))
+        .collect()
+}
+
 /// P001 for a Play section without cards: the tags it needs are still needed (PBN 3.1). A
 /// passed-out game's empty play has nothing to follow and needs nothing.
 fn missing_for_empty_play(checker: &mut Checker<'_>, game: &GameModel<'_>, tag: &Tag<'_>) {
     if game.value("Contract").and_then(ContractValue::parse) == Some(ContractValue::PassedOut) {
         return;
     }
-    let missing: Vec<&str> = ["Deal", "Declarer", "Contract"]
-        .into_iter()
-        .filter(|name| game.value(name).is_none_or(|v| v == "?" || v.is_empty()))
-        .collect();
+    let missing = missing_tags(game);
     if missing.is_empty() {
         return;
     }
@@ -723,12 +678,8 @@ fn missing_for_empty_play(checker: &mut Checker<'_>, game: &GameModel<'_>, tag: 
 
 /// P012: Deal, Declarer and Contract must come before the Play section (PBN 3.1).
 fn needed_after_play(checker: &mut Checker<'_>, game: &GameModel<'_>, play: usize) {
-    for name in ["Deal", "Declarer", "Contract"] {
-        let Some(at) = game
-            .tags
-            .iter()
-            .position(|tag| tag.name == name && !tag.duplicate)
-        else {
+    for name in NEEDED {
+        let Some(at) = game.position(name) else {
             continue;
         };
         let tag = &game.tags[at];
@@ -749,158 +700,20 @@ fn needed_after_play(checker: &mut Checker<'_>, game: &GameModel<'_>, play: usiz
     }
 }
 
-/// P014 (opt-in): in a suit contract on a full Deal, each trump a defender holds above every
-/// trump of declarer and dummy wins a trick; the Result cannot give declarer those.
-fn beyond_trumps(checker: &mut Checker<'_>, game: &GameModel<'_>, deal: Option<&Deal>) {
-    let Some(deal) = deal.filter(|deal| {
-        deal.known_hands().count() == 4
-            && Seat::ALL
-                .iter()
-                .all(|&seat| deal.hand(seat).is_some_and(|hand| hand.cards.len() == 13))
-    }) else {
-        return;
-    };
-    let trumps = match game.value("Contract").and_then(ContractValue::parse) {
-        Some(ContractValue::Contract(contract)) => contract.denomination,
-        _ => return,
-    };
-    let Some(trump) = Suit::ALL
-        .into_iter()
-        .find(|&suit| crate::bridge::Denomination::from(suit) == trumps)
-    else {
-        return;
-    };
-    let Some(Some(declarer)) = game.value("Declarer").and_then(values::parse_declarer) else {
-        return;
-    };
-    let Some(tag) = game
-        .get("Result")
-        .filter(|tag| tag.inheritance != Inheritance::Implied)
-    else {
-        return;
-    };
-    let Some(Some(result)) = ResultValue::parse(&tag.value) else {
-        return;
-    };
-    if result.caret {
-        return;
-    }
-    let Some(given) = result.declarer_tricks(declarer.seat, 13) else {
-        return;
-    };
-    let cards = |seat: Seat| deal.hand(seat).map(|hand| hand.cards).unwrap_or_default();
-    let top_of_declarer = [declarer.seat, declarer.seat.offset(2)]
-        .into_iter()
-        .filter_map(|seat| cards(seat).highest_in(trump))
-        .map(|card| card.rank.value())
-        .max()
-        .unwrap_or(0);
-    let (defender, winners) = [declarer.seat.offset(1), declarer.seat.offset(3)]
-        .into_iter()
-        .map(|seat| {
-            let held = cards(seat);
-            let winners: Vec<Rank> = (top_of_declarer + 1..=14)
-                .rev()
-                .filter_map(Rank::from_value)
-                .filter(|&rank| held.contains(Card { suit: trump, rank }))
-                .collect();
-            (seat, winners)
-        })
-        .max_by_key(|(_, winners)| winners.len())
-        .unwrap_or((declarer.seat.next(), Vec::new()));
-    let sure = winners.len() as u8;
-    if sure == 0 || given + sure <= 13 {
-        return;
-    }
-    let ranks: String = winners.iter().map(|rank| rank.letter()).collect();
-    checker.report(
-        Diagnostic::new(
-            Rule::ResultBeyondTrumps,
-            tag.sub_span(0..tag.value.len()),
-            format!(
-                "the Result gives declarer {given} tricks, but {}'s {}{ranks} {} higher than \
-                    every trump of declarer and dummy: the defence wins at least {sure}",
-                defender.name(),
-                trump.symbol(),
-                if sure == 1 { "is" } else { "are" },
-            ),
-        )
-        .with_help(
-            "correct the Result, or mark a result agreed to differ from the cards with `^` \
-                (PBN 3.4.15)",
-        ),
-    );
-}
-
-fn result(
-    checker: &mut Checker<'_>,
-    game: &GameModel<'_>,
-    read: &PlayRead,
-    declarer: Seat,
-    hand_size: u32,
-) {
-    let Some(tag) = game.get("Result") else {
-        return;
-    };
-    let Some(Some(result)) = ResultValue::parse(&tag.value) else {
-        return;
-    };
-    if result.caret || read.tricks.is_empty() {
-        return;
-    }
-    let Some(given) = result.declarer_tricks(declarer, hand_size as u8) else {
-        return;
-    };
-    let (won, known, unknown) = read.count(declarer);
-    let given = u32::from(given);
-    let (low, high, unfinished) = match read.end {
-        PlayEnd::Stopped(_) => (won, won + (hand_size - known), false),
-        PlayEnd::Open if known == hand_size => (won, won, false),
-        PlayEnd::Open => (won, won + unknown, true),
-    };
-    if (low..=high).contains(&given) {
-        return;
-    }
-    let range = if low == high {
-        format!("{low}")
-    } else {
-        format!("{low} to {high}")
-    };
-    let message = if unfinished {
-        format!(
-            "the Result gives declarer {given} tricks, but declarer won {range} of \
-                the {known} tricks played"
-        )
-    } else {
-        format!("the Result gives declarer {given} tricks, but the play gives declarer {range}")
-    };
-    let help = if unfinished && given > high {
-        "if the rest of the play was claimed, end the play with `*`; mark a \
-            result agreed to differ with `^` (PBN 3.4.15)"
-    } else {
-        "correct the Result or the play; mark a result agreed to differ from \
-            the play with `^` (PBN 3.4.15)"
-    };
-    let mut diagnostic =
-        Diagnostic::new(Rule::ResultMismatch, tag.text_span(), message).with_help(help);
-    if let Some(play) = game.play {
-        diagnostic = diagnostic.with_related(game.tags[play].span.clone(), "the play");
-    }
-    checker.report(diagnostic);
-}
-
 /// A play that draws each play rule, and the play mended ([`crate::rules::pairs`]).
 #[cfg(test)]
 pub(crate) fn pairs() -> Vec<crate::rules::pairs::Pair> {
     use crate::rules::pairs::Pair;
     // West leads against South's 4S; the columns are West, North, East, South.
+    // North holds the top cards; West leads against South's 4S.
+    const DEAL: &str = "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432";
     let game = |play: &str| {
         format!(
-            "[Dealer \"N\"]\n\
-             [Deal \"N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432\"]\n\
+            "[Dealer \"N\"]\n[Deal \"{DEAL}\"]\n\
              [Declarer \"S\"]\n[Contract \"4S\"]\n{play}\n"
         )
     };
+    let deal_and = |tags: &str| format!("[Deal \"{DEAL}\"]\n{tags}");
     let pair = |rule, fails, passes| Pair::owned(rule, game(fails), game(passes));
     // One card each: North wins the only trick for declarer.
     let ending = |result: &str, play: &str| {
@@ -917,12 +730,10 @@ pub(crate) fn pairs() -> Vec<crate::rules::pairs::Pair> {
         )
     };
     vec![
-        Pair::new(
+        Pair::owned(
             Rule::PlayWithoutContract,
-            "[Deal \"N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432\"]\n\
-             [Play \"W\"]\nH2 HA H9 H6\n",
-            "[Deal \"N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432\"]\n\
-             [Declarer \"S\"]\n[Contract \"4S\"]\n[Play \"W\"]\nH2 HA H9 H6\n",
+            deal_and("[Play \"W\"]\nH2 HA H9 H6\n"),
+            deal_and("[Declarer \"S\"]\n[Contract \"4S\"]\n[Play \"W\"]\nH2 HA H9 H6\n"),
         ),
         pair(
             Rule::InvalidPlaySeat,
@@ -971,16 +782,9 @@ pub(crate) fn pairs() -> Vec<crate::rules::pairs::Pair> {
             "[Play \"W\"]\nH2 HA H9 H6\n*",
         ),
         Pair::owned(
-            Rule::ResultMismatch,
-            ending("0", "SJ SA SK SQ"),
-            ending("1", "SJ SA SK SQ"),
-        ),
-        Pair::new(
             Rule::NeededTagAfterPlay,
-            "[Deal \"N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432\"]\n\
-             [Declarer \"S\"]\n[Play \"W\"]\nH2 HA H9 H6\n[Contract \"4S\"]\n",
-            "[Deal \"N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432\"]\n\
-             [Declarer \"S\"]\n[Contract \"4S\"]\n[Play \"W\"]\nH2 HA H9 H6\n",
+            deal_and("[Declarer \"S\"]\n[Play \"W\"]\nH2 HA H9 H6\n[Contract \"4S\"]\n"),
+            deal_and("[Declarer \"S\"]\n[Contract \"4S\"]\n[Play \"W\"]\nH2 HA H9 H6\n"),
         ),
         // North won the first trick and leads the second; East's `+` is the next card, so
         // South's card cannot have been played yet.
@@ -993,13 +797,6 @@ pub(crate) fn pairs() -> Vec<crate::rules::pairs::Pair> {
             Rule::MisplacedContinuation,
             "[Play \"W\"]\nH2 HA H9 H6\n- SK + +",
             "[Play \"W\"]\nH2 HA H9 H6\n- SK + -",
-        ),
-        Pair::new(
-            Rule::ResultBeyondTrumps,
-            "[Deal \"N:KQJ2.AKQ.AKQ.AKQ A3.JT98.JT98.JT9 T987.765.765.765 654.432.432.8432\"]\n\
-             [Declarer \"N\"]\n[Contract \"7S\"]\n[Result \"13\"]\n",
-            "[Deal \"N:KQJ2.AKQ.AKQ.AKQ A3.JT98.JT98.JT9 T987.765.765.765 654.432.432.8432\"]\n\
-             [Declarer \"N\"]\n[Contract \"7S\"]\n[Result \"12\"]\n",
         ),
         Pair::owned(
             Rule::PlayInPlayOrder,

@@ -4,7 +4,7 @@
 use crate::diagnostic::Diagnostic;
 use crate::model::{GameModel, Inheritor};
 use crate::rules::select::RuleSet;
-use crate::rules::{Group, Rule, auction, chars, deal, export, notes, play, tables, tags};
+use crate::rules::{Group, Rule, auction, chars, deal, export, notes, play, result, tables, tags};
 use crate::source::Decoded;
 use crate::syntax::Parse;
 
@@ -104,6 +104,9 @@ fn check_game(checker: &mut Checker<'_>, game: &GameModel<'_>) {
     tags::check(checker, game, deal.as_ref());
     auction::check(checker, game);
     play::check(checker, game, deal.as_ref());
+    if checker.on(Rule::ResultBeyondTrumps) {
+        result::beyond_trumps(checker, game, deal.as_ref());
+    }
     notes::check(checker, game);
     tables::check_game(checker, game);
     if checker.rules.any_of(Group::Export) {
