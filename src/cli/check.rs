@@ -9,8 +9,8 @@ use crate::report::{self, Format, Statistics, Summary};
 use crate::rules::select::Selection;
 use crate::walk::Found;
 
-use super::output::{Printer, Progress};
-use super::runner::{self, Runner};
+use super::output::Printer;
+use super::runner::{self, Heft, Runner};
 use super::settings::{self, check_settings};
 use super::{CheckArgs, EXIT_CLEAN, EXIT_FINDINGS, EXIT_TROUBLE, finish, plural, read_input, say};
 
@@ -31,6 +31,22 @@ enum Outcome {
         /// Findings past `--max-findings`, counted in `errors` and `warnings`.
         omitted: usize,
     },
+}
+
+impl Heft for Outcome {
+    fn weight(&self) -> usize {
+        match self {
+            Outcome::Unreadable { name, message } => name.len() + message.len(),
+            Outcome::Checked { piece, .. } => piece.len(),
+        }
+    }
+
+    fn prints(&self) -> bool {
+        match self {
+            Outcome::Unreadable { .. } => true,
+            Outcome::Checked { piece, .. } => !piece.is_empty(),
+        }
+    }
 }
 
 #[derive(Default)]
@@ -65,8 +81,8 @@ pub(super) fn run(args: &CheckArgs) -> u8 {
         Err(_) => return exit_status(args, &totals),
     };
     let size = |found: &Found| found.input.size();
-    let finished = runner.run(inputs, size, work, |outcome, progress| {
-        totals.record(outcome, &mut statistics, &mut printer, progress)
+    let finished = runner.run(inputs, size, work, |outcome| {
+        totals.record(outcome, &mut statistics, &mut printer)
     });
     if !finished {
         // Broken pipe (`pbnfmt check . | head`): stop quietly.
@@ -124,11 +140,9 @@ impl Totals {
         outcome: Outcome,
         statistics: &mut Statistics,
         printer: &mut Printer<impl io::Write>,
-        progress: &mut Progress,
     ) -> bool {
         match outcome {
             Outcome::Unreadable { name, message } => {
-                progress.clear();
                 let _ = printer.flush();
                 say!("pbnfmt: error: cannot read {name}: {message}");
                 self.summary.trouble.push((name, message));
@@ -150,11 +164,8 @@ impl Totals {
                 self.summary.suppressed += suppressed;
                 self.files_with_findings += usize::from(errors + warnings > 0);
                 statistics.merge(counts);
-                if !piece.is_empty() {
-                    progress.clear();
-                    if printer.piece(&piece).is_err() {
-                        return false;
-                    }
+                if printer.piece(&piece).is_err() {
+                    return false;
                 }
             }
         }

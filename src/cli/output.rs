@@ -4,6 +4,8 @@
 use std::io::{self, IsTerminal, Write};
 use std::time::{Duration, Instant};
 
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
 use crate::report::{self, Format, Statistics, Summary};
 
 /// Prints the findings of a run in one format to one stream.
@@ -57,43 +59,57 @@ impl<W: Write> Printer<W> {
     }
 }
 
-/// `[ 120/4000 files]` on standard error, redrawn at most ten times a second, for runs that take
-/// longer than a second on a terminal. Silent when standard error is not a terminal.
+/// `[  120/4000 files] ████░░░░ 00:00:03` on standard error for runs that take longer than a
+/// second, when standard error is a terminal: drawn by `indicatif`, moved on as each file is done
+/// (in whatever order the threads finish them), and put aside while findings are printed.
 pub(crate) struct Progress {
-    enabled: bool,
-    total: usize,
+    bar: Option<ProgressBar>,
     started: Instant,
-    drawn: Option<Instant>,
+    shown: bool,
 }
+
+/// How long a run goes before its progress line appears: a quick run prints no flicker.
+const PROGRESS_AFTER: Duration = Duration::from_secs(1);
 
 impl Progress {
     pub(crate) fn new(total: usize, quiet: bool) -> Progress {
+        let enabled = !quiet && total > 1 && io::stderr().is_terminal();
+        let bar = enabled.then(|| {
+            let style = ProgressStyle::with_template("[{pos:>5}/{len} files] {wide_bar} {elapsed}")
+                .unwrap_or_else(|_| ProgressStyle::default_bar());
+            ProgressBar::with_draw_target(Some(total as u64), ProgressDrawTarget::hidden())
+                .with_style(style)
+        });
         Progress {
-            enabled: !quiet && total > 1 && io::stderr().is_terminal(),
-            total,
+            bar,
             started: Instant::now(),
-            drawn: None,
+            shown: false,
         }
     }
 
+    /// `done` files of the run are done.
     pub(crate) fn tick(&mut self, done: usize) {
-        if !self.enabled || self.started.elapsed() < Duration::from_secs(1) {
-            return;
+        let Some(bar) = &self.bar else { return };
+        bar.set_position(done as u64);
+        if !self.shown && self.started.elapsed() >= PROGRESS_AFTER {
+            self.shown = true;
+            bar.set_draw_target(ProgressDrawTarget::stderr());
+            bar.enable_steady_tick(Duration::from_millis(250));
         }
-        if self
-            .drawn
-            .is_some_and(|at| at.elapsed() < Duration::from_millis(100))
-        {
-            return;
-        }
-        let _ = write!(io::stderr(), "\r\x1b[K[{done:>5}/{} files]", self.total);
-        self.drawn = Some(Instant::now());
     }
 
-    /// Removes the line before anything else is printed on the terminal.
+    /// Runs `print` with the line taken off the terminal, and puts it back after.
+    pub(crate) fn suspend<T>(&self, print: impl FnOnce() -> T) -> T {
+        match &self.bar {
+            Some(bar) if self.shown => bar.suspend(print),
+            _ => print(),
+        }
+    }
+
+    /// Removes the line for good at the end of the run.
     pub(crate) fn clear(&mut self) {
-        if self.drawn.take().is_some() {
-            let _ = write!(io::stderr(), "\r\x1b[K");
+        if let Some(bar) = self.bar.take() {
+            bar.finish_and_clear();
         }
     }
 }

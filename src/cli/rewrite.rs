@@ -23,8 +23,8 @@ use crate::source;
 use crate::walk::{Discovery, Found, Input};
 use crate::{config, config::InputEncoding};
 
-use super::output::{Printer, Progress};
-use super::runner::{self, Runner};
+use super::output::Printer;
+use super::runner::{self, Heft, Runner};
 use super::settings::{self, RewriteOverrides, rewrite_settings};
 use super::{
     EXIT_CLEAN, EXIT_FINDINGS, EXIT_TROUBLE, ExportArgs, NagArgs, ResolveArgs, RewriteArgs, finish,
@@ -82,6 +82,26 @@ struct Outcome {
     written: bool,
     /// Why the result could not be written.
     write_error: Option<String>,
+}
+
+impl Heft for Outcome {
+    fn weight(&self) -> usize {
+        // Output past `SPILL` bytes waits in a temporary file, not in memory.
+        let stdout = if self.stdout.is_spooled() {
+            0
+        } else {
+            usize::try_from(self.stdout.len()).unwrap_or(usize::MAX)
+        };
+        self.findings.len() + stdout
+    }
+
+    fn prints(&self) -> bool {
+        self.unreadable.is_some()
+            || self.refused
+            || self.write_error.is_some()
+            || !self.findings.is_empty()
+            || !self.stdout.is_empty()
+    }
 }
 
 #[derive(Default)]
@@ -245,9 +265,9 @@ fn run(
     };
     let mut statistics = Statistics::default();
     let size = |job: &Job| job.found.input.size();
-    let finished = runner.run(&jobs, size, work, |mut outcome, progress| {
+    let finished = runner.run(&jobs, size, work, |mut outcome| {
         statistics.merge(std::mem::take(&mut outcome.statistics));
-        totals.record(outcome, wording, format, &mut out, &mut findings, progress)
+        totals.record(outcome, wording, format, &mut out, &mut findings)
     });
     if !finished {
         return EXIT_CLEAN;
@@ -313,10 +333,8 @@ impl Totals {
         format: Format,
         out: &mut impl Write,
         findings: &mut Printer<impl Write>,
-        progress: &mut Progress,
     ) -> bool {
         if let Some(message) = outcome.unreadable {
-            progress.clear();
             let _ = out.flush();
             say!("pbnfmt: error: cannot read {}: {message}", outcome.name);
             self.summary.trouble.push((outcome.name, message));
@@ -327,9 +345,6 @@ impl Totals {
         self.summary.errors += outcome.errors;
         self.summary.warnings += outcome.warnings;
         let mut outcome = outcome;
-        if !outcome.findings.is_empty() || !outcome.stdout.is_empty() {
-            progress.clear();
-        }
         let _ = out.flush();
         let _ = findings.piece(&outcome.findings);
         if outcome.refused {

@@ -33,25 +33,44 @@ impl Runner {
     }
 
     /// Runs `work` on every item on the worker threads, largest `size` first, and hands each
-    /// result to `each` in input order, with the progress line to clear before printing. `each`
-    /// returns false to stop (a closed pipe); so does `run`.
-    pub(super) fn run<T: Sync, R: Send>(
+    /// result to `each` in input order, with the progress line off the terminal while it prints.
+    /// `each` returns false to stop (a closed pipe); so does `run`.
+    pub(super) fn run<T: Sync, R: Send + Heft>(
         &mut self,
         items: &[T],
         size: impl Fn(&T) -> u64,
         work: impl Fn(&T) -> R + Sync,
-        mut each: impl FnMut(R, &mut Progress) -> bool,
+        mut each: impl FnMut(R) -> bool,
     ) -> bool {
         let mut going = true;
-        let progress = &mut self.progress;
-        parallel::ordered_by(items, self.threads, size, work, |index, result| {
-            progress.tick(index + 1);
-            going = each(result, progress);
-            going
-        });
+        let progress = std::cell::RefCell::new(&mut self.progress);
+        parallel::ordered_by(
+            items,
+            self.threads,
+            size,
+            work,
+            R::weight,
+            |done| progress.borrow_mut().tick(done),
+            |_, result| {
+                going = if result.prints() {
+                    progress.borrow().suspend(|| each(result))
+                } else {
+                    each(result)
+                };
+                going
+            },
+        );
         self.progress.clear();
         going
     }
+}
+
+/// What a command's result for one file weighs while it waits for its turn, and whether handing
+/// it on prints anything.
+pub(super) trait Heft {
+    /// Bytes held in memory.
+    fn weight(&self) -> usize;
+    fn prints(&self) -> bool;
 }
 
 /// How code frames are drawn: coloured for the full format on a terminal (as `--color` says),

@@ -24,4 +24,5 @@ mod readme;
 mod readme_uses;
 mod rewrite;
 mod rewrite_cli;
+mod terminal;
 mod workflow;
