@@ -68,8 +68,11 @@ fn write_atomic_with(
     let target = resolve_links(path)?;
     // A device, pipe or socket is never replaced by a regular file (a link to `/dev/null`
     // written as root would replace `/dev/null`).
-    if fs::metadata(&target).is_ok_and(|metadata| !metadata.is_file()) {
-        return Err(super::not_a_regular_file(super::Access::Write));
+    if let Ok(metadata) = fs::metadata(&target) {
+        if !metadata.is_file() {
+            return Err(super::not_a_regular_file(super::Access::Write));
+        }
+        refuse_read_only(&target, &metadata)?;
     }
     let directory = match target.parent() {
         Some(parent) if !parent.as_os_str().is_empty() => parent.to_path_buf(),
@@ -120,6 +123,37 @@ fn write_atomic_with(
         }
         Err(error) => Err(error.error),
     }
+}
+
+/// A file its owner made read-only is not replaced, whoever runs pbnfmt (as ruff, black and
+/// prettier refuse): the rename would go round the mode, since only the directory's permission
+/// counts for it. Root is judged by the owner's write bit; anyone else by `access(2)`.
+fn refuse_read_only(target: &Path, metadata: &fs::Metadata) -> io::Result<()> {
+    #[cfg(unix)]
+    let (read_only, mode) = {
+        use std::os::unix::fs::MetadataExt;
+        let read_only = if rustix::process::geteuid().is_root() {
+            metadata.mode() & 0o200 == 0
+        } else {
+            rustix::fs::access(target, rustix::fs::Access::WRITE_OK).is_err()
+        };
+        (
+            read_only,
+            format!(" (mode {:04o})", metadata.mode() & 0o7777),
+        )
+    };
+    #[cfg(not(unix))]
+    let (read_only, mode) = (metadata.permissions().readonly(), String::new());
+    if read_only {
+        return Err(io::Error::new(
+            io::ErrorKind::PermissionDenied,
+            format!(
+                "{} is read-only{mode}; it is left as it was (make it writable to rewrite it)",
+                target.display()
+            ),
+        ));
+    }
+    Ok(())
 }
 
 /// Gives `file` the owner and group of `metadata` where they differ from the writer's: root may,

@@ -189,3 +189,30 @@ fn standard_input() {
     let output = pbnfmt(&["resolve", "--write", "-"], Path::new("."));
     assert_eq!(output.status.code(), Some(2));
 }
+
+/// Issue 24, item 2: `--write` does not replace a read-only file (as ruff, black and prettier
+/// refuse): exit 2, the file named, its bytes and mode as they were; the other files are written.
+#[cfg(unix)]
+#[test]
+fn write_refuses_a_read_only_file() {
+    use std::os::unix::fs::PermissionsExt;
+    let (_dir, root) = tree();
+    let locked = root.join("inherits.pbn");
+    let before = fs::read(&locked).unwrap();
+    fs::set_permissions(&locked, fs::Permissions::from_mode(0o444)).unwrap();
+    for command in ["resolve", "export"] {
+        let output = pbnfmt(&[command, "--write", "inherits.pbn", "suffixes.pbn"], &root);
+        let stderr = text(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{command}: {stderr}");
+        assert!(
+            stderr.contains("inherits.pbn is read-only (mode 0444); it is left as it was"),
+            "{command}: {stderr}"
+        );
+        assert_eq!(fs::read(&locked).unwrap(), before, "{command}");
+        let mode = fs::metadata(&locked).unwrap().permissions().mode();
+        assert_eq!(mode & 0o777, 0o444, "{command}");
+    }
+    // The writable one beside it was exported.
+    let exported = fs::read_to_string(root.join("suffixes.pbn")).unwrap();
+    assert!(exported.starts_with("% PBN"), "{exported}");
+}
