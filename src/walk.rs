@@ -3,14 +3,16 @@
 //! each with the configuration that applies to it, and without what the excludes leave out.
 //!
 //! The order is deterministic: inputs in command-line order, directory entries sorted by name; a
-//! path named twice is worked on once. Symbolic links are followed; a link cycle is reported, not
-//! walked forever.
+//! path named twice is worked on once. A directory walk is ripgrep's (the `ignore` crate): it
+//! leaves out hidden files and what `.gitignore` and `.ignore` files say, unless told otherwise;
+//! a path named on the command line is always taken. Symbolic links are followed with `--follow`;
+//! a link cycle is reported, not walked forever.
 
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, PoisonError};
 
-use crate::config::{Config, ConfigError, Globs, Resolver};
+use crate::config::{Config, ConfigError, Globs, Resolver, Source};
 
 /// Something to read.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -83,6 +85,11 @@ pub struct Filter {
     /// the tree it was given (ripgrep's convention); a link named on the command line is always
     /// taken, and its target written through.
     pub follow: bool,
+    /// Respect `.gitignore` (in a git repository), `.ignore`, `.git/info/exclude` and the global
+    /// git excludes in a directory walk, as ripgrep does (`--no-ignore` turns it off).
+    pub ignore_files: bool,
+    /// Walk hidden files and directories (`--hidden`).
+    pub hidden: bool,
 }
 
 impl Filter {
@@ -164,54 +171,64 @@ fn walk_directory(
     discovery: &mut Discovery,
     seen: &mut HashSet<PathBuf>,
 ) -> Result<(), ConfigError> {
-    let mut failure = None;
     let root_config = filter.resolver.for_path(root, true)?;
     if filter.force_exclude && filter.excluded(root, root_config.as_deref()) {
         discovery.excluded += 1;
         return Ok(());
     }
-    let walker = walkdir::WalkDir::new(root)
+    // The walker's filter lives as long as the walker: it borrows the configurations through a
+    // lock, given back after the walk.
+    let shared = Arc::new(Mutex::new(Pruning {
+        resolver: std::mem::replace(&mut filter.resolver, Resolver::new(Source::None)),
+        exclude: filter.exclude.clone(),
+        cwd: filter.cwd.clone(),
+        failure: None,
+    }));
+    let pruning = Arc::clone(&shared);
+    let walker = ignore::WalkBuilder::new(root)
         .follow_links(filter.follow)
-        .sort_by_file_name()
-        .into_iter()
-        .filter_entry(|entry| {
+        .standard_filters(filter.ignore_files)
+        .hidden(!filter.hidden)
+        .sort_by_file_name(|a, b| a.cmp(b))
+        .filter_entry(move |entry| {
             // The root was named: only what is below it can be excluded. Directories are pruned
             // here; files are judged below, with the configuration they keep.
-            if entry.depth() == 0 || failure.is_some() || !entry.file_type().is_dir() {
-                return failure.is_none();
+            let is_dir = entry.file_type().is_some_and(|kind| kind.is_dir());
+            let mut pruning = pruning.lock().unwrap_or_else(PoisonError::into_inner);
+            if entry.depth() == 0 || !is_dir || pruning.failure.is_some() {
+                return pruning.failure.is_none();
             }
-            match filter.resolver.for_path(entry.path(), true) {
-                Ok(config) => !filter.excluded(entry.path(), config.as_deref()),
-                Err(error) => {
-                    failure = Some(error);
-                    false
-                }
-            }
-        });
+            pruning.keeps(entry.path())
+        })
+        .build();
     let mut found = Vec::new();
     for entry in walker {
         match entry {
-            Ok(entry) if entry.file_type().is_file() && is_pbn_file_name(entry.path()) => {
+            Ok(entry)
+                if entry.file_type().is_some_and(|kind| kind.is_file())
+                    && is_pbn_file_name(entry.path()) =>
+            {
                 found.push(entry.into_path());
             }
             Ok(_) => {}
-            Err(error) => discovery.errors.push(WalkError {
-                path: error
-                    .path()
-                    .map_or_else(|| root.to_path_buf(), Path::to_path_buf),
-                message: match error.loop_ancestor() {
-                    Some(ancestor) => format!(
-                        "symbolic link loop back to {}; not followed",
-                        ancestor.display()
-                    ),
-                    None => error
-                        .io_error()
-                        .map_or_else(|| error.to_string(), ToString::to_string),
-                },
-            }),
+            Err(error) => {
+                if let Some(trouble) = walk_error(&error, root) {
+                    discovery.errors.push(trouble);
+                }
+            }
         }
     }
-    if let Some(error) = failure {
+    let pruning = std::mem::replace(
+        &mut *shared.lock().unwrap_or_else(PoisonError::into_inner),
+        Pruning {
+            resolver: Resolver::new(Source::None),
+            exclude: Globs::default(),
+            cwd: PathBuf::new(),
+            failure: None,
+        },
+    );
+    filter.resolver = pruning.resolver;
+    if let Some(error) = pruning.failure {
         return Err(error);
     }
     for path in found {
@@ -228,6 +245,56 @@ fn walk_directory(
         }
     }
     Ok(())
+}
+
+/// What prunes the directories of a walk: the excludes, with the configuration of each directory.
+struct Pruning {
+    resolver: Resolver,
+    exclude: Globs,
+    cwd: PathBuf,
+    /// A configuration file that could not be used stops the walk.
+    failure: Option<ConfigError>,
+}
+
+impl Pruning {
+    fn keeps(&mut self, dir: &Path) -> bool {
+        match self.resolver.for_path(dir, true) {
+            Ok(config) => {
+                !(self.exclude.matches(&self.cwd, dir)
+                    || config.is_some_and(|config| config.exclude.matches(&config.dir, dir)))
+            }
+            Err(error) => {
+                self.failure = Some(error);
+                false
+            }
+        }
+    }
+}
+
+/// A path the walk could not search, and why; `None` for trouble in an ignore file (a pattern
+/// that does not parse), which ripgrep also passes over: the rest of the file still applies.
+fn walk_error(error: &ignore::Error, root: &Path) -> Option<WalkError> {
+    match error {
+        ignore::Error::WithPath { path, err } => walk_error(err, path).map(|mut trouble| {
+            if trouble.path.as_os_str().is_empty() || trouble.path == root {
+                trouble.path = path.clone();
+            }
+            trouble
+        }),
+        ignore::Error::WithDepth { err, .. } => walk_error(err, root),
+        ignore::Error::Loop { ancestor, child } => Some(WalkError {
+            path: child.clone(),
+            message: format!(
+                "symbolic link loop back to {}; not followed",
+                ancestor.display()
+            ),
+        }),
+        ignore::Error::Io(error) => Some(WalkError {
+            path: root.to_path_buf(),
+            message: error.to_string(),
+        }),
+        _ => None,
+    }
 }
 
 #[cfg(test)]

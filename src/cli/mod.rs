@@ -151,6 +151,15 @@ pub struct FileArgs {
     #[arg(long, short = 'L')]
     pub follow: bool,
 
+    /// Walk what .gitignore, .ignore and .git/info/exclude leave out (by default a directory
+    /// walk skips it, as ripgrep and ruff do; .gitignore counts inside a git repository).
+    #[arg(long)]
+    pub no_ignore: bool,
+
+    /// Walk hidden files and directories (names starting with `.`), skipped by default.
+    #[arg(long)]
+    pub hidden: bool,
+
     /// Work on N files at once; by default one per processor. The output is the same.
     #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     pub threads: Option<u16>,

@@ -59,6 +59,8 @@ pub(crate) fn discover(
         force_exclude: files.force_exclude,
         stdin_filename: files.stdin_filename.clone(),
         follow: files.follow,
+        ignore_files: !files.no_ignore,
+        hidden: files.hidden,
     };
     walk::discover(&paths, &mut filter).map_err(|error| error.0)
 }

@@ -447,3 +447,47 @@ fn out_dir_mistakes_are_said_once() {
         "{stderr}"
     );
 }
+
+/// Issue 24, item 5: a directory walk skips what `.gitignore` (in a git repository), `.ignore`
+/// and `.git/info/exclude` leave out, and hidden files and directories, as ripgrep does;
+/// `--no-ignore` and `--hidden` walk them; a path named on the command line is always taken.
+#[test]
+fn a_walk_respects_ignore_files_and_skips_hidden_ones() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    for sub in [".git/info", "target", "vendor", "exports", ".cache", "kept"] {
+        std::fs::create_dir_all(root.join(sub)).unwrap();
+    }
+    std::fs::write(root.join(".gitignore"), "/target\n*.out.pbn\n").unwrap();
+    std::fs::write(root.join(".ignore"), "vendor/\n").unwrap();
+    std::fs::write(root.join(".git/info/exclude"), "exports\n").unwrap();
+    for file in [
+        "kept/a.pbn",
+        "target/b.pbn",
+        "vendor/c.pbn",
+        "exports/d.pbn",
+        "kept/e.out.pbn",
+        ".cache/f.pbn",
+        "kept/.g.pbn",
+    ] {
+        std::fs::write(root.join(file), common::GAME).unwrap();
+    }
+    let walked = |args: &[&str]| {
+        let mut command = vec!["check", "--output-format", "json", "--exit-zero"];
+        command.extend_from_slice(args);
+        let output = pbnfmt(&command, root);
+        assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+        let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+        json["summary"]["files"].as_u64().unwrap()
+    };
+    assert_eq!(walked(&["."]), 1);
+    // Named, an ignored or hidden file is taken.
+    assert_eq!(walked(&[".", "target/b.pbn", "kept/.g.pbn"]), 3);
+    // --no-ignore: the ignore files no longer count; hidden files are still skipped.
+    assert_eq!(walked(&["--no-ignore", "."]), 5);
+    assert_eq!(walked(&["--hidden", "."]), 3);
+    assert_eq!(walked(&["--no-ignore", "--hidden", "."]), 7);
+    // Outside a git repository, .gitignore does not count (ripgrep's rule); .ignore does.
+    std::fs::remove_dir_all(root.join(".git")).unwrap();
+    assert_eq!(walked(&["."]), 4);
+}
