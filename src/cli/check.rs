@@ -1,6 +1,7 @@
 //! `pbnfmt check`: files in, findings out, in the same order whatever the number of threads.
 
 use std::io::{self, IsTerminal};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::check::check_owned;
 use crate::diagnostic::{FullStyle, Severity};
@@ -74,19 +75,35 @@ pub(super) fn run(args: &CheckArgs) -> u8 {
     let inputs = &discovery.inputs;
     let mut runner = Runner::new(&args.files, inputs.len(), args.output.quiet);
     let parse_ahead = runner.parse_ahead(inputs.len());
-    let work = |found: &Found| check_one(args, found, format, style, statistics_only, parse_ahead);
+    // Once standard output is closed (`| head`), the files left are still checked, for the exit
+    // status, but their findings are not rendered.
+    let closed = AtomicBool::new(false);
+    let work = |found: &Found| {
+        let render_nothing = statistics_only || closed.load(Ordering::Relaxed);
+        check_one(args, found, format, style, render_nothing, parse_ahead)
+    };
     let mut statistics = Statistics::default();
     let mut printer = match Printer::new(io::stdout().lock(), format) {
         Ok(printer) => printer,
-        Err(_) => return exit_status(args, &totals),
+        Err(error) => {
+            say!("pbnfmt: error: cannot write to standard output: {error}");
+            return EXIT_TROUBLE;
+        }
     };
     let size = |found: &Found| found.input.size();
     let finished = runner.run(inputs, size, work, |outcome| {
-        totals.record(outcome, &mut statistics, &mut printer)
+        let going = totals.record(outcome, &mut statistics, &mut printer);
+        closed.store(printer.is_closed(), Ordering::Relaxed);
+        going
     });
     if !finished {
-        // Broken pipe (`pbnfmt check . | head`): stop quietly.
-        return exit_status(args, &totals);
+        // Standard output failed otherwise than by closing (a full disk): said below, at the end.
+        let error = printer.flush().err();
+        say!(
+            "pbnfmt: error: cannot write to standard output{}",
+            error.map(|e| format!(": {e}")).unwrap_or_default()
+        );
+        return EXIT_TROUBLE;
     }
     let ended = if format.is_document() {
         printer.end(&totals.summary, statistics_only.then_some(&statistics))
@@ -102,11 +119,11 @@ pub(super) fn run(args: &CheckArgs) -> u8 {
         printer.text(&text).and_then(|()| printer.flush())
     };
     match ended {
-        Err(error) if error.kind() != io::ErrorKind::BrokenPipe => {
+        Err(error) => {
             say!("pbnfmt: error: cannot write to standard output: {error}");
             EXIT_TROUBLE
         }
-        _ => exit_status(args, &totals),
+        Ok(()) => exit_status(args, &totals),
     }
 }
 
@@ -134,7 +151,7 @@ fn known_selectors(args: &CheckArgs) -> Result<(), u8> {
 }
 
 impl Totals {
-    /// Counts one file's outcome and prints its findings; false when standard output is closed.
+    /// Counts one file's outcome and prints its findings; false when standard output fails.
     fn record(
         &mut self,
         outcome: Outcome,
@@ -178,7 +195,7 @@ fn check_one(
     found: &Found,
     format: Format,
     style: FullStyle,
-    statistics_only: bool,
+    render_nothing: bool,
     parse_ahead: bool,
 ) -> Outcome {
     let name = found.input.display_name();
@@ -210,7 +227,7 @@ fn check_one(
             + report.omitted.count(severity)
     };
     let omitted = report.omitted.total();
-    let piece = if statistics_only {
+    let piece = if render_nothing {
         String::new()
     } else {
         let mut piece = report::file(format, &name, &report.decoded, &report.diagnostics, style);

@@ -50,7 +50,8 @@ Exit status:
   0  no error-level finding (warnings alone exit 0), or --exit-zero
   1  at least one error-level finding (warnings too with --warnings-as-errors)
   2  usage or configuration error, or a file or directory that could not be read
-A closed output pipe (`pbnfmt check . | head`) ends the run quietly.";
+A closed output pipe (`pbnfmt check . | head`) ends the output quietly; the run goes on,
+so that the exit status still says what every file holds.";
 
 /// Validator and converter for PBN (Portable Bridge Notation) files.
 #[derive(Debug, Parser)]

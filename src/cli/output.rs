@@ -8,12 +8,15 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::report::{self, Format, Statistics, Summary};
 
-/// Prints the findings of a run in one format to one stream.
+/// Prints the findings of a run in one format to one stream. Once the stream is closed (a pipe to
+/// `head`), the rest is dropped without error: the run goes on, so that its exit status still
+/// says what every file holds.
 pub(crate) struct Printer<W: Write> {
     out: W,
     format: Format,
     /// Whether a document piece was written, so the next one needs a separator.
     wrote_piece: bool,
+    closed: bool,
 }
 
 impl<W: Write> Printer<W> {
@@ -22,9 +25,28 @@ impl<W: Write> Printer<W> {
             out,
             format,
             wrote_piece: false,
+            closed: false,
         };
-        printer.out.write_all(report::start(format).as_bytes())?;
+        printer.write(report::start(format).as_bytes())?;
         Ok(printer)
+    }
+
+    /// Whether the reader went away: what is printed now is dropped.
+    pub(crate) fn is_closed(&self) -> bool {
+        self.closed
+    }
+
+    fn write(&mut self, bytes: &[u8]) -> io::Result<()> {
+        if self.closed {
+            return Ok(());
+        }
+        match self.out.write_all(bytes) {
+            Err(error) if error.kind() == io::ErrorKind::BrokenPipe => {
+                self.closed = true;
+                Ok(())
+            }
+            written => written,
+        }
     }
 
     /// One file's findings, as [`report::file`] rendered them.
@@ -33,19 +55,28 @@ impl<W: Write> Printer<W> {
             return Ok(());
         }
         if self.format.is_document() && self.wrote_piece {
-            self.out.write_all(report::SEPARATOR.as_bytes())?;
+            self.write(report::SEPARATOR.as_bytes())?;
         }
         self.wrote_piece = true;
-        self.out.write_all(piece.as_bytes())
+        self.write(piece.as_bytes())
     }
 
     /// Text outside the document (the human summary, statistics); never inside JSON or SARIF.
     pub(crate) fn text(&mut self, text: &str) -> io::Result<()> {
-        self.out.write_all(text.as_bytes())
+        self.write(text.as_bytes())
     }
 
     pub(crate) fn flush(&mut self) -> io::Result<()> {
-        self.out.flush()
+        if self.closed {
+            return Ok(());
+        }
+        match self.out.flush() {
+            Err(error) if error.kind() == io::ErrorKind::BrokenPipe => {
+                self.closed = true;
+                Ok(())
+            }
+            flushed => flushed,
+        }
     }
 
     pub(crate) fn end(
@@ -53,9 +84,8 @@ impl<W: Write> Printer<W> {
         summary: &Summary,
         statistics: Option<&Statistics>,
     ) -> io::Result<()> {
-        self.out
-            .write_all(report::end(self.format, summary, statistics).as_bytes())?;
-        self.out.flush()
+        self.write(report::end(self.format, summary, statistics).as_bytes())?;
+        self.flush()
     }
 }
 

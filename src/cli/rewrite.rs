@@ -113,6 +113,7 @@ struct Totals {
     with_errors: usize,
     written: usize,
     summary: Summary,
+    stdout_closed: bool,
 }
 
 /// `pbnfmt export`.
@@ -265,13 +266,11 @@ fn run(
     };
     let mut statistics = Statistics::default();
     let size = |job: &Job| job.found.input.size();
-    let finished = runner.run(&jobs, size, work, |mut outcome| {
+    runner.run(&jobs, size, work, |mut outcome| {
         statistics.merge(std::mem::take(&mut outcome.statistics));
-        totals.record(outcome, wording, format, &mut out, &mut findings)
+        totals.record(outcome, wording, format, &mut out, &mut findings);
+        true
     });
-    if !finished {
-        return EXIT_CLEAN;
-    }
     let _ = out.flush();
     if format.is_document() {
         let _ = findings.end(
@@ -325,7 +324,7 @@ fn excluded_stdin(args: &RewriteArgs, mode: Mode, discovery: &Discovery) -> Opti
 }
 
 impl Totals {
-    /// Counts one file's outcome and prints what it gave; false when standard output is closed.
+    /// Counts one file's outcome and prints what it gave.
     fn record(
         &mut self,
         outcome: Outcome,
@@ -333,12 +332,12 @@ impl Totals {
         format: Format,
         out: &mut impl Write,
         findings: &mut Printer<impl Write>,
-    ) -> bool {
+    ) {
         if let Some(message) = outcome.unreadable {
             let _ = out.flush();
             say!("pbnfmt: error: cannot read {}: {message}", outcome.name);
             self.summary.trouble.push((outcome.name, message));
-            return true;
+            return;
         }
         self.summary.files += 1;
         self.summary.games += outcome.games;
@@ -352,7 +351,7 @@ impl Totals {
                 say!("pbnfmt: {}: not {}", outcome.name, wording.done);
             }
             self.refused += 1;
-            return true;
+            return;
         }
         self.with_errors += usize::from(outcome.with_errors);
         // A file whose result could not be written is counted under trouble only.
@@ -362,17 +361,21 @@ impl Totals {
             (false, false) => self.unchanged += 1,
         }
         self.written += usize::from(outcome.written);
-        if let Err(error) = outcome.stdout.copy_to(out) {
+        // A closed standard output (`| head`) drops the rest of it; the run goes on for the exit
+        // status and for what `--write` and `--out-dir` write.
+        if !self.stdout_closed
+            && let Err(error) = outcome.stdout.copy_to(out)
+        {
             if error.kind() == io::ErrorKind::BrokenPipe {
-                return false;
+                self.stdout_closed = true;
+            } else {
+                outcome_write_error(self, &outcome.name, wording, &error.to_string());
             }
-            outcome_write_error(self, &outcome.name, wording, &error.to_string());
         }
         if let Some(error) = &outcome.write_error {
             let _ = out.flush();
             outcome_write_error(self, &outcome.name, wording, error);
         }
-        true
     }
 
     fn exit_status(&self, args: &RewriteArgs, mode: Mode) -> u8 {

@@ -491,3 +491,43 @@ fn a_walk_respects_ignore_files_and_skips_hidden_ones() {
     std::fs::remove_dir_all(root.join(".git")).unwrap();
     assert_eq!(walked(&["."]), 4);
 }
+
+/// Issue 24, item 12: a reader that goes away (`| head`) ends the output, not the findings
+/// status: an archive whose later file has an error still exits 1, in every format.
+#[test]
+fn a_closed_pipe_keeps_the_findings_status() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("a.pbn"), common::GAME).unwrap();
+    std::fs::write(dir.path().join("b.pbn"), common::misprint()).unwrap();
+    for format in ["json", "sarif", "full", "concise", "github"] {
+        for threads in ["1", "2"] {
+            let mut child = Command::new(env!("CARGO_BIN_EXE_pbnfmt"))
+                .args(["check", "-j", threads, "--output-format", format, "."])
+                .current_dir(dir.path())
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped())
+                .spawn()
+                .unwrap();
+            // Closed before anything is written: every write fails.
+            drop(child.stdout.take());
+            let output = child.wait_with_output().unwrap();
+            assert_eq!(
+                output.status.code(),
+                Some(1),
+                "{format} -j{threads}: {}",
+                stderr(&output)
+            );
+            assert!(output.stderr.is_empty(), "{format}: {}", stderr(&output));
+        }
+    }
+    // The same for a rewrite's list: a file would change.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_pbnfmt"))
+        .args(["export", "--check", "."])
+        .current_dir(dir.path())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    assert_eq!(child.wait().unwrap().code(), Some(1));
+}
