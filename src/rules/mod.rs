@@ -180,6 +180,8 @@ rules! {
     PbiFile => reading::PBI_FILE,
     UnclosedEmbedding => reading::UNCLOSED_EMBEDDING,
     OversizedGame => reading::OVERSIZED_GAME,
+    BinaryFile => reading::BINARY_FILE,
+    Utf16WithoutBom => reading::UTF16_WITHOUT_BOM,
     UnterminatedString => syntax::UNTERMINATED_STRING,
     UnterminatedComment => syntax::UNTERMINATED_COMMENT,
     MissingTagName => syntax::MISSING_TAG_NAME,

@@ -7,7 +7,7 @@ use crate::diagnostic::{Diagnostic, Dropped, LeftOut, Limit, MAX_FINDINGS, Sever
 use crate::lexer::{self, SyntaxKind};
 use crate::parser;
 use crate::rules::{Rule, RuleInfo, syntax};
-use crate::source::Decoded;
+use crate::source::{Decoded, Encoding};
 use crate::syntax::{Data, Parse};
 
 // The rules of this family: see [`crate::rules`].
@@ -107,13 +107,50 @@ pub const OVERSIZED_GAME: RuleInfo = RuleInfo {
     ..RuleInfo::BASE
 };
 
+pub const BINARY_FILE: RuleInfo = RuleInfo {
+    code: "F006",
+    name: "binary-file",
+    severity: Severity::Error,
+    section: "PBN 2.2",
+    summary: "The file is binary data, not PBN text",
+    what: "A file whose first 8 KiB are more than 5% control characters other than tabs and line \
+        ends (NUL, escape, ...), and at least 16 of them: an archive, an image, a program, a \
+        database.",
+    why: "PBN 2.2 allows no control character but tabs and line ends; a binary file read as PBN \
+        draws a finding for nearly every line. One finding says what the file is.",
+    example: "A zip archive renamed `session.pbn`.",
+    fix: "Exclude the file from the PBN check, or unpack it (`pbnfmt check <(zcat a.pbn.gz)`).",
+    blocks_rewrite: true,
+    ..RuleInfo::BASE
+};
+
+pub const UTF16_WITHOUT_BOM: RuleInfo = RuleInfo {
+    code: "F007",
+    name: "utf16-without-bom",
+    severity: Severity::Error,
+    section: "PBN 2.2",
+    summary: "The file looks like UTF-16 without a byte-order mark",
+    what: "A file without a byte-order mark in which every other byte of the first 8 KiB is \
+        mostly NUL: text in UTF-16, little- or big-endian.",
+    why: "PBN 2.2 defines the text over ISO 8859-1; pbnfmt reads UTF-16 when a byte-order mark \
+        says so. Without one, the file would be read as Latin-1 with a NUL between every two \
+        characters, and every line would draw a finding.",
+    example: "`[\\0E\\0v\\0e\\0n\\0t\\0` ... (the bytes of `[Event` in UTF-16LE).",
+    fix: "Name the encoding: `--encoding utf-16le` (`check`, `show`) or `--input-encoding \
+        utf-16le` (`export`, `resolve`, `nag`); or re-save the file in UTF-8.",
+    blocks_rewrite: true,
+    ..RuleInfo::BASE
+};
+
 /// The findings of reading a file, before any rule of the standard: its encoding, whether it is a
 /// PBN file at all (false for PBI and chess PGN, with the one finding that says so), an unclosed
 /// `<PBN>`, and every syntax error. `export` refuses on these; `check` goes on to the rules.
 /// Gathered chunk by chunk ([`parser::chunks`]).
 pub struct Reading<'t> {
     decoded: &'t Decoded,
-    pbi: Option<Diagnostic>,
+    /// What the file is when it is not PBN text at all (PBI, binary data, UTF-16 without a BOM):
+    /// its one finding.
+    not_text: Option<Diagnostic>,
     /// Text with embedded PBN is one chunk, whose `<PBN>` delimiters are counted.
     embedded: bool,
     chess: ChessScan,
@@ -131,11 +168,11 @@ pub struct Reading<'t> {
 impl<'t> Reading<'t> {
     pub fn new(decoded: &'t Decoded) -> Reading<'t> {
         let text = decoded.text.as_str();
-        let pbi = pbi_file(text);
+        let not_text = pbi_file(text).or_else(|| binary(decoded));
         Reading {
             decoded,
-            embedded: pbi.is_none() && lexer::is_embedded(text),
-            pbi,
+            embedded: not_text.is_none() && lexer::is_embedded(text),
+            not_text,
             chess: ChessScan::default(),
             findings: malformed(decoded).into_iter().collect(),
             limit: Limit {
@@ -191,9 +228,10 @@ impl<'t> Reading<'t> {
         parser::chunks_of(&self.decoded.text, target, self.embedded)
     }
 
-    /// False for a PBI file, which is not worth parsing.
+    /// False for a file that is not PBN text (PBI, binary, UTF-16 without a BOM), which is not
+    /// worth parsing.
     pub fn wants_chunks(&self) -> bool {
-        self.pbi.is_none()
+        self.not_text.is_none()
     }
 
     /// Reads the next chunk.
@@ -224,8 +262,8 @@ impl<'t> Reading<'t> {
 
     /// [`Reading::finish`], with the count of the findings left out.
     pub fn finish_counted(mut self) -> (Vec<Diagnostic>, bool, LeftOut) {
-        let verdict = match (self.pbi.take(), self.chess.verdict()) {
-            (Some(pbi), _) => pbi,
+        let verdict = match (self.not_text.take(), self.chess.verdict()) {
+            (Some(not_text), _) => not_text,
             (None, Some(span)) => chess_finding(span),
             (None, None) => {
                 self.keep(true);
@@ -277,6 +315,85 @@ fn pbi_file(text: &str) -> Option<Diagnostic> {
             "this is a PBI chess-problem file, not a PBN bridge file",
         )
         .with_help("exclude it from the PBN check"),
+    )
+}
+
+/// How much of a file [`binary`] looks at, as git does.
+const SAMPLE: usize = 8 << 10;
+
+/// F006 or F007: a file that is not text, or is UTF-16 read without its byte-order mark. Judged
+/// on the first [`SAMPLE`] characters of a file decoded without a BOM (a BOM or `--encoding`
+/// that decodes it makes it text): NULs at every other place are UTF-16; more than 5% control
+/// characters besides tabs and line ends (and at least 16 of them) are binary data. A stray NUL
+/// in a text file is neither (S015 says where it is).
+fn binary(decoded: &Decoded) -> Option<Diagnostic> {
+    if decoded.bom || matches!(decoded.encoding, Encoding::Utf16Le | Encoding::Utf16Be) {
+        return None;
+    }
+    let sample: Vec<char> = decoded.text.chars().take(SAMPLE).collect();
+    if sample.len() < 2 {
+        return None;
+    }
+    let nul_at = |parity: usize| {
+        sample
+            .iter()
+            .skip(parity)
+            .step_by(2)
+            .filter(|&&c| c == '\0')
+            .count()
+    };
+    let pairs = sample.len() / 2;
+    let (even, odd) = (nul_at(0), nul_at(1));
+    // The span: the first character that shows it, so that the code frame stays one line.
+    let first = |is: &dyn Fn(char) -> bool| {
+        let text = decoded.text.as_str();
+        let at = text.find(is).unwrap_or(0);
+        at..at + text[at..].chars().next().map_or(0, char::len_utf8)
+    };
+    // ASCII in UTF-16LE is `A\0`: NULs at odd places; in UTF-16BE at even ones.
+    let endian = if odd * 5 >= pairs * 2 && even * 20 < pairs {
+        Some("utf-16le")
+    } else if even * 5 >= pairs * 2 && odd * 20 < pairs {
+        Some("utf-16be")
+    } else {
+        None
+    };
+    if let Some(endian) = endian {
+        return Some(
+            Diagnostic::new(
+                Rule::Utf16WithoutBom,
+                first(&|c| c == '\0'),
+                format!(
+                    "this file looks like {} without a byte-order mark: every other byte is NUL",
+                    endian.to_uppercase()
+                ),
+            )
+            .with_label("a NUL between two characters")
+            .with_help(format!(
+                "read it with `--encoding {endian}` (`--input-encoding {endian}` for export, \
+                 resolve and nag), or re-save it in UTF-8"
+            )),
+        );
+    }
+    let is_binary =
+        |c: char| c.is_control() && !matches!(c, '\t' | '\n' | '\r' | '\u{b}' | '\u{c}');
+    let controls = sample.iter().filter(|&&c| is_binary(c)).count();
+    // A few stray control characters in a short text are S015's, where they are.
+    if controls * 20 <= sample.len() || controls < 16 {
+        return None;
+    }
+    Some(
+        Diagnostic::new(
+            Rule::BinaryFile,
+            first(&is_binary),
+            format!(
+                "this is binary data, not PBN text: {controls} of its first {} characters are \
+                 control characters",
+                sample.len()
+            ),
+        )
+        .with_label("the first control character")
+        .with_help("exclude it from the PBN check, or unpack it if it is a compressed PBN file"),
     )
 }
 
@@ -431,6 +548,17 @@ pub(crate) fn pairs() -> Vec<crate::rules::pairs::Pair> {
             "[West \"Kasparov\"]\n[East \"Karpov\"]\n",
         ),
         Pair::new(Rule::PbiFile, "#PBI 1.2\n", "[Event \"PBI 1.2\"]\n"),
+        // A gzip stream (a file compressed with `gzip -n`), and a text that only mentions one.
+        Pair::bytes(
+            Rule::BinaryFile,
+            include_bytes!("../../corpus/invalid/file/binary-file.pbn"),
+            b"{gzip starts with 1F 8B}\n",
+        ),
+        Pair::bytes(
+            Rule::Utf16WithoutBom,
+            b"[\0E\0v\0e\0n\0t\0 \0\"\0C\0l\0u\0b\0\"\0]\0\n\0",
+            b"\xff\xfe[\0E\0v\0e\0n\0t\0 \0\"\0C\0l\0u\0b\0\"\0]\0\n\0",
+        ),
         Pair::owned(
             Rule::OversizedGame,
             "x x x x x x x x x x x x x x x x x x x x\n".repeat(LONG / 40),

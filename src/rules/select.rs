@@ -8,22 +8,31 @@ use crate::rules::{Group, Rule};
 
 /// A set of rules, one bit each.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct RuleSet(u128);
+pub struct RuleSet([u64; 4]);
 
 // The set has one bit per rule.
-const _: () = assert!(Rule::ALL.len() <= 128);
+const _: () = assert!(Rule::ALL.len() <= 256);
 
 impl RuleSet {
+    /// The word and the bit of a rule.
+    fn place(rule: Rule) -> (usize, u64) {
+        let n = rule as usize;
+        (n / 64, 1 << (n % 64))
+    }
+
     pub fn contains(self, rule: Rule) -> bool {
-        self.0 & (1 << rule as u32) != 0
+        let (word, bit) = RuleSet::place(rule);
+        self.0[word] & bit != 0
     }
 
     pub fn insert(&mut self, rule: Rule) {
-        self.0 |= 1 << rule as u32;
+        let (word, bit) = RuleSet::place(rule);
+        self.0[word] |= bit;
     }
 
     pub fn remove(&mut self, rule: Rule) {
-        self.0 &= !(1 << rule as u32);
+        let (word, bit) = RuleSet::place(rule);
+        self.0[word] &= !bit;
     }
 
     /// All rules of these groups.

@@ -191,11 +191,11 @@ fn a_forced_encoding_is_used() {
         .flat_map(u16::to_le_bytes)
         .collect();
     std::fs::write(dir.path().join("utf16.pbn"), &utf16).unwrap();
-    // Without a BOM the NUL bytes are control characters, and the help names the way out.
+    // Without a BOM the file is said to look like UTF-16, once, with the way out.
     let guessed = pbnfmt(&["check", "utf16.pbn"], dir.path());
     assert_eq!(guessed.status.code(), Some(1));
     assert!(
-        stdout(&guessed).contains("S015(control-character)"),
+        stdout(&guessed).contains("F007(utf16-without-bom)"),
         "{}",
         stdout(&guessed)
     );
@@ -530,4 +530,56 @@ fn a_closed_pipe_keeps_the_findings_status() {
         .unwrap();
     drop(child.stdout.take());
     assert_eq!(child.wait().unwrap().code(), Some(1));
+}
+
+/// Issue 24, items 7 and 8: a binary file, and UTF-16 without its byte-order mark, draw one
+/// finding each that says what the file is (F006, F007), in every output format, with the
+/// encoding to name for UTF-16 in the message itself (concise output has no help line).
+#[test]
+fn binary_and_utf16_files_are_said_once_in_every_format() {
+    let hostile = common::corpus().join("hostile");
+    for (file, code, says) in [
+        ("binary-garbage.pbn", "F006", "binary data, not PBN text"),
+        (
+            "utf16-without-bom.pbn",
+            "F007",
+            "UTF-16LE without a byte-order mark",
+        ),
+    ] {
+        for format in ["full", "concise", "json", "github", "sarif"] {
+            let output = pbnfmt(&["check", "--output-format", format, file], &hostile);
+            assert_eq!(output.status.code(), Some(1), "{file} {format}");
+            let out = stdout(&output);
+            // SARIF also lists every rule's description: its results are counted below.
+            if format != "sarif" {
+                assert_eq!(out.matches(says).count(), 1, "{file} {format}: {out}");
+            }
+            let findings = match format {
+                "json" => serde_json::from_str::<serde_json::Value>(&out).unwrap()["diagnostics"]
+                    .as_array()
+                    .unwrap()
+                    .len(),
+                "sarif" => {
+                    serde_json::from_str::<serde_json::Value>(&out).unwrap()["runs"][0]["results"]
+                        .as_array()
+                        .unwrap()
+                        .len()
+                }
+                _ => out.matches(code).count(),
+            };
+            assert_eq!(findings, 1, "{file} {format}: {out}");
+        }
+    }
+    let output = pbnfmt(
+        &[
+            "check",
+            "--output-format",
+            "concise",
+            "--encoding",
+            "utf-16le",
+            "utf16-without-bom.pbn",
+        ],
+        &hostile,
+    );
+    assert!(!stdout(&output).contains("F007"), "{}", stdout(&output));
 }
