@@ -206,10 +206,10 @@ impl Config {
             .map(String::as_str)
             .filter(|selector| matching(selector).is_empty())
             .collect();
-        if !unknown.is_empty() {
+        if let Some(first) = unknown.first() {
             return Err(ConfigError(format!(
                 "{}: no rule matches {}; `pbnfmt rule --all` lists the rules",
-                path.display(),
+                at(selector_span(text, first)),
                 unknown
                     .iter()
                     .map(|s| format!("`{s}`"))
@@ -250,6 +250,36 @@ impl Config {
             .flat_map(|(_, rules)| rules.iter().cloned())
             .collect()
     }
+}
+
+/// Where the selector `wanted` is written in the configuration text: its string in `select`,
+/// `extend-select`, `ignore` or a `per-file-ignores` list. Read again with spans, only to word an
+/// error.
+fn selector_span(text: &str, wanted: &str) -> Option<std::ops::Range<usize>> {
+    type Selectors = Vec<toml::Spanned<String>>;
+    #[derive(Deserialize, Default)]
+    #[serde(default, rename_all = "kebab-case")]
+    struct Check {
+        select: Selectors,
+        extend_select: Selectors,
+        ignore: Selectors,
+        per_file_ignores: BTreeMap<String, Selectors>,
+    }
+    #[derive(Deserialize, Default)]
+    #[serde(default)]
+    struct Spans {
+        check: Check,
+    }
+    let spans: Spans = toml::from_str(text).ok()?;
+    let check = spans.check;
+    check
+        .select
+        .iter()
+        .chain(&check.extend_select)
+        .chain(&check.ignore)
+        .chain(check.per_file_ignores.values().flatten())
+        .find(|selector| selector.get_ref() == wanted)
+        .map(toml::Spanned::span)
 }
 
 /// Glob patterns as pbnfmt reads them: a pattern without `/` matches the name of the file or of
@@ -436,7 +466,22 @@ mod tests {
         let error = Config::parse(path, PathBuf::from("/"), "[check]\nignore = [\"D999\"]\n")
             .unwrap_err()
             .0;
-        assert!(error.contains("no rule matches `D999`"), "{error}");
+        // The selector's own place (issue 24, item 9), in any list that takes rules.
+        assert!(
+            error.starts_with("pbnfmt.toml:2:11: no rule matches `D999`"),
+            "{error}"
+        );
+        let error = Config::parse(
+            path,
+            PathBuf::from("/"),
+            "[check.per-file-ignores]\n\"a/**\" = [\"D\",\n    \"Q1\", \"Q2\"]\n",
+        )
+        .unwrap_err()
+        .0;
+        assert!(
+            error.starts_with("pbnfmt.toml:3:5: no rule matches `Q1`, `Q2`"),
+            "{error}"
+        );
         let error = Config::parse(path, PathBuf::from("/"), "encoding = \"ebcdic\"\n")
             .unwrap_err()
             .0;
