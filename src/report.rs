@@ -16,7 +16,7 @@ use serde_json::{Value, json};
 
 use crate::diagnostic::{Diagnostic, FullStyle, Severity, render_concise, render_full};
 use crate::display;
-use crate::rules::Rule;
+use crate::rules::{self, Rule};
 use crate::source::{Decoded, Encoding, LineIndex};
 
 /// The version of the JSON schema; it changes only when a field changes meaning or goes away.
@@ -136,6 +136,7 @@ pub fn start(format: Format) -> String {
             let driver = json!({
                 "name": "pbnfmt",
                 "version": env!("CARGO_PKG_VERSION"),
+                "informationUri": rules::REPOSITORY,
                 "rules": Rule::ALL.iter().map(|&rule| sarif_rule(rule)).collect::<Vec<_>>(),
             });
             format!(
@@ -332,6 +333,7 @@ fn sarif_rule(rule: Rule) -> Value {
         "shortDescription": {"text": info.summary},
         "fullDescription": {"text": format!("{}. Enforces {}.", info.summary, info.section)},
         "help": {"text": info.doc(), "markdown": info.doc()},
+        "helpUri": rules::doc_uri(rule),
         "defaultConfiguration": {"level": info.severity.as_str()},
         "properties": {"section": info.section},
     })

@@ -23,7 +23,7 @@ use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 use crate::config::{InputEncoding, LineEnding, OutputEncoding};
 use crate::lexer::MAX_TEXT_LEN;
 use crate::report::Format;
-use crate::rules::{Group, Rule};
+use crate::rules::Rule;
 use crate::walk::Input;
 
 /// Exit status: nothing to report.
@@ -435,7 +435,7 @@ fn run_rule(args: &RuleArgs) -> u8 {
                 info.code,
                 info.name,
                 info.severity,
-                group_name(info.group),
+                info.group.name(),
                 info.section,
                 info.summary
             ));
@@ -446,29 +446,10 @@ fn run_rule(args: &RuleArgs) -> u8 {
             say!("pbnfmt: error: no rule is called `{wanted}`; `pbnfmt rule --all` lists them");
             return EXIT_TROUBLE;
         };
-        let info = rule.info();
-        out = format!(
-            "# {} {}\n\n{}. Default severity: {}. Runs: {}. Enforces {}.\n\n{}\n",
-            info.code,
-            info.name,
-            info.summary,
-            info.severity,
-            group_name(info.group),
-            info.section,
-            info.doc()
-        );
+        out = rule.info().page();
+        out.push('\n');
     }
     finish(io::stdout().lock().write_all(out.as_bytes()))
-}
-
-/// When a rule runs, in words.
-fn group_name(group: Group) -> &'static str {
-    match group {
-        Group::Standard => "default",
-        Group::Export => "export",
-        Group::Extra => "opt-in",
-        Group::Write => "writer",
-    }
 }
 
 pub(crate) fn use_color(choice: ColorChoice, terminal: bool) -> bool {

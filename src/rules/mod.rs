@@ -87,6 +87,20 @@ impl RuleInfo {
         }
     }
 
+    /// The page `pbnfmt rule CODE` prints: a title, a line of facts, and [`RuleInfo::doc`].
+    pub fn page(&self) -> String {
+        format!(
+            "# {} {}\n\n{}. Default severity: {}. Runs: {}. Enforces {}.\n\n{}",
+            self.code,
+            self.name,
+            self.summary,
+            self.severity,
+            self.group.name(),
+            self.section,
+            self.doc()
+        )
+    }
+
     /// The documentation in Markdown, under the headings every rule doc has.
     pub fn doc(&self) -> String {
         format!(
@@ -109,6 +123,61 @@ pub enum Group {
     Extra,
     /// Why `pbnfmt export` refuses to write a file: reported by `export`, never by `check`.
     Write,
+}
+
+impl Group {
+    /// When a rule of the group runs, in words.
+    pub fn name(self) -> &'static str {
+        match self {
+            Group::Standard => "default",
+            Group::Export => "export",
+            Group::Extra => "opt-in",
+            Group::Write => "writer",
+        }
+    }
+}
+
+/// Where the project lives (Cargo.toml's `repository`), for links in SARIF.
+pub const REPOSITORY: &str = env!("CARGO_PKG_REPOSITORY");
+
+/// The address of a rule's documentation in `docs/rules.md` ([`reference`]), for SARIF's
+/// `helpUri`.
+pub fn doc_uri(rule: Rule) -> String {
+    format!(
+        "{REPOSITORY}/blob/main/docs/rules.md#{}",
+        rule.code().to_ascii_lowercase()
+    )
+}
+
+/// `docs/rules.md`: every rule's page, one anchor each (the code in lower case), under one
+/// title. Generated from the rule table; a test keeps the file current.
+pub fn reference() -> String {
+    let mut out = String::from(
+        "# pbnfmt rules\n\n\
+         Every rule pbnfmt checks, as `pbnfmt rule CODE` prints it. Generated from the rule table \
+         (`src/rules/`): `PBNFMT_UPDATE_README=1 cargo test --test integration readme` rewrites \
+         it. SARIF output links each rule here.\n",
+    );
+    for rule in Rule::ALL {
+        let info = rule.info();
+        out.push_str(&format!(
+            "\n<a id=\"{}\"></a>\n\n",
+            info.code.to_ascii_lowercase()
+        ));
+        // One heading level down, outside code blocks.
+        let mut fenced = false;
+        for line in info.page().lines() {
+            if line.starts_with("```") {
+                fenced = !fenced;
+            }
+            if !fenced && line.starts_with('#') {
+                out.push('#');
+            }
+            out.push_str(line);
+            out.push('\n');
+        }
+    }
+    out
 }
 
 /// Whether a rule's findings can be repaired mechanically.

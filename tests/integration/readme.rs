@@ -55,3 +55,29 @@ fn readme_lists_every_rule_as_the_table_says() {
         "README rule table is stale: PBNFMT_UPDATE_README=1 cargo test --test integration readme"
     );
 }
+
+/// `docs/rules.md`, where SARIF's `helpUri` points, is every rule's page as `pbnfmt rule CODE`
+/// prints it (issue 24, item 15). `PBNFMT_UPDATE_README=1` rewrites it.
+#[test]
+fn rules_reference_is_current() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/rules.md");
+    let expected = pbnfmt::rules::reference();
+    if std::env::var_os("PBNFMT_UPDATE_README").is_some() {
+        std::fs::write(path, &expected).unwrap();
+        return;
+    }
+    let written = std::fs::read_to_string(path).unwrap_or_default();
+    assert!(
+        written == expected,
+        "docs/rules.md is stale: PBNFMT_UPDATE_README=1 cargo test --test integration readme"
+    );
+    // Each rule has its anchor, which SARIF links to.
+    for rule in Rule::ALL {
+        let uri = pbnfmt::rules::doc_uri(*rule);
+        let anchor = uri.rsplit_once('#').unwrap().1;
+        assert!(
+            written.contains(&format!("<a id=\"{anchor}\"></a>")),
+            "{anchor}"
+        );
+    }
+}

@@ -178,6 +178,17 @@ fn json_output_reads_back_with_the_same_findings() {
     assert_eq!(summary["errors"], errors);
     let files = common::pbn_files(&common::corpus().join("invalid")).len();
     assert_eq!(summary["files"], files);
+    // docs/json-output.md documents every field of the summary (issue 24, item 4: `omitted`
+    // was left out).
+    let documented = fs::read_to_string(root.join("docs/json-output.md")).unwrap();
+    for key in summary.as_object().unwrap().keys() {
+        assert!(
+            documented.contains(&format!("| `{key}` |"))
+                || documented.contains(&format!("`{key}`, `"))
+                || documented.contains(&format!(", `{key}` |")),
+            "docs/json-output.md does not document summary.{key}"
+        );
+    }
 }
 
 #[test]
@@ -191,6 +202,20 @@ fn sarif_output_has_the_required_fields() {
     assert_eq!(driver["name"], "pbnfmt");
     let rules = driver["rules"].as_array().unwrap();
     assert_eq!(rules.len(), pbnfmt::rules::Rule::ALL.len());
+    // Issue 24, item 15: where the tool and each rule are documented (absolute URIs, SARIF
+    // 2.1.0 §3.19.17 and §3.49.12), each rule at its anchor in docs/rules.md.
+    let home = driver["informationUri"].as_str().unwrap();
+    assert!(home.starts_with("https://"), "{home}");
+    let reference = std::fs::read_to_string(root.join("docs/rules.md")).unwrap();
+    for rule in rules {
+        let help = rule["helpUri"].as_str().unwrap();
+        let code = rule["id"].as_str().unwrap().to_ascii_lowercase();
+        assert_eq!(help, format!("{home}/blob/main/docs/rules.md#{code}"));
+        assert!(
+            reference.contains(&format!("<a id=\"{code}\"></a>")),
+            "{code}"
+        );
+    }
     let results = run["results"].as_array().unwrap();
     assert_eq!(
         results.len(),
