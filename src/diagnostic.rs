@@ -302,12 +302,40 @@ pub fn render_concise(
     index: &LineIndex,
     diagnostic: &Diagnostic,
 ) -> String {
+    render_concise_painted(path, text, index, diagnostic, false)
+}
+
+/// [`render_concise`], coloured as ruff colours its concise lines when `color`: the path bold,
+/// the severity red or yellow, the code bold. The escapes are pbnfmt's own; what comes from the
+/// file is escaped first.
+pub fn render_concise_painted(
+    path: &str,
+    text: &str,
+    index: &LineIndex,
+    diagnostic: &Diagnostic,
+    color: bool,
+) -> String {
+    use anstyle::{AnsiColor, Style};
     let (line, column) = index.line_col(text, diagnostic.span.start);
+    let paint = |style: Style, text: &str| {
+        if color {
+            format!("{style}{text}{style:#}")
+        } else {
+            text.to_owned()
+        }
+    };
+    let severity_color = match diagnostic.severity {
+        Severity::Error => AnsiColor::Red,
+        Severity::Warning => AnsiColor::Yellow,
+    };
     format!(
         "{}:{line}:{column}: {}[{}] {}",
-        display::escape_line(path),
-        diagnostic.severity,
-        diagnostic.rule.code(),
+        paint(Style::new().bold(), &display::escape_line(path)),
+        paint(
+            Style::new().bold().fg_color(Some(severity_color.into())),
+            diagnostic.severity.as_str()
+        ),
+        paint(Style::new().bold(), diagnostic.rule.code()),
         display::escape(&diagnostic.message)
     )
 }

@@ -14,7 +14,7 @@ use std::ops::Range;
 
 use serde_json::{Value, json};
 
-use crate::diagnostic::{Diagnostic, FullStyle, Severity, render_concise, render_full};
+use crate::diagnostic::{Diagnostic, FullStyle, Severity, render_concise_painted, render_full};
 use crate::display;
 use crate::rules::{self, Rule};
 use crate::source::{Decoded, Encoding, LineIndex};
@@ -228,7 +228,13 @@ pub fn file(
         }
         Format::Concise => {
             for diagnostic in diagnostics {
-                out.push_str(&render_concise(name, text, &index, diagnostic));
+                out.push_str(&render_concise_painted(
+                    name,
+                    text,
+                    &index,
+                    diagnostic,
+                    style.color,
+                ));
                 out.push('\n');
             }
         }

@@ -183,6 +183,15 @@ fn decode_body(body: &[u8], encoding: Encoding) -> (String, Option<usize>) {
     (text, Some(at))
 }
 
+/// `text` with every CRLF and lone CR as LF: two texts that differ only in their line ends become
+/// equal.
+pub fn unify_line_ends(text: &str) -> Cow<'_, str> {
+    if !text.contains('\r') {
+        return Cow::Borrowed(text);
+    }
+    Cow::Owned(text.replace("\r\n", "\n").replace('\r', "\n"))
+}
+
 /// Counts the line ends of `text` and names its style.
 pub fn detect_line_ending(text: &str) -> LineEnding {
     // Whole-slice counts, which the compiler vectorizes: this runs over every file read.

@@ -19,7 +19,7 @@ use crate::report::{self, Format, Statistics, Summary};
 use crate::rewrite::RewriteOptions;
 use crate::rewrite::nag::nag_owned;
 use crate::rewrite::resolve::resolve_owned;
-use crate::source;
+use crate::source::{self, LineEnding};
 use crate::walk::{Discovery, Found, Input};
 use crate::{config, config::InputEncoding};
 
@@ -476,8 +476,15 @@ fn rewrite_one(
             );
             Ok(())
         }
-        Mode::Diff if changed => diff(name, wording.verb, &rewritten, std::mem::take(output))
-            .map(|diff| outcome.stdout = Output::from_bytes(diff.into_bytes())),
+        Mode::Diff if changed => {
+            let terminal = io::stdout().is_terminal();
+            let look = DiffLook {
+                terminal,
+                color: super::use_color(args.output.color, terminal),
+            };
+            diff(name, wording.verb, &rewritten, std::mem::take(output), look)
+                .map(|diff| outcome.stdout = Output::from_bytes(diff.into_bytes()))
+        }
         Mode::Write if changed => match (&job.found.input, &read_as) {
             (Input::File(path), Some(read_as)) => replace_unchanged(path, output, read_as),
             (Input::File(path), None) => write_atomic(path, output, Some(path)),
@@ -630,25 +637,105 @@ fn no_link_below(dir: &Path, relative: &Path) -> io::Result<()> {
     Ok(())
 }
 
+/// How `--diff` is shown: for a terminal (control characters shown, not obeyed; a change of line
+/// ends said in one line) or exact into a pipe, so that `patch` applies it; coloured or not.
+#[derive(Clone, Copy)]
+struct DiffLook {
+    terminal: bool,
+    color: bool,
+}
+
 /// A unified diff of the input text against the result, both as text (the result is read whole,
 /// even when it was spooled to disk). On a terminal, the file's control characters are shown,
-/// not obeyed (`display::mask`); into a pipe the diff is exact, so that `patch` applies it.
-fn diff(name: &str, verb: &str, exported: &Rewritten, output: Output) -> io::Result<String> {
+/// not obeyed (`display::mask`), and a change of line ends (an LF file exported with CRLF) is one
+/// line, not every line of the file; into a pipe the diff is exact.
+fn diff(
+    name: &str,
+    verb: &str,
+    exported: &Rewritten,
+    output: Output,
+    look: DiffLook,
+) -> io::Result<String> {
     let encoding = exported.decoded.encoding;
-    let after = source::decode_owned(output.into_bytes()?, Some(encoding)).text;
-    let diff = similar::TextDiff::from_lines(exported.decoded.text.as_str(), after.as_str())
+    let after = source::decode_owned(output.into_bytes()?, Some(encoding));
+    let (from, to) = (exported.decoded.line_ending, after.line_ending);
+    let ends_change =
+        look.terminal && from != to && from != LineEnding::None && to != LineEnding::None;
+    let (before, after) = if ends_change {
+        (
+            source::unify_line_ends(&exported.decoded.text),
+            source::unify_line_ends(&after.text),
+        )
+    } else {
+        (
+            std::borrow::Cow::Borrowed(exported.decoded.text.as_str()),
+            std::borrow::Cow::Owned(after.text),
+        )
+    };
+    let (old, new) = (
+        display::escape_line(name),
+        format!("{} ({verb})", display::escape_line(name)),
+    );
+    let mut diff = similar::TextDiff::from_lines(before.as_ref(), after.as_ref())
         .unified_diff()
         .context_radius(3)
-        .header(
-            &display::escape_line(name),
-            &format!("{} ({verb})", display::escape_line(name)),
-        )
+        .header(&old, &new)
         .to_string();
-    Ok(if io::stdout().is_terminal() {
-        display::mask(&diff).into_owned()
-    } else {
-        diff
-    })
+    if ends_change {
+        let note = format!(
+            "line ends: {} become {} on every line (a pipe gets them line by line)\n",
+            line_end_name(from),
+            line_end_name(to)
+        );
+        let header = format!("--- {old}\n+++ {new}\n");
+        diff = match diff.strip_prefix(&header) {
+            Some(hunks) => format!("{header}{note}{hunks}"),
+            None => format!("{header}{note}{diff}"),
+        };
+    }
+    if look.terminal {
+        diff = display::mask(&diff).into_owned();
+    }
+    Ok(if look.color { paint_diff(&diff) } else { diff })
+}
+
+fn line_end_name(ending: LineEnding) -> &'static str {
+    match ending {
+        LineEnding::Lf => "LF",
+        LineEnding::CrLf => "CRLF",
+        LineEnding::Cr => "CR",
+        LineEnding::Mixed => "mixed line ends",
+        LineEnding::None => "none",
+    }
+}
+
+/// A unified diff coloured as git colours one: file names bold, hunk headers cyan, removed lines
+/// red, added lines green.
+fn paint_diff(diff: &str) -> String {
+    use anstyle::{AnsiColor, Style};
+    let mut out = String::with_capacity(diff.len() + diff.len() / 4);
+    for line in diff.split_inclusive('\n') {
+        let style = if line.starts_with("--- ") || line.starts_with("+++ ") {
+            Style::new().bold()
+        } else if line.starts_with("@@") {
+            Style::new().fg_color(Some(AnsiColor::Cyan.into()))
+        } else if line.starts_with('-') {
+            Style::new().fg_color(Some(AnsiColor::Red.into()))
+        } else if line.starts_with('+') {
+            Style::new().fg_color(Some(AnsiColor::Green.into()))
+        } else if line.starts_with("line ends: ") {
+            Style::new().fg_color(Some(AnsiColor::Yellow.into()))
+        } else {
+            out.push_str(line);
+            continue;
+        };
+        let (body, end) = match line.strip_suffix('\n') {
+            Some(body) => (body, "\n"),
+            None => (line, ""),
+        };
+        out.push_str(&format!("{style}{body}{style:#}{end}"));
+    }
+    out
 }
 
 fn summary(totals: &Totals, mode: Mode, wording: &Wording) -> String {

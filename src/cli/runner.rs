@@ -73,11 +73,12 @@ pub(super) trait Heft {
     fn prints(&self) -> bool;
 }
 
-/// How code frames are drawn: coloured for the full format on a terminal (as `--color` says),
-/// as wide as the terminal.
+/// How findings are drawn: coloured in the full and concise formats on a terminal (as `--color`
+/// says), code frames as wide as the terminal.
 pub(super) fn style(output: &OutputArgs, format: Format, terminal: bool) -> FullStyle {
     FullStyle {
-        color: format == Format::Full && use_color(output.color, terminal),
+        color: matches!(format, Format::Full | Format::Concise)
+            && use_color(output.color, terminal),
         width: terminal_width(),
     }
 }

@@ -93,3 +93,71 @@ fn the_progress_line_counts_files_as_they_are_done() {
     let summary = screen.rfind("No findings in 3 files").expect(&screen);
     assert!(!screen[summary..].contains("files]"), "{screen:?}");
 }
+
+/// Issue 24, item 14: concise output and `--diff` are coloured on a terminal (and with
+/// `--color always` into a pipe), not with `--color never`; a file whose line ends alone change
+/// shows that in one line on a terminal, and its lines as context, not as a whole-file diff.
+#[test]
+fn concise_output_and_diffs_are_coloured_and_line_ends_said_once() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("bad.pbn"), common::misprint()).unwrap();
+    // An LF file that export changes only by its line ends and its header.
+    std::fs::write(dir.path().join("lf.pbn"), common::GAME).unwrap();
+    let bold_error = "\u{1b}[1m\u{1b}[31merror";
+    let concise = format!("{} check --output-format concise bad.pbn", binary());
+    let Some(screen) = on_terminal(&concise, dir.path()) else {
+        return;
+    };
+    assert!(
+        screen.contains(bold_error) || screen.contains("\u{1b}[31m\u{1b}[1merror"),
+        "{screen:?}"
+    );
+    assert!(screen.contains("D003"), "{screen:?}");
+    let plain = on_terminal(&format!("{concise} --color never"), dir.path()).unwrap();
+    assert!(!plain.contains('\u{1b}'), "{plain:?}");
+    let piped = common::pbnfmt(
+        &[
+            "check",
+            "--output-format",
+            "concise",
+            "--color",
+            "always",
+            "bad.pbn",
+        ],
+        dir.path(),
+    );
+    assert!(
+        common::text(&piped.stdout).contains("\u{1b}["),
+        "colour when asked"
+    );
+
+    let diff = format!("{} export --diff lf.pbn", binary());
+    let screen = on_terminal(&diff, dir.path()).unwrap();
+    let lines: Vec<&str> = screen.lines().collect();
+    assert_eq!(
+        lines
+            .iter()
+            .filter(|line| line.contains("line ends: LF become CRLF"))
+            .count(),
+        1,
+        "{screen:?}"
+    );
+    // The game's own lines are context, not removed and added again.
+    assert!(
+        lines
+            .iter()
+            .any(|line| line.starts_with(" [Event \"Club Pairs\"]")),
+        "{screen:?}"
+    );
+    assert!(!screen.contains("-[Event"), "{screen:?}");
+    assert!(
+        screen.contains("\u{1b}[32m+% PBN 2.1"),
+        "added lines are green: {screen:?}"
+    );
+    // Into a pipe the diff stays exact (every line, with its CR), so that patch applies it.
+    let piped = common::pbnfmt(&["export", "--diff", "lf.pbn"], dir.path());
+    let piped = common::text(&piped.stdout);
+    assert!(piped.contains("-[Event \"Club Pairs\"]\n"), "{piped}");
+    assert!(piped.contains("+[Event \"Club Pairs\"]\r\n"), "{piped}");
+    assert!(!piped.contains('\u{1b}'), "{piped}");
+}
