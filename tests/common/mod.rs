@@ -26,17 +26,37 @@ pub fn corpus() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus")
 }
 
-/// `../shared/corpus/real`, when it exists. Tests that use it say so when it does not.
+/// `../shared/corpus/real` (or `$PBNFMT_SHARED/corpus/real`), when it exists. When it does not,
+/// the run says so once on standard error, written past the test harness's capture so that a
+/// plain `cargo test` shows it (issue 24, item 16), and each test that uses it says so in its own
+/// output.
 pub fn real_corpus() -> Option<PathBuf> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/real");
+    let shared = std::env::var_os("PBNFMT_SHARED").map_or_else(
+        || Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared"),
+        PathBuf::from,
+    );
+    let path = shared.join("corpus/real");
     if path.is_dir() {
-        Some(path)
-    } else {
-        eprintln!(
-            "note: ../shared/corpus/real is absent; the real-world part of this test is skipped"
-        );
-        None
+        return Some(path);
     }
+    static SAID: std::sync::Once = std::sync::Once::new();
+    SAID.call_once(|| {
+        // `eprintln!` is captured per test; the stream itself is not.
+        let _ = std::io::Write::write_all(
+            &mut std::io::stderr(),
+            format!(
+                "note: {} is absent: the real-world tests were skipped (only the project's own \
+                 fixtures were read)\n",
+                path.display()
+            )
+            .as_bytes(),
+        );
+    });
+    eprintln!(
+        "note: {} is absent; the real-world part of this test is skipped",
+        path.display()
+    );
+    None
 }
 
 /// Every `*.pbn` file below `root` (any case), sorted.

@@ -651,3 +651,35 @@ fn completions_for_each_shell() {
         assert!(script.contains("files-from"), "{shell}: {script}");
     }
 }
+
+/// Issue 24, item 16: without the shared corpus, a plain `cargo test` (output captured) says
+/// once that the real-world tests were skipped. Runs this test binary on three tests that read
+/// the corpus, with `PBNFMT_SHARED` pointing nowhere.
+#[test]
+fn a_run_without_the_shared_corpus_says_so_once() {
+    if std::env::var_os("PBNFMT_SHARED").is_some() {
+        // The child run below: nothing to do here.
+        return;
+    }
+    let nowhere = tempfile::tempdir().unwrap();
+    let output = Command::new(std::env::current_exe().unwrap())
+        .args([
+            "export::real_corpus_exports_or_is_refused_for_a_real_defect",
+            "fidelity::real_files_without_errors_export_to_export_format",
+            "rewrite::real_corpus_resolves_compresses_and_nags",
+            "--test-threads",
+            "2",
+        ])
+        .env("PBNFMT_SHARED", nowhere.path())
+        .output()
+        .unwrap();
+    let (out, err) = (text(&output.stdout), text(&output.stderr));
+    assert!(output.status.success(), "{out}\n{err}");
+    assert!(out.contains("3 passed"), "{out}");
+    let notice = "is absent: the real-world tests were skipped";
+    assert_eq!(
+        format!("{out}{err}").matches(notice).count(),
+        1,
+        "{out}\n{err}"
+    );
+}
