@@ -56,7 +56,8 @@ pub fn check_owned(bytes: Vec<u8>, options: &CheckOptions) -> FileReport {
     check_decoded(source::decode_owned(bytes, options.encoding), options)
 }
 
-fn check_decoded(decoded: Decoded, options: &CheckOptions) -> FileReport {
+/// [`check_owned`] of a text already decoded (`pbnfmt fix` checks its result again).
+pub fn check_decoded(decoded: Decoded, options: &CheckOptions) -> FileReport {
     let chunk = options.chunk_bytes.unwrap_or(parser::CHUNK_BYTES);
     let limit = options.max_findings.unwrap_or(MAX_FINDINGS);
     let mut report = FileReport {

@@ -58,6 +58,21 @@ pub struct Diagnostic {
     pub label: Option<Cow<'static, str>>,
     pub help: Option<Cow<'static, str>>,
     pub related: Vec<Related>,
+    /// The repair, when the meaning is certain (or, marked unsafe, a likely guess).
+    pub fix: Option<Box<Fix>>,
+}
+
+/// A mechanical repair of a finding: replacements in the decoded text, applied by `pbnfmt fix`
+/// as minimal edits (`rewrite::edit`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fix {
+    /// Safe (the meaning is certain, applied by default) or unsafe (a guess, applied with
+    /// `--unsafe-fixes`).
+    pub safety: crate::rules::Fixability,
+    /// What the fix does, in a few words: "write `2023.07.28`".
+    pub title: String,
+    /// Byte ranges of the decoded text and what they become; an empty range inserts.
+    pub edits: Vec<(Range<usize>, String)>,
 }
 
 impl Diagnostic {
@@ -71,7 +86,21 @@ impl Diagnostic {
             label: None,
             help: None,
             related: Vec::new(),
+            fix: None,
         }
+    }
+
+    pub fn with_fix(mut self, fix: Fix) -> Diagnostic {
+        self.fix = Some(Box::new(fix));
+        self
+    }
+
+    /// True when the finding has a fix that applies at `unsafe_fixes` (safe ones always).
+    pub fn fixable(&self, unsafe_fixes: bool) -> bool {
+        self.fix.as_ref().is_some_and(|fix| {
+            fix.safety == crate::rules::Fixability::Safe
+                || (unsafe_fixes && fix.safety == crate::rules::Fixability::Unsafe)
+        })
     }
 
     pub fn with_label(mut self, label: impl Into<Cow<'static, str>>) -> Diagnostic {
@@ -328,8 +357,17 @@ pub fn render_concise_painted(
         Severity::Error => AnsiColor::Red,
         Severity::Warning => AnsiColor::Yellow,
     };
+    // `[*]`: `pbnfmt fix` repairs it (a safe fix), as ruff marks its fixable lines.
+    let fixable = if diagnostic.fixable(false) {
+        format!(
+            " {}",
+            paint(Style::new().fg_color(Some(AnsiColor::Cyan.into())), "[*]")
+        )
+    } else {
+        String::new()
+    };
     format!(
-        "{}:{line}:{column}: {}[{}] {}",
+        "{}:{line}:{column}: {}[{}]{fixable} {}",
         paint(Style::new().bold(), &display::escape_line(path)),
         paint(
             Style::new().bold().fg_color(Some(severity_color.into())),

@@ -51,6 +51,9 @@ pub struct Summary {
     pub suppressed: usize,
     /// Findings past a file's `--max-findings`: counted in `errors` and `warnings`, not listed.
     pub omitted: usize,
+    /// Findings `pbnfmt fix` repairs, and those it repairs with `--unsafe-fixes` only.
+    pub fixable: usize,
+    pub unsafe_fixable: usize,
     /// Paths that could not be read or written, and why.
     pub trouble: Vec<(String, String)>,
 }
@@ -173,6 +176,8 @@ pub fn end(format: Format, summary: &Summary, statistics: Option<&Statistics>) -
                     "warnings": summary.warnings,
                     "suppressed": summary.suppressed,
                     "omitted": summary.omitted,
+                    "fixable": summary.fixable,
+                    "unsafe_fixable": summary.unsafe_fixable,
                     "unreadable": trouble,
                 })
             );
@@ -328,7 +333,22 @@ fn json_diagnostic(name: &str, positions: &Positions, diagnostic: &Diagnostic) -
             "label": related.label,
             "span": positions.span(&related.span),
         })).collect::<Vec<_>>(),
+        "fix": diagnostic.fix.as_ref().map(|fix| json!({
+            "safety": fix_safety(fix),
+            "title": fix.title,
+            "edits": fix.edits.iter().map(|(span, text)| json!({
+                "span": positions.span(span),
+                "text": text,
+            })).collect::<Vec<_>>(),
+        })),
     })
+}
+
+fn fix_safety(fix: &crate::diagnostic::Fix) -> &'static str {
+    match fix.safety {
+        rules::Fixability::Unsafe => "unsafe",
+        _ => "safe",
+    }
 }
 
 fn sarif_rule(rule: Rule) -> Value {
@@ -369,7 +389,7 @@ fn sarif_result(name: &str, positions: &Positions, diagnostic: &Diagnostic) -> V
     if let Some(help) = &diagnostic.help {
         let _ = write!(text, " ({help})");
     }
-    json!({
+    let mut result = json!({
         "ruleId": diagnostic.rule.code(),
         "ruleIndex": diagnostic.rule as usize,
         "level": diagnostic.severity.as_str(),
@@ -381,7 +401,21 @@ fn sarif_result(name: &str, positions: &Positions, diagnostic: &Diagnostic) -> V
             location["message"] = json!({"text": related.label});
             location
         }).collect::<Vec<_>>(),
-    })
+    });
+    // SARIF 2.1.0 §3.55: a fix is a description and the replacements it makes.
+    if let Some(fix) = &diagnostic.fix {
+        result["fixes"] = json!([{
+            "description": {"text": format!("{} ({} fix)", fix.title, fix_safety(fix))},
+            "artifactChanges": [{
+                "artifactLocation": {"uri": uri(name)},
+                "replacements": fix.edits.iter().map(|(span, text)| json!({
+                    "deletedRegion": sarif_region(positions, span),
+                    "insertedContent": {"text": text},
+                })).collect::<Vec<_>>(),
+            }],
+        }]);
+    }
+    result
 }
 
 /// A path as a relative URI reference: `/` separators, and the characters a URI cannot hold

@@ -31,6 +31,9 @@ enum Outcome {
         suppressed: usize,
         /// Findings past `--max-findings`, counted in `errors` and `warnings`.
         omitted: usize,
+        /// Findings with a safe fix, and with an unsafe one.
+        fixable: usize,
+        unsafe_fixable: usize,
     },
 }
 
@@ -172,8 +175,12 @@ impl Totals {
                 games,
                 suppressed,
                 omitted,
+                fixable,
+                unsafe_fixable,
             } => {
                 self.summary.files += 1;
+                self.summary.fixable += fixable;
+                self.summary.unsafe_fixable += unsafe_fixable;
                 self.summary.omitted += omitted;
                 self.summary.games += games;
                 self.summary.errors += errors;
@@ -241,6 +248,17 @@ fn check_one(
         }
         piece
     };
+    let fixable = report
+        .diagnostics
+        .iter()
+        .filter(|d| d.fixable(false))
+        .count();
+    let unsafe_fixable = report
+        .diagnostics
+        .iter()
+        .filter(|d| d.fixable(true))
+        .count()
+        - fixable;
     Outcome::Checked {
         piece,
         statistics,
@@ -249,6 +267,8 @@ fn check_one(
         games: report.games,
         suppressed: report.suppressed,
         omitted,
+        fixable,
+        unsafe_fixable,
     }
 }
 
@@ -284,6 +304,19 @@ fn summary(totals: &Totals) -> String {
             " {} suppressed by `% pbnfmt: ignore` lines.",
             plural(summary.suppressed, "finding", "findings")
         ));
+    }
+    if summary.fixable + summary.unsafe_fixable > 0 {
+        text.push_str(&format!(
+            " {} fixable with `pbnfmt fix`",
+            plural(summary.fixable, "finding", "findings")
+        ));
+        if summary.unsafe_fixable > 0 {
+            text.push_str(&format!(
+                " ({} more with `pbnfmt fix --unsafe-fixes`)",
+                summary.unsafe_fixable
+            ));
+        }
+        text.push('.');
     }
     if summary.omitted > 0 {
         text.push_str(&format!(

@@ -85,6 +85,11 @@ pub enum Command {
     /// changes.
     #[command(after_help = REWRITE_STATUS_HELP)]
     Nag(NagArgs),
+    /// Repair what producers commonly write and every player reads without doubt (`3N` is `3NT`,
+    /// `2023-07-28` is `2023.07.28`): the fixes `check` marks `[*]`, as minimal edits; nothing
+    /// else changes.
+    #[command(after_help = REWRITE_STATUS_HELP)]
+    Fix(FixArgs),
     /// Show a board as a hand diagram: the four hands, dealer, vulnerability, contract, result
     /// and the auction.
     #[command(after_help = SHOW_HELP)]
@@ -263,6 +268,15 @@ pub struct ExportArgs {
     /// Expand `#` and `##` tag values (PBN 4.8) while exporting.
     #[arg(long)]
     pub resolve: bool,
+
+    /// Apply the safe fixes first (`pbnfmt fix`), then export: `3N` is written `3NT`,
+    /// `2023-07-28` `2023.07.28`.
+    #[arg(long)]
+    pub fix: bool,
+
+    /// With `--fix`, apply the unsafe fixes too.
+    #[arg(long, requires = "fix")]
+    pub unsafe_fixes: bool,
 }
 
 #[derive(Debug, Args)]
@@ -281,6 +295,24 @@ pub struct ResolveArgs {
 pub struct NagArgs {
     #[command(flatten)]
     pub io: RewriteArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct FixArgs {
+    #[command(flatten)]
+    pub io: RewriteArgs,
+
+    /// Apply the unsafe fixes too: guesses such as a day-month order when both are 12 or less.
+    #[arg(long)]
+    pub unsafe_fixes: bool,
+
+    /// Apply only the fixes of these rules: codes, code prefixes, names, or `ALL`.
+    #[arg(long, value_delimiter = ',', value_name = "RULES")]
+    pub select: Option<Vec<String>>,
+
+    /// Do not apply the fixes of these rules.
+    #[arg(long, value_delimiter = ',', value_name = "RULES")]
+    pub ignore: Vec<String>,
 }
 
 #[derive(Debug, Args)]
@@ -403,6 +435,7 @@ pub fn run(cli: Cli) -> u8 {
         Command::Export(args) => rewrite::export(&args),
         Command::Resolve(args) => rewrite::resolve(&args),
         Command::Nag(args) => rewrite::nag(&args),
+        Command::Fix(args) => rewrite::fix(&args),
         Command::Show(args) => show::run(&args),
         Command::Rule(args) => run_rule(&args),
         Command::Completions(args) => {

@@ -17,8 +17,10 @@ use crate::io::write::{replace_unchanged, write_atomic};
 use crate::proof::Rewritten;
 use crate::report::{self, Format, Statistics, Summary};
 use crate::rewrite::RewriteOptions;
+use crate::rewrite::fix::{FixOptions, fix_owned};
 use crate::rewrite::nag::nag_owned;
 use crate::rewrite::resolve::resolve_owned;
+use crate::rules::select::Selection;
 use crate::source::{self, LineEnding};
 use crate::walk::{Discovery, Found, Input};
 use crate::{config, config::InputEncoding};
@@ -27,8 +29,8 @@ use super::output::Printer;
 use super::runner::{self, Heft, Runner};
 use super::settings::{self, RewriteOverrides, rewrite_settings};
 use super::{
-    EXIT_CLEAN, EXIT_FINDINGS, EXIT_TROUBLE, ExportArgs, NagArgs, ResolveArgs, RewriteArgs, finish,
-    plural, read_input, say,
+    EXIT_CLEAN, EXIT_FINDINGS, EXIT_TROUBLE, ExportArgs, FixArgs, NagArgs, ResolveArgs,
+    RewriteArgs, finish, plural, read_input, say,
 };
 
 /// How a command names what it does, in messages and the summary.
@@ -148,7 +150,35 @@ pub(super) fn export(args: &ExportArgs) -> u8 {
                 chunk_bytes: None,
                 parse_ahead,
             };
-            export_owned(bytes, &options)
+            if !args.fix {
+                return export_owned(bytes, &options);
+            }
+            // The fixes, proved, then the export of the fixed text, compared with the input
+            // as read to tell whether the file changes.
+            let fix = FixOptions {
+                rewrite: RewriteOptions {
+                    input_encoding: options.input_encoding,
+                    force: args.io.force,
+                    chunk_bytes: None,
+                },
+                selection: Selection::default(),
+                unsafe_fixes: args.unsafe_fixes,
+            };
+            let mut fixed = fix_owned(bytes, &fix);
+            let Some(output) = fixed.output.take() else {
+                return fixed;
+            };
+            let bytes = match output.into_bytes() {
+                Ok(bytes) => bytes,
+                Err(_) => return Rewritten::refused(fixed.decoded, fixed.problems, fixed.games),
+            };
+            let options = ExportOptions {
+                input_encoding: Some(fixed.decoded.encoding),
+                ..options
+            };
+            let mut exported = export_owned(bytes, &options);
+            exported.source = Some(fixed.decoded);
+            exported
         },
     )
 }
@@ -191,6 +221,45 @@ pub(super) fn nag(args: &NagArgs) -> u8 {
     };
     run(&args.io, &overrides, &wording, |bytes, found, _| {
         nag_owned(bytes, rewrite_options(&args.io, &overrides, found))
+    })
+}
+
+/// `pbnfmt fix`.
+pub(super) fn fix(args: &FixArgs) -> u8 {
+    let chosen = Selection {
+        select: args.select.clone(),
+        extend_select: Vec::new(),
+        ignore: args.ignore.clone(),
+        export: false,
+    };
+    let unknown = chosen.unknown_selectors();
+    if !unknown.is_empty() {
+        say!(
+            "pbnfmt: error: no rule matches {}; `pbnfmt rule --all` lists the rules",
+            unknown
+                .iter()
+                .map(|s| format!("`{s}`"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+        return EXIT_TROUBLE;
+    }
+    let overrides = input_overrides(&args.io);
+    let wording = Wording {
+        verb: "fix",
+        done: "fixed",
+        unchanged: "with nothing to fix",
+        would: "fix",
+    };
+    run(&args.io, &overrides, &wording, |bytes, found, _| {
+        let options = FixOptions {
+            rewrite: rewrite_options(&args.io, &overrides, found),
+            // Every rule that has a fix runs, as the configuration and the command line select
+            // them; export conformance as declared by the file.
+            selection: chosen.clone(),
+            unsafe_fixes: args.unsafe_fixes,
+        };
+        fix_owned(bytes, &options)
     })
 }
 
@@ -453,7 +522,8 @@ fn rewrite_one(
         return outcome;
     };
     outcome.with_errors = outcome.errors > 0;
-    outcome.changed = match is_input(&rewritten.decoded, &mut output) {
+    let source = rewritten.source.as_ref().unwrap_or(&rewritten.decoded);
+    outcome.changed = match is_input(source, &mut output) {
         Ok(same) => !same,
         Err(error) => {
             outcome.name = name;
@@ -656,19 +726,20 @@ fn diff(
     output: Output,
     look: DiffLook,
 ) -> io::Result<String> {
-    let encoding = exported.decoded.encoding;
+    let input = exported.source.as_ref().unwrap_or(&exported.decoded);
+    let encoding = input.encoding;
     let after = source::decode_owned(output.into_bytes()?, Some(encoding));
-    let (from, to) = (exported.decoded.line_ending, after.line_ending);
+    let (from, to) = (input.line_ending, after.line_ending);
     let ends_change =
         look.terminal && from != to && from != LineEnding::None && to != LineEnding::None;
     let (before, after) = if ends_change {
         (
-            source::unify_line_ends(&exported.decoded.text),
+            source::unify_line_ends(&input.text),
             source::unify_line_ends(&after.text),
         )
     } else {
         (
-            std::borrow::Cow::Borrowed(exported.decoded.text.as_str()),
+            std::borrow::Cow::Borrowed(input.text.as_str()),
             std::borrow::Cow::Owned(after.text),
         )
     };

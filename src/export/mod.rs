@@ -169,6 +169,7 @@ fn export_decoded(decoded: Decoded, options: &ExportOptions) -> Rewritten {
         } else {
             output.map(crate::io::spool::Output::from_bytes)
         },
+        source: None,
         problems,
         games,
     }

@@ -8,6 +8,7 @@
 
 pub mod auction;
 pub mod deal;
+pub mod loose;
 pub mod play;
 pub mod values;
 
@@ -96,6 +97,19 @@ impl Tag<'_> {
             return self.text_span();
         }
         start + range.start..start + range.end
+    }
+}
+
+impl Tag<'_> {
+    /// The span of [`Tag::own_value`] in the text when it is written there character for
+    /// character (a closed string without escapes): where a fix may replace it.
+    pub fn exact_value_span(&self) -> Option<Range<usize>> {
+        let value = self.own_value()?;
+        if self.escaped || !self.closed {
+            return None;
+        }
+        let span = self.sub_span(0..value.len());
+        (span.len() == value.len()).then_some(span)
     }
 }
 

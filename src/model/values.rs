@@ -48,6 +48,16 @@ pub enum Vulnerability {
 
 impl Vulnerability {
     /// `None Love - NS EW All Both`, lowercase too (PBN 3.11).
+    /// The vulnerability a value means, in PBN's spelling or a certain loose one (`N-S`, `Both`);
+    /// T004 judges the spelling.
+    pub fn read(text: &str) -> Option<Vulnerability> {
+        Vulnerability::parse(text).or_else(|| {
+            crate::model::loose::vulnerable(text)
+                .filter(|reading| reading.certain)
+                .and_then(|reading| Vulnerability::parse(&reading.spelling))
+        })
+    }
+
     pub fn parse(text: &str) -> Option<Vulnerability> {
         let text = unspaced(text);
         let value = match text {
@@ -176,6 +186,17 @@ pub enum ContractValue {
 }
 
 impl ContractValue {
+    /// The contract a value means: as PBN spells it, or in a loose spelling whose meaning is
+    /// certain (`3N`, `4HR`, `model::loose`). The rules that compare a contract with the auction,
+    /// the play or the result read it so; T007 judges the spelling.
+    pub fn read(text: &str) -> Option<ContractValue> {
+        ContractValue::parse(text).or_else(|| {
+            crate::model::loose::contract(text)
+                .filter(|reading| reading.certain)
+                .and_then(|reading| ContractValue::parse(&reading.spelling))
+        })
+    }
+
     pub fn parse(text: &str) -> Option<ContractValue> {
         let text = unspaced(text);
         if same(text, "Pass") {

@@ -16,6 +16,7 @@ use std::ops::Range;
 
 use crate::bridge::Seat;
 use crate::canon::{self, context};
+use crate::model::loose;
 use crate::model::values::{self, ContractValue, ResultValue, Vulnerability};
 use crate::model::{GameModel, Inheritance, Inheritor, MTS, Tag, deal};
 use crate::syntax::{Data, Game, Parse, TokenId};
@@ -308,9 +309,15 @@ fn push_number(out: &mut String, n: usize) {
 fn meaning(out: &mut String, name: &str, value: &str, context: &canon::GameContext) {
     let written = match name {
         "Dealer" => Seat::parse(value).map(|seat| write!(out, "{seat:?}")),
-        "Vulnerable" => Vulnerability::parse(value).map(|v| write!(out, "{v:?}")),
+        // A loose spelling that `pbnfmt fix` repairs means what its repair does (`model::loose`).
+        "Vulnerable" => Vulnerability::read(value).map(|v| write!(out, "{v:?}")),
         "Declarer" => values::parse_declarer(value).map(|d| write!(out, "{d:?}")),
-        "Contract" => ContractValue::parse(value).map(|c| write!(out, "{c:?}")),
+        "Contract" => ContractValue::read(value).map(|c| write!(out, "{c:?}")),
+        "Date" | "EventDate" | "UTCDate" if values::date_problem(value).is_some() => {
+            loose::date(value)
+                .or_else(|| loose::date_with_time(value).map(|(reading, _)| reading))
+                .map(|reading| out.write_str(&reading.spelling))
+        }
         "Deal" => match deal::parse(value) {
             (Some(deal), problems) if problems.is_empty() => Some(write!(
                 out,

@@ -27,6 +27,9 @@ pub struct Rewritten {
     pub problems: Vec<Diagnostic>,
     /// Games with at least one tag pair.
     pub games: usize,
+    /// The input as read, when `decoded` is a text made from it (`export --fix` exports the
+    /// fixed text): what the result is compared with to tell whether the file changes.
+    pub source: Option<Decoded>,
 }
 
 impl Rewritten {
@@ -44,6 +47,7 @@ impl Rewritten {
             output: None,
             problems,
             games,
+            source: None,
         }
     }
 }

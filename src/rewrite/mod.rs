@@ -9,6 +9,7 @@
 //! a chunk of games at a time (`rewrite_chunks`), so that memory stays about twice the file.
 
 pub mod edit;
+pub mod fix;
 pub mod nag;
 pub mod resolve;
 
@@ -384,6 +385,7 @@ pub(crate) fn rewrite_chunks<R: ChunkEdits>(
         output,
         problems,
         games,
+        source: None,
     }
 }
 

@@ -635,7 +635,7 @@ fn consistency(
 ) {
     let auction_span = game.auction.map(|i| game.tags[i].span.clone());
     if let Some(tag) = game.get("Contract") {
-        let given = ContractValue::parse(&tag.value);
+        let given = ContractValue::read(&tag.value);
         let expected = reached.map_or(ContractValue::PassedOut, |(c, _)| {
             ContractValue::Contract(c)
         });

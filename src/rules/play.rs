@@ -365,7 +365,7 @@ fn followable<'d>(
     play_seat: Seat,
     deal: Option<&'d Deal>,
 ) -> Option<(Declarer, Context<'d>)> {
-    let contract = game.value("Contract").and_then(ContractValue::parse);
+    let contract = game.value("Contract").and_then(ContractValue::read);
     let declarer = game.value("Declarer").and_then(values::parse_declarer);
     let missing = missing_tags(game);
     let passed_out = contract == Some(ContractValue::PassedOut);
@@ -652,7 +652,7 @@ fn missing_tags(game: &GameModel<'_>) -> Vec<&'static str> {
 /// P001 for a Play section without cards: the tags it needs are still needed (PBN 3.1). A
 /// passed-out game's empty play has nothing to follow and needs nothing.
 fn missing_for_empty_play(checker: &mut Checker<'_>, game: &GameModel<'_>, tag: &Tag<'_>) {
-    if game.value("Contract").and_then(ContractValue::parse) == Some(ContractValue::PassedOut) {
+    if game.value("Contract").and_then(ContractValue::read) == Some(ContractValue::PassedOut) {
         return;
     }
     let missing = missing_tags(game);

@@ -127,7 +127,7 @@ pub(crate) fn beyond_trumps(checker: &mut Checker<'_>, game: &GameModel<'_>, dea
     }) else {
         return;
     };
-    let trumps = match game.value("Contract").and_then(ContractValue::parse) {
+    let trumps = match game.value("Contract").and_then(ContractValue::read) {
         Some(ContractValue::Contract(contract)) => contract.denomination,
         _ => return,
     };

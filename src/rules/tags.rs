@@ -382,7 +382,7 @@ fn bare_denomination(checker: &mut Checker<'_>, game: &GameModel<'_>, deal: Opti
 
 /// PBN 3.4.13, 3.4.15: a passed-out game has empty Declarer and Result.
 fn passed_out(checker: &mut Checker<'_>, game: &GameModel<'_>) {
-    if game.value("Contract").and_then(ContractValue::parse) != Some(ContractValue::PassedOut) {
+    if game.value("Contract").and_then(ContractValue::read) != Some(ContractValue::PassedOut) {
         return;
     }
     for name in ["Declarer", "Result"] {
@@ -487,13 +487,13 @@ fn score_mismatch(checker: &mut Checker<'_>, game: &GameModel<'_>) {
     else {
         return;
     };
-    let contract = game.value("Contract").and_then(ContractValue::parse);
+    let contract = game.value("Contract").and_then(ContractValue::read);
     let declarer = game
         .value("Declarer")
         .and_then(values::parse_declarer)
         .flatten();
     let result = game.value("Result").and_then(ResultValue::parse).flatten();
-    let vulnerability = game.value("Vulnerable").and_then(Vulnerability::parse);
+    let vulnerability = game.value("Vulnerable").and_then(Vulnerability::read);
     let (
         Some(ContractValue::Contract(contract)),
         Some(Declarer {
@@ -583,7 +583,7 @@ fn rotation(checker: &mut Checker<'_>, game: &GameModel<'_>) {
         );
     }
     if let Some(tag) = game.get("Vulnerable")
-        && Vulnerability::parse(&tag.value).is_some_and(|v| v != vulnerability)
+        && Vulnerability::read(&tag.value).is_some_and(|v| v != vulnerability)
     {
         checker.report(
             Diagnostic::new(

@@ -5,11 +5,12 @@
 //! `"?"` (unknown) and `""` (not applicable) are accepted for every tag (PBN 3.4).
 
 use crate::bridge::Seat;
-use crate::diagnostic::{Diagnostic, Severity};
+use crate::diagnostic::{Diagnostic, Fix, Severity};
+use crate::model::loose;
 use crate::model::values::{self, ContractValue, PerSide, ResultValue, Vulnerability};
 use crate::model::{GameModel, Tag};
 use crate::rules::semantic::Checker;
-use crate::rules::{Group, Rule, RuleInfo};
+use crate::rules::{Fixability, Group, Rule, RuleInfo};
 
 // The rules of this family: see [`crate::rules`].
 
@@ -28,6 +29,7 @@ pub const INVALID_DATE: RuleInfo = RuleInfo {
         [Date \"2023.02.30\"]\n\
         ```",
     fix: "Write `YYYY.MM.DD` with `?` for unknown digits, e.g. `2026.11.??` (PBN 3.4.3).",
+    fixable: Fixability::Safe,
     ..RuleInfo::BASE
 };
 
@@ -76,6 +78,7 @@ pub const INVALID_VULNERABLE: RuleInfo = RuleInfo {
         [Vulnerable \"N-S\"]\n\
         ```",
     fix: "Use None (or Love, -), NS, EW, or All (or Both) (PBN 3.4.10).",
+    fixable: Fixability::Safe,
     ..RuleInfo::BASE
 };
 
@@ -130,6 +133,7 @@ pub const INVALID_CONTRACT: RuleInfo = RuleInfo {
         ```",
     fix: "Write level, denomination and risk, as in `4S`, `3NTX`, `6HXX`, or `Pass` (PBN \
         3.4.14).",
+    fixable: Fixability::Safe,
     ..RuleInfo::BASE
 };
 
@@ -387,6 +391,88 @@ pub const UNKNOWN_TERMINATION: RuleInfo = RuleInfo {
     ..RuleInfo::BASE
 };
 
+/// `finding` with the fix that writes `reading` in place of the tag's value, worded for the
+/// reader: "`3N` is written `3NT` in PBN". Without a reading, or where the value is not written
+/// character for character (escapes), the finding as it is.
+fn with_loose_fix(
+    finding: Diagnostic,
+    tag: &Tag<'_>,
+    reading: Option<loose::Reading>,
+    what: &str,
+) -> Diagnostic {
+    let (Some(reading), Some(span), Some(value)) =
+        (reading, tag.exact_value_span(), tag.own_value())
+    else {
+        return finding;
+    };
+    let mut finding = finding;
+    finding.message = match reading.doubt {
+        None => format!(
+            "`{value}` is not how PBN writes the {what} `{}`",
+            reading.spelling
+        ),
+        Some(doubt) => format!(
+            "`{value}` is not how PBN writes a {what}; it is likely `{}` ({doubt})",
+            reading.spelling
+        ),
+    };
+    finding.help = Some(
+        if reading.certain {
+            format!("`pbnfmt fix` writes it `{}`", reading.spelling)
+        } else {
+            format!(
+                "if that is what it means, `pbnfmt fix --unsafe-fixes` writes it `{}`",
+                reading.spelling
+            )
+        }
+        .into(),
+    );
+    finding.with_fix(Fix {
+        safety: if reading.certain {
+            Fixability::Safe
+        } else {
+            Fixability::Unsafe
+        },
+        title: format!("write `{}`", reading.spelling),
+        edits: vec![(span, reading.spelling)],
+    })
+}
+
+/// T001, with a fix where the date is in a spelling players read without doubt (ISO, compact,
+/// a month name, day and month). A date with a time of day is fixed only when the game's Time
+/// tag already holds that time, so that nothing is lost.
+fn loose_date(game: &GameModel<'_>, tag: &Tag<'_>, value: &str, why: &str) -> Diagnostic {
+    let finding = Diagnostic::new(
+        Rule::InvalidDate,
+        tag.sub_span(0..value.len()),
+        format!("`{value}` is not a date: {why}"),
+    )
+    .with_help(Rule::InvalidDate.info().help());
+    if let Some(reading) = loose::date(value) {
+        return with_loose_fix(finding, tag, Some(reading), "date");
+    }
+    let Some((reading, time)) = loose::date_with_time(value) else {
+        return finding;
+    };
+    let time_tag = if tag.name == "UTCDate" {
+        "UTCTime"
+    } else {
+        "Time"
+    };
+    let kept =
+        tag.name != "EventDate" && game.get(time_tag).is_some_and(|t| t.value == time.as_str());
+    let mut finding = finding;
+    if !kept {
+        finding.message = format!(
+            "{}; it holds the date `{}` and the time `{time}`, which PBN writes in a {time_tag} \
+             tag",
+            finding.message, reading.spelling
+        );
+        return finding;
+    }
+    with_loose_fix(finding, tag, Some(reading), "date")
+}
+
 const TERMINATIONS: &[&str] = &[
     "abandoned",
     "adjudication",
@@ -415,8 +501,9 @@ pub(crate) fn check_value(
     // Most value rules have one help line: their fix ([`crate::rules::RuleInfo::help`]).
     let bad = |rule: Rule, message: String| bad_with(rule, message, &rule.info().help());
     let finding = match name {
-        "Date" | "EventDate" | "UTCDate" => values::date_problem(value)
-            .map(|why| bad(Rule::InvalidDate, format!("`{value}` is not a date: {why}"))),
+        "Date" | "EventDate" | "UTCDate" => {
+            values::date_problem(value).map(|why| loose_date(game, tag, value, why))
+        }
         "Board" => (values::unsigned(value).is_none_or(|n| n == 0)).then(|| {
             bad(
                 Rule::InvalidBoard,
@@ -431,10 +518,11 @@ pub(crate) fn check_value(
             )
         }),
         "Vulnerable" => Vulnerability::parse(value).is_none().then(|| {
-            bad(
+            let finding = bad(
                 Rule::InvalidVulnerable,
                 format!("vulnerability `{value}` is not None, NS, EW or All"),
-            )
+            );
+            with_loose_fix(finding, tag, loose::vulnerable(value), "vulnerability")
         }),
         "Scoring" => scoring_problem(value)
             .map(|why| bad(Rule::InvalidScoring, format!("scoring `{value}` {why}"))),
@@ -446,10 +534,18 @@ pub(crate) fn check_value(
             )
         }),
         "Contract" => match ContractValue::parse(value) {
-            None => Some(bad(
-                Rule::InvalidContract,
-                format!("`{value}` is not a contract"),
-            )),
+            None => {
+                let finding = bad(
+                    Rule::InvalidContract,
+                    format!("`{value}` is not a contract"),
+                );
+                Some(with_loose_fix(
+                    finding,
+                    tag,
+                    loose::contract(value),
+                    "contract",
+                ))
+            }
             Some(_) => ContractValue::miscased(value).map(|spelling| {
                 crate::rules::auction::miscased(
                     span.clone(),
@@ -648,7 +744,7 @@ fn rubber_history(
     let finished = ns.len() - 1;
     let won = |below: &[u32]| below[..finished].iter().any(|&points| points >= 100);
     let history_vul = Vulnerability::of_sides(won(&ns), won(&ew));
-    let vulnerable = game.value("Vulnerable").and_then(Vulnerability::parse);
+    let vulnerable = game.value("Vulnerable").and_then(Vulnerability::read);
     if let Some(vulnerable) = vulnerable
         && vulnerable != history_vul
     {

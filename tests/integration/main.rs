@@ -12,6 +12,7 @@ mod cli;
 mod export;
 mod export_cli;
 mod fidelity;
+mod fix;
 mod fixtures;
 mod hostile;
 mod lossless;

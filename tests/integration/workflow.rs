@@ -143,8 +143,14 @@ fn json_output_reads_back_with_the_same_findings() {
     let concise = concise_lines(root, &["corpus/invalid"]);
     assert_eq!(diagnostics.len(), concise.len());
     for (diagnostic, line) in diagnostics.iter().zip(&concise) {
+        // Concise output marks a finding with a safe fix `[*]` (issue 23).
+        let marked = if diagnostic["fix"]["safety"] == "safe" {
+            " [*]"
+        } else {
+            ""
+        };
         let rebuilt = format!(
-            "{}:{}:{}: {}[{}] {}",
+            "{}:{}:{}: {}[{}]{marked} {}",
             diagnostic["file"].as_str().unwrap(),
             diagnostic["span"]["start"]["line"],
             diagnostic["span"]["start"]["column"],
@@ -153,7 +159,7 @@ fn json_output_reads_back_with_the_same_findings() {
             diagnostic["message"].as_str().unwrap(),
         );
         assert_eq!(&rebuilt, line);
-        for key in ["name", "section", "help", "label", "related"] {
+        for key in ["name", "section", "help", "label", "related", "fix"] {
             assert!(diagnostic.get(key).is_some(), "{key} missing: {diagnostic}");
         }
         // The offset is the byte of the file that the line and column point at.

@@ -1,0 +1,312 @@
+//! Spellings that producers write and every player reads without doubt, read to their PBN
+//! spelling: a date `2023-07-28` is `2023.07.28`, a contract `3N` is `3NT`, a vulnerability
+//! `N-S` is `NS`. Each reading says whether it is certain (a safe fix) or a guess (an unsafe
+//! one: a day-month order, a century). The rules offer these as fixes (`pbnfmt fix`), and the
+//! read-back of a fixed file compares them as the same fact (`proof::facts`).
+//!
+//! Only what is certain or nearly so is read; anything else stays a finding for a person.
+
+use crate::model::values::{self, ContractValue, Vulnerability};
+
+/// A loose spelling read: the PBN spelling, and whether the reading is certain.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reading {
+    pub spelling: String,
+    pub certain: bool,
+    /// Why it is a guess, for the finding: "the day and the month could be the other way round".
+    pub doubt: Option<&'static str>,
+}
+
+impl Reading {
+    fn certain(spelling: String) -> Reading {
+        Reading {
+            spelling,
+            certain: true,
+            doubt: None,
+        }
+    }
+
+    fn guess(spelling: String, doubt: &'static str) -> Reading {
+        Reading {
+            spelling,
+            certain: false,
+            doubt: Some(doubt),
+        }
+    }
+}
+
+const MONTHS: [&str; 12] = [
+    "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec",
+];
+
+/// A date in a spelling other than PBN's `YYYY.MM.DD` (PBN 4.1.3), read:
+///
+/// - ISO `2023-07-28` and `2023/07/28`, and the compact `20230728`: certain;
+/// - with a month name, `3-Dec-2019`, `3 December 2019`: certain;
+/// - day and month with dots or slashes and a four-digit year, `03.12.2019`, `28/07/2023`:
+///   certain when one of the two is over 12 (or both are the same), otherwise read day first, a
+///   guess;
+/// - the same with a two-digit year, `03.12.19`: the century is a guess (20th if the year is
+///   over the current one's last two digits would be wrong too; pbnfmt reads 20YY).
+///
+/// A time after the date (`2024-06-03 14:05`, `2024-06-03T14:05:00`) is not part of the date:
+/// [`date_with_time`] reads it.
+pub fn date(text: &str) -> Option<Reading> {
+    let text = text.trim();
+    let valid = |year: u32, month: u32, day: u32| {
+        let spelling = format!("{year:04}.{month:02}.{day:02}");
+        values::date_problem(&spelling)
+            .is_none()
+            .then_some(spelling)
+    };
+    let digits = |s: &str, lengths: &[usize]| {
+        (lengths.contains(&s.len()) && s.bytes().all(|b| b.is_ascii_digit()))
+            .then(|| s.parse::<u32>().ok())
+            .flatten()
+    };
+    // 20230728
+    if text.len() == 8 && text.bytes().all(|b| b.is_ascii_digit()) {
+        let (y, m, d) = (
+            digits(&text[..4], &[4])?,
+            digits(&text[4..6], &[2])?,
+            digits(&text[6..], &[2])?,
+        );
+        return valid(y, m, d).map(Reading::certain);
+    }
+    let parts: Vec<&str> = text
+        .split(['-', '/', '.', ' '])
+        .filter(|p| !p.is_empty())
+        .collect();
+    let [a, b, c] = parts[..] else {
+        return None;
+    };
+    // 2023-07-28, 2023/07/28
+    if a.len() == 4 {
+        let (y, m, d) = (digits(a, &[4])?, digits(b, &[1, 2])?, digits(c, &[1, 2])?);
+        return valid(y, m, d).map(Reading::certain);
+    }
+    // 3-Dec-2019, 3 December 2019
+    if let Some(month) = month_name(b) {
+        let (d, y) = (digits(a, &[1, 2])?, digits(c, &[4])?);
+        return valid(y, month, d).map(Reading::certain);
+    }
+    let (first, second) = (digits(a, &[1, 2])?, digits(b, &[1, 2])?);
+    let (year, century_guess) = match c.len() {
+        4 => (digits(c, &[4])?, false),
+        2 => (2000 + digits(c, &[2])?, true),
+        _ => return None,
+    };
+    let (month, day, order_guess) = if first > 12 {
+        (second, first, false)
+    } else if second > 12 {
+        (first, second, false)
+    } else {
+        (second, first, first != second)
+    };
+    let spelling = valid(year, month, day)?;
+    Some(match (order_guess, century_guess) {
+        (false, false) => Reading::certain(spelling),
+        (true, _) => Reading::guess(
+            spelling,
+            "the day and the month could be the other way round; read day first",
+        ),
+        (false, true) => Reading::guess(spelling, "the century is not written; read as 20YY"),
+    })
+}
+
+/// A date followed by a time of day, `2024-06-03 14:05` or `2024-06-03T14:05:00`: the date
+/// read by [`date`], and the time as PBN writes it (`14:05:00`, PBN 4.1.5).
+pub fn date_with_time(text: &str) -> Option<(Reading, String)> {
+    let text = text.trim();
+    let (date_part, time_part) = text.split_once(['T', ' '])?;
+    let reading = date(date_part)?;
+    let time = time(time_part.trim())?;
+    Some((reading, time))
+}
+
+/// `14:05` or `14:05:07` as `HH:MM:SS`.
+fn time(text: &str) -> Option<String> {
+    let parts: Vec<&str> = text.split(':').collect();
+    let field = |s: &str, most: u32| {
+        (s.len() == 2 && s.bytes().all(|b| b.is_ascii_digit()))
+            .then(|| s.parse::<u32>().ok())
+            .flatten()
+            .filter(|&n| n <= most)
+    };
+    let (h, m, s) = match parts[..] {
+        [h, m] => (field(h, 23)?, field(m, 59)?, 0),
+        [h, m, s] => (field(h, 23)?, field(m, 59)?, field(s, 59)?),
+        _ => return None,
+    };
+    Some(format!("{h:02}:{m:02}:{s:02}"))
+}
+
+fn month_name(text: &str) -> Option<u32> {
+    let lower = text.to_ascii_lowercase();
+    let short = lower.get(..3)?;
+    let full = [
+        "january",
+        "february",
+        "march",
+        "april",
+        "may",
+        "june",
+        "july",
+        "august",
+        "september",
+        "october",
+        "november",
+        "december",
+    ];
+    MONTHS
+        .iter()
+        .zip(full)
+        .position(|(&abbreviation, name)| {
+            short == abbreviation
+                && (lower.len() == 3 || name.starts_with(&lower) || lower == "sept")
+        })
+        .map(|at| at as u32 + 1)
+}
+
+/// A contract with `N` for no trump or `R` for redoubled, as robots and BBO write it: `3N`,
+/// `3NX`, `4HR`, `3NR` (PBN 4.1.11 spells them `3NT`, `3NTX`, `4HXX`, `3NTXX`). Certain.
+pub fn contract(text: &str) -> Option<Reading> {
+    let trimmed = text.trim();
+    let bytes = trimmed.as_bytes();
+    let level = *bytes.first()?;
+    if !(b'1'..=b'7').contains(&level) {
+        return None;
+    }
+    let rest = &trimmed[1..];
+    let upper = rest.to_ascii_uppercase();
+    let (strain, penalty) = if let Some(penalty) = upper.strip_prefix("NT") {
+        ("NT", penalty)
+    } else if let Some(penalty) = upper.strip_prefix('N') {
+        ("NT", penalty)
+    } else {
+        let strain = upper.get(..1)?;
+        if !matches!(strain, "S" | "H" | "D" | "C") {
+            return None;
+        }
+        (strain, &upper[1..])
+    };
+    let penalty = match penalty {
+        "" => "",
+        "X" | "D" => "X",
+        "XX" | "R" | "RD" => "XX",
+        _ => return None,
+    };
+    let spelling = format!("{}{strain}{penalty}", level as char);
+    // Only a spelling that PBN itself does not read is loose.
+    if spelling == trimmed || ContractValue::parse(trimmed).is_some() {
+        return None;
+    }
+    ContractValue::parse(&spelling).map(|_| Reading::certain(spelling))
+}
+
+/// A vulnerability as dealing programs write it: `N-S`, `E-W`, `N/S`, `Both`, `Love`, with
+/// spaces around (PBN 4.1.7 has `None`, `NS`, `EW`, `All`). Certain.
+pub fn vulnerable(text: &str) -> Option<Reading> {
+    let trimmed = text.trim();
+    let spelling = match trimmed.to_ascii_uppercase().as_str() {
+        "N-S" | "N/S" | "NS" => "NS",
+        "E-W" | "E/W" | "EW" => "EW",
+        "BOTH" | "ALL" => "All",
+        "NONE" | "LOVE" | "NEITHER" => "None",
+        _ => return None,
+    };
+    if spelling == text || (Vulnerability::parse(text).is_some() && trimmed == spelling) {
+        return None;
+    }
+    Some(Reading::certain(spelling.to_owned()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn certain(text: &str) -> Option<String> {
+        date(text).filter(|r| r.certain).map(|r| r.spelling)
+    }
+
+    #[test]
+    fn dates_are_read_as_players_read_them() {
+        assert_eq!(certain("2023-07-28").as_deref(), Some("2023.07.28"));
+        assert_eq!(certain("2023/7/8").as_deref(), Some("2023.07.08"));
+        assert_eq!(certain("20191203").as_deref(), Some("2019.12.03"));
+        assert_eq!(certain("3-Dec-2019").as_deref(), Some("2019.12.03"));
+        assert_eq!(certain("3 December 2019").as_deref(), Some("2019.12.03"));
+        assert_eq!(certain("28.07.2023").as_deref(), Some("2023.07.28"));
+        // Month first, shown by a day over 12.
+        assert_eq!(certain("07/28/2023").as_deref(), Some("2023.07.28"));
+        // Both under 13: a guess, day first.
+        let guess = date("03.12.2019").unwrap();
+        assert_eq!(
+            (guess.spelling.as_str(), guess.certain),
+            ("2019.12.03", false)
+        );
+        assert!(!date("03.12.19").unwrap().certain);
+        // Not dates.
+        for text in [
+            "2023-13-01",
+            "2023-02-30",
+            "July",
+            "20191340",
+            "1-2-3-4",
+            "",
+        ] {
+            assert_eq!(date(text), None, "{text}");
+        }
+    }
+
+    #[test]
+    fn a_time_after_the_date_is_read_apart() {
+        let (reading, time) = date_with_time("2024-06-03 14:05").unwrap();
+        assert_eq!(
+            (reading.spelling.as_str(), time.as_str()),
+            ("2024.06.03", "14:05:00")
+        );
+        let (_, time) = date_with_time("2024-06-03T14:05:09").unwrap();
+        assert_eq!(time, "14:05:09");
+        assert_eq!(date_with_time("2024-06-03 25:00"), None);
+    }
+
+    #[test]
+    fn contracts_with_n_and_r() {
+        for (loose, pbn) in [
+            ("3N", "3NT"),
+            ("3NX", "3NTX"),
+            ("3NXX", "3NTXX"),
+            ("4HR", "4HXX"),
+            ("1nr", "1NTXX"),
+        ] {
+            assert_eq!(
+                contract(loose).map(|r| r.spelling).as_deref(),
+                Some(pbn),
+                "{loose}"
+            );
+        }
+        for text in ["3NT", "4H", "8N", "3Q", "Pass", "3NY"] {
+            assert_eq!(contract(text), None, "{text}");
+        }
+    }
+
+    #[test]
+    fn vulnerabilities() {
+        for (loose, pbn) in [
+            ("N-S ", "NS"),
+            ("E-W", "EW"),
+            ("Both", "All"),
+            ("Love", "None"),
+        ] {
+            assert_eq!(
+                vulnerable(loose).map(|r| r.spelling).as_deref(),
+                Some(pbn),
+                "{loose}"
+            );
+        }
+        for text in ["NS", "None", "All", "Favourable"] {
+            assert_eq!(vulnerable(text), None, "{text}");
+        }
+    }
+}

@@ -1,0 +1,195 @@
+//! `pbnfmt fix` and `export --fix` (issue 23): the fixes `check` offers, applied as minimal
+//! edits, proved, idempotent; unsafe ones only when asked.
+
+use crate::common;
+
+use std::fs;
+use std::path::Path;
+
+use common::{pbnfmt, text};
+
+fn fixture() -> std::path::PathBuf {
+    common::corpus().join("fix/loose-values.pbn")
+}
+
+/// The fixture fixed, with and without `--unsafe-fixes`: a snapshot each. The unsafe date
+/// (`03.04.2019`) stays without the flag, and the date whose time has no Time tag stays always.
+#[test]
+fn each_fix_and_the_unsafe_one_only_when_asked() {
+    let dir = fixture().parent().unwrap().to_owned();
+    let safe = pbnfmt(&["fix", "loose-values.pbn"], &dir);
+    assert_eq!(safe.status.code(), Some(0), "{}", text(&safe.stderr));
+    let unsafe_ = pbnfmt(&["fix", "--unsafe-fixes", "loose-values.pbn"], &dir);
+    let (safe, unsafe_) = (text(&safe.stdout), text(&unsafe_.stdout));
+    assert!(safe.contains("[Date \"03.04.2019\"]"), "{safe}");
+    assert!(unsafe_.contains("[Date \"2019.04.03\"]"), "{unsafe_}");
+    assert!(
+        safe.contains("[Date \"2024-06-03 14:05\"]\r\n[Board \"7\"]"),
+        "{safe}"
+    );
+    common::snapshot_settings().bind(|| {
+        insta::assert_snapshot!("fix-safe", safe);
+        insta::assert_snapshot!("fix-unsafe", unsafe_);
+    });
+}
+
+/// Every byte outside the fixed spans stays: the output is the input with exactly the edits
+/// `check --output-format json` lists applied, and nothing else. Fixing again changes nothing;
+/// fix then export is export --fix.
+#[test]
+fn fix_changes_only_the_fixed_spans_and_is_idempotent() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = fs::read(fixture()).unwrap();
+    fs::write(dir.path().join("a.pbn"), &input).unwrap();
+    let json = pbnfmt(&["check", "--output-format", "json", "a.pbn"], dir.path());
+    let json: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    let mut edits: Vec<(usize, usize, String)> = json["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["fix"]["safety"] == "safe")
+        .flat_map(|d| d["fix"]["edits"].as_array().unwrap().clone())
+        .map(|edit| {
+            let offset = |at: &str| edit["span"][at]["offset"].as_u64().unwrap() as usize;
+            (
+                offset("start"),
+                offset("end"),
+                edit["text"].as_str().unwrap().to_owned(),
+            )
+        })
+        .collect();
+    assert_eq!(edits.len(), 10);
+    edits.sort();
+    let mut expected = Vec::new();
+    let mut at = 0;
+    for (start, end, text) in &edits {
+        expected.extend_from_slice(&input[at..*start]);
+        expected.extend_from_slice(text.as_bytes());
+        at = *end;
+    }
+    expected.extend_from_slice(&input[at..]);
+    let fixed = pbnfmt(&["fix", "a.pbn"], dir.path());
+    assert_eq!(fixed.stdout, expected);
+
+    // --write, then nothing more to fix.
+    let written = pbnfmt(&["fix", "--write", "a.pbn"], dir.path());
+    assert_eq!(written.status.code(), Some(0), "{}", text(&written.stderr));
+    assert_eq!(fs::read(dir.path().join("a.pbn")).unwrap(), expected);
+    let again = pbnfmt(&["fix", "--check", "a.pbn"], dir.path());
+    assert_eq!(again.status.code(), Some(0), "{}", text(&again.stderr));
+    assert!(text(&again.stderr).contains("1 file with nothing to fix"));
+
+    // fix then export = export --fix.
+    fs::write(dir.path().join("b.pbn"), &input).unwrap();
+    let exported = pbnfmt(&["export", "a.pbn"], dir.path());
+    let exported_fixed = pbnfmt(&["export", "--fix", "b.pbn"], dir.path());
+    assert_eq!(exported_fixed.status.code(), exported.status.code());
+    assert_eq!(exported.stdout, exported_fixed.stdout);
+    // And without --fix, export keeps the loose spellings (as it always did).
+    let plain = pbnfmt(&["export", "b.pbn"], dir.path());
+    assert!(text(&plain.stdout).contains("[Contract \"3N\"]"));
+}
+
+/// `check` marks what `fix` repairs: `[*]` in concise output, a `fix` object in JSON, SARIF
+/// `fixes`, and the count in the summary; `--select` limits what `fix` applies.
+#[test]
+fn check_marks_the_fixable_findings_and_select_limits_the_fix() {
+    let dir = fixture().parent().unwrap().to_owned();
+    let concise = pbnfmt(
+        &["check", "--output-format", "concise", "loose-values.pbn"],
+        &dir,
+    );
+    let concise = text(&concise.stdout);
+    assert_eq!(concise.matches("] [*] ").count(), 10, "{concise}");
+    assert!(
+        concise.contains(
+            "10 findings fixable with `pbnfmt fix` (1 more with `pbnfmt fix --unsafe-fixes`)."
+        ),
+        "{concise}"
+    );
+    let sarif = pbnfmt(
+        &["check", "--output-format", "sarif", "loose-values.pbn"],
+        &dir,
+    );
+    let sarif: serde_json::Value = serde_json::from_slice(&sarif.stdout).unwrap();
+    let fixes: Vec<_> = sarif["runs"][0]["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|result| result.get("fixes"))
+        .collect();
+    assert_eq!(fixes.len(), 11);
+    let replacement = &fixes[0][0]["artifactChanges"][0]["replacements"][0];
+    assert_eq!(replacement["insertedContent"]["text"], "2023.07.28");
+    assert_eq!(replacement["deletedRegion"]["startLine"], 5);
+
+    let only_contracts = pbnfmt(&["fix", "--select", "T007", "loose-values.pbn"], &dir);
+    let only_contracts = text(&only_contracts.stdout);
+    assert!(only_contracts.contains("[Contract \"3NT\"]"));
+    assert!(only_contracts.contains("[Date \"2023-07-28\"]"));
+    let unknown = pbnfmt(&["fix", "--select", "Z999", "loose-values.pbn"], &dir);
+    assert_eq!(unknown.status.code(), Some(2));
+}
+
+/// The shared corpus, fixed: no finding with a safe fix remains, no rule finds more than it
+/// did, and fixing the result again changes nothing.
+#[test]
+fn the_real_corpus_fixed_keeps_no_safe_fix_and_gains_no_finding() {
+    let Some(real) = common::real_corpus() else {
+        return;
+    };
+    let out = tempfile::tempdir().unwrap();
+    let fixed = pbnfmt(
+        &[
+            "fix",
+            real.to_str().unwrap(),
+            "--out-dir",
+            out.path().to_str().unwrap(),
+        ],
+        Path::new(env!("CARGO_MANIFEST_DIR")),
+    );
+    assert!(
+        matches!(fixed.status.code(), Some(0 | 1)),
+        "{}",
+        text(&fixed.stderr)
+    );
+    let counts = |dir: &Path| {
+        let output = pbnfmt(
+            &[
+                "check",
+                "--output-format",
+                "json",
+                "--statistics",
+                dir.to_str().unwrap(),
+            ],
+            Path::new(env!("CARGO_MANIFEST_DIR")),
+        );
+        let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+        let mut counts = std::collections::BTreeMap::new();
+        for row in json["statistics"].as_array().unwrap() {
+            *counts
+                .entry(row["code"].as_str().unwrap().to_owned())
+                .or_insert(0) += row["count"].as_u64().unwrap();
+        }
+        (counts, json["summary"]["fixable"].as_u64().unwrap())
+    };
+    let ((before, fixable_before), (after, fixable_after)) = (counts(&real), counts(out.path()));
+    assert!(fixable_before > 10_000, "{fixable_before}");
+    assert_eq!(fixable_after, 0);
+    for (code, count) in &after {
+        assert!(
+            count <= before.get(code).unwrap_or(&0),
+            "{code}: {count} after, {before:?}"
+        );
+    }
+    let again = pbnfmt(
+        &["fix", "--check", out.path().to_str().unwrap()],
+        Path::new(env!("CARGO_MANIFEST_DIR")),
+    );
+    assert!(
+        text(&again.stderr).contains(" 0 files would be rewritten")
+            || text(&again.stderr).starts_with("0 files would"),
+        "{}",
+        text(&again.stderr)
+    );
+}
