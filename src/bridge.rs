@@ -282,6 +282,45 @@ pub enum CallToken {
 }
 
 impl CallToken {
+    /// The call a token means: as PBN spells it (in any letter case, [`CallToken::parse`]), or
+    /// in a loose spelling whose meaning is certain ([`CallToken::loose`]). The parser, the
+    /// auction model and the read-back read calls so; A015 and A017 judge the spelling.
+    pub fn read(text: &str) -> Option<CallToken> {
+        CallToken::parse(text).or_else(|| CallToken::loose(text))
+    }
+
+    /// A call in a spelling that robots and BBO write and PBN does not (PBN 3.5.1): `1N` for
+    /// `1NT`, `P` for `Pass`, `Dbl` for `X`, `Rdbl` or `Redbl` for `XX`. Certain; `D` and `R`
+    /// alone are not read (a `D` could be a diamond bid cut short).
+    pub fn loose(text: &str) -> Option<CallToken> {
+        if CallToken::parse(text).is_some() {
+            return None;
+        }
+        let upper = text.to_ascii_uppercase();
+        match upper.as_str() {
+            "P" => return Some(CallToken::Pass),
+            "DBL" | "DOUBLE" => return Some(CallToken::Double),
+            "RDBL" | "REDBL" | "REDOUBLE" => return Some(CallToken::Redouble),
+            _ => {}
+        }
+        match upper.as_bytes() {
+            [level @ b'1'..=b'7', b'N'] => Some(CallToken::Bid {
+                level: level - b'0',
+                denomination: Denomination::NoTrump,
+            }),
+            _ => None,
+        }
+    }
+
+    /// The PBN spelling of a loose call ([`CallToken::loose`]).
+    pub fn loose_spelling(text: &str) -> Option<String> {
+        CallToken::loose(text).map(|call| {
+            let mut spelling = String::new();
+            call.push_export(&mut spelling);
+            spelling
+        })
+    }
+
     pub fn parse(text: &str) -> Option<CallToken> {
         if text.eq_ignore_ascii_case("Pass") {
             return Some(CallToken::Pass);

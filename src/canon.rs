@@ -96,15 +96,33 @@ pub fn comment_text(text: &str, nl: &str) -> String {
 }
 
 /// Appends the export spelling of the word of a move: a call or a card in uppercase; `^S`;
-/// anything unreadable as written.
+/// anything unreadable as written. A loose call (`1N`, `P`) is written as it is: export repairs it
+/// only with `--fix`.
 pub fn push_word(out: &mut String, parse: &Parse, text: &str, mv: &Move, is_auction: bool) {
+    push_word_as(out, parse, text, mv, is_auction, CallToken::parse);
+}
+
+/// The meaning of the word of a move, for the read-back ([`crate::proof::facts`]): as
+/// [`push_word`], with a loose call read as the call it means.
+pub fn push_word_meaning(out: &mut String, parse: &Parse, text: &str, mv: &Move, is_auction: bool) {
+    push_word_as(out, parse, text, mv, is_auction, CallToken::read);
+}
+
+fn push_word_as(
+    out: &mut String,
+    parse: &Parse,
+    text: &str,
+    mv: &Move,
+    is_auction: bool,
+    call: fn(&str) -> Option<CallToken>,
+) {
     let word = parse.text(text, mv.token);
     if parse.kind(mv.token) == SyntaxKind::Irregularity {
         out.extend(word.chars().map(|c| c.to_ascii_uppercase()));
         return;
     }
     if is_auction {
-        if let Some(call) = CallToken::parse(word) {
+        if let Some(call) = call(word) {
             return call.push_export(out);
         }
     } else {

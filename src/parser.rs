@@ -646,7 +646,7 @@ impl Parser<'_> {
         let id = self.bump();
         let text = self.tokens[id as usize].text(self.text);
         let known = match section {
-            SectionKind::Auction => CallToken::parse(text).is_some(),
+            SectionKind::Auction => CallToken::read(text).is_some(),
             _ => PlayToken::parse(text).is_some(),
         };
         // `1♠`: the non-ASCII finding says it better than "`1` is not a call".
@@ -889,7 +889,9 @@ mod tests {
         assert_eq!(codes("[Dealer N]"), ["S004"]);
         assert_eq!(codes("[Event {c} \"x\"]"), ["S007"]);
         assert_eq!(codes("junk\n[Event \"x\"]"), ["S008"]);
-        assert_eq!(codes("[Auction \"N\"] 1C P"), ["S009"]);
+        assert_eq!(codes("[Auction \"N\"] 1C Pas"), ["S009"]);
+        // A loose spelling is a call (A017 judges its spelling).
+        assert_eq!(codes("[Auction \"N\"] 1C P 1N Dbl"), Vec::<&str>::new());
         assert_eq!(codes("[Play \"N\"] S10"), ["S010"]);
         assert_eq!(codes("[Auction \"N\"] =1= 1C"), ["S011"]);
         assert_eq!(codes("[Auction \"N\"] 1C, Pass"), ["S012"]);

@@ -189,7 +189,7 @@ impl Reader<'_> {
                 let entry = if parse.kind(mv.token) == SyntaxKind::Irregularity {
                     Entry::Skip
                 } else {
-                    CallToken::parse(parse.text(text, mv.token))
+                    CallToken::read(parse.text(text, mv.token))
                         .map_or(Entry::Unreadable, Entry::Call)
                 };
                 Some((entry, mv.token, mv.irregularity))

@@ -250,7 +250,7 @@ fn moves(parse: &Parse, text: &str, tag: &Tag<'_>, is_auction: bool, out: &mut S
                 }
                 match item {
                     Data::Move(mv) => {
-                        canon::push_word(out, parse, text, mv, is_auction);
+                        canon::push_word_meaning(out, parse, text, mv, is_auction);
                         out.push_str(" mark ");
                         match mv.irregularity {
                             Some(mark) => out.extend(

@@ -2,12 +2,12 @@
 //! and redoubles, how it ends, and the Declarer and Contract tags against the contract it reaches.
 
 use crate::bridge::{Denomination, Seat};
-use crate::diagnostic::{Diagnostic, Severity};
+use crate::diagnostic::{Diagnostic, Fix, Severity};
 use crate::model::auction::{self, AuctionProblem, AuctionRead, Outcome, RiskProblem};
 use crate::model::values::{self, ContractValue, denomination_text};
 use crate::model::{GameModel, Tag};
 use crate::rules::semantic::Checker;
-use crate::rules::{Group, Rule, RuleInfo};
+use crate::rules::{Fixability, Group, Rule, RuleInfo};
 use crate::syntax::{Parse, TokenId};
 
 // The rules of this family: see [`crate::rules`].
@@ -194,8 +194,30 @@ pub const MISCASED_CALL: RuleInfo = RuleInfo {
         [Auction \"N\"]\n\
         1S PASS 4S AP\n\
         ```",
-    fix: "Write the call as PBN spells it: `Pass`, `1NT`, `XX`, `AP`; `pbnfmt export` writes \
-        it so.",
+    fix: "Write the call as PBN spells it: `Pass`, `1NT`, `XX`, `AP`; `pbnfmt fix` and \
+        `pbnfmt export` write it so.",
+    fixable: Fixability::Safe,
+    ..RuleInfo::BASE
+};
+
+pub const LOOSE_CALL: RuleInfo = RuleInfo {
+    code: "A017",
+    name: "loose-call",
+    severity: Severity::Error,
+    section: "PBN 3.5.1",
+    summary: "A call in a spelling robots and BBO write, not PBN's (`1N`, `P`, `Dbl`)",
+    what: "A call of the auction written `1N` ... `7N` (for `1NT` ... `7NT`), `P` (`Pass`), `Dbl` \
+        or `Double` (`X`), `Rdbl`, `Redbl` or `Redouble` (`XX`).",
+    why: "PBN 3.5.1 lists the call tokens: `Pass`, `X`, `XX`, `AP`, and a level with `C`, `D`, \
+        `H`, `S` or `NT`. These spellings are not among them, but every player reads them \
+        without doubt, so pbnfmt reads the call as meant and goes on checking the auction.",
+    example: "```\n\
+        [Auction \"N\"]\n\
+        1N P 3N P\n\
+        P P\n\
+        ```",
+    fix: "Write the call as PBN spells it; `pbnfmt fix` does.",
+    fixable: Fixability::Safe,
     ..RuleInfo::BASE
 };
 
@@ -384,12 +406,23 @@ fn miscased_calls(checker: &mut Checker<'_>, tag: &Tag<'_>) {
             continue;
         };
         let word = parse.text(text, mv.token);
+        let span = parse.span(mv.token, mv.token);
         if let Some(spelling) = crate::bridge::CallToken::miscased(word) {
             checker.report(miscased(
-                parse.span(mv.token, mv.token),
+                span,
                 format!("`{word}` is not a PBN spelling of the call `{spelling}`"),
                 &spelling,
             ));
+        } else if let Some(spelling) = crate::bridge::CallToken::loose_spelling(word) {
+            checker.report(
+                Diagnostic::new(
+                    Rule::LooseCall,
+                    span.clone(),
+                    format!("`{word}` is not how PBN writes the call `{spelling}`"),
+                )
+                .with_help(format!("`pbnfmt fix` writes it `{spelling}` (PBN 3.5.1)"))
+                .with_fix(spelling_fix(span, &spelling)),
+            );
         }
     }
 }
@@ -400,10 +433,21 @@ pub(crate) fn miscased(
     message: String,
     spelling: &str,
 ) -> Diagnostic {
-    Diagnostic::new(Rule::MiscasedCall, span, message).with_help(format!(
-        "write `{spelling}`; PBN 3.11 allows the uppercase form or the all-lowercase one, \
-            not a mix"
-    ))
+    Diagnostic::new(Rule::MiscasedCall, span.clone(), message)
+        .with_help(format!(
+            "write `{spelling}` (`pbnfmt fix` does); PBN 3.11 allows the uppercase form or the \
+             all-lowercase one, not a mix"
+        ))
+        .with_fix(spelling_fix(span, spelling))
+}
+
+/// The safe fix that writes `spelling` over `span`.
+fn spelling_fix(span: std::ops::Range<usize>, spelling: &str) -> Fix {
+    Fix {
+        safety: Fixability::Safe,
+        title: format!("write `{spelling}`"),
+        edits: vec![(span, spelling.to_owned())],
+    }
 }
 
 /// What the wording of an auction's findings needs: one function per rule below.
@@ -750,6 +794,11 @@ pub(crate) fn pairs() -> Vec<crate::rules::pairs::Pair> {
             "[Dealer \"N\"]\n[Contract \"4SX\"]\n[Auction \"N\"]\n1S Pass 4S X\nAP\n",
         ),
         pair(Rule::MiscasedCall, "1S PASS 4S AP", "1S pass 4S ap"),
+        pair(
+            Rule::LooseCall,
+            "1N P 3N P P P",
+            "1NT Pass 3NT Pass Pass Pass",
+        ),
         Pair::new(
             Rule::MiscasedCall,
             "[Contract \"4Nt\"]\n",

@@ -321,6 +321,7 @@ rules! {
     ContractMismatch => auction::CONTRACT_MISMATCH,
     MiscasedCall => auction::MISCASED_CALL,
     DealerAfterAuction => auction::DEALER_AFTER_AUCTION,
+    LooseCall => auction::LOOSE_CALL,
     PlayWithoutContract => play::PLAY_WITHOUT_CONTRACT,
     InvalidPlaySeat => play::INVALID_PLAY_SEAT,
     WrongOpeningLeader => play::WRONG_OPENING_LEADER,

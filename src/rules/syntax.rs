@@ -161,13 +161,15 @@ pub const UNKNOWN_CALL: RuleInfo = RuleInfo {
     what: "A word in the auction section that is none of `Pass`, `X`, `XX`, `AP`, `-`, or a bid \
         of a level 1-7 and a denomination `C`, `D`, `H`, `S`, `NT` (lowercase is accepted, PBN \
         3.11).",
-    why: "PBN 3.5.1 lists every call token. Spellings such as `P`, `2N` or `DBL` are other \
-        programs' notations, and no PBN reader can be expected to understand them.",
+    why: "PBN 3.5.1 lists every call token. A word that is none of them, nor one of the loose \
+        spellings every player reads (`1N`, `P`, `Dbl`, which A017 reports and `pbnfmt fix` \
+        repairs), cannot be read as a call.",
     example: "```\n\
         [Auction \"N\"]\n\
-        1C P 2N Pass\n\
+        1C Pas 2Q Pass\n\
         ```",
-    fix: "Use the standard tokens: `1C Pass 2NT Pass`.",
+    fix: "Use the standard tokens: `1C Pass 2C Pass`. (`1N`, `P` and `Dbl` are read as the \
+        calls they mean: A017.)",
     ..RuleInfo::BASE
 };
 
@@ -691,8 +693,8 @@ pub(crate) fn pairs() -> Vec<crate::rules::pairs::Pair> {
         ),
         pair(
             Rule::UnknownCall,
-            "[Auction \"N\"]\n1C P 2N Pass\n",
-            "[Auction \"N\"]\n1C Pass 2NT Pass\n",
+            "[Auction \"N\"]\n1C Pas 2Q Pass\n",
+            "[Auction \"N\"]\n1C Pass 2C Pass\n",
         ),
         pair(
             Rule::UnknownCard,

@@ -44,7 +44,7 @@ fn readme_concise_check_of_the_invalid_corpus_exits_1() {
     let text = stdout(&output);
     assert!(
         text.contains(
-            "corpus/invalid/syntax/unknown-call.pbn:3:6: error[S009] `2N` is not a call\n"
+            "corpus/invalid/syntax/unknown-call.pbn:3:8: error[S009] `2Q` is not a call\n"
         ),
         "{text}"
     );
@@ -122,11 +122,11 @@ fn stdin_is_read_for_a_dash() {
         .stdin
         .take()
         .unwrap()
-        .write_all(b"[Dealer \"N\"]\r\n[Auction \"N\"]\r\n1C P\r\n")
+        .write_all(b"[Dealer \"N\"]\r\n[Auction \"N\"]\r\n1C Pas\r\n")
         .unwrap();
     let output = child.wait_with_output().unwrap();
     assert_eq!(output.status.code(), Some(1));
-    assert!(stdout(&output).starts_with("<stdin>:3:4: error[S009] `P` is not a call\n"));
+    assert!(stdout(&output).starts_with("<stdin>:3:4: error[S009] `Pas` is not a call\n"));
 }
 
 #[test]

@@ -58,7 +58,7 @@ fn fix_changes_only_the_fixed_spans_and_is_idempotent() {
             )
         })
         .collect();
-    assert_eq!(edits.len(), 10);
+    assert_eq!(edits.len(), 16);
     edits.sort();
     let mut expected = Vec::new();
     let mut at = 0;
@@ -100,10 +100,10 @@ fn check_marks_the_fixable_findings_and_select_limits_the_fix() {
         &dir,
     );
     let concise = text(&concise.stdout);
-    assert_eq!(concise.matches("] [*] ").count(), 10, "{concise}");
+    assert_eq!(concise.matches("] [*] ").count(), 16, "{concise}");
     assert!(
         concise.contains(
-            "10 findings fixable with `pbnfmt fix` (1 more with `pbnfmt fix --unsafe-fixes`)."
+            "16 findings fixable with `pbnfmt fix` (1 more with `pbnfmt fix --unsafe-fixes`)."
         ),
         "{concise}"
     );
@@ -118,7 +118,7 @@ fn check_marks_the_fixable_findings_and_select_limits_the_fix() {
         .iter()
         .filter_map(|result| result.get("fixes"))
         .collect();
-    assert_eq!(fixes.len(), 11);
+    assert_eq!(fixes.len(), 17);
     let replacement = &fixes[0][0]["artifactChanges"][0]["replacements"][0];
     assert_eq!(replacement["insertedContent"]["text"], "2023.07.28");
     assert_eq!(replacement["deletedRegion"]["startLine"], 5);
