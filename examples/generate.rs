@@ -39,6 +39,9 @@ struct Args {
     /// End lines with CR LF.
     #[arg(long)]
     crlf: bool,
+    /// Loose spellings that `pbnfmt fix` repairs: ISO dates, `3N`, `1N`, `P`.
+    #[arg(long)]
+    loose: bool,
     #[arg(long, value_enum, default_value_t = Encoding::Utf8)]
     encoding: Encoding,
     #[arg(long, default_value_t = 1)]
@@ -98,6 +101,7 @@ fn run(args: &Args) -> io::Result<()> {
         comment_percent: args.comments,
         accents: args.accents,
         plain: args.plain,
+        loose: args.loose,
     };
     let sink: Box<dyn Write> = match &args.out {
         Some(path) => Box::new(File::create(path)?),

@@ -25,6 +25,9 @@ pub struct Options {
     /// Only the tags most readers know (no play, notes or tables): a variant other PBN tools can
     /// read, for side-by-side timing.
     pub plain: bool,
+    /// Spellings robots and dealing programs write, which `pbnfmt fix` repairs: ISO dates,
+    /// contracts and calls with `N` for `NT`, `P` for `Pass`.
+    pub loose: bool,
 }
 
 impl Default for Options {
@@ -36,6 +39,7 @@ impl Default for Options {
             comment_percent: 30,
             accents: false,
             plain: false,
+            loose: false,
         }
     }
 }
@@ -139,7 +143,12 @@ fn write_game(out: &mut String, rng: &mut Rng, board: usize, options: &Options) 
         out,
         "[Event \"Generated Pairs\"]{nl}[Site \"Delft NLD\"]{nl}"
     );
-    let _ = write!(out, "[Date \"2026.11.{:02}\"]{nl}", 1 + board % 28);
+    let date_dot = if options.loose { '-' } else { '.' };
+    let _ = write!(
+        out,
+        "[Date \"2026{date_dot}11{date_dot}{:02}\"]{nl}",
+        1 + board % 28
+    );
     let _ = write!(out, "[Board \"{board}\"]{nl}");
     let names = if options.accents {
         ["Wågner", "Noël", "Eastmañ", "Süd"]
@@ -179,10 +188,13 @@ fn write_game(out: &mut String, rng: &mut Rng, board: usize, options: &Options) 
     match contract {
         Some((declarer, level, denomination, risk)) => {
             let _ = write!(out, "[Declarer \"{}\"]{nl}", declarer.letter());
+            let strain = match denomination_text(denomination) {
+                "NT" if options.loose => "N",
+                strain => strain,
+            };
             let _ = write!(
                 out,
-                "[Contract \"{level}{}{}\"]{nl}",
-                denomination_text(denomination),
+                "[Contract \"{level}{strain}{}\"]{nl}",
                 ["", "X", "XX"][risk]
             );
         }
@@ -205,7 +217,11 @@ fn write_game(out: &mut String, rng: &mut Rng, board: usize, options: &Options) 
     let _ = write!(out, "[Auction \"{}\"]{nl}", dealer.letter());
     let mut notes = 0;
     for (i, call) in auction.calls.iter().enumerate() {
-        out.push_str(call);
+        match call.as_str() {
+            "Pass" if options.loose => out.push('P'),
+            bid if options.loose && bid.ends_with("NT") => out.push_str(&bid[..2]),
+            _ => out.push_str(call),
+        }
         if rng.percent(annotation_percent) {
             annotate(out, rng, &mut notes, 0);
         }

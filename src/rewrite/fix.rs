@@ -2,22 +2,26 @@
 //! the input ([`super::edit`]): every byte outside a fixed value stays as it was.
 //!
 //! Safe fixes are applied by default, unsafe ones (a guess: a day-month order, a century) only
-//! when asked; the rules that apply are the rules selected. The result is proved as the other
-//! rewrites' are: read back, its facts must equal the input's (facts read a loose spelling as
-//! what it means, so `2023-07-28` and `2023.07.28` are one fact, `proof::facts`), and fixing it
-//! again must change nothing. A file whose reading is a guess (a syntax error that stops a
-//! rewrite) is refused, as by `export`, unless forced.
+//! when asked; the rules that apply are the rules selected. The fixes are found over the whole
+//! file, then applied a chunk of games at a time by the frame of the other rewrites
+//! ([`super::rewrite_chunks`]), which proves each piece: read back, its facts must equal the
+//! input's (facts read a loose spelling as what it means, so `2023-07-28` and `2023.07.28` are one
+//! fact, `proof::facts`). A file whose reading is a guess (a syntax error that stops a rewrite) is
+//! refused, as by `export`, unless forced.
+
+use std::ops::Range;
 
 use crate::check::{CheckOptions, check_decoded};
 use crate::diagnostic::Diagnostic;
-use crate::io::spool::Output;
-use crate::parser;
-use crate::proof::{self, Rewritten, facts::Facts};
+use crate::model::{Inheritor, OwnedInheritance};
+use crate::proof::Rewritten;
 use crate::rules::select::Selection;
+use crate::rules::{Fixability, Rule};
 use crate::source::{self, Decoded};
+use crate::syntax::Parse;
 
-use super::RewriteOptions;
 use super::edit::Edits;
+use super::{ChunkEdits, RewriteOptions};
 
 /// What `fix` is told.
 #[derive(Clone, Debug, Default)]
@@ -45,118 +49,93 @@ pub fn fix_owned(bytes: Vec<u8>, options: &FixOptions) -> Rewritten {
     )
 }
 
-/// The findings of `decoded` and the edits their fixes make, at `options`.
-fn findings_and_edits(decoded: Decoded, options: &FixOptions) -> (Decoded, Vec<Diagnostic>, Edits) {
+/// The edits the fixes of `decoded`'s findings make, at `options`, sorted. Only the rules that
+/// have fixes run (within the selection), and every finding of theirs is kept, however many:
+/// memory is the text and about 200 bytes a fix.
+fn fix_edits(decoded: Decoded, options: &FixOptions) -> (Decoded, Vec<(Range<usize>, String)>) {
+    let fixing: Vec<String> = Rule::ALL
+        .iter()
+        .filter(|rule| rule.info().fixable != Fixability::None)
+        .map(|rule| rule.code().to_owned())
+        .collect();
+    let mut selection = options.selection.clone();
+    if selection.select.is_none() {
+        selection.select = Some(fixing);
+    }
     let check = CheckOptions {
         encoding: options.rewrite.input_encoding,
-        selection: options.selection.clone(),
+        selection,
         chunk_bytes: options.rewrite.chunk_bytes,
         parse_ahead: false,
-        max_findings: None,
+        max_findings: Some(usize::MAX),
     };
     let report = check_decoded(decoded, &check);
-    let mut edits = Edits::default();
-    let mut taken: Vec<std::ops::Range<usize>> = Vec::new();
-    for diagnostic in &report.diagnostics {
-        let Some(fix) = diagnostic
-            .fix
-            .as_ref()
-            .filter(|_| diagnostic.fixable(options.unsafe_fixes))
-        else {
-            continue;
-        };
-        // Two fixes of one place: the first is applied, the next run takes the other.
-        let overlaps = fix.edits.iter().any(|(range, _)| {
-            taken
-                .iter()
-                .any(|t| range.start < t.end && t.start < range.end || range == t)
-        });
-        if overlaps {
+    let mut edits: Vec<(Range<usize>, String)> = Vec::new();
+    for diagnostic in report.diagnostics {
+        if !diagnostic.fixable(options.unsafe_fixes) {
             continue;
         }
-        for (range, text) in &fix.edits {
-            taken.push(range.clone());
-            edits.replace(range.clone(), text.clone());
+        if let Some(fix) = diagnostic.fix {
+            edits.extend(fix.edits);
         }
     }
-    (report.decoded, report.diagnostics, edits)
+    edits.sort_by_key(|(range, _)| (range.start, range.end));
+    // Two fixes of one place: the first is applied, the next run takes the other.
+    let mut kept: Vec<(Range<usize>, String)> = Vec::with_capacity(edits.len());
+    for edit in edits {
+        if kept
+            .last()
+            .is_none_or(|(last, _)| last.end <= edit.0.start && *last != edit.0)
+        {
+            kept.push(edit);
+        }
+    }
+    (report.decoded, kept)
 }
 
 fn fix_decoded(decoded: Decoded, options: &FixOptions) -> Rewritten {
-    let (decoded, findings, edits) = findings_and_edits(decoded, options);
-    let games = parser::parse(&decoded.text).real_games().count();
-    let mut blocking = proof::blocking(findings);
-    if !blocking.is_empty() {
-        if !options.rewrite.force {
-            return Rewritten::refused(decoded, blocking, games);
-        }
-        proof::downgrade(&mut blocking, "fixed anyway (--force)");
-    }
-    let mut problems = blocking;
-    if edits.is_empty() {
-        let bytes = match proof::encode(decoded.text.clone(), decoded.encoding, decoded.bom) {
-            Ok(bytes) => bytes,
-            Err(_) => return Rewritten::refused(decoded, problems, games),
-        };
-        return Rewritten {
-            decoded,
-            output: Some(Output::from_bytes(bytes)),
-            problems,
-            games,
-            source: None,
-        };
-    }
-    let fixed = match edits.apply(&decoded.text) {
-        Ok(fixed) => fixed,
-        Err(error) => {
-            problems.push(proof::unfaithful(
-                format!("the fixes cannot be applied: {error}"),
-                "this is a bug in pbnfmt; please report it with the file",
-            ));
-            return Rewritten::refused(decoded, problems, games);
-        }
-    };
-    if let Some(why) = unproven(&decoded, &fixed, options) {
-        problems.push(proof::unfaithful(
-            format!("the fixed file does not read back as the input: {why}"),
-            "this is a bug in pbnfmt; the file is left as it was; please report it",
-        ));
-        return Rewritten::refused(decoded, problems, games);
-    }
-    match proof::encode(fixed, decoded.encoding, decoded.bom) {
-        Ok(bytes) => Rewritten {
-            decoded,
-            output: Some(Output::from_bytes(bytes)),
-            problems,
-            games,
-            source: None,
-        },
-        Err(_) => {
-            problems.push(proof::unfaithful(
-                "a fixed value cannot be written in the file's encoding".to_owned(),
-                "re-save the file in UTF-8",
-            ));
-            Rewritten::refused(decoded, problems, games)
-        }
-    }
+    let (decoded, edits) = fix_edits(decoded, options);
+    super::rewrite_chunks(decoded, options.rewrite, &mut Precomputed { edits }, None)
 }
 
-/// Why `fixed` is not a faithful fix of `decoded`: a fact that differs, a syntax error the input
-/// did not have, or a fix left to make.
-fn unproven(decoded: &Decoded, fixed: &str, options: &FixOptions) -> Option<String> {
-    let (before, after) = (parser::parse(&decoded.text), parser::parse(fixed));
-    if before.errors.len() != after.errors.len() {
-        return Some("the fixes changed how the file parses".to_owned());
+/// Fixes found over the whole file, handed to each chunk of the rewrite ([`super::edit_chunks`])
+/// that holds them: the chunk is edited, read back and its facts compared with the input's.
+struct Precomputed {
+    /// Sorted, not overlapping; offsets in the whole text.
+    edits: Vec<(Range<usize>, String)>,
+}
+
+impl ChunkEdits for Precomputed {
+    const EFFECTIVE: bool = false;
+
+    fn edits<'t: 'p, 'p>(
+        &mut self,
+        parse: &'p Parse,
+        text: &'t str,
+        inheritor: &mut Inheritor<'t, 'p>,
+    ) -> (Edits, Vec<Diagnostic>) {
+        // The fixes do not depend on inheritance, but the read-back of the next chunk does.
+        for game in parse.real_games() {
+            inheritor.game(parse, text, game);
+        }
+        let (Some(first), Some(last)) = (parse.tokens.first(), parse.tokens.last()) else {
+            return (Edits::default(), Vec::new());
+        };
+        let (start, end) = (first.start as usize, last.end as usize);
+        let from = self.edits.partition_point(|(range, _)| range.start < start);
+        let mut edits = Edits::default();
+        for (range, replacement) in &self.edits[from..] {
+            if range.end > end {
+                break;
+            }
+            edits.replace(range.clone(), replacement.clone());
+        }
+        (edits, Vec::new())
     }
-    let mut was = Facts::new(&before, &decoded.text, false);
-    let mut is = Facts::new(&after, fixed, false);
-    if let Some((was, is)) = proof::first_difference(&mut was, &mut is) {
-        return Some(format!("`{was}` became `{is}`"));
+
+    fn check_piece(&self, _: &Parse, _: &str, _: &str, _: &OwnedInheritance) -> Option<String> {
+        // The facts of the piece are compared with the input's by the frame; that a fixed file
+        // has nothing more to fix is tested (`tests/integration/fix.rs`).
+        None
     }
-    let again = Decoded {
-        text: fixed.to_owned(),
-        ..decoded.clone()
-    };
-    let (_, _, more) = findings_and_edits(again, options);
-    (!more.is_empty()).then(|| "fixing the result again changes it".to_owned())
 }

@@ -529,7 +529,7 @@ fn random_bytes_are_counted_not_listed() {
     );
     assert!(said.contains("past `--max-findings` not shown."));
     bound(rss, "check");
-    for command in ["export", "resolve", "nag"] {
+    for command in ["export", "resolve", "nag", "fix"] {
         let (output, rss) = run(&[command, "--check", "-j1", path], LIMIT);
         assert_eq!(output.status.code(), Some(1), "{command}: refused");
         bound(rss, command);
@@ -545,7 +545,7 @@ fn a_directory_and_an_unreadable_file() {
     let (output, _) = run(&["check", games.to_str().unwrap()], LIMIT);
     assert_eq!(output.status.code(), Some(0));
     assert!(common::text(&output.stdout).contains("No findings in 0 files"));
-    for command in ["export", "resolve", "nag"] {
+    for command in ["export", "resolve", "nag", "fix"] {
         let (output, _) = run(&[command, "--check", games.to_str().unwrap()], LIMIT);
         assert_eq!(output.status.code(), Some(0), "{command}");
         assert!(
