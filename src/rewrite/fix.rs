@@ -53,15 +53,15 @@ pub fn fix_owned(bytes: Vec<u8>, options: &FixOptions) -> Rewritten {
 /// have fixes run (within the selection), and every finding of theirs is kept, however many:
 /// memory is the text and about 200 bytes a fix.
 fn fix_edits(decoded: Decoded, options: &FixOptions) -> (Decoded, Vec<(Range<usize>, String)>) {
-    let fixing: Vec<String> = Rule::ALL
-        .iter()
-        .filter(|rule| rule.info().fixable != Fixability::None)
-        .map(|rule| rule.code().to_owned())
-        .collect();
+    // The selection as given (the export rules run on files that declare `% EXPORT`, as in
+    // `check`), without the rules that have no fix.
     let mut selection = options.selection.clone();
-    if selection.select.is_none() {
-        selection.select = Some(fixing);
-    }
+    selection.ignore.extend(
+        Rule::ALL
+            .iter()
+            .filter(|rule| rule.info().fixable == Fixability::None)
+            .map(|rule| rule.code().to_owned()),
+    );
     let check = CheckOptions {
         encoding: options.rewrite.input_encoding,
         selection,

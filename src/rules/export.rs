@@ -4,12 +4,12 @@
 
 use crate::bridge::{CallToken, Seat};
 use crate::canon::{Place, place};
-use crate::diagnostic::{Diagnostic, Severity};
+use crate::diagnostic::{Diagnostic, Fix, Severity};
 use crate::lexer::{SyntaxKind, token_number};
 use crate::model::values::{self, PerSide, ResultValue, Vulnerability};
 use crate::model::{GameModel, Inheritance, MTS};
 use crate::rules::semantic::Checker;
-use crate::rules::{Group, Rule, RuleInfo};
+use crate::rules::{Fixability, Group, Rule, RuleInfo};
 use crate::source;
 use crate::syntax::{Data, Parse, TagPair};
 
@@ -172,6 +172,7 @@ pub const NON_CANONICAL_VALUE: RuleInfo = RuleInfo {
         [Vulnerable \"Both\"]\n\
         ```",
     fix: "Run `pbnfmt export`.",
+    fixable: Fixability::Safe,
     ..RuleInfo::BASE
 };
 
@@ -470,14 +471,22 @@ fn values_and_case(checker: &mut Checker<'_>, game: &GameModel<'_>) {
                 }),
         };
         if let Some(problem) = problem {
-            checker.report(
-                Diagnostic::new(
-                    Rule::NonCanonicalValue,
-                    tag.text_span(),
-                    format!("the {} value is not in export form: {problem}", tag.name),
-                )
-                .with_help("run `pbnfmt export` to write the export form"),
-            );
+            let finding = Diagnostic::new(
+                Rule::NonCanonicalValue,
+                tag.text_span(),
+                format!("the {} value is not in export form: {problem}", tag.name),
+            )
+            .with_help("run `pbnfmt export` (or `pbnfmt fix`) to write the export form");
+            // The export form of the same value, as `export` writes it: a safe fix.
+            let form = crate::canon::value(tag.name, value, &crate::canon::context(game));
+            checker.report(match (form, tag.exact_value_span()) {
+                (Some(form), Some(span)) if form != value => finding.with_fix(Fix {
+                    safety: Fixability::Safe,
+                    title: format!("write `{form}`"),
+                    edits: vec![(span, form)],
+                }),
+                _ => finding,
+            });
         }
     }
 }

@@ -193,3 +193,42 @@ fn the_real_corpus_fixed_keeps_no_safe_fix_and_gains_no_finding() {
         text(&again.stderr)
     );
 }
+
+/// E008 in a file that declares `% EXPORT`: `fix` writes each value in its export form (the
+/// form `export` writes), nothing else. A snapshot each.
+#[test]
+fn export_form_values_are_fixed_in_export_files() {
+    for (name, path) in [
+        (
+            "fix-export-form",
+            "corpus/invalid/export/non-canonical-value.pbn",
+        ),
+        (
+            "fix-score-spellings",
+            "corpus/fidelity/04-score-spellings.defect.pbn",
+        ),
+    ] {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let output = pbnfmt(&["fix", path], root);
+        assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+        let fixed = text(&output.stdout);
+        assert_ne!(
+            fixed.as_bytes(),
+            fs::read(root.join(path)).unwrap(),
+            "{path}"
+        );
+        common::snapshot_settings().bind(|| insta::assert_snapshot!(name, fixed));
+        // Checked again, no export-form finding is left.
+        let dir = tempfile::tempdir().unwrap();
+        fs::write(dir.path().join("fixed.pbn"), &fixed).unwrap();
+        let again = pbnfmt(
+            &["check", "--output-format", "concise", "fixed.pbn"],
+            dir.path(),
+        );
+        assert!(
+            !text(&again.stdout).contains("[E008]"),
+            "{}",
+            text(&again.stdout)
+        );
+    }
+}
