@@ -122,6 +122,13 @@ impl<'t: 'p, 'p> Facts<'t, 'p> {
                 canon::Place::Section(_) if !implied => sections.push((tag.name, range)),
                 _ => identification.push((tag.name, range)),
             }
+            // A date with a time (`2013-08-10 17:32`) in a game without a time tag holds that
+            // time as a fact, the one `pbnfmt fix` writes in a Time tag.
+            if let Some((time_tag, time)) = time_in_date(model, tag.name, given) {
+                let start = scratch.len();
+                let _ = writeln!(scratch, "tag {time_tag} = {time}");
+                identification.push((time_tag, start..scratch.len()));
+            }
         }
         identification.sort_by(|a, b| a.0.cmp(b.0));
         for (_, range) in identification {
@@ -148,6 +155,23 @@ impl<'t: 'p, 'p> Facts<'t, 'p> {
             out.push_str(&scratch[range]);
         }
     }
+}
+
+/// The time tag and time that a Date or UTCDate `value` holds besides the date, when the game has
+/// no such tag (`model::loose::date_with_time`).
+fn time_in_date(model: &GameModel<'_>, name: &str, value: &str) -> Option<(&'static str, String)> {
+    let time_tag = match name {
+        "Date" => "Time",
+        "UTCDate" => "UTCTime",
+        _ => return None,
+    };
+    if values::date_problem(value).is_none() || loose::date(value).is_some() {
+        return None;
+    }
+    if model.get(time_tag).is_some() {
+        return None;
+    }
+    loose::date_with_time(value).map(|(_, time)| (time_tag, time))
 }
 
 /// The first line where two chunks of facts differ, as (line in a, line in b).

@@ -70,12 +70,22 @@ fn fix_edits(decoded: Decoded, options: &FixOptions) -> (Decoded, Vec<(Range<usi
         max_findings: Some(usize::MAX),
     };
     let report = check_decoded(decoded, &check);
+    // A date split into a date and a time tag must not be inherited by `#` elsewhere: the games
+    // that inherit it would keep the date and lose the time.
+    let text = &report.decoded.text;
+    let dates_inherited = ["[Date \"#", "[UTCDate \"#"]
+        .iter()
+        .any(|start| text.contains(start));
     let mut edits: Vec<(Range<usize>, String)> = Vec::new();
     for diagnostic in report.diagnostics {
         if !diagnostic.fixable(options.unsafe_fixes) {
             continue;
         }
         if let Some(fix) = diagnostic.fix {
+            let adds_a_tag = fix.edits.iter().any(|(range, _)| range.is_empty());
+            if adds_a_tag && dates_inherited {
+                continue;
+            }
             edits.extend(fix.edits);
         }
     }

@@ -441,7 +441,13 @@ fn with_loose_fix(
 /// T001, with a fix where the date is in a spelling players read without doubt (ISO, compact,
 /// a month name, day and month). A date with a time of day is fixed only when the game's Time
 /// tag already holds that time, so that nothing is lost.
-fn loose_date(game: &GameModel<'_>, tag: &Tag<'_>, value: &str, why: &str) -> Diagnostic {
+fn loose_date(
+    text: &str,
+    game: &GameModel<'_>,
+    tag: &Tag<'_>,
+    value: &str,
+    why: &str,
+) -> Diagnostic {
     let finding = Diagnostic::new(
         Rule::InvalidDate,
         tag.sub_span(0..value.len()),
@@ -462,6 +468,41 @@ fn loose_date(game: &GameModel<'_>, tag: &Tag<'_>, value: &str, why: &str) -> Di
     let kept =
         tag.name != "EventDate" && game.get(time_tag).is_some_and(|t| t.value == time.as_str());
     let mut finding = finding;
+    // No time tag yet: the fix adds one on the line after the date, where that changes nothing
+    // else (the date's line holds only the tag pair, and the next line starts with a tag pair,
+    // so no comment comes to follow another tag).
+    let line = (tag.name != "EventDate"
+        && tag.inheritance == crate::model::Inheritance::None
+        && game.get(time_tag).is_none())
+    .then(|| line_after(text, tag.span.end))
+    .flatten();
+    if let (Some((at, newline)), Some(span)) = (line, tag.exact_value_span()) {
+        finding.message = format!(
+            "`{value}` holds a date and a time, which PBN writes apart: `{}` in {}, `{time}` in a \
+             {time_tag} tag",
+            reading.spelling, tag.name
+        );
+        finding.help = Some(
+            format!(
+                "`pbnfmt fix` writes the date `{}` and adds [{time_tag} \"{time}\"] (PBN 4.1.3, \
+                 4.5)",
+                reading.spelling
+            )
+            .into(),
+        );
+        return finding.with_fix(Fix {
+            safety: if reading.certain {
+                Fixability::Safe
+            } else {
+                Fixability::Unsafe
+            },
+            title: format!("write `{}` and add the {time_tag} tag", reading.spelling),
+            edits: vec![
+                (span, reading.spelling),
+                (at..at, format!("[{time_tag} \"{time}\"]{newline}")),
+            ],
+        });
+    }
     if !kept {
         finding.message = format!(
             "{}; it holds the date `{}` and the time `{time}`, which PBN writes in a {time_tag} \
@@ -471,6 +512,28 @@ fn loose_date(game: &GameModel<'_>, tag: &Tag<'_>, value: &str, why: &str) -> Di
         return finding;
     }
     with_loose_fix(finding, tag, Some(reading), "date")
+}
+
+/// Where a line may be added after the tag pair ending at `end`: the start of the next line and
+/// the line end to write, when the rest of the tag's line is blank and the next line starts with a
+/// tag pair.
+fn line_after(text: &str, end: usize) -> Option<(usize, &'static str)> {
+    let rest = text.get(end..)?;
+    let eol = rest.find(['\r', '\n'])?;
+    if !rest[..eol].trim().is_empty() {
+        return None;
+    }
+    let newline = if rest[eol..].starts_with("\r\n") {
+        "\r\n"
+    } else if rest[eol..].starts_with('\r') {
+        "\r"
+    } else {
+        "\n"
+    };
+    let next = end + eol + newline.len();
+    text.get(next..)?
+        .starts_with('[')
+        .then_some((next, newline))
 }
 
 const TERMINATIONS: &[&str] = &[
@@ -502,7 +565,7 @@ pub(crate) fn check_value(
     let bad = |rule: Rule, message: String| bad_with(rule, message, &rule.info().help());
     let finding = match name {
         "Date" | "EventDate" | "UTCDate" => {
-            values::date_problem(value).map(|why| loose_date(game, tag, value, why))
+            values::date_problem(value).map(|why| loose_date(checker.text, game, tag, value, why))
         }
         "Board" => (values::unsigned(value).is_none_or(|n| n == 0)).then(|| {
             bad(

@@ -13,7 +13,7 @@ fn fixture() -> std::path::PathBuf {
 }
 
 /// The fixture fixed, with and without `--unsafe-fixes`: a snapshot each. The unsafe date
-/// (`03.04.2019`) stays without the flag, and the date whose time has no Time tag stays always.
+/// (`03.04.2019`) stays without the flag.
 #[test]
 fn each_fix_and_the_unsafe_one_only_when_asked() {
     let dir = fixture().parent().unwrap().to_owned();
@@ -23,8 +23,14 @@ fn each_fix_and_the_unsafe_one_only_when_asked() {
     let (safe, unsafe_) = (text(&safe.stdout), text(&unsafe_.stdout));
     assert!(safe.contains("[Date \"03.04.2019\"]"), "{safe}");
     assert!(unsafe_.contains("[Date \"2019.04.03\"]"), "{unsafe_}");
+    // A date with a time: the Time tag is added on the next line; not where a comment shares
+    // the date's line.
     assert!(
-        safe.contains("[Date \"2024-06-03 14:05\"]\r\n[Board \"7\"]"),
+        safe.contains("[Date \"2024.06.03\"]\r\n[Time \"14:05:00\"]\r\n[Board \"7\"]"),
+        "{safe}"
+    );
+    assert!(
+        safe.contains("[Date \"2024-06-03 14:05\"] {started late}"),
         "{safe}"
     );
     common::snapshot_settings().bind(|| {
@@ -58,7 +64,7 @@ fn fix_changes_only_the_fixed_spans_and_is_idempotent() {
             )
         })
         .collect();
-    assert_eq!(edits.len(), 16);
+    assert_eq!(edits.len(), 18);
     edits.sort();
     let mut expected = Vec::new();
     let mut at = 0;
@@ -100,10 +106,10 @@ fn check_marks_the_fixable_findings_and_select_limits_the_fix() {
         &dir,
     );
     let concise = text(&concise.stdout);
-    assert_eq!(concise.matches("] [*] ").count(), 16, "{concise}");
+    assert_eq!(concise.matches("] [*] ").count(), 17, "{concise}");
     assert!(
         concise.contains(
-            "16 findings fixable with `pbnfmt fix` (1 more with `pbnfmt fix --unsafe-fixes`)."
+            "17 findings fixable with `pbnfmt fix` (1 more with `pbnfmt fix --unsafe-fixes`)."
         ),
         "{concise}"
     );
@@ -118,7 +124,7 @@ fn check_marks_the_fixable_findings_and_select_limits_the_fix() {
         .iter()
         .filter_map(|result| result.get("fixes"))
         .collect();
-    assert_eq!(fixes.len(), 17);
+    assert_eq!(fixes.len(), 18);
     let replacement = &fixes[0][0]["artifactChanges"][0]["replacements"][0];
     assert_eq!(replacement["insertedContent"]["text"], "2023.07.28");
     assert_eq!(replacement["deletedRegion"]["startLine"], 5);
