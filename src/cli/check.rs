@@ -133,24 +133,12 @@ pub(super) fn run(args: &CheckArgs) -> u8 {
 /// Every `--select`, `--extend-select` and `--ignore` names a rule, or the run stops with exit
 /// status 2 before reading anything.
 fn known_selectors(args: &CheckArgs) -> Result<(), u8> {
-    let unknown = Selection {
+    settings::known_selectors(&Selection {
         select: args.select.clone(),
         extend_select: args.extend_select.clone(),
         ignore: args.ignore.clone(),
         export: args.export,
-    }
-    .unknown_selectors()
-    .iter()
-    .map(|s| format!("`{s}`"))
-    .collect::<Vec<_>>();
-    if unknown.is_empty() {
-        return Ok(());
-    }
-    say!(
-        "pbnfmt: error: no rule matches {}; `pbnfmt rule --all` lists the rules",
-        unknown.join(", ")
-    );
-    Err(EXIT_TROUBLE)
+    })
 }
 
 impl Totals {

@@ -232,17 +232,8 @@ pub(super) fn fix(args: &FixArgs) -> u8 {
         ignore: args.ignore.clone(),
         export: false,
     };
-    let unknown = chosen.unknown_selectors();
-    if !unknown.is_empty() {
-        say!(
-            "pbnfmt: error: no rule matches {}; `pbnfmt rule --all` lists the rules",
-            unknown
-                .iter()
-                .map(|s| format!("`{s}`"))
-                .collect::<Vec<_>>()
-                .join(", ")
-        );
-        return EXIT_TROUBLE;
+    if let Err(status) = settings::known_selectors(&chosen) {
+        return status;
     }
     let overrides = input_overrides(&args.io);
     let wording = Wording {

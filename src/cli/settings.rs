@@ -266,3 +266,20 @@ pub(crate) fn show(found: Option<&Found>, excludes: &[String], merged: &ConfigFi
     // Paths are the file system's, patterns the configuration's: shown, not obeyed.
     crate::display::escape(&out).into_owned()
 }
+
+/// Every selector names a rule, or the run stops with exit status 2 before reading anything.
+pub(crate) fn known_selectors(selection: &crate::rules::select::Selection) -> Result<(), u8> {
+    let unknown = selection.unknown_selectors();
+    if unknown.is_empty() {
+        return Ok(());
+    }
+    say!(
+        "pbnfmt: error: no rule matches {}; `pbnfmt rule --all` lists the rules",
+        unknown
+            .iter()
+            .map(|s| format!("`{s}`"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    Err(super::EXIT_TROUBLE)
+}

@@ -124,10 +124,7 @@ impl ChunkEdits for Precomputed {
         text: &'t str,
         inheritor: &mut Inheritor<'t, 'p>,
     ) -> (Edits, Vec<Diagnostic>) {
-        // The fixes do not depend on inheritance, but the read-back of the next chunk does.
-        for game in parse.real_games() {
-            inheritor.game(parse, text, game);
-        }
+        super::carry(parse, text, inheritor);
         let (Some(first), Some(last)) = (parse.tokens.first(), parse.tokens.last()) else {
             return (Edits::default(), Vec::new());
         };

@@ -63,6 +63,18 @@ pub(crate) trait ChunkEdits {
     ) -> Option<String>;
 }
 
+/// Carries the `#`/`##` values of the games of `parse` on: for a rewrite whose edits do not
+/// depend on inheritance, whose next chunk's read-back still does.
+pub(crate) fn carry<'t: 'p, 'p>(
+    parse: &'p Parse,
+    text: &'t str,
+    inheritor: &mut Inheritor<'t, 'p>,
+) {
+    for game in parse.real_games() {
+        inheritor.game(parse, text, game);
+    }
+}
+
 /// What editing a text a chunk at a time made of it.
 #[derive(Default)]
 pub(crate) struct Edited {

@@ -45,10 +45,7 @@ impl ChunkEdits for Nag {
         text: &'t str,
         inheritor: &mut Inheritor<'t, 'p>,
     ) -> (Edits, Vec<Diagnostic>) {
-        // The suffixes do not depend on inheritance, but the read-back of the next chunk does.
-        for game in parse.real_games() {
-            inheritor.game(parse, text, game);
-        }
+        super::carry(parse, text, inheritor);
         nag_edits(parse, text)
     }
 
