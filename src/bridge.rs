@@ -219,6 +219,17 @@ pub enum PlayToken {
 }
 
 impl PlayToken {
+    /// The card a token means: as PBN spells it ([`PlayToken::parse`]), or `--` for an unknown
+    /// card (PBN 3.6.1 writes `-`), which some programs write.
+    pub fn read(text: &str) -> Option<PlayToken> {
+        PlayToken::parse(text).or_else(|| (text == "--").then_some(PlayToken::Unknown))
+    }
+
+    /// The PBN spelling of a loose play token: `-` for `--`.
+    pub fn loose_spelling(text: &str) -> Option<&'static str> {
+        (PlayToken::parse(text).is_none() && PlayToken::read(text).is_some()).then_some("-")
+    }
+
     pub fn parse(text: &str) -> Option<PlayToken> {
         match text.as_bytes() {
             b"-" => Some(PlayToken::Unknown),

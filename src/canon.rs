@@ -96,16 +96,16 @@ pub fn comment_text(text: &str, nl: &str) -> String {
 }
 
 /// Appends the export spelling of the word of a move: a call or a card in uppercase; `^S`;
-/// anything unreadable as written. A loose call (`1N`, `P`) is written as it is: export repairs it
-/// only with `--fix`.
+/// anything unreadable as written. A loose call or card (`1N`, `P`, `--`) is written as it is:
+/// export repairs it only with `--fix`.
 pub fn push_word(out: &mut String, parse: &Parse, text: &str, mv: &Move, is_auction: bool) {
-    push_word_as(out, parse, text, mv, is_auction, CallToken::parse);
+    push_word_as(out, parse, text, mv, is_auction, false);
 }
 
 /// The meaning of the word of a move, for the read-back ([`crate::proof::facts`]): as
 /// [`push_word`], with a loose call read as the call it means.
 pub fn push_word_meaning(out: &mut String, parse: &Parse, text: &str, mv: &Move, is_auction: bool) {
-    push_word_as(out, parse, text, mv, is_auction, CallToken::read);
+    push_word_as(out, parse, text, mv, is_auction, true);
 }
 
 fn push_word_as(
@@ -114,8 +114,18 @@ fn push_word_as(
     text: &str,
     mv: &Move,
     is_auction: bool,
-    call: fn(&str) -> Option<CallToken>,
+    loose: bool,
 ) {
+    let call = if loose {
+        CallToken::read
+    } else {
+        CallToken::parse
+    };
+    let play = if loose {
+        PlayToken::read
+    } else {
+        PlayToken::parse
+    };
     let word = parse.text(text, mv.token);
     if parse.kind(mv.token) == SyntaxKind::Irregularity {
         out.extend(word.chars().map(|c| c.to_ascii_uppercase()));
@@ -126,7 +136,7 @@ fn push_word_as(
             return call.push_export(out);
         }
     } else {
-        match PlayToken::parse(word) {
+        match play(word) {
             Some(PlayToken::Card(card)) => {
                 out.push(card.suit.letter());
                 out.push(card.rank.letter());

@@ -647,7 +647,7 @@ impl Parser<'_> {
         let text = self.tokens[id as usize].text(self.text);
         let known = match section {
             SectionKind::Auction => CallToken::read(text).is_some(),
-            _ => PlayToken::parse(text).is_some(),
+            _ => PlayToken::read(text).is_some(),
         };
         // `1♠`: the non-ASCII finding says it better than "`1` is not a call".
         let glued_non_ascii = self.tokens.get(self.pos).is_some_and(|next| {

@@ -230,7 +230,7 @@ pub fn read_as(
                             None
                         }
                     });
-                    match PlayToken::parse(word) {
+                    match PlayToken::read(word) {
                         Some(PlayToken::Card(card)) => Slot::Card {
                             card,
                             token: mv.token,

@@ -336,6 +336,7 @@ rules! {
     NeededTagAfterPlay => play::NEEDED_TAG_AFTER_PLAY,
     MisplacedContinuation => play::MISPLACED_CONTINUATION,
     ResultBeyondTrumps => result::RESULT_BEYOND_TRUMPS,
+    LooseCard => play::LOOSE_CARD,
     NagOutOfRange => notes::NAG_OUT_OF_RANGE,
     NagInWrongSection => notes::NAG_IN_WRONG_SECTION,
     SecondSuffix => notes::SECOND_SUFFIX,

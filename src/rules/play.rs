@@ -8,7 +8,7 @@ use crate::model::play::{self, Context, Layout, MarkProblem, PlayProblem, PlayRe
 use crate::model::values::{self, ContractValue, Declarer};
 use crate::model::{GameModel, Inheritance, Tag};
 use crate::rules::semantic::Checker;
-use crate::rules::{Rule, RuleInfo};
+use crate::rules::{Fixability, Rule, RuleInfo};
 use crate::syntax::{Parse, TokenId};
 
 // The rules of this family: see [`crate::rules`].
@@ -221,6 +221,25 @@ pub const NEEDED_TAG_AFTER_PLAY: RuleInfo = RuleInfo {
     ..RuleInfo::BASE
 };
 
+pub const LOOSE_CARD: RuleInfo = RuleInfo {
+    code: "P015",
+    name: "loose-card",
+    severity: Severity::Error,
+    section: "PBN 3.6.1",
+    summary: "An unknown card written `--`, not PBN's `-`",
+    what: "A play token `--`, which some programs write for a card that is unknown or does not \
+        matter.",
+    why: "PBN 3.6.1 writes such a card `-`. The meaning of `--` is certain, so pbnfmt reads it \
+        as `-` and goes on following the play.",
+    example: "```\n\
+        [Play \"W\"]\n\
+        SK -- S4 S2\n\
+        ```",
+    fix: "Write `-`; `pbnfmt fix` does.",
+    fixable: Fixability::Safe,
+    ..RuleInfo::BASE
+};
+
 pub const MISPLACED_CONTINUATION: RuleInfo = RuleInfo {
     code: "P013",
     name: "misplaced-continuation",
@@ -240,12 +259,40 @@ pub const MISPLACED_CONTINUATION: RuleInfo = RuleInfo {
     ..RuleInfo::BASE
 };
 
+/// P015: cards in a loose spelling (`--`), read as meant, with their fix.
+fn loose_cards(checker: &mut Checker<'_>, tag: &Tag<'_>) {
+    let (parse, text) = (checker.parse, checker.text);
+    for data in &tag.pair.data {
+        let crate::syntax::Data::Move(mv) = data else {
+            continue;
+        };
+        let word = parse.text(text, mv.token);
+        if let Some(spelling) = crate::bridge::PlayToken::loose_spelling(word) {
+            let span = parse.span(mv.token, mv.token);
+            checker.report(
+                Diagnostic::new(
+                    Rule::LooseCard,
+                    span.clone(),
+                    format!("`{word}` is not how PBN writes an unknown card, `{spelling}`"),
+                )
+                .with_help("`pbnfmt fix` writes it `-` (PBN 3.6.1)")
+                .with_fix(crate::diagnostic::Fix {
+                    safety: Fixability::Safe,
+                    title: format!("write `{spelling}`"),
+                    edits: vec![(span, spelling.to_owned())],
+                }),
+            );
+        }
+    }
+}
+
 pub fn check(checker: &mut Checker<'_>, game: &GameModel<'_>, deal: Option<&Deal>) {
     let Some(index) = game.play else {
         return;
     };
     let tag = &game.tags[index];
     needed_after_play(checker, game, index);
+    loose_cards(checker, tag);
     // Moves and markers only: an empty Play section is nothing to follow.
     let has_cards = tag.pair.data.iter().any(|d| {
         matches!(
@@ -739,6 +786,11 @@ pub(crate) fn pairs() -> Vec<crate::rules::pairs::Pair> {
             Rule::InvalidPlaySeat,
             "[Play \"West\"]\nH2 HA H9 H6",
             "[Play \"W\"]\nH2 HA H9 H6",
+        ),
+        pair(
+            Rule::LooseCard,
+            "[Play \"W\"]\nH2 -- H9 H6",
+            "[Play \"W\"]\nH2 - H9 H6",
         ),
         pair(
             Rule::WrongOpeningLeader,
