@@ -6,14 +6,14 @@
 //! `"?"` (unknown) and `""` (not applicable) are accepted for every tag (PBN 3.4).
 
 use crate::bridge::Seat;
-use crate::diagnostic::{Diagnostic, Severity};
+use crate::diagnostic::{Diagnostic, Fix, Severity};
 use crate::model::deal::Deal;
 use crate::model::values::{
     self, ContractValue, Declarer, PerSide, ResultValue, Risk, Side, Vulnerability,
 };
 use crate::model::{GameModel, Inheritance, Tag, inheritance_forbidden};
 use crate::rules::semantic::Checker;
-use crate::rules::{Group, Rule, RuleInfo};
+use crate::rules::{Fixability, Group, Rule, RuleInfo};
 
 // The rules of this family: see [`crate::rules`].
 
@@ -31,6 +31,7 @@ pub const DUPLICATE_TAG: RuleInfo = RuleInfo {
         [Board \"2\"]\n\
         ```",
     fix: "Remove the tag pair that is wrong.",
+    fixable: Fixability::Safe,
     ..RuleInfo::BASE
 };
 
@@ -202,21 +203,26 @@ pub fn check(checker: &mut Checker<'_>, game: &GameModel<'_>, deal: Option<&Deal
     for tag in game.written() {
         if tag.duplicate {
             if let Some(first) = game.get(tag.name) {
-                checker.report(
-                    Diagnostic::new(
-                        Rule::DuplicateTag,
-                        tag.span.clone(),
-                        format!(
-                            "the {} tag is given twice in this game; this one is ignored",
-                            tag.name
-                        ),
-                    )
-                    .with_related(first.span.clone(), "the value that counts")
-                    .with_help(
-                        "PBN 3.4: a tag pair that already occurred is ignored; remove the \
-                            wrong one",
+                let finding = Diagnostic::new(
+                    Rule::DuplicateTag,
+                    tag.span.clone(),
+                    format!(
+                        "the {} tag is given twice in this game; this one is ignored",
+                        tag.name
                     ),
+                )
+                .with_related(first.span.clone(), "the value that counts")
+                .with_help(
+                    "PBN 3.4: a tag pair that already occurred is ignored; remove the wrong one",
                 );
+                checker.report(match identical_line(checker.text, first, tag) {
+                    Some(line) => finding.with_fix(Fix {
+                        safety: Fixability::Safe,
+                        title: format!("remove the second {} tag, the same as the first", tag.name),
+                        edits: vec![(line, String::new())],
+                    }),
+                    None => finding,
+                });
             }
             continue;
         }
@@ -601,6 +607,40 @@ fn rotation(checker: &mut Checker<'_>, game: &GameModel<'_>) {
             ),
         );
     }
+}
+
+/// The line of `second`, a repeat of `first` with the same value, when it can go without changing
+/// anything else: both written plainly (no `#`), `second` without section data, alone on its line,
+/// and the next line a tag pair, an empty line or the end (so no comment comes to follow another
+/// tag). T022's safe fix removes it.
+fn identical_line(text: &str, first: &Tag<'_>, second: &Tag<'_>) -> Option<std::ops::Range<usize>> {
+    let plain = |tag: &Tag<'_>| tag.inheritance == Inheritance::None;
+    if !(plain(first) && plain(second)) || first.written != second.written {
+        return None;
+    }
+    if !second.pair.data.is_empty() {
+        return None;
+    }
+    let start = text[..second.span.start]
+        .rfind(['\n', '\r'])
+        .map_or(0, |at| at + 1);
+    if !text[start..second.span.start].trim().is_empty() {
+        return None;
+    }
+    let rest = text.get(second.span.end..)?;
+    let eol = rest.find(['\r', '\n']).unwrap_or(rest.len());
+    if !rest[..eol].trim().is_empty() {
+        return None;
+    }
+    let newline = if rest[eol..].starts_with("\r\n") {
+        2
+    } else {
+        usize::from(eol < rest.len())
+    };
+    let end = second.span.end + eol + newline;
+    let next = &text[end..];
+    let fine = next.is_empty() || next.starts_with(['[', '\r', '\n']);
+    fine.then_some(start..end)
 }
 
 /// A text that draws each tag rule, and the text mended ([`crate::rules::pairs`]).

@@ -238,3 +238,20 @@ fn export_form_values_are_fixed_in_export_files() {
         );
     }
 }
+
+/// T022: a tag given twice with the same value loses its second line; with another value, or
+/// where a comment would come to follow another tag, it stays (a person decides).
+#[test]
+fn a_repeated_identical_tag_is_removed() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = "[Event \"A\"]\r\n[Board \"1\"]\r\n[Board \"1\"]\r\n[Site \"x\"]\r\n\
+                 [Site \"y\"]\r\n[Room \"Open\"]\r\n[Room \"Open\"]\r\n{why}\r\n";
+    fs::write(dir.path().join("a.pbn"), input).unwrap();
+    let fixed = pbnfmt(&["fix", "a.pbn"], dir.path());
+    assert_eq!(fixed.status.code(), Some(0), "{}", text(&fixed.stderr));
+    assert_eq!(
+        text(&fixed.stdout),
+        "[Event \"A\"]\r\n[Board \"1\"]\r\n[Site \"x\"]\r\n[Site \"y\"]\r\n[Room \"Open\"]\r\n\
+         [Room \"Open\"]\r\n{why}\r\n"
+    );
+}
