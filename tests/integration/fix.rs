@@ -201,7 +201,7 @@ fn the_real_corpus_fixed_keeps_no_safe_fix_and_gains_no_finding() {
 }
 
 /// E008 in a file that declares `% EXPORT`: `fix` writes each value in its export form (the
-/// form `export` writes), nothing else. A snapshot each.
+/// form `export` writes), nothing else; and the fixtures of P015 and A017 fixed. A snapshot each.
 #[test]
 fn export_form_values_are_fixed_in_export_files() {
     for (name, path) in [
@@ -213,6 +213,8 @@ fn export_form_values_are_fixed_in_export_files() {
             "fix-score-spellings",
             "corpus/fidelity/04-score-spellings.defect.pbn",
         ),
+        ("fix-loose-card", "corpus/invalid/play/loose-card.pbn"),
+        ("fix-loose-call", "corpus/invalid/auction/loose-call.pbn"),
     ] {
         let root = Path::new(env!("CARGO_MANIFEST_DIR"));
         let output = pbnfmt(&["fix", path], root);
