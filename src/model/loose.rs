@@ -73,13 +73,19 @@ pub fn date(text: &str) -> Option<Reading> {
         );
         return valid(y, m, d).map(Reading::certain);
     }
-    let parts: Vec<&str> = text
-        .split(['-', '/', '.', ' '])
-        .filter(|p| !p.is_empty())
-        .collect();
+    // One separator between the three parts, and no other space: `2026.11. 20` is no date a
+    // program wrote, and its reading must not depend on whether the space is a tab.
+    let separator = text.chars().find(|c| matches!(c, '-' | '/' | '.' | ' '))?;
+    let parts: Vec<&str> = text.split(separator).collect();
     let [a, b, c] = parts[..] else {
         return None;
     };
+    if [a, b, c]
+        .iter()
+        .any(|part| part.is_empty() || part.contains(char::is_whitespace))
+    {
+        return None;
+    }
     // 2023-07-28, 2023/07/28
     if a.len() == 4 {
         let (y, m, d) = (digits(a, &[4])?, digits(b, &[1, 2])?, digits(c, &[1, 2])?);
@@ -236,6 +242,10 @@ mod tests {
         assert_eq!(certain("20191203").as_deref(), Some("2019.12.03"));
         assert_eq!(certain("3-Dec-2019").as_deref(), Some("2019.12.03"));
         assert_eq!(certain("3 December 2019").as_deref(), Some("2019.12.03"));
+        // Mixed or doubled separators, and spaces inside, are not read.
+        for text in ["2026.11. 20", "2026.11.\t20", "2026-11.20", "2026--11-20"] {
+            assert_eq!(date(text), None, "{text:?}");
+        }
         assert_eq!(certain("28.07.2023").as_deref(), Some("2023.07.28"));
         // Month first, shown by a day over 12.
         assert_eq!(certain("07/28/2023").as_deref(), Some("2023.07.28"));

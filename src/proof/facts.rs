@@ -118,9 +118,16 @@ impl<'t: 'p, 'p> Facts<'t, 'p> {
                 lines(parse, text, &tag.pair.data, scratch);
             }
             let range = start..scratch.len();
-            match canon::place(tag.pair, tag.name) {
-                canon::Place::Section(_) if !implied => sections.push((tag.name, range)),
-                _ => identification.push((tag.name, range)),
+            // An implied table is written as a table with `--resolve` (a table is a section
+            // whatever data it has); another implied tag brings no section data.
+            let section = match canon::place(tag.pair, tag.name) {
+                canon::Place::Section(_) => !implied || crate::names::is_table(tag.name),
+                _ => false,
+            };
+            if section {
+                sections.push((tag.name, range));
+            } else {
+                identification.push((tag.name, range));
             }
             // A date with a time (`2013-08-10 17:32`) in a game without a time tag holds that
             // time as a fact, the one `pbnfmt fix` writes in a Time tag.

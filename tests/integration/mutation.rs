@@ -19,6 +19,7 @@ use pbnfmt::generate::Rng;
 use pbnfmt::lexer::lex;
 use pbnfmt::proof::Rewritten;
 use pbnfmt::rewrite::RewriteOptions;
+use pbnfmt::rewrite::fix::{FixOptions, fix_bytes};
 use pbnfmt::rewrite::nag::nag_bytes;
 use pbnfmt::rewrite::resolve::resolve_bytes;
 use shared_properties::{all_rules, configuration, diagrams_hold, spans_render, untouched};
@@ -111,6 +112,34 @@ fn exercise(bytes: &[u8]) {
                 shown()
             );
         }
+    }
+    // `fix` the same way: read back without a difference, the same in chunks of 1 byte, and
+    // fixing its result again changes nothing.
+    let fix = |chunk_bytes| FixOptions {
+        rewrite: RewriteOptions {
+            chunk_bytes,
+            ..options
+        },
+        ..FixOptions::default()
+    };
+    let fixed = fix_bytes(bytes, &fix(None));
+    assert!(
+        fixed.problems.iter().all(|d| d.rule.code() != "W004"),
+        "fix: {:#?}\n{}",
+        fixed.problems,
+        shown()
+    );
+    assert!(
+        fix_bytes(bytes, &fix(Some(1))).output_bytes() == fixed.output_bytes(),
+        "fix in chunks of 1 byte differs\n{}",
+        shown()
+    );
+    if let Some(output) = fixed.output_bytes().filter(|_| fixed.problems.is_empty()) {
+        assert!(
+            fix_bytes(&output, &fix(None)).output_bytes().as_deref() == Some(&output[..]),
+            "a second fix changes the file\n{}",
+            shown()
+        );
     }
     let compressed = resolve_bytes(bytes, options, true);
     assert!(
