@@ -23,7 +23,7 @@ impl Seat {
     /// `N`, `E`, `S`, `W`, either case (PBN 3.11).
     /// `W N E S`, lowercase too (PBN 3.11), spaces around ignored (PBN 2.1).
     pub fn parse(text: &str) -> Option<Seat> {
-        match text.trim_matches([' ', '\t']) {
+        match crate::model::values::unspaced(text) {
             "N" | "n" => Some(Seat::North),
             "E" | "e" => Some(Seat::East),
             "S" | "s" => Some(Seat::South),

@@ -105,7 +105,9 @@ impl Vulnerability {
 /// and space characters does not matter" (PBN 2.1), so `"None "` is `None`. Export writes the
 /// value without them, and in a `% EXPORT` file they are E008.
 pub fn unspaced(text: &str) -> &str {
-    text.trim_matches([' ', '\t'])
+    // The vertical tab too: export writes it as a space (`canon::untab`), so a value must read
+    // the same with either.
+    text.trim_matches([' ', '\t', '\u{0B}'])
 }
 
 pub fn same(text: &str, canonical: &str) -> bool {

@@ -521,3 +521,20 @@ fn a_line_pushed_past_255_by_crlf_is_reported() {
     );
     assert!(lf.problems.is_empty(), "{:?}", lf.problems);
 }
+
+/// Found by the mutation tests: a value with a vertical tab around it (`"NS\v"`) reads as the
+/// same value with a space (export writes a vertical tab as a space), so its export reads back.
+#[test]
+fn a_vertical_tab_around_a_value_reads_as_a_space() {
+    use pbnfmt::export::{ExportOptions, export_bytes};
+    let input = common::GAME.replace("[Vulnerable \"None\"]", "[Vulnerable \"NS\u{0B}\"]");
+    let exported = export_bytes(input.as_bytes(), &ExportOptions::default());
+    assert!(
+        exported.problems.iter().all(|d| d.rule.code() != "W004"),
+        "{:#?}",
+        exported.problems
+    );
+    let output = exported.output_bytes().unwrap();
+    let again = export_bytes(&output, &ExportOptions::default());
+    assert_eq!(again.output_bytes().as_deref(), Some(&output[..]));
+}
