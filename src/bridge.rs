@@ -325,11 +325,14 @@ impl CallToken {
 
     /// The PBN spelling of a loose call ([`CallToken::loose`]).
     pub fn loose_spelling(text: &str) -> Option<String> {
-        CallToken::loose(text).map(|call| {
-            let mut spelling = String::new();
-            call.push_export(&mut spelling);
-            spelling
-        })
+        CallToken::loose(text).map(CallToken::spelling)
+    }
+
+    /// The export spelling of the call ([`CallToken::push_export`]) on its own.
+    pub fn spelling(self) -> String {
+        let mut spelling = String::new();
+        self.push_export(&mut spelling);
+        spelling
     }
 
     pub fn parse(text: &str) -> Option<CallToken> {
@@ -399,11 +402,7 @@ impl CallToken {
             CallToken::Pass => text == "Pass" || text == "pass",
             _ => uniform,
         };
-        (!fine).then(|| {
-            let mut spelling = String::new();
-            call.push_export(&mut spelling);
-            spelling
-        })
+        (!fine).then(|| call.spelling())
     }
 }
 

@@ -75,6 +75,22 @@ pub struct Fix {
     pub edits: Vec<(Range<usize>, String)>,
 }
 
+impl Fix {
+    /// A fix that writes `spelling` over `span` ("write `3NT`"); safe when the reading is certain.
+    pub fn write(span: Range<usize>, spelling: impl Into<String>, certain: bool) -> Fix {
+        let spelling = spelling.into();
+        Fix {
+            safety: if certain {
+                crate::rules::Fixability::Safe
+            } else {
+                crate::rules::Fixability::Unsafe
+            },
+            title: format!("write `{spelling}`"),
+            edits: vec![(span, spelling)],
+        }
+    }
+}
+
 impl Diagnostic {
     /// A diagnostic with the rule's default severity.
     pub fn new(rule: Rule, span: Range<usize>, message: impl Into<String>) -> Diagnostic {

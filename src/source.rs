@@ -183,6 +183,23 @@ fn decode_body(body: &[u8], encoding: Encoding) -> (String, Option<usize>) {
     (text, Some(at))
 }
 
+/// The rest of the line after byte `end` of `text`, when it holds only spaces and tabs: where the
+/// next line starts, and the line end between (empty at the end of the text).
+pub fn blank_rest_of_line(text: &str, end: usize) -> Option<(usize, &'static str)> {
+    let rest = text.get(end..)?;
+    let eol = rest.find(['\r', '\n']).unwrap_or(rest.len());
+    if !rest[..eol].trim().is_empty() {
+        return None;
+    }
+    let newline = match &rest[eol..] {
+        after if after.starts_with("\r\n") => "\r\n",
+        after if after.starts_with('\r') => "\r",
+        after if after.starts_with('\n') => "\n",
+        _ => "",
+    };
+    Some((end + eol + newline.len(), newline))
+}
+
 /// `text` with every CRLF and lone CR as LF: two texts that differ only in their line ends become
 /// equal.
 pub fn unify_line_ends(text: &str) -> Cow<'_, str> {

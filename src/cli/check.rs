@@ -236,17 +236,14 @@ fn check_one(
         }
         piece
     };
-    let fixable = report
-        .diagnostics
-        .iter()
-        .filter(|d| d.fixable(false))
-        .count();
-    let unsafe_fixable = report
-        .diagnostics
-        .iter()
-        .filter(|d| d.fixable(true))
-        .count()
-        - fixable;
+    let (mut fixable, mut unsafe_fixable) = (0, 0);
+    for diagnostic in &report.diagnostics {
+        if diagnostic.fixable(false) {
+            fixable += 1;
+        } else if diagnostic.fixable(true) {
+            unsafe_fixable += 1;
+        }
+    }
     Outcome::Checked {
         piece,
         statistics,

@@ -40,12 +40,18 @@ impl<W: Write> Printer<W> {
         if self.closed {
             return Ok(());
         }
-        match self.out.write_all(bytes) {
+        let written = self.out.write_all(bytes);
+        self.closing(written)
+    }
+
+    /// A closed pipe is no error: it closes the printer.
+    fn closing(&mut self, result: io::Result<()>) -> io::Result<()> {
+        match result {
             Err(error) if error.kind() == io::ErrorKind::BrokenPipe => {
                 self.closed = true;
                 Ok(())
             }
-            written => written,
+            result => result,
         }
     }
 
@@ -70,13 +76,8 @@ impl<W: Write> Printer<W> {
         if self.closed {
             return Ok(());
         }
-        match self.out.flush() {
-            Err(error) if error.kind() == io::ErrorKind::BrokenPipe => {
-                self.closed = true;
-                Ok(())
-            }
-            flushed => flushed,
-        }
+        let flushed = self.out.flush();
+        self.closing(flushed)
     }
 
     pub(crate) fn end(

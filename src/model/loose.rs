@@ -130,6 +130,16 @@ pub fn date_with_time(text: &str) -> Option<(Reading, String)> {
     Some((reading, time))
 }
 
+/// The tag that holds the time of day of a date tag: Time for Date, UTCTime for UTCDate (PBN 4.5);
+/// none for EventDate.
+pub fn time_tag(date_tag: &str) -> Option<&'static str> {
+    match date_tag {
+        "Date" => Some("Time"),
+        "UTCDate" => Some("UTCTime"),
+        _ => None,
+    }
+}
+
 /// `14:05` or `14:05:07` as `HH:MM:SS`.
 fn time(text: &str) -> Option<String> {
     let parts: Vec<&str> = text.split(':').collect();

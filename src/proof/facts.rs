@@ -167,11 +167,7 @@ impl<'t: 'p, 'p> Facts<'t, 'p> {
 /// The time tag and time that a Date or UTCDate `value` holds besides the date, when the game has
 /// no such tag (`model::loose::date_with_time`).
 fn time_in_date(model: &GameModel<'_>, name: &str, value: &str) -> Option<(&'static str, String)> {
-    let time_tag = match name {
-        "Date" => "Time",
-        "UTCDate" => "UTCTime",
-        _ => return None,
-    };
+    let time_tag = loose::time_tag(name)?;
     if values::date_problem(value).is_none() || loose::date(value).is_some() {
         return None;
     }

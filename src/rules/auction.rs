@@ -421,7 +421,7 @@ fn miscased_calls(checker: &mut Checker<'_>, tag: &Tag<'_>) {
                     format!("`{word}` is not how PBN writes the call `{spelling}`"),
                 )
                 .with_help(format!("`pbnfmt fix` writes it `{spelling}` (PBN 3.5.1)"))
-                .with_fix(spelling_fix(span, &spelling)),
+                .with_fix(Fix::write(span, spelling, true)),
             );
         }
     }
@@ -438,16 +438,7 @@ pub(crate) fn miscased(
             "write `{spelling}` (`pbnfmt fix` does); PBN 3.11 allows the uppercase form or the \
              all-lowercase one, not a mix"
         ))
-        .with_fix(spelling_fix(span, spelling))
-}
-
-/// The safe fix that writes `spelling` over `span`.
-fn spelling_fix(span: std::ops::Range<usize>, spelling: &str) -> Fix {
-    Fix {
-        safety: Fixability::Safe,
-        title: format!("write `{spelling}`"),
-        edits: vec![(span, spelling.to_owned())],
-    }
+        .with_fix(Fix::write(span, spelling, true))
 }
 
 /// What the wording of an auction's findings needs: one function per rule below.

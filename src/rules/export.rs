@@ -480,11 +480,9 @@ fn values_and_case(checker: &mut Checker<'_>, game: &GameModel<'_>) {
             // The export form of the same value, as `export` writes it: a safe fix.
             let form = crate::canon::value(tag.name, value, &crate::canon::context(game));
             checker.report(match (form, tag.exact_value_span()) {
-                (Some(form), Some(span)) if form != value => finding.with_fix(Fix {
-                    safety: Fixability::Safe,
-                    title: format!("write `{form}`"),
-                    edits: vec![(span, form)],
-                }),
+                (Some(form), Some(span)) if form != value => {
+                    finding.with_fix(Fix::write(span, form, true))
+                }
                 _ => finding,
             });
         }

@@ -276,11 +276,7 @@ fn loose_cards(checker: &mut Checker<'_>, tag: &Tag<'_>) {
                     format!("`{word}` is not how PBN writes an unknown card, `{spelling}`"),
                 )
                 .with_help("`pbnfmt fix` writes it `-` (PBN 3.6.1)")
-                .with_fix(crate::diagnostic::Fix {
-                    safety: Fixability::Safe,
-                    title: format!("write `{spelling}`"),
-                    edits: vec![(span, spelling.to_owned())],
-                }),
+                .with_fix(crate::diagnostic::Fix::write(span, spelling, true)),
             );
         }
     }

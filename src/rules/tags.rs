@@ -627,17 +627,7 @@ fn identical_line(text: &str, first: &Tag<'_>, second: &Tag<'_>) -> Option<std::
     if !text[start..second.span.start].trim().is_empty() {
         return None;
     }
-    let rest = text.get(second.span.end..)?;
-    let eol = rest.find(['\r', '\n']).unwrap_or(rest.len());
-    if !rest[..eol].trim().is_empty() {
-        return None;
-    }
-    let newline = if rest[eol..].starts_with("\r\n") {
-        2
-    } else {
-        usize::from(eol < rest.len())
-    };
-    let end = second.span.end + eol + newline;
+    let (end, _) = crate::source::blank_rest_of_line(text, second.span.end)?;
     let next = &text[end..];
     let fine = next.is_empty() || next.starts_with(['[', '\r', '\n']);
     fine.then_some(start..end)

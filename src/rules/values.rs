@@ -427,15 +427,7 @@ fn with_loose_fix(
         }
         .into(),
     );
-    finding.with_fix(Fix {
-        safety: if reading.certain {
-            Fixability::Safe
-        } else {
-            Fixability::Unsafe
-        },
-        title: format!("write `{}`", reading.spelling),
-        edits: vec![(span, reading.spelling)],
-    })
+    finding.with_fix(Fix::write(span, reading.spelling, reading.certain))
 }
 
 /// T001, with a fix where the date is in a spelling players read without doubt (ISO, compact,
@@ -460,22 +452,21 @@ fn loose_date(
     let Some((reading, time)) = loose::date_with_time(value) else {
         return finding;
     };
-    let time_tag = if tag.name == "UTCDate" {
-        "UTCTime"
-    } else {
-        "Time"
-    };
-    let kept =
-        tag.name != "EventDate" && game.get(time_tag).is_some_and(|t| t.value == time.as_str());
+    // EventDate has no time tag: its time is only said.
+    let held = loose::time_tag(tag.name);
+    let kept = held
+        .and_then(|name| game.get(name))
+        .is_some_and(|t| t.value == time.as_str());
     let mut finding = finding;
     // No time tag yet: the fix adds one on the line after the date, where that changes nothing
     // else (the date's line holds only the tag pair, and the next line starts with a tag pair,
     // so no comment comes to follow another tag).
-    let line = (tag.name != "EventDate"
-        && tag.inheritance == crate::model::Inheritance::None
-        && game.get(time_tag).is_none())
-    .then(|| line_after(text, tag.span.end))
-    .flatten();
+    let line = held
+        .filter(|&name| {
+            tag.inheritance == crate::model::Inheritance::None && game.get(name).is_none()
+        })
+        .and_then(|_| line_after(text, tag.span.end));
+    let time_tag = held.unwrap_or("Time");
     if let (Some((at, newline)), Some(span)) = (line, tag.exact_value_span()) {
         finding.message = format!(
             "`{value}` holds a date and a time, which PBN writes apart: `{}` in {}, `{time}` in a \
@@ -490,18 +481,11 @@ fn loose_date(
             )
             .into(),
         );
-        return finding.with_fix(Fix {
-            safety: if reading.certain {
-                Fixability::Safe
-            } else {
-                Fixability::Unsafe
-            },
-            title: format!("write `{}` and add the {time_tag} tag", reading.spelling),
-            edits: vec![
-                (span, reading.spelling),
-                (at..at, format!("[{time_tag} \"{time}\"]{newline}")),
-            ],
-        });
+        let mut fix = Fix::write(span, reading.spelling, reading.certain);
+        fix.title.push_str(&format!(" and add the {time_tag} tag"));
+        fix.edits
+            .push((at..at, format!("[{time_tag} \"{time}\"]{newline}")));
+        return finding.with_fix(fix);
     }
     if !kept {
         finding.message = format!(
@@ -518,22 +502,8 @@ fn loose_date(
 /// the line end to write, when the rest of the tag's line is blank and the next line starts with a
 /// tag pair.
 fn line_after(text: &str, end: usize) -> Option<(usize, &'static str)> {
-    let rest = text.get(end..)?;
-    let eol = rest.find(['\r', '\n'])?;
-    if !rest[..eol].trim().is_empty() {
-        return None;
-    }
-    let newline = if rest[eol..].starts_with("\r\n") {
-        "\r\n"
-    } else if rest[eol..].starts_with('\r') {
-        "\r"
-    } else {
-        "\n"
-    };
-    let next = end + eol + newline.len();
-    text.get(next..)?
-        .starts_with('[')
-        .then_some((next, newline))
+    let (next, newline) = crate::source::blank_rest_of_line(text, end)?;
+    (!newline.is_empty() && text[next..].starts_with('[')).then_some((next, newline))
 }
 
 const TERMINATIONS: &[&str] = &[
