@@ -87,6 +87,13 @@ fn check_text(
 ) {
     let decoded = &report.decoded;
     let text = decoded.text.as_str();
+    if crate::lin::looks_like_lin(text) {
+        // A LIN file (BBO): its own reader, and the PBN rules on what it says.
+        let (diagnostics, boards) = crate::lin::convert::check_lin(text, selection);
+        report.diagnostics = diagnostics;
+        report.games = boards;
+        return;
+    }
     let reading = Reading::new(decoded);
     if !reading.wants_chunks() {
         // Not worth parsing: one finding says what the file is.

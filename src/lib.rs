@@ -19,6 +19,7 @@ pub mod export;
 pub mod generate;
 pub mod io;
 pub mod lexer;
+pub mod lin;
 pub mod model;
 pub mod names;
 pub mod parallel;

@@ -90,6 +90,8 @@ pub struct Filter {
     pub ignore_files: bool,
     /// Walk hidden files and directories (`--hidden`).
     pub hidden: bool,
+    /// Take `*.lin` files (BBO) too in a directory walk: `convert` reads both.
+    pub lin: bool,
 }
 
 impl Filter {
@@ -103,6 +105,12 @@ impl Filter {
 pub fn is_pbn_file_name(path: &Path) -> bool {
     path.extension()
         .is_some_and(|extension| extension.eq_ignore_ascii_case("pbn"))
+}
+
+/// True for a file name ending in `.lin`, in any case.
+pub fn is_lin_file_name(path: &Path) -> bool {
+    path.extension()
+        .is_some_and(|extension| extension.eq_ignore_ascii_case("lin"))
 }
 
 /// Expands `paths` into inputs. A file named explicitly is taken whatever its extension, and
@@ -206,7 +214,8 @@ fn walk_directory(
         match entry {
             Ok(entry)
                 if entry.file_type().is_some_and(|kind| kind.is_file())
-                    && is_pbn_file_name(entry.path()) =>
+                    && (is_pbn_file_name(entry.path())
+                        || (filter.lin && is_lin_file_name(entry.path()))) =>
             {
                 found.push(entry.into_path());
             }

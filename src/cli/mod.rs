@@ -90,6 +90,10 @@ pub enum Command {
     /// else changes.
     #[command(after_help = REWRITE_STATUS_HELP)]
     Fix(FixArgs),
+    /// Convert BBO LIN to PBN export format (every board checked and read back), or PBN to LIN
+    /// for BBO (`--to lin`), saying what the other format cannot carry.
+    #[command(after_help = CONVERT_HELP)]
+    Convert(ConvertArgs),
     /// Show a board as a hand diagram: the four hands, dealer, vulnerability, contract, result
     /// and the auction.
     #[command(after_help = SHOW_HELP)]
@@ -120,6 +124,17 @@ Exit status:
      or with --check and --diff would change
   2  usage or configuration error, or a file or directory that could not be read or written";
 
+const CONVERT_HELP: &str = "\
+Inputs are LIN or PBN, told apart by their content; a directory is searched for *.lin and *.pbn.
+Without -o or --out-dir, the result for one file (or for standard input) goes to standard output;
+--out-dir writes each result beside its relative path, with the new extension. Findings (the
+input's defects, pointed at the input) and the summary go to standard error.
+
+Exit status:
+  0  every file converted, with no error-level finding
+  1  a file was refused or has errors (its findings say why)
+  2  usage or configuration error, or a file or directory that could not be read or written";
+
 const SHOW_HELP: &str = "\
 Exit status:
   0  the boards were shown
@@ -127,7 +142,7 @@ Exit status:
   2  usage error, or the file could not be read";
 
 /// Which files, and how they are found.
-#[derive(Debug, Args)]
+#[derive(Clone, Debug, Args)]
 pub struct FileArgs {
     /// Files or directories; directories are searched recursively for *.pbn files (any case);
     /// `-` reads standard input.
@@ -169,10 +184,14 @@ pub struct FileArgs {
     /// Work on N files at once; by default one per processor. The output is the same.
     #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     pub threads: Option<u16>,
+
+    /// Take `*.lin` files too in a directory walk (set by `convert`, not a flag).
+    #[arg(skip)]
+    pub lin: bool,
 }
 
 /// Where settings come from.
-#[derive(Debug, Args)]
+#[derive(Clone, Debug, Args)]
 pub struct ConfigArgs {
     /// Use this configuration file for every file, instead of the closest pbnfmt.toml.
     #[arg(long, value_name = "PATH", conflicts_with = "isolated")]
@@ -189,7 +208,7 @@ pub struct ConfigArgs {
 }
 
 /// How findings are printed, and what decides the exit status.
-#[derive(Debug, Args)]
+#[derive(Clone, Debug, Args)]
 pub struct OutputArgs {
     /// How findings are printed.
     #[arg(long, value_enum, default_value_t = OutputFormat::Full)]
@@ -213,7 +232,7 @@ pub struct OutputArgs {
 }
 
 /// What `export`, `resolve` and `nag` share: the inputs, where the results go, how findings look.
-#[derive(Debug, Args)]
+#[derive(Clone, Debug, Args)]
 pub struct RewriteArgs {
     #[command(flatten)]
     pub files: FileArgs,
@@ -313,6 +332,56 @@ pub struct FixArgs {
     /// Do not apply the fixes of these rules.
     #[arg(long, value_delimiter = ',', value_name = "RULES")]
     pub ignore: Vec<String>,
+}
+
+/// What `convert` writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Target {
+    /// PBN export format (PBN 2.1).
+    Pbn,
+    /// BBO's LIN, in Bridge Composer's layout.
+    Lin,
+}
+
+#[derive(Debug, Args)]
+pub struct ConvertArgs {
+    #[command(flatten)]
+    pub files: FileArgs,
+
+    /// What to write.
+    #[arg(long, value_enum, default_value_t = Target::Pbn)]
+    pub to: Target,
+
+    /// Write every game of every input into FILE (atomically).
+    #[arg(long, short = 'o', value_name = "FILE", group = "mode")]
+    pub output_file: Option<PathBuf>,
+
+    /// Write each result below DIR, at the input's relative path with the new extension.
+    #[arg(long, group = "mode", value_name = "DIR")]
+    pub out_dir: Option<PathBuf>,
+
+    /// Write nothing: report what converting would find, exit 1 on an error-level finding.
+    #[arg(long, group = "mode")]
+    pub check: bool,
+
+    /// Read the input in this encoding instead of detecting it.
+    #[arg(long, value_enum)]
+    pub input_encoding: Option<InputEncoding>,
+
+    /// Write PBN in this encoding; by default Latin-1 (PBN 2.2) when every character fits,
+    /// else UTF-8.
+    #[arg(long, value_enum, value_name = "ENCODING")]
+    pub encoding: Option<OutputEncoding>,
+
+    /// Line ends of the PBN written (PBN 2.3 says CRLF).
+    #[arg(long, value_enum)]
+    pub line_ending: Option<LineEnding>,
+
+    #[command(flatten)]
+    pub output: OutputArgs,
+
+    #[command(flatten)]
+    pub config: ConfigArgs,
 }
 
 #[derive(Debug, Args)]
@@ -436,6 +505,7 @@ pub fn run(cli: Cli) -> u8 {
         Command::Resolve(args) => rewrite::resolve(&args),
         Command::Nag(args) => rewrite::nag(&args),
         Command::Fix(args) => rewrite::fix(&args),
+        Command::Convert(args) => rewrite::convert(&args),
         Command::Show(args) => show::run(&args),
         Command::Rule(args) => run_rule(&args),
         Command::Completions(args) => {

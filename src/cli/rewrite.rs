@@ -29,9 +29,10 @@ use super::output::Printer;
 use super::runner::{self, Heft, Runner};
 use super::settings::{self, RewriteOverrides, rewrite_settings};
 use super::{
-    EXIT_CLEAN, EXIT_FINDINGS, EXIT_TROUBLE, ExportArgs, FixArgs, NagArgs, ResolveArgs,
-    RewriteArgs, finish, plural, read_input, say,
+    ConvertArgs, EXIT_CLEAN, EXIT_FINDINGS, EXIT_TROUBLE, ExportArgs, FixArgs, NagArgs,
+    ResolveArgs, RewriteArgs, Target, finish, plural, read_input, say,
 };
+use crate::lin::convert::{ConvertOptions, lin_to_pbn, pbn_to_lin};
 
 /// How a command names what it does, in messages and the summary.
 struct Wording {
@@ -43,6 +44,9 @@ struct Wording {
     unchanged: &'static str,
     /// What `--check` says it would do to a file: `reformat`.
     would: &'static str,
+    /// `convert`: the extension of what is written (`pbn`, `lin`). A conversion always changes
+    /// the file, so `--check` says only what it finds.
+    extension: Option<&'static str>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -116,6 +120,8 @@ struct Totals {
     written: usize,
     summary: Summary,
     stdout_closed: bool,
+    /// `convert`: a changed file is the point, not a finding.
+    converts: bool,
 }
 
 /// `pbnfmt export`.
@@ -131,6 +137,7 @@ pub(super) fn export(args: &ExportArgs) -> u8 {
         done: "exported",
         unchanged: "already in export format",
         would: "reformat",
+        extension: None,
     };
     run(
         &args.io,
@@ -192,6 +199,7 @@ pub(super) fn resolve(args: &ResolveArgs) -> u8 {
             done: "compressed",
             unchanged: "with nothing to compress",
             would: "compress",
+            extension: None,
         }
     } else {
         Wording {
@@ -199,6 +207,7 @@ pub(super) fn resolve(args: &ResolveArgs) -> u8 {
             done: "resolved",
             unchanged: "with nothing to resolve",
             would: "resolve",
+            extension: None,
         }
     };
     run(&args.io, &overrides, &wording, |bytes, found, _| {
@@ -218,6 +227,7 @@ pub(super) fn nag(args: &NagArgs) -> u8 {
         done: "rewritten",
         unchanged: "with no suffix to rewrite",
         would: "rewrite",
+        extension: None,
     };
     run(&args.io, &overrides, &wording, |bytes, found, _| {
         nag_owned(bytes, rewrite_options(&args.io, &overrides, found))
@@ -241,6 +251,7 @@ pub(super) fn fix(args: &FixArgs) -> u8 {
         done: "fixed",
         unchanged: "with nothing to fix",
         would: "fix",
+        extension: None,
     };
     run(&args.io, &overrides, &wording, |bytes, found, _| {
         let options = FixOptions {
@@ -252,6 +263,201 @@ pub(super) fn fix(args: &FixArgs) -> u8 {
         };
         fix_owned(bytes, &options)
     })
+}
+
+/// `pbnfmt convert`: LIN to PBN export format, or PBN to LIN; through the same modes as the
+/// rewrites (standard output, `--out-dir`, `--check`), and `-o FILE` for all games in one file.
+pub(super) fn convert(args: &ConvertArgs) -> u8 {
+    let mut files = args.files.clone();
+    files.lin = true;
+    let io = RewriteArgs {
+        files,
+        write: false,
+        out_dir: args.out_dir.clone(),
+        check: args.check,
+        diff: false,
+        input_encoding: args.input_encoding,
+        force: false,
+        output: args.output.clone(),
+        config: args.config.clone(),
+    };
+    let overrides = input_overrides(&io);
+    let (extension, done) = match args.to {
+        Target::Pbn => ("pbn", "converted to PBN"),
+        Target::Lin => ("lin", "converted to LIN"),
+    };
+    let wording = Wording {
+        verb: "convert",
+        done,
+        unchanged: "",
+        would: "convert",
+        extension: Some(extension),
+    };
+    let options = |found: &Found| ConvertOptions {
+        input_encoding: rewrite_settings(&overrides, Some(found))
+            .encoding
+            .and_then(InputEncoding::forced),
+        encoding: args.encoding.map(config::OutputEncoding::encoding),
+        newline: match args.line_ending {
+            Some(config::LineEnding::Lf) => Newline::Lf,
+            _ => Newline::CrLf,
+        },
+    };
+    let convert = |bytes: Vec<u8>, found: &Found| match args.to {
+        Target::Pbn => {
+            let decoded = source::decode(&bytes, options(found).input_encoding);
+            if crate::lin::looks_like_lin(&decoded.text) {
+                lin_to_pbn(bytes, &options(found))
+            } else {
+                // PBN in: its export, as `pbnfmt export` writes it.
+                let export = ExportOptions {
+                    input_encoding: options(found).input_encoding,
+                    encoding: args.encoding.map(config::OutputEncoding::encoding),
+                    newline: options(found).newline,
+                    ..ExportOptions::default()
+                };
+                export_owned(bytes, &export)
+            }
+        }
+        Target::Lin => pbn_to_lin(bytes, &options(found)),
+    };
+    let Some(target) = &args.output_file else {
+        return run(&io, &overrides, &wording, |bytes, found, _| {
+            convert(bytes, found)
+        });
+    };
+    into_one_file(&io, target, args.to, &wording, convert)
+}
+
+/// `convert -o FILE`: every input converted in order, the games gathered into one file, written
+/// atomically once all are converted (nothing is written when an input is refused).
+fn into_one_file(
+    io_args: &RewriteArgs,
+    target: &Path,
+    to: Target,
+    wording: &Wording,
+    convert: impl Fn(Vec<u8>, &Found) -> Rewritten + Sync,
+) -> u8 {
+    let (format, discovery) =
+        match settings::begin(&io_args.output, &io_args.files, &io_args.config, false) {
+            Ok(begun) => begun,
+            Err(status) => return status,
+        };
+    let mut totals = Totals {
+        converts: true,
+        ..Totals::default()
+    };
+    totals.summary.trouble = settings::walk_trouble(&discovery);
+    let style = runner::style(&io_args.output, format, io::stderr().is_terminal());
+    let Ok(mut findings) = Printer::new(io::stderr(), format) else {
+        return EXIT_TROUBLE;
+    };
+    let mut joined: Vec<u8> = Vec::new();
+    let mut refused = false;
+    for found in &discovery.inputs {
+        let name = found.input.display_name();
+        let bytes = match read_input(&found.input) {
+            Ok(bytes) => bytes,
+            Err(message) => {
+                say!("pbnfmt: error: cannot read {name}: {message}");
+                totals.summary.trouble.push((name, message));
+                continue;
+            }
+        };
+        let converted = convert(bytes, found);
+        totals.summary.files += 1;
+        totals.summary.games += converted.games;
+        let problems = &converted.problems;
+        totals.summary.errors += problems
+            .iter()
+            .filter(|d| d.severity == Severity::Error)
+            .count();
+        totals.summary.warnings += problems
+            .iter()
+            .filter(|d| d.severity == Severity::Warning)
+            .count();
+        let _ = findings.piece(&report::file(
+            format,
+            &name,
+            &converted.decoded,
+            problems,
+            style,
+        ));
+        let Some(output) = converted.output_bytes() else {
+            refused = true;
+            totals.refused += 1;
+            continue;
+        };
+        totals.changed += 1;
+        append_output(&mut joined, &output, to);
+    }
+    if format.is_document() {
+        let _ = findings.end(&totals.summary, None);
+    }
+    if refused || !totals.summary.trouble.is_empty() {
+        say!(
+            "pbnfmt: {} not written: {}",
+            display::escape_line(&target.display().to_string()),
+            if refused {
+                "an input was refused"
+            } else {
+                "an input could not be read"
+            }
+        );
+        return if totals.summary.trouble.is_empty() {
+            EXIT_FINDINGS
+        } else {
+            EXIT_TROUBLE
+        };
+    }
+    if let Err(error) = write_atomic(target, &mut Output::from_bytes(joined), None) {
+        say!(
+            "pbnfmt: error: cannot write {}: {error}",
+            display::escape_line(&target.display().to_string())
+        );
+        return EXIT_TROUBLE;
+    }
+    if !io_args.output.quiet && !format.is_document() {
+        say!(
+            "{} {} into {} ({}).",
+            plural(totals.changed, "file", "files"),
+            wording.done,
+            display::escape_line(&target.display().to_string()),
+            plural(totals.summary.games, "game", "games")
+        );
+    }
+    totals.exit_status(io_args, Mode::OutDir)
+}
+
+/// Appends one converted file to the others: LIN records run on; a PBN export after the first
+/// loses its `% PBN 2.1` and `% EXPORT` lines and follows after an empty line (PBN 3).
+fn append_output(joined: &mut Vec<u8>, output: &[u8], to: Target) {
+    if to == Target::Lin || joined.is_empty() {
+        joined.extend_from_slice(output);
+        return;
+    }
+    let mut rest = output;
+    for header in [&b"% PBN 2.1"[..], b"% EXPORT"] {
+        if rest.starts_with(header) {
+            let end = rest
+                .iter()
+                .position(|&b| b == b'\n')
+                .map_or(rest.len(), |i| i + 1);
+            rest = &rest[end..];
+        }
+    }
+    let newline: &[u8] = if joined.ends_with(b"\r\n") {
+        b"\r\n"
+    } else {
+        b"\n"
+    };
+    if !rest.is_empty() {
+        if !joined.ends_with(newline) {
+            joined.extend_from_slice(newline);
+        }
+        joined.extend_from_slice(newline);
+        joined.extend_from_slice(rest);
+    }
 }
 
 fn input_overrides(args: &RewriteArgs) -> RewriteOverrides {
@@ -304,7 +510,10 @@ fn run(
     if let Some(status) = excluded_stdin(args, mode, &discovery) {
         return status;
     }
-    let mut totals = Totals::default();
+    let mut totals = Totals {
+        converts: wording.extension.is_some(),
+        ..Totals::default()
+    };
     totals.summary.trouble = settings::walk_trouble(&discovery);
     let jobs = match jobs(args, discovery.inputs, mode, wording) {
         Ok(jobs) => jobs,
@@ -443,7 +652,8 @@ impl Totals {
             EXIT_TROUBLE
         } else if !args.output.exit_zero
             && (self.refused + self.with_errors > 0
-                || (matches!(mode, Mode::Check | Mode::Diff) && self.changed > 0))
+                || (matches!(mode, Mode::Check | Mode::Diff) && self.changed > 0 && !self.converts)
+                || (self.converts && self.summary.errors > 0))
         {
             EXIT_FINDINGS
         } else {
@@ -531,7 +741,7 @@ fn rewrite_one(
     let changed = outcome.changed;
     let written = match mode {
         Mode::Stdout => Ok(()),
-        Mode::Check if changed => {
+        Mode::Check if changed && wording.extension.is_none() => {
             outcome.stdout = Output::from_bytes(
                 format!("Would {}: {}\n", wording.would, display::escape_line(name)).into_bytes(),
             );
@@ -611,6 +821,10 @@ fn jobs(
             inside_out_dir += 1;
             continue;
         }
+        let relative = match wording.extension {
+            Some(extension) => relative.map(|path| path.with_extension(extension)),
+            None => relative,
+        };
         jobs.push(Job { found, relative });
     }
     if jobs.is_empty() && inside_out_dir > 0 {
@@ -805,6 +1019,13 @@ fn summary(totals: &Totals, mode: Mode, wording: &Wording) -> String {
     let changed = plural(totals.changed, "file", "files");
     let unchanged = plural(totals.unchanged, "file", "files");
     match mode {
+        Mode::Check if totals.converts => {
+            parts.push(format!(
+                "{} would be {}",
+                plural(totals.changed + totals.unchanged, "file", "files"),
+                wording.done
+            ));
+        }
         Mode::Check | Mode::Diff => {
             parts.push(format!("{changed} would be rewritten"));
             parts.push(format!("{unchanged} {}", wording.unchanged));

@@ -61,6 +61,7 @@ pub(crate) fn discover(
         follow: files.follow,
         ignore_files: !files.no_ignore,
         hidden: files.hidden,
+        lin: files.lin,
     };
     walk::discover(&paths, &mut filter).map_err(|error| error.0)
 }

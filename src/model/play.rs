@@ -557,7 +557,6 @@ fn first_token(trick: &Trick, seat: Seat) -> Option<TokenId> {
 
 /// The seat whose card wins: the highest trump, else the highest card of the suit led.
 fn winner(trick: &Trick, leader: Seat, led: Suit, trumps: Option<Denomination>) -> Seat {
-    let trump = trumps.and_then(|d| Suit::ALL.into_iter().find(|&s| Denomination::from(s) == d));
     let mut best = leader;
     let mut best_card: Option<Card> = None;
     for i in 0..4 {
@@ -565,13 +564,38 @@ fn winner(trick: &Trick, leader: Seat, led: Suit, trumps: Option<Denomination>) 
         let Slot::Card { card, .. } = trick.slot(seat) else {
             continue;
         };
-        let beats = match best_card {
-            None => true,
-            Some(b) if card.suit == b.suit => card.rank > b.rank,
-            Some(_) => Some(card.suit) == trump,
-        };
-        if beats && (card.suit == led || Some(card.suit) == trump) {
+        if beats(card, best_card, led, trumps) {
             best = seat;
+            best_card = Some(card);
+        }
+    }
+    best
+}
+
+/// Whether `card` takes the trick from `best` (the card winning so far, if any), when `led` was
+/// led and `trumps` are trumps: a higher card of the same suit, or a trump over a card that is
+/// not; a card of neither the led suit nor trumps never wins.
+fn beats(card: Card, best: Option<Card>, led: Suit, trumps: Option<Denomination>) -> bool {
+    let trump = trumps.and_then(|d| Suit::ALL.into_iter().find(|&s| Denomination::from(s) == d));
+    let higher = match best {
+        None => true,
+        Some(b) if card.suit == b.suit => card.rank > b.rank,
+        Some(_) => Some(card.suit) == trump,
+    };
+    higher && (card.suit == led || Some(card.suit) == trump)
+}
+
+/// The winner of a trick given in play order (the leader's card first), as a number of seats
+/// after the leader: 0 when the leader wins. An empty trick is the leader's.
+pub fn winner_in_play_order(cards: &[Card], trumps: Denomination) -> usize {
+    let Some(led) = cards.first().map(|card| card.suit) else {
+        return 0;
+    };
+    let mut best = 0;
+    let mut best_card = None;
+    for (i, &card) in cards.iter().enumerate() {
+        if beats(card, best_card, led, Some(trumps)) {
+            best = i;
             best_card = Some(card);
         }
     }

@@ -373,6 +373,17 @@ rules! {
     EmbeddedPbn => crate::proof::EMBEDDED_PBN,
     UnfaithfulExport => crate::proof::UNFAITHFUL_EXPORT,
     UnwritableInheritedValue => crate::proof::UNWRITABLE_INHERITED_VALUE,
+    BrokenLinRecord => crate::lin::BROKEN_LIN_RECORD,
+    UnknownLinTag => crate::lin::UNKNOWN_LIN_TAG,
+    PartialLinDeal => crate::lin::PARTIAL_LIN_DEAL,
+    MalformedLinDeal => crate::lin::MALFORMED_LIN_DEAL,
+    UnreadableLinCall => crate::lin::UNREADABLE_LIN_CALL,
+    UnreadableLinCard => crate::lin::UNREADABLE_LIN_CARD,
+    InvalidLinValue => crate::lin::INVALID_LIN_VALUE,
+    UnterminatedLinValue => crate::lin::UNTERMINATED_LIN_VALUE,
+    LinPlayWithoutContract => crate::lin::PLAY_WITHOUT_AUCTION,
+    BoardNotUploadable => crate::lin::NOT_UPLOADABLE,
+    LostInLin => crate::lin::LOST_IN_LIN,
     UnusedSuppression => crate::suppress::UNUSED_SUPPRESSION,
     InvalidSuppression => crate::suppress::INVALID_SUPPRESSION,
 }
@@ -401,7 +412,7 @@ mod tests {
                 info.name
             );
             assert!(
-                info.section.starts_with("PBN "),
+                info.section.starts_with("PBN ") || info.section.starts_with("LIN "),
                 "{} cites no section",
                 info.code
             );

@@ -1,0 +1,543 @@
+//! A board as the facts both formats carry: who sat where, the deal, dealer and vulnerability,
+//! the auction with its alerts and explanations, the play in the order the cards fell, the result
+//! and the commentary. LIN is read into it ([`super::read`]), PBN is read into it through
+//! pbnfmt's own parser and model ([`from_pbn`]), and both writers start from it; the round trips
+//! and the read-back of every conversion compare it.
+//!
+//! It does not decide what is legal: the PBN rules judge the PBN written from it.
+
+use std::ops::Range;
+
+use crate::bridge::{CallToken, Card, Denomination, Seat, Suit};
+use crate::lexer::SyntaxKind;
+use crate::model::auction::{self, Entry};
+use crate::model::deal::{self, Cards};
+use crate::model::play::{self, Context, Slot};
+use crate::model::values::Vulnerability;
+use crate::model::{GameModel, Inheritor};
+use crate::parser;
+use crate::syntax::{Data, Parse};
+
+/// A call and what goes with it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Call {
+    pub call: CallToken,
+    /// Alerted: LIN's `!` after the call; PBN's `$1` (as Bridge Composer reads and writes it).
+    pub alert: bool,
+    /// The explanation: LIN's `an`, PBN's note.
+    pub note: Option<String>,
+}
+
+/// Where a comment stood.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Anchor {
+    /// Before the auction.
+    Board,
+    /// After the call with this index.
+    Call(usize),
+    /// After the card with this index (in play order).
+    Card(usize),
+}
+
+/// One board.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Game {
+    pub event: Option<String>,
+    pub date: Option<String>,
+    pub board: Option<String>,
+    /// `Open` or `Closed`.
+    pub room: Option<String>,
+    /// Names by seat (`Seat as usize`).
+    pub names: [Option<String>; 4],
+    pub dealer: Option<Seat>,
+    pub vulnerable: Option<Vulnerability>,
+    /// Hands by seat; `None` when not given. A hand holds its cards in the order given, a card
+    /// given twice twice (the PBN rules report it).
+    pub hands: [Option<Vec<Card>>; 4],
+    pub scoring: Option<String>,
+    /// Other identification tags (Stage, HomeTeam, VisitTeam), name and value.
+    pub tags: Vec<(String, String)>,
+    pub calls: Vec<Call>,
+    /// The cards in the order they were played.
+    pub cards: Vec<Card>,
+    /// Declarer's tricks as claimed or agreed (LIN `mc`, PBN Result).
+    pub result: Option<u8>,
+    pub comments: Vec<(Anchor, String)>,
+    /// Read from PBN: what LIN cannot carry (comments, other tags, NAGs), in words.
+    pub lost: Vec<String>,
+    /// Read from PBN: why BBO would not take the board as it is (Bridge Composer's refusals).
+    pub refusals: Vec<String>,
+}
+
+impl Game {
+    /// The hands as card sets, the fourth computed when three are complete (13 cards each, no
+    /// card twice): what Bridge Composer does, and the only case where the fourth is certain.
+    pub fn complete_hands(&self) -> [Option<Cards>; 4] {
+        let mut sets = [None; 4];
+        let mut twice = false;
+        for (i, hand) in self.hands.iter().enumerate() {
+            if let Some(cards) = hand {
+                let mut set = Cards::default();
+                for &card in cards {
+                    twice |= set.contains(card);
+                    set.insert(card);
+                }
+                sets[i] = Some(set);
+            }
+        }
+        let known: Vec<usize> = (0..4).filter(|&i| sets[i].is_some()).collect();
+        if known.len() == 3
+            && !twice
+            && known
+                .iter()
+                .all(|&i| sets[i].is_some_and(|s| s.len() == 13))
+        {
+            let missing = (0..4).find(|i| !known.contains(i));
+            if let Some(missing) = missing {
+                let mut rest = Cards::default();
+                for suit in Suit::ALL {
+                    for value in 2..=14 {
+                        if let Some(rank) = crate::bridge::Rank::from_value(value) {
+                            let card = Card { suit, rank };
+                            if !known
+                                .iter()
+                                .any(|&i| sets[i].is_some_and(|s| s.contains(card)))
+                            {
+                                rest.insert(card);
+                            }
+                        }
+                    }
+                }
+                sets[missing] = Some(rest);
+            }
+        }
+        sets
+    }
+
+    /// The contract the auction reaches and its declarer, by the rules of bidding: the last bid,
+    /// doubled or redoubled after it, played by the first of the winning side to name its
+    /// denomination. `None` when there is no final bid (no auction, or passed out).
+    pub fn contract(&self) -> Option<(u8, Denomination, &'static str, Seat)> {
+        let dealer = self.dealer?;
+        let mut last: Option<(u8, Denomination, Seat)> = None;
+        let mut risk = "";
+        let mut first_to_name: Vec<(usize, Denomination, Seat)> = Vec::new();
+        for (i, call) in self.calls.iter().enumerate() {
+            let seat = dealer.offset(i);
+            match call.call {
+                CallToken::Bid {
+                    level,
+                    denomination,
+                } => {
+                    last = Some((level, denomination, seat));
+                    risk = "";
+                    let side = seat as usize % 2;
+                    if !first_to_name
+                        .iter()
+                        .any(|&(s, d, _)| s == side && d == denomination)
+                    {
+                        first_to_name.push((side, denomination, seat));
+                    }
+                }
+                CallToken::Double => risk = "X",
+                CallToken::Redouble => risk = "XX",
+                _ => {}
+            }
+        }
+        let (level, denomination, seat) = last?;
+        let side = seat as usize % 2;
+        let declarer = first_to_name
+            .iter()
+            .find(|&&(s, d, _)| s == side && d == denomination)
+            .map_or(seat, |&(_, _, first)| first);
+        Some((level, denomination, risk, declarer))
+    }
+
+    /// The tricks in play order, each with its leader: the opening leader is declarer's left
+    /// hand, then each trick's winner (PBN 3.6), by [`play::beats`].
+    pub fn tricks(&self) -> Vec<(Seat, Vec<Card>)> {
+        let Some((_, denomination, _, declarer)) = self.contract() else {
+            return Vec::new();
+        };
+        let mut leader = declarer.next();
+        let mut tricks = Vec::new();
+        for trick in self.cards.chunks(4) {
+            if trick.len() == 4 {
+                let winner = play::winner_in_play_order(trick, denomination);
+                tricks.push((leader, trick.to_vec()));
+                leader = leader.offset(winner);
+            } else {
+                tricks.push((leader, trick.to_vec()));
+            }
+        }
+        tricks
+    }
+
+    /// Tricks won by declarer's side in the tricks played whole.
+    pub fn declarer_tricks_played(&self) -> Option<u8> {
+        let (_, denomination, _, declarer) = self.contract()?;
+        let mut won = 0;
+        for (leader, trick) in self.tricks() {
+            if trick.len() == 4 {
+                let winner = leader.offset(play::winner_in_play_order(&trick, denomination));
+                if winner as usize % 2 == declarer as usize % 2 {
+                    won += 1;
+                }
+            }
+        }
+        Some(won)
+    }
+}
+
+/// The boards of a PBN text as facts, read by pbnfmt's parser and model (so that `#`/`##`,
+/// import spellings and seat columns are read as everywhere else), each with the byte range of
+/// its game in `text`.
+pub fn from_pbn(text: &str) -> Vec<(Game, Range<usize>)> {
+    let parse = parser::parse(text);
+    let mut inheritor = Inheritor::default();
+    let mut games = Vec::new();
+    for game in parse.real_games() {
+        let model = inheritor.game(&parse, text, game);
+        let span = parse.span(game.first, game.last);
+        games.push((read_game(&parse, text, &model), span));
+    }
+    games
+}
+
+fn some(value: Option<&str>) -> Option<String> {
+    value
+        .filter(|v| !v.is_empty() && *v != "?")
+        .map(str::to_owned)
+}
+
+/// The tags a board's facts hold in their own fields, not among [`Game::tags`].
+const MODELLED: &[&str] = &[
+    "Event",
+    "Site",
+    "Date",
+    "Board",
+    "West",
+    "North",
+    "East",
+    "South",
+    "Dealer",
+    "Vulnerable",
+    "Deal",
+    "Scoring",
+    "Declarer",
+    "Contract",
+    "Result",
+    "Room",
+    "Auction",
+    "Play",
+    "Note",
+];
+
+fn read_game(parse: &Parse, text: &str, model: &GameModel<'_>) -> Game {
+    let mut game = Game {
+        event: some(model.value("Event")),
+        date: some(model.value("Date")),
+        board: some(model.value("Board")),
+        room: some(model.value("Room")),
+        dealer: model.value("Dealer").and_then(Seat::parse),
+        vulnerable: model.value("Vulnerable").and_then(Vulnerability::read),
+        scoring: some(model.value("Scoring")),
+        ..Game::default()
+    };
+    for seat in Seat::ALL {
+        game.names[seat as usize] = some(model.value(seat.name()));
+    }
+    if let Some(value) = model.value("Deal")
+        && let (Some(deal), _) = deal::parse(value)
+    {
+        for (seat, hand) in deal.known_hands() {
+            game.hands[seat as usize] = Some(cards_of(hand.cards));
+        }
+    }
+    for tag in model.written() {
+        if !MODELLED.contains(&tag.name) && !game.tags.iter().any(|(n, _)| n == tag.name) {
+            game.tags.push((tag.name.to_owned(), tag.value.to_string()));
+        }
+    }
+    game.result = model
+        .value("Result")
+        .and_then(|v| v.trim().parse::<u8>().ok());
+    read_auction(parse, text, model, &mut game);
+    read_play(parse, text, model, &mut game);
+    what_lin_cannot_carry(parse, text, model, &mut game);
+    game
+}
+
+/// What of a PBN game LIN cannot carry, and why BBO would refuse the board (Bridge Composer's
+/// refusals when it writes LIN).
+fn what_lin_cannot_carry(parse: &Parse, text: &str, model: &GameModel<'_>, game: &mut Game) {
+    let mut lost = Vec::new();
+    let written_tags: Vec<&str> = game
+        .tags
+        .iter()
+        .map(|(name, _)| name.as_str())
+        .filter(|name| !["Stage", "HomeTeam", "VisitTeam"].contains(name))
+        .collect();
+    let kept = [
+        "Event",
+        "Date",
+        "Board",
+        "West",
+        "North",
+        "East",
+        "South",
+        "Dealer",
+        "Vulnerable",
+        "Deal",
+        "Declarer",
+        "Contract",
+        "Result",
+        "Room",
+        "Auction",
+        "Play",
+        "Note",
+    ];
+    let mut other: Vec<&str> = model
+        .written()
+        .filter(|tag| !kept.contains(&tag.name) && !tag.value.is_empty() && &*tag.value != "?")
+        .map(|tag| tag.name)
+        .collect();
+    other.extend(written_tags);
+    other.sort_unstable();
+    other.dedup();
+    if !other.is_empty() {
+        lost.push(format!("the tags {}", other.join(", ")));
+    }
+    let mut comments = game.game_leading_comments(parse, model);
+    let mut nags = 0;
+    let mut card_annotations = 0;
+    for tag in &model.tags {
+        for data in &tag.pair.data {
+            match data {
+                Data::Comment(_) => comments += 1,
+                Data::Move(mv) if tag.pair.section == crate::syntax::SectionKind::Play => {
+                    card_annotations += mv.annotations.len();
+                }
+                Data::Move(mv) => {
+                    nags += mv
+                        .annotations
+                        .iter()
+                        .filter(|&&id| {
+                            let token = parse.text(text, id);
+                            match parse.kind(id) {
+                                SyntaxKind::Nag => token != "$1",
+                                SyntaxKind::Suffix => token != "!",
+                                _ => false,
+                            }
+                        })
+                        .count();
+                    let references = mv
+                        .annotations
+                        .iter()
+                        .filter(|&&id| parse.kind(id) == SyntaxKind::NoteRef)
+                        .count();
+                    if references > 1 {
+                        game.refusals.push(format!(
+                            "the call `{}` has two note references",
+                            parse.text(text, mv.token)
+                        ));
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    if comments > 0 {
+        lost.push(format!(
+            "{comments} comment{}",
+            if comments == 1 { "" } else { "s" }
+        ));
+    }
+    if nags > 0 {
+        lost.push(format!(
+            "{nags} NAG{} on calls",
+            if nags == 1 { "" } else { "s" }
+        ));
+    }
+    if card_annotations > 0 {
+        lost.push(format!("{card_annotations} annotations on cards"));
+    }
+    if !model.play_notes.is_empty() {
+        lost.push("the notes of the play".to_owned());
+    }
+    game.lost = lost;
+    if let Some(board) = model.value("Board")
+        && !board.is_empty()
+        && !board.bytes().all(|b| b.is_ascii_digit())
+    {
+        game.refusals
+            .push(format!("the Board `{board}` is not a number"));
+    }
+    if game.hands.iter().filter(|h| h.is_some()).count() < 3 {
+        game.refusals
+            .push("hidden hands: fewer than three hands are given".to_owned());
+    }
+    let indices: Vec<u32> = notes(model, &model.auction_notes)
+        .iter()
+        .map(|(index, _)| *index)
+        .collect();
+    if !indices.is_empty() && indices.iter().min() != Some(&1) {
+        game.refusals
+            .push("the notes are not numbered from 1".to_owned());
+    }
+}
+
+impl Game {
+    /// Comments before the first tag of a game.
+    fn game_leading_comments(&self, _parse: &Parse, model: &GameModel<'_>) -> usize {
+        model
+            .game
+            .leading
+            .iter()
+            .filter(|d| matches!(d, Data::Comment(_)))
+            .count()
+    }
+}
+
+/// Every card of a set, spades first, aces first.
+fn cards_of(set: Cards) -> Vec<Card> {
+    let mut cards = Vec::with_capacity(13);
+    for suit in Suit::ALL {
+        for value in (2..=14).rev() {
+            if let Some(rank) = crate::bridge::Rank::from_value(value) {
+                let card = Card { suit, rank };
+                if set.contains(card) {
+                    cards.push(card);
+                }
+            }
+        }
+    }
+    cards
+}
+
+/// The note texts of a section: index to text.
+fn notes(model: &GameModel<'_>, indices: &[usize]) -> Vec<(u32, String)> {
+    indices
+        .iter()
+        .filter_map(|&i| {
+            let value = &model.tags[i].value;
+            let (index, note) = value.split_once(':')?;
+            Some((index.trim().parse().ok()?, note.to_owned()))
+        })
+        .collect()
+}
+
+fn read_auction(parse: &Parse, text: &str, model: &GameModel<'_>, game: &mut Game) {
+    let Some(at) = model.auction else {
+        return;
+    };
+    let tag = &model.tags[at];
+    let Some(start) = Seat::parse(&tag.value) else {
+        return;
+    };
+    let notes = notes(model, &model.auction_notes);
+    let read = auction::read(parse, text, start, game.dealer, &tag.pair.data);
+    let mut moves = tag.pair.data.iter().filter_map(|d| match d {
+        Data::Move(mv) => Some(mv),
+        _ => None,
+    });
+    for position in &read.positions {
+        let mv = match position.entry {
+            Entry::Call(_) | Entry::Skip | Entry::Unreadable => moves.next(),
+            _ => None,
+        };
+        let Entry::Call(call) = position.entry else {
+            continue;
+        };
+        if call == CallToken::Skip {
+            continue;
+        }
+        let mut entry = Call {
+            call,
+            alert: false,
+            note: None,
+        };
+        if let Some(mv) = mv {
+            for &id in &mv.annotations {
+                let token = parse.text(text, id);
+                match parse.kind(id) {
+                    SyntaxKind::NoteRef => {
+                        let index: u32 = token.trim_matches('=').parse().unwrap_or(0);
+                        entry.note = notes
+                            .iter()
+                            .find(|(i, _)| *i == index)
+                            .map(|(_, t)| t.clone());
+                        if entry.note.is_none() {
+                            game.refusals
+                                .push(format!("the note reference `{token}` has no note"));
+                        }
+                    }
+                    SyntaxKind::Nag if token == "$1" => entry.alert = true,
+                    SyntaxKind::Suffix if token == "!" => entry.alert = true,
+                    _ => {}
+                }
+            }
+        }
+        if call == CallToken::AllPass {
+            // `AP`: the passes that end the auction, written out.
+            let passes = if game
+                .calls
+                .iter()
+                .any(|c| matches!(c.call, CallToken::Bid { .. }))
+            {
+                3
+            } else {
+                4
+            };
+            let trailing = game
+                .calls
+                .iter()
+                .rev()
+                .take_while(|c| c.call == CallToken::Pass)
+                .count();
+            for _ in trailing..passes {
+                game.calls.push(Call {
+                    call: CallToken::Pass,
+                    alert: false,
+                    note: None,
+                });
+            }
+            continue;
+        }
+        game.calls.push(entry);
+    }
+}
+
+fn read_play(parse: &Parse, text: &str, model: &GameModel<'_>, game: &mut Game) {
+    let Some(at) = model.play else {
+        return;
+    };
+    let tag = &model.tags[at];
+    let Some(play_seat) = Seat::parse(&tag.value) else {
+        return;
+    };
+    let contract = model
+        .value("Contract")
+        .and_then(crate::model::values::ContractValue::read)
+        .and_then(|c| c.denomination());
+    let declarer = model
+        .value("Declarer")
+        .and_then(|v| crate::model::values::parse_declarer(v).flatten())
+        .map(|d| d.seat);
+    let context = Context {
+        play_seat,
+        deal: None,
+        opening_leader: declarer.map(Seat::next),
+        trumps: contract,
+        hand_size: 13,
+    };
+    let read = play::read(parse, text, context, &tag.pair.data);
+    for trick in &read.tricks {
+        let leader = trick.leader.unwrap_or(play_seat);
+        for i in 0..4 {
+            if let Slot::Card { card, .. } = trick.slot(leader.offset(i)) {
+                game.cards.push(card);
+            }
+        }
+    }
+}

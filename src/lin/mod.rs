@@ -1,0 +1,228 @@
+//! BBO's LIN format: reading it, converting it to PBN, and writing it from PBN.
+//!
+//! LIN has no public specification; `docs/lin-format.md` in the shared material and
+//! `docs/spec-decisions.md` ("LIN") say what pbnfmt reads and why. A LIN text is a run of
+//! `tag|value|` pairs:
+//!
+//! - [`read`] splits it into pairs with their spans and gathers them into boards ([`game::Game`]),
+//!   reporting what is LIN's own to get wrong (the `L` rules declared here): a record broken by an
+//!   unescaped `|` or `,`, unknown tags (kept as commentary), a deal of fewer than three hands,
+//!   a call, card, claim or value that cannot be read;
+//! - [`to_pbn`] writes the boards as PBN; [`convert`] checks that PBN with pbnfmt's own rules,
+//!   pointing each finding back at the LIN that caused it (an insufficient bid is A004 whether
+//!   it was typed in PBN or LIN: the rules of bridge live in one place), exports it, and reads
+//!   the export back to prove it says what the LIN said;
+//! - [`to_lin`] writes PBN games as LIN in Bridge Composer's layout, saying what LIN cannot carry.
+//!
+//! It does not decide what is legal bridge: the PBN rules do.
+
+pub mod convert;
+pub mod game;
+pub mod read;
+pub mod to_lin;
+pub mod to_pbn;
+
+use crate::diagnostic::Severity;
+use crate::rules::RuleInfo;
+
+/// True when a text reads as LIN: its first non-blank characters are a two-letter tag and `|`.
+/// A PBN file starts with `%`, `[`, `{` or `;`, never so.
+pub fn looks_like_lin(text: &str) -> bool {
+    let start = text.trim_start_matches(['\u{feff}', ' ', '\t', '\r', '\n']);
+    let bytes = start.as_bytes();
+    bytes.len() >= 3
+        && bytes[0].is_ascii_alphabetic()
+        && bytes[1].is_ascii_alphabetic()
+        && bytes[2] == b'|'
+}
+
+// The rules of this family: see [`crate::rules`]. Sections cite the LIN tag concerned; LIN
+// has no numbered standard.
+
+pub const BROKEN_LIN_RECORD: RuleInfo = RuleInfo {
+    code: "L001",
+    name: "broken-lin-record",
+    severity: Severity::Error,
+    section: "LIN tag|value|",
+    summary: "A `|` or `,` inside a LIN value breaks the record",
+    what: "Where a tag should stand, text that is not a two-letter tag: a `|` inside the value \
+        before it ended that value early. And a list with more entries than it can have: a \
+        `,` inside a player's name.",
+    why: "LIN values are not escaped: a pipe or comma in a name or an explanation splits it, \
+        and BBO reads the rest as other tags (Bridge Composer writes such names raw).",
+    example: "```\n\
+        pn|Smith, J,Lee,Kim,Ray|an|5+ hearts | 11-15|\n\
+        ```",
+    fix: "Remove the `|` or `,` from the name or explanation. pbnfmt reads the stray text back \
+        into the value before it, and a comma followed by a space as part of a name.",
+    ..RuleInfo::BASE
+};
+
+pub const UNKNOWN_LIN_TAG: RuleInfo = RuleInfo {
+    code: "L002",
+    name: "unknown-lin-tag",
+    severity: Severity::Warning,
+    section: "LIN tags",
+    summary: "A LIN tag pbnfmt does not know; kept as commentary",
+    what: "A two-letter tag that is not one of the tags of BBO's hand records (`pn md sv ah qx \
+        mb an pc mc nt mn vg rs pw mp bn st rh pg sk sa zz`…).",
+    why: "Nothing is dropped silently: an unknown tag may carry meaning for the program that \
+        wrote it, so it is written to the PBN as a comment `{LIN xx|value|}`.",
+    example: "```\n\
+        md|1SAK...|at|West leads a heart|\n\
+        ```",
+    fix: "None needed if the comment is what you want; otherwise remove the tag.",
+    ..RuleInfo::BASE
+};
+
+pub const PARTIAL_LIN_DEAL: RuleInfo = RuleInfo {
+    code: "L003",
+    name: "partial-lin-deal",
+    severity: Severity::Warning,
+    section: "LIN md",
+    summary: "An `md` that gives fewer than three hands",
+    what: "The deal of a record: LIN may leave out the fourth hand (it is the remaining cards), \
+        but with fewer than three hands given the deal cannot be completed.",
+    why: "A hand record or a played board needs all four hands; the PBN written gives the \
+        unknown hands as `-` (PBN 3.4.11).",
+    example: "```\n\
+        md|1SAKQHAKQDAKQCAKQJ|\n\
+        ```",
+    fix: "Give at least three hands.",
+    ..RuleInfo::BASE
+};
+
+pub const MALFORMED_LIN_DEAL: RuleInfo = RuleInfo {
+    code: "L004",
+    name: "malformed-lin-deal",
+    severity: Severity::Error,
+    section: "LIN md",
+    summary: "An `md` whose dealer digit or hands cannot be read",
+    what: "`md|<dealer><S>,<W>,<N>,<E>|`: the dealer a digit 1-4 (South, West, North, East), each \
+        hand suit letters `S H D C` each followed by its ranks.",
+    why: "A character that is neither a suit letter nor a rank, a rank before any suit letter, or \
+        a dealer outside 1-4 leaves the deal unknown.",
+    example: "```\n\
+        md|5SAK10HAKQ...|\n\
+        ```",
+    fix: "Write the dealer as 1 (South) to 4 (East) and the ten as `T`.",
+    ..RuleInfo::BASE
+};
+
+pub const UNREADABLE_LIN_CALL: RuleInfo = RuleInfo {
+    code: "L005",
+    name: "unreadable-lin-call",
+    severity: Severity::Error,
+    section: "LIN mb",
+    summary: "An `mb` that is not a call",
+    what: "The value of `mb`: `p` pass, `d` double, `r` redouble, or a bid `1C`…`7N` (`NT` too), \
+        in any letter case, with `!` after it when alerted.",
+    why: "The auction cannot be followed past a call that cannot be read; it is written to the \
+        PBN as a comment and the auction stops there.",
+    example: "```\n\
+        mb|8S|\n\
+        ```",
+    fix: "Write the call that was made.",
+    ..RuleInfo::BASE
+};
+
+pub const UNREADABLE_LIN_CARD: RuleInfo = RuleInfo {
+    code: "L006",
+    name: "unreadable-lin-card",
+    severity: Severity::Error,
+    section: "LIN pc",
+    summary: "A `pc` that is not a card",
+    what: "The value of `pc`: a suit letter and a rank (`SA`, `h7`, `CT`).",
+    why: "The play cannot be followed past a card that cannot be read; it is written to the PBN as \
+        a comment and the play stops there.",
+    example: "```\n\
+        pc|S10|\n\
+        ```",
+    fix: "Write the card with `T` for the ten.",
+    ..RuleInfo::BASE
+};
+
+pub const INVALID_LIN_VALUE: RuleInfo = RuleInfo {
+    code: "L007",
+    name: "invalid-lin-value",
+    severity: Severity::Error,
+    section: "LIN sv qx mc",
+    summary: "A vulnerability, room or claim that cannot be read",
+    what: "`sv` is `o` (or `0`, `-`) for none, `n`, `e` or `b`; `qx` is `o` or `c` and the board \
+        number; `mc` is declarer's tricks, 0 to 13.",
+    why: "These become the PBN's Vulnerable, Room and Board, and Result; a value that cannot be \
+        read is left out of the PBN rather than guessed.",
+    example: "```\n\
+        sv|x|qx|z5|mc|14|\n\
+        ```",
+    fix: "Write the value as BBO does.",
+    ..RuleInfo::BASE
+};
+
+pub const UNTERMINATED_LIN_VALUE: RuleInfo = RuleInfo {
+    code: "L008",
+    name: "unterminated-lin-value",
+    severity: Severity::Error,
+    section: "LIN tag|value|",
+    summary: "The file ends inside a LIN tag or value",
+    what: "Every tag and every value ends with `|`.",
+    why: "A file cut short (a download stopped, BBO Helper's truncated files) loses what follows; \
+        the last value is read as far as it goes.",
+    example: "```\n\
+        pc|SA|pc|S\n\
+        ```",
+    fix: "Get the whole file again.",
+    ..RuleInfo::BASE
+};
+
+pub const PLAY_WITHOUT_AUCTION: RuleInfo = RuleInfo {
+    code: "L009",
+    name: "lin-play-without-contract",
+    severity: Severity::Warning,
+    section: "LIN pc",
+    summary: "Cards played in a record whose auction reaches no contract",
+    what: "`pc` cards in a record with no auction, or an auction that does not reach a contract.",
+    why: "PBN writes the play in seat columns from the opening leader, declarer's left-hand \
+        opponent (PBN 3.6): without a contract the seats of the cards are unknown. The cards are \
+        kept as a comment.",
+    example: "```\n\
+        md|1SAK...|pc|SA|pc|S2|\n\
+        ```",
+    fix: "Give the auction.",
+    ..RuleInfo::BASE
+};
+
+pub const NOT_UPLOADABLE: RuleInfo = RuleInfo {
+    code: "L010",
+    name: "board-not-uploadable",
+    severity: Severity::Error,
+    section: "LIN (from PBN 3.4.3, 3.4.11, 3.5.4)",
+    summary: "A PBN board that BBO cannot take as LIN as it is",
+    what: "What Bridge Composer refuses when it writes LIN: a Board that is not a number, hidden \
+        hands (fewer than three hands given), a note reference without its note, two note \
+        references on one call, notes not numbered from 1.",
+    why: "LIN numbers boards, deals three hands at least and carries one explanation per call; \
+        BBO's upload refuses or misreads such a board.",
+    example: "```\n\
+        [Board \"1-1\"]\n\
+        ```",
+    fix: "Number the board, give the hands, and give each call one note, numbered from 1.",
+    ..RuleInfo::BASE
+};
+
+pub const LOST_IN_LIN: RuleInfo = RuleInfo {
+    code: "L011",
+    name: "lost-in-lin",
+    severity: Severity::Warning,
+    section: "LIN (from PBN 3.7, 3.8, 4)",
+    summary: "A part of a PBN board that LIN cannot carry",
+    what: "Comments, tags other than the names, board, dealer, vulnerability, deal, auction, play \
+        and result, and NAGs other than `$1` (an alert) and `$2`.",
+    why: "LIN has no place for them: the LIN written leaves them out, and says so board by board \
+        rather than dropping them silently.",
+    example: "```\n\
+        [Score \"NS 620\"]\n\
+        ```",
+    fix: "Keep the PBN as the archive; the LIN is for BBO.",
+    ..RuleInfo::BASE
+};

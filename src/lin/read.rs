@@ -1,0 +1,783 @@
+//! Reading LIN: `tag|value|` pairs with their spans, gathered into boards.
+//!
+//! A hand-written scanner, not logos: LIN has one delimiter and no escapes, so its tokens are what
+//! lies between two `|`; what a lexer generator would add is a second copy of that split. What is
+//! hard is recovery, and it is here: where a tag should stand and text that is not a tag does, a
+//! `|` inside the value before it split that value (L001), and the text is read back into it.
+//!
+//! Boards: `qx` starts one (a room and board number), and so do `pn`, `mn` and `md` once the board
+//! being read has a deal, a call or a card; `vg`, `rs`, `pw`, `mp` and `bn` before the first board
+//! are the file's header (a vugraph match or a tournament). Reading never fails and never panics:
+//! every defect is a finding, and the rest of the file is read.
+
+use std::ops::Range;
+
+use crate::bridge::{CallToken, Card, Denomination, Rank, Seat, Suit};
+use crate::diagnostic::Diagnostic;
+use crate::model::values::Vulnerability;
+use crate::rules::Rule;
+
+use super::game::{Anchor, Call, Game};
+
+/// One `tag|value|` pair.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Item {
+    pub tag: Range<usize>,
+    pub value: Range<usize>,
+}
+
+/// The tags pbnfmt reads, and those it passes over as display settings (page breaks, headings
+/// reset, scores shown): anything else is an unknown tag (L002), kept as commentary.
+const KNOWN: &[&str] = &[
+    "pn", "md", "sv", "ah", "qx", "mb", "an", "pc", "mc", "nt", "mn", "vg", "rs", "pw", "mp", "bn",
+    "st", "rh", "pg", "sk", "sa", "va", "bt", "tu", "zz", "up", "at",
+];
+
+fn is_known(tag: &str) -> bool {
+    KNOWN.contains(&tag)
+}
+
+fn is_tag_shape(tag: &str) -> bool {
+    tag.len() == 2 && tag.bytes().all(|b| b.is_ascii_alphabetic())
+}
+
+/// Splits `text` into pairs. Text where a tag should stand that is not one (L001) joins the value
+/// before it; a file that ends inside a pair gives its last value as far as it goes (L008).
+pub fn items(text: &str, findings: &mut Vec<Diagnostic>) -> Vec<Item> {
+    // The fields between `|`s, and whether each ended with one.
+    let mut fields: Vec<(Range<usize>, bool)> = Vec::new();
+    let mut start = 0;
+    for (at, _) in text.match_indices('|') {
+        fields.push((start..at, true));
+        start = at + 1;
+    }
+    if start < text.len() {
+        fields.push((start..text.len(), false));
+    }
+    let mut items: Vec<Item> = Vec::new();
+    let mut i = 0;
+    while i < fields.len() {
+        let (range, closed) = fields[i].clone();
+        let raw = &text[range.clone()];
+        let trimmed = raw.trim_start_matches([' ', '\t', '\r', '\n']);
+        let tag = (range.end - trimmed.len())..range.end;
+        let name = &text[tag.clone()];
+        if trimmed.trim().is_empty() && !closed {
+            break;
+        }
+        let next_is_known = fields
+            .get(i + 1)
+            .is_some_and(|(r, _)| is_known(text[r.clone()].trim()));
+        let looks_like_tag = is_tag_shape(name) && (is_known(name) || !next_is_known);
+        if !looks_like_tag && let Some(last) = items.last_mut() {
+            let before = &text[last.tag.clone()];
+            findings.push(
+                Diagnostic::new(
+                    Rule::BrokenLinRecord,
+                    range.clone(),
+                    format!(
+                        "`{}` stands where a LIN tag should: a `|` inside the `{before}` value \
+                         before it ended that value early",
+                        crate::display::escape(trimmed.trim())
+                    ),
+                )
+                .with_label("not a tag")
+                .with_related(last.value.clone(), "the value it belongs to")
+                .with_help(format!(
+                    "read as part of the `{before}` value; remove the `|` from it"
+                )),
+            );
+            last.value.end = range.end;
+            i += 1;
+            continue;
+        }
+        if !closed {
+            findings.push(
+                Diagnostic::new(
+                    Rule::UnterminatedLinValue,
+                    tag.clone(),
+                    "the file ends inside a LIN tag, before its `|`",
+                )
+                .with_help("the file was cut short: get the whole file again"),
+            );
+            break;
+        }
+        let Some((value, value_closed)) = fields.get(i + 1).cloned() else {
+            findings.push(
+                Diagnostic::new(
+                    Rule::UnterminatedLinValue,
+                    tag.clone(),
+                    format!("the file ends after the `{name}` tag, before its value"),
+                )
+                .with_help("the file was cut short: get the whole file again"),
+            );
+            items.push(Item {
+                tag,
+                value: text.len()..text.len(),
+            });
+            break;
+        };
+        if !value_closed {
+            findings.push(
+                Diagnostic::new(
+                    Rule::UnterminatedLinValue,
+                    value.clone(),
+                    format!("the file ends inside the `{name}` value, before its closing `|`"),
+                )
+                .with_help("the file was cut short: get the whole file again"),
+            );
+        }
+        items.push(Item { tag, value });
+        i += 2;
+    }
+    items
+}
+
+/// A board with where each of its facts came from, so that a finding about the PBN written from
+/// it points at the LIN.
+#[derive(Clone, Debug, Default)]
+pub struct Board {
+    pub game: Game,
+    pub spans: Spans,
+}
+
+/// Where a board's facts stand in the LIN text.
+#[derive(Clone, Debug, Default)]
+pub struct Spans {
+    /// The first pair of the board to the last.
+    pub record: Range<usize>,
+    pub deal: Option<Range<usize>>,
+    pub vulnerable: Option<Range<usize>>,
+    pub board: Option<Range<usize>>,
+    pub names: Option<Range<usize>>,
+    pub event: Option<Range<usize>>,
+    /// By call index.
+    pub calls: Vec<Range<usize>>,
+    /// By call index: the explanation.
+    pub notes: Vec<Option<Range<usize>>>,
+    /// By card index.
+    pub cards: Vec<Range<usize>>,
+    pub claim: Option<Range<usize>>,
+    /// By comment index.
+    pub comments: Vec<Range<usize>>,
+}
+
+/// What a vugraph or tournament header gives every board.
+#[derive(Debug, Default)]
+struct Header {
+    /// Eight names: the open room's South, West, North, East, then the closed room's.
+    names: Vec<String>,
+    names_span: Option<Range<usize>>,
+    event: Option<String>,
+    stage: Option<String>,
+    scoring: Option<String>,
+    home: Option<String>,
+    visit: Option<String>,
+}
+
+/// A LIN text read.
+#[derive(Debug, Default)]
+pub struct LinFile {
+    pub boards: Vec<Board>,
+    pub findings: Vec<Diagnostic>,
+}
+
+/// LIN's seat order: `pn` and `md` go South, West, North, East.
+const LIN_SEATS: [Seat; 4] = [Seat::South, Seat::West, Seat::North, Seat::East];
+
+/// Reads a LIN text into boards and findings.
+pub fn read(text: &str) -> LinFile {
+    let mut file = LinFile::default();
+    let items = items(text, &mut file.findings);
+    let mut reader = Reader {
+        text,
+        file: &mut file,
+        header: Header::default(),
+        board: Board::default(),
+        started: false,
+        has_room: false,
+        calls_stopped: false,
+        cards_stopped: false,
+        last_was_call: false,
+        names_from_board: false,
+    };
+    for item in &items {
+        reader.item(item);
+    }
+    reader.finish_board();
+    file
+}
+
+struct Reader<'t, 'f> {
+    text: &'t str,
+    file: &'f mut LinFile,
+    header: Header,
+    board: Board,
+    /// The board has a deal, a call or a card: a further `pn`, `mn`, `md` or `qx` starts the next.
+    started: bool,
+    has_room: bool,
+    calls_stopped: bool,
+    cards_stopped: bool,
+    /// The last call-or-card tag was `mb`: an `an` explains it.
+    last_was_call: bool,
+    names_from_board: bool,
+}
+
+impl Reader<'_, '_> {
+    fn item(&mut self, item: &Item) {
+        let tag = &self.text[item.tag.clone()];
+        let value = &self.text[item.value.clone()];
+        let starts_board = match tag {
+            "qx" => self.started || self.has_room,
+            "pn" | "mn" | "md" => self.started,
+            _ => false,
+        };
+        if starts_board {
+            self.finish_board();
+        }
+        if self.board.spans.record.is_empty() && !matches!(tag, "vg" | "rs" | "pw" | "mp" | "bn") {
+            self.board.spans.record = item.tag.start..item.value.end;
+        }
+        self.board.spans.record.end = self
+            .board
+            .spans
+            .record
+            .end
+            .max(item.value.end + 1)
+            .min(self.text.len());
+        match tag {
+            "vg" => self.vugraph(value),
+            "pn" => self.names(value, item),
+            "md" => self.deal(value, item),
+            "sv" => self.vulnerable(value, item),
+            "ah" => {
+                let number = value.trim().strip_prefix("Board ").map(str::trim);
+                if self.board.game.board.is_none()
+                    && let Some(number) = number.filter(|n| !n.is_empty())
+                {
+                    self.board.game.board = Some(number.to_owned());
+                    self.board.spans.board = Some(item.value.clone());
+                }
+            }
+            "qx" => self.room(value, item),
+            "mb" => self.call(value, item),
+            "an" => self.explanation(value, item),
+            "pc" => self.card(value, item),
+            "mc" => self.claim(value, item),
+            "nt" | "st" | "at" => {
+                if !value.trim().is_empty() {
+                    self.comment(value.to_owned(), item);
+                }
+            }
+            "mn" => self.heading(value, item),
+            "rs" | "pw" | "mp" | "bn" | "rh" | "pg" | "sk" | "sa" | "va" | "bt" | "tu" => {}
+            "zz" | "up" => {
+                self.comment(format!("LIN {tag}|{value}|"), item);
+            }
+            _ => {
+                self.file.findings.push(
+                    Diagnostic::new(
+                        Rule::UnknownLinTag,
+                        item.tag.clone(),
+                        format!(
+                            "`{}` is not a LIN tag pbnfmt knows; it is kept as a comment",
+                            crate::display::escape(tag)
+                        ),
+                    )
+                    .with_help("written to the PBN as `{LIN tag|value|}`"),
+                );
+                self.comment(format!("LIN {tag}|{value}|"), item);
+            }
+        }
+    }
+
+    fn comment(&mut self, text: String, item: &Item) {
+        let game = &self.board.game;
+        let anchor = if !game.cards.is_empty() {
+            Anchor::Card(game.cards.len() - 1)
+        } else if !game.calls.is_empty() {
+            Anchor::Call(game.calls.len() - 1)
+        } else {
+            Anchor::Board
+        };
+        self.board.game.comments.push((anchor, text));
+        self.board
+            .spans
+            .comments
+            .push(item.tag.start..item.value.end);
+    }
+
+    fn vugraph(&mut self, value: &str) {
+        // title, segment, scoring, first board, last board, team 1, carry, team 2, carry
+        let fields: Vec<&str> = value.split(',').collect();
+        let field = |i: usize| {
+            fields
+                .get(i)
+                .map(|f| f.trim())
+                .filter(|f| !f.is_empty())
+                .map(str::to_owned)
+        };
+        self.header.event = field(0);
+        self.header.stage = field(1);
+        self.header.scoring = field(2).and_then(|s| match s.as_str() {
+            "I" => Some("IMP".to_owned()),
+            "P" => Some("MP".to_owned()),
+            "B" => Some("BAM".to_owned()),
+            _ => None,
+        });
+        self.header.home = field(5);
+        self.header.visit = field(7);
+    }
+
+    fn names(&mut self, value: &str, item: &Item) {
+        let mut names: Vec<String> = Vec::new();
+        for field in value.split(',') {
+            // A comma followed by a space is most likely inside a name ("Smith, J").
+            match names.last_mut() {
+                Some(last) if field.starts_with(' ') && !field.trim().is_empty() => {
+                    last.push(',');
+                    last.push_str(field);
+                }
+                _ => names.push(field.to_owned()),
+            }
+        }
+        let fields = value.split(',').count();
+        if !(fields == 4 || fields == 8) {
+            self.file.findings.push(
+                Diagnostic::new(
+                    Rule::BrokenLinRecord,
+                    item.value.clone(),
+                    format!(
+                        "`pn` gives {fields} names where 4 (or 8 in a match header) are \
+                         expected: a `,` inside a name"
+                    ),
+                )
+                .with_help(if names.len() == 4 || names.len() == 8 {
+                    "read with each comma followed by a space as part of a name; remove the \
+                     comma from the name"
+                } else {
+                    "remove the comma from the name; the first four names are read as South, \
+                     West, North, East"
+                }),
+            );
+        }
+        if names.len() == 8 && !self.started && !self.has_room && self.board.spans.deal.is_none() {
+            self.header.names = names;
+            self.header.names_span = Some(item.value.clone());
+            return;
+        }
+        for (i, seat) in LIN_SEATS.iter().enumerate() {
+            self.board.game.names[*seat as usize] = names
+                .get(i)
+                .map(|n| n.trim().to_owned())
+                .filter(|n| !n.is_empty());
+        }
+        self.names_from_board = true;
+        self.board.spans.names = Some(item.value.clone());
+    }
+
+    fn heading(&mut self, value: &str, item: &Item) {
+        // Bridge Composer writes `Event - Date`, `Event`, or ` - Date`.
+        let (event, date) = match value.rsplit_once(" - ") {
+            Some((event, date))
+                if !date.is_empty()
+                    && date
+                        .bytes()
+                        .all(|b| b.is_ascii_digit() || b == b'.' || b == b'?') =>
+            {
+                (event, Some(date))
+            }
+            _ => (value, None),
+        };
+        if !event.trim().is_empty() {
+            self.board.game.event = Some(event.trim().to_owned());
+            self.board.spans.event = Some(item.value.clone());
+        }
+        if let Some(date) = date {
+            self.board.game.date = Some(date.to_owned());
+        }
+    }
+
+    fn deal(&mut self, value: &str, item: &Item) {
+        self.started = true;
+        self.board.spans.deal = Some(item.value.clone());
+        let bytes = value.as_bytes();
+        let mut rest_start = 0;
+        match bytes.first() {
+            Some(digit @ b'1'..=b'4') => {
+                self.board.game.dealer = Some(LIN_SEATS[usize::from(digit - b'1')]);
+                rest_start = 1;
+            }
+            Some(b'0') => rest_start = 1,
+            Some(b) if b.is_ascii_digit() => {
+                self.file.findings.push(
+                    Diagnostic::new(
+                        Rule::MalformedLinDeal,
+                        item.value.start..item.value.start + 1,
+                        format!(
+                            "the dealer `{}` is not 1 (South), 2 (West), 3 (North) or 4 (East)",
+                            char::from(*b)
+                        ),
+                    )
+                    .with_label("dealer"),
+                );
+                rest_start = 1;
+            }
+            _ => {}
+        }
+        let mut given = 0;
+        for (i, hand) in value[rest_start..].split(',').enumerate() {
+            let offset = item.value.start
+                + rest_start
+                + value[rest_start..]
+                    .split(',')
+                    .take(i)
+                    .map(|h| h.len() + 1)
+                    .sum::<usize>();
+            let Some(&seat) = LIN_SEATS.get(i) else {
+                if !hand.trim().is_empty() {
+                    self.file.findings.push(Diagnostic::new(
+                        Rule::MalformedLinDeal,
+                        offset..offset + hand.len(),
+                        "a fifth hand in `md`: a deal has four",
+                    ));
+                }
+                continue;
+            };
+            if hand.trim().is_empty() {
+                continue;
+            }
+            given += 1;
+            let cards = self.hand(hand, offset);
+            self.board.game.hands[seat as usize] = Some(cards);
+        }
+        if given < 3 {
+            self.file.findings.push(
+                Diagnostic::new(
+                    Rule::PartialLinDeal,
+                    item.value.clone(),
+                    format!(
+                        "`md` gives {given} hand{}: the deal cannot be completed",
+                        if given == 1 { "" } else { "s" }
+                    ),
+                )
+                .with_help("the unknown hands are written as `-` in the PBN Deal"),
+            );
+        }
+    }
+
+    fn hand(&mut self, hand: &str, offset: usize) -> Vec<Card> {
+        let mut cards = Vec::new();
+        let mut suit: Option<Suit> = None;
+        for (i, byte) in hand.bytes().enumerate() {
+            if byte.is_ascii_whitespace() {
+                continue;
+            }
+            if let Some(s) = Suit::from_letter(byte).filter(|_| Rank::from_letter(byte).is_none()) {
+                suit = Some(s);
+                continue;
+            }
+            match (suit, Rank::from_letter(byte)) {
+                (Some(suit), Some(rank)) => cards.push(Card { suit, rank }),
+                _ => {
+                    let at = offset + i;
+                    let end = at + hand[i..].chars().next().map_or(1, char::len_utf8);
+                    self.file.findings.push(
+                        Diagnostic::new(
+                            Rule::MalformedLinDeal,
+                            at..end,
+                            if suit.is_none() && Rank::from_letter(byte).is_some() {
+                                "a rank before any suit letter in an `md` hand".to_owned()
+                            } else {
+                                format!(
+                                    "`{}` in an `md` hand is neither a suit letter nor a rank",
+                                    crate::display::escape(&hand[i..end - offset])
+                                )
+                            },
+                        )
+                        .with_help(
+                            "write each suit as its letter, S H D C, then its ranks, T for the ten",
+                        ),
+                    );
+                }
+            }
+        }
+        cards
+    }
+
+    fn vulnerable(&mut self, value: &str, item: &Item) {
+        let vulnerability = match value.trim().to_ascii_lowercase().as_str() {
+            "o" | "0" | "-" | "" => Some(Vulnerability::None),
+            "n" => Some(Vulnerability::NorthSouth),
+            "e" => Some(Vulnerability::EastWest),
+            "b" => Some(Vulnerability::All),
+            _ => None,
+        };
+        match vulnerability {
+            Some(v) => {
+                self.board.game.vulnerable = Some(v);
+                self.board.spans.vulnerable = Some(item.value.clone());
+            }
+            None => self.file.findings.push(
+                Diagnostic::new(
+                    Rule::InvalidLinValue,
+                    item.value.clone(),
+                    format!(
+                        "`sv|{}|` is no vulnerability: `o` none, `n` North-South, `e` East-West, \
+                         `b` both",
+                        crate::display::escape(value)
+                    ),
+                )
+                .with_label("vulnerability"),
+            ),
+        }
+    }
+
+    fn room(&mut self, value: &str, item: &Item) {
+        self.has_room = true;
+        let code = value.split(',').next().unwrap_or("").trim();
+        let room = match code.as_bytes().first() {
+            Some(b'o' | b'O') => Some("Open"),
+            Some(b'c' | b'C') => Some("Closed"),
+            _ => None,
+        };
+        let number = code.get(1..).unwrap_or("");
+        if room.is_none() || number.is_empty() || !number.bytes().all(|b| b.is_ascii_digit()) {
+            self.file.findings.push(
+                Diagnostic::new(
+                    Rule::InvalidLinValue,
+                    item.value.clone(),
+                    format!(
+                        "`qx|{}|` is not a room (`o` open, `c` closed) and a board number",
+                        crate::display::escape(value)
+                    ),
+                )
+                .with_label("room and board"),
+            );
+        }
+        if let Some(room) = room {
+            self.board.game.room = Some(room.to_owned());
+        }
+        if !number.is_empty() && number.bytes().all(|b| b.is_ascii_digit()) {
+            self.board.game.board = Some(number.trim_start_matches('0').to_owned())
+                .filter(|n| !n.is_empty())
+                .or(Some("0".to_owned()));
+            self.board.spans.board = Some(item.value.clone());
+        }
+    }
+
+    fn call(&mut self, value: &str, item: &Item) {
+        self.started = true;
+        self.last_was_call = false;
+        if self.calls_stopped || !self.board.game.cards.is_empty() {
+            self.comment(format!("LIN mb|{value}|"), item);
+            return;
+        }
+        let (word, alert) = match value.trim().strip_suffix('!') {
+            Some(word) => (word, true),
+            None => (value.trim(), false),
+        };
+        match lin_call(word) {
+            Some(call) => {
+                self.board.game.calls.push(Call {
+                    call,
+                    alert,
+                    note: None,
+                });
+                self.board.spans.calls.push(item.value.clone());
+                self.board.spans.notes.push(None);
+                self.last_was_call = true;
+            }
+            None => {
+                self.file.findings.push(
+                    Diagnostic::new(
+                        Rule::UnreadableLinCall,
+                        item.value.clone(),
+                        format!("`{}` is not a call", crate::display::escape(value)),
+                    )
+                    .with_label("call")
+                    .with_help(
+                        "write `p`, `d`, `r` or a bid `1C`…`7N`; the rest of the auction is kept \
+                         as a comment",
+                    ),
+                );
+                self.calls_stopped = true;
+                self.comment(format!("LIN mb|{value}|"), item);
+            }
+        }
+    }
+
+    fn explanation(&mut self, value: &str, item: &Item) {
+        let index = self.board.game.calls.len();
+        if !self.last_was_call || index == 0 {
+            if !value.trim().is_empty() {
+                self.comment(value.to_owned(), item);
+            }
+            return;
+        }
+        let call = &mut self.board.game.calls[index - 1];
+        // Bridge Composer writes a bare alert as `an|!|`.
+        if value == "!" {
+            call.alert = true;
+            return;
+        }
+        match &mut call.note {
+            Some(note) => {
+                note.push(' ');
+                note.push_str(value);
+            }
+            None => call.note = Some(value.to_owned()),
+        }
+        if let Some(slot) = self.board.spans.notes.get_mut(index - 1) {
+            *slot = Some(item.value.clone());
+        }
+    }
+
+    fn card(&mut self, value: &str, item: &Item) {
+        self.started = true;
+        self.last_was_call = false;
+        if self.cards_stopped {
+            self.comment(format!("LIN pc|{value}|"), item);
+            return;
+        }
+        let bytes = value.trim().as_bytes();
+        let card = match bytes {
+            &[s, r] => Suit::from_letter(s)
+                .zip(Rank::from_letter(r))
+                .map(|(suit, rank)| Card { suit, rank }),
+            _ => None,
+        };
+        match card {
+            Some(card) => {
+                self.board.game.cards.push(card);
+                self.board.spans.cards.push(item.value.clone());
+            }
+            None => {
+                self.file.findings.push(
+                    Diagnostic::new(
+                        Rule::UnreadableLinCard,
+                        item.value.clone(),
+                        format!("`{}` is not a card", crate::display::escape(value)),
+                    )
+                    .with_label("card")
+                    .with_help(
+                        "write a suit letter and a rank (`SA`, `HT`); the rest of the play is \
+                         kept as a comment",
+                    ),
+                );
+                self.cards_stopped = true;
+                self.comment(format!("LIN pc|{value}|"), item);
+            }
+        }
+    }
+
+    fn claim(&mut self, value: &str, item: &Item) {
+        match value.trim().parse::<u8>() {
+            Ok(tricks) if tricks <= 13 => {
+                self.board.game.result = Some(tricks);
+                self.board.spans.claim = Some(item.value.clone());
+            }
+            _ => self.file.findings.push(
+                Diagnostic::new(
+                    Rule::InvalidLinValue,
+                    item.value.clone(),
+                    format!(
+                        "`mc|{}|` is no number of tricks from 0 to 13",
+                        crate::display::escape(value)
+                    ),
+                )
+                .with_label("declarer's tricks"),
+            ),
+        }
+    }
+
+    /// Ends the board being read: the header's names, event and teams fill what it lacks; a
+    /// board with no deal, call or card (a header, a display setting) is not a board.
+    fn finish_board(&mut self) {
+        let mut board = std::mem::take(&mut self.board);
+        let was_started = self.started;
+        self.started = false;
+        self.has_room = false;
+        self.calls_stopped = false;
+        self.cards_stopped = false;
+        self.last_was_call = false;
+        let names_from_board = std::mem::take(&mut self.names_from_board);
+        if !was_started {
+            // Commentary before the first board (a vugraph's greetings) goes with it.
+            if !board.game.comments.is_empty() {
+                self.board.game.comments = board.game.comments;
+                self.board.spans.comments = board.spans.comments;
+                self.board.spans.record = board.spans.record;
+            }
+            if board.game.event.is_some() {
+                self.board.game.event = board.game.event;
+                self.board.game.date = board.game.date;
+            }
+            if names_from_board {
+                self.board.game.names = board.game.names;
+                self.board.spans.names = board.spans.names;
+                self.names_from_board = true;
+            }
+            if board.game.room.is_some() {
+                self.board.game.room = board.game.room;
+                self.board.game.board = board.game.board;
+                self.board.spans.board = board.spans.board;
+                self.has_room = true;
+            }
+            return;
+        }
+        let header = &self.header;
+        let game = &mut board.game;
+        if !names_from_board && header.names.len() == 8 {
+            let closed = game.room.as_deref() == Some("Closed");
+            let names = &header.names[if closed { 4..8 } else { 0..4 }];
+            for (i, seat) in LIN_SEATS.iter().enumerate() {
+                game.names[*seat as usize] =
+                    Some(names[i].trim().to_owned()).filter(|n| !n.is_empty());
+            }
+            board.spans.names = header.names_span.clone();
+        }
+        if game.event.is_none() {
+            game.event = header.event.clone();
+        }
+        if game.scoring.is_none() {
+            game.scoring = header.scoring.clone();
+        }
+        for (name, value) in [
+            ("HomeTeam", &header.home),
+            ("Stage", &header.stage),
+            ("VisitTeam", &header.visit),
+        ] {
+            if let Some(value) = value {
+                game.tags.push((name.to_owned(), value.clone()));
+            }
+        }
+        self.file.boards.push(board);
+    }
+}
+
+/// A LIN call: `p`, `d`, `r`, or a level and a denomination (`N` or `NT` for notrump), in any
+/// letter case.
+pub fn lin_call(word: &str) -> Option<CallToken> {
+    match word.to_ascii_lowercase().as_str() {
+        "p" | "pass" => Some(CallToken::Pass),
+        "d" | "x" | "dbl" => Some(CallToken::Double),
+        "r" | "xx" | "rdbl" => Some(CallToken::Redouble),
+        lower => {
+            let (level, denomination) = lower.split_at_checked(1)?;
+            let level = level.parse::<u8>().ok().filter(|l| (1..=7).contains(l))?;
+            let denomination = match denomination {
+                "n" | "nt" => Denomination::NoTrump,
+                "s" => Denomination::Spades,
+                "h" => Denomination::Hearts,
+                "d" => Denomination::Diamonds,
+                "c" => Denomination::Clubs,
+                _ => return None,
+            };
+            Some(CallToken::Bid {
+                level,
+                denomination,
+            })
+        }
+    }
+}
