@@ -839,6 +839,11 @@ fn jobs(
     let stdin = jobs.iter().any(|job| job.found.input.is_stdin());
     let any_dir = args.files.paths.iter().any(|p| p.is_dir()) || args.files.files_from.is_some();
     match mode {
+        Mode::Stdout if (jobs.len() > 1 || any_dir) && wording.extension.is_some() => Err(
+            "convert writes one file to standard output; to convert several, use -o FILE, \
+             --out-dir or --check"
+                .to_owned(),
+        ),
         Mode::Stdout if jobs.len() > 1 || any_dir => Err(format!(
             "{0} writes one file to standard output; to {0} several, use --write, \
                 --out-dir, --check or --diff",

@@ -46,6 +46,28 @@ pub struct LinRead {
 /// Reads and checks a LIN text with the rules `selection` chooses.
 pub fn read_lin(text: &str, selection: &Selection) -> LinRead {
     let mut file = read::read(text);
+    for board in &file.boards {
+        if !board.game.cards.is_empty() && board.game.contract().is_none() {
+            let span = board.spans.cards.first().cloned().unwrap_or(0..0);
+            file.findings.push(
+                Diagnostic::new(
+                    Rule::LinPlayWithoutContract,
+                    span,
+                    format!(
+                        "{} card{} played, but the auction reaches no contract: the seats of the \
+                         cards are unknown",
+                        board.game.cards.len(),
+                        if board.game.cards.len() == 1 {
+                            " is"
+                        } else {
+                            "s are"
+                        }
+                    ),
+                )
+                .with_help("give the auction; the cards are kept as a comment"),
+            );
+        }
+    }
     let (pbn, map) = to_pbn::write(&file.boards);
     let options = CheckOptions {
         selection: selection.clone(),
@@ -283,7 +305,11 @@ pub fn pbn_to_lin(bytes: Vec<u8>, options: &ConvertOptions) -> Rewritten {
     let games = from_pbn(&decoded.text);
     let mut written: Vec<Game> = Vec::new();
     for (game, span) in &games {
-        let at = span.start..(span.start + 1).min(span.end);
+        // The game's first tag pair.
+        let start = decoded.text[span.clone()]
+            .find('[')
+            .map_or(span.start, |i| span.start + i);
+        let at = start..(start + 1).min(span.end);
         if !game.refusals.is_empty() {
             problems.push(
                 Diagnostic::new(
@@ -304,9 +330,9 @@ pub fn pbn_to_lin(bytes: Vec<u8>, options: &ConvertOptions) -> Rewritten {
                     Rule::LostInLin,
                     at,
                     format!(
-                        "LIN cannot carry {} of board {}; they are left out",
-                        game.lost.join(", "),
-                        game.board.as_deref().unwrap_or("?")
+                        "LIN cannot carry these parts of board {}, which are left out: {}",
+                        game.board.as_deref().unwrap_or("?"),
+                        game.lost.join("; ")
                     ),
                 )
                 .with_help("keep the PBN as the archive; the LIN is for BBO"),

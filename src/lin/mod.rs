@@ -23,7 +23,7 @@ pub mod to_lin;
 pub mod to_pbn;
 
 use crate::diagnostic::Severity;
-use crate::rules::RuleInfo;
+use crate::rules::{Group, RuleInfo};
 
 /// True when a text reads as LIN: its first non-blank characters are a two-letter tag and `|`.
 /// A PBN file starts with `%`, `[`, `{` or `;`, never so.
@@ -43,12 +43,12 @@ pub const BROKEN_LIN_RECORD: RuleInfo = RuleInfo {
     code: "L001",
     name: "broken-lin-record",
     severity: Severity::Error,
-    section: "LIN tag|value|",
+    section: "LIN pairs",
     summary: "A `|` or `,` inside a LIN value breaks the record",
     what: "Where a tag should stand, text that is not a two-letter tag: a `|` inside the value \
         before it ended that value early. And a list with more entries than it can have: a \
         `,` inside a player's name.",
-    why: "LIN values are not escaped: a pipe or comma in a name or an explanation splits it, \
+    why: "LIN pairs: LIN values are not escaped: a pipe or comma in a name or an explanation splits it, \
         and BBO reads the rest as other tags (Bridge Composer writes such names raw).",
     example: "```\n\
         pn|Smith, J,Lee,Kim,Ray|an|5+ hearts | 11-15|\n\
@@ -66,7 +66,7 @@ pub const UNKNOWN_LIN_TAG: RuleInfo = RuleInfo {
     summary: "A LIN tag pbnfmt does not know; kept as commentary",
     what: "A two-letter tag that is not one of the tags of BBO's hand records (`pn md sv ah qx \
         mb an pc mc nt mn vg rs pw mp bn st rh pg sk sa zz`…).",
-    why: "Nothing is dropped silently: an unknown tag may carry meaning for the program that \
+    why: "LIN tags: Nothing is dropped silently: an unknown tag may carry meaning for the program that \
         wrote it, so it is written to the PBN as a comment `{LIN xx|value|}`.",
     example: "```\n\
         md|1SAK...|at|West leads a heart|\n\
@@ -83,7 +83,7 @@ pub const PARTIAL_LIN_DEAL: RuleInfo = RuleInfo {
     summary: "An `md` that gives fewer than three hands",
     what: "The deal of a record: LIN may leave out the fourth hand (it is the remaining cards), \
         but with fewer than three hands given the deal cannot be completed.",
-    why: "A hand record or a played board needs all four hands; the PBN written gives the \
+    why: "LIN md: A hand record or a played board needs all four hands; the PBN written gives the \
         unknown hands as `-` (PBN 3.4.11).",
     example: "```\n\
         md|1SAKQHAKQDAKQCAKQJ|\n\
@@ -100,8 +100,9 @@ pub const MALFORMED_LIN_DEAL: RuleInfo = RuleInfo {
     summary: "An `md` whose dealer digit or hands cannot be read",
     what: "`md|<dealer><S>,<W>,<N>,<E>|`: the dealer a digit 1-4 (South, West, North, East), each \
         hand suit letters `S H D C` each followed by its ranks.",
-    why: "A character that is neither a suit letter nor a rank, a rank before any suit letter, or \
-        a dealer outside 1-4 leaves the deal unknown.",
+    why: "LIN md: A character that is neither a suit letter nor a rank, a rank before any suit \
+        letter, or a dealer outside 1-4 cannot be read: the hand (or the dealer) is written to the \
+        PBN as unknown.",
     example: "```\n\
         md|5SAK10HAKQ...|\n\
         ```",
@@ -117,7 +118,7 @@ pub const UNREADABLE_LIN_CALL: RuleInfo = RuleInfo {
     summary: "An `mb` that is not a call",
     what: "The value of `mb`: `p` pass, `d` double, `r` redouble, or a bid `1C`…`7N` (`NT` too), \
         in any letter case, with `!` after it when alerted.",
-    why: "The auction cannot be followed past a call that cannot be read; it is written to the \
+    why: "LIN mb: The auction cannot be followed past a call that cannot be read; it is written to the \
         PBN as a comment and the auction stops there.",
     example: "```\n\
         mb|8S|\n\
@@ -133,7 +134,7 @@ pub const UNREADABLE_LIN_CARD: RuleInfo = RuleInfo {
     section: "LIN pc",
     summary: "A `pc` that is not a card",
     what: "The value of `pc`: a suit letter and a rank (`SA`, `h7`, `CT`).",
-    why: "The play cannot be followed past a card that cannot be read; it is written to the PBN as \
+    why: "LIN pc: The play cannot be followed past a card that cannot be read; it is written to the PBN as \
         a comment and the play stops there.",
     example: "```\n\
         pc|S10|\n\
@@ -150,7 +151,7 @@ pub const INVALID_LIN_VALUE: RuleInfo = RuleInfo {
     summary: "A vulnerability, room or claim that cannot be read",
     what: "`sv` is `o` (or `0`, `-`) for none, `n`, `e` or `b`; `qx` is `o` or `c` and the board \
         number; `mc` is declarer's tricks, 0 to 13.",
-    why: "These become the PBN's Vulnerable, Room and Board, and Result; a value that cannot be \
+    why: "LIN sv qx mc: These become the PBN's Vulnerable, Room and Board, and Result; a value that cannot be \
         read is left out of the PBN rather than guessed.",
     example: "```\n\
         sv|x|qx|z5|mc|14|\n\
@@ -163,11 +164,11 @@ pub const UNTERMINATED_LIN_VALUE: RuleInfo = RuleInfo {
     code: "L008",
     name: "unterminated-lin-value",
     severity: Severity::Error,
-    section: "LIN tag|value|",
+    section: "LIN pairs",
     summary: "The file ends inside a LIN tag or value",
     what: "Every tag and every value ends with `|`.",
-    why: "A file cut short (a download stopped, BBO Helper's truncated files) loses what follows; \
-        the last value is read as far as it goes.",
+    why: "LIN pairs: A file cut short (a download stopped, BBO Helper's truncated files) loses what follows; \
+        the value cut short is kept as a comment, not read.",
     example: "```\n\
         pc|SA|pc|S\n\
         ```",
@@ -182,7 +183,7 @@ pub const PLAY_WITHOUT_AUCTION: RuleInfo = RuleInfo {
     section: "LIN pc",
     summary: "Cards played in a record whose auction reaches no contract",
     what: "`pc` cards in a record with no auction, or an auction that does not reach a contract.",
-    why: "PBN writes the play in seat columns from the opening leader, declarer's left-hand \
+    why: "LIN pc: PBN writes the play in seat columns from the opening leader, declarer's left-hand \
         opponent (PBN 3.6): without a contract the seats of the cards are unknown. The cards are \
         kept as a comment.",
     example: "```\n\
@@ -196,17 +197,18 @@ pub const NOT_UPLOADABLE: RuleInfo = RuleInfo {
     code: "L010",
     name: "board-not-uploadable",
     severity: Severity::Error,
-    section: "LIN (from PBN 3.4.3, 3.4.11, 3.5.4)",
+    section: "LIN upload",
     summary: "A PBN board that BBO cannot take as LIN as it is",
     what: "What Bridge Composer refuses when it writes LIN: a Board that is not a number, hidden \
         hands (fewer than three hands given), a note reference without its note, two note \
         references on one call, notes not numbered from 1.",
-    why: "LIN numbers boards, deals three hands at least and carries one explanation per call; \
+    why: "LIN upload: LIN numbers boards, deals three hands at least and carries one explanation per call; \
         BBO's upload refuses or misreads such a board.",
     example: "```\n\
         [Board \"1-1\"]\n\
         ```",
     fix: "Number the board, give the hands, and give each call one note, numbered from 1.",
+    group: Group::Write,
     ..RuleInfo::BASE
 };
 
@@ -214,15 +216,79 @@ pub const LOST_IN_LIN: RuleInfo = RuleInfo {
     code: "L011",
     name: "lost-in-lin",
     severity: Severity::Warning,
-    section: "LIN (from PBN 3.7, 3.8, 4)",
+    section: "LIN upload",
     summary: "A part of a PBN board that LIN cannot carry",
     what: "Comments, tags other than the names, board, dealer, vulnerability, deal, auction, play \
         and result, and NAGs other than `$1` (an alert) and `$2`.",
-    why: "LIN has no place for them: the LIN written leaves them out, and says so board by board \
+    why: "LIN upload: LIN has no place for them: the LIN written leaves them out, and says so board by board \
         rather than dropping them silently.",
     example: "```\n\
         [Score \"NS 620\"]\n\
         ```",
     fix: "Keep the PBN as the archive; the LIN is for BBO.",
+    group: Group::Write,
     ..RuleInfo::BASE
 };
+
+/// Pass/fail pairs of the L rules ([`crate::rules::pairs`]): LIN texts for the reader's rules, PBN
+/// texts for what `convert --to lin` says.
+#[cfg(test)]
+pub fn pairs() -> Vec<crate::rules::pairs::Pair> {
+    use crate::rules::Rule;
+    use crate::rules::pairs::Pair;
+    const DEAL: &str = "md|1S962HAJ7DKT82CJ75,ST5HQ9863DA943CKQ,SK843HT542DJ6C863|";
+    let lin = |rest: &str| format!("pn|S,W,N,E|{DEAL}sv|o|{rest}");
+    vec![
+        Pair::owned(
+            Rule::BrokenLinRecord,
+            lin("mb|1H|an|5+ hearts | 11-15|mb|p|"),
+            lin("mb|1H|an|5+ hearts, 11-15|mb|p|"),
+        ),
+        Pair::owned(
+            Rule::UnknownLinTag,
+            lin("mb|p|xy|private|"),
+            lin("mb|p|nt|private|"),
+        ),
+        Pair::new(
+            Rule::PartialLinDeal,
+            "md|1S962HAJ7DKT82CJ75|sv|o|",
+            "md|1S962HAJ7DKT82CJ75,ST5HQ9863DA943CKQ,SK843HT542DJ6C863|sv|o|",
+        ),
+        Pair::new(
+            Rule::MalformedLinDeal,
+            "md|1S962HAJ7DK1082CJ75,ST5HQ9863DA943CKQ,SK843HT542DJ6C863|",
+            "md|1S962HAJ7DKT82CJ75,ST5HQ9863DA943CKQ,SK843HT542DJ6C863|",
+        ),
+        Pair::owned(Rule::UnreadableLinCall, lin("mb|8S|"), lin("mb|7S|")),
+        Pair::owned(
+            Rule::UnreadableLinCard,
+            lin("mb|1N|mb|p|mb|p|mb|p|pc|S10|"),
+            lin("mb|1N|mb|p|mb|p|mb|p|pc|ST|"),
+        ),
+        Pair::owned(Rule::InvalidLinValue, lin("qx|z5|"), lin("qx|o5|")),
+        Pair::owned(
+            Rule::UnterminatedLinValue,
+            lin("mb|1N|mb|p"),
+            lin("mb|1N|mb|p|"),
+        ),
+        Pair::owned(
+            Rule::LinPlayWithoutContract,
+            lin("pc|ST|"),
+            lin("mb|1N|mb|p|mb|p|mb|p|pc|ST|"),
+        ),
+        Pair::new(
+            Rule::BoardNotUploadable,
+            "[Board \"1-1\"]\n[Dealer \"N\"]\n[Deal \"N:AKQJ.AKQ.AKQ.AKQ - - -\"]\n",
+            "[Board \"1\"]\n[Dealer \"N\"]\n\
+             [Deal \"N:K843.T542.J6.863 AQJ7.K.Q75.AT942 962.AJ7.KT82.J75 T5.Q9863.A943.KQ\"]\n",
+        ),
+        Pair::new(
+            Rule::LostInLin,
+            "[Board \"1\"]\n[Dealer \"N\"]\n\
+             [Deal \"N:K843.T542.J6.863 AQJ7.K.Q75.AT942 962.AJ7.KT82.J75 T5.Q9863.A943.KQ\"]\n\
+             {a comment}\n",
+            "[Board \"1\"]\n[Dealer \"N\"]\n\
+             [Deal \"N:K843.T542.J6.863 AQJ7.K.Q75.AT942 962.AJ7.KT82.J75 T5.Q9863.A943.KQ\"]\n",
+        ),
+    ]
+}

@@ -24,6 +24,8 @@ use super::game::{Anchor, Call, Game};
 pub struct Item {
     pub tag: Range<usize>,
     pub value: Range<usize>,
+    /// The value ends with its `|` (false only for the last, when the file is cut short).
+    pub closed: bool,
 }
 
 /// The tags pbnfmt reads, and those it passes over as display settings (page breaks, headings
@@ -114,6 +116,7 @@ pub fn items(text: &str, findings: &mut Vec<Diagnostic>) -> Vec<Item> {
             items.push(Item {
                 tag,
                 value: text.len()..text.len(),
+                closed: false,
             });
             break;
         };
@@ -127,7 +130,11 @@ pub fn items(text: &str, findings: &mut Vec<Diagnostic>) -> Vec<Item> {
                 .with_help("the file was cut short: get the whole file again"),
             );
         }
-        items.push(Item { tag, value });
+        items.push(Item {
+            tag,
+            value,
+            closed: value_closed,
+        });
         i += 2;
     }
     items
@@ -234,6 +241,11 @@ impl Reader<'_, '_> {
         };
         if starts_board {
             self.finish_board();
+        }
+        if !item.closed {
+            // Cut short (L008): what it says cannot be trusted; kept as a comment.
+            self.comment(format!("LIN {tag}|{value}"), item);
+            return;
         }
         if self.board.spans.record.is_empty() && !matches!(tag, "vg" | "rs" | "pw" | "mp" | "bn") {
             self.board.spans.record = item.tag.start..item.value.end;
@@ -426,6 +438,7 @@ impl Reader<'_, '_> {
             _ => {}
         }
         let mut given = 0;
+        let mut malformed = false;
         for (i, hand) in value[rest_start..].split(',').enumerate() {
             let offset = item.value.start
                 + rest_start
@@ -448,10 +461,15 @@ impl Reader<'_, '_> {
                 continue;
             }
             given += 1;
-            let cards = self.hand(hand, offset);
-            self.board.game.hands[seat as usize] = Some(cards);
+            // A hand that cannot be read is unknown, not short: the Deal rules would only
+            // repeat the finding.
+            if let Some(cards) = self.hand(hand, offset) {
+                self.board.game.hands[seat as usize] = Some(cards);
+            } else {
+                malformed = true;
+            }
         }
-        if given < 3 {
+        if given < 3 && !malformed {
             self.file.findings.push(
                 Diagnostic::new(
                     Rule::PartialLinDeal,
@@ -466,7 +484,7 @@ impl Reader<'_, '_> {
         }
     }
 
-    fn hand(&mut self, hand: &str, offset: usize) -> Vec<Card> {
+    fn hand(&mut self, hand: &str, offset: usize) -> Option<Vec<Card>> {
         let mut cards = Vec::new();
         let mut suit: Option<Suit> = None;
         for (i, byte) in hand.bytes().enumerate() {
@@ -481,28 +499,38 @@ impl Reader<'_, '_> {
                 (Some(suit), Some(rank)) => cards.push(Card { suit, rank }),
                 _ => {
                     let at = offset + i;
-                    let end = at + hand[i..].chars().next().map_or(1, char::len_utf8);
+                    let ten = hand[i..].starts_with("10");
+                    let width = if ten {
+                        2
+                    } else {
+                        hand[i..].chars().next().map_or(1, char::len_utf8)
+                    };
+                    let end = at + width;
                     self.file.findings.push(
                         Diagnostic::new(
                             Rule::MalformedLinDeal,
                             at..end,
                             if suit.is_none() && Rank::from_letter(byte).is_some() {
                                 "a rank before any suit letter in an `md` hand".to_owned()
+                            } else if ten {
+                                "`10` in an `md` hand: LIN writes the ten as `T`".to_owned()
                             } else {
                                 format!(
                                     "`{}` in an `md` hand is neither a suit letter nor a rank",
-                                    crate::display::escape(&hand[i..end - offset])
+                                    crate::display::escape(&hand[i..i + width])
                                 )
                             },
                         )
                         .with_help(
-                            "write each suit as its letter, S H D C, then its ranks, T for the ten",
+                            "write each suit as its letter, S H D C, then its ranks, T for the \
+                             ten; the hand is read as unknown",
                         ),
                     );
+                    return None;
                 }
             }
         }
-        cards
+        Some(cards)
     }
 
     fn vulnerable(&mut self, value: &str, item: &Item) {

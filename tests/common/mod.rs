@@ -72,6 +72,19 @@ pub fn pbn_files(root: &Path) -> Vec<PathBuf> {
     files
 }
 
+/// The `*.lin` files below `root`, sorted.
+pub fn lin_files(root: &Path) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = walkdir::WalkDir::new(root)
+        .sort_by_file_name()
+        .into_iter()
+        .filter_map(Result::ok)
+        .filter(|entry| entry.file_type().is_file() && pbnfmt::walk::is_lin_file_name(entry.path()))
+        .map(|entry| entry.into_path())
+        .collect();
+    files.sort();
+    files
+}
+
 /// Own fixtures and, when present, the real-world corpus.
 pub fn all_pbn_files() -> Vec<PathBuf> {
     let mut files = pbn_files(&corpus());

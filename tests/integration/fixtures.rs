@@ -76,6 +76,11 @@ fn findings(path: &Path) -> (Rule, Decoded, Vec<Diagnostic>) {
     let stem = path.file_stem().unwrap().to_str().unwrap();
     let rule = Rule::find(stem).unwrap_or_else(|| panic!("{name} is not named after a rule"));
     let bytes = std::fs::read(path).unwrap();
+    if rule.info().group == Group::Write && rule.code().starts_with('L') {
+        // What `convert --to lin` says of a PBN board.
+        let converted = pbnfmt::lin::convert::pbn_to_lin(bytes, &Default::default());
+        return (rule, converted.decoded, converted.problems);
+    }
     if rule.info().group == Group::Write {
         let options = ExportOptions {
             encoding: Some(Encoding::Latin1),
@@ -103,7 +108,10 @@ fn findings(path: &Path) -> (Rule, Decoded, Vec<Diagnostic>) {
 fn invalid_fixtures_fire_their_rule() {
     let mut covered = BTreeSet::new();
     let mut silent = Vec::new();
-    for path in common::pbn_files(&common::corpus().join("invalid")) {
+    let invalid = common::corpus().join("invalid");
+    let mut paths = common::pbn_files(&invalid);
+    paths.extend(common::lin_files(&invalid));
+    for path in paths {
         let (rule, _, diagnostics) = findings(&path);
         if diagnostics.iter().any(|d| d.rule == rule) {
             covered.insert(rule);
@@ -137,7 +145,7 @@ fn invalid_fixtures_fire_their_rule() {
 #[test]
 fn invalid() {
     common::snapshot_settings().bind(|| {
-        insta::glob!("../../corpus/invalid", "**/*.pbn", |path| {
+        insta::glob!("../../corpus/invalid", "**/*.{pbn,lin}", |path| {
             let (_, decoded, diagnostics) = findings(path);
             insta::assert_snapshot!(common::rendered(
                 &common::relative(path),
