@@ -59,6 +59,24 @@ pub fn real_corpus() -> Option<PathBuf> {
     None
 }
 
+/// `../shared/corpus/lin` (or `$PBNFMT_SHARED/corpus/lin`), when it exists; each test that uses
+/// it says so in its own output when it does not.
+pub fn lin_corpus() -> Option<PathBuf> {
+    let shared = std::env::var_os("PBNFMT_SHARED").map_or_else(
+        || Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared"),
+        PathBuf::from,
+    );
+    let path = shared.join("corpus/lin");
+    if path.is_dir() {
+        return Some(path);
+    }
+    eprintln!(
+        "note: {} is absent; the LIN corpus part of this test is skipped",
+        path.display()
+    );
+    None
+}
+
 /// Every `*.pbn` file below `root` (any case), sorted.
 pub fn pbn_files(root: &Path) -> Vec<PathBuf> {
     let mut files: Vec<PathBuf> = walkdir::WalkDir::new(root)

@@ -15,6 +15,7 @@ mod fidelity;
 mod fix;
 mod fixtures;
 mod hostile;
+mod lin;
 mod lossless;
 mod man;
 mod mutation;
