@@ -47,6 +47,20 @@ pub struct LinRead {
 pub fn read_lin(text: &str, selection: &Selection) -> LinRead {
     let mut file = read::read(text);
     for board in &file.boards {
+        if !board.game.calls.is_empty() && board.game.dealer.is_none() {
+            let span = board.spans.calls.first().cloned().unwrap_or(0..0);
+            file.findings.push(
+                Diagnostic::new(
+                    Rule::LinAuctionWithoutDealer,
+                    span,
+                    "the record gives calls but no dealer (`md|0` or no `md`): the seats of \
+                     the calls are unknown",
+                )
+                .with_help(
+                    "give the dealer as the first digit of `md`; the calls are kept as a comment",
+                ),
+            );
+        }
         if !board.game.cards.is_empty() && board.game.contract().is_none() {
             let span = board.spans.cards.first().cloned().unwrap_or(0..0);
             file.findings.push(
@@ -211,10 +225,15 @@ pub fn lin_to_pbn(bytes: Vec<u8>, options: &ConvertOptions) -> Rewritten {
         Err(_) => return Rewritten::refused(decoded, problems, games),
     };
     let back = from_pbn(&written.text);
-    if let Some((index, before, after)) = first_difference(
-        read.file.boards.iter().map(|b| &b.game),
-        back.iter().map(|(g, _)| g),
-    ) {
+    let carried: Vec<Game> = read
+        .file
+        .boards
+        .iter()
+        .map(|b| pbn_carries(&b.game))
+        .collect();
+    if let Some((index, before, after)) =
+        first_difference(carried.iter(), back.iter().map(|(g, _)| g))
+    {
         let span = read
             .file
             .boards
@@ -279,8 +298,8 @@ fn finish(
     }
 }
 
-/// Converts PBN bytes to LIN, saying per board what BBO would refuse (L010) and what LIN cannot
-/// carry (L011), and proving the LIN by reading it back.
+/// Converts PBN bytes to LIN, saying per board what BBO would refuse (L011) and what LIN cannot
+/// carry (L012), and proving the LIN by reading it back.
 pub fn pbn_to_lin(bytes: Vec<u8>, options: &ConvertOptions) -> Rewritten {
     let decoded = source::decode_owned(bytes, options.input_encoding);
     if looks_like_lin(&decoded.text) {
@@ -371,6 +390,19 @@ pub fn pbn_to_lin(bytes: Vec<u8>, options: &ConvertOptions) -> Rewritten {
         problems,
         count,
     )
+}
+
+/// What of a LIN board the PBN written carries as facts: calls without a dealer and cards without
+/// a contract go into a comment (L010, L009), since their seats are unknown.
+pub fn pbn_carries(game: &Game) -> Game {
+    let mut game = game.clone();
+    if game.dealer.is_none() {
+        game.calls.clear();
+    }
+    if game.contract().is_none() {
+        game.cards.clear();
+    }
+    game
 }
 
 /// What of a board LIN carries, as its reader gives it back: the names (with the characters LIN

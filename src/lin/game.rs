@@ -365,6 +365,15 @@ fn what_lin_cannot_carry(parse: &Parse, text: &str, model: &GameModel<'_>, game:
     if !model.play_notes.is_empty() {
         lost.push("the notes of the play".to_owned());
     }
+    if game.contract().is_none() {
+        let contract = model.value("Contract").unwrap_or("");
+        if !contract.is_empty() && contract != "?" && !contract.eq_ignore_ascii_case("pass") {
+            lost.push(format!(
+                "the contract {contract}, which no auction reaches (LIN gives the contract \
+                 through the auction only)"
+            ));
+        }
+    }
     game.lost = lost;
     if let Some(board) = model.value("Board")
         && !board.is_empty()
@@ -435,6 +444,10 @@ fn read_auction(parse: &Parse, text: &str, model: &GameModel<'_>, game: &mut Gam
     let Some(start) = Seat::parse(&tag.value) else {
         return;
     };
+    // Without a Dealer tag, the first caller is the dealer (PBN 3.4.2, 3.5).
+    if game.dealer.is_none() {
+        game.dealer = Some(start);
+    }
     let notes = notes(model, &model.auction_notes);
     let read = auction::read(parse, text, start, game.dealer, &tag.pair.data);
     let mut moves = tag.pair.data.iter().filter_map(|d| match d {

@@ -193,8 +193,24 @@ pub const PLAY_WITHOUT_AUCTION: RuleInfo = RuleInfo {
     ..RuleInfo::BASE
 };
 
-pub const NOT_UPLOADABLE: RuleInfo = RuleInfo {
+pub const AUCTION_WITHOUT_DEALER: RuleInfo = RuleInfo {
     code: "L010",
+    name: "lin-auction-without-dealer",
+    severity: Severity::Warning,
+    section: "LIN md",
+    summary: "Calls in a record that gives no dealer",
+    what: "`mb` calls in a record whose `md` gives no dealer (the digit `0`), or that has no `md`.",
+    why: "LIN md: the dealer makes the first call; without it the seat of each call is unknown, \
+        and PBN writes an auction from its first caller (PBN 3.5). The calls are kept as a comment.",
+    example: "```\n\
+        md|0S962HAJ7...|mb|1N|mb|p|\n\
+        ```",
+    fix: "Give the dealer as the first digit of `md`: 1 South, 2 West, 3 North, 4 East.",
+    ..RuleInfo::BASE
+};
+
+pub const NOT_UPLOADABLE: RuleInfo = RuleInfo {
+    code: "L011",
     name: "board-not-uploadable",
     severity: Severity::Error,
     section: "LIN upload",
@@ -213,7 +229,7 @@ pub const NOT_UPLOADABLE: RuleInfo = RuleInfo {
 };
 
 pub const LOST_IN_LIN: RuleInfo = RuleInfo {
-    code: "L011",
+    code: "L012",
     name: "lost-in-lin",
     severity: Severity::Warning,
     section: "LIN upload",
@@ -275,6 +291,11 @@ pub fn pairs() -> Vec<crate::rules::pairs::Pair> {
             Rule::LinPlayWithoutContract,
             lin("pc|ST|"),
             lin("mb|1N|mb|p|mb|p|mb|p|pc|ST|"),
+        ),
+        Pair::new(
+            Rule::LinAuctionWithoutDealer,
+            "md|0S962HAJ7DKT82CJ75,ST5HQ9863DA943CKQ,SK843HT542DJ6C863|mb|1N|",
+            "md|1S962HAJ7DKT82CJ75,ST5HQ9863DA943CKQ,SK843HT542DJ6C863|mb|1N|",
         ),
         Pair::new(
             Rule::BoardNotUploadable,

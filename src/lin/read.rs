@@ -587,9 +587,7 @@ impl Reader<'_, '_> {
             self.board.game.room = Some(room.to_owned());
         }
         if !number.is_empty() && number.bytes().all(|b| b.is_ascii_digit()) {
-            self.board.game.board = Some(number.trim_start_matches('0').to_owned())
-                .filter(|n| !n.is_empty())
-                .or(Some("0".to_owned()));
+            self.board.game.board = Some(number.to_owned());
             self.board.spans.board = Some(item.value.clone());
         }
     }

@@ -122,13 +122,19 @@ fn board(out: &mut String, game: &Game, changed: &mut Vec<String>) {
             }
         }
     }
+    out.push('|');
+    // No `sv` when the vulnerability is unknown: LIN's `o` says none.
     let vulnerable = match game.vulnerable {
-        Some(crate::model::values::Vulnerability::NorthSouth) => 'n',
-        Some(crate::model::values::Vulnerability::EastWest) => 'e',
-        Some(crate::model::values::Vulnerability::All) => 'b',
-        _ => 'o',
+        Some(crate::model::values::Vulnerability::None) => Some('o'),
+        Some(crate::model::values::Vulnerability::NorthSouth) => Some('n'),
+        Some(crate::model::values::Vulnerability::EastWest) => Some('e'),
+        Some(crate::model::values::Vulnerability::All) => Some('b'),
+        None => None,
     };
-    out.push_str(&format!("|sv|{vulnerable}|\r\n"));
+    if let Some(vulnerable) = vulnerable {
+        out.push_str(&format!("sv|{vulnerable}|"));
+    }
+    out.push_str("\r\n");
     out.push_str("sa|0|");
     for call in &game.calls {
         let word = match call.call {

@@ -123,9 +123,10 @@ impl Writer<'_> {
         if let Some(date) = text(&game.date) {
             self.tag("Date", &date, spans.event.as_ref());
         }
-        if let Some(board) = text(&game.board) {
-            self.tag("Board", &board, spans.board.as_ref());
-        }
+        // Always a Board tag ("?" when unknown, as export writes it), so that a record with
+        // nothing else the PBN can carry is still a game of its own.
+        let board = text(&game.board).unwrap_or_else(|| "?".to_owned());
+        self.tag("Board", &board, spans.board.as_ref());
         for seat in [Seat::West, Seat::North, Seat::East, Seat::South] {
             if let Some(name) = text(&game.names[seat as usize]) {
                 self.tag(seat.name(), &name, spans.names.as_ref());

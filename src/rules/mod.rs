@@ -382,6 +382,7 @@ rules! {
     InvalidLinValue => crate::lin::INVALID_LIN_VALUE,
     UnterminatedLinValue => crate::lin::UNTERMINATED_LIN_VALUE,
     LinPlayWithoutContract => crate::lin::PLAY_WITHOUT_AUCTION,
+    LinAuctionWithoutDealer => crate::lin::AUCTION_WITHOUT_DEALER,
     BoardNotUploadable => crate::lin::NOT_UPLOADABLE,
     LostInLin => crate::lin::LOST_IN_LIN,
     UnusedSuppression => crate::suppress::UNUSED_SUPPRESSION,

@@ -255,3 +255,141 @@ fn converted_boards_say_what_the_paired_files_say() {
     assert!(unexplained.is_empty(), "{unexplained:#?}");
     assert!(compared_boards > 0);
 }
+
+/// Why a PBN game is not one LIN can carry, or `None` when it is: LIN gives the contract through
+/// the auction only, and the auction from the dealer only.
+fn lin_cannot_carry(game: &Game) -> Option<&'static str> {
+    if game.dealer.is_none() && !game.calls.is_empty() {
+        return Some("an auction without a dealer");
+    }
+    if game.contract().is_none() && !game.cards.is_empty() {
+        return Some("a play without a contract the auction reaches");
+    }
+    None
+}
+
+/// PBN → LIN → PBN keeps the deal, auction, play and result of every game of the shared PBN
+/// corpus that LIN can carry; LIN → PBN → LIN gives back the same records.
+#[test]
+fn round_trips_keep_the_facts() {
+    let Some(real) = common::real_corpus() else {
+        return;
+    };
+    let (mut kept, mut skipped) = (0, 0);
+    let mut lost = Vec::new();
+    for path in common::pbn_files(&real) {
+        let text = pbnfmt::source::decode(&std::fs::read(&path).unwrap(), None).text;
+        let games: Vec<Game> = from_pbn(&text).into_iter().map(|(g, _)| g).collect();
+        let (lin, _) = pbnfmt::lin::to_lin::write(&games);
+        let back = read::read(&lin);
+        let converted = lin_to_pbn(lin.into_bytes(), &ConvertOptions::default());
+        let name = common::relative(&path);
+        let Some(output) = converted.output_bytes() else {
+            let why: Vec<String> = converted
+                .problems
+                .iter()
+                .filter(|d| d.rule.blocks_rewrite() || d.rule.code().starts_with('W'))
+                .map(|d| format!("{}: {} {:?}", d.rule.code(), d.message, d.help))
+                .collect();
+            lost.push(format!("{name}: refused: {why:?}"));
+            continue;
+        };
+        let again: Vec<Game> = from_pbn(&pbnfmt::source::decode(&output, None).text)
+            .into_iter()
+            .map(|(g, _)| g)
+            .collect();
+        assert_eq!(back.boards.len(), games.len(), "{name}: boards");
+        assert_eq!(again.len(), games.len(), "{name}: games");
+        for (i, game) in games.iter().enumerate() {
+            if lin_cannot_carry(game).is_some() {
+                skipped += 1;
+                continue;
+            }
+            let want = facts(&lin_carries(game));
+            let via_lin = facts(&back.boards[i].game);
+            let via_pbn = facts(&again[i]);
+            if want != via_lin || want != via_pbn {
+                lost.push(format!(
+                    "{name} game {}:\n  was  {want}\n  lin  {via_lin}\n  pbn  {via_pbn}",
+                    i + 1
+                ));
+            } else {
+                kept += 1;
+            }
+        }
+    }
+    eprintln!("round trips: {kept} games kept, {skipped} that LIN cannot carry");
+    assert!(
+        lost.is_empty(),
+        "{} lost:\n{}",
+        lost.len(),
+        lost[..lost.len().min(15)].join("\n")
+    );
+}
+
+/// LIN → PBN → LIN gives back the same records, modulo layout: the same boards with the same
+/// names, deal, auction with alerts and explanations, play and result.
+#[test]
+fn lin_to_pbn_to_lin_gives_back_the_records() {
+    let Some(root) = common::lin_corpus() else {
+        return;
+    };
+    let mut records = 0;
+    for path in common::lin_files(&root) {
+        let name = common::relative(&path);
+        let bytes = std::fs::read(&path).unwrap();
+        let text = pbnfmt::source::decode(&bytes, None).text;
+        let first = read::read(&text);
+        let pbn = lin_to_pbn(bytes, &ConvertOptions::default())
+            .output_bytes()
+            .unwrap_or_else(|| panic!("{name}: refused"));
+        let lin = pbn_to_lin(pbn, &ConvertOptions::default());
+        let lin = lin
+            .output_bytes()
+            .unwrap_or_else(|| panic!("{name}: LIN refused"));
+        let again = read::read(&String::from_utf8(lin).unwrap());
+        assert_eq!(again.boards.len(), first.boards.len(), "{name}: records");
+        for (i, (a, b)) in first.boards.iter().zip(&again.boards).enumerate() {
+            let want = lin_carries(&pbnfmt::lin::convert::pbn_carries(&a.game));
+            let got = lin_carries(&b.game);
+            assert_eq!(facts(&want), facts(&got), "{name} record {}", i + 1);
+            assert_eq!(want.names, got.names, "{name} record {}: names", i + 1);
+            records += 1;
+        }
+    }
+    assert!(records > 0);
+}
+
+/// A board converted to PBN and back keeps the alerts, the explanations and the claim: the
+/// Bridge Composer probe with `+` in names and explanations, two alerts and a claim after two
+/// tricks.
+#[test]
+fn alerts_explanations_and_the_claim_survive_both_ways() {
+    let lin = "pn|Sue South,West+Player,Ned+North,Ed East|md|3S962HAJ7DKT82CJ75,\
+        ST5HQ9863DA943CKQ,SK843HT542DJ6C863|sv|n|ah|Board 7|mb|p|mb|1C!|an|5+ clubs|mb|p|\
+        mb|1H!|mb|p|mb|1N|mb|p|mb|3N|mb|p|mb|p|mb|p|pc|D2|pc|D3|pc|DJ|pc|DQ|pc|CA|pc|C5|\
+        pc|CK|pc|C3|mc|9|";
+    let pbn = lin_to_pbn(lin.as_bytes().to_vec(), &ConvertOptions::default());
+    let pbn = String::from_utf8(pbn.output_bytes().unwrap()).unwrap();
+    assert!(pbn.contains("[West \"West+Player\"]"), "{pbn}");
+    assert!(pbn.contains("[Board \"7\"]"), "{pbn}");
+    assert!(pbn.contains("Pass 1C =1= $1 Pass 1H $1\r\n"), "{pbn}");
+    assert!(pbn.contains("[Note \"1:5+ clubs\"]"), "{pbn}");
+    assert!(
+        pbn.contains("[Declarer \"E\"]\r\n[Contract \"3NT\"]\r\n[Result \"9\"]"),
+        "{pbn}"
+    );
+    // South leads; East wins the first trick and leads the club ace: columns from South.
+    assert!(
+        pbn.contains("[Play \"S\"]\r\nD2 D3 DJ DQ\r\nC5 CK C3 CA\r\n*"),
+        "{pbn}"
+    );
+    let back = pbn_to_lin(pbn.into_bytes(), &ConvertOptions::default());
+    let back = String::from_utf8(back.output_bytes().unwrap()).unwrap();
+    assert!(back.contains("mb|1C!|an|5+ clubs|"), "{back}");
+    assert!(back.contains("mb|1H!|mb|p|"), "{back}");
+    assert!(
+        back.contains("pc|CA|pc|C5|pc|CK|pc|C3|pg||\r\nmc|9|"),
+        "{back}"
+    );
+}
