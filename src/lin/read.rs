@@ -202,6 +202,7 @@ pub fn read(text: &str) -> LinFile {
         header: Header::default(),
         board: Board::default(),
         started: false,
+        has_moves: false,
         has_room: false,
         calls_stopped: false,
         cards_stopped: false,
@@ -222,6 +223,8 @@ struct Reader<'t, 'f> {
     board: Board,
     /// The board has a deal, a call or a card: a further `pn`, `mn`, `md` or `qx` starts the next.
     started: bool,
+    /// The board has a call or a card.
+    has_moves: bool,
     has_room: bool,
     calls_stopped: bool,
     cards_stopped: bool,
@@ -235,7 +238,9 @@ impl Reader<'_, '_> {
         let tag = &self.text[item.tag.clone()];
         let value = &self.text[item.value.clone()];
         let starts_board = match tag {
-            "qx" => self.started || self.has_room,
+            // A room and board number begins a record; one after the deal of a record that has
+            // none yet (and no call or card) is that record's.
+            "qx" => self.has_moves || self.has_room,
             "pn" | "mn" | "md" => self.started,
             _ => false,
         };
@@ -594,6 +599,7 @@ impl Reader<'_, '_> {
 
     fn call(&mut self, value: &str, item: &Item) {
         self.started = true;
+        self.has_moves = true;
         self.last_was_call = false;
         if self.calls_stopped || !self.board.game.cards.is_empty() {
             self.comment(format!("LIN mb|{value}|"), item);
@@ -661,6 +667,7 @@ impl Reader<'_, '_> {
 
     fn card(&mut self, value: &str, item: &Item) {
         self.started = true;
+        self.has_moves = true;
         self.last_was_call = false;
         if self.cards_stopped {
             self.comment(format!("LIN pc|{value}|"), item);
@@ -723,6 +730,7 @@ impl Reader<'_, '_> {
         let mut board = std::mem::take(&mut self.board);
         let was_started = self.started;
         self.started = false;
+        self.has_moves = false;
         self.has_room = false;
         self.calls_stopped = false;
         self.cards_stopped = false;
