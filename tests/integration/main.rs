@@ -9,6 +9,7 @@ mod shared_properties;
 
 mod chunks;
 mod cli;
+mod convert_cli;
 mod export;
 mod export_cli;
 mod fidelity;

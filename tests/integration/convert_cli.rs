@@ -1,0 +1,233 @@
+//! `pbnfmt convert` as users run it, on the project's own LIN fixtures (`corpus/lin`) in
+//! temporary directories: each mode, what it writes and leaves alone, exit statuses.
+
+use crate::common;
+
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+use common::{pbnfmt, text};
+
+fn fixture(name: &str) -> Vec<u8> {
+    fs::read(common::corpus().join("lin").join(name)).unwrap()
+}
+
+/// A tree: `vugraph.lin`, `sub/handviewer.LIN` (upper case), `game.pbn`, `notes.txt`.
+fn tree() -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().join("archive");
+    fs::create_dir_all(root.join("sub")).unwrap();
+    fs::write(root.join("vugraph.lin"), fixture("vugraph.lin")).unwrap();
+    fs::write(root.join("sub/handviewer.LIN"), fixture("handviewer.lin")).unwrap();
+    fs::write(root.join("game.pbn"), common::GAME).unwrap();
+    fs::write(root.join("notes.txt"), "not a deal").unwrap();
+    (dir, root)
+}
+
+/// Checks a PBN text as export format: no finding at all.
+fn checks_clean_as_export(dir: &Path, file: &str) {
+    let output = pbnfmt(
+        &["check", "--export", "--output-format", "concise", file],
+        dir,
+    );
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{file}: {}",
+        text(&output.stdout)
+    );
+    assert!(
+        text(&output.stdout).contains("No findings"),
+        "{}",
+        text(&output.stdout)
+    );
+}
+
+#[test]
+fn a_vugraph_match_becomes_one_pbn_with_both_rooms() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("m.lin"), fixture("vugraph.lin")).unwrap();
+    let output = pbnfmt(&["convert", "m.lin"], dir.path());
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    let pbn = text(&output.stdout);
+    common::snapshot_settings().bind(|| insta::assert_snapshot!("convert_vugraph", pbn));
+    fs::write(dir.path().join("m.pbn"), &output.stdout).unwrap();
+    checks_clean_as_export(dir.path(), "m.pbn");
+    // Exporting what convert wrote changes nothing: it is export format already.
+    let again = pbnfmt(&["export", "--check", "m.pbn"], dir.path());
+    assert_eq!(again.status.code(), Some(0), "{}", text(&again.stdout));
+    // Standard input, told apart by its content.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_pbnfmt"))
+        .args(["convert", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(&fixture("vugraph.lin"))
+        .unwrap();
+    assert_eq!(child.wait_with_output().unwrap().stdout, output.stdout);
+}
+
+#[test]
+fn out_dir_mirrors_the_tree_with_new_extensions_and_leaves_the_inputs_alone() {
+    let (dir, root) = tree();
+    let out = dir.path().join("out");
+    let output = pbnfmt(&["convert", ".", "--out-dir", out.to_str().unwrap()], &root);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    assert!(out.join("vugraph.pbn").is_file());
+    assert!(out.join("sub/handviewer.pbn").is_file());
+    // A PBN input is written in export format.
+    assert!(out.join("game.pbn").is_file());
+    assert!(!out.join("notes.pbn").exists() && !out.join("notes.txt").exists());
+    assert_eq!(
+        fs::read(root.join("vugraph.lin")).unwrap(),
+        fixture("vugraph.lin")
+    );
+    for file in ["vugraph.pbn", "sub/handviewer.pbn", "game.pbn"] {
+        checks_clean_as_export(&out, file);
+    }
+    let stderr = text(&output.stderr);
+    assert!(
+        stderr.contains("3 files converted to PBN (3 written"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("(7 games)"), "{stderr}");
+    // A second run finds everything up to date and writes nothing.
+    let again = pbnfmt(
+        &["convert", ".", "--out-dir", out.to_str().unwrap(), "-j1"],
+        &root,
+    );
+    assert!(
+        text(&again.stderr).contains("(0 written, 3 already up to date)"),
+        "{}",
+        text(&again.stderr)
+    );
+}
+
+#[test]
+fn one_output_file_gathers_every_game_once_headed() {
+    let (dir, root) = tree();
+    let all = dir.path().join("all.pbn");
+    let output = pbnfmt(
+        &[
+            "convert",
+            "-o",
+            all.to_str().unwrap(),
+            "vugraph.lin",
+            "sub/handviewer.LIN",
+        ],
+        &root,
+    );
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    let written = fs::read_to_string(&all).unwrap();
+    assert_eq!(written.matches("% PBN 2.1").count(), 1, "{written}");
+    assert_eq!(written.matches("[Event ").count(), 6, "{written}");
+    checks_clean_as_export(dir.path(), "all.pbn");
+    // An input that is refused leaves the file as it was.
+    fs::write(root.join("empty.pbn"), "").unwrap();
+    fs::write(&all, "kept").unwrap();
+    let refused = b"[Event \"Teams\"]\n[Room \"Open\"]\n[Room \"IMP\"]\n";
+    fs::write(root.join("refused.pbn"), refused).unwrap();
+    let output = pbnfmt(
+        &[
+            "convert",
+            "-o",
+            all.to_str().unwrap(),
+            "vugraph.lin",
+            "refused.pbn",
+        ],
+        &root,
+    );
+    assert_eq!(output.status.code(), Some(1), "{}", text(&output.stderr));
+    assert_eq!(fs::read_to_string(&all).unwrap(), "kept");
+}
+
+#[test]
+fn check_says_what_converting_would_find_and_writes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("ok.lin"), fixture("handviewer.lin")).unwrap();
+    let clean = pbnfmt(&["convert", "--check", "ok.lin"], dir.path());
+    assert_eq!(clean.status.code(), Some(0), "{}", text(&clean.stderr));
+    assert!(clean.stdout.is_empty());
+    assert!(text(&clean.stderr).contains("1 file would be converted to PBN (2 games)."));
+    // A bid below the one before it: A004, pointed at the LIN call.
+    let broken = text(&fixture("handviewer.lin")).replace("mb|3N|", "mb|1C|");
+    fs::write(dir.path().join("bad.lin"), broken).unwrap();
+    let found = pbnfmt(
+        &[
+            "convert",
+            "--check",
+            "--output-format",
+            "concise",
+            "bad.lin",
+        ],
+        dir.path(),
+    );
+    assert_eq!(found.status.code(), Some(1));
+    let stderr = text(&found.stderr);
+    assert!(stderr.contains("bad.lin:1:129: error[A004]"), "{stderr}");
+    assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 2);
+    // check reads a LIN file it is given the same way.
+    let checked = pbnfmt(
+        &["check", "--output-format", "concise", "bad.lin"],
+        dir.path(),
+    );
+    assert!(text(&checked.stdout).contains("bad.lin:1:129: error[A004]"));
+}
+
+#[test]
+fn pbn_to_lin_says_what_lin_cannot_carry() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = format!("{}{{played at table 3}}\n", common::GAME);
+    fs::write(dir.path().join("g.pbn"), game).unwrap();
+    let output = pbnfmt(
+        &[
+            "convert",
+            "--to",
+            "lin",
+            "--output-format",
+            "concise",
+            "g.pbn",
+        ],
+        dir.path(),
+    );
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    let lin = text(&output.stdout);
+    assert!(
+        lin.starts_with("mn|Club Pairs - 2026.11.22|pn|S,W,N,E|qx|o1,BOARD 1|"),
+        "{lin}"
+    );
+    assert!(lin.contains("md|3SJ973HJ98742D3CK4,SKQT2HATDJ6542C85,SH63DAKQ987CA9732|sv|o|"));
+    assert!(
+        lin.contains("mb|1D|mb|p|mb|1H|mb|p|mb|3N|mb|p|mb|p|mb|p|pg||"),
+        "{lin}"
+    );
+    assert!(lin.contains("mc|9|"), "{lin}");
+    let stderr = text(&output.stderr);
+    assert!(
+        stderr.contains(
+            "warning[L012] LIN cannot carry these parts of board 1, which are left \
+             out: the tags Scoring, Site; 1 comment"
+        ),
+        "{stderr}"
+    );
+    // The LIN reads back as the same board.
+    fs::write(dir.path().join("g.lin"), &output.stdout).unwrap();
+    let back = pbnfmt(&["convert", "g.lin"], dir.path());
+    assert_eq!(back.status.code(), Some(0), "{}", text(&back.stderr));
+    assert!(text(&back.stdout).contains("[Contract \"3NT\"]"));
+}
+
+#[test]
+fn several_files_need_a_destination() {
+    let (_dir, root) = tree();
+    let output = pbnfmt(&["convert", "."], &root);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(text(&output.stderr).contains("use -o FILE, --out-dir or --check"));
+}
