@@ -89,8 +89,9 @@ fn check_text(
     let text = decoded.text.as_str();
     if crate::lin::looks_like_lin(text) {
         // A LIN file (BBO): its own reader, and the PBN rules on what it says.
-        let (diagnostics, boards) = crate::lin::convert::check_lin(text, selection);
+        let (diagnostics, omitted, boards) = crate::lin::convert::check_lin(text, selection);
         report.diagnostics = diagnostics;
+        report.omitted = omitted;
         report.games = boards;
         return;
     }

@@ -32,7 +32,7 @@ use super::{
     ConvertArgs, EXIT_CLEAN, EXIT_FINDINGS, EXIT_TROUBLE, ExportArgs, FixArgs, NagArgs,
     ResolveArgs, RewriteArgs, Target, finish, plural, read_input, say,
 };
-use crate::lin::convert::{ConvertOptions, lin_to_pbn, pbn_to_lin};
+use crate::lin::convert::{ConvertOptions, append_export, lin_to_pbn, pbn_to_lin};
 
 /// How a command names what it does, in messages and the summary.
 struct Wording {
@@ -352,7 +352,8 @@ fn into_one_file(
     let Ok(mut findings) = Printer::new(io::stderr(), format) else {
         return EXIT_TROUBLE;
     };
-    let mut joined: Vec<u8> = Vec::new();
+    // Spilled to a temporary file past a few megabytes, like every result (io::spool).
+    let mut joined = Output::new();
     let mut refused = false;
     for found in &discovery.inputs {
         let name = found.input.display_name();
@@ -389,7 +390,21 @@ fn into_one_file(
             continue;
         };
         totals.changed += 1;
-        append_output(&mut joined, &output, to);
+        let appended = match to {
+            Target::Lin => joined.push(&output),
+            Target::Pbn => {
+                let newline: &[u8] = if output.windows(2).any(|w| w == b"\r\n") {
+                    b"\r\n"
+                } else {
+                    b"\n"
+                };
+                append_export(&mut joined, &output, newline)
+            }
+        };
+        if let Err(error) = appended {
+            say!("pbnfmt: error: cannot gather the results: {error}");
+            return EXIT_TROUBLE;
+        }
     }
     if format.is_document() {
         let _ = findings.end(&totals.summary, None);
@@ -410,7 +425,7 @@ fn into_one_file(
             EXIT_TROUBLE
         };
     }
-    if let Err(error) = write_atomic(target, &mut Output::from_bytes(joined), None) {
+    if let Err(error) = write_atomic(target, &mut joined, None) {
         say!(
             "pbnfmt: error: cannot write {}: {error}",
             display::escape_line(&target.display().to_string())
@@ -427,37 +442,6 @@ fn into_one_file(
         );
     }
     totals.exit_status(io_args, Mode::OutDir)
-}
-
-/// Appends one converted file to the others: LIN records run on; a PBN export after the first
-/// loses its `% PBN 2.1` and `% EXPORT` lines and follows after an empty line (PBN 3).
-fn append_output(joined: &mut Vec<u8>, output: &[u8], to: Target) {
-    if to == Target::Lin || joined.is_empty() {
-        joined.extend_from_slice(output);
-        return;
-    }
-    let mut rest = output;
-    for header in [&b"% PBN 2.1"[..], b"% EXPORT"] {
-        if rest.starts_with(header) {
-            let end = rest
-                .iter()
-                .position(|&b| b == b'\n')
-                .map_or(rest.len(), |i| i + 1);
-            rest = &rest[end..];
-        }
-    }
-    let newline: &[u8] = if joined.ends_with(b"\r\n") {
-        b"\r\n"
-    } else {
-        b"\n"
-    };
-    if !rest.is_empty() {
-        if !joined.ends_with(newline) {
-            joined.extend_from_slice(newline);
-        }
-        joined.extend_from_slice(newline);
-        joined.extend_from_slice(rest);
-    }
 }
 
 fn input_overrides(args: &RewriteArgs) -> RewriteOverrides {

@@ -10,7 +10,7 @@
 use std::ops::Range;
 
 use crate::check::{CheckOptions, check_bytes};
-use crate::diagnostic::{Diagnostic, Severity};
+use crate::diagnostic::{Diagnostic, MAX_FINDINGS, Omitted, Severity};
 use crate::export::{ExportOptions, Newline, export_owned};
 use crate::io::spool::Output;
 use crate::proof::Rewritten;
@@ -19,7 +19,7 @@ use crate::rules::select::Selection;
 use crate::source::{self, Decoded, Encoding};
 
 use super::game::{Game, from_pbn};
-use super::read::{self, LinFile};
+use super::read::{self, Board};
 use super::to_pbn::{self, SpanMap};
 use super::{looks_like_lin, to_lin};
 
@@ -34,96 +34,181 @@ pub struct ConvertOptions {
     pub newline: Newline,
 }
 
-/// The findings of a LIN text: the reader's, and those of the PBN written from it, pointed back
-/// at the LIN. Also gives the boards and the PBN text, for the conversion.
-pub struct LinRead {
-    pub file: LinFile,
-    pub pbn: String,
-    pub map: SpanMap,
-    pub findings: Vec<Diagnostic>,
+/// The findings of a file, the first [`MAX_FINDINGS`] kept and the rest counted, so that a file of
+/// millions of defects costs no memory for them.
+#[derive(Debug, Default)]
+pub struct Findings {
+    pub kept: Vec<Diagnostic>,
+    pub omitted: Omitted,
 }
 
-/// Reads and checks a LIN text with the rules `selection` chooses.
-pub fn read_lin(text: &str, selection: &Selection) -> LinRead {
-    let mut file = read::read(text);
-    for board in &file.boards {
-        if !board.game.calls.is_empty() && board.game.dealer.is_none() {
-            let span = board.spans.calls.first().cloned().unwrap_or(0..0);
-            file.findings.push(
-                Diagnostic::new(
-                    Rule::LinAuctionWithoutDealer,
-                    span,
-                    "the record gives calls but no dealer (`md|0` or no `md`): the seats of \
-                     the calls are unknown",
-                )
-                .with_help(
-                    "give the dealer as the first digit of `md`; the calls are kept as a comment",
-                ),
-            );
-        }
-        if !board.game.cards.is_empty() && board.game.contract().is_none() {
-            let span = board.spans.cards.first().cloned().unwrap_or(0..0);
-            file.findings.push(
-                Diagnostic::new(
-                    Rule::LinPlayWithoutContract,
-                    span,
-                    format!(
-                        "{} card{} played, but the auction reaches no contract: the seats of the \
-                         cards are unknown",
-                        board.game.cards.len(),
-                        if board.game.cards.len() == 1 {
-                            " is"
-                        } else {
-                            "s are"
-                        }
-                    ),
-                )
-                .with_help("give the auction; the cards are kept as a comment"),
-            );
+impl Findings {
+    fn push(&mut self, diagnostic: Diagnostic) {
+        if self.kept.len() < MAX_FINDINGS {
+            self.kept.push(diagnostic);
+        } else {
+            *self
+                .omitted
+                .0
+                .entry((diagnostic.rule, diagnostic.severity))
+                .or_default() += 1;
         }
     }
-    let (pbn, map) = to_pbn::write(&file.boards);
+}
+
+/// How many boards are written, checked and exported at a time, and how much PBN text: enough to
+/// amortise the work, few enough that a batch's trees stay small.
+const BATCH_BOARDS: usize = 512;
+const BATCH_BYTES: usize = 256 * 1024;
+
+/// Reads a LIN text a batch of boards at a time: each batch is written as PBN, checked with the
+/// rules `selection` chooses (each finding pointed back at the LIN), and handed to `batch` with
+/// its boards. Memory: one batch, whatever the file's size. Returns the findings and the number
+/// of boards; stops early when `batch` says so (a refusal).
+pub fn read_lin(
+    text: &str,
+    selection: &Selection,
+    mut batch: impl FnMut(&[Board], String, &SpanMap) -> bool,
+) -> (Findings, usize) {
+    let rules = selection.rules_for(false);
     let options = CheckOptions {
         selection: selection.clone(),
         ..CheckOptions::default()
     };
-    let report = check_bytes(pbn.as_bytes(), &options);
-    let rules = selection.rules_for(false);
-    let mut findings: Vec<Diagnostic> = std::mem::take(&mut file.findings)
-        .into_iter()
-        .filter(|d| rules.contains(d.rule))
-        .collect();
-    for mut diagnostic in report.diagnostics {
-        let Some(span) = map.lin_span(&diagnostic.span) else {
-            continue;
-        };
-        diagnostic.span = span;
-        // A fix edits the PBN written, not the LIN: not offered here.
-        diagnostic.fix = None;
-        let related = std::mem::take(&mut diagnostic.related);
-        for mut related in related {
-            if let Some(span) = map.lin_span(&related.span) {
-                related.span = span;
-                diagnostic.related.push(related);
-            }
+    let findings = std::cell::RefCell::new(Findings::default());
+    let mut boards = Vec::new();
+    let mut bytes = 0;
+    let mut count = 0;
+    let mut going = true;
+    // The reader's findings wait here for their batch; both of its callbacks add to them.
+    let pending = std::cell::RefCell::new(Vec::<Diagnostic>::new());
+    let mut flush = |boards: &mut Vec<Board>,
+                     pending: &mut Vec<Diagnostic>,
+                     findings: &mut Findings,
+                     going: &mut bool| {
+        if boards.is_empty() && pending.is_empty() {
+            return;
         }
-        findings.push(diagnostic);
+        let (pbn, map) = to_pbn::write(boards);
+        let report = check_bytes(pbn.as_bytes(), &options);
+        let mut batch_findings: Vec<Diagnostic> = std::mem::take(pending)
+            .into_iter()
+            .filter(|d| rules.contains(d.rule))
+            .collect();
+        for mut diagnostic in report.diagnostics {
+            let Some(span) = map.lin_span(&diagnostic.span) else {
+                continue;
+            };
+            diagnostic.span = span;
+            // A fix edits the PBN written, not the LIN: not offered here.
+            diagnostic.fix = None;
+            let related = std::mem::take(&mut diagnostic.related);
+            for mut related in related {
+                if let Some(span) = map.lin_span(&related.span) {
+                    related.span = span;
+                    diagnostic.related.push(related);
+                }
+            }
+            batch_findings.push(diagnostic);
+        }
+        for ((rule, severity), n) in report.omitted.0 {
+            *findings.omitted.0.entry((rule, severity)).or_default() += n;
+        }
+        sort(&mut batch_findings);
+        for diagnostic in batch_findings {
+            findings.push(diagnostic);
+        }
+        if *going {
+            *going = batch(boards, pbn, &map);
+        }
+        boards.clear();
+    };
+    read::read_each(
+        text,
+        |diagnostic| {
+            let mut pending = pending.borrow_mut();
+            pending.push(diagnostic);
+            // A record of many defects (a broken file) hands them on before its board ends.
+            if pending.len() >= 4096 {
+                let mut findings = findings.borrow_mut();
+                for d in pending.drain(..).filter(|d| rules.contains(d.rule)) {
+                    findings.push(d);
+                }
+            }
+        },
+        |board| {
+            if !going {
+                return;
+            }
+            count += 1;
+            seatless_moves(&board, &mut pending.borrow_mut());
+            bytes += board.spans.record.len() * 2;
+            boards.push(board);
+            if boards.len() >= BATCH_BOARDS || bytes >= BATCH_BYTES {
+                flush(
+                    &mut boards,
+                    &mut pending.borrow_mut(),
+                    &mut findings.borrow_mut(),
+                    &mut going,
+                );
+                bytes = 0;
+            }
+        },
+    );
+    flush(
+        &mut boards,
+        &mut pending.borrow_mut(),
+        &mut findings.borrow_mut(),
+        &mut going,
+    );
+    (findings.into_inner(), count)
+}
+
+/// L010 and L009: calls with no dealer, cards with no contract.
+fn seatless_moves(board: &Board, findings: &mut Vec<Diagnostic>) {
+    if !board.game.calls.is_empty() && board.game.dealer.is_none() {
+        let span = board.spans.calls.first().cloned().unwrap_or(0..0);
+        findings.push(
+            Diagnostic::new(
+                Rule::LinAuctionWithoutDealer,
+                span,
+                "the record gives calls but no dealer (`md|0` or no `md`): the seats of the \
+                 calls are unknown",
+            )
+            .with_help(
+                "give the dealer as the first digit of `md`; the calls are kept as a comment",
+            ),
+        );
     }
-    findings.sort_by(|a, b| {
-        (a.span.start, a.span.end, a.rule).cmp(&(b.span.start, b.span.end, b.rule))
-    });
-    LinRead {
-        file,
-        pbn,
-        map,
-        findings,
+    if !board.game.cards.is_empty() && board.game.contract().is_none() {
+        let span = board.spans.cards.first().cloned().unwrap_or(0..0);
+        let n = board.game.cards.len();
+        findings.push(
+            Diagnostic::new(
+                Rule::LinPlayWithoutContract,
+                span,
+                format!(
+                    "{n} card{} played, but the auction reaches no contract: the seats of the \
+                     cards are unknown",
+                    if n == 1 { " is" } else { "s are" }
+                ),
+            )
+            .with_help("give the auction; the cards are kept as a comment"),
+        );
     }
 }
 
-/// The findings of a LIN file for `check`.
-pub fn check_lin(text: &str, selection: &Selection) -> (Vec<Diagnostic>, usize) {
-    let read = read_lin(text, selection);
-    (read.findings, read.file.boards.len())
+fn sort(findings: &mut [Diagnostic]) {
+    findings.sort_by(|a, b| {
+        (a.span.start, a.span.end, a.rule).cmp(&(b.span.start, b.span.end, b.rule))
+    });
+}
+
+/// The findings of a LIN file for `check`: the findings kept, those counted past the limit, and
+/// the number of boards.
+pub fn check_lin(text: &str, selection: &Selection) -> (Vec<Diagnostic>, Omitted, usize) {
+    let (findings, boards) = read_lin(text, selection, |_, _, _| true);
+    (findings.kept, findings.omitted, boards)
 }
 
 /// The facts a conversion must keep, one line: what the round trips and the read-back compare.
@@ -187,14 +272,13 @@ pub fn facts(game: &Game) -> String {
     out
 }
 
-/// Converts LIN bytes to PBN export format, checked and proved.
+/// Converts LIN bytes to PBN export format, checked and proved a batch of boards at a time: each
+/// batch is exported by pbnfmt's export writer (with its own proof) and read back through the
+/// model, and its boards must say what the LIN said, or nothing is written (W004).
 pub fn lin_to_pbn(bytes: Vec<u8>, options: &ConvertOptions) -> Rewritten {
     let decoded = source::decode_owned(bytes, options.input_encoding);
-    let read = read_lin(&decoded.text, &Selection::default());
-    let games = read.file.boards.len();
-    let mut problems = read.findings;
     let encoding = options.encoding.unwrap_or_else(|| {
-        if source::encode(&read.pbn, Encoding::Latin1, false).is_ok() {
+        if source::encode(&decoded.text, Encoding::Latin1, false).is_ok() {
             Encoding::Latin1
         } else {
             Encoding::Utf8
@@ -205,44 +289,84 @@ pub fn lin_to_pbn(bytes: Vec<u8>, options: &ConvertOptions) -> Rewritten {
         newline: options.newline,
         ..ExportOptions::default()
     };
-    let mut exported = export_owned(read.pbn.into_bytes(), &export);
-    for mut problem in std::mem::take(&mut exported.problems) {
-        if let Some(span) = read.map.lin_span(&problem.span) {
-            problem.span = span;
-        } else {
-            problem.span = 0..0;
+    let mut output = Output::new();
+    let mut refusal: Vec<Diagnostic> = Vec::new();
+    let mut written = 0usize;
+    let (findings, games) = read_lin(&decoded.text, &Selection::default(), |boards, pbn, map| {
+        let mut exported = export_owned(pbn.into_bytes(), &export);
+        let problems = std::mem::take(&mut exported.problems);
+        let Some(bytes) = exported.output_bytes() else {
+            for mut problem in problems {
+                problem.span = map.lin_span(&problem.span).unwrap_or(0..0);
+                problem.related.clear();
+                problem.fix = None;
+                refusal.push(problem);
+            }
+            return false;
+        };
+        for mut problem in problems {
+            // Warnings of the writer (a long line): pointed at the LIN, kept with the rest.
+            problem.span = map.lin_span(&problem.span).unwrap_or(0..0);
+            problem.related.clear();
+            problem.fix = None;
+            refusal.push(problem);
         }
-        problem.related.clear();
-        problem.fix = None;
-        problems.push(problem);
-    }
-    let Some(output) = exported.output.take() else {
-        return Rewritten::refused(decoded, problems, games);
-    };
-    // The read-back: the boards of the PBN written say what the LIN said.
-    let written = match output.to_vec() {
-        Ok(bytes) => source::decode_owned(bytes, Some(encoding)),
-        Err(_) => return Rewritten::refused(decoded, problems, games),
-    };
-    let back = from_pbn(&written.text);
-    let carried: Vec<Game> = read
-        .file
-        .boards
+        // The read-back: the boards of the PBN written say what the LIN said.
+        let back = from_pbn(&source::decode(&bytes, Some(encoding)).text);
+        let carried: Vec<Game> = boards.iter().map(|b| pbn_carries(&b.game)).collect();
+        if let Some((index, before, after)) =
+            first_difference(carried.iter(), back.iter().map(|(g, _)| g))
+        {
+            let span = boards
+                .get(index)
+                .map_or(0..0, |b| b.spans.record.start..(b.spans.record.start + 2));
+            refusal.push(unfaithful(span, written + index, &before, &after));
+            return false;
+        }
+        written += boards.len();
+        let newline: &[u8] = match options.newline {
+            Newline::CrLf => b"\r\n",
+            Newline::Lf => b"\n",
+        };
+        append_export(&mut output, &bytes, newline).is_ok()
+    });
+    let mut problems = findings.kept;
+    let refused = refusal
         .iter()
-        .map(|b| pbn_carries(&b.game))
-        .collect();
-    if let Some((index, before, after)) =
-        first_difference(carried.iter(), back.iter().map(|(g, _)| g))
-    {
-        let span = read
-            .file
-            .boards
-            .get(index)
-            .map_or(0..0, |b| b.spans.record.start..(b.spans.record.start + 2));
-        problems.push(unfaithful(span, index, &before, &after));
+        .any(|d| d.rule.blocks_rewrite() || d.rule == Rule::UnfaithfulExport)
+        || written < games;
+    problems.append(&mut refusal);
+    if refused {
         return Rewritten::refused(decoded, problems, games);
+    }
+    if output.is_empty() {
+        // No board at all: the header alone, as export writes an empty file.
+        let _ = output.push(b"% PBN 2.1\r\n% EXPORT\r\n");
     }
     finish(decoded, Some(output), problems, games)
+}
+
+/// Appends one export to the output: the first whole, each later one without its `% PBN 2.1`
+/// and `% EXPORT` lines, after an empty line (PBN 3).
+pub fn append_export(output: &mut Output, export: &[u8], newline: &[u8]) -> std::io::Result<()> {
+    if output.is_empty() {
+        return output.push(export);
+    }
+    let mut rest = export;
+    for header in [&b"% PBN 2.1"[..], b"% EXPORT"] {
+        if rest.starts_with(header) {
+            let end = rest
+                .iter()
+                .position(|&b| b == b'\n')
+                .map_or(rest.len(), |i| i + 1);
+            rest = &rest[end..];
+        }
+    }
+    if rest.is_empty() {
+        return Ok(());
+    }
+    output.push(newline)?;
+    output.push(rest)
 }
 
 fn first_difference<'a>(
@@ -298,22 +422,23 @@ fn finish(
     }
 }
 
-/// Converts PBN bytes to LIN, saying per board what BBO would refuse (L011) and what LIN cannot
-/// carry (L012), and proving the LIN by reading it back.
+/// Converts PBN bytes to LIN, saying per board what BBO would refuse (L012) and what LIN cannot
+/// carry (L013), and proving the LIN by reading it back.
 pub fn pbn_to_lin(bytes: Vec<u8>, options: &ConvertOptions) -> Rewritten {
     let decoded = source::decode_owned(bytes, options.input_encoding);
     if looks_like_lin(&decoded.text) {
         // Already LIN: read and written again in the layout.
-        let read = read_lin(&decoded.text, &Selection::default());
-        let games: Vec<Game> = read.file.boards.iter().map(|b| b.game.clone()).collect();
-        let (lin, _) = to_lin::write(&games);
-        let count = games.len();
-        return finish(
-            decoded,
-            Some(Output::from_bytes(lin.into_bytes())),
-            read.findings,
-            count,
-        );
+        let mut lin = Output::new();
+        let mut ok = true;
+        let (findings, count) = read_lin(&decoded.text, &Selection::default(), |boards, _, _| {
+            let games: Vec<Game> = boards.iter().map(|b| b.game.clone()).collect();
+            ok = lin.push(to_lin::write(&games).0.as_bytes()).is_ok();
+            ok
+        });
+        if !ok {
+            return Rewritten::refused(decoded, findings.kept, count);
+        }
+        return finish(decoded, Some(lin), findings.kept, count);
     }
     let report = check_bytes(decoded.text.as_bytes(), &CheckOptions::default());
     let mut problems: Vec<Diagnostic> = report

@@ -209,8 +209,26 @@ pub const AUCTION_WITHOUT_DEALER: RuleInfo = RuleInfo {
     ..RuleInfo::BASE
 };
 
-pub const NOT_UPLOADABLE: RuleInfo = RuleInfo {
+pub const OVERSIZED_LIN_RECORD: RuleInfo = RuleInfo {
     code: "L011",
+    name: "oversized-lin-record",
+    severity: Severity::Error,
+    section: "LIN pairs",
+    summary: "A LIN record of more than 65,536 tag|value| pairs",
+    what: "The number of pairs in one record (a board, or what comes before the first board).",
+    why: "LIN pairs: a played board with every kibitzer's comment has a few thousand pairs; more \
+        is a file that is not a hand record (or a hostile one). pbnfmt reads the first 65,536, so \
+        that one record's memory stays bounded, and does not convert the file.",
+    example: "```\n\
+        ab|ab|ab|... (a million times)\n\
+        ```",
+    fix: "Split the record, or check that the file is what you think it is.",
+    blocks_rewrite: true,
+    ..RuleInfo::BASE
+};
+
+pub const NOT_UPLOADABLE: RuleInfo = RuleInfo {
+    code: "L012",
     name: "board-not-uploadable",
     severity: Severity::Error,
     section: "LIN upload",
@@ -229,7 +247,7 @@ pub const NOT_UPLOADABLE: RuleInfo = RuleInfo {
 };
 
 pub const LOST_IN_LIN: RuleInfo = RuleInfo {
-    code: "L012",
+    code: "L013",
     name: "lost-in-lin",
     severity: Severity::Warning,
     section: "LIN upload",
@@ -291,6 +309,11 @@ pub fn pairs() -> Vec<crate::rules::pairs::Pair> {
             Rule::LinPlayWithoutContract,
             lin("pc|ST|"),
             lin("mb|1N|mb|p|mb|p|mb|p|pc|ST|"),
+        ),
+        Pair::owned(
+            Rule::OversizedLinRecord,
+            lin(&"nt|x|".repeat(65_540)),
+            lin(&"nt|x|".repeat(100)),
         ),
         Pair::new(
             Rule::LinAuctionWithoutDealer,

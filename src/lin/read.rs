@@ -43,101 +43,167 @@ fn is_tag_shape(tag: &str) -> bool {
     tag.len() == 2 && tag.bytes().all(|b| b.is_ascii_alphabetic())
 }
 
-/// Splits `text` into pairs. Text where a tag should stand that is not one (L001) joins the value
-/// before it; a file that ends inside a pair gives its last value as far as it goes (L008).
+/// The pairs of `text`, read lazily ([`Items`]); the findings of the split go to `findings`.
 pub fn items(text: &str, findings: &mut Vec<Diagnostic>) -> Vec<Item> {
-    // The fields between `|`s, and whether each ended with one.
-    let mut fields: Vec<(Range<usize>, bool)> = Vec::new();
-    let mut start = 0;
-    for (at, _) in text.match_indices('|') {
-        fields.push((start..at, true));
-        start = at + 1;
+    let mut items = Items::new(text);
+    let all: Vec<Item> = items.by_ref().collect();
+    findings.append(&mut items.findings);
+    all
+}
+
+/// The fields between `|`s, each with whether a `|` ended it.
+struct Fields<'t> {
+    text: &'t str,
+    at: usize,
+}
+
+impl Iterator for Fields<'_> {
+    type Item = (Range<usize>, bool);
+
+    fn next(&mut self) -> Option<(Range<usize>, bool)> {
+        if self.at >= self.text.len() {
+            return None;
+        }
+        let start = self.at;
+        match self.text[start..].find('|') {
+            Some(offset) => {
+                self.at = start + offset + 1;
+                Some((start..start + offset, true))
+            }
+            None => {
+                self.at = self.text.len();
+                Some((start..self.text.len(), false))
+            }
+        }
     }
-    if start < text.len() {
-        fields.push((start..text.len(), false));
+}
+
+/// Splits a text into pairs as they are read, holding one pair back: text where a tag should
+/// stand that is not one (L001) joins the value before it; a file that ends inside a pair gives
+/// its last pair unclosed (L008). Memory: one pair and the findings not yet taken.
+pub struct Items<'t> {
+    text: &'t str,
+    fields: std::iter::Peekable<Fields<'t>>,
+    pending: Option<Item>,
+    done: bool,
+    /// Findings of the split, for the caller to take.
+    pub findings: Vec<Diagnostic>,
+}
+
+impl<'t> Items<'t> {
+    pub fn new(text: &'t str) -> Items<'t> {
+        Items {
+            text,
+            fields: Fields { text, at: 0 }.peekable(),
+            pending: None,
+            done: false,
+            findings: Vec::new(),
+        }
     }
-    let mut items: Vec<Item> = Vec::new();
-    let mut i = 0;
-    while i < fields.len() {
-        let (range, closed) = fields[i].clone();
-        let raw = &text[range.clone()];
-        let trimmed = raw.trim_start_matches([' ', '\t', '\r', '\n']);
-        let tag = (range.end - trimmed.len())..range.end;
-        let name = &text[tag.clone()];
-        if trimmed.trim().is_empty() && !closed {
-            break;
+}
+
+impl Iterator for Items<'_> {
+    type Item = Item;
+
+    fn next(&mut self) -> Option<Item> {
+        let text = self.text;
+        loop {
+            if self.done {
+                return self.pending.take();
+            }
+            let Some((range, closed)) = self.fields.next() else {
+                self.done = true;
+                continue;
+            };
+            let raw = &text[range.clone()];
+            let trimmed = raw.trim_start_matches([' ', '\t', '\r', '\n']);
+            let tag = (range.end - trimmed.len())..range.end;
+            let name = &text[tag.clone()];
+            if trimmed.trim().is_empty() && !closed {
+                self.done = true;
+                continue;
+            }
+            let next_is_known = self
+                .fields
+                .peek()
+                .is_some_and(|(r, _)| is_known(text[r.clone()].trim()));
+            let looks_like_tag = is_tag_shape(name) && (is_known(name) || !next_is_known);
+            if !looks_like_tag && let Some(last) = self.pending.as_mut() {
+                let before = &text[last.tag.clone()];
+                self.findings.push(
+                    Diagnostic::new(
+                        Rule::BrokenLinRecord,
+                        range.clone(),
+                        format!(
+                            "`{}` stands where a LIN tag should: a `|` inside the `{before}` value \
+                             before it ended that value early",
+                            crate::display::escape(trimmed.trim())
+                        ),
+                    )
+                    .with_label("not a tag")
+                    .with_related(last.value.clone(), "the value it belongs to")
+                    .with_help(format!(
+                        "read as part of the `{before}` value; remove the `|` from it"
+                    )),
+                );
+                last.value.end = range.end;
+                last.closed = closed;
+                continue;
+            }
+            if !closed {
+                self.findings.push(
+                    Diagnostic::new(
+                        Rule::UnterminatedLinValue,
+                        tag.clone(),
+                        "the file ends inside a LIN tag, before its `|`",
+                    )
+                    .with_help("the file was cut short: get the whole file again"),
+                );
+                self.done = true;
+                continue;
+            }
+            let item = match self.fields.next() {
+                None => {
+                    self.findings.push(
+                        Diagnostic::new(
+                            Rule::UnterminatedLinValue,
+                            tag.clone(),
+                            format!("the file ends after the `{name}` tag, before its value"),
+                        )
+                        .with_help("the file was cut short: get the whole file again"),
+                    );
+                    self.done = true;
+                    Item {
+                        tag,
+                        value: text.len()..text.len(),
+                        closed: false,
+                    }
+                }
+                Some((value, value_closed)) => {
+                    if !value_closed {
+                        self.findings.push(
+                            Diagnostic::new(
+                                Rule::UnterminatedLinValue,
+                                value.clone(),
+                                format!(
+                                    "the file ends inside the `{name}` value, before its closing `|`"
+                                ),
+                            )
+                            .with_help("the file was cut short: get the whole file again"),
+                        );
+                    }
+                    Item {
+                        tag,
+                        value,
+                        closed: value_closed,
+                    }
+                }
+            };
+            if let Some(previous) = self.pending.replace(item) {
+                return Some(previous);
+            }
         }
-        let next_is_known = fields
-            .get(i + 1)
-            .is_some_and(|(r, _)| is_known(text[r.clone()].trim()));
-        let looks_like_tag = is_tag_shape(name) && (is_known(name) || !next_is_known);
-        if !looks_like_tag && let Some(last) = items.last_mut() {
-            let before = &text[last.tag.clone()];
-            findings.push(
-                Diagnostic::new(
-                    Rule::BrokenLinRecord,
-                    range.clone(),
-                    format!(
-                        "`{}` stands where a LIN tag should: a `|` inside the `{before}` value \
-                         before it ended that value early",
-                        crate::display::escape(trimmed.trim())
-                    ),
-                )
-                .with_label("not a tag")
-                .with_related(last.value.clone(), "the value it belongs to")
-                .with_help(format!(
-                    "read as part of the `{before}` value; remove the `|` from it"
-                )),
-            );
-            last.value.end = range.end;
-            i += 1;
-            continue;
-        }
-        if !closed {
-            findings.push(
-                Diagnostic::new(
-                    Rule::UnterminatedLinValue,
-                    tag.clone(),
-                    "the file ends inside a LIN tag, before its `|`",
-                )
-                .with_help("the file was cut short: get the whole file again"),
-            );
-            break;
-        }
-        let Some((value, value_closed)) = fields.get(i + 1).cloned() else {
-            findings.push(
-                Diagnostic::new(
-                    Rule::UnterminatedLinValue,
-                    tag.clone(),
-                    format!("the file ends after the `{name}` tag, before its value"),
-                )
-                .with_help("the file was cut short: get the whole file again"),
-            );
-            items.push(Item {
-                tag,
-                value: text.len()..text.len(),
-                closed: false,
-            });
-            break;
-        };
-        if !value_closed {
-            findings.push(
-                Diagnostic::new(
-                    Rule::UnterminatedLinValue,
-                    value.clone(),
-                    format!("the file ends inside the `{name}` value, before its closing `|`"),
-                )
-                .with_help("the file was cut short: get the whole file again"),
-            );
-        }
-        items.push(Item {
-            tag,
-            value,
-            closed: value_closed,
-        });
-        i += 2;
     }
-    items
 }
 
 /// A board with where each of its facts came from, so that a finding about the PBN written from
@@ -192,13 +258,26 @@ pub struct LinFile {
 /// LIN's seat order: `pn` and `md` go South, West, North, East.
 const LIN_SEATS: [Seat; 4] = [Seat::South, Seat::West, Seat::North, Seat::East];
 
-/// Reads a LIN text into boards and findings.
+/// Reads a LIN text into boards and findings, all at once (small texts, tests).
 pub fn read(text: &str) -> LinFile {
     let mut file = LinFile::default();
-    let items = items(text, &mut file.findings);
+    let mut findings = Vec::new();
+    let mut boards = Vec::new();
+    read_each(text, |d| findings.push(d), |b| boards.push(b));
+    file.findings = findings;
+    file.boards = boards;
+    file
+}
+
+/// Reads a LIN text a pair at a time, handing each finding and each board on as soon as it is
+/// known: memory is one board and one pair, whatever the file's size.
+pub fn read_each(text: &str, mut finding: impl FnMut(Diagnostic), mut board: impl FnMut(Board)) {
+    let mut queue = LinFile::default();
+    let mut items = Items::new(text);
     let mut reader = Reader {
+        pairs: 0,
         text,
-        file: &mut file,
+        file: &mut queue,
         header: Header::default(),
         board: Board::default(),
         started: false,
@@ -209,14 +288,34 @@ pub fn read(text: &str) -> LinFile {
         last_was_call: false,
         names_from_board: false,
     };
-    for item in &items {
-        reader.item(item);
+    loop {
+        let next = items.next();
+        for d in items.findings.drain(..) {
+            finding(d);
+        }
+        match &next {
+            Some(item) => reader.item(item),
+            None => reader.finish_board(),
+        }
+        for d in reader.file.findings.drain(..) {
+            finding(d);
+        }
+        for b in reader.file.boards.drain(..) {
+            board(b);
+        }
+        if next.is_none() {
+            break;
+        }
     }
-    reader.finish_board();
-    file
 }
 
+/// The most pairs one record may have: a vugraph board with all its kibitzing has a few
+/// thousand.
+pub const MAX_RECORD_PAIRS: usize = 65_536;
+
 struct Reader<'t, 'f> {
+    /// Pairs read in the record so far.
+    pairs: usize,
     text: &'t str,
     file: &'f mut LinFile,
     header: Header,
@@ -246,6 +345,25 @@ impl Reader<'_, '_> {
         };
         if starts_board {
             self.finish_board();
+        }
+        // A record of more pairs than any real one (L011): the rest of it is passed over, so
+        // that one record's memory is bounded whatever the file holds.
+        self.pairs += 1;
+        if self.pairs > MAX_RECORD_PAIRS {
+            if self.pairs == MAX_RECORD_PAIRS + 1 {
+                self.file.findings.push(
+                    Diagnostic::new(
+                        Rule::OversizedLinRecord,
+                        item.tag.clone(),
+                        format!(
+                            "this record has more than {MAX_RECORD_PAIRS} tag|value| pairs; the \
+                             rest of it is not read"
+                        ),
+                    )
+                    .with_help("split the record; a played board has a few hundred pairs"),
+                );
+            }
+            return;
         }
         if !item.closed {
             // Cut short (L008): what it says cannot be trusted; kept as a comment.
@@ -730,6 +848,9 @@ impl Reader<'_, '_> {
         let mut board = std::mem::take(&mut self.board);
         let was_started = self.started;
         self.started = false;
+        if was_started {
+            self.pairs = 0;
+        }
         self.has_moves = false;
         self.has_room = false;
         self.calls_stopped = false;

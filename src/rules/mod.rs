@@ -383,6 +383,7 @@ rules! {
     UnterminatedLinValue => crate::lin::UNTERMINATED_LIN_VALUE,
     LinPlayWithoutContract => crate::lin::PLAY_WITHOUT_AUCTION,
     LinAuctionWithoutDealer => crate::lin::AUCTION_WITHOUT_DEALER,
+    OversizedLinRecord => crate::lin::OVERSIZED_LIN_RECORD,
     BoardNotUploadable => crate::lin::NOT_UPLOADABLE,
     LostInLin => crate::lin::LOST_IN_LIN,
     UnusedSuppression => crate::suppress::UNUSED_SUPPRESSION,

@@ -212,7 +212,7 @@ fn pbn_to_lin_says_what_lin_cannot_carry() {
     let stderr = text(&output.stderr);
     assert!(
         stderr.contains(
-            "warning[L012] LIN cannot carry these parts of board 1, which are left \
+            "warning[L013] LIN cannot carry these parts of board 1, which are left \
              out: the tags Scoring, Site; 1 comment"
         ),
         "{stderr}"
