@@ -122,6 +122,9 @@ pub enum DealProblem {
     },
 }
 
+/// The most problems one Deal value is read for: more than a pack has cards.
+const MAX_PROBLEMS: usize = 64;
+
 /// Reads a Deal value. Returns the deal when its shape could be read (even with bad ranks or
 /// duplicates, which are left out of the hands), and every problem found.
 pub fn parse(value: &str) -> (Option<Deal>, Vec<DealProblem>) {
@@ -183,6 +186,15 @@ pub fn parse(value: &str) -> (Option<Deal>, Vec<DealProblem>) {
         let mut at = offset;
         for (suit, suit_text) in Suit::ALL.into_iter().zip(text.split('.')) {
             for (j, ch) in suit_text.char_indices() {
+                // A value of megabytes of repeated cards is not a deal: its first problems are
+                // told, and one finding says the rest was not read (memory stays bounded).
+                if problems.len() >= MAX_PROBLEMS {
+                    problems.push(DealProblem::Malformed {
+                        at: at + j..offset + text.len(),
+                        what: "a Deal of more cards than a pack has; the rest of it is not read",
+                    });
+                    return (None, problems);
+                }
                 let card_at = at + j..at + j + ch.len_utf8();
                 let rank = u8::try_from(ch).ok().and_then(Rank::from_letter);
                 let Some(rank) = rank else {
