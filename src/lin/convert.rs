@@ -373,19 +373,53 @@ fn first_difference<'a>(
     a: impl Iterator<Item = &'a Game>,
     b: impl Iterator<Item = &'a Game>,
 ) -> Option<(usize, String, String)> {
-    let a: Vec<String> = a.map(facts).collect();
-    let b: Vec<String> = b.map(facts).collect();
+    let (a, b): (Vec<&Game>, Vec<&Game>) = (a.collect(), b.collect());
     for i in 0..a.len().max(b.len()) {
         let (x, y) = (a.get(i), b.get(i));
-        if x != y {
-            return Some((
-                i,
-                x.cloned().unwrap_or_else(|| "no board".to_owned()),
-                y.cloned().unwrap_or_else(|| "no board".to_owned()),
-            ));
+        let same = match (x, y) {
+            (Some(x), Some(y)) => same_facts(x, y),
+            _ => false,
+        };
+        if !same {
+            let text = |g: Option<&&Game>| g.map_or_else(|| "no board".to_owned(), |g| facts(g));
+            return Some((i, text(x), text(y)));
         }
     }
     None
+}
+
+/// Whether two boards say the same [`facts`], compared field by field (the text of the facts is
+/// made only to show a difference).
+pub fn same_facts(a: &Game, b: &Game) -> bool {
+    let notes_same = a.calls.len() == b.calls.len()
+        && a.calls.iter().zip(&b.calls).all(|(x, y)| {
+            x.call == y.call
+                && x.alert == y.alert
+                && match (&x.note, &y.note) {
+                    (None, None) => true,
+                    (Some(p), Some(q)) => {
+                        p.replace('\t', " ").trim_end() == q.replace('\t', " ").trim_end()
+                    }
+                    _ => false,
+                }
+        });
+    let result = |g: &Game| {
+        g.contract().map(|_| {
+            g.result.or_else(|| {
+                (g.cards.len() == 52)
+                    .then(|| g.declarer_tricks_played())
+                    .flatten()
+            })
+        })
+    };
+    a.board == b.board
+        && a.dealer == b.dealer
+        && a.vulnerable == b.vulnerable
+        && notes_same
+        && a.cards == b.cards
+        && a.complete_hands() == b.complete_hands()
+        && a.contract() == b.contract()
+        && result(a) == result(b)
 }
 
 fn unfaithful(span: Range<usize>, index: usize, before: &str, after: &str) -> Diagnostic {
@@ -550,4 +584,48 @@ pub fn lin_carries(game: &Game) -> Game {
         game.board = None;
     }
     game
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The read-back compares boards field by field: every fact the conversion must keep tells
+    /// two boards apart, as the text of the facts does.
+    #[test]
+    fn same_facts_tells_every_changed_fact() {
+        let lin = "pn|S,W,N,E|md|3S962HAJ7DKT82CJ75,ST5HQ9863DA943CKQ,SK843HT542DJ6C863|sv|n|\
+            ah|Board 7|mb|p|mb|1C!|an|5+ clubs|mb|p|mb|1N|mb|p|mb|p|mb|p|pc|D2|pc|D3|mc|6|";
+        let game = read::read(lin).boards.remove(0).game;
+        assert!(same_facts(&game, &game.clone()));
+        let changes: Vec<(&str, Box<dyn Fn(&mut Game)>)> = vec![
+            ("board", Box::new(|g| g.board = Some("8".into()))),
+            (
+                "dealer",
+                Box::new(|g| g.dealer = Some(crate::bridge::Seat::East)),
+            ),
+            ("vulnerable", Box::new(|g| g.vulnerable = None)),
+            ("hand", Box::new(|g| g.hands[0] = None)),
+            (
+                "call",
+                Box::new(|g| g.calls[3].call = crate::bridge::CallToken::Pass),
+            ),
+            ("alert", Box::new(|g| g.calls[1].alert = false)),
+            (
+                "note",
+                Box::new(|g| g.calls[1].note = Some("6+ clubs".into())),
+            ),
+            (
+                "card",
+                Box::new(|g| g.cards.pop().map(|_| ()).unwrap_or(())),
+            ),
+            ("result", Box::new(|g| g.result = Some(7))),
+        ];
+        for (what, change) in changes {
+            let mut other = game.clone();
+            change(&mut other);
+            assert!(!same_facts(&game, &other), "{what}");
+            assert_ne!(facts(&game), facts(&other), "{what}");
+        }
+    }
 }

@@ -1077,11 +1077,11 @@ fn lin_files_are_read_in_bounded_memory() {
         noise.push(if byte < 40 { '|' } else { char::from(byte) });
     }
     let files = [
-        ("records.lin", "md|1|".repeat(800_000)),
+        ("records.lin", "md|1|".repeat(300_000)),
         ("unknown.lin", "ab|".repeat(1_300_000)),
         (
             "calls.lin",
-            format!("md|1SAKQJT98765432,,|{}", "mb|p|".repeat(800_000)),
+            format!("md|1SAKQJT98765432,,|{}", "mb|p|".repeat(400_000)),
         ),
         ("deal.lin", format!("md|1S{}|", "A".repeat(4_000_000))),
         ("noise.lin", noise),
