@@ -598,7 +598,8 @@ mod tests {
             ah|Board 7|mb|p|mb|1C!|an|5+ clubs|mb|p|mb|1N|mb|p|mb|p|mb|p|pc|D2|pc|D3|mc|6|";
         let game = read::read(lin).boards.remove(0).game;
         assert!(same_facts(&game, &game.clone()));
-        let changes: Vec<(&str, Box<dyn Fn(&mut Game)>)> = vec![
+        type Change = Box<dyn Fn(&mut Game)>;
+        let changes: Vec<(&str, Change)> = vec![
             ("board", Box::new(|g| g.board = Some("8".into()))),
             (
                 "dealer",
