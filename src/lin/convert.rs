@@ -199,9 +199,7 @@ fn seatless_moves(board: &Board, findings: &mut Vec<Diagnostic>) {
 }
 
 fn sort(findings: &mut [Diagnostic]) {
-    findings.sort_by(|a, b| {
-        (a.span.start, a.span.end, a.rule).cmp(&(b.span.start, b.span.end, b.rule))
-    });
+    crate::proof::sort(findings);
 }
 
 /// The findings of a LIN file for `check`: the findings kept, those counted past the limit, and
@@ -444,9 +442,7 @@ fn finish(
     mut problems: Vec<Diagnostic>,
     games: usize,
 ) -> Rewritten {
-    problems.sort_by(|a, b| {
-        (a.span.start, a.span.end, a.rule).cmp(&(b.span.start, b.span.end, b.rule))
-    });
+    sort(&mut problems);
     Rewritten {
         decoded,
         output,

@@ -278,25 +278,12 @@ fn what_lin_cannot_carry(parse: &Parse, text: &str, model: &GameModel<'_>, game:
         .map(|(name, _)| name.as_str())
         .filter(|name| !["Stage", "HomeTeam", "VisitTeam"].contains(name))
         .collect();
-    let kept = [
-        "Event",
-        "Date",
-        "Board",
-        "West",
-        "North",
-        "East",
-        "South",
-        "Dealer",
-        "Vulnerable",
-        "Deal",
-        "Declarer",
-        "Contract",
-        "Result",
-        "Room",
-        "Auction",
-        "Play",
-        "Note",
-    ];
+    // Everything the board's own fields hold goes into LIN but Site and Scoring.
+    let kept: Vec<&str> = MODELLED
+        .iter()
+        .copied()
+        .filter(|name| !["Site", "Scoring"].contains(name))
+        .collect();
     let mut other: Vec<&str> = model
         .written()
         .filter(|tag| !kept.contains(&tag.name) && !tag.value.is_empty() && &*tag.value != "?")

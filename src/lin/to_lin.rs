@@ -92,16 +92,7 @@ fn board(out: &mut String, game: &Game, changed: &mut Vec<String>) {
             out.push(',');
         }
         if let Some(set) = hands[*seat as usize] {
-            for suit in Suit::ALL {
-                out.push(suit.letter());
-                for value in (2..=14).rev() {
-                    if let Some(rank) = crate::bridge::Rank::from_value(value)
-                        && set.contains(crate::bridge::Card { suit, rank })
-                    {
-                        out.push(rank.letter());
-                    }
-                }
-            }
+            push_hand(out, set);
         }
     }
     // The fourth hand is left out when it follows from the other three, as BBO writes it.
@@ -111,16 +102,7 @@ fn board(out: &mut String, game: &Game, changed: &mut Vec<String>) {
         .all(|s| hands[*s as usize].is_some_and(|h| h.len() == 13));
     if !three_complete && let Some(set) = hands[Seat::East as usize] {
         out.push(',');
-        for suit in Suit::ALL {
-            out.push(suit.letter());
-            for value in (2..=14).rev() {
-                if let Some(rank) = crate::bridge::Rank::from_value(value)
-                    && set.contains(crate::bridge::Card { suit, rank })
-                {
-                    out.push(rank.letter());
-                }
-            }
-        }
+        push_hand(out, set);
     }
     out.push('|');
     // No `sv` when the vulnerability is unknown: LIN's `o` says none.
@@ -176,5 +158,20 @@ fn board(out: &mut String, game: &Game, changed: &mut Vec<String>) {
         })
     {
         out.push_str(&format!("mc|{result}|pg||\r\n"));
+    }
+}
+
+/// A hand as `md` writes it: each suit's letter, then its ranks from the ace down (a void is two
+/// letters together).
+fn push_hand(out: &mut String, set: crate::model::deal::Cards) {
+    for suit in Suit::ALL {
+        out.push(suit.letter());
+        for value in (2..=14).rev() {
+            if let Some(rank) = crate::bridge::Rank::from_value(value)
+                && set.contains(crate::bridge::Card { suit, rank })
+            {
+                out.push(rank.letter());
+            }
+        }
     }
 }

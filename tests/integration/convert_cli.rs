@@ -231,3 +231,37 @@ fn several_files_need_a_destination() {
     assert_eq!(output.status.code(), Some(2));
     assert!(text(&output.stderr).contains("use -o FILE, --out-dir or --check"));
 }
+
+#[test]
+fn latin_1_when_every_character_fits_utf_8_otherwise_or_as_chosen() {
+    let dir = tempfile::tempdir().unwrap();
+    let record = |names: &str| {
+        format!(
+            "pn|{names}|md|3SKQT2HATDJ6542C85,SJ973HJ98742D3CK4,SH63DAKQ987CA9732|sv|o|\
+             mb|1D|mb|p|mb|1H|mb|p|mb|3N|mb|p|mb|p|mb|p|"
+        )
+    };
+    fs::write(dir.path().join("latin.lin"), record("José,W,N,E")).unwrap();
+    fs::write(dir.path().join("wide.lin"), record("Łukasz,W,N,E")).unwrap();
+    let latin = pbnfmt(&["convert", "latin.lin"], dir.path());
+    assert!(
+        latin.stdout.windows(5).any(|w| w == b"Jos\xe9\""),
+        "José in Latin-1"
+    );
+    let wide = pbnfmt(&["convert", "wide.lin"], dir.path());
+    assert!(text(&wide.stdout).contains("[South \"Łukasz\"]"));
+    let chosen = pbnfmt(&["convert", "--encoding", "utf-8", "latin.lin"], dir.path());
+    assert!(text(&chosen.stdout).contains("[South \"José\"]"));
+    // Latin-1 cannot hold Ł: W001, nothing written.
+    let refused = pbnfmt(
+        &["convert", "--encoding", "latin-1", "wide.lin"],
+        dir.path(),
+    );
+    assert_eq!(refused.status.code(), Some(1), "{}", text(&refused.stderr));
+    assert!(refused.stdout.is_empty());
+    assert!(
+        text(&refused.stderr).contains("W001"),
+        "{}",
+        text(&refused.stderr)
+    );
+}

@@ -393,3 +393,43 @@ fn alerts_explanations_and_the_claim_survive_both_ways() {
         "{back}"
     );
 }
+
+/// What is wrong with the bridge of a LIN record is found by the PBN rules on the PBN written, and
+/// pointed at the LIN value that caused it: an insufficient bid, a card the player does not hold,
+/// a card dealt twice, a claim of more tricks than are left.
+#[test]
+fn bridge_defects_point_at_the_lin() {
+    let deal = "md|1S962HAJ7DKT82CJ75,ST5HQ9863DA943CKQ,SK843HT542DJ6C863|";
+    let twice = "md|1S962HAJ7DKT82CJ75,ST5HQ9863DA943CKQ,SK843HT542DJ6C86S9|";
+    let lines = [
+        format!("pn|S,W,N,E|{deal}sv|o|mb|1N|mb|p|mb|1C|mb|p|mb|p|mb|p|"),
+        format!("pn|S,W,N,E|{deal}sv|o|mb|1N|mb|p|mb|p|mb|p|pc|SA|"),
+        format!("pn|S,W,N,E|{twice}sv|o|mb|1N|mb|p|mb|p|mb|p|"),
+        format!("pn|S,W,N,E|{deal}sv|o|mb|1N|mb|p|mb|p|mb|p|pc|ST|pc|SK|pc|SA|pc|S2|mc|13|"),
+    ];
+    let text = lines.join("\n");
+    let report = check_bytes(text.as_bytes(), &CheckOptions::default());
+    let at = |line: usize, needle: &str| {
+        let start: usize = lines[..line].iter().map(|l| l.len() + 1).sum();
+        start + lines[line].find(needle).unwrap() + 3
+    };
+    for (rule, offset) in [
+        ("A004", at(0, "mb|1C|")),
+        ("P004", at(1, "pc|SA|")),
+        ("D003", at(2, "md|")),
+        ("P010", at(3, "mc|13|")),
+    ] {
+        assert!(
+            report
+                .diagnostics
+                .iter()
+                .any(|d| d.rule.code() == rule && d.span.contains(&offset)),
+            "{rule} at {offset}: {:#?}",
+            report
+                .diagnostics
+                .iter()
+                .map(|d| (d.rule.code(), d.span.clone(), &d.message))
+                .collect::<Vec<_>>()
+        );
+    }
+}
