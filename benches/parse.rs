@@ -113,6 +113,9 @@ fn bench(c: &mut Criterion) {
     group.bench_function("check-pbn", |b| {
         b.iter(|| check_bytes(black_box(pbn.as_bytes()), &CheckOptions::default()))
     });
+    group.bench_function("export-pbn", |b| {
+        b.iter(|| export_bytes(black_box(pbn.as_bytes()), &ExportOptions::default()))
+    });
     group.bench_function("convert-lin", |b| {
         b.iter(|| lin_to_pbn(black_box(lin.clone()), &options))
     });

@@ -18,7 +18,7 @@ use crate::rules::Rule;
 use crate::rules::select::Selection;
 use crate::source::{self, Decoded, Encoding};
 
-use super::game::{Game, from_pbn};
+use super::game::{Game, each_pbn_game, from_pbn};
 use super::read::{self, Board};
 use super::to_pbn::{self, SpanMap};
 use super::{looks_like_lin, to_lin};
@@ -471,80 +471,126 @@ pub fn pbn_to_lin(bytes: Vec<u8>, options: &ConvertOptions) -> Rewritten {
         return finish(decoded, Some(lin), findings.kept, count);
     }
     let report = check_bytes(decoded.text.as_bytes(), &CheckOptions::default());
-    let mut problems: Vec<Diagnostic> = report
+    let mut findings = Findings {
+        omitted: report.omitted,
+        ..Findings::default()
+    };
+    for d in report
         .diagnostics
         .into_iter()
         .filter(|d| d.severity == Severity::Error)
-        .collect();
-    let games = from_pbn(&decoded.text);
-    let mut written: Vec<Game> = Vec::new();
-    for (game, span) in &games {
-        // The game's first tag pair.
-        let start = decoded.text[span.clone()]
-            .find('[')
-            .map_or(span.start, |i| span.start + i);
-        let at = start..(start + 1).min(span.end);
-        if !game.refusals.is_empty() {
-            problems.push(
-                Diagnostic::new(
-                    Rule::BoardNotUploadable,
-                    at.clone(),
-                    format!(
-                        "board {} cannot be uploaded to BBO as it is: {}",
-                        game.board.as_deref().unwrap_or("?"),
-                        game.refusals.join("; ")
-                    ),
-                )
-                .with_help("Bridge Composer refuses such a board; pbnfmt writes it as it can"),
-            );
-        }
-        if !game.lost.is_empty() {
-            problems.push(
-                Diagnostic::new(
-                    Rule::LostInLin,
-                    at,
-                    format!(
-                        "LIN cannot carry these parts of board {}, which are left out: {}",
-                        game.board.as_deref().unwrap_or("?"),
-                        game.lost.join("; ")
-                    ),
-                )
-                .with_help("keep the PBN as the archive; the LIN is for BBO"),
-            );
-        }
-        written.push(game.clone());
+    {
+        findings.push(d);
     }
-    let (lin, changes) = to_lin::write(&written);
-    for ((_, span), changed) in games.iter().zip(&changes) {
-        if !changed.is_empty() {
-            problems.push(Diagnostic::new(
-                Rule::LostInLin,
-                span.start..(span.start + 1).min(span.end),
-                format!(
-                    "{}: a `|` is written as `/` and a `,` in a name as `;`",
-                    changed.join("; ")
-                ),
+    // A batch of games at a time: written, read back, compared, appended.
+    let text = decoded.text.as_str();
+    let mut output = Output::new();
+    let mut batch: Vec<(Game, Range<usize>)> = Vec::new();
+    let mut count = 0;
+    let mut failure: Option<Diagnostic> = None;
+    let mut write_batch = |batch: &mut Vec<(Game, Range<usize>)>,
+                           findings: &mut Findings,
+                           failure: &mut Option<Diagnostic>,
+                           first: usize| {
+        let games: Vec<Game> = batch.iter().map(|(g, _)| g.clone()).collect();
+        let (lin, changes) = to_lin::write(&games);
+        for ((game, span), changed) in batch.iter().zip(&changes) {
+            uploadable(text, game, span, changed, findings);
+        }
+        // The read-back: the LIN written says what the PBN said (what LIN can carry of it).
+        let back = read::read(&lin);
+        let carried: Vec<Game> = games.iter().map(lin_carries).collect();
+        let reread: Vec<Game> = back.boards.iter().map(|b| lin_carries(&b.game)).collect();
+        if let Some((index, before, after)) = first_difference(carried.iter(), reread.iter()) {
+            let span = batch
+                .get(index)
+                .map_or(0..0, |(_, s)| s.start..(s.start + 1).min(s.end));
+            *failure = Some(unfaithful(span, first + index, &before, &after));
+        } else if let Err(error) = output.push(lin.as_bytes()) {
+            *failure = Some(Diagnostic::new(
+                Rule::UnfaithfulExport,
+                0..0,
+                format!("the LIN could not be kept: {error}"),
             ));
         }
+        batch.clear();
+    };
+    each_pbn_game(text, |game, span| {
+        batch.push((game, span));
+        count += 1;
+        if batch.len() >= BATCH_BOARDS {
+            write_batch(
+                &mut batch,
+                &mut findings,
+                &mut failure,
+                count - BATCH_BOARDS,
+            );
+        }
+        failure.is_none()
+    });
+    if failure.is_none() && !batch.is_empty() {
+        let first = count - batch.len();
+        write_batch(&mut batch, &mut findings, &mut failure, first);
     }
-    // The read-back: the LIN written says what the PBN said (what LIN can carry of it).
-    let back = read::read(&lin);
-    let carried: Vec<Game> = written.iter().map(lin_carries).collect();
-    let reread: Vec<Game> = back.boards.iter().map(|b| lin_carries(&b.game)).collect();
-    if let Some((index, before, after)) = first_difference(carried.iter(), reread.iter()) {
-        let span = games
-            .get(index)
-            .map_or(0..0, |(_, s)| s.start..(s.start + 1).min(s.end));
-        problems.push(unfaithful(span, index, &before, &after));
-        return Rewritten::refused(decoded, problems, games.len());
+    let mut problems = findings.kept;
+    if let Some(failure) = failure {
+        problems.push(failure);
+        return Rewritten::refused(decoded, problems, count);
     }
-    let count = games.len();
-    finish(
-        decoded,
-        Some(Output::from_bytes(lin.into_bytes())),
-        problems,
-        count,
-    )
+    finish(decoded, Some(output), problems, count)
+}
+
+/// L012 and L013 for one PBN game written as LIN: what BBO would refuse, what LIN cannot carry,
+/// the characters that had to be changed.
+fn uploadable(
+    text: &str,
+    game: &Game,
+    span: &Range<usize>,
+    changed: &[String],
+    findings: &mut Findings,
+) {
+    // The game's first tag pair.
+    let start = text[span.clone()]
+        .find('[')
+        .map_or(span.start, |i| span.start + i);
+    let at = start..(start + 1).min(span.end);
+    let board = game.board.as_deref().unwrap_or("?");
+    if !game.refusals.is_empty() {
+        findings.push(
+            Diagnostic::new(
+                Rule::BoardNotUploadable,
+                at.clone(),
+                format!(
+                    "board {board} cannot be uploaded to BBO as it is: {}",
+                    game.refusals.join("; ")
+                ),
+            )
+            .with_help("Bridge Composer refuses such a board; pbnfmt writes it as it can"),
+        );
+    }
+    if !game.lost.is_empty() {
+        findings.push(
+            Diagnostic::new(
+                Rule::LostInLin,
+                at.clone(),
+                format!(
+                    "LIN cannot carry these parts of board {board}, which are left out: {}",
+                    game.lost.join("; ")
+                ),
+            )
+            .with_help("keep the PBN as the archive; the LIN is for BBO"),
+        );
+    }
+    if !changed.is_empty() {
+        findings.push(Diagnostic::new(
+            Rule::LostInLin,
+            at,
+            format!(
+                "{}: a `|` is written as `/` and a `,` in a name as `;`",
+                changed.join("; ")
+            ),
+        ));
+    }
 }
 
 /// What of a LIN board the PBN written carries as facts: calls without a dealer and cards without

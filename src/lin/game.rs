@@ -191,17 +191,31 @@ impl Game {
 
 /// The boards of a PBN text as facts, read by pbnfmt's parser and model (so that `#`/`##`,
 /// import spellings and seat columns are read as everywhere else), each with the byte range of
-/// its game in `text`.
+/// its game in `text`. All at once: for a text of a few games ([`each_pbn_game`] for a file).
 pub fn from_pbn(text: &str) -> Vec<(Game, Range<usize>)> {
-    let parse = parser::parse(text);
-    let mut inheritor = Inheritor::default();
     let mut games = Vec::new();
-    for game in parse.real_games() {
-        let model = inheritor.game(&parse, text, game);
-        let span = parse.span(game.first, game.last);
-        games.push((read_game(&parse, text, &model), span));
-    }
+    each_pbn_game(text, |game, span| {
+        games.push((game, span));
+        true
+    });
     games
+}
+
+/// [`from_pbn`] a chunk of games at a time ([`parser::chunks`]), handing each on: memory is one
+/// chunk's trees and one game, whatever the file's size. `each` returns false to stop.
+pub fn each_pbn_game(text: &str, mut each: impl FnMut(Game, Range<usize>) -> bool) {
+    let mut inheritor: Inheritor<'_, 'static> = Inheritor::default();
+    for parse in parser::chunks(text, parser::CHUNK_BYTES) {
+        let mut chunk: Inheritor<'_, '_> = std::mem::take(&mut inheritor);
+        for game in parse.real_games() {
+            let model = chunk.game(&parse, text, game);
+            let span = parse.span(game.first, game.last);
+            if !each(read_game(&parse, text, &model), span) {
+                return;
+            }
+        }
+        inheritor = chunk.detach();
+    }
 }
 
 fn some(value: Option<&str>) -> Option<String> {
