@@ -18,6 +18,7 @@ pub mod display;
 pub mod export;
 pub mod generate;
 pub mod io;
+pub mod jsonl;
 pub mod lexer;
 pub mod lin;
 pub mod model;

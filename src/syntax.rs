@@ -186,6 +186,15 @@ pub fn quote_string(value: &str) -> String {
     out
 }
 
+/// The text of a comment token without its delimiters: `{text}` (an unterminated one has no
+/// closing brace) or `;text` (PBN 3.8).
+pub fn comment_body(token: &str) -> &str {
+    match token.strip_prefix('{') {
+        Some(inner) => inner.strip_suffix('}').unwrap_or(inner),
+        None => token.strip_prefix(';').unwrap_or(token),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::{quote_string, string_value};

@@ -341,6 +341,8 @@ pub enum Target {
     Pbn,
     /// BBO's LIN, in Bridge Composer's layout.
     Lin,
+    /// One JSON object per game (schema: docs/jsonl.md).
+    Jsonl,
 }
 
 #[derive(Debug, Args)]

@@ -285,6 +285,7 @@ pub(super) fn convert(args: &ConvertArgs) -> u8 {
     let (extension, done) = match args.to {
         Target::Pbn => ("pbn", "converted to PBN"),
         Target::Lin => ("lin", "converted to LIN"),
+        Target::Jsonl => ("jsonl", "converted to JSON lines"),
     };
     let wording = Wording {
         verb: "convert",
@@ -320,20 +321,33 @@ pub(super) fn convert(args: &ConvertArgs) -> u8 {
             }
         }
         Target::Lin => pbn_to_lin(bytes, &options(found)),
+        Target::Jsonl => crate::jsonl::convert(bytes, &options(found), &found.input.display_name()),
     };
+    // JSON lines of several files run on in one stream: to standard output, unless a mode says
+    // otherwise.
+    let many_to_stdout = args.to == Target::Jsonl
+        && args.output_file.is_none()
+        && args.out_dir.is_none()
+        && !args.check
+        && (args.files.paths.len() > 1
+            || args.files.paths.iter().any(|p| p.is_dir())
+            || args.files.files_from.is_some());
+    if many_to_stdout {
+        return into_one_file(&io, None, args.to, &wording, convert);
+    }
     let Some(target) = &args.output_file else {
         return run(&io, &overrides, &wording, |bytes, found, _| {
             convert(bytes, found)
         });
     };
-    into_one_file(&io, target, args.to, &wording, convert)
+    into_one_file(&io, Some(target), args.to, &wording, convert)
 }
 
 /// `convert -o FILE`: every input converted in order, the games gathered into one file, written
 /// atomically once all are converted (nothing is written when an input is refused).
 fn into_one_file(
     io_args: &RewriteArgs,
-    target: &Path,
+    target: Option<&Path>,
     to: Target,
     wording: &Wording,
     convert: impl Fn(Vec<u8>, &Found) -> Rewritten + Sync,
@@ -391,7 +405,7 @@ fn into_one_file(
         };
         totals.changed += 1;
         let appended = match to {
-            Target::Lin => joined.push(&output),
+            Target::Lin | Target::Jsonl => joined.push(&output),
             Target::Pbn => {
                 let newline: &[u8] = if output.windows(2).any(|w| w == b"\r\n") {
                     b"\r\n"
@@ -409,10 +423,14 @@ fn into_one_file(
     if format.is_document() {
         let _ = findings.end(&totals.summary, None);
     }
+    let name = target.map_or_else(
+        || "standard output".to_owned(),
+        |target| display::escape_line(&target.display().to_string()).into_owned(),
+    );
     if refused || !totals.summary.trouble.is_empty() {
         say!(
             "pbnfmt: {} not written: {}",
-            display::escape_line(&target.display().to_string()),
+            name,
             if refused {
                 "an input was refused"
             } else {
@@ -425,19 +443,24 @@ fn into_one_file(
             EXIT_TROUBLE
         };
     }
-    if let Err(error) = write_atomic(target, &mut joined, None) {
-        say!(
-            "pbnfmt: error: cannot write {}: {error}",
-            display::escape_line(&target.display().to_string())
-        );
+    let written = match target {
+        Some(target) => write_atomic(target, &mut joined, None),
+        None => match joined.copy_to(&mut io::stdout().lock()) {
+            // A closed pipe (`| head`) ends the output, not the run's status.
+            Err(error) if error.kind() == io::ErrorKind::BrokenPipe => Ok(()),
+            other => other,
+        },
+    };
+    if let Err(error) = written {
+        say!("pbnfmt: error: cannot write {name}: {error}");
         return EXIT_TROUBLE;
     }
-    if !io_args.output.quiet && !format.is_document() {
+    if !io_args.output.quiet && !format.is_document() && target.is_some() {
         say!(
             "{} {} into {} ({}).",
             plural(totals.changed, "file", "files"),
             wording.done,
-            display::escape_line(&target.display().to_string()),
+            name,
             plural(totals.summary.games, "game", "games")
         );
     }

@@ -16,6 +16,7 @@ mod fidelity;
 mod fix;
 mod fixtures;
 mod hostile;
+mod jsonl;
 mod lin;
 mod lossless;
 mod man;

@@ -1,0 +1,628 @@
+//! Games as data: one JSON object per game (`convert --to jsonl`), schema version 1, documented in
+//! `docs/jsonl.md` and described by `docs/jsonl.schema.json`.
+//!
+//! The games are read as `check` reads them, a chunk of games at a time ([`parser::chunks`]) with
+//! the `#`/`##` state carried across chunks, and each object is written as soon as its game is
+//! read: memory is one chunk, whatever the file's size. Values are the model's: tags after
+//! inheritance (PBN 4.8), the Deal, Contract and Result typed (PBN 3.4.11, 3.4.14, 3.4.15), the
+//! auction as calls at seats with their notes resolved (PBN 3.5), the play as tricks with their
+//! leaders and winners (PBN 3.6). It does not judge: `--with-findings` adds `check`'s findings.
+
+use crate::bridge::{CallToken, Card, Denomination, Rank, Seat, Suit};
+use crate::canon;
+use crate::diagnostic::{Diagnostic, Severity};
+use crate::io::spool::Output;
+use crate::lin::convert::{ConvertOptions, lin_to_pbn};
+use crate::lin::looks_like_lin;
+use crate::model::auction::{self, Entry};
+use crate::model::deal::{self, Deal};
+use crate::model::play::{self, Context, PlayEnd, Slot};
+use crate::model::values::{ContractValue, Risk, Vulnerability, parse_declarer};
+use crate::model::{GameModel, Inheritance, Inheritor};
+use crate::parser;
+use crate::proof::Rewritten;
+use crate::rules::Rule;
+use crate::source::{self, Encoding};
+use crate::syntax::{Data, Parse};
+
+/// The version of the objects' shape; a change that is not an addition raises it.
+pub const SCHEMA_VERSION: u32 = 1;
+
+/// The deal hash of a 52-card layout: FNV-1a (64 bits) of 52 ASCII bytes, the seat letter
+/// (`N`, `E`, `S`, `W`, or `-` when unknown) of each card from the spade ace down to the club two,
+/// as 16 lower-case hex digits. The same layout gives the same hash in any file and any version.
+pub fn deal_hash(layout: &[u8; 52]) -> String {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for &byte in layout {
+        hash ^= u64::from(byte);
+        hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    format!("{hash:016x}")
+}
+
+/// The layout of a deal: each card's seat letter, spade ace first, club two last.
+pub fn layout(deal: &Deal) -> [u8; 52] {
+    let mut out = [b'-'; 52];
+    let mut i = 0;
+    for suit in Suit::ALL {
+        for value in (2..=14).rev() {
+            if let Some(rank) = Rank::from_value(value) {
+                let card = Card { suit, rank };
+                for (seat, hand) in deal.known_hands() {
+                    if hand.cards.contains(card) {
+                        out[i] = seat.letter() as u8;
+                    }
+                }
+            }
+            i += 1;
+        }
+    }
+    out
+}
+
+/// Writes one JSON object per game of `text` to `each` (a line without its line end), in file
+/// order; `file` names the source in each object; `chunk_read` sees each chunk's tree first (for
+/// what `check` reads of a file: its syntax errors, whether it is PBN at all). `each` returns
+/// false to stop. The JSON is written directly, not built as a tree first: one game's line is
+/// the only allocation that grows.
+pub fn games(
+    text: &str,
+    file: &str,
+    mut chunk_read: impl FnMut(&Parse),
+    mut each: impl FnMut(&str) -> bool,
+) -> usize {
+    // Lines are counted from one game to the next (CR, LF and CRLF each end one), not looked up.
+    let (mut counted_to, mut line_number) = (0usize, 1usize);
+    let mut inheritor: Inheritor<'_, 'static> = Inheritor::default();
+    let mut index = 0;
+    let mut line = String::new();
+    for parse in parser::chunks(text, parser::CHUNK_BYTES) {
+        chunk_read(&parse);
+        let mut chunk: Inheritor<'_, '_> = std::mem::take(&mut inheritor);
+        for game in parse.real_games() {
+            let model = chunk.game(&parse, text, game);
+            let span = parse.span(game.first, game.last);
+            index += 1;
+            line.clear();
+            let bytes = text.as_bytes();
+            for at in counted_to..span.start.min(bytes.len()) {
+                if bytes[at] == b'\n' || (bytes[at] == b'\r' && bytes.get(at + 1) != Some(&b'\n')) {
+                    line_number += 1;
+                }
+            }
+            counted_to = counted_to.max(span.start);
+            let place = Place {
+                file,
+                line: line_number,
+                game: index,
+            };
+            object(&mut line, &parse, text, &model, &place);
+            if !each(&line) {
+                return index;
+            }
+        }
+        inheritor = chunk.detach();
+    }
+    index
+}
+
+/// Where a game stands.
+struct Place<'a> {
+    file: &'a str,
+    line: usize,
+    game: usize,
+}
+
+/// A JSON string: quotes, `"` `\` and control characters escaped (RFC 8259). Runs without
+/// anything to escape are copied whole (every byte escaped is ASCII, so the cuts fall between
+/// characters).
+fn push_str(out: &mut String, text: &str) {
+    out.push('"');
+    let mut start = 0;
+    for (i, &byte) in text.as_bytes().iter().enumerate() {
+        if byte == b'"' || byte == b'\\' || byte < 0x20 {
+            out.push_str(&text[start..i]);
+            match byte {
+                b'"' => out.push_str("\\\""),
+                b'\\' => out.push_str("\\\\"),
+                b'\n' => out.push_str("\\n"),
+                b'\r' => out.push_str("\\r"),
+                b'\t' => out.push_str("\\t"),
+                _ => {
+                    let _ = std::fmt::Write::write_fmt(out, format_args!("\\u{byte:04x}"));
+                }
+            }
+            start = i + 1;
+        }
+    }
+    out.push_str(&text[start..]);
+    out.push('"');
+}
+
+/// An object being written: `{`, then keys and values separated by commas.
+struct Object<'a> {
+    out: &'a mut String,
+    first: bool,
+}
+
+impl<'a> Object<'a> {
+    fn new(out: &'a mut String) -> Object<'a> {
+        out.push('{');
+        Object { out, first: true }
+    }
+
+    /// The key, and the comma before it: the caller writes the value.
+    fn key(&mut self, key: &str) -> &mut String {
+        if !self.first {
+            self.out.push(',');
+        }
+        self.first = false;
+        push_str(self.out, key);
+        self.out.push(':');
+        self.out
+    }
+
+    fn str(&mut self, key: &str, value: Option<&str>) {
+        let out = self.key(key);
+        match value {
+            Some(value) => push_str(out, value),
+            None => out.push_str("null"),
+        }
+    }
+
+    fn num(&mut self, key: &str, value: Option<usize>) {
+        let out = self.key(key);
+        match value {
+            Some(value) => {
+                let _ = std::fmt::Write::write_fmt(out, format_args!("{value}"));
+            }
+            None => out.push_str("null"),
+        }
+    }
+
+    fn end(self) {
+        self.out.push('}');
+    }
+}
+
+fn seat_text(seat: Option<Seat>) -> Option<&'static str> {
+    seat.map(|seat| match seat {
+        Seat::North => "N",
+        Seat::East => "E",
+        Seat::South => "S",
+        Seat::West => "W",
+    })
+}
+
+fn object(out: &mut String, parse: &Parse, text: &str, model: &GameModel<'_>, place: &Place<'_>) {
+    let mut o = Object::new(out);
+    o.num("schema", Some(SCHEMA_VERSION as usize));
+    o.str("file", Some(place.file));
+    o.num("line", Some(place.line));
+    o.num("game", Some(place.game));
+    let out = o.key("tags");
+    out.push('[');
+    for (i, tag) in model.tags.iter().filter(|tag| !tag.duplicate).enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        let mut t = Object::new(out);
+        t.str("name", Some(tag.name));
+        t.str("value", Some(&tag.value));
+        t.str(
+            "inherited",
+            match tag.inheritance {
+                Inheritance::None | Inheritance::DoubleHash => None,
+                Inheritance::Hash { .. } => Some("#"),
+                Inheritance::Implied => Some("##"),
+            },
+        );
+        t.end();
+    }
+    out.push(']');
+    let value = |name: &str| model.value(name).filter(|v| !v.is_empty() && *v != "?");
+    o.str("event", value("Event"));
+    o.str("date", value("Date"));
+    o.str("board", value("Board"));
+    let dealer = model.value("Dealer").and_then(Seat::parse);
+    o.str("dealer", seat_text(dealer));
+    o.str(
+        "vulnerable",
+        model
+            .value("Vulnerable")
+            .and_then(Vulnerability::read)
+            .map(Vulnerability::canonical),
+    );
+    let deal = model.value("Deal").and_then(|v| deal::parse(v).0);
+    let out = o.key("deal");
+    match &deal {
+        Some(deal) => deal_object(out, deal),
+        None => out.push_str("null"),
+    }
+    o.str(
+        "deal_hash",
+        deal.as_ref().map(|d| deal_hash(&layout(d))).as_deref(),
+    );
+    o.str("scoring", value("Scoring"));
+    let declarer = model
+        .value("Declarer")
+        .and_then(|v| parse_declarer(v).flatten())
+        .map(|d| d.seat);
+    o.str("declarer", seat_text(declarer));
+    let contract = model.value("Contract").and_then(ContractValue::read);
+    let out = o.key("contract");
+    match contract {
+        Some(contract) => contract_object(out, contract),
+        None => out.push_str("null"),
+    }
+    let context = canon::GameContext {
+        dealer,
+        declarer,
+        tricks: deal.as_ref().map_or(13, |d| d.hand_size().min(13) as u8),
+    };
+    let result = model
+        .value("Result")
+        .and_then(|v| crate::model::values::ResultValue::parse(v).flatten())
+        .and_then(|r| context.declarer_tricks(r));
+    o.num("result", result.map(usize::from));
+    let out = o.key("auction");
+    auction_object(out, parse, text, model, dealer);
+    let out = o.key("play");
+    play_object(out, parse, text, model, declarer, contract);
+    let out = o.key("comments");
+    comments(out, parse, text, model);
+    o.end();
+}
+
+fn deal_object(out: &mut String, deal: &Deal) {
+    let mut o = Object::new(out);
+    for seat in Seat::ALL {
+        let out = o.key(seat_text(Some(seat)).unwrap_or("N"));
+        let Some(hand) = deal.hand(seat) else {
+            out.push_str("null");
+            continue;
+        };
+        out.push('"');
+        for (i, suit) in Suit::ALL.into_iter().enumerate() {
+            if i > 0 {
+                out.push('.');
+            }
+            for value in (2..=14).rev() {
+                if let Some(rank) = Rank::from_value(value)
+                    && hand.cards.contains(Card { suit, rank })
+                {
+                    out.push(rank.letter());
+                }
+            }
+        }
+        out.push('"');
+    }
+    let out = o.key("cards");
+    out.push('"');
+    out.extend(layout(deal).iter().map(|&b| char::from(b)));
+    out.push('"');
+    o.end();
+}
+
+fn contract_object(out: &mut String, contract: ContractValue) {
+    let mut o = Object::new(out);
+    match contract {
+        ContractValue::PassedOut => {
+            o.key("passed_out").push_str("true");
+        }
+        ContractValue::Trumps(denomination) => {
+            o.str(
+                "denomination",
+                Some(crate::bridge::denomination_text(denomination)),
+            );
+        }
+        ContractValue::Contract(contract) => {
+            o.num("level", Some(usize::from(contract.level)));
+            o.str(
+                "denomination",
+                Some(crate::bridge::denomination_text(contract.denomination)),
+            );
+            o.str(
+                "risk",
+                Some(match contract.risk {
+                    Risk::Undoubled => "",
+                    Risk::Doubled => "X",
+                    Risk::Redoubled => "XX",
+                }),
+            );
+        }
+    }
+    o.end();
+}
+
+/// The note texts of a section, by index.
+fn notes<'m>(model: &'m GameModel<'_>, indices: &[usize]) -> Vec<(&'m str, &'m str)> {
+    indices
+        .iter()
+        .filter_map(|&i| {
+            let (index, note) = model.tags[i].value.split_once(':')?;
+            Some((index.trim().trim_start_matches('0'), note))
+        })
+        .collect()
+}
+
+/// A move's NAGs (suffixes as their NAGs) and the text of its note.
+fn annotations(
+    out: &mut Object<'_>,
+    parse: &Parse,
+    text: &str,
+    mv: Option<&crate::syntax::Move>,
+    notes: &[(&str, &str)],
+) {
+    let (references, nags) = match mv {
+        Some(mv) => canon::annotations(parse, text, mv, true),
+        None => (Vec::new(), Vec::new()),
+    };
+    let list = out.key("nags");
+    list.push('[');
+    for (i, nag) in nags.iter().enumerate() {
+        if i > 0 {
+            list.push(',');
+        }
+        list.push_str(nag.digits());
+    }
+    list.push(']');
+    let note = references.first().and_then(|r| {
+        notes
+            .iter()
+            .find(|(index, _)| *index == r.digits())
+            .map(|(_, note)| *note)
+    });
+    out.str("note", note);
+}
+
+fn auction_object(
+    out: &mut String,
+    parse: &Parse,
+    text: &str,
+    model: &GameModel<'_>,
+    dealer: Option<Seat>,
+) {
+    let Some(at) = model.auction else {
+        out.push_str("null");
+        return;
+    };
+    let tag = &model.tags[at];
+    let Some(start) = Seat::parse(&tag.value) else {
+        out.push_str("null");
+        return;
+    };
+    let notes = notes(model, &model.auction_notes);
+    let read = auction::read(parse, text, start, dealer, &tag.pair.data);
+    let moves: Vec<&crate::syntax::Move> = tag
+        .pair
+        .data
+        .iter()
+        .filter_map(|d| match d {
+            Data::Move(mv) => Some(mv),
+            _ => None,
+        })
+        .collect();
+    let mut o = Object::new(out);
+    o.str("first", seat_text(Some(start)));
+    let mut end = "open";
+    let list = o.key("calls");
+    list.push('[');
+    let mut next_move = 0;
+    let mut written = 0;
+    for position in &read.positions {
+        let mv = match position.entry {
+            Entry::Call(_) | Entry::Skip | Entry::Unreadable => {
+                next_move += 1;
+                moves.get(next_move - 1).copied()
+            }
+            Entry::End => {
+                end = "stopped";
+                None
+            }
+            Entry::Continue => {
+                end = "continued";
+                None
+            }
+        };
+        let call: std::borrow::Cow<'_, str> = match position.entry {
+            Entry::Call(CallToken::Skip) | Entry::End | Entry::Continue => continue,
+            Entry::Call(CallToken::Pass) => "Pass".into(),
+            Entry::Call(call) => call.spelling().into(),
+            Entry::Skip => "^S".into(),
+            Entry::Unreadable => mv.map_or("".into(), |mv| parse.text(text, mv.token).into()),
+        };
+        if written > 0 {
+            list.push(',');
+        }
+        written += 1;
+        let mut c = Object::new(list);
+        c.str("seat", seat_text(Some(position.seat)));
+        c.str("call", Some(&call));
+        annotations(&mut c, parse, text, mv, &notes);
+        c.end();
+    }
+    list.push(']');
+    if matches!(read.outcome, Some(auction::Outcome::Complete(_))) {
+        end = "complete";
+    }
+    o.str("end", Some(end));
+    o.end();
+}
+
+fn play_object(
+    out: &mut String,
+    parse: &Parse,
+    text: &str,
+    model: &GameModel<'_>,
+    declarer: Option<Seat>,
+    contract: Option<ContractValue>,
+) {
+    let Some(at) = model.play else {
+        out.push_str("null");
+        return;
+    };
+    let tag = &model.tags[at];
+    let Some(play_seat) = Seat::parse(&tag.value) else {
+        out.push_str("null");
+        return;
+    };
+    let trumps: Option<Denomination> = contract.and_then(ContractValue::denomination);
+    // Every card written is given, even past the tricks an end position has (P009 judges
+    // that): the deal does not limit the reading here.
+    let context = Context {
+        play_seat,
+        deal: None,
+        opening_leader: declarer.map(Seat::next),
+        trumps,
+        hand_size: 13,
+    };
+    let read = play::read(parse, text, context, &tag.pair.data);
+    let mut o = Object::new(out);
+    o.str("first", seat_text(Some(play_seat)));
+    let list = o.key("tricks");
+    list.push('[');
+    for (i, trick) in read.tricks.iter().enumerate() {
+        if i > 0 {
+            list.push(',');
+        }
+        let mut t = Object::new(list);
+        t.str("leader", seat_text(trick.leader));
+        for seat in Seat::ALL {
+            let out = t.key(seat_text(Some(seat)).unwrap_or("N"));
+            match trick.slot(seat) {
+                Slot::Card { card, .. } => {
+                    out.push('"');
+                    out.push(card.suit.letter());
+                    out.push(card.rank.letter());
+                    out.push('"');
+                }
+                Slot::Unknown(_) => out.push_str("\"-\""),
+                Slot::Continue(_) => out.push_str("\"+\""),
+                Slot::Empty => out.push_str("null"),
+            }
+        }
+        t.str("winner", seat_text(trick.winner));
+        t.end();
+    }
+    list.push(']');
+    o.str(
+        "end",
+        Some(match read.end {
+            PlayEnd::Stopped(_) => "stopped",
+            PlayEnd::Open => "open",
+        }),
+    );
+    o.end();
+}
+
+/// The comments of a game, each with where it stood: before the first tag, after a tag pair, or
+/// after the n-th call or card of a section (PBN 3.8).
+fn comments(out: &mut String, parse: &Parse, text: &str, model: &GameModel<'_>) {
+    out.push('[');
+    let mut first = true;
+    let mut push = |out: &mut String, after: Option<&str>, moves: usize, id| {
+        if !first {
+            out.push(',');
+        }
+        first = false;
+        let mut c = Object::new(out);
+        c.str("after", after);
+        c.num("moves", Some(moves));
+        c.str(
+            "text",
+            Some(crate::syntax::comment_body(parse.text(text, id))),
+        );
+        c.end();
+    };
+    for data in &model.game.leading {
+        if let Data::Comment(id) = data {
+            push(out, None, 0, *id);
+        }
+    }
+    for tag in model
+        .tags
+        .iter()
+        .filter(|t| t.inheritance != Inheritance::Implied)
+    {
+        let mut moves = 0;
+        for data in &tag.pair.data {
+            match data {
+                Data::Move(_) => moves += 1,
+                Data::Comment(id) => push(out, Some(tag.name), moves, *id),
+                _ => {}
+            }
+        }
+    }
+    out.push(']');
+}
+
+/// `convert --to jsonl` of one file: a PBN input read as it is, a LIN input converted to PBN first
+/// (with its findings); the lines are kept in a spooled [`Output`].
+pub fn convert(bytes: Vec<u8>, options: &ConvertOptions, file: &str) -> Rewritten {
+    let decoded = source::decode_owned(bytes, options.input_encoding);
+    let mut problems = Vec::new();
+    // A LIN input is converted first; its PBN is what the JSON says.
+    let converted = if looks_like_lin(&decoded.text) {
+        let lin = ConvertOptions {
+            encoding: Some(Encoding::Utf8),
+            ..options.clone()
+        };
+        let converted = lin_to_pbn(decoded.text.clone().into_bytes(), &lin);
+        let Some(bytes) = converted.output_bytes() else {
+            return Rewritten::refused(decoded, converted.problems, converted.games);
+        };
+        problems = converted.problems;
+        Some(source::decode_owned(bytes, Some(Encoding::Utf8)))
+    } else {
+        None
+    };
+    let pbn = converted.as_ref().unwrap_or(&decoded);
+    // What `check` reads of a file before the rules: one that is not PBN at all (binary, chess
+    // PGN, PBI) has no games, and the syntax errors of one that is are said.
+    let mut reading = crate::rules::reading::Reading::new(pbn);
+    if !reading.wants_chunks() {
+        let (found, _) = reading.finish();
+        return Rewritten::refused(decoded, found, 0);
+    }
+    let mut output = Output::new();
+    let mut failed = None;
+    let games = games(
+        &pbn.text,
+        file,
+        |parse| reading.chunk(parse),
+        |line| match output
+            .push(line.as_bytes())
+            .and_then(|()| output.push(b"\n"))
+        {
+            Ok(()) => true,
+            Err(error) => {
+                failed = Some(error);
+                false
+            }
+        },
+    );
+    let (found, is_pbn) = reading.finish();
+    if !is_pbn {
+        return Rewritten::refused(decoded, found, 0);
+    }
+    if converted.is_none() {
+        problems.extend(found.into_iter().filter(|d| d.severity == Severity::Error));
+    }
+    if let Some(error) = failed {
+        let problem = Diagnostic::new(
+            Rule::UnfaithfulExport,
+            0..0,
+            format!("the JSON lines could not be kept: {error}"),
+        );
+        return Rewritten::refused(decoded, vec![problem], games);
+    }
+    crate::proof::sort(&mut problems);
+    Rewritten {
+        decoded,
+        output: Some(output),
+        problems,
+        games,
+        source: None,
+    }
+}

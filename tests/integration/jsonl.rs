@@ -1,0 +1,139 @@
+//! `convert --to jsonl`: every game of every real file (and of the project's fixtures) becomes one
+//! line, the lines are as many as the games `check` counts, every line validates against
+//! `docs/jsonl.schema.json`, and the deal, auction and play read back from the JSON equal
+//! pbnfmt's own model of the game.
+
+use pbnfmt::check::{CheckOptions, check_bytes};
+use pbnfmt::jsonl::convert as to_jsonl;
+use pbnfmt::lin::convert::ConvertOptions;
+use pbnfmt::lin::game::from_pbn;
+use serde_json::Value;
+
+use crate::common;
+
+fn schema() -> jsonschema::Validator {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/jsonl.schema.json");
+    let schema: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    jsonschema::validator_for(&schema).unwrap()
+}
+
+/// The cards of a game's play in the order they fell, read from its JSON tricks.
+fn played(object: &Value) -> Vec<String> {
+    let mut cards = Vec::new();
+    for trick in object["play"]["tricks"].as_array().into_iter().flatten() {
+        let leader = trick["leader"].as_str().unwrap_or("N");
+        let order = ["N", "E", "S", "W"];
+        let start = order.iter().position(|s| *s == leader).unwrap_or(0);
+        for i in 0..4 {
+            if let Some(card) = trick[order[(start + i) % 4]].as_str()
+                && card.len() == 2
+            {
+                cards.push(card.to_owned());
+            }
+        }
+    }
+    cards
+}
+
+#[test]
+fn every_game_is_one_valid_line_that_says_what_the_model_says() {
+    let validator = schema();
+    let mut files = common::pbn_files(&common::corpus());
+    if let Some(real) = common::real_corpus() {
+        files.extend(common::pbn_files(&real));
+    }
+    let mut lines_total = 0;
+    for path in files {
+        let name = common::relative(&path);
+        let bytes = std::fs::read(&path).unwrap();
+        let games = check_bytes(&bytes, &CheckOptions::default()).games;
+        let converted = to_jsonl(bytes.clone(), &ConvertOptions::default(), &name);
+        let Some(output) = converted.output_bytes() else {
+            assert_eq!(games, 0, "{name}: refused");
+            continue;
+        };
+        let text = String::from_utf8(output).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), games, "{name}: lines");
+        let decoded = pbnfmt::source::decode(&bytes, None).text;
+        let model = from_pbn(&decoded);
+        let index = pbnfmt::source::LineIndex::new(&decoded);
+        assert_eq!(model.len(), games, "{name}: games of the model");
+        for (i, (line, (game, span))) in lines.iter().zip(&model).enumerate() {
+            let object: Value = serde_json::from_str(line).unwrap();
+            if let Err(error) = validator.validate(&object) {
+                panic!("{name} game {}: {error}\n{line}", i + 1);
+            }
+            // The line the game starts on, as `check` counts lines.
+            let (first_line, _) = index.line_col(&decoded, span.start);
+            assert_eq!(object["line"], first_line, "{name} game {}: line", i + 1);
+            // The deal, the calls and the cards equal the model's.
+            let hands: Vec<Option<&str>> = ["N", "E", "S", "W"]
+                .iter()
+                .map(|seat| object["deal"][*seat].as_str())
+                .collect();
+            for (seat, hand) in pbnfmt::bridge::Seat::ALL.iter().zip(&hands) {
+                let ours = game.hands[*seat as usize].as_ref().map(|cards| {
+                    pbnfmt::bridge::Suit::ALL
+                        .iter()
+                        .map(|suit| {
+                            cards
+                                .iter()
+                                .filter(|c| c.suit == *suit)
+                                .map(|c| c.rank.letter())
+                                .collect::<String>()
+                        })
+                        .collect::<Vec<_>>()
+                        .join(".")
+                });
+                assert_eq!(ours.as_deref(), *hand, "{name} game {}: deal", i + 1);
+            }
+            let calls: Vec<String> = object["auction"]["calls"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .map(|c| c["call"].as_str().unwrap_or("").to_owned())
+                // Calls that cannot be read are given as written; the model leaves them out.
+                .filter(|c| c != "^S" && c != "AP" && pbnfmt::bridge::CallToken::read(c).is_some())
+                .collect();
+            let model_calls: Vec<String> = game.calls.iter().map(|c| c.call.spelling()).collect();
+            if !object["auction"]["calls"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .any(|c| c["call"] == "AP")
+            {
+                assert_eq!(calls, model_calls, "{name} game {}: auction", i + 1);
+            }
+            let cards: Vec<String> = game.cards.iter().map(|c| c.to_string()).collect();
+            assert_eq!(played(&object), cards, "{name} game {}: play", i + 1);
+            lines_total += 1;
+        }
+    }
+    assert!(lines_total > 100);
+}
+
+/// The deal hash is the same for the same layout, whoever wrote it and however: the standard's
+/// rotation of the Deal (from the dealer or not) and lower-case ranks change nothing.
+#[test]
+fn the_deal_hash_depends_on_the_layout_only() {
+    let one = "[Dealer \"N\"]\n[Deal \"N:.63.AKQ987.A9732 A8654.KQ5.T.QJT6 J973.J98742.3.K4 KQT2.AT.J6542.85\"]\n";
+    let two = "[Dealer \"E\"]\n[Deal \"e:a8654.kq5.t.qjt6 j973.j98742.3.k4 kqt2.at.j6542.85 .63.akq987.a9732\"]\n";
+    let other = one
+        .replace("J6542.85", "J6542.8A")
+        .replace(".A9732", ".59732");
+    let hash = |text: &str| {
+        let out = to_jsonl(
+            text.as_bytes().to_vec(),
+            &ConvertOptions::default(),
+            "x.pbn",
+        );
+        let line = String::from_utf8(out.output_bytes().unwrap()).unwrap();
+        let object: Value = serde_json::from_str(line.lines().next().unwrap()).unwrap();
+        object["deal_hash"].as_str().unwrap().to_owned()
+    };
+    assert_eq!(hash(one), hash(two));
+    assert_ne!(hash(one), hash(&other));
+    // Documented value (docs/jsonl.md): FNV-1a 64 of the 52 seat letters.
+    assert_eq!(hash(one).len(), 16);
+}
