@@ -57,7 +57,14 @@ fn bench(c: &mut Criterion) {
     // on 10 MB (-j1, three runs): check 0.16-0.24 s, jsonl 0.28-0.44 s (1.75-1.94x).
     let convert = ConvertOptions::default();
     group.bench_function("jsonl", |b| {
-        b.iter(|| pbnfmt::jsonl::convert(black_box(bytes.to_vec()), &convert, "bench.pbn"))
+        b.iter(|| {
+            pbnfmt::jsonl::convert(
+                black_box(bytes.to_vec()),
+                &convert,
+                &pbnfmt::jsonl::DataOptions::default(),
+                "bench.pbn",
+            )
+        })
     });
     group.bench_function("compress", |b| {
         b.iter(|| resolve_bytes(black_box(bytes), options, true))

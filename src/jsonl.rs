@@ -8,6 +8,8 @@
 //! auction as calls at seats with their notes resolved (PBN 3.5), the play as tricks with their
 //! leaders and winners (PBN 3.6). It does not judge: `--with-findings` adds `check`'s findings.
 
+use std::ops::Range;
+
 use crate::bridge::{CallToken, Card, Denomination, Rank, Seat, Suit};
 use crate::canon;
 use crate::diagnostic::{Diagnostic, Severity};
@@ -60,8 +62,8 @@ pub fn layout(deal: &Deal) -> [u8; 52] {
     out
 }
 
-/// Writes one JSON object per game of `text` to `each` (a line without its line end), in file
-/// order; `file` names the source in each object; `chunk_read` sees each chunk's tree first (for
+/// Writes one JSON object per game of `text` to `each` (a line without its line end, which `each`
+/// may extend before its closing `}`), with the game's span, in file order; `file` names the source in each object; `chunk_read` sees each chunk's tree first (for
 /// what `check` reads of a file: its syntax errors, whether it is PBN at all). `each` returns
 /// false to stop. The JSON is written directly, not built as a tree first: one game's line is
 /// the only allocation that grows.
@@ -69,7 +71,7 @@ pub fn games(
     text: &str,
     file: &str,
     mut chunk_read: impl FnMut(&Parse),
-    mut each: impl FnMut(&str) -> bool,
+    mut each: impl FnMut(&mut String, Range<usize>) -> bool,
 ) -> usize {
     // Lines are counted from one game to the next (CR, LF and CRLF each end one), not looked up.
     let (mut counted_to, mut line_number) = (0usize, 1usize);
@@ -97,7 +99,7 @@ pub fn games(
                 game: index,
             };
             object(&mut line, &parse, text, &model, &place);
-            if !each(&line) {
+            if !each(&mut line, span) {
                 return index;
             }
         }
@@ -557,9 +559,23 @@ fn comments(out: &mut String, parse: &Parse, text: &str, model: &GameModel<'_>) 
     out.push(']');
 }
 
-/// `convert --to jsonl` of one file: a PBN input read as it is, a LIN input converted to PBN first
-/// (with its findings); the lines are kept in a spooled [`Output`].
-pub fn convert(bytes: Vec<u8>, options: &ConvertOptions, file: &str) -> Rewritten {
+/// What `convert --to jsonl` and `--to csv` write.
+#[derive(Clone, Debug, Default)]
+pub struct DataOptions {
+    /// Add each game's findings (`check`'s default rules) to its object (`--with-findings`).
+    pub findings: bool,
+    /// CSV instead of JSON lines.
+    pub csv: Option<crate::csv::Csv>,
+}
+
+/// `convert --to jsonl` (or `--to csv`) of one file: a PBN input read as it is, a LIN input
+/// converted to PBN first (with its findings); the output is kept in a spooled [`Output`].
+pub fn convert(
+    bytes: Vec<u8>,
+    options: &ConvertOptions,
+    data: &DataOptions,
+    file: &str,
+) -> Rewritten {
     let decoded = source::decode_owned(bytes, options.input_encoding);
     let mut problems = Vec::new();
     // A LIN input is converted first; its PBN is what the JSON says.
@@ -585,20 +601,61 @@ pub fn convert(bytes: Vec<u8>, options: &ConvertOptions, file: &str) -> Rewritte
         let (found, _) = reading.finish();
         return Rewritten::refused(decoded, found, 0);
     }
+    // The findings of each game, when asked: `check` once, handed out by position.
+    let findings = if data.findings {
+        crate::check::check_bytes(pbn.text.as_bytes(), &Default::default()).diagnostics
+    } else {
+        Vec::new()
+    };
+    let index = data
+        .findings
+        .then(|| crate::source::LineIndex::new(&pbn.text));
+    let mut next_finding = 0;
     let mut output = Output::new();
     let mut failed = None;
+    let mut csv = data.csv.clone().map(crate::csv::Writer::new);
+    if let Some(writer) = &mut csv
+        && let Err(error) = output.push(writer.header().as_bytes())
+    {
+        failed = Some(error);
+    }
     let games = games(
         &pbn.text,
         file,
         |parse| reading.chunk(parse),
-        |line| match output
-            .push(line.as_bytes())
-            .and_then(|()| output.push(b"\n"))
-        {
-            Ok(()) => true,
-            Err(error) => {
-                failed = Some(error);
-                false
+        |line, span| {
+            if let Some(index) = &index {
+                line.pop();
+                line.push_str(",\"findings\":[");
+                let mut first = true;
+                while let Some(d) = findings.get(next_finding) {
+                    if d.span.start >= span.end && d.span.start > span.start {
+                        break;
+                    }
+                    next_finding += 1;
+                    if !first {
+                        line.push(',');
+                    }
+                    first = false;
+                    finding(line, d, &pbn.text, index);
+                }
+                line.push_str("]}");
+            }
+            let written = match &mut csv {
+                Some(writer) => writer
+                    .rows(line)
+                    .and_then(|rows| output.push(rows.as_bytes()).map_err(|e| e.to_string())),
+                None => output
+                    .push(line.as_bytes())
+                    .and_then(|()| output.push(b"\n"))
+                    .map_err(|e| e.to_string()),
+            };
+            match written {
+                Ok(()) => failed.is_none(),
+                Err(error) => {
+                    failed = Some(std::io::Error::other(error));
+                    false
+                }
             }
         },
     );
@@ -613,7 +670,7 @@ pub fn convert(bytes: Vec<u8>, options: &ConvertOptions, file: &str) -> Rewritte
         let problem = Diagnostic::new(
             Rule::UnfaithfulExport,
             0..0,
-            format!("the JSON lines could not be kept: {error}"),
+            format!("the output could not be kept: {error}"),
         );
         return Rewritten::refused(decoded, vec![problem], games);
     }
@@ -625,4 +682,18 @@ pub fn convert(bytes: Vec<u8>, options: &ConvertOptions, file: &str) -> Rewritte
         games,
         source: None,
     }
+}
+
+/// A finding as JSON: its code, name, severity, line and column, message and help.
+fn finding(out: &mut String, d: &Diagnostic, text: &str, index: &crate::source::LineIndex) {
+    let (line, column) = index.line_col(text, d.span.start);
+    let mut o = Object::new(out);
+    o.str("code", Some(d.rule.code()));
+    o.str("name", Some(d.rule.name()));
+    o.str("severity", Some(d.severity.as_str()));
+    o.num("line", Some(line));
+    o.num("column", Some(column));
+    o.str("message", Some(&d.message));
+    o.str("help", d.help.as_deref());
+    o.end();
 }

@@ -13,6 +13,7 @@ pub mod canon;
 pub mod check;
 pub mod cli;
 pub mod config;
+pub mod csv;
 pub mod diagnostic;
 pub mod display;
 pub mod export;

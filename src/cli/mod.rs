@@ -343,6 +343,19 @@ pub enum Target {
     Lin,
     /// One JSON object per game (schema: docs/jsonl.md).
     Jsonl,
+    /// CSV (RFC 4180): one row per game, or per call or card with --table.
+    Csv,
+}
+
+/// What a CSV row is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum TableArg {
+    /// One row per game.
+    Games,
+    /// One row per call, keyed by file and game.
+    Calls,
+    /// One row per card, keyed by file and game.
+    Cards,
 }
 
 #[derive(Debug, Args)]
@@ -378,6 +391,20 @@ pub struct ConvertArgs {
     /// Line ends of the PBN written (PBN 2.3 says CRLF).
     #[arg(long, value_enum)]
     pub line_ending: Option<LineEnding>,
+
+    /// With --to jsonl: add each game's findings to its object.
+    #[arg(long)]
+    pub with_findings: bool,
+
+    /// With --to csv: the columns, in order (file, line, game, event, date, board, dealer,
+    /// vulnerable, north, east, south, west, deal_hash, scoring, contract, declarer, result,
+    /// score, auction, play, tag:NAME).
+    #[arg(long, value_delimiter = ',', value_name = "COLUMNS")]
+    pub columns: Option<Vec<String>>,
+
+    /// With --to csv: one row per game (the default), per call or per card.
+    #[arg(long, value_enum, value_name = "ROWS")]
+    pub table: Option<TableArg>,
 
     #[command(flatten)]
     pub output: OutputArgs,

@@ -30,7 +30,7 @@ use super::runner::{self, Heft, Runner};
 use super::settings::{self, RewriteOverrides, rewrite_settings};
 use super::{
     ConvertArgs, EXIT_CLEAN, EXIT_FINDINGS, EXIT_TROUBLE, ExportArgs, FixArgs, NagArgs,
-    ResolveArgs, RewriteArgs, Target, finish, plural, read_input, say,
+    ResolveArgs, RewriteArgs, TableArg, Target, finish, plural, read_input, say,
 };
 use crate::lin::convert::{ConvertOptions, append_export, lin_to_pbn, pbn_to_lin};
 
@@ -286,6 +286,36 @@ pub(super) fn convert(args: &ConvertArgs) -> u8 {
         Target::Pbn => ("pbn", "converted to PBN"),
         Target::Lin => ("lin", "converted to LIN"),
         Target::Jsonl => ("jsonl", "converted to JSON lines"),
+        Target::Csv => ("csv", "converted to CSV"),
+    };
+    let csv = match args.to {
+        Target::Csv => {
+            let table = match args.table {
+                None | Some(TableArg::Games) => crate::csv::Table::Games,
+                Some(TableArg::Calls) => crate::csv::Table::Calls,
+                Some(TableArg::Cards) => crate::csv::Table::Cards,
+            };
+            match crate::csv::Csv::new(args.columns.clone(), table) {
+                Ok(csv) => Some(csv),
+                Err(message) => {
+                    say!("pbnfmt: error: {message}");
+                    return EXIT_TROUBLE;
+                }
+            }
+        }
+        _ if args.columns.is_some() || args.table.is_some() => {
+            say!("pbnfmt: error: --columns and --table go with --to csv");
+            return EXIT_TROUBLE;
+        }
+        _ => None,
+    };
+    if args.with_findings && args.to != Target::Jsonl {
+        say!("pbnfmt: error: --with-findings goes with --to jsonl");
+        return EXIT_TROUBLE;
+    }
+    let data = crate::jsonl::DataOptions {
+        findings: args.with_findings,
+        csv,
     };
     let wording = Wording {
         verb: "convert",
@@ -321,11 +351,13 @@ pub(super) fn convert(args: &ConvertArgs) -> u8 {
             }
         }
         Target::Lin => pbn_to_lin(bytes, &options(found)),
-        Target::Jsonl => crate::jsonl::convert(bytes, &options(found), &found.input.display_name()),
+        Target::Jsonl | Target::Csv => {
+            crate::jsonl::convert(bytes, &options(found), &data, &found.input.display_name())
+        }
     };
     // JSON lines of several files run on in one stream: to standard output, unless a mode says
     // otherwise.
-    let many_to_stdout = args.to == Target::Jsonl
+    let many_to_stdout = matches!(args.to, Target::Jsonl | Target::Csv)
         && args.output_file.is_none()
         && args.out_dir.is_none()
         && !args.check
@@ -406,6 +438,15 @@ fn into_one_file(
         totals.changed += 1;
         let appended = match to {
             Target::Lin | Target::Jsonl => joined.push(&output),
+            // One header for the whole file: the later ones are left out.
+            Target::Csv if !joined.is_empty() => {
+                let header = output
+                    .iter()
+                    .position(|&b| b == b'\n')
+                    .map_or(output.len(), |i| i + 1);
+                joined.push(&output[header..])
+            }
+            Target::Csv => joined.push(&output),
             Target::Pbn => {
                 let newline: &[u8] = if output.windows(2).any(|w| w == b"\r\n") {
                     b"\r\n"

@@ -4,7 +4,7 @@
 //! pbnfmt's own model of the game.
 
 use pbnfmt::check::{CheckOptions, check_bytes};
-use pbnfmt::jsonl::convert as to_jsonl;
+use pbnfmt::jsonl::{DataOptions, convert};
 use pbnfmt::lin::convert::ConvertOptions;
 use pbnfmt::lin::game::from_pbn;
 use serde_json::Value;
@@ -47,7 +47,12 @@ fn every_game_is_one_valid_line_that_says_what_the_model_says() {
         let name = common::relative(&path);
         let bytes = std::fs::read(&path).unwrap();
         let games = check_bytes(&bytes, &CheckOptions::default()).games;
-        let converted = to_jsonl(bytes.clone(), &ConvertOptions::default(), &name);
+        let converted = convert(
+            bytes.clone(),
+            &ConvertOptions::default(),
+            &DataOptions::default(),
+            &name,
+        );
         let Some(output) = converted.output_bytes() else {
             assert_eq!(games, 0, "{name}: refused");
             continue;
@@ -123,9 +128,10 @@ fn the_deal_hash_depends_on_the_layout_only() {
         .replace("J6542.85", "J6542.8A")
         .replace(".A9732", ".59732");
     let hash = |text: &str| {
-        let out = to_jsonl(
+        let out = convert(
             text.as_bytes().to_vec(),
             &ConvertOptions::default(),
+            &DataOptions::default(),
             "x.pbn",
         );
         let line = String::from_utf8(out.output_bytes().unwrap()).unwrap();

@@ -10,6 +10,7 @@ mod shared_properties;
 mod chunks;
 mod cli;
 mod convert_cli;
+mod data_cli;
 mod export;
 mod export_cli;
 mod fidelity;

@@ -1,0 +1,282 @@
+//! Games as CSV (`convert --to csv`, RFC 4180): one row per game with the columns asked for, or
+//! one row per call or card (`--table calls|cards`) keyed by file and game, as pgn2data lays out
+//! chess games. Every value is a projection of the game's JSON object ([`crate::jsonl`]), so the
+//! two outputs cannot say different things. UTF-8 whatever the input's encoding; CRLF line ends.
+
+use serde_json::Value;
+
+/// What a row is.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Table {
+    /// One row per game.
+    #[default]
+    Games,
+    /// One row per call: file, game, index, seat, call, NAGs, note.
+    Calls,
+    /// One row per card: file, game, trick, seat, card, leader, winner.
+    Cards,
+}
+
+/// The columns of `--to csv` when `--columns` is not given.
+pub const DEFAULT_COLUMNS: &[&str] = &[
+    "file",
+    "game",
+    "board",
+    "dealer",
+    "vulnerable",
+    "north",
+    "east",
+    "south",
+    "west",
+    "contract",
+    "declarer",
+    "result",
+    "score",
+    "deal_hash",
+    "auction",
+];
+
+/// Every column a game row may have, besides `tag:NAME` (any tag's value).
+pub const COLUMNS: &[&str] = &[
+    "file",
+    "line",
+    "game",
+    "event",
+    "date",
+    "board",
+    "dealer",
+    "vulnerable",
+    "north",
+    "east",
+    "south",
+    "west",
+    "deal_hash",
+    "scoring",
+    "contract",
+    "declarer",
+    "result",
+    "score",
+    "auction",
+    "play",
+];
+
+/// The CSV asked for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Csv {
+    pub columns: Vec<String>,
+    pub table: Table,
+}
+
+impl Csv {
+    /// The columns named (`None`: the default set), checked: an unknown name is a usage error.
+    pub fn new(columns: Option<Vec<String>>, table: Table) -> Result<Csv, String> {
+        let columns =
+            columns.unwrap_or_else(|| DEFAULT_COLUMNS.iter().map(|c| c.to_string()).collect());
+        for column in &columns {
+            if !COLUMNS.contains(&column.as_str()) && !column.starts_with("tag:") {
+                return Err(format!(
+                    "--columns: `{}` is not a column; the columns are {}, and tag:NAME",
+                    crate::display::escape(column),
+                    COLUMNS.join(", ")
+                ));
+            }
+        }
+        Ok(Csv { columns, table })
+    }
+}
+
+/// Turns games' JSON objects into rows.
+pub struct Writer {
+    csv: Csv,
+}
+
+impl Writer {
+    pub fn new(csv: Csv) -> Writer {
+        Writer { csv }
+    }
+
+    /// The header row.
+    pub fn header(&self) -> String {
+        let names: Vec<&str> = match self.csv.table {
+            Table::Games => self.csv.columns.iter().map(String::as_str).collect(),
+            Table::Calls => vec!["file", "game", "index", "seat", "call", "nags", "note"],
+            Table::Cards => vec!["file", "game", "trick", "seat", "card", "leader", "winner"],
+        };
+        row(names.iter().map(|n| n.to_string()))
+    }
+
+    /// The rows of one game, from its JSON object.
+    pub fn rows(&self, json: &str) -> Result<String, String> {
+        let game: Value = serde_json::from_str(json).map_err(|e| e.to_string())?;
+        let key = || (text(&game["file"]), text(&game["game"]));
+        Ok(match self.csv.table {
+            Table::Games => row(self.csv.columns.iter().map(|c| column(&game, c))),
+            Table::Calls => {
+                let (file, number) = key();
+                let mut out = String::new();
+                for (i, call) in game["auction"]["calls"]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .enumerate()
+                {
+                    let nags: Vec<String> = call["nags"]
+                        .as_array()
+                        .into_iter()
+                        .flatten()
+                        .map(text)
+                        .collect();
+                    out.push_str(&row([
+                        file.clone(),
+                        number.clone(),
+                        (i + 1).to_string(),
+                        text(&call["seat"]),
+                        text(&call["call"]),
+                        nags.join(" "),
+                        text(&call["note"]),
+                    ]));
+                }
+                out
+            }
+            Table::Cards => {
+                let (file, number) = key();
+                let mut out = String::new();
+                for (i, trick) in game["play"]["tricks"]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .enumerate()
+                {
+                    for seat in ["N", "E", "S", "W"] {
+                        if trick[seat].is_null() {
+                            continue;
+                        }
+                        out.push_str(&row([
+                            file.clone(),
+                            number.clone(),
+                            (i + 1).to_string(),
+                            seat.to_owned(),
+                            text(&trick[seat]),
+                            text(&trick["leader"]),
+                            text(&trick["winner"]),
+                        ]));
+                    }
+                }
+                out
+            }
+        })
+    }
+}
+
+/// A JSON scalar as CSV text: strings as they are, numbers written, null empty.
+fn text(value: &Value) -> String {
+    match value {
+        Value::Null => String::new(),
+        Value::String(s) => s.clone(),
+        other => other.to_string(),
+    }
+}
+
+/// The value of one column of a game row.
+fn column(game: &Value, name: &str) -> String {
+    let seat = |s: &str| text(&game["deal"][s]);
+    match name {
+        "north" => seat("N"),
+        "east" => seat("E"),
+        "south" => seat("S"),
+        "west" => seat("W"),
+        "contract" => match &game["contract"] {
+            Value::Null => String::new(),
+            c if c["passed_out"] == true => "Pass".to_owned(),
+            c => format!(
+                "{}{}{}",
+                text(&c["level"]),
+                text(&c["denomination"]),
+                text(&c["risk"])
+            ),
+        },
+        "auction" => game["auction"]["calls"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|c| text(&c["call"]))
+            .collect::<Vec<_>>()
+            .join(" "),
+        "play" => {
+            let mut cards = Vec::new();
+            for trick in game["play"]["tricks"].as_array().into_iter().flatten() {
+                let order = ["N", "E", "S", "W"];
+                let leader = trick["leader"].as_str().unwrap_or("N");
+                let start = order.iter().position(|s| *s == leader).unwrap_or(0);
+                for i in 0..4 {
+                    let card = &trick[order[(start + i) % 4]];
+                    if !card.is_null() {
+                        cards.push(text(card));
+                    }
+                }
+            }
+            cards.join(" ")
+        }
+        "score" => tag(game, "Score"),
+        other => match other.strip_prefix("tag:") {
+            Some(tag_name) => tag(game, tag_name),
+            None => text(&game[other]),
+        },
+    }
+}
+
+/// A tag's value after inheritance, or empty.
+fn tag(game: &Value, name: &str) -> String {
+    game["tags"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .find(|t| t["name"] == name)
+        .map_or(String::new(), |t| text(&t["value"]))
+}
+
+/// One CSV row (RFC 4180): fields separated by commas, quoted when they hold a comma, a quote or
+/// a line end (quotes doubled), CRLF after.
+fn row(fields: impl IntoIterator<Item = String>) -> String {
+    let mut out = String::new();
+    for (i, field) in fields.into_iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        if field.contains([',', '"', '\r', '\n']) {
+            out.push('"');
+            out.push_str(&field.replace('"', "\"\""));
+            out.push('"');
+        } else {
+            out.push_str(&field);
+        }
+    }
+    out.push_str("\r\n");
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fields_are_quoted_as_rfc_4180_says() {
+        assert_eq!(
+            row([
+                "a".into(),
+                "b,c".into(),
+                "say \"hi\"".into(),
+                "two\nlines".into(),
+                "".into()
+            ]),
+            "a,\"b,c\",\"say \"\"hi\"\"\",\"two\nlines\",\r\n"
+        );
+    }
+
+    #[test]
+    fn an_unknown_column_is_a_usage_error() {
+        assert!(Csv::new(Some(vec!["board".into(), "tag:Score".into()]), Table::Games).is_ok());
+        let error = Csv::new(Some(vec!["bored".into()]), Table::Games).unwrap_err();
+        assert!(error.contains("`bored` is not a column"), "{error}");
+    }
+}
