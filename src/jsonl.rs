@@ -273,7 +273,81 @@ fn object(out: &mut String, parse: &Parse, text: &str, model: &GameModel<'_>, pl
     play_object(out, parse, text, model, declarer, contract);
     let out = o.key("comments");
     comments(out, parse, text, model);
+    let out = o.key("sections");
+    sections(out, parse, text, model);
     o.end();
+}
+
+/// The supplemental sections and tables of a game (PBN 5): each tag with section data, its
+/// columns (a table's column names, PBN 5.2; none for a plain section) and its rows, an element
+/// a cell: a whole number as a number, a string without its quotes, anything else as written.
+fn sections(out: &mut String, parse: &Parse, text: &str, model: &GameModel<'_>) {
+    out.push('[');
+    let mut first = true;
+    for tag in model
+        .tags
+        .iter()
+        .filter(|t| t.inheritance != Inheritance::Implied && !t.duplicate)
+    {
+        let table = crate::table::Table::new(tag.pair, &tag.value);
+        if table.elements.is_empty() {
+            continue;
+        }
+        let is_table = crate::names::is_table(tag.name) || tag.name.ends_with("Table");
+        if !first {
+            out.push(',');
+        }
+        first = false;
+        let mut o = Object::new(out);
+        o.str("tag", Some(tag.name));
+        let list = o.key("columns");
+        list.push('[');
+        if is_table {
+            for (i, column) in table.columns.iter().enumerate() {
+                if i > 0 {
+                    list.push(',');
+                }
+                push_str(list, column.name);
+            }
+        }
+        list.push(']');
+        let rows = o.key("rows");
+        rows.push('[');
+        let width = if is_table {
+            table.columns.len().max(1)
+        } else {
+            1
+        };
+        for (i, row) in table.elements.chunks(width).enumerate() {
+            if i > 0 {
+                rows.push(',');
+            }
+            rows.push('[');
+            for (j, &(first_token, last_token)) in row.iter().enumerate() {
+                if j > 0 {
+                    rows.push(',');
+                }
+                let cell = &text[parse.span(first_token, last_token)];
+                if cell.starts_with('"') {
+                    push_str(rows, &crate::syntax::string_value(cell));
+                } else if !cell.is_empty()
+                    && cell.len() <= 15
+                    && cell.bytes().all(|b| b.is_ascii_digit())
+                {
+                    rows.push_str(cell.trim_start_matches('0'));
+                    if cell.bytes().all(|b| b == b'0') {
+                        rows.push('0');
+                    }
+                } else {
+                    push_str(rows, cell);
+                }
+            }
+            rows.push(']');
+        }
+        rows.push(']');
+        o.end();
+    }
+    out.push(']');
 }
 
 fn deal_object(out: &mut String, deal: &Deal) {
