@@ -267,6 +267,8 @@ fn object(out: &mut String, parse: &Parse, text: &str, model: &GameModel<'_>, pl
         .and_then(|v| crate::model::values::ResultValue::parse(v).flatten())
         .and_then(|r| context.declarer_tricks(r));
     o.num("result", result.map(usize::from));
+    let out = o.key("score");
+    score(out, model.value("Score"), declarer);
     let out = o.key("auction");
     auction_object(out, parse, text, model, dealer);
     let out = o.key("play");
@@ -275,6 +277,39 @@ fn object(out: &mut String, parse: &Parse, text: &str, model: &GameModel<'_>, pl
     comments(out, parse, text, model);
     let out = o.key("sections");
     sections(out, parse, text, model);
+    o.end();
+}
+
+/// The Score tag (PBN 4.2.1) as points for each side: `NS 420` is 420 for North-South and -420
+/// for East-West; a bare number is declarer's side's. `null` when it does not read.
+fn score(out: &mut String, value: Option<&str>, declarer: Option<Seat>) {
+    use crate::model::values::{PerSide, Side};
+    let points = value.and_then(|v| PerSide::parse(v, |w| w.parse::<i64>().ok()));
+    let (ns, ew) = match points {
+        Some(PerSide::Both { ns, ew }) => (Some(ns), Some(ew)),
+        Some(PerSide::One(Side::NorthSouth, v)) => (Some(v), v.checked_neg()),
+        Some(PerSide::One(Side::EastWest, v)) => (v.checked_neg(), Some(v)),
+        Some(PerSide::Declarer(v)) => match declarer.map(Side::of) {
+            Some(Side::NorthSouth) => (Some(v), v.checked_neg()),
+            Some(Side::EastWest) => (v.checked_neg(), Some(v)),
+            None => (None, None),
+        },
+        None => (None, None),
+    };
+    if ns.is_none() && ew.is_none() {
+        out.push_str("null");
+        return;
+    }
+    let mut o = Object::new(out);
+    for (key, value) in [("ns", ns), ("ew", ew)] {
+        let out = o.key(key);
+        match value {
+            Some(v) => {
+                let _ = std::fmt::Write::write_fmt(out, format_args!("{v}"));
+            }
+            None => out.push_str("null"),
+        }
+    }
     o.end();
 }
 
@@ -770,4 +805,35 @@ fn finding(out: &mut String, d: &Diagnostic, text: &str, index: &crate::source::
     o.str("message", Some(&d.message));
     o.str("help", d.help.as_deref());
     o.end();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scored(value: &str, declarer: Option<Seat>) -> String {
+        let mut out = String::new();
+        score(&mut out, Some(value), declarer);
+        out
+    }
+
+    /// PBN 4.2.1's forms of Score, as points for each side.
+    #[test]
+    fn scores_are_points_for_each_side() {
+        assert_eq!(scored("NS 420", None), r#"{"ns":420,"ew":-420}"#);
+        assert_eq!(scored("EW -50", None), r#"{"ns":50,"ew":-50}"#);
+        assert_eq!(scored("NS +550", None), r#"{"ns":550,"ew":-550}"#);
+        assert_eq!(scored("NS 100 EW -100", None), r#"{"ns":100,"ew":-100}"#);
+        assert_eq!(scored("620", Some(Seat::East)), r#"{"ns":-620,"ew":620}"#);
+        assert_eq!(scored("620", None), "null");
+        assert_eq!(scored("lots", None), "null");
+    }
+
+    /// Strings are escaped as RFC 8259 says, and nothing else is touched.
+    #[test]
+    fn strings_are_escaped() {
+        let mut out = String::new();
+        push_str(&mut out, "a \"b\" \\ c\nd\u{1}é");
+        assert_eq!(out, "\"a \\\"b\\\" \\\\ c\\nd\\u0001é\"");
+    }
 }
