@@ -114,18 +114,8 @@ impl Writer {
             Table::Calls => {
                 let (file, number) = key();
                 let mut out = String::new();
-                for (i, call) in game["auction"]["calls"]
-                    .as_array()
-                    .into_iter()
-                    .flatten()
-                    .enumerate()
-                {
-                    let nags: Vec<String> = call["nags"]
-                        .as_array()
-                        .into_iter()
-                        .flatten()
-                        .map(text)
-                        .collect();
+                for (i, call) in items(&game["auction"]["calls"]).enumerate() {
+                    let nags: Vec<String> = items(&call["nags"]).map(text).collect();
                     out.push_str(&row([
                         file.clone(),
                         number.clone(),
@@ -141,12 +131,7 @@ impl Writer {
             Table::Cards => {
                 let (file, number) = key();
                 let mut out = String::new();
-                for (i, trick) in game["play"]["tricks"]
-                    .as_array()
-                    .into_iter()
-                    .flatten()
-                    .enumerate()
-                {
+                for (i, trick) in items(&game["play"]["tricks"]).enumerate() {
                     for seat in ["N", "E", "S", "W"] {
                         if trick[seat].is_null() {
                             continue;
@@ -166,6 +151,11 @@ impl Writer {
             }
         })
     }
+}
+
+/// The items of a JSON array (none for anything else).
+fn items(value: &Value) -> impl Iterator<Item = &Value> {
+    value.as_array().into_iter().flatten()
 }
 
 /// A JSON scalar as CSV text: strings as they are, numbers written, null empty.
@@ -195,16 +185,13 @@ fn column(game: &Value, name: &str) -> String {
                 text(&c["risk"])
             ),
         },
-        "auction" => game["auction"]["calls"]
-            .as_array()
-            .into_iter()
-            .flatten()
+        "auction" => items(&game["auction"]["calls"])
             .map(|c| text(&c["call"]))
             .collect::<Vec<_>>()
             .join(" "),
         "play" => {
             let mut cards = Vec::new();
-            for trick in game["play"]["tricks"].as_array().into_iter().flatten() {
+            for trick in items(&game["play"]["tricks"]) {
                 let order = ["N", "E", "S", "W"];
                 let leader = trick["leader"].as_str().unwrap_or("N");
                 let start = order.iter().position(|s| *s == leader).unwrap_or(0);
@@ -227,10 +214,7 @@ fn column(game: &Value, name: &str) -> String {
 
 /// A tag's value after inheritance, or empty.
 fn tag(game: &Value, name: &str) -> String {
-    game["tags"]
-        .as_array()
-        .into_iter()
-        .flatten()
+    items(&game["tags"])
         .find(|t| t["name"] == name)
         .map_or(String::new(), |t| text(&t["value"]))
 }

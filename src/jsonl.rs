@@ -783,14 +783,7 @@ pub fn convert(
         );
         return Rewritten::refused(decoded, vec![problem], games);
     }
-    crate::proof::sort(&mut problems);
-    Rewritten {
-        decoded,
-        output: Some(output),
-        problems,
-        games,
-        source: None,
-    }
+    Rewritten::written(decoded, Some(output), problems, games)
 }
 
 /// A finding as JSON: its code, name, severity, line and column, message and help.

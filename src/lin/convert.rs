@@ -439,17 +439,10 @@ fn unfaithful(span: Range<usize>, index: usize, before: &str, after: &str) -> Di
 fn finish(
     decoded: Decoded,
     output: Option<Output>,
-    mut problems: Vec<Diagnostic>,
+    problems: Vec<Diagnostic>,
     games: usize,
 ) -> Rewritten {
-    sort(&mut problems);
-    Rewritten {
-        decoded,
-        output,
-        problems,
-        games,
-        source: None,
-    }
+    Rewritten::written(decoded, output, problems, games)
 }
 
 /// Converts PBN bytes to LIN, saying per board what BBO would refuse (L012) and what LIN cannot

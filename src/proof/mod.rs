@@ -40,11 +40,21 @@ impl Rewritten {
     }
 
     /// No output, for these reasons.
-    pub fn refused(decoded: Decoded, mut problems: Vec<Diagnostic>, games: usize) -> Rewritten {
+    pub fn refused(decoded: Decoded, problems: Vec<Diagnostic>, games: usize) -> Rewritten {
+        Rewritten::written(decoded, None, problems, games)
+    }
+
+    /// The output (`None`: refused), with the problems sorted.
+    pub fn written(
+        decoded: Decoded,
+        output: Option<Output>,
+        mut problems: Vec<Diagnostic>,
+        games: usize,
+    ) -> Rewritten {
         sort(&mut problems);
         Rewritten {
             decoded,
-            output: None,
+            output,
             problems,
             games,
             source: None,

@@ -391,14 +391,7 @@ pub(crate) fn rewrite_chunks<R: ChunkEdits>(
                 .ok(),
         },
     };
-    proof::sort(&mut problems);
-    Rewritten {
-        decoded,
-        output,
-        problems,
-        games,
-        source: None,
-    }
+    Rewritten::written(decoded, output, problems, games)
 }
 
 fn unfaithful(message: String) -> Diagnostic {

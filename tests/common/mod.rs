@@ -79,28 +79,25 @@ pub fn lin_corpus() -> Option<PathBuf> {
 
 /// Every `*.pbn` file below `root` (any case), sorted.
 pub fn pbn_files(root: &Path) -> Vec<PathBuf> {
+    files_named(root, pbnfmt::walk::is_pbn_file_name)
+}
+
+/// The files below `root` whose names `wanted` takes, sorted.
+fn files_named(root: &Path, wanted: fn(&Path) -> bool) -> Vec<PathBuf> {
     let mut files: Vec<PathBuf> = walkdir::WalkDir::new(root)
         .sort_by_file_name()
         .into_iter()
         .filter_map(Result::ok)
-        .filter(|entry| entry.file_type().is_file() && pbnfmt::walk::is_pbn_file_name(entry.path()))
+        .filter(|entry| entry.file_type().is_file() && wanted(entry.path()))
         .map(|entry| entry.into_path())
         .collect();
     files.sort();
     files
 }
 
-/// The `*.lin` files below `root`, sorted.
+/// The `*.lin` files below `root` (any case), sorted.
 pub fn lin_files(root: &Path) -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = walkdir::WalkDir::new(root)
-        .sort_by_file_name()
-        .into_iter()
-        .filter_map(Result::ok)
-        .filter(|entry| entry.file_type().is_file() && pbnfmt::walk::is_lin_file_name(entry.path()))
-        .map(|entry| entry.into_path())
-        .collect();
-    files.sort();
-    files
+    files_named(root, pbnfmt::walk::is_lin_file_name)
 }
 
 /// Own fixtures and, when present, the real-world corpus.
