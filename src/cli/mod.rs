@@ -90,8 +90,8 @@ pub enum Command {
     /// else changes.
     #[command(after_help = REWRITE_STATUS_HELP)]
     Fix(FixArgs),
-    /// Convert BBO LIN to PBN export format (every board checked and read back), or PBN to LIN
-    /// for BBO (`--to lin`), saying what the other format cannot carry.
+    /// Convert BBO LIN to PBN export format (every board checked and read back), PBN to LIN for
+    /// BBO (`--to lin`), or games to JSON lines or CSV for analysis (`--to jsonl`, `--to csv`).
     #[command(after_help = CONVERT_HELP)]
     Convert(ConvertArgs),
     /// Show a board as a hand diagram: the four hands, dealer, vulnerability, contract, result
@@ -126,7 +126,8 @@ Exit status:
 
 const CONVERT_HELP: &str = "\
 Inputs are LIN or PBN, told apart by their content; a directory is searched for *.lin and *.pbn.
-Without -o or --out-dir, the result for one file (or for standard input) goes to standard output;
+Without -o or --out-dir, the result for one file (or for standard input; for --to jsonl and csv,
+of every file) goes to standard output;
 --out-dir writes each result beside its relative path, with the new extension. Findings (the
 input's defects, pointed at the input) and the summary go to standard error.
 
