@@ -237,7 +237,7 @@ pub fn facts(game: &Game) -> String {
         }
     }
     out.push_str(" auction");
-    for call in &game.calls {
+    for call in game.calls_to_end() {
         out.push(' ');
         out.push_str(&call.call.spelling());
         if call.alert {
@@ -389,8 +389,9 @@ fn first_difference<'a>(
 /// Whether two boards say the same [`facts`], compared field by field (the text of the facts is
 /// made only to show a difference).
 pub fn same_facts(a: &Game, b: &Game) -> bool {
-    let notes_same = a.calls.len() == b.calls.len()
-        && a.calls.iter().zip(&b.calls).all(|(x, y)| {
+    let (calls_a, calls_b) = (a.calls_to_end(), b.calls_to_end());
+    let notes_same = calls_a.len() == calls_b.len()
+        && calls_a.iter().zip(calls_b).all(|(x, y)| {
             x.call == y.call
                 && x.alert == y.alert
                 && match (&x.note, &y.note) {
@@ -587,9 +588,21 @@ fn uploadable(
 }
 
 /// What of a LIN board the PBN written carries as facts: calls without a dealer and cards without
-/// a contract go into a comment (L010, L009), since their seats are unknown.
+/// a contract go into a comment (L010, L009), since their seats are unknown; and the hands are
+/// what pbnfmt's Deal reader reads from the Deal written (a card dealt twice counts where it
+/// comes first, D003 says the rest).
 pub fn pbn_carries(game: &Game) -> Game {
     let mut game = game.clone();
+    if game.hands.iter().any(Option::is_some) {
+        let value = super::to_pbn::deal_value(&game);
+        let read = crate::model::deal::parse(&value).0;
+        game.hands = [None, None, None, None];
+        if let Some(deal) = read {
+            for (seat, hand) in deal.known_hands() {
+                game.hands[seat as usize] = Some(super::game::cards_of(hand.cards));
+            }
+        }
+    }
     if game.dealer.is_none() {
         game.calls.clear();
     }

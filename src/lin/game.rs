@@ -114,6 +114,27 @@ impl Game {
         sets
     }
 
+    /// The calls up to the end of the auction (three passes after a bid, or four passes): what the
+    /// auction model reads; calls after the end are A-rule findings, not part of the auction.
+    pub fn calls_to_end(&self) -> &[Call] {
+        let mut passes = 0;
+        let mut bid = false;
+        for (i, call) in self.calls.iter().enumerate() {
+            match call.call {
+                CallToken::Pass => passes += 1,
+                CallToken::Bid { .. } => {
+                    bid = true;
+                    passes = 0;
+                }
+                _ => passes = 0,
+            }
+            if passes == if bid { 3 } else { 4 } {
+                return &self.calls[..=i];
+            }
+        }
+        &self.calls
+    }
+
     /// The contract the auction reaches and its declarer, by the rules of bidding: the last bid,
     /// doubled or redoubled after it, played by the first of the winning side to name its
     /// denomination. `None` when there is no final bid (no auction, or passed out).
@@ -122,7 +143,7 @@ impl Game {
         let mut last: Option<(u8, Denomination, Seat)> = None;
         let mut risk = "";
         let mut first_to_name: Vec<(usize, Denomination, Seat)> = Vec::new();
-        for (i, call) in self.calls.iter().enumerate() {
+        for (i, call) in self.calls_to_end().iter().enumerate() {
             let seat = dealer.offset(i);
             match call.call {
                 CallToken::Bid {
@@ -410,7 +431,7 @@ impl Game {
 }
 
 /// Every card of a set, spades first, aces first.
-fn cards_of(set: Cards) -> Vec<Card> {
+pub(crate) fn cards_of(set: Cards) -> Vec<Card> {
     let mut cards = Vec::with_capacity(13);
     for suit in Suit::ALL {
         for value in (2..=14).rev() {

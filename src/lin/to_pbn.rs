@@ -337,7 +337,7 @@ fn wrap(text: &str) -> String {
 /// The Deal value: from the dealer (North when unknown), each hand's cards in the order the LIN
 /// gave them (a card given twice stays twice, for the Deal rules to report), the fourth hand
 /// computed when the other three are complete.
-fn deal_value(game: &Game) -> String {
+pub(crate) fn deal_value(game: &Game) -> String {
     let complete = game.complete_hands();
     let first = game.dealer.unwrap_or(Seat::North);
     let mut out = format!("{}:", first.letter());

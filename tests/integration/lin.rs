@@ -433,3 +433,75 @@ fn bridge_defects_point_at_the_lin() {
         );
     }
 }
+
+/// Regressions found by mutating the corpus: a card dealt twice (the Deal reader keeps it where
+/// it comes first) and a pass after the auction's end (not part of the auction) read back as the
+/// PBN says them, so the file converts with D003 and A008 instead of being refused as unfaithful.
+#[test]
+fn a_card_dealt_twice_and_a_call_after_the_end_convert_with_their_findings() {
+    let twice = "md|4S3569THQD349ACKQ,S348KH245TD6JC368,,|sv|e|mb|1N|mb|p|mb|p|mb|p|";
+    let after = "md|3S35JAH3459TQD9C49,S2689KHJD67C378TQ,S7QH7AD358JQAC2JA|sv|n|\
+        mb|2D|mb|p|mb|4C|mb|p|mb|4D|mb|p|mb|p|mb|p|mb|p|";
+    for (lin, rule) in [(twice, "D003"), (after, "A008")] {
+        let converted = lin_to_pbn(lin.as_bytes().to_vec(), &ConvertOptions::default());
+        let codes: Vec<&str> = converted.problems.iter().map(|d| d.rule.code()).collect();
+        assert!(
+            converted.output_bytes().is_some(),
+            "{lin}: refused: {codes:?}"
+        );
+        assert!(codes.contains(&rule), "{lin}: {codes:?}");
+    }
+}
+
+/// Mutants of every LIN of the corpus (bytes changed, cut out, put in): convert and `--to lin`
+/// never refuse as unfaithful (W004 would be a bug of the conversion) and never panic.
+/// `PBNFMT_MUTANTS=N` sets how many per file (12 by default).
+#[test]
+fn mutated_lin_files_convert_faithfully() {
+    let Some(root) = common::lin_corpus() else {
+        return;
+    };
+    let per_file: usize = std::env::var("PBNFMT_MUTANTS")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(12);
+    let alphabet = b"|,!0123456789SHDCAKQJTshdcpdrnmbqxov \r\n";
+    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = move |n: usize| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % n.max(1) as u64) as usize
+    };
+    for path in common::lin_files(&root) {
+        let original = std::fs::read(&path).unwrap();
+        for _ in 0..per_file {
+            let mut data = original.clone();
+            for _ in 0..1 + next(10) {
+                if data.is_empty() {
+                    break;
+                }
+                let at = next(data.len());
+                match next(3) {
+                    0 => data[at] = alphabet[next(alphabet.len())],
+                    1 => {
+                        let end = (at + 1 + next(8)).min(data.len());
+                        data.drain(at..end);
+                    }
+                    _ => data.insert(at, alphabet[next(alphabet.len())]),
+                }
+            }
+            let to_pbn = lin_to_pbn(data.clone(), &ConvertOptions::default());
+            let to_lin = pbn_to_lin(data.clone(), &ConvertOptions::default());
+            for problems in [&to_pbn.problems, &to_lin.problems] {
+                assert!(
+                    !problems.iter().any(|d| d.rule.code() == "W004"),
+                    "{}: {:?}\n{}",
+                    path.display(),
+                    problems.iter().find(|d| d.rule.code() == "W004"),
+                    String::from_utf8_lossy(&data)
+                );
+            }
+        }
+    }
+}
