@@ -5,7 +5,7 @@
 
 use std::borrow::Cow;
 
-use crate::bridge::{CallToken, PlayToken, Rank, SUFFIXES, Seat, Suit};
+use crate::bridge::{CallToken, PlayToken, SUFFIXES, Seat};
 use crate::lexer::SyntaxKind;
 use crate::model::deal::{self, Deal};
 use crate::model::values::{self, ContractValue, PerSide, ResultValue, Vulnerability};
@@ -323,21 +323,9 @@ pub fn deal_text(deal: &Deal, first: Seat) -> String {
         if i > 0 {
             out.push(' ');
         }
-        let Some(hand) = deal.hand(first.offset(i)) else {
-            out.push('-');
-            continue;
-        };
-        for (j, suit) in Suit::ALL.into_iter().enumerate() {
-            if j > 0 {
-                out.push('.');
-            }
-            for value in (2..=14).rev() {
-                if let Some(rank) = Rank::from_value(value)
-                    && hand.cards.contains(crate::bridge::Card { suit, rank })
-                {
-                    out.push(rank.letter());
-                }
-            }
+        match deal.hand(first.offset(i)) {
+            Some(hand) => hand.cards.push_pbn(&mut out),
+            None => out.push('-'),
         }
     }
     out

@@ -10,7 +10,7 @@
 
 use std::ops::Range;
 
-use crate::bridge::{CallToken, Card, Denomination, Rank, Seat, Suit};
+use crate::bridge::{CallToken, Denomination, Seat};
 use crate::canon;
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::io::spool::Output;
@@ -45,18 +45,11 @@ pub fn deal_hash(layout: &[u8; 52]) -> String {
 /// The layout of a deal: each card's seat letter, spade ace first, club two last.
 pub fn layout(deal: &Deal) -> [u8; 52] {
     let mut out = [b'-'; 52];
-    let mut i = 0;
-    for suit in Suit::ALL {
-        for value in (2..=14).rev() {
-            if let Some(rank) = Rank::from_value(value) {
-                let card = Card { suit, rank };
-                for (seat, hand) in deal.known_hands() {
-                    if hand.cards.contains(card) {
-                        out[i] = seat.letter() as u8;
-                    }
-                }
+    for (slot, card) in out.iter_mut().zip(deal::pack()) {
+        for (seat, hand) in deal.known_hands() {
+            if hand.cards.contains(card) {
+                *slot = seat.letter() as u8;
             }
-            i += 1;
         }
     }
     out
@@ -394,18 +387,7 @@ fn deal_object(out: &mut String, deal: &Deal) {
             continue;
         };
         out.push('"');
-        for (i, suit) in Suit::ALL.into_iter().enumerate() {
-            if i > 0 {
-                out.push('.');
-            }
-            for value in (2..=14).rev() {
-                if let Some(rank) = Rank::from_value(value)
-                    && hand.cards.contains(Card { suit, rank })
-                {
-                    out.push(rank.letter());
-                }
-            }
-        }
+        hand.cards.push_pbn(out);
         out.push('"');
     }
     let out = o.key("cards");

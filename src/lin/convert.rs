@@ -223,15 +223,10 @@ pub fn facts(game: &Game) -> String {
     for seat in crate::bridge::Seat::ALL {
         match hands[seat as usize] {
             Some(set) => {
-                let cards: Vec<String> = (0..52)
-                    .filter_map(|i| {
-                        let suit = crate::bridge::Suit::ALL[i / 13];
-                        let rank = crate::bridge::Rank::from_value((i % 13) as u8 + 2)?;
-                        let card = crate::bridge::Card { suit, rank };
-                        set.contains(card).then(|| card.to_string())
-                    })
-                    .collect();
-                out.push_str(&format!(" {}:{}", seat.letter(), cards.join("")));
+                out.push_str(&format!(" {}:", seat.letter()));
+                for card in set.iter() {
+                    out.push_str(&card.to_string());
+                }
             }
             None => out.push_str(&format!(" {}:-", seat.letter())),
         }
@@ -599,7 +594,7 @@ pub fn pbn_carries(game: &Game) -> Game {
         game.hands = [None, None, None, None];
         if let Some(deal) = read {
             for (seat, hand) in deal.known_hands() {
-                game.hands[seat as usize] = Some(super::game::cards_of(hand.cards));
+                game.hands[seat as usize] = Some(hand.cards.iter().collect());
             }
         }
     }

@@ -8,7 +8,7 @@
 
 use std::ops::Range;
 
-use crate::bridge::{CallToken, Card, Denomination, Seat, Suit};
+use crate::bridge::{CallToken, Card, Denomination, Seat};
 use crate::lexer::SyntaxKind;
 use crate::model::auction::{self, Entry};
 use crate::model::deal::{self, Cards};
@@ -95,17 +95,12 @@ impl Game {
             let missing = (0..4).find(|i| !known.contains(i));
             if let Some(missing) = missing {
                 let mut rest = Cards::default();
-                for suit in Suit::ALL {
-                    for value in 2..=14 {
-                        if let Some(rank) = crate::bridge::Rank::from_value(value) {
-                            let card = Card { suit, rank };
-                            if !known
-                                .iter()
-                                .any(|&i| sets[i].is_some_and(|s| s.contains(card)))
-                            {
-                                rest.insert(card);
-                            }
-                        }
+                for card in deal::pack() {
+                    if !known
+                        .iter()
+                        .any(|&i| sets[i].is_some_and(|s| s.contains(card)))
+                    {
+                        rest.insert(card);
                     }
                 }
                 sets[missing] = Some(rest);
@@ -286,7 +281,7 @@ fn read_game(parse: &Parse, text: &str, model: &GameModel<'_>) -> Game {
         && let (Some(deal), _) = deal::parse(value)
     {
         for (seat, hand) in deal.known_hands() {
-            game.hands[seat as usize] = Some(cards_of(hand.cards));
+            game.hands[seat as usize] = Some(hand.cards.iter().collect());
         }
     }
     for tag in model.written() {
@@ -307,12 +302,6 @@ fn read_game(parse: &Parse, text: &str, model: &GameModel<'_>) -> Game {
 /// refusals when it writes LIN).
 fn what_lin_cannot_carry(parse: &Parse, text: &str, model: &GameModel<'_>, game: &mut Game) {
     let mut lost = Vec::new();
-    let written_tags: Vec<&str> = game
-        .tags
-        .iter()
-        .map(|(name, _)| name.as_str())
-        .filter(|name| !["Stage", "HomeTeam", "VisitTeam"].contains(name))
-        .collect();
     // Everything the board's own fields hold goes into LIN but Site and Scoring.
     let kept: Vec<&str> = MODELLED
         .iter()
@@ -324,13 +313,18 @@ fn what_lin_cannot_carry(parse: &Parse, text: &str, model: &GameModel<'_>, game:
         .filter(|tag| !kept.contains(&tag.name) && !tag.value.is_empty() && &*tag.value != "?")
         .map(|tag| tag.name)
         .collect();
-    other.extend(written_tags);
     other.sort_unstable();
     other.dedup();
     if !other.is_empty() {
         lost.push(format!("the tags {}", other.join(", ")));
     }
-    let mut comments = game.game_leading_comments(parse, model);
+    // Comments before the first tag, then those in each tag's data.
+    let mut comments = model
+        .game
+        .leading
+        .iter()
+        .filter(|d| matches!(d, Data::Comment(_)))
+        .count();
     let mut nags = 0;
     let mut card_annotations = 0;
     for tag in &model.tags {
@@ -416,34 +410,6 @@ fn what_lin_cannot_carry(parse: &Parse, text: &str, model: &GameModel<'_>, game:
         game.refusals
             .push("the notes are not numbered from 1".to_owned());
     }
-}
-
-impl Game {
-    /// Comments before the first tag of a game.
-    fn game_leading_comments(&self, _parse: &Parse, model: &GameModel<'_>) -> usize {
-        model
-            .game
-            .leading
-            .iter()
-            .filter(|d| matches!(d, Data::Comment(_)))
-            .count()
-    }
-}
-
-/// Every card of a set, spades first, aces first.
-pub(crate) fn cards_of(set: Cards) -> Vec<Card> {
-    let mut cards = Vec::with_capacity(13);
-    for suit in Suit::ALL {
-        for value in (2..=14).rev() {
-            if let Some(rank) = crate::bridge::Rank::from_value(value) {
-                let card = Card { suit, rank };
-                if set.contains(card) {
-                    cards.push(card);
-                }
-            }
-        }
-    }
-    cards
 }
 
 /// The note texts of a section: index to text.

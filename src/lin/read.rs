@@ -614,7 +614,7 @@ impl Reader<'_, '_> {
             if byte.is_ascii_whitespace() {
                 continue;
             }
-            if let Some(s) = Suit::from_letter(byte).filter(|_| Rank::from_letter(byte).is_none()) {
+            if let Some(s) = Suit::from_letter(byte) {
                 suit = Some(s);
                 continue;
             }

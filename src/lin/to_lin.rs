@@ -166,12 +166,10 @@ fn board(out: &mut String, game: &Game, changed: &mut Vec<String>) {
 fn push_hand(out: &mut String, set: crate::model::deal::Cards) {
     for suit in Suit::ALL {
         out.push(suit.letter());
-        for value in (2..=14).rev() {
-            if let Some(rank) = crate::bridge::Rank::from_value(value)
-                && set.contains(crate::bridge::Card { suit, rank })
-            {
-                out.push(rank.letter());
-            }
-        }
+        out.extend(
+            set.iter()
+                .filter(|card| card.suit == suit)
+                .map(|card| card.rank.letter()),
+        );
     }
 }

@@ -348,16 +348,7 @@ pub(crate) fn deal_value(game: &Game) -> String {
         let seat = first.offset(i);
         let cards: Vec<Card> = match (&game.hands[seat as usize], complete[seat as usize]) {
             (Some(cards), _) => cards.clone(),
-            (None, Some(set)) => Suit::ALL
-                .into_iter()
-                .flat_map(|suit| {
-                    (2..=14)
-                        .rev()
-                        .filter_map(crate::bridge::Rank::from_value)
-                        .map(move |rank| Card { suit, rank })
-                })
-                .filter(|&card| set.contains(card))
-                .collect(),
+            (None, Some(set)) => set.iter().collect(),
             (None, None) => {
                 out.push('-');
                 continue;

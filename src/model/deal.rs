@@ -54,6 +54,39 @@ impl Cards {
     }
 }
 
+impl Cards {
+    /// The cards of the set in PBN's order ([`pack`]).
+    pub fn iter(self) -> impl Iterator<Item = Card> {
+        pack().filter(move |&card| self.contains(card))
+    }
+
+    /// Appends the set as PBN writes a hand (PBN 3.4.11): the four suits separated by dots, each
+    /// from the ace down.
+    pub fn push_pbn(self, out: &mut String) {
+        for (i, suit) in Suit::ALL.into_iter().enumerate() {
+            if i > 0 {
+                out.push('.');
+            }
+            out.extend(
+                self.iter()
+                    .filter(|card| card.suit == suit)
+                    .map(|card| card.rank.letter()),
+            );
+        }
+    }
+}
+
+/// Every card of a pack in PBN's order (PBN 3.4.11): spades, hearts, diamonds, clubs, each from
+/// the ace down.
+pub fn pack() -> impl Iterator<Item = Card> {
+    Suit::ALL.into_iter().flat_map(|suit| {
+        (2..=14)
+            .rev()
+            .filter_map(Rank::from_value)
+            .map(move |rank| Card { suit, rank })
+    })
+}
+
 /// One hand of a Deal.
 #[derive(Clone, Debug)]
 pub struct Hand {
