@@ -14,14 +14,13 @@ use crate::bridge::{CallToken, Denomination, Seat};
 use crate::canon;
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::io::spool::Output;
-use crate::lin::convert::{ConvertOptions, lin_to_pbn};
+use crate::lin::convert::{ConvertOptions, lin_to_pbn_decoded};
 use crate::lin::looks_like_lin;
 use crate::model::auction::{self, Entry};
 use crate::model::deal::{self, Deal};
 use crate::model::play::{self, Context, PlayEnd, Slot};
 use crate::model::values::{ContractValue, Risk, Vulnerability, parse_declarer};
-use crate::model::{GameModel, Inheritance, Inheritor};
-use crate::parser;
+use crate::model::{GameModel, Inheritance};
 use crate::proof::Rewritten;
 use crate::rules::Rule;
 use crate::source::{self, Encoding};
@@ -68,36 +67,26 @@ pub fn games(
 ) -> usize {
     // Lines are counted from one game to the next (CR, LF and CRLF each end one), not looked up.
     let (mut counted_to, mut line_number) = (0usize, 1usize);
-    let mut inheritor: Inheritor<'_, 'static> = Inheritor::default();
     let mut index = 0;
     let mut line = String::new();
-    for parse in parser::chunks(text, parser::CHUNK_BYTES) {
-        chunk_read(&parse);
-        let mut chunk: Inheritor<'_, '_> = std::mem::take(&mut inheritor);
-        for game in parse.real_games() {
-            let model = chunk.game(&parse, text, game);
-            let span = parse.span(game.first, game.last);
-            index += 1;
-            line.clear();
-            let bytes = text.as_bytes();
-            for at in counted_to..span.start.min(bytes.len()) {
-                if bytes[at] == b'\n' || (bytes[at] == b'\r' && bytes.get(at + 1) != Some(&b'\n')) {
-                    line_number += 1;
-                }
-            }
-            counted_to = counted_to.max(span.start);
-            let place = Place {
-                file,
-                line: line_number,
-                game: index,
-            };
-            object(&mut line, &parse, text, &model, &place);
-            if !each(&mut line, span) {
-                return index;
+    let bytes = text.as_bytes();
+    crate::model::each_game(text, &mut chunk_read, |parse, model, span| {
+        index += 1;
+        line.clear();
+        for at in counted_to..span.start.min(bytes.len()) {
+            if bytes[at] == b'\n' || (bytes[at] == b'\r' && bytes.get(at + 1) != Some(&b'\n')) {
+                line_number += 1;
             }
         }
-        inheritor = chunk.detach();
-    }
+        counted_to = counted_to.max(span.start);
+        let place = Place {
+            file,
+            line: line_number,
+            game: index,
+        };
+        object(&mut line, parse, text, model, &place);
+        each(&mut line, span)
+    });
     index
 }
 
@@ -667,7 +656,7 @@ pub fn convert(
     data: &DataOptions,
     file: &str,
 ) -> Rewritten {
-    let decoded = source::decode_owned(bytes, options.input_encoding);
+    let mut decoded = source::decode_owned(bytes, options.input_encoding);
     let mut problems = Vec::new();
     // A LIN input is converted first; its PBN is what the JSON says.
     let converted = if looks_like_lin(&decoded.text) {
@@ -675,11 +664,12 @@ pub fn convert(
             encoding: Some(Encoding::Utf8),
             ..options.clone()
         };
-        let converted = lin_to_pbn(decoded.text.clone().into_bytes(), &lin);
+        let converted = lin_to_pbn_decoded(decoded, &lin);
         let Some(bytes) = converted.output_bytes() else {
-            return Rewritten::refused(decoded, converted.problems, converted.games);
+            return converted;
         };
         problems = converted.problems;
+        decoded = converted.decoded;
         Some(source::decode_owned(bytes, Some(Encoding::Utf8)))
     } else {
         None

@@ -9,6 +9,7 @@
 //! - `output`: printing in order, the progress line, and the exit contract.
 
 mod check;
+mod convert;
 mod output;
 mod rewrite;
 mod runner;
@@ -535,7 +536,7 @@ pub fn run(cli: Cli) -> u8 {
         Command::Resolve(args) => rewrite::resolve(&args),
         Command::Nag(args) => rewrite::nag(&args),
         Command::Fix(args) => rewrite::fix(&args),
-        Command::Convert(args) => rewrite::convert(&args),
+        Command::Convert(args) => convert::run_convert(&args),
         Command::Show(args) => show::run(&args),
         Command::Rule(args) => run_rule(&args),
         Command::Completions(args) => {

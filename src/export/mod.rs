@@ -68,7 +68,7 @@ pub fn export_owned(bytes: Vec<u8>, options: &ExportOptions) -> Rewritten {
 
 /// Exports a chunk of games at a time ([`parser::chunks`]): each chunk is written, then read back
 /// and compared before the next, so that only the output and one chunk's trees are in memory.
-fn export_decoded(decoded: Decoded, options: &ExportOptions) -> Rewritten {
+pub fn export_decoded(decoded: Decoded, options: &ExportOptions) -> Rewritten {
     let text = decoded.text.as_str();
     // No suppression applies to a rewrite: the findings left out are only counted.
     let mut reading = Reading::new(&decoded).count_only();

@@ -269,7 +269,11 @@ pub fn facts(game: &Game) -> String {
 /// batch is exported by pbnfmt's export writer (with its own proof) and read back through the
 /// model, and its boards must say what the LIN said, or nothing is written (W004).
 pub fn lin_to_pbn(bytes: Vec<u8>, options: &ConvertOptions) -> Rewritten {
-    let decoded = source::decode_owned(bytes, options.input_encoding);
+    lin_to_pbn_decoded(source::decode_owned(bytes, options.input_encoding), options)
+}
+
+/// [`lin_to_pbn`] of a text already decoded.
+pub fn lin_to_pbn_decoded(decoded: Decoded, options: &ConvertOptions) -> Rewritten {
     let encoding = options.encoding.unwrap_or_else(|| {
         if source::encode(&decoded.text, Encoding::Latin1, false).is_ok() {
             Encoding::Latin1

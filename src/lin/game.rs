@@ -10,12 +10,11 @@ use std::ops::Range;
 
 use crate::bridge::{CallToken, Card, Denomination, Seat};
 use crate::lexer::SyntaxKind;
+use crate::model::GameModel;
 use crate::model::auction::{self, Entry};
 use crate::model::deal::{self, Cards};
 use crate::model::play::{self, Context, Slot};
 use crate::model::values::Vulnerability;
-use crate::model::{GameModel, Inheritor};
-use crate::parser;
 use crate::syntax::{Data, Parse};
 
 /// A call and what goes with it.
@@ -220,18 +219,11 @@ pub fn from_pbn(text: &str) -> Vec<(Game, Range<usize>)> {
 /// [`from_pbn`] a chunk of games at a time ([`parser::chunks`]), handing each on: memory is one
 /// chunk's trees and one game, whatever the file's size. `each` returns false to stop.
 pub fn each_pbn_game(text: &str, mut each: impl FnMut(Game, Range<usize>) -> bool) {
-    let mut inheritor: Inheritor<'_, 'static> = Inheritor::default();
-    for parse in parser::chunks(text, parser::CHUNK_BYTES) {
-        let mut chunk: Inheritor<'_, '_> = std::mem::take(&mut inheritor);
-        for game in parse.real_games() {
-            let model = chunk.game(&parse, text, game);
-            let span = parse.span(game.first, game.last);
-            if !each(read_game(&parse, text, &model), span) {
-                return;
-            }
-        }
-        inheritor = chunk.detach();
-    }
+    crate::model::each_game(
+        text,
+        |_| {},
+        |parse, model, span| each(read_game(parse, text, model), span),
+    );
 }
 
 fn some(value: Option<&str>) -> Option<String> {

@@ -1,0 +1,271 @@
+//! `pbnfmt convert`: LIN to PBN export format, PBN to LIN, and games to JSON lines or CSV, through
+//! the modes the rewrites share (standard output, `--out-dir`, `--check`), plus `-o FILE` (and
+//! for JSON lines and CSV, a tree to standard output): every result gathered into one stream.
+
+use std::io::{self, IsTerminal};
+use std::path::Path;
+
+use crate::config::{self, InputEncoding};
+use crate::diagnostic::Severity;
+use crate::display;
+use crate::export::{ExportOptions, Newline};
+use crate::io::spool::Output;
+use crate::io::write::write_atomic;
+use crate::lin::convert::{ConvertOptions, append_export, lin_to_pbn_decoded, pbn_to_lin};
+use crate::proof::Rewritten;
+use crate::report;
+use crate::source;
+use crate::walk::Found;
+
+use super::output::Printer;
+use super::rewrite::{Mode, Totals, Wording, input_overrides, run};
+use super::runner;
+use super::settings::{self, rewrite_settings};
+use super::{
+    ConvertArgs, EXIT_FINDINGS, EXIT_TROUBLE, RewriteArgs, TableArg, Target, plural, read_input,
+    say,
+};
+
+/// `pbnfmt convert`: LIN to PBN export format, or PBN to LIN; through the same modes as the
+/// rewrites (standard output, `--out-dir`, `--check`), and `-o FILE` for all games in one file.
+pub(super) fn run_convert(args: &ConvertArgs) -> u8 {
+    let mut files = args.files.clone();
+    files.lin = true;
+    let io = RewriteArgs {
+        files,
+        write: false,
+        out_dir: args.out_dir.clone(),
+        check: args.check,
+        diff: false,
+        input_encoding: args.input_encoding,
+        force: false,
+        output: args.output.clone(),
+        config: args.config.clone(),
+    };
+    let overrides = input_overrides(&io);
+    let (extension, done) = match args.to {
+        Target::Pbn => ("pbn", "converted to PBN"),
+        Target::Lin => ("lin", "converted to LIN"),
+        Target::Jsonl => ("jsonl", "converted to JSON lines"),
+        Target::Csv => ("csv", "converted to CSV"),
+    };
+    let csv = match args.to {
+        Target::Csv => {
+            let table = match args.table {
+                None | Some(TableArg::Games) => crate::csv::Table::Games,
+                Some(TableArg::Calls) => crate::csv::Table::Calls,
+                Some(TableArg::Cards) => crate::csv::Table::Cards,
+            };
+            match crate::csv::Csv::new(args.columns.clone(), table) {
+                Ok(csv) => Some(csv),
+                Err(message) => {
+                    say!("pbnfmt: error: {message}");
+                    return EXIT_TROUBLE;
+                }
+            }
+        }
+        _ if args.columns.is_some() || args.table.is_some() => {
+            say!("pbnfmt: error: --columns and --table go with --to csv");
+            return EXIT_TROUBLE;
+        }
+        _ => None,
+    };
+    if args.with_findings && args.to != Target::Jsonl {
+        say!("pbnfmt: error: --with-findings goes with --to jsonl");
+        return EXIT_TROUBLE;
+    }
+    let data = crate::jsonl::DataOptions {
+        findings: args.with_findings,
+        csv,
+    };
+    let wording = Wording {
+        verb: "convert",
+        done,
+        unchanged: "",
+        would: "convert",
+        extension: Some(extension),
+    };
+    let options = |found: &Found| ConvertOptions {
+        input_encoding: rewrite_settings(&overrides, Some(found))
+            .encoding
+            .and_then(InputEncoding::forced),
+        encoding: args.encoding.map(config::OutputEncoding::encoding),
+        newline: match args.line_ending {
+            Some(config::LineEnding::Lf) => Newline::Lf,
+            _ => Newline::CrLf,
+        },
+    };
+    let convert = |bytes: Vec<u8>, found: &Found| match args.to {
+        Target::Pbn => {
+            // Decoded once: LIN is told apart by its text.
+            let decoded = source::decode_owned(bytes, options(found).input_encoding);
+            if crate::lin::looks_like_lin(&decoded.text) {
+                lin_to_pbn_decoded(decoded, &options(found))
+            } else {
+                // PBN in: its export, as `pbnfmt export` writes it.
+                let export = ExportOptions {
+                    input_encoding: options(found).input_encoding,
+                    encoding: args.encoding.map(config::OutputEncoding::encoding),
+                    newline: options(found).newline,
+                    ..ExportOptions::default()
+                };
+                crate::export::export_decoded(decoded, &export)
+            }
+        }
+        Target::Lin => pbn_to_lin(bytes, &options(found)),
+        Target::Jsonl | Target::Csv => {
+            crate::jsonl::convert(bytes, &options(found), &data, &found.input.display_name())
+        }
+    };
+    // JSON lines of several files run on in one stream: to standard output, unless a mode says
+    // otherwise.
+    let many_to_stdout = matches!(args.to, Target::Jsonl | Target::Csv)
+        && args.output_file.is_none()
+        && args.out_dir.is_none()
+        && !args.check
+        && (args.files.paths.len() > 1
+            || args.files.paths.iter().any(|p| p.is_dir())
+            || args.files.files_from.is_some());
+    if many_to_stdout {
+        return into_one_file(&io, None, args.to, &wording, convert);
+    }
+    let Some(target) = &args.output_file else {
+        return run(&io, &overrides, &wording, |bytes, found, _| {
+            convert(bytes, found)
+        });
+    };
+    into_one_file(&io, Some(target), args.to, &wording, convert)
+}
+
+/// `convert -o FILE`: every input converted in order, the games gathered into one file, written
+/// atomically once all are converted (nothing is written when an input is refused).
+fn into_one_file(
+    io_args: &RewriteArgs,
+    target: Option<&Path>,
+    to: Target,
+    wording: &Wording,
+    convert: impl Fn(Vec<u8>, &Found) -> Rewritten + Sync,
+) -> u8 {
+    let (format, discovery) =
+        match settings::begin(&io_args.output, &io_args.files, &io_args.config, false) {
+            Ok(begun) => begun,
+            Err(status) => return status,
+        };
+    let mut totals = Totals {
+        converts: true,
+        ..Totals::default()
+    };
+    totals.summary.trouble = settings::walk_trouble(&discovery);
+    let style = runner::style(&io_args.output, format, io::stderr().is_terminal());
+    let Ok(mut findings) = Printer::new(io::stderr(), format) else {
+        return EXIT_TROUBLE;
+    };
+    // Spilled to a temporary file past a few megabytes, like every result (io::spool).
+    let mut joined = Output::new();
+    let mut refused = false;
+    for found in &discovery.inputs {
+        let name = found.input.display_name();
+        let bytes = match read_input(&found.input) {
+            Ok(bytes) => bytes,
+            Err(message) => {
+                say!("pbnfmt: error: cannot read {name}: {message}");
+                totals.summary.trouble.push((name, message));
+                continue;
+            }
+        };
+        let converted = convert(bytes, found);
+        totals.summary.files += 1;
+        totals.summary.games += converted.games;
+        let problems = &converted.problems;
+        totals.summary.errors += problems
+            .iter()
+            .filter(|d| d.severity == Severity::Error)
+            .count();
+        totals.summary.warnings += problems
+            .iter()
+            .filter(|d| d.severity == Severity::Warning)
+            .count();
+        let _ = findings.piece(&report::file(
+            format,
+            &name,
+            &converted.decoded,
+            problems,
+            style,
+        ));
+        let Some(output) = converted.output_bytes() else {
+            refused = true;
+            totals.refused += 1;
+            continue;
+        };
+        totals.changed += 1;
+        let appended = match to {
+            Target::Lin | Target::Jsonl => joined.push(&output),
+            // One header for the whole file: the later ones are left out.
+            Target::Csv if !joined.is_empty() => {
+                let header = output
+                    .iter()
+                    .position(|&b| b == b'\n')
+                    .map_or(output.len(), |i| i + 1);
+                joined.push(&output[header..])
+            }
+            Target::Csv => joined.push(&output),
+            Target::Pbn => {
+                let newline: &[u8] = if output.windows(2).any(|w| w == b"\r\n") {
+                    b"\r\n"
+                } else {
+                    b"\n"
+                };
+                append_export(&mut joined, &output, newline)
+            }
+        };
+        if let Err(error) = appended {
+            say!("pbnfmt: error: cannot gather the results: {error}");
+            return EXIT_TROUBLE;
+        }
+    }
+    if format.is_document() {
+        let _ = findings.end(&totals.summary, None);
+    }
+    let name = target.map_or_else(
+        || "standard output".to_owned(),
+        |target| display::escape_line(&target.display().to_string()).into_owned(),
+    );
+    if refused || !totals.summary.trouble.is_empty() {
+        say!(
+            "pbnfmt: {} not written: {}",
+            name,
+            if refused {
+                "an input was refused"
+            } else {
+                "an input could not be read"
+            }
+        );
+        return if totals.summary.trouble.is_empty() {
+            EXIT_FINDINGS
+        } else {
+            EXIT_TROUBLE
+        };
+    }
+    let written = match target {
+        Some(target) => write_atomic(target, &mut joined, None),
+        None => match joined.copy_to(&mut io::stdout().lock()) {
+            // A closed pipe (`| head`) ends the output, not the run's status.
+            Err(error) if error.kind() == io::ErrorKind::BrokenPipe => Ok(()),
+            other => other,
+        },
+    };
+    if let Err(error) = written {
+        say!("pbnfmt: error: cannot write {name}: {error}");
+        return EXIT_TROUBLE;
+    }
+    if !io_args.output.quiet && !format.is_document() && target.is_some() {
+        say!(
+            "{} {} into {} ({}).",
+            plural(totals.changed, "file", "files"),
+            wording.done,
+            name,
+            plural(totals.summary.games, "game", "games")
+        );
+    }
+    totals.exit_status(io_args, Mode::OutDir)
+}
