@@ -89,7 +89,7 @@ fn check_text(
     let text = decoded.text.as_str();
     if crate::lin::looks_like_lin(text) {
         // A LIN file (BBO): its own reader, and the PBN rules on what it says.
-        let (diagnostics, omitted, boards) = crate::lin::convert::check_lin(text, selection);
+        let (diagnostics, omitted, boards) = crate::lin::convert::check_lin(text, selection, limit);
         report.diagnostics = diagnostics;
         report.omitted = omitted;
         report.games = boards;

@@ -465,12 +465,7 @@ fn auction_object(
     model: &GameModel<'_>,
     dealer: Option<Seat>,
 ) {
-    let Some(at) = model.auction else {
-        out.push_str("null");
-        return;
-    };
-    let tag = &model.tags[at];
-    let Some(start) = Seat::parse(&tag.value) else {
+    let Some((tag, start)) = model.auction_section() else {
         out.push_str("null");
         return;
     };
@@ -540,12 +535,7 @@ fn play_object(
     declarer: Option<Seat>,
     contract: Option<ContractValue>,
 ) {
-    let Some(at) = model.play else {
-        out.push_str("null");
-        return;
-    };
-    let tag = &model.tags[at];
-    let Some(play_seat) = Seat::parse(&tag.value) else {
+    let Some((tag, play_seat)) = model.play_section() else {
         out.push_str("null");
         return;
     };

@@ -34,17 +34,33 @@ pub struct ConvertOptions {
     pub newline: Newline,
 }
 
-/// The findings of a file, the first [`MAX_FINDINGS`] kept and the rest counted, so that a file of
-/// millions of defects costs no memory for them.
-#[derive(Debug, Default)]
+/// The findings of a file, the first `limit` kept ([`MAX_FINDINGS`] by default, `check
+/// --max-findings`) and the rest counted, so that a file of millions of defects costs no memory
+/// for them.
+#[derive(Debug)]
 pub struct Findings {
     pub kept: Vec<Diagnostic>,
     pub omitted: Omitted,
+    limit: usize,
+}
+
+impl Default for Findings {
+    fn default() -> Findings {
+        Findings::with_limit(MAX_FINDINGS)
+    }
 }
 
 impl Findings {
+    fn with_limit(limit: usize) -> Findings {
+        Findings {
+            kept: Vec::new(),
+            omitted: Omitted::default(),
+            limit,
+        }
+    }
+
     fn push(&mut self, diagnostic: Diagnostic) {
-        if self.kept.len() < MAX_FINDINGS {
+        if self.kept.len() < self.limit {
             self.kept.push(diagnostic);
         } else {
             *self
@@ -68,6 +84,7 @@ const BATCH_BYTES: usize = 256 * 1024;
 pub fn read_lin(
     text: &str,
     selection: &Selection,
+    limit: usize,
     mut batch: impl FnMut(&[Board], String, &SpanMap) -> bool,
 ) -> (Findings, usize) {
     let rules = selection.rules_for(false);
@@ -75,7 +92,7 @@ pub fn read_lin(
         selection: selection.clone(),
         ..CheckOptions::default()
     };
-    let findings = std::cell::RefCell::new(Findings::default());
+    let findings = std::cell::RefCell::new(Findings::with_limit(limit));
     let mut boards = Vec::new();
     let mut bytes = 0;
     let mut count = 0;
@@ -204,8 +221,12 @@ fn sort(findings: &mut [Diagnostic]) {
 
 /// The findings of a LIN file for `check`: the findings kept, those counted past the limit, and
 /// the number of boards.
-pub fn check_lin(text: &str, selection: &Selection) -> (Vec<Diagnostic>, Omitted, usize) {
-    let (findings, boards) = read_lin(text, selection, |_, _, _| true);
+pub fn check_lin(
+    text: &str,
+    selection: &Selection,
+    limit: usize,
+) -> (Vec<Diagnostic>, Omitted, usize) {
+    let (findings, boards) = read_lin(text, selection, limit, |_, _, _| true);
     (findings.kept, findings.omitted, boards)
 }
 
@@ -289,44 +310,49 @@ pub fn lin_to_pbn_decoded(decoded: Decoded, options: &ConvertOptions) -> Rewritt
     let mut output = Output::new();
     let mut refusal: Vec<Diagnostic> = Vec::new();
     let mut written = 0usize;
-    let (findings, games) = read_lin(&decoded.text, &Selection::default(), |boards, pbn, map| {
-        let mut exported = export_owned(pbn.into_bytes(), &export);
-        let problems = std::mem::take(&mut exported.problems);
-        let Some(bytes) = exported.output_bytes() else {
+    let (findings, games) = read_lin(
+        &decoded.text,
+        &Selection::default(),
+        MAX_FINDINGS,
+        |boards, pbn, map| {
+            let mut exported = export_owned(pbn.into_bytes(), &export);
+            let problems = std::mem::take(&mut exported.problems);
+            let Some(bytes) = exported.output_bytes() else {
+                for mut problem in problems {
+                    problem.span = map.lin_span(&problem.span).unwrap_or(0..0);
+                    problem.related.clear();
+                    problem.fix = None;
+                    refusal.push(problem);
+                }
+                return false;
+            };
             for mut problem in problems {
+                // Warnings of the writer (a long line): pointed at the LIN, kept with the rest.
                 problem.span = map.lin_span(&problem.span).unwrap_or(0..0);
                 problem.related.clear();
                 problem.fix = None;
                 refusal.push(problem);
             }
-            return false;
-        };
-        for mut problem in problems {
-            // Warnings of the writer (a long line): pointed at the LIN, kept with the rest.
-            problem.span = map.lin_span(&problem.span).unwrap_or(0..0);
-            problem.related.clear();
-            problem.fix = None;
-            refusal.push(problem);
-        }
-        // The read-back: the boards of the PBN written say what the LIN said.
-        let back = from_pbn(&source::decode(&bytes, Some(encoding)).text);
-        let carried: Vec<Game> = boards.iter().map(|b| pbn_carries(&b.game)).collect();
-        if let Some((index, before, after)) =
-            first_difference(carried.iter(), back.iter().map(|(g, _)| g))
-        {
-            let span = boards
-                .get(index)
-                .map_or(0..0, |b| b.spans.record.start..(b.spans.record.start + 2));
-            refusal.push(unfaithful(span, written + index, &before, &after));
-            return false;
-        }
-        written += boards.len();
-        let newline: &[u8] = match options.newline {
-            Newline::CrLf => b"\r\n",
-            Newline::Lf => b"\n",
-        };
-        append_export(&mut output, &bytes, newline).is_ok()
-    });
+            // The read-back: the boards of the PBN written say what the LIN said.
+            let back = from_pbn(&source::decode(&bytes, Some(encoding)).text);
+            let carried: Vec<Game> = boards.iter().map(|b| pbn_carries(&b.game)).collect();
+            if let Some((index, before, after)) =
+                first_difference(carried.iter(), back.iter().map(|(g, _)| g))
+            {
+                let span = boards
+                    .get(index)
+                    .map_or(0..0, |b| b.spans.record.start..(b.spans.record.start + 2));
+                refusal.push(unfaithful(span, written + index, &before, &after));
+                return false;
+            }
+            written += boards.len();
+            let newline: &[u8] = match options.newline {
+                Newline::CrLf => b"\r\n",
+                Newline::Lf => b"\n",
+            };
+            append_export(&mut output, &bytes, newline).is_ok()
+        },
+    );
     let mut problems = findings.kept;
     let refused = refusal
         .iter()
@@ -453,11 +479,16 @@ pub fn pbn_to_lin(bytes: Vec<u8>, options: &ConvertOptions) -> Rewritten {
         // Already LIN: read and written again in the layout.
         let mut lin = Output::new();
         let mut ok = true;
-        let (findings, count) = read_lin(&decoded.text, &Selection::default(), |boards, _, _| {
-            let games: Vec<Game> = boards.iter().map(|b| b.game.clone()).collect();
-            ok = lin.push(to_lin::write(&games).0.as_bytes()).is_ok();
-            ok
-        });
+        let (findings, count) = read_lin(
+            &decoded.text,
+            &Selection::default(),
+            MAX_FINDINGS,
+            |boards, _, _| {
+                let games: Vec<Game> = boards.iter().map(|b| b.game.clone()).collect();
+                ok = lin.push(to_lin::write(&games).0.as_bytes()).is_ok();
+                ok
+            },
+        );
         if !ok {
             return Rewritten::refused(decoded, findings.kept, count);
         }

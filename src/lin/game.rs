@@ -417,11 +417,7 @@ fn notes(model: &GameModel<'_>, indices: &[usize]) -> Vec<(u32, String)> {
 }
 
 fn read_auction(parse: &Parse, text: &str, model: &GameModel<'_>, game: &mut Game) {
-    let Some(at) = model.auction else {
-        return;
-    };
-    let tag = &model.tags[at];
-    let Some(start) = Seat::parse(&tag.value) else {
+    let Some((tag, start)) = model.auction_section() else {
         return;
     };
     // Without a Dealer tag, the first caller is the dealer (PBN 3.4.2, 3.5).
@@ -502,11 +498,7 @@ fn read_auction(parse: &Parse, text: &str, model: &GameModel<'_>, game: &mut Gam
 }
 
 fn read_play(parse: &Parse, text: &str, model: &GameModel<'_>, game: &mut Game) {
-    let Some(at) = model.play else {
-        return;
-    };
-    let tag = &model.tags[at];
-    let Some(play_seat) = Seat::parse(&tag.value) else {
+    let Some((tag, play_seat)) = model.play_section() else {
         return;
     };
     let contract = model

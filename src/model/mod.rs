@@ -147,6 +147,21 @@ impl<'a> GameModel<'a> {
         self.get(name).map(|tag| &*tag.value)
     }
 
+    /// The Auction tag and the seat its value names (PBN 3.5), when the game has both.
+    pub fn auction_section(&self) -> Option<(&Tag<'a>, crate::bridge::Seat)> {
+        self.section(self.auction)
+    }
+
+    /// The Play tag and the seat its value names (PBN 3.6), when the game has both.
+    pub fn play_section(&self) -> Option<(&Tag<'a>, crate::bridge::Seat)> {
+        self.section(self.play)
+    }
+
+    fn section(&self, at: Option<usize>) -> Option<(&Tag<'a>, crate::bridge::Seat)> {
+        let tag = &self.tags[at?];
+        Some((tag, crate::bridge::Seat::parse(&tag.value)?))
+    }
+
     /// Tags written in this game (not implied).
     pub fn written(&self) -> impl Iterator<Item = &Tag<'a>> {
         self.tags

@@ -26,15 +26,20 @@ pub fn corpus() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus")
 }
 
+/// `../shared` beside the checkout, or `$PBNFMT_SHARED`.
+fn shared() -> PathBuf {
+    std::env::var_os("PBNFMT_SHARED").map_or_else(
+        || Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared"),
+        PathBuf::from,
+    )
+}
+
 /// `../shared/corpus/real` (or `$PBNFMT_SHARED/corpus/real`), when it exists. When it does not,
 /// the run says so once on standard error, written past the test harness's capture so that a
 /// plain `cargo test` shows it (issue 24, item 16), and each test that uses it says so in its own
 /// output.
 pub fn real_corpus() -> Option<PathBuf> {
-    let shared = std::env::var_os("PBNFMT_SHARED").map_or_else(
-        || Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared"),
-        PathBuf::from,
-    );
+    let shared = shared();
     let path = shared.join("corpus/real");
     if path.is_dir() {
         return Some(path);
@@ -62,10 +67,7 @@ pub fn real_corpus() -> Option<PathBuf> {
 /// `../shared/corpus/lin` (or `$PBNFMT_SHARED/corpus/lin`), when it exists; each test that uses
 /// it says so in its own output when it does not.
 pub fn lin_corpus() -> Option<PathBuf> {
-    let shared = std::env::var_os("PBNFMT_SHARED").map_or_else(
-        || Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared"),
-        PathBuf::from,
-    );
+    let shared = shared();
     let path = shared.join("corpus/lin");
     if path.is_dir() {
         return Some(path);

@@ -505,3 +505,18 @@ fn mutated_lin_files_convert_faithfully() {
         }
     }
 }
+
+/// `check --max-findings` holds for a LIN file as for PBN: the first findings kept, the rest
+/// counted.
+#[test]
+fn the_findings_limit_holds_for_lin() {
+    let lin = "pn|S,W,N,E|md|1S962HAJ7DKT82CJ75,ST5HQ9863DA943CKQ,SK843HT542DJ6C863|\
+        xa|1|xb|2|xc|3|xd|4|";
+    let options = CheckOptions {
+        max_findings: Some(2),
+        ..CheckOptions::default()
+    };
+    let report = check_bytes(lin.as_bytes(), &options);
+    assert_eq!(report.diagnostics.len(), 2);
+    assert_eq!(report.omitted.total(), 2);
+}
