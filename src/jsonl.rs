@@ -3,12 +3,15 @@
 //!
 //! The games are read as `check` reads them, a chunk of games at a time ([`parser::chunks`]) with
 //! the `#`/`##` state carried across chunks, and each object is written as soon as its game is
-//! read: memory is one chunk, whatever the file's size. Values are the model's: tags after
+//! read; [`convert_file`] reads the file itself a window at a time ([`stream`]), so that memory is
+//! the same whatever the file's size. Values are the model's: tags after
 //! inheritance (PBN 4.8), the Deal, Contract and Result typed (PBN 3.4.11, 3.4.14, 3.4.15), the
 //! auction as calls at seats with their notes resolved (PBN 3.5), the play as tricks with their
 //! leaders and winners (PBN 3.6). It does not judge: `--with-findings` adds `check`'s findings.
 
+use std::io;
 use std::ops::Range;
+use std::path::Path;
 
 use crate::bridge::{CallToken, Denomination, Seat};
 use crate::canon;
@@ -19,6 +22,7 @@ use crate::lin::looks_like_lin;
 use crate::model::auction::{self, Entry};
 use crate::model::deal::{self, Deal};
 use crate::model::play::{self, Context, PlayEnd, Slot};
+use crate::model::stream::{self, Streamed};
 use crate::model::values::{ContractValue, Risk, Vulnerability, parse_declarer};
 use crate::model::{GameModel, Inheritance};
 use crate::proof::Rewritten;
@@ -683,13 +687,7 @@ pub fn convert(
         .then(|| crate::source::LineIndex::new(&pbn.text));
     let mut next_finding = 0;
     let mut output = Output::new();
-    let mut failed = None;
-    let mut csv = data.csv.clone().map(crate::csv::Writer::new);
-    if let Some(writer) = &mut csv
-        && let Err(error) = output.push(writer.header().as_bytes())
-    {
-        failed = Some(error);
-    }
+    let mut sink = Sink::new(&mut output, data.csv.clone(), true);
     let games = games(
         &pbn.text,
         file,
@@ -712,24 +710,10 @@ pub fn convert(
                 }
                 line.push_str("]}");
             }
-            let written = match &mut csv {
-                Some(writer) => writer
-                    .rows(line)
-                    .and_then(|rows| output.push(rows.as_bytes()).map_err(|e| e.to_string())),
-                None => output
-                    .push(line.as_bytes())
-                    .and_then(|()| output.push(b"\n"))
-                    .map_err(|e| e.to_string()),
-            };
-            match written {
-                Ok(()) => failed.is_none(),
-                Err(error) => {
-                    failed = Some(std::io::Error::other(error));
-                    false
-                }
-            }
+            sink.game(line)
         },
     );
+    let failed = sink.failed.take();
     let (found, is_pbn) = reading.finish();
     if !is_pbn {
         return Rewritten::refused(decoded, found, 0);
@@ -746,6 +730,99 @@ pub fn convert(
         return Rewritten::refused(decoded, vec![problem], games);
     }
     Rewritten::written(decoded, Some(output), problems, games)
+}
+
+/// [`convert`] of the PBN file at `path`, read a window at a time ([`stream`]) so that memory
+/// stays the same whatever the file's size, its lines (or rows, after a header when `header`)
+/// appended to `out`. `None` when the file must be read whole and given to [`convert`]: a LIN
+/// record, `--with-findings` (whose findings are `check`'s of the whole file), and what
+/// [`stream::Streamed::NeedsWhole`] lists; `out` is then as it was.
+pub fn convert_file(
+    path: &Path,
+    options: &ConvertOptions,
+    data: &DataOptions,
+    file: &str,
+    out: &mut Output,
+    header: bool,
+) -> io::Result<Option<usize>> {
+    if data.findings {
+        return Ok(None);
+    }
+    let start = out.len();
+    let mut sink = Sink::new(out, data.csv.clone(), header);
+    let mut line = String::new();
+    let streamed = stream::each_game_in_file(
+        path,
+        options.input_encoding,
+        |text| !looks_like_lin(text),
+        |parse, text, model, at| {
+            line.clear();
+            let place = Place {
+                file,
+                line: at.line,
+                game: at.game,
+            };
+            object(&mut line, parse, text, model, &place);
+            sink.game(&mut line)
+        },
+    );
+    let failed = sink.failed.take();
+    match streamed? {
+        Streamed::Done(games) => match failed {
+            None => Ok(Some(games)),
+            Some(error) => Err(io::Error::other(error)),
+        },
+        Streamed::NeedsWhole(_) => {
+            out.truncate(start)?;
+            Ok(None)
+        }
+    }
+}
+
+/// Where the games' lines go: JSON lines, or the CSV rows made from them.
+struct Sink<'o> {
+    output: &'o mut Output,
+    csv: Option<crate::csv::Writer>,
+    /// Why the output could not be kept; nothing more is written.
+    failed: Option<String>,
+}
+
+impl<'o> Sink<'o> {
+    fn new(output: &'o mut Output, csv: Option<crate::csv::Csv>, header: bool) -> Sink<'o> {
+        let csv = csv.map(crate::csv::Writer::new);
+        let mut sink = Sink {
+            output,
+            csv,
+            failed: None,
+        };
+        if let Some(writer) = &sink.csv
+            && header
+            && let Err(error) = sink.output.push(writer.header().as_bytes())
+        {
+            sink.failed = Some(error.to_string());
+        }
+        sink
+    }
+
+    /// Writes one game's line; false once the output cannot be kept.
+    fn game(&mut self, line: &mut String) -> bool {
+        if self.failed.is_some() {
+            return false;
+        }
+        let written = match &self.csv {
+            Some(writer) => writer
+                .rows(line)
+                .and_then(|rows| self.output.push(rows.as_bytes()).map_err(|e| e.to_string())),
+            None => {
+                line.push('\n');
+                self.output.push(line.as_bytes()).map_err(|e| e.to_string())
+            }
+        };
+        if let Err(error) = written {
+            self.failed = Some(error);
+        }
+        self.failed.is_none()
+    }
 }
 
 /// A finding as JSON: its code, name, severity, line and column, message and help.

@@ -64,6 +64,11 @@ impl Chunks<'_> {
     pub fn set_target(&mut self, target: usize) {
         self.target = target.max(1);
     }
+
+    /// Where the next chunk starts: the end of the last one.
+    pub fn position(&self) -> usize {
+        self.pos
+    }
 }
 
 impl Iterator for Chunks<'_> {

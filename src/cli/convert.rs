@@ -119,22 +119,35 @@ pub(super) fn run_convert(args: &ConvertArgs) -> u8 {
     };
     // JSON lines of several files run on in one stream: to standard output, unless a mode says
     // otherwise.
+    // (One file too: a file is read a window at a time on this path.)
     let many_to_stdout = matches!(args.to, Target::Jsonl | Target::Csv)
         && args.output_file.is_none()
         && args.out_dir.is_none()
         && !args.check
-        && (args.files.paths.len() > 1
-            || args.files.paths.iter().any(|p| p.is_dir())
-            || args.files.files_from.is_some());
+        && !args.config.show_settings
+        && (!args.files.paths.is_empty() || args.files.files_from.is_some());
+    // JSON lines and CSV of a file read a window at a time, straight into the gathered output;
+    // `None` when the file must be read whole.
+    let streamed = |found: &Found, out: &mut Output| -> Option<io::Result<usize>> {
+        let crate::walk::Input::File(path) = &found.input else {
+            return None;
+        };
+        if !matches!(args.to, Target::Jsonl | Target::Csv) || path.is_dir() {
+            return None;
+        }
+        let header = out.is_empty();
+        let name = found.input.display_name();
+        crate::jsonl::convert_file(path, &options(found), &data, &name, out, header).transpose()
+    };
     if many_to_stdout {
-        return into_one_file(&io, None, args.to, &wording, convert);
+        return into_one_file(&io, None, args.to, &wording, streamed, convert);
     }
     let Some(target) = &args.output_file else {
         return run(&io, &overrides, &wording, |bytes, found, _| {
             convert(bytes, found)
         });
     };
-    into_one_file(&io, Some(target), args.to, &wording, convert)
+    into_one_file(&io, Some(target), args.to, &wording, streamed, convert)
 }
 
 /// `convert -o FILE`: every input converted in order, the games gathered into one file, written
@@ -144,6 +157,7 @@ fn into_one_file(
     target: Option<&Path>,
     to: Target,
     wording: &Wording,
+    streamed: impl Fn(&Found, &mut Output) -> Option<io::Result<usize>>,
     convert: impl Fn(Vec<u8>, &Found) -> Rewritten + Sync,
 ) -> u8 {
     let (format, discovery) =
@@ -165,6 +179,21 @@ fn into_one_file(
     let mut refused = false;
     for found in &discovery.inputs {
         let name = found.input.display_name();
+        match streamed(found, &mut joined) {
+            Some(Ok(games)) => {
+                totals.summary.files += 1;
+                totals.summary.games += games;
+                totals.changed += 1;
+                continue;
+            }
+            Some(Err(error)) => {
+                let message = error.to_string();
+                say!("pbnfmt: error: cannot convert {name}: {message}");
+                totals.summary.trouble.push((name, message));
+                continue;
+            }
+            None => {}
+        }
         let bytes = match read_input(&found.input) {
             Ok(bytes) => bytes,
             Err(message) => {

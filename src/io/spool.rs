@@ -67,6 +67,21 @@ impl Output {
         Ok(())
     }
 
+    /// Keeps the first `len` bytes (what was there before a piece that is given up).
+    pub fn truncate(&mut self, len: u64) -> io::Result<()> {
+        if len >= self.len {
+            return Ok(());
+        }
+        match &mut self.file {
+            Some(file) => file.set_len(len)?,
+            None => self
+                .memory
+                .truncate(usize::try_from(len).unwrap_or(usize::MAX)),
+        }
+        self.len = len;
+        Ok(())
+    }
+
     /// The temporary file, flushed and at its start.
     fn rewound(&mut self) -> io::Result<Option<&mut File>> {
         match &mut self.file {
@@ -179,7 +194,16 @@ mod tests {
         let mut whole = whole;
         whole.extend_from_slice(b"end");
         assert_eq!(output.to_vec().unwrap(), whole);
-        assert_eq!(output.into_bytes().unwrap(), whole);
+        // A piece given up is gone, in the file as in memory, and what follows comes after.
+        output.truncate(5 << 20).unwrap();
+        output.push(b"more").unwrap();
+        let mut kept = whole[..5 << 20].to_vec();
+        kept.extend_from_slice(b"more");
+        assert!(output.equals(&kept).unwrap());
+        let mut small = Output::from_bytes(b"kept, given up".to_vec());
+        small.truncate(5).unwrap();
+        assert_eq!(small.to_vec().unwrap(), b"kept,");
+        assert_eq!(output.into_bytes().unwrap(), kept);
     }
 
     #[test]

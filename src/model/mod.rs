@@ -10,6 +10,7 @@ pub mod auction;
 pub mod deal;
 pub mod loose;
 pub mod play;
+pub mod stream;
 pub mod values;
 
 use std::borrow::Cow;

@@ -143,3 +143,63 @@ fn the_deal_hash_depends_on_the_layout_only() {
     // Documented value (docs/jsonl.md): FNV-1a 64 of the 52 seat letters.
     assert_eq!(hash(one).len(), 16);
 }
+
+/// `convert --to jsonl|csv` reads a file a window at a time (flat memory); what it writes is what
+/// the whole-text reading writes, byte for byte, for every file of the corpora, and the files it
+/// leaves to the whole reading are those it must (LIN, syntax errors, text that is not PBN).
+#[test]
+fn a_file_read_a_window_at_a_time_converts_as_read_whole() {
+    let mut files = common::pbn_files(&common::corpus());
+    let real = common::real_corpus();
+    if let Some(real) = &real {
+        files.extend(common::pbn_files(real));
+    }
+    let csv = pbnfmt::csv::Csv::new(None, pbnfmt::csv::Table::Games).unwrap();
+    let (mut streamed, mut whole, mut real_streamed) = (0, 0, 0);
+    for path in &files {
+        let name = common::relative(path);
+        for data in [
+            DataOptions::default(),
+            DataOptions {
+                findings: false,
+                csv: Some(csv.clone()),
+            },
+        ] {
+            let options = ConvertOptions::default();
+            let mut out = pbnfmt::io::spool::Output::new();
+            out.push(b"before\n").unwrap();
+            let games = pbnfmt::jsonl::convert_file(path, &options, &data, &name, &mut out, true);
+            let bytes = std::fs::read(path).unwrap();
+            let expected = convert(bytes, &options, &data, &name);
+            match games.unwrap() {
+                Some(games) => {
+                    streamed += 1;
+                    if real.as_ref().is_some_and(|real| path.starts_with(real)) {
+                        real_streamed += 1;
+                    }
+                    assert_eq!(games, expected.games, "{name}: games");
+                    let mut wanted = b"before\n".to_vec();
+                    wanted.extend(expected.output_bytes().expect("converted whole"));
+                    assert!(
+                        out.equals(&wanted).unwrap(),
+                        "{name}: streamed output differs"
+                    );
+                }
+                None => {
+                    whole += 1;
+                    assert!(out.equals(b"before\n").unwrap(), "{name}: output given up");
+                }
+            }
+        }
+    }
+    eprintln!("{streamed} conversions streamed, {whole} read whole, {real_streamed} of real files");
+    assert!(streamed > whole, "most files stream: {streamed} vs {whole}");
+    if real.is_some() {
+        // Every shared real file is UTF-8 or Latin-1 PBN without a syntax error, but for the
+        // few the corpus manifest lists as broken.
+        assert!(
+            real_streamed >= 2 * 80,
+            "{real_streamed} real conversions streamed"
+        );
+    }
+}
