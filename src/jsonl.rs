@@ -633,6 +633,39 @@ fn comments(out: &mut String, parse: &Parse, text: &str, model: &GameModel<'_>) 
     out.push(']');
 }
 
+pub const GAME_NOT_CONVERTED: crate::rules::RuleInfo = crate::rules::RuleInfo {
+    code: "W006",
+    name: "game-not-converted",
+    severity: Severity::Warning,
+    group: crate::rules::Group::Write,
+    section: "PBN 3",
+    summary: "Data: a game with a syntax error is left out of the JSON lines or CSV",
+    what: "`pbnfmt convert --to jsonl` and `--to csv` leave out a game whose text has a syntax \
+        error (an unclosed tag pair or string, text that is not a token of PBN): the parser \
+        recovers to read on, but what it recovers is a guess, and data made from a guess would \
+        be taken for the file's. The syntax error is reported beside this finding; the other \
+        games are converted.",
+    why: "PBN 3: a game is a sequence of tag pairs with their sections, each tag pair `[Name \
+        \"value\"]` on its own terms. A game that breaks this has no certain reading.",
+    example: "```\n\
+        [Event \"Club\"\n\
+        [Board \"2\"]\n\
+        ```",
+    fix: "Correct the syntax error (`pbnfmt check` shows it; `pbnfmt fix` mends the certain \
+        ones), then convert again.",
+    ..crate::rules::RuleInfo::BASE
+};
+
+/// A file that leaves a game out, and the file mended ([`crate::rules::pairs`]).
+#[cfg(test)]
+pub(crate) fn pairs() -> Vec<crate::rules::pairs::Pair> {
+    vec![crate::rules::pairs::Pair::new(
+        Rule::GameNotConverted,
+        "[Board \"1\"]\n\n[Event \"Club\"\n[Board \"2\"]\n",
+        "[Board \"1\"]\n\n[Event \"Club\"]\n[Board \"2\"]\n",
+    )]
+}
+
 /// What `convert --to jsonl` and `--to csv` write.
 #[derive(Clone, Debug, Default)]
 pub struct DataOptions {
@@ -688,10 +721,18 @@ pub fn convert(
     let mut next_finding = 0;
     let mut output = Output::new();
     let mut sink = Sink::new(&mut output, data.csv.clone(), true);
+    // Where the current chunk's syntax errors start: a game holding one is left out (W006).
+    let errors = std::cell::RefCell::new(Vec::new());
+    let mut left_out = Vec::new();
     let games = games(
         &pbn.text,
         file,
-        |parse| reading.chunk(parse),
+        |parse| {
+            reading.chunk(parse);
+            let mut errors = errors.borrow_mut();
+            errors.clear();
+            errors.extend(parse.errors.iter().map(|e| e.span.start as usize));
+        },
         |line, span| {
             if let Some(index) = &index {
                 line.pop();
@@ -710,6 +751,10 @@ pub fn convert(
                 }
                 line.push_str("]}");
             }
+            if errors.borrow().iter().any(|at| span.contains(at)) {
+                left_out.push(not_converted(&pbn.text, span));
+                return true;
+            }
             sink.game(line)
         },
     );
@@ -721,6 +766,7 @@ pub fn convert(
     if converted.is_none() {
         problems.extend(found.into_iter().filter(|d| d.severity == Severity::Error));
     }
+    problems.extend(left_out);
     if let Some(error) = failed {
         let problem = Diagnostic::new(
             Rule::UnfaithfulExport,
@@ -730,6 +776,28 @@ pub fn convert(
         return Rewritten::refused(decoded, vec![problem], games);
     }
     Rewritten::written(decoded, Some(output), problems, games)
+}
+
+/// W006 for the game at `span` of `text`, named by its Board when it has one.
+fn not_converted(text: &str, span: Range<usize>) -> Diagnostic {
+    let game = &text[span.clone()];
+    let first_line = game.find(['\r', '\n']).unwrap_or(game.len());
+    let board = game
+        .find("[Board \"")
+        .map(|at| &game[at + 8..])
+        .and_then(|rest| rest.split_once('"'))
+        .map(|(board, _)| board)
+        .filter(|board| !board.is_empty() && board.len() <= 12);
+    let named = match board {
+        Some(board) => format!("board {} is", crate::display::escape(board)),
+        None => "this game is".to_owned(),
+    };
+    Diagnostic::new(
+        Rule::GameNotConverted,
+        span.start..span.start + first_line,
+        format!("{named} left out: its text has a syntax error, and what it says is not certain"),
+    )
+    .with_help("correct the syntax error reported for it (`pbnfmt check`), then convert again")
 }
 
 /// [`convert`] of the PBN file at `path`, read a window at a time ([`stream`]) so that memory

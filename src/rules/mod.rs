@@ -373,6 +373,7 @@ rules! {
     EmbeddedPbn => crate::proof::EMBEDDED_PBN,
     UnfaithfulExport => crate::proof::UNFAITHFUL_EXPORT,
     UnwritableInheritedValue => crate::proof::UNWRITABLE_INHERITED_VALUE,
+    GameNotConverted => crate::jsonl::GAME_NOT_CONVERTED,
     BrokenLinRecord => crate::lin::BROKEN_LIN_RECORD,
     UnknownLinTag => crate::lin::UNKNOWN_LIN_TAG,
     PartialLinDeal => crate::lin::PARTIAL_LIN_DEAL,

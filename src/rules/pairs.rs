@@ -44,7 +44,10 @@ const WITHOUT_PAIR: &[(Rule, &str)] = &[(
 /// How many findings of `rule` the text draws: from `check` with every rule selected, or
 /// for the reasons a file is not written (W), from `export --resolve` into Latin-1.
 fn findings(rule: Rule, bytes: &[u8]) -> usize {
-    let found = if rule.info().group == Group::Write && rule.code().starts_with('L') {
+    let found = if rule == Rule::GameNotConverted {
+        let (options, data) = Default::default();
+        crate::jsonl::convert(bytes.to_vec(), &options, &data, "pair.pbn").problems
+    } else if rule.info().group == Group::Write && rule.code().starts_with('L') {
         let options = crate::lin::convert::ConvertOptions::default();
         crate::lin::convert::pbn_to_lin(bytes.to_vec(), &options).problems
     } else if rule.info().group == Group::Write {
@@ -85,6 +88,7 @@ fn every_rule_fails_and_passes_its_pair() {
         crate::suppress::pairs(),
         crate::proof::pairs(),
         crate::lin::pairs(),
+        crate::jsonl::pairs(),
     ]
     .into_iter()
     .flatten()

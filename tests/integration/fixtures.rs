@@ -70,12 +70,19 @@ fn standard_example_game_is_read_whole() {
 
 /// What pbnfmt reports on an invalid fixture: `check` with the rule named by the file selected
 /// too (opt-in rules run for their fixture), or for a writer rule, the refusal of
-/// `pbnfmt export --encoding latin-1 --resolve`.
+/// `pbnfmt export --encoding latin-1 --resolve` (of `convert --to lin` for L rules, what `convert
+/// --to jsonl` says for W006).
 fn findings(path: &Path) -> (Rule, Decoded, Vec<Diagnostic>) {
     let name = common::relative(path);
     let stem = path.file_stem().unwrap().to_str().unwrap();
     let rule = Rule::find(stem).unwrap_or_else(|| panic!("{name} is not named after a rule"));
     let bytes = std::fs::read(path).unwrap();
+    if rule == Rule::GameNotConverted {
+        // What `convert --to jsonl` says of a file.
+        let converted =
+            pbnfmt::jsonl::convert(bytes, &Default::default(), &Default::default(), &name);
+        return (rule, converted.decoded, converted.problems);
+    }
     if rule.info().group == Group::Write && rule.code().starts_with('L') {
         // What `convert --to lin` says of a PBN board.
         let converted = pbnfmt::lin::convert::pbn_to_lin(bytes, &Default::default());
