@@ -111,6 +111,8 @@ for size in "${size_list[@]}"; do
     add "pbnfmt resolve -j1 ($size)" "$bytes" "'$pbnfmt' resolve -j1 '$path' > '$dir/resolve.out'"
     add "pbnfmt resolve --compress -j1 ($size)" "$bytes" "'$pbnfmt' resolve --compress -j1 '$path' > '$dir/compress.out'"
     add "pbnfmt nag -j1 ($size)" "$bytes" "'$pbnfmt' nag -j1 '$path' > '$dir/nag.out'"
+    # Issue 26: within 2x of check, and the same peak RSS on every size.
+    add "pbnfmt convert --to jsonl -j1 ($size)" "$bytes" "'$pbnfmt' convert --to jsonl -j1 '$path' > /dev/null"
     measure
     checks+=("$size")
 done

@@ -48,6 +48,25 @@ fn bench(c: &mut Criterion) {
     group.bench_function("check", |b| {
         b.iter(|| check_bytes(black_box(bytes), &CheckOptions::default()))
     });
+    // Issue 27: finding repeated deals (collecting each complete deal, and the run's table of
+    // deals) adds under 10% to check.
+    let with_repeats = CheckOptions {
+        selection: pbnfmt::rules::select::Selection {
+            extend_select: vec!["H001".to_owned()],
+            ..Default::default()
+        },
+        ..CheckOptions::default()
+    };
+    group.bench_function("check+repeats", |b| {
+        b.iter(|| {
+            let report = check_bytes(black_box(bytes), &with_repeats);
+            let mut repeats = pbnfmt::sets::Repeats::new(Default::default());
+            (
+                repeats.file("bench.pbn", &report.deals, false).len(),
+                report.diagnostics.len(),
+            )
+        })
+    });
     group.bench_function("export", |b| {
         b.iter(|| export_bytes(black_box(bytes), &ExportOptions::default()))
     });

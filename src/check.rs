@@ -29,6 +29,11 @@ pub struct CheckOptions {
     /// How many findings of the file are kept, the first in file order ([`MAX_FINDINGS`] when
     /// `None`); the rest are counted in [`FileReport::omitted`].
     pub max_findings: Option<usize>,
+    /// Findings about the file that come from outside it (a deal dealt in an earlier file,
+    /// H001), given in again to be sorted, limited and suppressed with the file's own.
+    pub extra: Vec<Diagnostic>,
+    /// Which deals H001 takes for the same one (`--repeats-rotated`, `--repeats-permuted`).
+    pub sameness: crate::sets::Sameness,
 }
 
 /// The outcome of checking one file.
@@ -44,6 +49,8 @@ pub struct FileReport {
     /// Findings past the limit ([`CheckOptions::max_findings`]): counted, not kept. Suppression
     /// lines apply to them as to the others.
     pub omitted: Omitted,
+    /// The complete deals of the file in order, when H001 runs (`crate::sets`).
+    pub deals: Vec<crate::sets::SeenDeal>,
 }
 
 /// Checks one file's bytes.
@@ -66,6 +73,7 @@ pub fn check_decoded(decoded: Decoded, options: &CheckOptions) -> FileReport {
         games: 0,
         suppressed: 0,
         omitted: Omitted::default(),
+        deals: Vec::new(),
     };
     check_text(
         &mut report,
@@ -73,6 +81,8 @@ pub fn check_decoded(decoded: Decoded, options: &CheckOptions) -> FileReport {
         chunk,
         limit,
         options.parse_ahead,
+        &options.extra,
+        options.sameness,
     );
     report
 }
@@ -84,6 +94,8 @@ fn check_text(
     chunk: usize,
     limit: usize,
     ahead: bool,
+    extra: &[Diagnostic],
+    sameness: crate::sets::Sameness,
 ) {
     let decoded = &report.decoded;
     let text = decoded.text.as_str();
@@ -152,16 +164,26 @@ fn check_text(
     } else {
         chunks.for_each(|parse| each(&parse));
     }
+    let mut deals = std::mem::take(&mut semantic.deals);
     semantic.finish(&mut diagnostics);
     let (findings, is_pbn, read_dropped) = reading.finish_counted();
     if is_pbn {
         diagnostics.extend(findings);
+        diagnostics.extend(extra.iter().cloned());
         dropped.append(read_dropped);
     } else {
         diagnostics = findings;
         dropped.clear();
+        deals.clear();
         games = 0;
     }
+    crate::sets::number_lines(text, &mut deals);
+    // The deals the file repeats itself (H001); those of other files are the run's to find.
+    if !deals.is_empty() {
+        let mut repeats = crate::sets::Repeats::new(sameness);
+        diagnostics.extend(repeats.file("", &deals, true));
+    }
+    report.deals = deals;
     let rules = if declares_export == may_declare_export {
         rules
     } else {

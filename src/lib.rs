@@ -30,6 +30,7 @@ pub mod proof;
 pub mod report;
 pub mod rewrite;
 pub mod rules;
+pub mod sets;
 pub mod show;
 pub mod source;
 pub mod suppress;

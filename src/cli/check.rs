@@ -8,6 +8,7 @@ use crate::diagnostic::{FullStyle, Severity};
 use crate::display;
 use crate::report::{self, Format, Statistics, Summary};
 use crate::rules::select::Selection;
+use crate::sets::{Repeats, Sameness, SeenDeal};
 use crate::walk::Found;
 
 use super::output::Printer;
@@ -34,6 +35,8 @@ enum Outcome {
         /// Findings with a safe fix, and with an unsafe one.
         fixable: usize,
         unsafe_fixable: usize,
+        /// The complete deals of the file, for H001 across the run.
+        deals: Vec<SeenDeal>,
     },
 }
 
@@ -41,14 +44,17 @@ impl Heft for Outcome {
     fn weight(&self) -> usize {
         match self {
             Outcome::Unreadable { name, message } => name.len() + message.len(),
-            Outcome::Checked { piece, .. } => piece.len(),
+            Outcome::Checked { piece, deals, .. } => {
+                piece.len() + deals.len() * std::mem::size_of::<SeenDeal>()
+            }
         }
     }
 
     fn prints(&self) -> bool {
         match self {
             Outcome::Unreadable { .. } => true,
-            Outcome::Checked { piece, .. } => !piece.is_empty(),
+            // A file with deals may repeat an earlier one's, and be printed again with H001.
+            Outcome::Checked { piece, deals, .. } => !piece.is_empty() || !deals.is_empty(),
         }
     }
 }
@@ -83,8 +89,28 @@ pub(super) fn run(args: &CheckArgs) -> u8 {
     let closed = AtomicBool::new(false);
     let work = |found: &Found| {
         let render_nothing = statistics_only || closed.load(Ordering::Relaxed);
-        check_one(args, found, format, style, render_nothing, parse_ahead)
+        check_one(
+            args,
+            found,
+            format,
+            style,
+            render_nothing,
+            parse_ahead,
+            Vec::new(),
+        )
     };
+    // H001: the deals of the archive first, then each file's in input order, whatever the
+    // threads; a file that repeats a deal is checked again with the findings given in, so that
+    // they are sorted, limited and suppressed with its own.
+    let sameness = Sameness {
+        rotated: args.repeats_rotated,
+        permuted: args.repeats_permuted,
+    };
+    let mut repeats = Repeats::new(sameness);
+    if let Err(status) = read_archive(args, &mut repeats, &mut totals) {
+        return status;
+    }
+    let mut next = 0;
     let mut statistics = Statistics::default();
     let mut printer = match Printer::new(io::stdout().lock(), format) {
         Ok(printer) => printer,
@@ -94,7 +120,17 @@ pub(super) fn run(args: &CheckArgs) -> u8 {
         }
     };
     let size = |found: &Found| found.input.size();
-    let finished = runner.run(inputs, size, work, |outcome| {
+    let finished = runner.run(inputs, size, work, |mut outcome| {
+        let found = &inputs[next];
+        next += 1;
+        if let Outcome::Checked { deals, .. } = &mut outcome {
+            let deals = std::mem::take(deals);
+            let repeated = repeats.file(&found.input.display_name(), &deals, false);
+            if !repeated.is_empty() {
+                let render_nothing = statistics_only || closed.load(Ordering::Relaxed);
+                outcome = check_one(args, found, format, style, render_nothing, false, repeated);
+            }
+        }
         let going = totals.record(outcome, &mut statistics, &mut printer);
         closed.store(printer.is_closed(), Ordering::Relaxed);
         going
@@ -165,6 +201,7 @@ impl Totals {
                 omitted,
                 fixable,
                 unsafe_fixable,
+                deals: _,
             } => {
                 self.summary.files += 1;
                 self.summary.fixable += fixable;
@@ -185,6 +222,62 @@ impl Totals {
     }
 }
 
+/// The deals of `--against` into `repeats`, file by file in order (read on all threads): the
+/// archive's repeats are not reported. An archive that cannot be walked or read stops the run.
+fn read_archive(args: &CheckArgs, repeats: &mut Repeats, totals: &mut Totals) -> Result<(), u8> {
+    if args.against.is_empty() {
+        return Ok(());
+    }
+    let mut files = args.files.clone();
+    files.paths = args.against.clone();
+    files.files_from = None;
+    let (_, archive) = settings::begin(&args.output, &files, &args.config, false)?;
+    if !archive.errors.is_empty() || archive.inputs.is_empty() {
+        for error in &archive.errors {
+            say!(
+                "pbnfmt: error: --against {}: {}",
+                error.path.display(),
+                error.message
+            );
+        }
+        if archive.inputs.is_empty() {
+            say!("pbnfmt: error: --against names no PBN file");
+        }
+        return Err(EXIT_TROUBLE);
+    }
+    let options = crate::check::CheckOptions {
+        selection: Selection {
+            select: Some(vec![crate::rules::Rule::RepeatedDeal.code().to_owned()]),
+            ..Selection::default()
+        },
+        ..Default::default()
+    };
+    let threads = args
+        .files
+        .threads
+        .map_or_else(crate::parallel::default_threads, usize::from);
+    let mut failed = None;
+    crate::parallel::ordered(
+        &archive.inputs,
+        threads,
+        |found| read_input(&found.input).map(|bytes| check_owned(bytes, &options).deals),
+        |index, deals| {
+            let name = archive.inputs[index].input.display_name();
+            match deals {
+                Ok(deals) => repeats.archive(&name, &deals),
+                Err(message) => failed = Some((name, message)),
+            }
+            failed.is_none()
+        },
+    );
+    if let Some((name, message)) = failed {
+        say!("pbnfmt: error: cannot read {name} (--against): {message}");
+        totals.summary.trouble.push((name, message));
+        return Err(EXIT_TROUBLE);
+    }
+    Ok(())
+}
+
 fn check_one(
     args: &CheckArgs,
     found: &Found,
@@ -192,6 +285,7 @@ fn check_one(
     style: FullStyle,
     render_nothing: bool,
     parse_ahead: bool,
+    extra: Vec<crate::diagnostic::Diagnostic>,
 ) -> Outcome {
     let name = found.input.display_name();
     let bytes = match read_input(&found.input) {
@@ -200,6 +294,7 @@ fn check_one(
     };
     let mut settings = check_settings(args, found);
     settings.options.parse_ahead = parse_ahead;
+    settings.options.extra = extra;
     let mut report = check_owned(bytes, &settings.options);
     if settings.warnings_as_errors {
         for diagnostic in &mut report.diagnostics {
@@ -254,6 +349,7 @@ fn check_one(
         omitted,
         fixable,
         unsafe_fixable,
+        deals: std::mem::take(&mut report.deals),
     }
 }
 

@@ -491,6 +491,19 @@ pub struct CheckArgs {
     #[arg(long, value_name = "N", default_value_t = crate::diagnostic::MAX_FINDINGS)]
     pub max_findings: usize,
 
+    /// Report a deal of the files checked that this archive (files or folders of earlier sets)
+    /// already has (H001); the archive's own repeats are not reported. Repeatable.
+    #[arg(long, value_name = "PATH")]
+    pub against: Vec<PathBuf>,
+
+    /// H001 also finds a deal dealt again turned by one seat or more (North's hand East's...).
+    #[arg(long)]
+    pub repeats_rotated: bool,
+
+    /// H001 also finds a deal dealt again with its suits exchanged (spades for hearts...).
+    #[arg(long)]
+    pub repeats_permuted: bool,
+
     #[command(flatten)]
     pub config: ConfigArgs,
 }

@@ -161,13 +161,25 @@ pub(crate) fn check_settings(args: &CheckArgs, found: &Found) -> CheckSettings {
             encoding: merged.encoding.and_then(InputEncoding::forced),
             selection: Selection {
                 select: merged.check.select,
-                extend_select: merged.check.extend_select,
+                extend_select: {
+                    // `--against` and the `--repeats-` options ask for H001.
+                    let mut extend = merged.check.extend_select;
+                    if !args.against.is_empty() || args.repeats_rotated || args.repeats_permuted {
+                        extend.push(crate::rules::Rule::RepeatedDeal.code().to_owned());
+                    }
+                    extend
+                },
                 ignore,
                 export: merged.check.export,
             },
             chunk_bytes: None,
             parse_ahead: false,
             max_findings: Some(args.max_findings),
+            extra: Vec::new(),
+            sameness: crate::sets::Sameness {
+                rotated: args.repeats_rotated,
+                permuted: args.repeats_permuted,
+            },
         },
         warnings_as_errors: merged.check.warnings_as_errors,
     }

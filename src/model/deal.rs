@@ -38,6 +38,11 @@ impl Cards {
         self.0 == 0
     }
 
+    /// The set as its mask: bit `suit * 13 + rank - 2` for each card ([`Card::index`]).
+    pub fn mask(self) -> u64 {
+        self.0
+    }
+
     /// True when the set holds a card of `suit`.
     pub fn has_suit(self, suit: Suit) -> bool {
         (self.0 >> (suit as u32 * 13)) & 0x1FFF != 0

@@ -68,6 +68,7 @@ fn fix_edits(decoded: Decoded, options: &FixOptions) -> (Decoded, Vec<(Range<usi
         chunk_bytes: options.rewrite.chunk_bytes,
         parse_ahead: false,
         max_findings: Some(usize::MAX),
+        ..CheckOptions::default()
     };
     let report = check_decoded(decoded, &check);
     // A date split into a date and a time tag must not be inherited by `#` elsewhere: the games

@@ -111,6 +111,25 @@ pub const ALL_HANDS_UNKNOWN: RuleInfo = RuleInfo {
     ..RuleInfo::BASE
 };
 
+pub const DEGENERATE_DEAL: RuleInfo = RuleInfo {
+    code: "D007",
+    name: "degenerate-deal",
+    severity: Severity::Warning,
+    section: "PBN 3.4.11",
+    summary: "A deal in which each hand holds one whole suit: a dealing program's fault",
+    what: "A complete Deal in which every hand holds the thirteen cards of one suit. The value is \
+        legal, but shuffled cards give it about once in 10^27 deals; a known fault of dealing \
+        programs (an unshuffled pack dealt in blocks) gives it every time.",
+    why: "PBN 3.4.11 records the cards as dealt. A hand record with this deal was not dealt at \
+        random, and the board cannot be played as meant.",
+    example: "```\n\
+        [Deal \"N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432\"]\n\
+        ```",
+    fix: "Deal the board again with a working dealing program. A deal set on purpose (a \
+        puzzle) keeps it, with `% pbnfmt: ignore D007`.",
+    ..RuleInfo::BASE
+};
+
 /// Checks the game's Deal and returns it when it could be read, for the play.
 pub fn check(checker: &mut Checker<'_>, game: &GameModel<'_>) -> Option<Deal> {
     let tag = game.get("Deal")?;
@@ -130,6 +149,17 @@ pub fn check(checker: &mut Checker<'_>, game: &GameModel<'_>) -> Option<Deal> {
     let deal = deal?;
     if tag.inheritance == Inheritance::None && cards_read {
         sizes(checker, tag, &deal);
+        if checker.on(Rule::DegenerateDeal) && is_degenerate(&deal) {
+            checker.report(
+                Diagnostic::new(
+                    Rule::DegenerateDeal,
+                    tag.text_span(),
+                    "each hand holds one whole suit: this deal was not shuffled",
+                )
+                .with_label("thirteen cards of one suit in every hand")
+                .with_help(Rule::DegenerateDeal.info().fix),
+            );
+        }
     }
     Some(deal)
 }
@@ -278,6 +308,19 @@ fn sizes(checker: &mut Checker<'_>, tag: &Tag<'_>, deal: &Deal) {
     }
 }
 
+/// True when the four hands are each the thirteen cards of one suit.
+pub fn is_degenerate(deal: &Deal) -> bool {
+    deal.known_hands().count() == 4
+        && deal.known_hands().all(|(_, hand)| {
+            hand.cards.len() == 13
+                && crate::bridge::Suit::ALL
+                    .iter()
+                    .filter(|&&suit| hand.cards.has_suit(suit))
+                    .count()
+                    == 1
+        })
+}
+
 /// A Deal that draws each deal rule, and the Deal mended ([`crate::rules::pairs`]).
 #[cfg(test)]
 pub(crate) fn pairs() -> Vec<crate::rules::pairs::Pair> {
@@ -302,6 +345,10 @@ pub(crate) fn pairs() -> Vec<crate::rules::pairs::Pair> {
         pair(
             Rule::WrongHandSize,
             "[Deal \"N:AKQ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 J2.5432.5432.5432\"]\n",
+        ),
+        pair(
+            Rule::DegenerateDeal,
+            "[Deal \"N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432\"]\n",
         ),
         Pair::new(
             Rule::AllHandsUnknown,

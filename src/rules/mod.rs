@@ -305,6 +305,7 @@ rules! {
     InvalidRankInDeal => deal::INVALID_RANK_IN_DEAL,
     WrongHandSize => deal::WRONG_HAND_SIZE,
     AllHandsUnknown => deal::ALL_HANDS_UNKNOWN,
+    DegenerateDeal => deal::DEGENERATE_DEAL,
     AuctionWithoutDealer => auction::AUCTION_WITHOUT_DEALER,
     InvalidAuctionSeat => auction::INVALID_AUCTION_SEAT,
     WrongFirstCaller => auction::WRONG_FIRST_CALLER,
@@ -387,6 +388,7 @@ rules! {
     OversizedLinRecord => crate::lin::OVERSIZED_LIN_RECORD,
     BoardNotUploadable => crate::lin::NOT_UPLOADABLE,
     LostInLin => crate::lin::LOST_IN_LIN,
+    RepeatedDeal => crate::sets::REPEATED_DEAL,
     UnusedSuppression => crate::suppress::UNUSED_SUPPRESSION,
     InvalidSuppression => crate::suppress::INVALID_SUPPRESSION,
 }

@@ -89,6 +89,7 @@ fn every_rule_fails_and_passes_its_pair() {
         crate::proof::pairs(),
         crate::lin::pairs(),
         crate::jsonl::pairs(),
+        crate::sets::pairs(),
     ]
     .into_iter()
     .flatten()

@@ -48,6 +48,8 @@ pub struct Semantic<'t> {
     inheritor: Inheritor<'t, 'static>,
     /// Built once for the file, when export rules run.
     previous_end: Option<usize>,
+    /// The complete deals of the file, for the checks across a run (H001), when H001 runs.
+    pub deals: Vec<crate::sets::SeenDeal>,
 }
 
 impl<'t> Semantic<'t> {
@@ -57,6 +59,7 @@ impl<'t> Semantic<'t> {
             rules,
             inheritor: Inheritor::default(),
             previous_end: None,
+            deals: Vec::new(),
         }
     }
 
@@ -70,9 +73,13 @@ impl<'t> Semantic<'t> {
             out: std::mem::take(out),
         };
         let mut inheritor: Inheritor<'t, '_> = std::mem::take(&mut self.inheritor);
+        let collect = self.rules.contains(Rule::RepeatedDeal);
         for game in parse.real_games() {
             let model = inheritor.game(parse, text, game);
-            check_game(&mut checker, &model);
+            let deal = check_game(&mut checker, &model);
+            if collect && let Some(seen) = deal.and_then(|deal| crate::sets::seen(&model, &deal)) {
+                self.deals.push(seen);
+            }
         }
         self.inheritor = inheritor.detach();
         chars::check_tokens(&mut checker, self.decoded);
@@ -99,7 +106,8 @@ impl<'t> Semantic<'t> {
     }
 }
 
-fn check_game(checker: &mut Checker<'_>, game: &GameModel<'_>) {
+/// Runs the rules of one game; its Deal, when it reads.
+fn check_game(checker: &mut Checker<'_>, game: &GameModel<'_>) -> Option<crate::model::deal::Deal> {
     let deal = deal::check(checker, game);
     tags::check(checker, game, deal.as_ref());
     auction::check(checker, game);
@@ -112,4 +120,5 @@ fn check_game(checker: &mut Checker<'_>, game: &GameModel<'_>) {
     if checker.rules.any_of(Group::Export) {
         export::check_game(checker, game);
     }
+    deal
 }

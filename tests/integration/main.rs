@@ -29,5 +29,6 @@ mod readme;
 mod readme_uses;
 mod rewrite;
 mod rewrite_cli;
+mod sets;
 mod terminal;
 mod workflow;

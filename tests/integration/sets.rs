@@ -1,0 +1,121 @@
+//! Checks across a set of files (issue 27): the same deal dealt again, found in the order of the
+//! inputs whatever the number of threads, naming the first game with it.
+
+use std::path::Path;
+
+use crate::common;
+
+/// The lines of `check --output-format concise` that are H001 findings.
+fn repeats(args: &[&str], dir: &Path) -> Vec<String> {
+    let mut all = vec![
+        "check",
+        "--output-format",
+        "concise",
+        "--extend-select",
+        "H001",
+    ];
+    all.extend_from_slice(args);
+    let output = common::pbnfmt(&all, dir);
+    common::text(&output.stdout)
+        .lines()
+        .filter(|line| line.contains("[H001]"))
+        .map(str::to_owned)
+        .collect()
+}
+
+/// Built from a real file of a team match (endplay's example: board 1 in the Open and the
+/// Closed room): the same board at two tables is not a repeat; the board copied into another
+/// file under another number is, and the finding names the original; with the archive given by
+/// `--against`, only the copy is said, the same at one thread and at eight.
+#[test]
+fn a_board_copied_into_another_file_is_found_and_two_rooms_are_not() {
+    let Some(real) = common::real_corpus() else {
+        eprintln!("note: ../shared/corpus/real is absent; this test is skipped");
+        return;
+    };
+    let original = real.join("dominicprice__endplay/tests__pbn__example1.pbn");
+    let text = std::fs::read_to_string(&original).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("match.pbn"), &text).unwrap();
+    // The Open room's game of board 1, as board 7 of another session.
+    let open_room = text
+        .split("\n\n")
+        .find(|game| game.contains("[Room \"Open\"]"))
+        .unwrap();
+    let copied = open_room
+        .replace("[Board \"1\"]", "[Board \"7\"]")
+        .replace("16th European Youth Team Championships", "Club pairs");
+    let other = format!(
+        "[Event \"Club pairs\"]\n[Board \"6\"]\n[Deal \"N:AKQJ.AKQ.AKQ.AKQ \
+        T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432\"]\n\n{copied}\n"
+    );
+    std::fs::write(dir.path().join("session.pbn"), &other).unwrap();
+    let deal_line = text[..text.find("[Deal \"").unwrap()].lines().count() + 1;
+    let copy_line = other[..other.rfind("[Deal \"").unwrap()].lines().count() + 1;
+    let expected = format!(
+        "session.pbn:{copy_line}:1: warning[H001] board 7 has the same deal as board 1 \
+         (match.pbn:{deal_line})"
+    );
+    for threads in ["1", "8"] {
+        let found = repeats(&["-j", threads, "match.pbn", "session.pbn"], dir.path());
+        assert_eq!(found, std::slice::from_ref(&expected), "-j{threads}");
+    }
+    // Not selected, H001 says nothing.
+    let plain = common::pbnfmt(&["check", "match.pbn", "session.pbn"], dir.path());
+    assert!(!common::text(&plain.stdout).contains("H001"));
+    // Checked alone, neither file repeats itself.
+    assert!(repeats(&["match.pbn"], dir.path()).is_empty());
+    assert!(repeats(&["session.pbn"], dir.path()).is_empty());
+    // Against the match as the archive: the copy is found, the archive is not reported.
+    let found = repeats(&["--against", "match.pbn", "session.pbn"], dir.path());
+    assert_eq!(found, std::slice::from_ref(&expected));
+    // `--against` selects H001 by itself.
+    let output = common::pbnfmt(
+        &[
+            "check",
+            "--output-format",
+            "concise",
+            "--against",
+            "match.pbn",
+            "session.pbn",
+        ],
+        dir.path(),
+    );
+    assert!(common::text(&output.stdout).contains(&expected));
+}
+
+/// Across the shared corpus, every finding names a first game that has the same deal: H001
+/// is read back from the files it names.
+#[test]
+fn every_repeat_in_the_real_corpus_is_the_deal_it_names() {
+    let Some(real) = common::real_corpus() else {
+        eprintln!("note: ../shared/corpus/real is absent; this test is skipped");
+        return;
+    };
+    let real = real.to_str().unwrap();
+    let found = repeats(&["--select", "H001", real], Path::new("."));
+    assert!(found.len() > 1000, "{} repeats", found.len());
+    let deal_at = |file: &str, line: usize| -> String {
+        let text = std::fs::read(file).unwrap();
+        let text = pbnfmt::source::decode(&text, None).text;
+        let line = text.lines().nth(line - 1).unwrap().to_owned();
+        let deal = line.split('"').nth(1).unwrap().to_owned();
+        let parsed = pbnfmt::model::deal::parse(&deal).0.unwrap();
+        format!("{:?}", pbnfmt::sets::key(&parsed))
+    };
+    for finding in found.iter().step_by(37) {
+        let (place, message) = finding.split_once(": warning[H001] ").unwrap();
+        let mut parts = place.rsplitn(3, ':');
+        let (_, line, file) = (parts.next(), parts.next().unwrap(), parts.next().unwrap());
+        let named = message.rsplit_once('(').unwrap().1.trim_end_matches(')');
+        let (first_file, first_line) = match named.strip_prefix("line ") {
+            Some(line) => (file, line),
+            None => named.rsplit_once(':').unwrap(),
+        };
+        assert_eq!(
+            deal_at(file, line.parse().unwrap()),
+            deal_at(first_file, first_line.parse().unwrap()),
+            "{finding}"
+        );
+    }
+}
