@@ -349,9 +349,7 @@ impl Repeats {
                 // The same board of one session, at another table.
                 continue;
             }
-            if within {
-                found.push(self.finding(deal, &first, file));
-            } else if first.file != file && reported.insert(key, ()).is_none() {
+            if within || (first.file != file && reported.insert(key, ()).is_none()) {
                 found.push(self.finding(deal, &first, file));
             }
         }
