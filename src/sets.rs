@@ -225,40 +225,10 @@ pub fn number_lines(text: &str, deals: &mut [SeenDeal]) {
     let (mut at, mut line) = (0usize, 1usize);
     for deal in deals {
         let to = (deal.start as usize).clamp(at, bytes.len());
-        line += line_ends(&bytes[at..to], bytes.get(to).copied());
+        line += crate::source::line_ends(&bytes[at..to], bytes.get(to).copied());
         at = to;
         deal.line = u32::try_from(line).unwrap_or(u32::MAX);
     }
-}
-
-/// The line ends in `part`, `after` the byte that follows it: an LF, and a CR not followed by an
-/// LF. Each count is a plain filter over the bytes, which the compiler turns into vector code.
-fn line_ends(part: &[u8], after: Option<u8>) -> usize {
-    let lf = count(part, b'\n');
-    let cr = count(part, b'\r');
-    if cr == 0 {
-        return lf;
-    }
-    let crlf = part
-        .iter()
-        .zip(&part[1..])
-        .filter(|&(&byte, &next)| (byte == b'\r') & (next == b'\n'))
-        .count()
-        + usize::from(part.last() == Some(&b'\r') && after == Some(b'\n'));
-    lf + cr - crlf
-}
-
-/// How many times `needle` is in `bytes`: counted in a byte per lane, 255 bytes at a time.
-fn count(bytes: &[u8], needle: u8) -> usize {
-    bytes
-        .chunks(255)
-        .map(|chunk| {
-            let found = chunk
-                .iter()
-                .fold(0u8, |n, &byte| n + u8::from(byte == needle));
-            usize::from(found)
-        })
-        .sum()
 }
 
 /// A 128-bit key mixed down to 64 bits: the keys are already spread over their bits.

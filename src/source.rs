@@ -316,6 +316,36 @@ fn encode_latin1(text: &str, out: &mut Vec<u8>) -> Result<(), Unencodable> {
     }
 }
 
+/// The line ends in `part`, `after` the byte that follows it: an LF, and a CR not followed by an
+/// LF. Each count is a plain filter over the bytes, which the compiler turns into vector code.
+pub fn line_ends(part: &[u8], after: Option<u8>) -> usize {
+    let lf = count_byte(part, b'\n');
+    let cr = count_byte(part, b'\r');
+    if cr == 0 {
+        return lf;
+    }
+    let crlf = part
+        .iter()
+        .zip(&part[1..])
+        .filter(|&(&byte, &next)| (byte == b'\r') & (next == b'\n'))
+        .count()
+        + usize::from(part.last() == Some(&b'\r') && after == Some(b'\n'));
+    lf + cr - crlf
+}
+
+/// How many times `needle` is in `bytes`: counted in a byte per lane, 255 bytes at a time.
+fn count_byte(bytes: &[u8], needle: u8) -> usize {
+    bytes
+        .chunks(255)
+        .map(|chunk| {
+            let found = chunk
+                .iter()
+                .fold(0u8, |n, &byte| n + u8::from(byte == needle));
+            usize::from(found)
+        })
+        .sum()
+}
+
 /// Where the line after the one holding `from` starts: past its CR, LF or CR LF. `None` on the
 /// last line.
 pub fn next_line_start(text: &str, from: usize) -> Option<usize> {

@@ -9,6 +9,9 @@ use std::io::{self, Read, Seek, SeekFrom, Write};
 /// Bytes kept in memory before the rest goes to a temporary file.
 pub const SPILL: usize = 8 << 20;
 
+/// Once spooled, bytes gathered before they are written to the file.
+const PENDING: usize = 1 << 20;
+
 /// A rewrite's output: in memory, or past [`SPILL`] bytes in an unnamed temporary file (removed
 /// by the system when it is closed, whatever ends the run). Where no temporary file can be made,
 /// it stays in memory.
@@ -47,13 +50,16 @@ impl Output {
         self.file.is_some()
     }
 
-    /// Appends `bytes`.
+    /// Appends `bytes`. Once spooled, small pieces (a JSON line) gather in memory up to
+    /// [`PENDING`] and go to the file together: two system calls a piece cost more than the piece.
     pub fn push(&mut self, bytes: &[u8]) -> io::Result<()> {
         self.len += bytes.len() as u64;
-        if let Some(file) = &mut self.file {
-            // After a read, the file's position is wherever the read stopped.
-            file.seek(SeekFrom::End(0))?;
-            return file.write_all(bytes);
+        if self.file.is_some() {
+            self.memory.extend_from_slice(bytes);
+            if self.memory.len() >= PENDING {
+                self.flush_pending()?;
+            }
+            return Ok(());
         }
         self.memory.extend_from_slice(bytes);
         if self.memory.len() > SPILL
@@ -67,11 +73,27 @@ impl Output {
         Ok(())
     }
 
+    /// Once spooled, writes the bytes gathered in memory to the end of the file.
+    fn flush_pending(&mut self) -> io::Result<()> {
+        let Some(file) = &mut self.file else {
+            return Ok(());
+        };
+        if self.memory.is_empty() {
+            return Ok(());
+        }
+        // After a read, the file's position is wherever the read stopped.
+        file.seek(SeekFrom::End(0))?;
+        file.write_all(&self.memory)?;
+        self.memory.clear();
+        Ok(())
+    }
+
     /// Keeps the first `len` bytes (what was there before a piece that is given up).
     pub fn truncate(&mut self, len: u64) -> io::Result<()> {
         if len >= self.len {
             return Ok(());
         }
+        self.flush_pending()?;
         match &mut self.file {
             Some(file) => file.set_len(len)?,
             None => self
@@ -84,6 +106,7 @@ impl Output {
 
     /// The temporary file, flushed and at its start.
     fn rewound(&mut self) -> io::Result<Option<&mut File>> {
+        self.flush_pending()?;
         match &mut self.file {
             None => Ok(None),
             Some(file) => {
@@ -138,6 +161,8 @@ impl Output {
                 let mut reader = file.try_clone()?;
                 reader.seek(SeekFrom::Start(0))?;
                 reader.read_to_end(&mut bytes)?;
+                // The bytes not yet written to the file.
+                bytes.extend_from_slice(&self.memory);
                 Ok(bytes)
             }
         }
@@ -200,6 +225,18 @@ mod tests {
         let mut kept = whole[..5 << 20].to_vec();
         kept.extend_from_slice(b"more");
         assert!(output.equals(&kept).unwrap());
+        // Small pieces after the spill gather in memory and read back with the rest.
+        for _ in 0..1000 {
+            output.push(b"line\n").unwrap();
+            kept.extend_from_slice(b"line\n");
+        }
+        assert!(output.equals(&kept).unwrap());
+        output.push(b"tail").unwrap();
+        kept.extend_from_slice(b"tail");
+        assert_eq!(output.to_vec().unwrap(), kept);
+        let mut copied = Vec::new();
+        output.copy_to(&mut copied).unwrap();
+        assert_eq!(copied, kept);
         let mut small = Output::from_bytes(b"kept, given up".to_vec());
         small.truncate(5).unwrap();
         assert_eq!(small.to_vec().unwrap(), b"kept,");

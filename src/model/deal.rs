@@ -72,11 +72,15 @@ impl Cards {
             if i > 0 {
                 out.push('.');
             }
-            out.extend(
-                self.iter()
-                    .filter(|card| card.suit == suit)
-                    .map(|card| card.rank.letter()),
-            );
+            // The suit's 13 bits, read from the ace (the highest) down.
+            let mut bits = (self.0 >> (suit as u32 * 13)) & 0x1FFF;
+            while bits != 0 {
+                let top = 63 - bits.leading_zeros();
+                if let Some(rank) = Rank::from_value(top as u8 + 2) {
+                    out.push(rank.letter());
+                }
+                bits &= !(1 << top);
+            }
         }
     }
 }

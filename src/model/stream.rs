@@ -288,13 +288,8 @@ fn window_games(
 /// The line ends in `text[from..to]` (CR, LF and CRLF each end one line).
 fn count_lines(text: &str, from: usize, to: usize) -> usize {
     let bytes = text.as_bytes();
-    let mut lines = 0;
-    for at in from..to.min(bytes.len()) {
-        if bytes[at] == b'\n' || (bytes[at] == b'\r' && bytes.get(at + 1) != Some(&b'\n')) {
-            lines += 1;
-        }
-    }
-    lines
+    let to = to.min(bytes.len());
+    crate::source::line_ends(&bytes[from.min(to)..to], bytes.get(to).copied())
 }
 
 #[cfg(test)]
