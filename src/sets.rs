@@ -64,7 +64,7 @@ pub struct SeenDeal {
 }
 
 impl SeenDeal {
-    fn key(&self) -> u128 {
+    pub fn key(&self) -> u128 {
         u128::from(self.key[0]) | (u128::from(self.key[1]) << 64)
     }
 }
@@ -144,7 +144,7 @@ pub struct Sameness {
 
 impl Sameness {
     /// The smallest key among the deals that count as this one.
-    fn canonical(self, key: u128) -> u128 {
+    pub fn canonical(self, key: u128) -> u128 {
         if !self.rotated && !self.permuted {
             return key;
         }
@@ -276,6 +276,11 @@ impl Repeats {
             sameness,
             ..Repeats::default()
         }
+    }
+
+    /// Which deals count as the same one.
+    pub fn sameness(&self) -> Sameness {
+        self.sameness
     }
 
     /// Distinct deals seen.

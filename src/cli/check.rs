@@ -14,7 +14,10 @@ use crate::walk::Found;
 use super::output::Printer;
 use super::runner::{self, Heft, Runner};
 use super::settings::{self, check_settings};
-use super::{CheckArgs, EXIT_CLEAN, EXIT_FINDINGS, EXIT_TROUBLE, finish, plural, read_input, say};
+use super::{
+    CheckArgs, ConfigArgs, EXIT_CLEAN, EXIT_FINDINGS, EXIT_TROUBLE, FileArgs, OutputArgs, finish,
+    plural, read_input, say,
+};
 
 /// What checking one file gave.
 enum Outcome {
@@ -107,7 +110,13 @@ pub(super) fn run(args: &CheckArgs) -> u8 {
         permuted: args.repeats_permuted,
     };
     let mut repeats = Repeats::new(sameness);
-    if let Err(status) = read_archive(args, &mut repeats, &mut totals) {
+    let archive = Archive {
+        files: &args.files,
+        against: &args.against,
+        output: &args.output,
+        config: &args.config,
+    };
+    if let Err(status) = archive.read_into(&mut repeats) {
         return status;
     }
     let mut next = 0;
@@ -222,60 +231,75 @@ impl Totals {
     }
 }
 
-/// The deals of `--against` into `repeats`, file by file in order (read on all threads): the
-/// archive's repeats are not reported. An archive that cannot be walked or read stops the run.
-fn read_archive(args: &CheckArgs, repeats: &mut Repeats, totals: &mut Totals) -> Result<(), u8> {
-    if args.against.is_empty() {
-        return Ok(());
-    }
-    let mut files = args.files.clone();
-    files.paths = args.against.clone();
-    files.files_from = None;
-    let (_, archive) = settings::begin(&args.output, &files, &args.config, false)?;
-    if !archive.errors.is_empty() || archive.inputs.is_empty() {
-        for error in &archive.errors {
-            say!(
-                "pbnfmt: error: --against {}: {}",
-                error.path.display(),
-                error.message
-            );
+/// The earlier sets of `--against` (`check`, `dedup`): their deals count as dealt before.
+pub(super) struct Archive<'a> {
+    pub(super) files: &'a FileArgs,
+    pub(super) against: &'a [std::path::PathBuf],
+    pub(super) output: &'a OutputArgs,
+    pub(super) config: &'a ConfigArgs,
+}
+
+impl Archive<'_> {
+    /// The deals of the archive into `repeats`, file by file in order (read on all threads): its
+    /// own repeats are not reported. An archive that cannot be walked or read stops the run.
+    pub(super) fn read_into(&self, repeats: &mut Repeats) -> Result<(), u8> {
+        if self.against.is_empty() {
+            return Ok(());
         }
-        if archive.inputs.is_empty() {
-            say!("pbnfmt: error: --against names no PBN file");
+        let mut files = self.files.clone();
+        files.paths = self.against.to_vec();
+        files.files_from = None;
+        let (_, archive) = settings::begin(self.output, &files, self.config, false)?;
+        if !archive.errors.is_empty() || archive.inputs.is_empty() {
+            for error in &archive.errors {
+                say!(
+                    "pbnfmt: error: --against {}: {}",
+                    error.path.display(),
+                    error.message
+                );
+            }
+            if archive.inputs.is_empty() {
+                say!("pbnfmt: error: --against names no PBN file");
+            }
+            return Err(EXIT_TROUBLE);
         }
-        return Err(EXIT_TROUBLE);
+        let options = repeats_only(repeats.sameness());
+        let threads = self
+            .files
+            .threads
+            .map_or_else(crate::parallel::default_threads, usize::from);
+        let mut failed = None;
+        crate::parallel::ordered(
+            &archive.inputs,
+            threads,
+            |found| read_input(&found.input).map(|bytes| check_owned(bytes, &options).deals),
+            |index, deals| {
+                let name = archive.inputs[index].input.display_name();
+                match deals {
+                    Ok(deals) => repeats.archive(&name, &deals),
+                    Err(message) => failed = Some((name, message)),
+                }
+                failed.is_none()
+            },
+        );
+        if let Some((name, message)) = failed {
+            say!("pbnfmt: error: cannot read {name} (--against): {message}");
+            return Err(EXIT_TROUBLE);
+        }
+        Ok(())
     }
-    let options = crate::check::CheckOptions {
+}
+
+/// `check` options that run H001 alone: a file's deals and its repeats of itself.
+pub(super) fn repeats_only(sameness: Sameness) -> crate::check::CheckOptions {
+    crate::check::CheckOptions {
         selection: Selection {
             select: Some(vec![crate::rules::Rule::RepeatedDeal.code().to_owned()]),
             ..Selection::default()
         },
+        sameness,
         ..Default::default()
-    };
-    let threads = args
-        .files
-        .threads
-        .map_or_else(crate::parallel::default_threads, usize::from);
-    let mut failed = None;
-    crate::parallel::ordered(
-        &archive.inputs,
-        threads,
-        |found| read_input(&found.input).map(|bytes| check_owned(bytes, &options).deals),
-        |index, deals| {
-            let name = archive.inputs[index].input.display_name();
-            match deals {
-                Ok(deals) => repeats.archive(&name, &deals),
-                Err(message) => failed = Some((name, message)),
-            }
-            failed.is_none()
-        },
-    );
-    if let Some((name, message)) = failed {
-        say!("pbnfmt: error: cannot read {name} (--against): {message}");
-        totals.summary.trouble.push((name, message));
-        return Err(EXIT_TROUBLE);
     }
-    Ok(())
 }
 
 fn check_one(

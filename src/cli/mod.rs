@@ -10,6 +10,7 @@
 
 mod check;
 mod convert;
+mod dedup;
 mod output;
 mod rewrite;
 mod runner;
@@ -91,6 +92,10 @@ pub enum Command {
     /// else changes.
     #[command(after_help = REWRITE_STATUS_HELP)]
     Fix(FixArgs),
+    /// Remove the games whose deal the run has already dealt (H001): the later copies of each
+    /// repeated deal, or with options every copy or all but the repeats; nothing else changes.
+    #[command(after_help = DEDUP_HELP)]
+    Dedup(DedupArgs),
     /// Convert BBO LIN to PBN export format (every board checked and read back), PBN to LIN for
     /// BBO (`--to lin`), or games to JSON lines or CSV for analysis (`--to jsonl`, `--to csv`).
     #[command(after_help = CONVERT_HELP)]
@@ -125,7 +130,20 @@ Exit status:
      or with --check and --diff would change
   2  usage or configuration error, or a file or directory that could not be read or written";
 
-const CONVERT_HELP: &str = "\
+const DEDUP_HELP: &str = "\
+The inputs are read in order, so the first copy of a deal is the one in the earliest file (or
+in --against, which is never written). The same board played at several tables of one session
+(the same Board, Event and day) is not a repeat. Whole games are removed with what separates them
+from the next game; every other byte stays, and each result is read back: the kept games must say
+what they said (a game that takes a value with # or ## from a removed one refuses the file, W007).
+Without --write, --out-dir, --check or --diff, the result for one file goes to standard output.
+
+Exit status:
+  0  every file written (or, with --check and --diff, no repeat)
+  1  a file was refused, or with --check and --diff would change
+  2  usage or configuration error, or a file or directory that could not be read or written";
+
+const CONVERT_HELP: &str = "\"
 Inputs are LIN or PBN, told apart by their content; a directory is searched for *.lin and *.pbn.
 Without -o or --out-dir, the result for one file (or for standard input; for --to jsonl and csv,
 of every file) goes to standard output;
@@ -316,6 +334,37 @@ pub struct ResolveArgs {
 pub struct NagArgs {
     #[command(flatten)]
     pub io: RewriteArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct DedupArgs {
+    #[command(flatten)]
+    pub io: RewriteArgs,
+
+    /// Also write the games removed into FILE, each after a comment that names the first game
+    /// with its deal (pgn-extract's -d).
+    #[arg(long, value_name = "FILE")]
+    pub duplicates: Option<PathBuf>,
+
+    /// Keep only the games whose deal the run deals once: every copy of a repeated deal goes.
+    #[arg(long, conflicts_with = "repeats_only")]
+    pub unique_only: bool,
+
+    /// Keep only the repeats (the later copies); every other game goes.
+    #[arg(long)]
+    pub repeats_only: bool,
+
+    /// Earlier sets (files or folders) whose deals count as dealt before; never written.
+    #[arg(long, value_name = "PATH")]
+    pub against: Vec<PathBuf>,
+
+    /// A deal turned by one seat or more counts as the same deal.
+    #[arg(long)]
+    pub repeats_rotated: bool,
+
+    /// A deal with its suits exchanged counts as the same deal.
+    #[arg(long)]
+    pub repeats_permuted: bool,
 }
 
 #[derive(Debug, Args)]
@@ -549,6 +598,7 @@ pub fn run(cli: Cli) -> u8 {
         Command::Resolve(args) => rewrite::resolve(&args),
         Command::Nag(args) => rewrite::nag(&args),
         Command::Fix(args) => rewrite::fix(&args),
+        Command::Dedup(args) => dedup::run(&args),
         Command::Convert(args) => convert::run_convert(&args),
         Command::Show(args) => show::run(&args),
         Command::Rule(args) => run_rule(&args),

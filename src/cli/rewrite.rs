@@ -273,7 +273,7 @@ pub(super) fn input_overrides(args: &RewriteArgs) -> RewriteOverrides {
     }
 }
 
-fn rewrite_options(
+pub(super) fn rewrite_options(
     args: &RewriteArgs,
     overrides: &RewriteOverrides,
     found: &Found,

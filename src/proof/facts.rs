@@ -63,21 +63,28 @@ impl<'t: 'p, 'p> Facts<'t, 'p> {
     /// Writes the facts of the next chunk that has any into `out` (cleared first); false at the
     /// end of the file.
     pub fn next_chunk(&mut self, out: &mut String) -> bool {
-        out.clear();
-        while let Some(game) = self.games.next() {
-            out.push_str(if game.is_empty() { "chunk\n" } else { "game\n" });
-            let start = out.len();
-            lines(self.parse, self.text, &game.leading, out);
-            if !game.is_empty() {
-                let model = self.inheritor.game(self.parse, self.text, game);
-                self.game(&model, out);
-            }
-            if out.len() > start || !game.is_empty() {
+        while let Some((_, has_facts)) = self.next_game(out) {
+            if has_facts {
                 return true;
             }
-            out.clear();
         }
+        out.clear();
         false
+    }
+
+    /// Writes the facts of the next game (or chunk of comments and `%` lines) into `out`
+    /// (cleared first): the game, and whether it has any facts (a chunk of nothing has none).
+    pub fn next_game(&mut self, out: &mut String) -> Option<(&'p Game, bool)> {
+        out.clear();
+        let game = self.games.next()?;
+        out.push_str(if game.is_empty() { "chunk\n" } else { "game\n" });
+        let start = out.len();
+        lines(self.parse, self.text, &game.leading, out);
+        if !game.is_empty() {
+            let model = self.inheritor.game(self.parse, self.text, game);
+            self.game(&model, out);
+        }
+        Some((game, out.len() > start || !game.is_empty()))
     }
 
     fn game(&mut self, model: &GameModel<'p>, out: &mut String) {

@@ -8,6 +8,7 @@
 //! must change nothing (for `compress`: resolving it gives back the resolved text). All of it goes
 //! a chunk of games at a time (`rewrite_chunks`), so that memory stays about twice the file.
 
+pub mod dedup;
 pub mod edit;
 pub mod fix;
 pub mod nag;

@@ -375,6 +375,7 @@ rules! {
     UnfaithfulExport => crate::proof::UNFAITHFUL_EXPORT,
     UnwritableInheritedValue => crate::proof::UNWRITABLE_INHERITED_VALUE,
     GameNotConverted => crate::jsonl::GAME_NOT_CONVERTED,
+    RemovedGameInherited => crate::rewrite::dedup::REMOVED_GAME_INHERITED,
     BrokenLinRecord => crate::lin::BROKEN_LIN_RECORD,
     UnknownLinTag => crate::lin::UNKNOWN_LIN_TAG,
     PartialLinDeal => crate::lin::PARTIAL_LIN_DEAL,

@@ -44,7 +44,13 @@ const WITHOUT_PAIR: &[(Rule, &str)] = &[(
 /// How many findings of `rule` the text draws: from `check` with every rule selected, or
 /// for the reasons a file is not written (W), from `export --resolve` into Latin-1.
 fn findings(rule: Rule, bytes: &[u8]) -> usize {
-    let found = if rule == Rule::GameNotConverted {
+    let found = if rule == Rule::RemovedGameInherited {
+        let remove = crate::rewrite::dedup::own_repeats(bytes);
+        let options = crate::rewrite::RewriteOptions::default();
+        crate::rewrite::dedup::dedup_owned(bytes.to_vec(), &remove, false, options)
+            .rewritten
+            .problems
+    } else if rule == Rule::GameNotConverted {
         let (options, data) = Default::default();
         crate::jsonl::convert(bytes.to_vec(), &options, &data, "pair.pbn").problems
     } else if rule.info().group == Group::Write && rule.code().starts_with('L') {
@@ -90,6 +96,7 @@ fn every_rule_fails_and_passes_its_pair() {
         crate::lin::pairs(),
         crate::jsonl::pairs(),
         crate::sets::pairs(),
+        crate::rewrite::dedup::pairs(),
     ]
     .into_iter()
     .flatten()

@@ -77,6 +77,26 @@ fn findings(path: &Path) -> (Rule, Decoded, Vec<Diagnostic>) {
     let stem = path.file_stem().unwrap().to_str().unwrap();
     let rule = Rule::find(stem).unwrap_or_else(|| panic!("{name} is not named after a rule"));
     let bytes = std::fs::read(path).unwrap();
+    if rule == Rule::RemovedGameInherited {
+        // What `dedup` says of a file with a repeat of its own.
+        let options = CheckOptions {
+            selection: Selection {
+                select: Some(vec!["H001".to_owned()]),
+                ..Selection::default()
+            },
+            ..CheckOptions::default()
+        };
+        let remove: Vec<_> = check_bytes(&bytes, &options)
+            .diagnostics
+            .iter()
+            .map(|d| pbnfmt::rewrite::dedup::Removal {
+                deal_start: d.span.start,
+                why: d.message.to_string(),
+            })
+            .collect();
+        let done = pbnfmt::rewrite::dedup::dedup_owned(bytes, &remove, false, Default::default());
+        return (rule, done.rewritten.decoded, done.rewritten.problems);
+    }
     if rule == Rule::GameNotConverted {
         // What `convert --to jsonl` says of a file.
         let converted =

@@ -119,3 +119,134 @@ fn every_repeat_in_the_real_corpus_is_the_deal_it_names() {
         );
     }
 }
+
+/// The games of a text as (board, text), in order.
+fn games_of(text: &str) -> Vec<(String, String)> {
+    let parse = pbnfmt::parser::parse(text);
+    parse
+        .real_games()
+        .map(|game| {
+            let span = parse.span(game.first, game.last);
+            let body = text[span].to_owned();
+            let board = body
+                .split("[Board \"")
+                .nth(1)
+                .and_then(|rest| rest.split('"').next())
+                .unwrap_or("")
+                .to_owned();
+            (board, body)
+        })
+        .collect()
+}
+
+/// `dedup` on real files with repeats (a teaching set whose boards 5-8 are boards 1-4 again; a
+/// BBA fixture and its expected output, the same deals): the result has no repeat, keeps every
+/// other game byte for byte and in order, finds nothing `check` did not find in those games, and
+/// the removed games go to `--duplicates` naming their first copy.
+#[test]
+fn dedup_removes_the_repeats_of_real_files_and_keeps_every_other_byte() {
+    let Some(real) = common::real_corpus() else {
+        eprintln!("note: ../shared/corpus/real is absent; this test is skipped");
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let names = [
+        (
+            "a.pbn",
+            "Rick-Wilson__bridge-wrangler/tests__fixtures__expected__ABS2-2-4x9.pbn",
+        ),
+        ("b.pbn", "Rick-Wilson__BBA-CLI/tests__fixtures__deals.pbn"),
+        (
+            "c.pbn",
+            "Rick-Wilson__BBA-CLI/tests__fixtures__expected__deals-with-sd.pbn",
+        ),
+    ];
+    for (name, path) in names {
+        std::fs::copy(real.join(path), dir.path().join(name)).unwrap();
+    }
+    let output = common::pbnfmt(
+        &[
+            "dedup",
+            "--out-dir",
+            "out",
+            "--duplicates",
+            "dups.pbn",
+            "a.pbn",
+            "b.pbn",
+            "c.pbn",
+        ],
+        dir.path(),
+    );
+    assert!(output.status.success(), "{}", common::text(&output.stderr));
+    let read = |path: &str| {
+        let bytes = std::fs::read(dir.path().join(path)).unwrap();
+        pbnfmt::source::decode(&bytes, None).text
+    };
+    let dups = read("dups.pbn");
+    let mut removed_total = 0;
+    for (name, _) in names {
+        let (input, result) = (read(name), read(&format!("out/{name}")));
+        let (before, after) = (games_of(&input), games_of(&result));
+        // The kept games are the input's, byte for byte and in order.
+        let mut rest = before.iter();
+        for game in &after {
+            assert!(
+                rest.any(|kept| kept == game),
+                "{name}: board {} changed",
+                game.0
+            );
+        }
+        let removed = before.len() - after.len();
+        assert_eq!(
+            dups.matches(&format!("{{{name}: ")).count(),
+            removed,
+            "{name}"
+        );
+        removed_total += removed;
+        // No repeat left, and nothing found that the input did not have.
+        let findings = |path: &str| -> Vec<String> {
+            let output = common::pbnfmt(
+                &[
+                    "check",
+                    "--output-format",
+                    "concise",
+                    "--extend-select",
+                    "H001",
+                    path,
+                ],
+                dir.path(),
+            );
+            common::text(&output.stdout)
+                .lines()
+                .filter(|line| line.contains(": error[") || line.contains(": warning["))
+                .map(|line| line.split_once(": ").unwrap().1.to_owned())
+                .collect()
+        };
+        let later = findings(&format!("out/{name}"));
+        assert!(
+            !later.iter().any(|f| f.contains("[H001]")),
+            "{name}: {later:?}"
+        );
+        let earlier = findings(name);
+        for finding in &later {
+            assert!(earlier.contains(finding), "{name}: new finding {finding}");
+        }
+    }
+    // Boards 5-8 of the teaching set, and the BBA output's boards already in its input.
+    assert!(removed_total >= 4 + 8, "{removed_total} removed");
+    assert!(dups.contains("{a.pbn: board 5 has the same deal as board 1 (line "));
+    assert!(dups.contains("(b.pbn:"), "c.pbn's repeats name b.pbn");
+    // The run as a whole has no repeat left.
+    let output = common::pbnfmt(
+        &[
+            "check",
+            "--output-format",
+            "concise",
+            "--extend-select",
+            "H001",
+            "out",
+        ],
+        dir.path(),
+    );
+    assert!(!common::text(&output.stdout).contains("[H001]"));
+}

@@ -1,0 +1,186 @@
+//! `pbnfmt dedup`: two passes over the inputs. The first reads every file's complete deals in
+//! input order (on all threads, handed on in order) and decides which games go; the second
+//! removes them through the rewrite modes (standard output, `--write`, `--out-dir`, `--check`,
+//! `--diff`), each file proven ([`crate::rewrite::dedup`]). `--duplicates FILE` gathers the
+//! removed games in input order, written atomically at the end.
+
+use std::collections::{HashMap, HashSet};
+use std::sync::Mutex;
+
+use crate::check::check_owned;
+use crate::io::spool::Output;
+use crate::io::write::write_atomic;
+use crate::rewrite::dedup::{Removal, dedup_owned};
+use crate::sets::{Repeats, Sameness, SeenDeal};
+use crate::walk::Input;
+
+use super::check::{Archive, repeats_only};
+use super::rewrite::{self, Wording, input_overrides, rewrite_options};
+use super::settings;
+use super::{DedupArgs, EXIT_TROUBLE, read_input, say};
+
+/// What the first pass decided for one file.
+#[derive(Default)]
+struct Plan {
+    /// Sorted by the Deal's start.
+    listed: Vec<Removal>,
+}
+
+pub(super) fn run(args: &DedupArgs) -> u8 {
+    let sameness = Sameness {
+        rotated: args.repeats_rotated,
+        permuted: args.repeats_permuted,
+    };
+    let plans = match plan(args, sameness) {
+        Ok(plans) => plans,
+        Err(status) => return status,
+    };
+    let overrides = input_overrides(&args.io);
+    let wording = Wording {
+        verb: "dedup",
+        done: "deduplicated",
+        unchanged: "without a repeated deal",
+        would: "remove repeats from",
+        extension: None,
+    };
+    let removed: Mutex<HashMap<String, String>> = Mutex::new(HashMap::new());
+    let empty = Plan::default();
+    let status = rewrite::run(&args.io, &overrides, &wording, |bytes, found, _| {
+        let name = found.input.display_name();
+        let plan = plans.get(&name).unwrap_or(&empty);
+        let options = rewrite_options(&args.io, &overrides, found);
+        let done = dedup_owned(bytes, &plan.listed, args.repeats_only, options);
+        if args.duplicates.is_some() && !done.removed.is_empty() {
+            let mut removed = removed.lock().unwrap_or_else(|e| e.into_inner());
+            removed.insert(name, done.removed);
+        }
+        done.rewritten
+    });
+    // --check and --diff write nothing, the duplicates neither.
+    let Some(target) = args
+        .duplicates
+        .as_ref()
+        .filter(|_| !args.io.check && !args.io.diff)
+    else {
+        return status;
+    };
+    // The removed games in the order of the inputs.
+    let removed = removed.into_inner().unwrap_or_else(|e| e.into_inner());
+    let mut text = String::new();
+    for name in plans.order.iter() {
+        if let Some(games) = removed.get(name) {
+            text.push_str(games);
+        }
+    }
+    let bytes = crate::source::encode(&text, crate::source::Encoding::Latin1, false)
+        .unwrap_or_else(|_| text.into_bytes());
+    let mut output = Output::from_bytes(bytes);
+    if let Err(error) = write_atomic(target, &mut output, None) {
+        say!(
+            "pbnfmt: error: cannot write {}: {error}",
+            crate::display::escape_line(&target.display().to_string())
+        );
+        return EXIT_TROUBLE;
+    }
+    status
+}
+
+/// The plans of every input, by name, and the inputs' order.
+struct Plans {
+    by_name: HashMap<String, Plan>,
+    order: Vec<String>,
+}
+
+impl Plans {
+    fn get(&self, name: &str) -> Option<&Plan> {
+        self.by_name.get(name)
+    }
+}
+
+/// The first pass: every input's deals in order, and what goes.
+fn plan(args: &DedupArgs, sameness: Sameness) -> Result<Plans, u8> {
+    let io = &args.io;
+    let (_, discovery) = settings::begin(&io.output, &io.files, &io.config, false)?;
+    if discovery
+        .inputs
+        .iter()
+        .any(|found| matches!(found.input, Input::Stdin(_)))
+    {
+        say!("pbnfmt: error: dedup reads its inputs twice: name files, not standard input");
+        return Err(EXIT_TROUBLE);
+    }
+    let mut repeats = Repeats::new(sameness);
+    let archive = Archive {
+        files: &io.files,
+        against: &args.against,
+        output: &io.output,
+        config: &io.config,
+    };
+    archive.read_into(&mut repeats)?;
+    let options = repeats_only(sameness);
+    let threads = io
+        .files
+        .threads
+        .map_or_else(crate::parallel::default_threads, usize::from);
+    // Each file's deals and its repeats (its own, then of earlier files), in input order.
+    let mut files: Vec<(String, Vec<SeenDeal>, Vec<Removal>)> = Vec::new();
+    crate::parallel::ordered(
+        &discovery.inputs,
+        threads,
+        |found| {
+            // A file that cannot be read is said by the second pass.
+            let report = read_input(&found.input)
+                .ok()
+                .map(|bytes| check_owned(bytes, &options));
+            report.map(|report| (report.deals, report.diagnostics))
+        },
+        |index, read| {
+            let name = discovery.inputs[index].input.display_name();
+            let (deals, own) = read.unwrap_or_default();
+            let mut listed: Vec<Removal> = own
+                .iter()
+                .chain(&repeats.file(&name, &deals, false))
+                .filter(|d| d.rule == crate::rules::Rule::RepeatedDeal)
+                .map(|d| Removal {
+                    deal_start: d.span.start,
+                    why: format!("{name}: {} (pbnfmt dedup)", d.message),
+                })
+                .collect();
+            listed.sort_by_key(|removal| removal.deal_start);
+            files.push((name, deals, listed));
+            true
+        },
+    );
+    if args.unique_only {
+        // Every copy of a deal that is repeated anywhere in the run goes.
+        let mut repeated = HashSet::new();
+        for (_, deals, listed) in &files {
+            for removal in listed {
+                if let Some(deal) = deals
+                    .iter()
+                    .find(|d| d.start as usize == removal.deal_start)
+                {
+                    repeated.insert(sameness.canonical(deal.key()));
+                }
+            }
+        }
+        for (name, deals, listed) in &mut files {
+            *listed = deals
+                .iter()
+                .filter(|deal| repeated.contains(&sameness.canonical(deal.key())))
+                .map(|deal| Removal {
+                    deal_start: deal.start as usize,
+                    why: format!(
+                        "{name}: a deal dealt more than once in the run (pbnfmt dedup --unique-only)"
+                    ),
+                })
+                .collect();
+        }
+    }
+    let order = files.iter().map(|(name, ..)| name.clone()).collect();
+    let by_name = files
+        .into_iter()
+        .map(|(name, _, listed)| (name, Plan { listed }))
+        .collect();
+    Ok(Plans { by_name, order })
+}

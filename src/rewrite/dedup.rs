@@ -1,0 +1,367 @@
+//! `pbnfmt dedup`: a file without the games whose deal the run has already dealt (H001,
+//! [`crate::sets`]). Whole games are removed, each with what separates it from the next; every
+//! other byte stays. The command decides which games go ([`Removal`]); this module removes them,
+//! gives their text (for `--duplicates`), and proves the result: it reads back without a new
+//! syntax error, with the input's games less those removed, and the facts of every kept game
+//! ([`crate::proof::facts`], values after `#`/`##`) the same. A kept game that took a value from a
+//! removed one would change: W007 refuses the file.
+
+use std::ops::Range;
+
+use crate::diagnostic::{Diagnostic, Severity};
+use crate::io::spool::Output;
+use crate::model::{Inheritance, Inheritor};
+use crate::parser::{self, CHUNK_BYTES};
+use crate::proof::facts::Facts;
+use crate::proof::{self, Rewritten};
+use crate::rewrite::RewriteOptions;
+use crate::rewrite::edit::Edits;
+use crate::rules::reading::Reading;
+use crate::rules::{Group, Rule, RuleInfo};
+use crate::source;
+
+pub const REMOVED_GAME_INHERITED: RuleInfo = RuleInfo {
+    code: "W007",
+    name: "removed-game-inherited",
+    severity: Severity::Error,
+    group: Group::Write,
+    section: "PBN 4.8",
+    summary: "Dedup: a kept game takes a value with `#` or `##` from a game that would be removed",
+    what: "`pbnfmt dedup` removes whole games. A kept game that inherits a tag value from a \
+        removed one (`[Event \"#\"]` after it, or a `##` value it gave) would lose or change \
+        that value. The file is not written.",
+    why: "PBN 4.8: `#` takes the value of the nearest earlier game with the tag, `##` gives a \
+        value to every later game without it; removing the game that holds the value changes \
+        what the later games say.",
+    example: "```\n\
+        [Event \"##Club pairs\"]\n\
+        [Board \"9\"]\n\
+        [Deal \"N:...\"]\n\n\
+        [Board \"10\"]\n\
+        ```",
+    fix: "Write every value out first (`pbnfmt resolve --write`), then dedup.",
+    blocks_rewrite: true,
+    ..RuleInfo::BASE
+};
+
+/// A game to remove: the byte where its Deal tag starts (as `check` reported it) and the
+/// comment said of it in the duplicates file.
+#[derive(Clone, Debug)]
+pub struct Removal {
+    pub deal_start: usize,
+    pub why: String,
+}
+
+/// What removing gave: the result, and the removed games, each after a `{...}` comment that says
+/// why, separated by empty lines (for `--duplicates`).
+pub struct Deduped {
+    pub rewritten: Rewritten,
+    pub removed: String,
+}
+
+/// Removes from `bytes` the games whose Deal starts at a `deal_start` of `remove` (sorted); with
+/// `keep_listed`, every other game instead (comments and `%` lines between games stay).
+pub fn dedup_owned(
+    bytes: Vec<u8>,
+    remove: &[Removal],
+    keep_listed: bool,
+    options: RewriteOptions,
+) -> Deduped {
+    let decoded = source::decode_owned(bytes, options.input_encoding);
+    let text = decoded.text.as_str();
+    let mut reading = Reading::new(&decoded).count_only();
+    let mut games = 0;
+    let mut edits = Edits::default();
+    let mut removed = String::new();
+    // Games removed, by the start of their text, in order.
+    let mut gone: Vec<usize> = Vec::new();
+    if reading.wants_chunks() {
+        let mut inheritor: Inheritor<'_, 'static> = Inheritor::default();
+        // A run of removed games goes with what separates it from the next game kept; at the
+        // end of the file, with the line end of the last game kept.
+        let mut run: Option<Range<usize>> = None;
+        let mut last_kept_end: Option<usize> = None;
+        for parse in parser::chunks(text, CHUNK_BYTES) {
+            reading.chunk(&parse);
+            games += parse.real_games().count();
+            let mut reader: Inheritor<'_, '_> = std::mem::take(&mut inheritor);
+            for game in &parse.games {
+                let span = parse.span(game.first, game.last);
+                let model = (!game.is_empty()).then(|| reader.game(&parse, text, game));
+                let listed = model.as_ref().and_then(|model| {
+                    let tag = model.get("Deal")?;
+                    if tag.inheritance == Inheritance::Implied {
+                        return None;
+                    }
+                    let at = remove
+                        .binary_search_by_key(&tag.span.start, |r| r.deal_start)
+                        .ok()?;
+                    Some(remove[at].why.as_str())
+                });
+                let why = match (model.is_some(), listed, keep_listed) {
+                    (false, _, _) | (true, Some(_), true) | (true, None, false) => None,
+                    (true, Some(why), false) => Some(why),
+                    (true, None, true) => Some("not a repeat (--repeats-only)"),
+                };
+                match why {
+                    Some(why) => {
+                        gone.push(span.start);
+                        removed.push('{');
+                        // A `}` would end the comment early.
+                        removed.push_str(&why.replace('}', ")"));
+                        removed.push_str("}\n");
+                        removed.push_str(&text[span.clone()]);
+                        removed.push_str("\n\n");
+                        run = Some(run.map_or(span.clone(), |run| run.start..span.end));
+                    }
+                    None => {
+                        if let Some(run) = run.take() {
+                            edits.delete(run.start..span.start);
+                        }
+                        last_kept_end = Some(span.end);
+                    }
+                }
+            }
+            inheritor = reader.detach();
+        }
+        if let Some(run) = run {
+            // The last games of the file: removed from the end of the game before them.
+            let start = last_kept_end.unwrap_or(run.start);
+            edits.delete(start.min(run.start)..run.end);
+        }
+    }
+    let (read, is_pbn) = reading.finish();
+    let mut problems = proof::blocking(read);
+    if !is_pbn || decoded.malformed_at.is_some() || (!problems.is_empty() && !options.force) {
+        return Deduped {
+            rewritten: Rewritten::refused(decoded, problems, games),
+            removed: String::new(),
+        };
+    }
+    proof::downgrade(&mut problems, "--force: rewritten anyway");
+    if edits.is_empty() {
+        let output = source::encode(text, decoded.encoding, decoded.bom)
+            .map(Output::from_bytes)
+            .map_err(|unencodable| problems.push(bug(unencodable.to_string())))
+            .ok();
+        return Deduped {
+            rewritten: Rewritten::written(decoded, output, problems, games),
+            removed,
+        };
+    }
+    let result = match edits.apply(text) {
+        Ok(result) => result,
+        Err(error) => {
+            problems.push(bug(error.to_string()));
+            return Deduped {
+                rewritten: Rewritten::refused(decoded, problems, games),
+                removed: String::new(),
+            };
+        }
+    };
+    if let Some(problem) = differs(text, &result, &gone, options.force) {
+        problems.push(problem);
+        return Deduped {
+            rewritten: Rewritten::refused(decoded, problems, games),
+            removed: String::new(),
+        };
+    }
+    let output = match proof::encode(result, decoded.encoding, decoded.bom) {
+        Ok(bytes) => Some(Output::from_bytes(bytes)),
+        Err((unencodable, _)) => {
+            problems.push(bug(unencodable.to_string()));
+            None
+        }
+    };
+    Deduped {
+        rewritten: Rewritten::written(decoded, output, problems, games),
+        removed,
+    }
+}
+
+fn bug(message: String) -> Diagnostic {
+    proof::unfaithful(
+        message,
+        "this is a bug in pbnfmt: please report it with the file",
+    )
+}
+
+/// The facts of each game of `text` that has any, a chunk of games at a time, as 128-bit
+/// hashes, with the game's span; games starting at a byte of `skip` (sorted) are left out.
+fn game_facts(text: &str, skip: &[usize]) -> Vec<(u128, Range<usize>)> {
+    let mut out = Vec::new();
+    let mut facts_text = String::new();
+    let mut inheritor: Inheritor<'_, 'static> = Inheritor::default();
+    for parse in parser::chunks(text, CHUNK_BYTES) {
+        let mut facts = Facts::carrying(&parse, text, true, inheritor);
+        while let Some((game, has_facts)) = facts.next_game(&mut facts_text) {
+            let span = parse.span(game.first, game.last);
+            if has_facts && skip.binary_search(&span.start).is_err() {
+                out.push((fnv128(&facts_text), span));
+            }
+        }
+        inheritor = facts.into_inheritor();
+    }
+    out
+}
+
+/// FNV-1a, 128 bits.
+fn fnv128(text: &str) -> u128 {
+    let mut hash: u128 = 0x6c62_272e_07bb_0142_62b8_2175_6295_c58d;
+    for byte in text.bytes() {
+        hash ^= u128::from(byte);
+        hash = hash.wrapping_mul(0x0000_0000_0100_0000_0000_0000_0000_013b);
+    }
+    hash
+}
+
+/// Why the result is not the input less the removed games, if it is not.
+fn differs(text: &str, result: &str, gone: &[usize], force: bool) -> Option<Diagnostic> {
+    let parse_errors = |text: &str| {
+        parser::chunks(text, CHUNK_BYTES)
+            .flat_map(|parse| parse.errors)
+            .filter(|error| error.rule.blocks_rewrite())
+            .count()
+    };
+    if !force && parse_errors(result) > parse_errors(text) {
+        return Some(bug(
+            "the result reads back with a new syntax error".to_owned()
+        ));
+    }
+    let before = game_facts(text, gone);
+    let after = game_facts(result, &[]);
+    for (kept, (was, span)) in before.iter().enumerate() {
+        match after.get(kept) {
+            Some((is, _)) if is == was => {}
+            Some(_) => {
+                let first_line = text[span.clone()]
+                    .find(['\r', '\n'])
+                    .map_or(span.end, |end| span.start + end);
+                return Some(
+                    Diagnostic::new(
+                        Rule::RemovedGameInherited,
+                        span.start..first_line,
+                        "this game would change: it takes a value with `#` or `##` from a game \
+                         dedup removes",
+                    )
+                    .with_help(REMOVED_GAME_INHERITED.fix),
+                );
+            }
+            None => return Some(bug("the result has fewer games than it should".to_owned())),
+        }
+    }
+    (after.len() != before.len())
+        .then(|| bug("the result has more games than it should".to_owned()))
+}
+
+/// A file whose removed game a kept one inherits from, and the same file with the value written
+/// out ([`crate::rules::pairs`]).
+#[cfg(test)]
+pub(crate) fn pairs() -> Vec<crate::rules::pairs::Pair> {
+    const DEAL: &str = "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432";
+    let file = |second: &str, third: &str| {
+        format!(
+            "[Event \"Club\"]\n[Board \"1\"]\n[Deal \"{DEAL}\"]\n\n[Event \"{second}\"]\n\
+             [Board \"2\"]\n[Deal \"{DEAL}\"]\n\n{third}[Board \"3\"]\n"
+        )
+    };
+    vec![crate::rules::pairs::Pair::owned(
+        Rule::RemovedGameInherited,
+        file("##Club", ""),
+        file("Club", "[Event \"Club\"]\n"),
+    )]
+}
+
+/// The removals `check` would report of a file by itself (H001 within it), for tests and the
+/// pairs.
+#[cfg(test)]
+pub(crate) fn own_repeats(bytes: &[u8]) -> Vec<Removal> {
+    let options = crate::check::CheckOptions {
+        selection: crate::rules::select::Selection {
+            select: Some(vec!["H001".to_owned()]),
+            ..Default::default()
+        },
+        ..Default::default()
+    };
+    crate::check::check_bytes(bytes, &options)
+        .diagnostics
+        .iter()
+        .filter(|d| d.rule == Rule::RepeatedDeal)
+        .map(|d| Removal {
+            deal_start: d.span.start,
+            why: d.message.to_string(),
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const DEAL: &str = "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432";
+    const OTHER: &str = "N:T987.JT9.JT9.JT9 AKQJ.AKQ.AKQ.AKQ 6543.876.876.876 2.5432.5432.5432";
+
+    fn dedup(text: &str) -> (String, String, Vec<&'static str>) {
+        let remove = own_repeats(text.as_bytes());
+        let done = dedup_owned(
+            text.as_bytes().to_vec(),
+            &remove,
+            false,
+            RewriteOptions::default(),
+        );
+        let codes = done
+            .rewritten
+            .problems
+            .iter()
+            .map(|d| d.rule.code())
+            .collect();
+        let output = done
+            .rewritten
+            .output_bytes()
+            .map(|bytes| String::from_utf8(bytes).unwrap())
+            .unwrap_or_default();
+        (output, done.removed, codes)
+    }
+
+    #[test]
+    fn the_later_copies_go_and_every_other_byte_stays() {
+        let text = format!(
+            "% session\r\n\r\n[Board \"9\"]\r\n[Deal \"{DEAL}\"]\r\n\r\n{{board 10}}\r\n[Board \
+             \"10\"]\r\n[Deal \"{DEAL}\"]\r\n\r\n[Board \"11\"]   \r\n[Deal \"{OTHER}\"]\r\n\r\n\
+             [Board \"12\"]\r\n[Deal \"{OTHER}\"]\r\n"
+        );
+        let (output, removed, codes) = dedup(&text);
+        assert!(codes.is_empty(), "{codes:?}");
+        assert_eq!(
+            output,
+            format!(
+                "% session\r\n\r\n[Board \"9\"]\r\n[Deal \"{DEAL}\"]\r\n\r\n[Board \"11\"]   \
+                 \r\n[Deal \"{OTHER}\"]\r\n"
+            )
+        );
+        assert!(
+            removed.starts_with("{board 10 has the same deal as board 9 (line 4)}\n{board 10}")
+        );
+        assert!(removed.contains("[Board \"12\"]"));
+    }
+
+    #[test]
+    fn a_kept_game_that_inherits_from_a_removed_one_refuses_the_file() {
+        let text = format!(
+            "[Event \"Club\"]\n[Board \"1\"]\n[Deal \"{DEAL}\"]\n\n[Event \"##Club\"]\n[Board \
+             \"2\"]\n[Deal \"{DEAL}\"]\n\n[Board \"3\"]\n[Deal \"{OTHER}\"]\n"
+        );
+        let (output, _, codes) = dedup(&text);
+        assert_eq!(codes, ["W007"]);
+        assert!(output.is_empty(), "not written");
+    }
+
+    #[test]
+    fn a_file_without_repeats_is_unchanged() {
+        let text =
+            format!("[Board \"1\"]\n[Deal \"{DEAL}\"]\n\n[Board \"2\"]\n[Deal \"{OTHER}\"]\n");
+        let (output, removed, codes) = dedup(&text);
+        assert_eq!((output.as_str(), removed.as_str()), (text.as_str(), ""));
+        assert!(codes.is_empty());
+    }
+}
