@@ -17,6 +17,7 @@ pub mod csv;
 pub mod diagnostic;
 pub mod display;
 pub mod export;
+pub mod fingerprint;
 pub mod generate;
 pub mod io;
 pub mod jsonl;

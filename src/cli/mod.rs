@@ -96,6 +96,10 @@ pub enum Command {
     /// repeated deal, or with options every copy or all but the repeats; nothing else changes.
     #[command(after_help = DEDUP_HELP)]
     Dedup(DedupArgs),
+    /// Print one SHA-256 fingerprint of a set of deals, to publish before play: anyone can show
+    /// later that the deals were not changed (`--canonical` prints the text that is hashed).
+    #[command(after_help = FINGERPRINT_HELP)]
+    Fingerprint(FingerprintArgs),
     /// Convert BBO LIN to PBN export format (every board checked and read back), PBN to LIN for
     /// BBO (`--to lin`), or games to JSON lines or CSV for analysis (`--to jsonl`, `--to csv`).
     #[command(after_help = CONVERT_HELP)]
@@ -142,6 +146,18 @@ Exit status:
   0  every file written (or, with --check and --diff, no repeat)
   1  a file was refused, or with --check and --diff would change
   2  usage or configuration error, or a file or directory that could not be read or written";
+
+const FINGERPRINT_HELP: &str = "\
+The fingerprint is SHA-256 of a canonical text: the line pbnfmt-fingerprint-v1, then one line a
+board, Board TAB Dealer TAB Vulnerable TAB and the 52 seat letters of the deal (spade ace first),
+sorted by board, each distinct line once. `pbnfmt fingerprint --canonical FILES | sha256sum`
+gives the same digits. Only the deals count: layout, tag order, the seat a Deal starts from and
+the other tags do not. Games without four complete hands are left out, and counted.
+
+Exit status:
+  0  the fingerprint was printed
+  1  no game has a complete deal
+  2  usage error, or a file that could not be read";
 
 const CONVERT_HELP: &str = "\"
 Inputs are LIN or PBN, told apart by their content; a directory is searched for *.lin and *.pbn.
@@ -494,6 +510,19 @@ pub struct ShowArgs {
 }
 
 #[derive(Debug, Args)]
+pub struct FingerprintArgs {
+    #[command(flatten)]
+    pub files: FileArgs,
+
+    /// Print the canonical text that is hashed instead of the fingerprint.
+    #[arg(long)]
+    pub canonical: bool,
+
+    #[command(flatten)]
+    pub config: ConfigArgs,
+}
+
+#[derive(Debug, Args)]
 pub struct CompletionsArgs {
     /// The shell to complete in.
     #[arg(value_enum)]
@@ -590,6 +619,76 @@ pub enum ColorChoice {
     Never,
 }
 
+/// `pbnfmt fingerprint`: the deals of every input (read on all threads), one hash.
+fn run_fingerprint(args: &FingerprintArgs) -> u8 {
+    let discovery = match settings::discover(&args.files, &args.config, false) {
+        Ok(discovery) => discovery,
+        Err(message) => {
+            say!("pbnfmt: error: {message}");
+            return EXIT_TROUBLE;
+        }
+    };
+    if !settings::walk_trouble(&discovery).is_empty() {
+        return EXIT_TROUBLE;
+    }
+    let threads = args
+        .files
+        .threads
+        .map_or_else(crate::parallel::default_threads, usize::from);
+    let mut boards = Vec::new();
+    let (mut left_out, mut failed) = (0, false);
+    crate::parallel::ordered(
+        &discovery.inputs,
+        threads,
+        |found| {
+            read_input(&found.input).map(|bytes| {
+                let decoded = crate::source::decode_owned(bytes, None);
+                crate::fingerprint::boards(&decoded.text)
+            })
+        },
+        |index, read| {
+            match read {
+                Ok((found, skipped)) => {
+                    boards.extend(found);
+                    left_out += skipped;
+                }
+                Err(message) => {
+                    let name = discovery.inputs[index].input.display_name();
+                    say!("pbnfmt: error: cannot read {name}: {message}");
+                    failed = true;
+                }
+            }
+            !failed
+        },
+    );
+    if failed {
+        return EXIT_TROUBLE;
+    }
+    let canonical = crate::fingerprint::canonical(&mut boards);
+    let distinct = boards.len();
+    let out = if args.canonical {
+        canonical
+    } else {
+        format!(
+            "{}  {}\n",
+            crate::fingerprint::fingerprint(&canonical),
+            plural(distinct, "board", "boards")
+        )
+    };
+    if left_out > 0 {
+        say!(
+            "pbnfmt: {} without four complete hands left out of the fingerprint",
+            plural(left_out, "game", "games")
+        );
+    }
+    let status = finish(io::stdout().lock().write_all(out.as_bytes()));
+    if status == EXIT_CLEAN && distinct == 0 {
+        say!("pbnfmt: no game has a complete deal: nothing to fingerprint");
+        return EXIT_FINDINGS;
+    }
+    status
+}
+
 /// Runs the parsed command line and returns the exit status.
 pub fn run(cli: Cli) -> u8 {
     match cli.command {
@@ -599,6 +698,7 @@ pub fn run(cli: Cli) -> u8 {
         Command::Nag(args) => rewrite::nag(&args),
         Command::Fix(args) => rewrite::fix(&args),
         Command::Dedup(args) => dedup::run(&args),
+        Command::Fingerprint(args) => run_fingerprint(&args),
         Command::Convert(args) => convert::run_convert(&args),
         Command::Show(args) => show::run(&args),
         Command::Rule(args) => run_rule(&args),

@@ -250,3 +250,53 @@ fn dedup_removes_the_repeats_of_real_files_and_keeps_every_other_byte() {
     );
     assert!(!common::text(&output.stdout).contains("[H001]"));
 }
+
+/// `fingerprint` of a real hand-record set: the same after `export` rewrites every line of it,
+/// different when two hands change seats, and equal to `sha256sum` of the canonical text (where
+/// `sha256sum` is installed), so that anyone can check it without pbnfmt.
+#[test]
+fn a_fingerprint_survives_a_rewrite_and_catches_a_changed_deal() {
+    let Some(real) = common::real_corpus() else {
+        eprintln!("note: ../shared/corpus/real is absent; this test is skipped");
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let source = real.join("Rick-Wilson__BBA-CLI/tests__fixtures__deals.pbn");
+    std::fs::copy(&source, dir.path().join("set.pbn")).unwrap();
+    let run = |args: &[&str]| {
+        let output = common::pbnfmt(args, dir.path());
+        assert!(
+            output.status.success(),
+            "{args:?}: {}",
+            common::text(&output.stderr)
+        );
+        common::text(&output.stdout)
+    };
+    let original = run(&["fingerprint", "set.pbn"]);
+    assert!(original.starts_with("sha256:"), "{original}");
+    std::fs::write(dir.path().join("exported.pbn"), run(&["export", "set.pbn"])).unwrap();
+    assert_eq!(run(&["fingerprint", "exported.pbn"]), original);
+    // The first Deal's first two hands swapped: every card of both changes seat.
+    let text = std::fs::read_to_string(&source).unwrap();
+    let start = text.find("[Deal \"").unwrap() + 9;
+    let end = start + text[start..].find('"').unwrap();
+    let hands: Vec<&str> = text[start..end].split(' ').collect();
+    let swapped = format!("{} {} {} {}", hands[1], hands[0], hands[2], hands[3]);
+    let changed = format!("{}{}{}", &text[..start], swapped, &text[end..]);
+    std::fs::write(dir.path().join("changed.pbn"), changed).unwrap();
+    assert_ne!(run(&["fingerprint", "changed.pbn"]), original);
+    if Path::new("/usr/bin/sha256sum").exists() {
+        let canonical = run(&["fingerprint", "--canonical", "set.pbn"]);
+        std::fs::write(dir.path().join("canonical.txt"), canonical).unwrap();
+        let sum = std::process::Command::new("/usr/bin/sha256sum")
+            .arg(dir.path().join("canonical.txt"))
+            .output()
+            .unwrap();
+        let digits = common::text(&sum.stdout);
+        let digits = digits.split_whitespace().next().unwrap();
+        assert!(
+            original.starts_with(&format!("sha256:{digits}")),
+            "{original} vs {digits}"
+        );
+    }
+}
