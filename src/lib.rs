@@ -25,6 +25,7 @@ pub mod lexer;
 pub mod lin;
 pub mod model;
 pub mod names;
+pub mod par;
 pub mod parallel;
 pub mod parser;
 pub mod proof;

@@ -17,6 +17,7 @@
 
 pub mod auction;
 pub mod chars;
+pub mod dd;
 pub mod deal;
 pub mod export;
 pub mod notes;
@@ -390,6 +391,10 @@ rules! {
     BoardNotUploadable => crate::lin::NOT_UPLOADABLE,
     LostInLin => crate::lin::LOST_IN_LIN,
     RepeatedDeal => crate::sets::REPEATED_DEAL,
+    MalformedOptimumTable => dd::MALFORMED_OPTIMUM_TABLE,
+    DoubleDummyTricksMismatch => dd::DOUBLE_DUMMY_TRICKS_MISMATCH,
+    ParMismatch => dd::PAR_MISMATCH,
+    DoubleDummyOnIncompleteDeal => dd::DOUBLE_DUMMY_ON_INCOMPLETE_DEAL,
     UnusedSuppression => crate::suppress::UNUSED_SUPPRESSION,
     InvalidSuppression => crate::suppress::INVALID_SUPPRESSION,
 }

@@ -96,6 +96,7 @@ fn every_rule_fails_and_passes_its_pair() {
         crate::lin::pairs(),
         crate::jsonl::pairs(),
         crate::sets::pairs(),
+        super::dd::pairs(),
         crate::rewrite::dedup::pairs(),
     ]
     .into_iter()

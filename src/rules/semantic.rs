@@ -4,7 +4,9 @@
 use crate::diagnostic::Diagnostic;
 use crate::model::{GameModel, Inheritor};
 use crate::rules::select::RuleSet;
-use crate::rules::{Group, Rule, auction, chars, deal, export, notes, play, result, tables, tags};
+use crate::rules::{
+    Group, Rule, auction, chars, dd, deal, export, notes, play, result, tables, tags,
+};
 use crate::source::Decoded;
 use crate::syntax::Parse;
 
@@ -117,6 +119,7 @@ fn check_game(checker: &mut Checker<'_>, game: &GameModel<'_>) -> Option<crate::
     }
     notes::check(checker, game);
     tables::check_game(checker, game);
+    dd::check(checker, game, deal.as_ref());
     if checker.rules.any_of(Group::Export) {
         export::check_game(checker, game);
     }

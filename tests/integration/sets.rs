@@ -300,3 +300,68 @@ fn a_fingerprint_survives_a_rewrite_and_catches_a_changed_deal() {
         );
     }
 }
+
+/// H004 agrees with every real file that carries an OptimumScore beside a full table of
+/// double-dummy tricks (DDS's par, written by BridgeComposer, bcdd, endplay, BBO tools): no
+/// finding on the files as they are; and with every OptimumScore moved by 10 points, one finding
+/// each, so that each of them was compared. Prints the files and counts.
+#[test]
+fn par_from_the_table_is_the_optimum_score_of_the_real_files() {
+    let Some(real) = common::real_corpus() else {
+        eprintln!("note: ../shared/corpus/real is absent; this test is skipped");
+        return;
+    };
+    let options = pbnfmt::check::CheckOptions {
+        selection: pbnfmt::rules::select::Selection {
+            select: Some(vec!["H004".to_owned()]),
+            ..Default::default()
+        },
+        ..Default::default()
+    };
+    let fired = |bytes: &[u8]| {
+        pbnfmt::check::check_bytes(bytes, &options)
+            .diagnostics
+            .iter()
+            .filter(|d| d.rule == pbnfmt::rules::Rule::ParMismatch)
+            .count()
+    };
+    let (mut compared, mut files) = (0, Vec::new());
+    for path in common::pbn_files(&real) {
+        let bytes = std::fs::read(&path).unwrap();
+        let text = pbnfmt::source::decode(&bytes, None).text;
+        if !text.contains("[OptimumScore \"") {
+            continue;
+        }
+        assert_eq!(fired(&bytes), 0, "{}", common::relative(&path));
+        // Every OptimumScore's first number moved by 10.
+        let mut moved = String::new();
+        let mut rest = text.as_str();
+        while let Some(at) = rest.find("[OptimumScore \"") {
+            let start = at + "[OptimumScore \"".len();
+            let end = start + rest[start..].find('"').unwrap();
+            moved.push_str(&rest[..start]);
+            let value = &rest[start..end];
+            let digits = value
+                .find(|c: char| c.is_ascii_digit())
+                .unwrap_or(value.len());
+            let number_end = digits
+                + value[digits..]
+                    .find(|c: char| !c.is_ascii_digit())
+                    .unwrap_or(value.len() - digits);
+            let number: i64 = value[digits..number_end].parse().unwrap_or(0);
+            moved.push_str(&format!(
+                "{}{}{}",
+                &value[..digits],
+                number + 10,
+                &value[number_end..]
+            ));
+            rest = &rest[end..];
+        }
+        moved.push_str(rest);
+        let count = fired(moved.as_bytes());
+        files.push((common::relative(&path), count));
+        compared += count;
+    }
+    eprintln!("OptimumScore compared with pbnfmt's par: {compared} games in {files:#?}");
+    assert!(compared >= 50, "{compared} compared");
+}

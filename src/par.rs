@@ -1,0 +1,265 @@
+//! Par from a double-dummy table, without a solver (PBN 4.2.7: "computed by comparing all
+//! possible (doubled) contracts, including all passes"; the table of PBN 5.7).
+//!
+//! Par is the outcome of an auction in which both sides know every card: the sides bid in
+//! turn, the dealer's side first; each may pass or name any higher contract; a contract that
+//! fails is doubled, one that makes is not. The value of a final contract to its declaring side
+//! is its duplicate score (Law 77) with the tricks of the side's better declarer in its
+//! denomination. The auction is solved exactly by minimax over the 35 contracts and the side to
+//! bid (70 states), so no rule of thumb about sacrifices is needed. Ties go to passing, then to
+//! the lowest contract.
+
+use crate::bridge::{Denomination, Seat};
+use crate::model::values::{Risk, Side, Vulnerability};
+use crate::rules::tags::duplicate_score;
+
+/// Tricks by declarer and denomination: `tricks[seat as usize][denomination as usize]`.
+pub type Tricks = [[u8; 5]; 4];
+
+/// The par of a deal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Par {
+    /// The score for North-South (East-West's is its negation).
+    pub ns: i64,
+    /// The final contract: the declaring side, level, denomination, doubled when it fails, and
+    /// the side's tricks; `None` when the deal is passed out.
+    pub contract: Option<ParContract>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ParContract {
+    pub side: Side,
+    pub level: u8,
+    pub denomination: Denomination,
+    pub doubled: bool,
+    pub tricks: u8,
+}
+
+const DENOMINATIONS: [Denomination; 5] = [
+    Denomination::Clubs,
+    Denomination::Diamonds,
+    Denomination::Hearts,
+    Denomination::Spades,
+    Denomination::NoTrump,
+];
+
+fn side_index(side: Side) -> usize {
+    match side {
+        Side::NorthSouth => 0,
+        Side::EastWest => 1,
+    }
+}
+
+const SIDES: [Side; 2] = [Side::NorthSouth, Side::EastWest];
+
+/// The tricks of `side`'s better declarer in `denomination`.
+fn side_tricks(tricks: &Tricks, side: Side, denomination: Denomination) -> u8 {
+    let (a, b) = match side {
+        Side::NorthSouth => (Seat::North, Seat::South),
+        Side::EastWest => (Seat::East, Seat::West),
+    };
+    let d = denomination as usize;
+    tricks[a as usize][d].max(tricks[b as usize][d])
+}
+
+/// Contract `c` (0 = 1C … 34 = 7NT) for `side`: its score for the side, and the contract.
+fn outcome(tricks: &Tricks, vulnerable: Vulnerability, c: usize, side: Side) -> (i64, ParContract) {
+    let level = (c / 5 + 1) as u8;
+    let denomination = DENOMINATIONS[c % 5];
+    let won = side_tricks(tricks, side, denomination);
+    let doubled = won < level + 6;
+    let risk = if doubled {
+        Risk::Doubled
+    } else {
+        Risk::Undoubled
+    };
+    let score = duplicate_score(
+        level,
+        denomination,
+        risk,
+        vulnerable.is_vulnerable(side),
+        won,
+    );
+    let contract = ParContract {
+        side,
+        level,
+        denomination,
+        doubled,
+        tricks: won,
+    };
+    (score, contract)
+}
+
+/// The par of a deal whose double-dummy tricks are `tricks`.
+pub fn par(tricks: &Tricks, vulnerable: Vulnerability, dealer: Seat) -> Par {
+    let scores: Vec<[(i64, ParContract); 2]> = (0..35)
+        .map(|c| SIDES.map(|side| outcome(tricks, vulnerable, c, side)))
+        .collect();
+    // value[c][s]: the best the side `s` to bid can get (its own score), the last bid being
+    // contract `c` by the other side. Solved from the top contract down.
+    let mut value = [[0i64; 2]; 35];
+    let mut choice = [[None::<usize>; 2]; 35];
+    for c in (0..35).rev() {
+        for s in 0..2 {
+            let other = 1 - s;
+            // Passing leaves the other side in contract `c`.
+            let mut best = -scores[c][other].0;
+            let mut chosen = None;
+            for (higher, after) in value.iter().enumerate().skip(c + 1) {
+                let v = -after[other];
+                if v > best {
+                    best = v;
+                    chosen = Some(higher);
+                }
+            }
+            value[c][s] = best;
+            choice[c][s] = chosen;
+        }
+    }
+    // The opening: the dealer's side first; two passes in a row pass the deal out.
+    let first = side_index(Side::of(dealer));
+    let open = |s: usize| -> (i64, Option<usize>) {
+        let mut best = i64::MIN;
+        let mut chosen = None;
+        for (c, after) in value.iter().enumerate() {
+            let v = -after[1 - s];
+            if v > best {
+                best = v;
+                chosen = Some(c);
+            }
+        }
+        (best, chosen)
+    };
+    // The opening: the sides speak in turn from the dealer's; four passes pass the deal out.
+    // Each seat opens, or passes and leaves the rest of the opening to the seats after it.
+    fn speak(
+        passes: usize,
+        s: usize,
+        open: &dyn Fn(usize) -> (i64, Option<usize>),
+    ) -> (i64, Option<(usize, usize)>) {
+        let (opened, at) = open(s);
+        let (after, line) = if passes == 3 {
+            (0, None)
+        } else {
+            let (v, line) = speak(passes + 1, 1 - s, open);
+            (-v, line)
+        };
+        if opened > after {
+            (opened, at.map(|c| (c, s)))
+        } else {
+            (after, line)
+        }
+    }
+    let (first_value, mut line) = speak(0, first, &open);
+    // Follow the line to its final contract.
+    let mut last = None;
+    while let Some((c, s)) = line {
+        last = Some((c, s));
+        line = choice[c][1 - s].map(|higher| (higher, 1 - s));
+    }
+    let ns = if first == 0 {
+        first_value
+    } else {
+        -first_value
+    };
+    Par {
+        ns,
+        contract: last.map(|(c, s)| scores[c][s].1),
+    }
+}
+
+/// The score of `contract` (as `ParContract` spells it, `4SX` by `side`) for North-South, with the
+/// tricks of the table: for a ParContract tag.
+pub fn contract_score(
+    tricks: &Tricks,
+    vulnerable: Vulnerability,
+    side: Side,
+    level: u8,
+    denomination: Denomination,
+    risk: Risk,
+) -> i64 {
+    let won = side_tricks(tricks, side, denomination);
+    let score = duplicate_score(
+        level,
+        denomination,
+        risk,
+        vulnerable.is_vulnerable(side),
+        won,
+    );
+    match side {
+        Side::NorthSouth => score,
+        Side::EastWest => -score,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// N, E, S, W rows of C, D, H, S, NT.
+    fn table(rows: [[u8; 5]; 4]) -> Tricks {
+        rows
+    }
+
+    #[test]
+    fn a_slam_nobody_can_sacrifice_against() {
+        // LBC 2026-01-26 board 1: NS make 12 tricks in spades and diamonds, EW 8 in hearts.
+        let tricks = table([
+            [6, 12, 5, 12, 7],
+            [7, 1, 8, 1, 1],
+            [6, 12, 5, 12, 7],
+            [7, 1, 8, 1, 1],
+        ]);
+        let par = par(&tricks, Vulnerability::None, Seat::North);
+        assert_eq!(par.ns, 980);
+        let contract = par.contract.unwrap();
+        assert_eq!(
+            (
+                contract.side,
+                contract.level,
+                contract.denomination,
+                contract.doubled
+            ),
+            (Side::NorthSouth, 6, Denomination::Spades, false)
+        );
+    }
+
+    #[test]
+    fn a_cheap_sacrifice_is_par() {
+        // NS make 4S (10 tricks, vulnerable: 620); EW not vulnerable make 9 tricks in hearts:
+        // over 4S they must bid 5H, two down doubled for 300, better than -620; NS cannot make
+        // 5S.
+        let tricks = table([
+            [3, 3, 4, 10, 6],
+            [8, 8, 9, 3, 5],
+            [3, 3, 4, 10, 6],
+            [8, 8, 9, 3, 5],
+        ]);
+        let par = par(&tricks, Vulnerability::NorthSouth, Seat::North);
+        assert_eq!(par.ns, 300);
+        let contract = par.contract.unwrap();
+        assert_eq!(
+            (
+                contract.side,
+                contract.level,
+                contract.denomination,
+                contract.doubled
+            ),
+            (Side::EastWest, 5, Denomination::Hearts, true)
+        );
+    }
+
+    #[test]
+    fn nobody_making_anything_is_a_pass_out() {
+        let tricks = [[6; 5]; 4];
+        assert_eq!(par(&tricks, Vulnerability::All, Seat::East).ns, 0);
+    }
+
+    #[test]
+    fn when_both_sides_make_the_same_the_dealer_side_bids_it_first() {
+        // Seven tricks in notrump for either side: the side that speaks first takes 1NT.
+        let tricks = [[6, 6, 6, 6, 7]; 4];
+        assert_eq!(par(&tricks, Vulnerability::None, Seat::North).ns, 90);
+        assert_eq!(par(&tricks, Vulnerability::None, Seat::West).ns, -90);
+    }
+}

@@ -1,0 +1,478 @@
+//! Double-dummy tags checked against each other, without a solver (issue 27): the
+//! OptimumResultTable (PBN 5.7) well formed, Bridge Composer's DoubleDummyTricks equal to it,
+//! OptimumScore (PBN 4.2.7) and ParContract equal to the par computed from it ([`crate::par`]),
+//! and no such tag on a deal without four complete hands. Opt-in (the H group, `--extend-select
+//! H`), as the hand-record checks are.
+
+use crate::bridge::{Denomination, Seat};
+use crate::diagnostic::{Diagnostic, Severity};
+use crate::model::deal::Deal;
+use crate::model::values::{ContractValue, PerSide, Side, Vulnerability};
+use crate::model::{GameModel, Inheritance, Tag};
+use crate::par::{self, Tricks};
+use crate::rules::semantic::Checker;
+use crate::rules::{Group, Rule, RuleInfo};
+use crate::table::Table;
+
+pub const MALFORMED_OPTIMUM_TABLE: RuleInfo = RuleInfo {
+    code: "H002",
+    name: "malformed-optimum-table",
+    severity: Severity::Warning,
+    group: Group::Extra,
+    section: "PBN 5.7",
+    summary: "An OptimumResultTable that is not 20 cells of 0 to 13 tricks, one for each declarer and denomination",
+    what: "The OptimumResultTable gives, for each declarer (W, N, E, S) and denomination (S, H, \
+        D, C, NT), the double-dummy tricks: 20 rows under the columns Declarer, Denomination and \
+        Result. This rule reports a cell missing or given twice, a declarer or denomination that \
+        does not read, a result that is not a number from 0 to 13, and a table without those \
+        columns.",
+    why: "PBN 5.7: \"A full table consists of 20 rows\"; hand-record printers and Bridgewebs read \
+        every cell, and a table with a hole shows a wrong par.",
+    example: "```\n\
+        [OptimumResultTable \"Declarer;Denomination\\2R;Result\\2R\"]\n\
+        N NT  7\n\
+        N  S 12\n\
+        ```",
+    fix: "Analyse the deal again in the dealing program, or remove the table.",
+    ..RuleInfo::BASE
+};
+
+pub const DOUBLE_DUMMY_TRICKS_MISMATCH: RuleInfo = RuleInfo {
+    code: "H003",
+    name: "double-dummy-tricks-mismatch",
+    severity: Severity::Warning,
+    group: Group::Extra,
+    section: "PBN 5.7",
+    summary: "A DoubleDummyTricks value that does not read, or that the OptimumResultTable contradicts",
+    what: "Bridge Composer's DoubleDummyTricks tag gives the same tricks as the \
+        OptimumResultTable in one value: 20 base-14 digits (0-9, a-d), for declarers N, S, E, W, \
+        each in NT, S, H, D, C. This rule reports a value that is not 20 such digits, and each \
+        declarer and denomination where it and a well-formed table disagree.",
+    why: "The two tags describe one analysis (PBN 5.7 for the table); when they differ, one of \
+        them was not updated after the deal changed, and readers show different pars.",
+    example: "```\n\
+        [DoubleDummyTricks \"7c5c67c5c61181711817\"]\n\
+        ```",
+    fix: "Analyse the deal again, so that both tags are written from one analysis.",
+    ..RuleInfo::BASE
+};
+
+pub const PAR_MISMATCH: RuleInfo = RuleInfo {
+    code: "H004",
+    name: "par-mismatch",
+    severity: Severity::Warning,
+    group: Group::Extra,
+    section: "PBN 4.2.7",
+    summary: "An OptimumScore or ParContract that is not the par of the double-dummy tricks",
+    what: "The par of a deal follows from its double-dummy tricks, the Vulnerable and the \
+        Dealer, without search: both sides bid in turn from the dealer's, any contract that \
+        fails is doubled (`src/par.rs`). This rule reports an OptimumScore that is not that \
+        score, and a ParContract whose score with the table's tricks is not it.",
+    why: "PBN 4.2.7: the OptimumScore \"is computed by comparing all possible (doubled) \
+        contracts, including all passes\", from the tricks of the OptimumResultTable.",
+    example: "```\n\
+        [Vulnerable \"None\"]\n\
+        [OptimumScore \"NS 1430\"]\n\
+        (a table in which North-South take 12 tricks in spades: par NS 980)\n\
+        ```",
+    fix: "Analyse the deal again; check the Vulnerable and Dealer the analysis used.",
+    ..RuleInfo::BASE
+};
+
+pub const DOUBLE_DUMMY_ON_INCOMPLETE_DEAL: RuleInfo = RuleInfo {
+    code: "H005",
+    name: "double-dummy-on-incomplete-deal",
+    severity: Severity::Warning,
+    group: Group::Extra,
+    section: "PBN 5.7",
+    summary: "A double-dummy tag on a deal that does not give four hands of 13 cards",
+    what: "An OptimumResultTable, DoubleDummyTricks, OptimumScore or ParContract in a game whose \
+        Deal is absent, unknown, or does not give four complete hands.",
+    why: "PBN 5.7: the tricks are those \"with open cards\"; with a hand unknown there is no \
+        double-dummy analysis to give.",
+    example: "```\n\
+        [Deal \"N:AKQJ.AKQ.AKQ.AKQ - - -\"]\n\
+        [OptimumScore \"NS 2220\"]\n\
+        ```",
+    fix: "Give the whole deal, or remove the double-dummy tags.",
+    ..RuleInfo::BASE
+};
+
+const DD_TAGS: [&str; 4] = [
+    "OptimumResultTable",
+    "DoubleDummyTricks",
+    "OptimumScore",
+    "ParContract",
+];
+
+/// The tags of the game written in it (not inherited): the double-dummy ones.
+fn own<'g, 'a>(game: &'g GameModel<'a>, name: &str) -> Option<&'g Tag<'a>> {
+    game.get(name).filter(|tag| {
+        !matches!(
+            tag.inheritance,
+            Inheritance::Implied | Inheritance::Hash { .. }
+        )
+    })
+}
+
+pub fn check(checker: &mut Checker<'_>, game: &GameModel<'_>, deal: Option<&Deal>) {
+    if !checker.rules.any_of(Group::Extra)
+        || ![
+            Rule::MalformedOptimumTable,
+            Rule::DoubleDummyTricksMismatch,
+            Rule::ParMismatch,
+            Rule::DoubleDummyOnIncompleteDeal,
+        ]
+        .iter()
+        .any(|&rule| checker.on(rule))
+    {
+        return;
+    }
+    if !DD_TAGS.iter().any(|name| own(game, name).is_some()) {
+        return;
+    }
+    let complete = deal.is_some_and(|deal| crate::sets::key(deal).is_some());
+    if !complete {
+        let tag = DD_TAGS.iter().find_map(|name| own(game, name));
+        if let Some(tag) = tag {
+            checker.report(
+                Diagnostic::new(
+                    Rule::DoubleDummyOnIncompleteDeal,
+                    tag.span.clone(),
+                    format!(
+                        "the {} is on a deal that does not give four complete hands",
+                        tag.name
+                    ),
+                )
+                .with_help(DOUBLE_DUMMY_ON_INCOMPLETE_DEAL.fix),
+            );
+        }
+        return;
+    }
+    let table = own(game, "OptimumResultTable").and_then(|tag| read_table(checker, tag));
+    let digits = own(game, "DoubleDummyTricks").and_then(|tag| read_digits(checker, tag));
+    if let (Some(table), Some((tag, digits))) = (&table, &digits) {
+        compare(checker, tag, table, digits);
+    }
+    let tricks = table.or(digits.map(|(_, digits)| digits));
+    let Some(tricks) = tricks else {
+        return;
+    };
+    let (Some(vulnerable), Some(dealer)) = (
+        game.value("Vulnerable").and_then(Vulnerability::read),
+        game.value("Dealer").and_then(Seat::parse),
+    ) else {
+        return;
+    };
+    let par = par::par(&tricks, vulnerable, dealer);
+    if let Some(tag) = own(game, "OptimumScore") {
+        let given = PerSide::parse(&tag.value, |w| w.parse::<i64>().ok())
+            .and_then(|points| points.for_declarer(Side::NorthSouth, |v: i64| v.checked_neg()));
+        if given.is_some_and(|ns| ns != par.ns) {
+            checker.report(par_finding(tag, &par, "OptimumScore"));
+        }
+    }
+    if let Some(tag) = own(game, "ParContract")
+        && let Some(ns) = par_contract_score(&tag.value, &tricks, vulnerable)
+        && ns != par.ns
+    {
+        checker.report(par_finding(tag, &par, "ParContract"));
+    }
+}
+
+fn par_finding(tag: &Tag<'_>, par: &par::Par, name: &str) -> Diagnostic {
+    let side = |ns: i64| {
+        if ns >= 0 {
+            format!("NS {ns}")
+        } else {
+            format!("EW {}", -ns)
+        }
+    };
+    let contract = par.contract.map_or_else(
+        || "passed out".to_owned(),
+        |c| {
+            let who = if c.side == Side::NorthSouth {
+                "NS"
+            } else {
+                "EW"
+            };
+            let result = i64::from(c.tricks) - i64::from(c.level) - 6;
+            let result = match result {
+                0 => "=".to_owned(),
+                r if r > 0 => format!("+{r}"),
+                r => r.to_string(),
+            };
+            format!(
+                "{who} {}{}{}{result}",
+                c.level,
+                crate::bridge::denomination_text(c.denomination),
+                if c.doubled { "X" } else { "" }
+            )
+        },
+    );
+    Diagnostic::new(
+        Rule::ParMismatch,
+        tag.text_span(),
+        format!(
+            "the {name} is not the par of the double-dummy tricks: par is {} ({contract})",
+            side(par.ns)
+        ),
+    )
+    .with_label(format!("par {}", side(par.ns)))
+    .with_help(PAR_MISMATCH.fix)
+}
+
+/// The score for North-South of a ParContract value (`NS 4S=`, `EW 5DX-2`, `4S` by the side
+/// named): the first contract it names, with the table's tricks. `None` when it does not read.
+fn par_contract_score(value: &str, tricks: &Tricks, vulnerable: Vulnerability) -> Option<i64> {
+    let mut words = value.split([' ', ',', ';']).filter(|w| !w.is_empty());
+    let side = match words.next()? {
+        w if w.eq_ignore_ascii_case("NS") || w == "N" || w == "S" => Side::NorthSouth,
+        w if w.eq_ignore_ascii_case("EW") || w == "E" || w == "W" => Side::EastWest,
+        _ => return None,
+    };
+    let contract = words.next()?;
+    // The result after the contract (`=`, `+1`, `-2`) is the table's to give, not read here.
+    let end = contract.find(['=', '+', '-']).unwrap_or(contract.len());
+    match ContractValue::parse(&contract[..end])? {
+        ContractValue::Contract(c) => Some(par::contract_score(
+            tricks,
+            vulnerable,
+            side,
+            c.level,
+            c.denomination,
+            c.risk,
+        )),
+        _ => None,
+    }
+}
+
+/// The tricks of a well-formed OptimumResultTable; H002 for each defect otherwise.
+fn read_table(checker: &mut Checker<'_>, tag: &Tag<'_>) -> Option<Tricks> {
+    let (parse, text) = (checker.parse, checker.text);
+    let table = Table::new(tag.pair, &tag.value);
+    let column = |name: &str| table.columns.iter().position(|c| c.name == name);
+    let report = |checker: &mut Checker<'_>, span: std::ops::Range<usize>, message: String| {
+        checker.report(
+            Diagnostic::new(Rule::MalformedOptimumTable, span, message)
+                .with_help(MALFORMED_OPTIMUM_TABLE.fix),
+        );
+    };
+    let (Some(declarer), Some(denomination), Some(result)) =
+        (column("Declarer"), column("Denomination"), column("Result"))
+    else {
+        report(
+            checker,
+            tag.text_span(),
+            "the OptimumResultTable lacks a Declarer, Denomination or Result column (PBN 5.7)"
+                .to_owned(),
+        );
+        return None;
+    };
+    let mut tricks: Tricks = [[0; 5]; 4];
+    let mut given = [[false; 5]; 4];
+    let mut good = true;
+    for row in table.rows() {
+        if row.len() < table.columns.len() {
+            // A short row is X002's to report.
+            good = false;
+            continue;
+        }
+        let cell = |i: usize| {
+            let (first, last) = row[i];
+            (&text[parse.span(first, last)], parse.span(first, last))
+        };
+        let (seat_text, seat_span) = cell(declarer);
+        let (denomination_text, denomination_span) = cell(denomination);
+        let (result_text, result_span) = cell(result);
+        let Some(seat) = Seat::parse(seat_text) else {
+            report(
+                checker,
+                seat_span,
+                format!(
+                    "`{}` is not a declarer: N, E, S or W",
+                    crate::display::escape(seat_text)
+                ),
+            );
+            good = false;
+            continue;
+        };
+        let Some(d) = Denomination::parse(denomination_text) else {
+            report(
+                checker,
+                denomination_span,
+                format!(
+                    "`{}` is not a denomination: S, H, D, C or NT",
+                    crate::display::escape(denomination_text)
+                ),
+            );
+            good = false;
+            continue;
+        };
+        let Some(won) = result_text.parse::<u8>().ok().filter(|&n| n <= 13) else {
+            report(
+                checker,
+                result_span,
+                format!(
+                    "`{}` is not a number of tricks from 0 to 13",
+                    crate::display::escape(result_text)
+                ),
+            );
+            good = false;
+            continue;
+        };
+        let (s, d) = (seat as usize, d as usize);
+        if given[s][d] {
+            report(
+                checker,
+                seat_span.start..result_span.end,
+                format!(
+                    "{} in {} is given twice",
+                    seat.name(),
+                    crate::bridge::denomination_text(DENOMINATIONS[d])
+                ),
+            );
+            good = false;
+        }
+        given[s][d] = true;
+        tricks[s][d] = won;
+    }
+    let missing: Vec<String> = Seat::ALL
+        .iter()
+        .flat_map(|&seat| {
+            DENOMINATIONS
+                .iter()
+                .filter(move |&&d| !given[seat as usize][d as usize])
+                .map(move |&d| format!("{} {}", seat.letter(), crate::bridge::denomination_text(d)))
+        })
+        .collect();
+    if !missing.is_empty() && good {
+        report(
+            checker,
+            tag.text_span(),
+            format!(
+                "the OptimumResultTable has no row for {} (a full table has 20 rows, PBN 5.7)",
+                missing.join(", ")
+            ),
+        );
+    }
+    (good && missing.is_empty()).then_some(tricks)
+}
+
+const DENOMINATIONS: [Denomination; 5] = [
+    Denomination::Clubs,
+    Denomination::Diamonds,
+    Denomination::Hearts,
+    Denomination::Spades,
+    Denomination::NoTrump,
+];
+
+/// The tricks of a DoubleDummyTricks value: declarers N, S, E, W, each NT, S, H, D, C, in
+/// base-14 digits; H003 when it does not read.
+fn read_digits<'g, 'a>(
+    checker: &mut Checker<'_>,
+    tag: &'g Tag<'a>,
+) -> Option<(&'g Tag<'a>, Tricks)> {
+    let value = tag.value.trim();
+    let digits: Option<Vec<u8>> = value
+        .chars()
+        .map(|c| c.to_digit(14).map(|d| d as u8))
+        .collect();
+    let Some(digits) = digits.filter(|d| d.len() == 20) else {
+        checker.report(
+            Diagnostic::new(
+                Rule::DoubleDummyTricksMismatch,
+                tag.text_span(),
+                "a DoubleDummyTricks value is 20 base-14 digits (0-9, a-d): N, S, E, W, each in NT, S, H, D, C",
+            )
+            .with_help(DOUBLE_DUMMY_TRICKS_MISMATCH.fix),
+        );
+        return None;
+    };
+    let mut tricks: Tricks = [[0; 5]; 4];
+    let order = [
+        Denomination::NoTrump,
+        Denomination::Spades,
+        Denomination::Hearts,
+        Denomination::Diamonds,
+        Denomination::Clubs,
+    ];
+    for (i, seat) in [Seat::North, Seat::South, Seat::East, Seat::West]
+        .iter()
+        .enumerate()
+    {
+        for (j, d) in order.iter().enumerate() {
+            tricks[*seat as usize][*d as usize] = digits[i * 5 + j];
+        }
+    }
+    Some((tag, tricks))
+}
+
+fn compare(checker: &mut Checker<'_>, tag: &Tag<'_>, table: &Tricks, digits: &Tricks) {
+    let mut differ = Vec::new();
+    for seat in [Seat::North, Seat::South, Seat::East, Seat::West] {
+        for d in DENOMINATIONS.iter().rev() {
+            let (t, g) = (
+                table[seat as usize][*d as usize],
+                digits[seat as usize][*d as usize],
+            );
+            if t != g {
+                differ.push(format!(
+                    "{} {}: {g}, the table {t}",
+                    seat.letter(),
+                    crate::bridge::denomination_text(*d)
+                ));
+            }
+        }
+    }
+    if !differ.is_empty() {
+        checker.report(
+            Diagnostic::new(
+                Rule::DoubleDummyTricksMismatch,
+                tag.text_span(),
+                format!(
+                    "the DoubleDummyTricks disagree with the OptimumResultTable: {}",
+                    differ.join("; ")
+                ),
+            )
+            .with_help(DOUBLE_DUMMY_TRICKS_MISMATCH.fix),
+        );
+    }
+}
+
+/// A board with each double-dummy defect, and the board mended ([`crate::rules::pairs`]).
+#[cfg(test)]
+pub(crate) fn pairs() -> Vec<crate::rules::pairs::Pair> {
+    use crate::rules::pairs::Pair;
+    // LBC 2026-01-26 board 1 (Bridge Game Analysis' test file): par NS 980, 6S.
+    const HEAD: &str = "[Board \"1\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n[Deal \"N:AQT94.T53.KQ8.T9 \
+        63.J98.J53.K8654 K72.6.AT9762.AJ7 J85.AKQ742.4.Q32\"]\n";
+    const ROWS: &str = "N NT 7\nN S 12\nN H 5\nN D 12\nN C 6\nS NT 7\nS S 12\nS H 5\nS D 12\nS C 6\n\
+        E NT 1\nE S 1\nE H 8\nE D 1\nE C 7\nW NT 1\nW S 1\nW H 8\nW D 1\nW C 7\n";
+    let table = |rows: &str| {
+        format!("{HEAD}[OptimumResultTable \"Declarer;Denomination\\2R;Result\\2R\"]\n{rows}")
+    };
+    let good = table(ROWS);
+    vec![
+        Pair::owned(
+            Rule::MalformedOptimumTable,
+            table(&ROWS.replace("W C 7\n", "W C 14\n")),
+            good.clone(),
+        ),
+        Pair::owned(
+            Rule::DoubleDummyTricksMismatch,
+            format!("{good}[DoubleDummyTricks \"7c5c67c5c61181711818\"]\n"),
+            format!("{good}[DoubleDummyTricks \"7c5c67c5c61181711817\"]\n"),
+        ),
+        Pair::owned(
+            Rule::ParMismatch,
+            format!("{good}[OptimumScore \"NS 1430\"]\n"),
+            format!("{good}[OptimumScore \"NS 980\"]\n"),
+        ),
+        Pair::owned(
+            Rule::DoubleDummyOnIncompleteDeal,
+            "[Deal \"N:AQT94.T53.KQ8.T9 - - -\"]\n[OptimumScore \"NS 980\"]\n".to_owned(),
+            "[Deal \"N:AQT94.T53.KQ8.T9 - - -\"]\n".to_owned(),
+        ),
+    ]
+}
