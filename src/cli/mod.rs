@@ -401,6 +401,13 @@ pub struct FixArgs {
     pub ignore: Vec<String>,
 }
 
+/// A named set of rules for one kind of file (`check --profile`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Profile {
+    /// A set of hand records before play: H001-H007 and T027.
+    HandRecord,
+}
+
 /// What `convert` writes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Target {
@@ -577,6 +584,12 @@ pub struct CheckArgs {
     /// H001 also finds a deal dealt again turned by one seat or more (North's hand East's...).
     #[arg(long)]
     pub repeats_rotated: bool,
+
+    /// Check files as a set of hand records: the H rules (no repeated deal, boards 1 to N, the
+    /// whole deal, Event, Site, Date and a double-dummy analysis that agrees with itself) and
+    /// the usual Dealer and Vulnerable for each board (T027), besides the default rules.
+    #[arg(long, value_enum, value_name = "PROFILE")]
+    pub profile: Option<Profile>,
 
     /// H001 also finds a deal dealt again with its suits exchanged (spades for hearts...).
     #[arg(long)]

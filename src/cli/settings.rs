@@ -167,6 +167,9 @@ pub(crate) fn check_settings(args: &CheckArgs, found: &Found) -> CheckSettings {
                     if !args.against.is_empty() || args.repeats_rotated || args.repeats_permuted {
                         extend.push(crate::rules::Rule::RepeatedDeal.code().to_owned());
                     }
+                    if args.profile == Some(super::Profile::HandRecord) {
+                        extend.extend(["H".to_owned(), "T027".to_owned()]);
+                    }
                     extend
                 },
                 ignore,

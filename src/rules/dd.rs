@@ -98,6 +98,167 @@ pub const DOUBLE_DUMMY_ON_INCOMPLETE_DEAL: RuleInfo = RuleInfo {
     ..RuleInfo::BASE
 };
 
+pub const BOARD_SEQUENCE: RuleInfo = RuleInfo {
+    code: "H006",
+    name: "board-sequence",
+    severity: Severity::Warning,
+    group: Group::Extra,
+    section: "PBN 3.4.4",
+    summary: "Hand records: the boards of a file are not 1 to N, each once",
+    what: "In a file of hand records (one game a board), the Board numbers run 1, 2, ... N with \
+        no gap and no board given twice. This rule reports each board given again (naming the \
+        first) and each number missing below the highest. Part of `--profile hand-record`; a \
+        results file, which gives each board once a table, is not a hand record.",
+    why: "PBN 3.4.4 numbers the boards; a set of hand records with a gap or a repeat was cut or \
+        pasted wrongly, and boards would be put on the wrong tables.",
+    example: "```\n\
+        [Board \"1\"]\n\n\
+        [Board \"3\"]\n\
+        ```",
+    fix: "Renumber the boards, or add the missing one.",
+    ..RuleInfo::BASE
+};
+
+pub const INCOMPLETE_HAND_RECORD: RuleInfo = RuleInfo {
+    code: "H007",
+    name: "incomplete-hand-record",
+    severity: Severity::Warning,
+    group: Group::Extra,
+    section: "PBN 3.4",
+    summary: "Hand records: a board without its whole deal, Event, Site, Date or double-dummy analysis",
+    what: "A hand record gives the four hands (a Deal of four hands of 13 cards), the Event, Site \
+        and Date it was dealt for, and the double-dummy analysis that hand-record printers and \
+        Bridgewebs show (an OptimumResultTable or DoubleDummyTricks). This rule reports each \
+        board that lacks one of them (a value `?` or empty counts as absent). Part of \
+        `--profile hand-record`.",
+    why: "PBN 3.4 makes Event, Site, Date and Deal part of every game's tag roster; a hand record \
+        without them cannot be matched to its session, and without the analysis the published \
+        record lacks what players look for.",
+    example: "```\n\
+        [Board \"1\"]\n\
+        [Deal \"N:AKQJ.AKQ.AKQ.AKQ - - -\"]\n\
+        ```",
+    fix: "Give the missing tags; run the dealing program's analysis (or `pbnfmt analyze`, with \
+        the `dds` feature).",
+    ..RuleInfo::BASE
+};
+
+/// H007 for a game: what a hand record lacks.
+pub fn hand_record(checker: &mut Checker<'_>, game: &GameModel<'_>, deal: Option<&Deal>) {
+    if !checker.on(Rule::IncompleteHandRecord) {
+        return;
+    }
+    let given = |name: &str| {
+        game.value(name)
+            .is_some_and(|value| !value.trim().is_empty() && value.trim() != "?")
+    };
+    let mut missing: Vec<&str> = ["Event", "Site", "Date"]
+        .into_iter()
+        .filter(|name| !given(name))
+        .collect();
+    let complete = deal.is_some_and(|deal| crate::sets::key(deal).is_some());
+    if !complete {
+        missing.push("the four hands of the Deal");
+    }
+    if !given("OptimumResultTable") && !given("DoubleDummyTricks") {
+        missing.push("the double-dummy analysis");
+    }
+    if missing.is_empty() {
+        return;
+    }
+    let span = game
+        .get("Board")
+        .or_else(|| game.tags.first())
+        .map_or(0..0, |tag| tag.span.clone());
+    let board = game.value("Board").unwrap_or("");
+    let who = if board.is_empty() {
+        "this board".to_owned()
+    } else {
+        format!("board {}", crate::display::escape(board))
+    };
+    checker.report(
+        Diagnostic::new(
+            Rule::IncompleteHandRecord,
+            span,
+            format!("{who} lacks {} for a hand record", missing.join(", ")),
+        )
+        .with_help(INCOMPLETE_HAND_RECORD.fix),
+    );
+}
+
+/// The Board numbers of a file as its games give them, for H006 at the end of the file.
+#[derive(Default)]
+pub struct Boards {
+    /// Each number, and the span of its Board tag, in file order.
+    seen: Vec<(u64, std::ops::Range<usize>)>,
+}
+
+impl Boards {
+    pub fn game(&mut self, checker: &Checker<'_>, game: &GameModel<'_>) {
+        if !checker.on(Rule::BoardSequence) {
+            return;
+        }
+        if let Some(tag) = game.get("Board")
+            && let Ok(number) = tag.value.trim().parse::<u64>()
+        {
+            self.seen.push((number, tag.span.clone()));
+        }
+    }
+
+    /// H006: repeats in file order, then each number missing below the highest (at the
+    /// first board after the gap).
+    pub fn finish(self, checker: &mut Checker<'_>) {
+        if self.seen.is_empty() {
+            return;
+        }
+        let mut first: std::collections::HashMap<u64, usize> = std::collections::HashMap::new();
+        let mut index = None;
+        for (number, span) in &self.seen {
+            if let Some(&at) = first.get(number) {
+                let text = checker.text;
+                let index = index.get_or_insert_with(|| crate::source::LineIndex::new(text));
+                let (line, _) = index.line_col(text, at);
+                checker.report(
+                    Diagnostic::new(
+                        Rule::BoardSequence,
+                        span.clone(),
+                        format!("board {number} is given again (first on line {line})"),
+                    )
+                    .with_help(BOARD_SEQUENCE.fix),
+                );
+            } else {
+                first.insert(*number, span.start);
+            }
+        }
+        let highest = self.seen.iter().map(|(n, _)| *n).max().unwrap_or(0);
+        // A set far larger than the file is not a hand-record set: one finding, not millions.
+        let missing: Vec<u64> = (1..=highest.min(first.len() as u64 * 4 + 64))
+            .filter(|n| !first.contains_key(n))
+            .collect();
+        if missing.is_empty() {
+            return;
+        }
+        let shown: Vec<String> = missing.iter().take(20).map(u64::to_string).collect();
+        let more = if missing.len() > 20 {
+            format!(" and {} more", missing.len() - 20)
+        } else {
+            String::new()
+        };
+        let at = self.seen[0].1.clone();
+        checker.report(
+            Diagnostic::new(
+                Rule::BoardSequence,
+                at,
+                format!(
+                    "the boards run to {highest} without board {}{more}",
+                    shown.join(", ")
+                ),
+            )
+            .with_help(BOARD_SEQUENCE.fix),
+        );
+    }
+}
+
 const DD_TAGS: [&str; 4] = [
     "OptimumResultTable",
     "DoubleDummyTricks",
@@ -468,6 +629,16 @@ pub(crate) fn pairs() -> Vec<crate::rules::pairs::Pair> {
             Rule::ParMismatch,
             format!("{good}[OptimumScore \"NS 1430\"]\n"),
             format!("{good}[OptimumScore \"NS 980\"]\n"),
+        ),
+        Pair::new(
+            Rule::BoardSequence,
+            "[Board \"1\"]\n\n[Board \"3\"]\n\n[Board \"3\"]\n",
+            "[Board \"1\"]\n\n[Board \"2\"]\n\n[Board \"3\"]\n",
+        ),
+        Pair::owned(
+            Rule::IncompleteHandRecord,
+            good.clone(),
+            format!("[Event \"Club\"]\n[Site \"Hall\"]\n[Date \"2026.01.26\"]\n{good}"),
         ),
         Pair::owned(
             Rule::DoubleDummyOnIncompleteDeal,

@@ -395,6 +395,8 @@ rules! {
     DoubleDummyTricksMismatch => dd::DOUBLE_DUMMY_TRICKS_MISMATCH,
     ParMismatch => dd::PAR_MISMATCH,
     DoubleDummyOnIncompleteDeal => dd::DOUBLE_DUMMY_ON_INCOMPLETE_DEAL,
+    BoardSequence => dd::BOARD_SEQUENCE,
+    IncompleteHandRecord => dd::INCOMPLETE_HAND_RECORD,
     UnusedSuppression => crate::suppress::UNUSED_SUPPRESSION,
     InvalidSuppression => crate::suppress::INVALID_SUPPRESSION,
 }

@@ -52,6 +52,8 @@ pub struct Semantic<'t> {
     previous_end: Option<usize>,
     /// The complete deals of the file, for the checks across a run (H001), when H001 runs.
     pub deals: Vec<crate::sets::SeenDeal>,
+    /// The Board numbers, for H006 at the end.
+    boards: dd::Boards,
 }
 
 impl<'t> Semantic<'t> {
@@ -62,6 +64,7 @@ impl<'t> Semantic<'t> {
             inheritor: Inheritor::default(),
             previous_end: None,
             deals: Vec::new(),
+            boards: dd::Boards::default(),
         }
     }
 
@@ -79,6 +82,7 @@ impl<'t> Semantic<'t> {
         for game in parse.real_games() {
             let model = inheritor.game(parse, text, game);
             let deal = check_game(&mut checker, &model);
+            self.boards.game(&checker, &model);
             if collect && let Some(seen) = deal.and_then(|deal| crate::sets::seen(&model, &deal)) {
                 self.deals.push(seen);
             }
@@ -104,6 +108,7 @@ impl<'t> Semantic<'t> {
         if self.rules.any_of(Group::Export) {
             export::check_text(&mut checker);
         }
+        self.boards.finish(&mut checker);
         *out = checker.out;
     }
 }
@@ -120,6 +125,7 @@ fn check_game(checker: &mut Checker<'_>, game: &GameModel<'_>) -> Option<crate::
     notes::check(checker, game);
     tables::check_game(checker, game);
     dd::check(checker, game, deal.as_ref());
+    dd::hand_record(checker, game, deal.as_ref());
     if checker.rules.any_of(Group::Export) {
         export::check_game(checker, game);
     }
