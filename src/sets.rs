@@ -6,9 +6,10 @@
 //! threads, and reports each deal seen before, naming where it was first. The key is the layout
 //! itself, so two deals with the same key are the same deal: no collision to rule out.
 //!
-//! Memory: one entry a distinct deal (the key, 16 bytes, and where it was first, 16 bytes, in a
-//! hash table: about 40 bytes), so 10 million deals take about 400 MB; and while a file is
-//! checked, 40 bytes for each of its deals.
+//! Memory: one entry a distinct deal (the key, 16 bytes, and where it was first, 16 bytes), in
+//! 256 hash tables so that none grows by copying more than a 256th of them: 10 million distinct
+//! deals peak at 606 MB (`examples/repeats_memory.rs`); and while a file is checked, 40 bytes for
+//! each of its deals.
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -252,6 +253,16 @@ impl Hasher for KeyHasher {
     }
 }
 
+/// The tables of [`Repeats`].
+const SHARDS: usize = 256;
+
+/// The table of a key: its bits mixed otherwise than [`KeyHasher`] mixes them (a table's keys
+/// must not share the bits its hash places them by).
+fn shard(key: u128) -> usize {
+    let folded = (key as u64) ^ ((key >> 64) as u64).rotate_left(17);
+    (folded.wrapping_mul(0xd6e8_feb8_6659_fd93) >> 56) as usize
+}
+
 /// Where a deal was first.
 #[derive(Clone, Copy, Debug)]
 struct First {
@@ -262,19 +273,27 @@ struct First {
 }
 
 /// The deals of a run, seen file by file in the order of the inputs.
-#[derive(Default)]
 pub struct Repeats {
     sameness: Sameness,
-    first: HashMap<u128, First, BuildHasherDefault<KeyHasher>>,
+    /// Where each deal was first, in [`SHARDS`] tables chosen by the key, so that a table
+    /// growing copies a 256th of the deals, not all of them (the peak stays the steady size).
+    first: Vec<HashMap<u128, First, BuildHasherDefault<KeyHasher>>>,
     /// The name of each file seen, as a finding names it; archive files first.
     files: Vec<String>,
+}
+
+impl Default for Repeats {
+    fn default() -> Repeats {
+        Repeats::new(Sameness::default())
+    }
 }
 
 impl Repeats {
     pub fn new(sameness: Sameness) -> Repeats {
         Repeats {
             sameness,
-            ..Repeats::default()
+            first: (0..SHARDS).map(|_| HashMap::default()).collect(),
+            files: Vec::new(),
         }
     }
 
@@ -285,11 +304,11 @@ impl Repeats {
 
     /// Distinct deals seen.
     pub fn len(&self) -> usize {
-        self.first.len()
+        self.first.iter().map(HashMap::len).sum()
     }
 
     pub fn is_empty(&self) -> bool {
-        self.first.is_empty()
+        self.first.iter().all(HashMap::is_empty)
     }
 
     /// Takes the deals of an archive file (`--against`): later repeats of them are reported,
@@ -316,8 +335,9 @@ impl Repeats {
                 board: deal.board,
                 session: deal.session,
             };
-            let Some(first) = self.first.get(&key).copied() else {
-                self.first.insert(key, here);
+            let shard = &mut self.first[shard(key)];
+            let Some(first) = shard.get(&key).copied() else {
+                shard.insert(key, here);
                 continue;
             };
             if first.board == deal.board && first.session == deal.session {
