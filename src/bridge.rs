@@ -253,6 +253,15 @@ pub enum Denomination {
 }
 
 impl Denomination {
+    /// The denominations in bidding order: clubs up to notrump.
+    pub const ALL: [Denomination; 5] = [
+        Denomination::Clubs,
+        Denomination::Diamonds,
+        Denomination::Hearts,
+        Denomination::Spades,
+        Denomination::NoTrump,
+    ];
+
     /// `C D H S NT`, either case (PBN 3.11).
     pub fn parse(text: &str) -> Option<Denomination> {
         if text.eq_ignore_ascii_case("NT") {

@@ -337,13 +337,7 @@ struct Auction {
     contract: Option<(Seat, u8, Denomination, usize)>,
 }
 
-const DENOMINATIONS: [Denomination; 5] = [
-    Denomination::Clubs,
-    Denomination::Diamonds,
-    Denomination::Hearts,
-    Denomination::Spades,
-    Denomination::NoTrump,
-];
+const DENOMINATIONS: [Denomination; 5] = Denomination::ALL;
 
 /// A legal auction: bids rise, doubles only of the opponents' bid, ends with three passes after a
 /// bid or four passes.

@@ -35,13 +35,7 @@ pub struct ParContract {
     pub tricks: u8,
 }
 
-const DENOMINATIONS: [Denomination; 5] = [
-    Denomination::Clubs,
-    Denomination::Diamonds,
-    Denomination::Hearts,
-    Denomination::Spades,
-    Denomination::NoTrump,
-];
+const DENOMINATIONS: [Denomination; 5] = Denomination::ALL;
 
 fn side_index(side: Side) -> usize {
     match side {
@@ -201,6 +195,12 @@ mod tests {
         rows
     }
 
+    /// The par's final contract: side, level, denomination, doubled.
+    fn final_contract(par: &Par) -> (Side, u8, Denomination, bool) {
+        let c = par.contract.unwrap();
+        (c.side, c.level, c.denomination, c.doubled)
+    }
+
     #[test]
     fn a_slam_nobody_can_sacrifice_against() {
         // LBC 2026-01-26 board 1: NS make 12 tricks in spades and diamonds, EW 8 in hearts.
@@ -212,14 +212,8 @@ mod tests {
         ]);
         let par = par(&tricks, Vulnerability::None, Seat::North);
         assert_eq!(par.ns, 980);
-        let contract = par.contract.unwrap();
         assert_eq!(
-            (
-                contract.side,
-                contract.level,
-                contract.denomination,
-                contract.doubled
-            ),
+            final_contract(&par),
             (Side::NorthSouth, 6, Denomination::Spades, false)
         );
     }
@@ -237,14 +231,8 @@ mod tests {
         ]);
         let par = par(&tricks, Vulnerability::NorthSouth, Seat::North);
         assert_eq!(par.ns, 300);
-        let contract = par.contract.unwrap();
         assert_eq!(
-            (
-                contract.side,
-                contract.level,
-                contract.denomination,
-                contract.doubled
-            ),
+            final_contract(&par),
             (Side::EastWest, 5, Denomination::Hearts, true)
         );
     }

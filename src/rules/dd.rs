@@ -520,13 +520,7 @@ fn read_table(checker: &mut Checker<'_>, tag: &Tag<'_>) -> Option<Tricks> {
     (good && missing.is_empty()).then_some(tricks)
 }
 
-const DENOMINATIONS: [Denomination; 5] = [
-    Denomination::Clubs,
-    Denomination::Diamonds,
-    Denomination::Hearts,
-    Denomination::Spades,
-    Denomination::NoTrump,
-];
+const DENOMINATIONS: [Denomination; 5] = Denomination::ALL;
 
 /// The tricks of a DoubleDummyTricks value: declarers N, S, E, W, each NT, S, H, D, C, in
 /// base-14 digits; H003 when it does not read.
