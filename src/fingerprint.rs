@@ -6,7 +6,8 @@
 //! and the 52 seat letters of the deal (the seat holding each card, spade ace first, club two
 //! last, as `deal.cards` of `docs/jsonl.md`), with LF line ends. Boards are sorted by number
 //! (a Board that is not a number after them, by its text), and a line given twice (the same board
-//! at several tables) counts once. Only what the deal is counts: tag order, spacing, the seat a
+//! at several tables) counts once. In a Board that is not a number, a tab, a line end and a
+//! character unsafe to print are written `\u{…}` (hex). Only what the deal is counts: tag order, spacing, the seat a
 //! Deal starts from, letter case, encoding and the other tags do not; a card moved, a Board
 //! renumbered, a Dealer or Vulnerable changed do. Games without four complete hands are left out
 //! and counted.
@@ -74,12 +75,10 @@ pub fn boards(text: &str) -> (Vec<Board>, usize) {
     (boards, left_out)
 }
 
-/// A Board that is not a number, with tabs and line ends made spaces (they would break the line).
+/// A Board that is not a number, with every character that is unsafe to print, tab and line
+/// end written `\u{…}` (they would break the line, or reach a terminal raw with `--canonical`).
 fn clean(board: &str) -> String {
-    board
-        .chars()
-        .map(|c| if c.is_control() { ' ' } else { c })
-        .collect()
+    crate::display::escape_line(board).into_owned()
 }
 
 /// The canonical text of a set of boards (sorted and made unique in place).
@@ -136,6 +135,9 @@ mod tests {
             text,
             format!("pbnfmt-fingerprint-v1\n1\tN\tNone\t{letters}\n2\tE\tNS\t{letters}\n")
         );
+        // A Board that is not a number cannot break its line or reach a terminal raw.
+        let (mut odd, _) = boards(&SET.replace("[Board \"2\"]", "[Board \"x\t\u{1b}[2J\"]"));
+        assert!(canonical(&mut odd).contains("\nx\\u{9}\\u{1b}[2J\tE\tNS\t"));
         // SHA-256 of that text, as `sha256sum` gives it.
         assert_eq!(
             fingerprint(""),
