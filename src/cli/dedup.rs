@@ -117,7 +117,11 @@ fn plan(args: &DedupArgs, sameness: Sameness) -> Result<Plans, u8> {
         config: &io.config,
     };
     archive.read_into(&mut repeats)?;
-    let options = repeats_only(sameness);
+    // Every repeat, not the first 100,000 `check` would show: each is a game to remove.
+    let options = crate::check::CheckOptions {
+        max_findings: Some(usize::MAX),
+        ..repeats_only(sameness)
+    };
     let threads = io
         .files
         .threads

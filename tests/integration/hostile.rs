@@ -1207,3 +1207,72 @@ fn games_become_data_in_the_same_memory_whatever_the_file_size() {
         assert!(large.2 < 48 << 20, "{large:?}: within the 48 MB bound");
     }
 }
+
+/// The set commands on a file where every game repeats the first deal (200,000 games, each a
+/// finding of H001): `check` keeps its findings limit, `dedup` writes the one game left and the
+/// 199,999 removed, `fingerprint` counts 200,000 boards; each ends normally under a 512 MB
+/// address-space limit where `prlimit` is installed, within the time limit.
+#[test]
+fn a_set_of_one_deal_repeated_is_checked_deduplicated_and_fingerprinted_in_bounds() {
+    let dir = tempfile::tempdir().unwrap();
+    let deal = "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432";
+    let mut text = String::new();
+    for board in 1..=200_000 {
+        text.push_str(&format!("[Board \"{board}\"]\n[Deal \"{deal}\"]\n\n"));
+    }
+    std::fs::write(dir.path().join("set.pbn"), &text).unwrap();
+    let path = dir.path().join("set.pbn");
+    let path = path.to_str().unwrap();
+    let dups = dir.path().join("dups.pbn");
+    let out = dir.path().join("out");
+    let runs: [&[&str]; 3] = [
+        &[
+            "check",
+            "-q",
+            "--extend-select",
+            "H001",
+            "--output-format",
+            "concise",
+            path,
+        ],
+        &[
+            "dedup",
+            "--out-dir",
+            out.to_str().unwrap(),
+            "--duplicates",
+            dups.to_str().unwrap(),
+            path,
+        ],
+        &["fingerprint", path],
+    ];
+    for args in runs {
+        let limited = Path::new("/usr/bin/prlimit").exists();
+        let output = if limited {
+            Command::new("/usr/bin/prlimit")
+                .arg(format!("--as={}", 512u64 << 20))
+                .arg(env!("CARGO_BIN_EXE_pbnfmt"))
+                .args(args)
+                .output()
+                .unwrap()
+        } else {
+            run_with(args, LIMIT, true).0
+        };
+        let stderr = common::text(&output.stderr);
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+        let stdout = common::text(&output.stdout);
+        match args[0] {
+            "check" => assert!(
+                stdout.lines().filter(|l| l.contains("[H001]")).count() == 100_000
+                    && stdout.contains("99999 more findings not shown"),
+                "{args:?}: {}",
+                &stdout[stdout.len().saturating_sub(300)..]
+            ),
+            "fingerprint" => assert!(stdout.contains("200000 boards"), "{stdout}"),
+            _ => assert!(output.status.success(), "{args:?}: {stderr}"),
+        }
+    }
+    let kept = std::fs::read_to_string(out.join("set.pbn")).unwrap();
+    assert_eq!(kept.matches("[Board ").count(), 1);
+    let removed = std::fs::read_to_string(&dups).unwrap();
+    assert_eq!(removed.matches("[Board ").count(), 199_999);
+}
