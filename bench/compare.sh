@@ -30,6 +30,14 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
 cargo build --release --quiet --bin pbnfmt --example generate
 pbnfmt="$root/target/release/pbnfmt"
+# The floor (../shared/bench/floor, issue 28): one pass that does a full check's work per byte, the
+# practical speed limit, built beside pbnfmt when it is there and measured in the same groups.
+floor=""
+floor_source="$root/../shared/bench/floor/Cargo.toml"
+if [ -f "$floor_source" ]; then
+    CARGO_TARGET_DIR="$root/target/floor" cargo build --release --quiet --manifest-path "$floor_source" \
+        && floor="$root/target/floor/release/floor"
+fi
 generate="$root/target/release/examples/generate"
 mkdir -p "$dir"
 [ -x /usr/bin/time ] || { echo "compare.sh: needs /usr/bin/time (Debian package time)" >&2; exit 2; }
@@ -106,6 +114,7 @@ for size in "${size_list[@]}"; do
     bytes=$(stat -c %s "$path")
     add "wc -l ($size)" "$bytes" "wc -l '$path'"
     add "cat ($size)" "$bytes" "cat '$path'"
+    [ -n "$floor" ] && add "floor ($size)" "$bytes" "'$floor' '$path'"
     add "pbnfmt check -j1 ($size)" "$bytes" "'$pbnfmt' check -q -j1 --output-format concise '$path'"
     add "pbnfmt export -j1 ($size)" "$bytes" "'$pbnfmt' export -j1 '$path' > '$dir/export.out'"
     add "pbnfmt resolve -j1 ($size)" "$bytes" "'$pbnfmt' resolve -j1 '$path' > '$dir/resolve.out'"
@@ -159,6 +168,9 @@ measure
 echo
 for size in "${checks[@]}"; do
     echo "- $size: check takes $(ratio "pbnfmt check -j1 ($size)" "wc -l ($size)") × the time of wc -l (target ≤ 6), export $(ratio "pbnfmt export -j1 ($size)" "wc -l ($size)") × (target ≤ 10)."
+    if [ -n "$floor" ]; then
+        echo "- $size, against the floor: check $(ratio "pbnfmt check -j1 ($size)" "floor ($size)") × (issue 28: ≤ 1.5), export $(ratio "pbnfmt export -j1 ($size)" "floor ($size)") × (≤ 4), convert --to jsonl $(ratio "pbnfmt convert --to jsonl -j1 ($size)" "floor ($size)") ×."
+    fi
 done
 echo "- tree: $(ratio "pbnfmt check -j1 (tree of 40 × 1 MB)" "pbnfmt check -j2 (tree of 40 × 1 MB)") × faster on 2 threads than on 1 (target ≥ 1.8)."
 startup=$(awk -v a="${median_ms[pbnfmt check (one game)]}" -v b="${median_ms[true]}" 'BEGIN { printf "%.1f", (a - b) / 1000 }')
