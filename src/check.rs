@@ -169,7 +169,14 @@ fn check_text(
     let (findings, is_pbn, read_dropped) = reading.finish_counted();
     if is_pbn {
         diagnostics.extend(findings);
-        diagnostics.extend(extra.iter().cloned());
+        // Findings from outside point into this text as it was read before; a file changed in
+        // between must not make them point past it.
+        diagnostics.extend(extra.iter().cloned().filter(|d| {
+            d.span.start <= d.span.end
+                && d.span.end <= text.len()
+                && text.is_char_boundary(d.span.start)
+                && text.is_char_boundary(d.span.end)
+        }));
         dropped.append(read_dropped);
     } else {
         diagnostics = findings;
@@ -317,6 +324,33 @@ mod tests {
         assert!(findings[..5].iter().all(|d| d.rule == Rule::UnknownCall));
         assert_eq!(findings[5].rule, Rule::UnterminatedString);
         assert_eq!(dropped.len(), 15);
+    }
+
+    /// A finding given in from outside the file (H001 of an earlier file) that points past the
+    /// text, or into a character, as it would after the file changed between two readings, is
+    /// left out rather than rendered.
+    #[test]
+    fn findings_from_outside_stay_inside_the_text() {
+        let text = "[Board \"é\"]\n";
+        let at = |span: std::ops::Range<usize>| {
+            crate::diagnostic::Diagnostic::new(Rule::RepeatedDeal, span, "a repeat")
+        };
+        let options = CheckOptions {
+            selection: Selection {
+                extend_select: vec!["H001".to_owned()],
+                ..Selection::default()
+            },
+            extra: vec![at(0..5), at(0..500), at(9..10)],
+            ..CheckOptions::default()
+        };
+        let report = check_bytes(text.as_bytes(), &options);
+        let spans: Vec<_> = report
+            .diagnostics
+            .iter()
+            .filter(|d| d.rule == Rule::RepeatedDeal)
+            .map(|d| d.span.clone())
+            .collect();
+        assert_eq!(spans, [0..5]);
     }
 
     #[test]
