@@ -171,12 +171,17 @@ fn check_text(
         diagnostics.extend(findings);
         // Findings from outside point into this text as it was read before; a file changed in
         // between must not make them point past it.
-        diagnostics.extend(extra.iter().cloned().filter(|d| {
-            d.span.start <= d.span.end
-                && d.span.end <= text.len()
-                && text.is_char_boundary(d.span.start)
-                && text.is_char_boundary(d.span.end)
-        }));
+        diagnostics.extend(
+            extra
+                .iter()
+                .filter(|d| {
+                    d.span.start <= d.span.end
+                        && d.span.end <= text.len()
+                        && text.is_char_boundary(d.span.start)
+                        && text.is_char_boundary(d.span.end)
+                })
+                .cloned(),
+        );
         dropped.append(read_dropped);
     } else {
         diagnostics = findings;
@@ -348,9 +353,9 @@ mod tests {
             .diagnostics
             .iter()
             .filter(|d| d.rule == Rule::RepeatedDeal)
-            .map(|d| d.span.clone())
+            .map(|d| (d.span.start, d.span.end))
             .collect();
-        assert_eq!(spans, [0..5]);
+        assert_eq!(spans, [(0, 5)]);
     }
 
     #[test]
