@@ -3,7 +3,9 @@
 //! chess games. Every value is a projection of the game's JSON object ([`crate::jsonl`]), so the
 //! two outputs cannot say different things. UTF-8 whatever the input's encoding; CRLF line ends.
 
+use serde::Deserialize;
 use serde_json::Value;
+use serde_json::value::RawValue;
 
 /// What a row is.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -88,11 +90,95 @@ impl Csv {
 /// Turns games' JSON objects into rows.
 pub struct Writer {
     csv: Csv,
+    /// Which of the large parts of a game the rows need: the rest is not read into values.
+    needs_auction: bool,
+    needs_play: bool,
+    needs_tags: bool,
+}
+
+/// A game's JSON object as the rows read it: its small values, and the large parts as raw text
+/// to read only when a column or table needs them (the play is most of an object).
+#[derive(Deserialize)]
+struct Parts<'a> {
+    #[serde(default)]
+    file: Value,
+    #[serde(default)]
+    line: Value,
+    #[serde(default)]
+    game: Value,
+    #[serde(default)]
+    event: Value,
+    #[serde(default)]
+    date: Value,
+    #[serde(default)]
+    board: Value,
+    #[serde(default)]
+    dealer: Value,
+    #[serde(default)]
+    vulnerable: Value,
+    #[serde(default)]
+    deal: Value,
+    #[serde(default)]
+    deal_hash: Value,
+    #[serde(default)]
+    scoring: Value,
+    #[serde(default)]
+    contract: Value,
+    #[serde(default)]
+    declarer: Value,
+    #[serde(default)]
+    result: Value,
+    #[serde(borrow, default)]
+    auction: Option<&'a RawValue>,
+    #[serde(borrow, default)]
+    play: Option<&'a RawValue>,
+    #[serde(borrow, default)]
+    tags: Option<&'a RawValue>,
 }
 
 impl Writer {
     pub fn new(csv: Csv) -> Writer {
-        Writer { csv }
+        let named = |name: &str| csv.columns.iter().any(|c| c == name);
+        Writer {
+            needs_auction: csv.table == Table::Calls || named("auction"),
+            needs_play: csv.table == Table::Cards || named("play"),
+            needs_tags: named("score") || csv.columns.iter().any(|c| c.starts_with("tag:")),
+            csv,
+        }
+    }
+
+    /// The game's object with the parts the rows need.
+    fn game(&self, json: &str) -> Result<Value, String> {
+        let parts: Parts<'_> = serde_json::from_str(json).map_err(|e| e.to_string())?;
+        let raw = |needed: bool, part: Option<&RawValue>| -> Result<Value, String> {
+            match part {
+                Some(part) if needed => serde_json::from_str(part.get()).map_err(|e| e.to_string()),
+                _ => Ok(Value::Null),
+            }
+        };
+        let mut game = serde_json::Map::new();
+        for (key, value) in [
+            ("file", parts.file),
+            ("line", parts.line),
+            ("game", parts.game),
+            ("event", parts.event),
+            ("date", parts.date),
+            ("board", parts.board),
+            ("dealer", parts.dealer),
+            ("vulnerable", parts.vulnerable),
+            ("deal", parts.deal),
+            ("deal_hash", parts.deal_hash),
+            ("scoring", parts.scoring),
+            ("contract", parts.contract),
+            ("declarer", parts.declarer),
+            ("result", parts.result),
+            ("auction", raw(self.needs_auction, parts.auction)?),
+            ("play", raw(self.needs_play, parts.play)?),
+            ("tags", raw(self.needs_tags, parts.tags)?),
+        ] {
+            game.insert(key.to_owned(), value);
+        }
+        Ok(Value::Object(game))
     }
 
     /// The header row.
@@ -107,7 +193,7 @@ impl Writer {
 
     /// The rows of one game, from its JSON object.
     pub fn rows(&self, json: &str) -> Result<String, String> {
-        let game: Value = serde_json::from_str(json).map_err(|e| e.to_string())?;
+        let game = self.game(json)?;
         let key = || (text(&game["file"]), text(&game["game"]));
         Ok(match self.csv.table {
             Table::Games => row(self.csv.columns.iter().map(|c| column(&game, c))),
