@@ -337,8 +337,6 @@ struct Auction {
     contract: Option<(Seat, u8, Denomination, usize)>,
 }
 
-const DENOMINATIONS: [Denomination; 5] = Denomination::ALL;
-
 /// A legal auction: bids rise, doubles only of the opponents' bid, ends with three passes after a
 /// bid or four passes.
 fn auction(rng: &mut Rng, dealer: Seat) -> Auction {
@@ -372,7 +370,7 @@ fn auction(rng: &mut Rng, dealer: Seat) -> Auction {
         } else if can_raise && roll < if last.is_none() { 45 } else { 30 } {
             let floor = last.map_or(0, |(bid, ..)| bid + 1);
             let bid = floor + rng.below(4.min(35 - floor));
-            let (level, denomination) = (bid / 5 + 1, DENOMINATIONS[bid % 5]);
+            let (level, denomination) = (bid / 5 + 1, Denomination::ALL[bid % 5]);
             calls.push(format!("{level}{}", denomination_text(denomination)));
             last = Some((bid, seat, 0));
             if !first_bidder
@@ -396,7 +394,7 @@ fn auction(rng: &mut Rng, dealer: Seat) -> Auction {
         seat = seat.next();
     }
     let contract = last.map(|(bid, bidder, risk)| {
-        let denomination = DENOMINATIONS[bid % 5];
+        let denomination = Denomination::ALL[bid % 5];
         // Declarer: the first of the winning side to name the denomination.
         let declarer = first_bidder
             .iter()

@@ -79,12 +79,9 @@ pub fn games(
     crate::model::each_game(text, &mut chunk_read, |parse, model, span| {
         index += 1;
         line.clear();
-        for at in counted_to..span.start.min(bytes.len()) {
-            if bytes[at] == b'\n' || (bytes[at] == b'\r' && bytes.get(at + 1) != Some(&b'\n')) {
-                line_number += 1;
-            }
-        }
-        counted_to = counted_to.max(span.start);
+        let to = span.start.clamp(counted_to, bytes.len());
+        line_number += source::line_ends(&bytes[counted_to..to], bytes.get(to).copied());
+        counted_to = to;
         let place = Place {
             file,
             line: line_number,

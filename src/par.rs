@@ -35,8 +35,6 @@ pub struct ParContract {
     pub tricks: u8,
 }
 
-const DENOMINATIONS: [Denomination; 5] = Denomination::ALL;
-
 fn side_index(side: Side) -> usize {
     match side {
         Side::NorthSouth => 0,
@@ -59,7 +57,7 @@ fn side_tricks(tricks: &Tricks, side: Side, denomination: Denomination) -> u8 {
 /// Contract `c` (0 = 1C … 34 = 7NT) for `side`: its score for the side, and the contract.
 fn outcome(tricks: &Tricks, vulnerable: Vulnerability, c: usize, side: Side) -> (i64, ParContract) {
     let level = (c / 5 + 1) as u8;
-    let denomination = DENOMINATIONS[c % 5];
+    let denomination = Denomination::ALL[c % 5];
     let won = side_tricks(tricks, side, denomination);
     let doubled = won < level + 6;
     let risk = if doubled {

@@ -170,23 +170,20 @@ impl Sameness {
 /// digits: BBO writes the minute each table started, `2013-08-24 18:39`, and the tables of one
 /// session start minutes apart).
 fn session(model: &GameModel<'_>) -> u32 {
-    let mut hash: u32 = 0x811c_9dc5;
-    let mut add = |byte: u8| {
-        hash ^= u32::from(byte);
-        hash = hash.wrapping_mul(0x0100_0193);
-    };
-    model
-        .value("Event")
-        .unwrap_or("")
-        .bytes()
-        .for_each(&mut add);
-    add(0);
-    let date = model.value("Date").unwrap_or("");
-    date.bytes()
-        .filter(u8::is_ascii_digit)
-        .take(8)
-        .for_each(&mut add);
-    hash
+    let event = model.value("Event").unwrap_or("").bytes();
+    let day = model.value("Date").unwrap_or("").bytes();
+    fnv32(
+        event
+            .chain([0])
+            .chain(day.filter(u8::is_ascii_digit).take(8)),
+    )
+}
+
+/// FNV-1a, 32 bits.
+fn fnv32(bytes: impl IntoIterator<Item = u8>) -> u32 {
+    bytes.into_iter().fold(0x811c_9dc5, |hash: u32, byte| {
+        (hash ^ u32::from(byte)).wrapping_mul(0x0100_0193)
+    })
 }
 
 /// The deal of `model`, when it gives four hands of 13 cards and is written in this game (not
@@ -200,13 +197,7 @@ pub fn seen(model: &GameModel<'_>, deal: &Deal) -> Option<SeenDeal> {
     let board_text = model.value("Board").unwrap_or("").trim();
     let board = match board_text.parse::<u32>() {
         Ok(number) if number < NAMELESS => number,
-        _ => {
-            let mut hash: u32 = 0x811c_9dc5;
-            for byte in board_text.bytes() {
-                hash = (hash ^ u32::from(byte)).wrapping_mul(0x0100_0193);
-            }
-            NAMELESS | hash
-        }
+        _ => NAMELESS | fnv32(board_text.bytes()),
     };
     let offset = |at: usize| u32::try_from(at).unwrap_or(u32::MAX);
     Some(SeenDeal {

@@ -264,10 +264,7 @@ impl Archive<'_> {
             return Err(EXIT_TROUBLE);
         }
         let options = repeats_only(repeats.sameness());
-        let threads = self
-            .files
-            .threads
-            .map_or_else(crate::parallel::default_threads, usize::from);
+        let threads = self.files.threads();
         let mut failed = None;
         crate::parallel::ordered(
             &archive.inputs,

@@ -122,10 +122,7 @@ fn plan(args: &DedupArgs, sameness: Sameness) -> Result<Plans, u8> {
         max_findings: Some(usize::MAX),
         ..repeats_only(sameness)
     };
-    let threads = io
-        .files
-        .threads
-        .map_or_else(crate::parallel::default_threads, usize::from);
+    let threads = io.files.threads();
     // Each file's deals and its repeats (its own, then of earlier files), in input order.
     let mut files: Vec<(String, Vec<SeenDeal>, Vec<Removal>)> = Vec::new();
     crate::parallel::ordered(

@@ -3,6 +3,9 @@
 //!
 //! - `check`: `pbnfmt check`;
 //! - `rewrite`: `export`, `resolve` and `nag`, which share one runner;
+//! - `convert`: `pbnfmt convert` (LIN, PBN, JSON lines, CSV);
+//! - `dedup`: `pbnfmt dedup`, the games whose deal the run already dealt removed;
+//! - `fingerprint`: `pbnfmt fingerprint`, one hash of a set of deals;
 //! - `show`: `pbnfmt show`, a hand diagram;
 //! - `settings`: the configuration files and the command line merged into what applies to
 //!   each file;
@@ -11,6 +14,7 @@
 mod check;
 mod convert;
 mod dedup;
+mod fingerprint;
 mod output;
 mod rewrite;
 mod runner;
@@ -224,6 +228,14 @@ pub struct FileArgs {
     /// Take `*.lin` files too in a directory walk (set by `convert`, not a flag).
     #[arg(skip)]
     pub lin: bool,
+}
+
+impl FileArgs {
+    /// The threads to use: `--threads`, else the machine's parallelism.
+    pub fn threads(&self) -> usize {
+        self.threads
+            .map_or_else(crate::parallel::default_threads, usize::from)
+    }
 }
 
 /// Where settings come from.
@@ -632,76 +644,6 @@ pub enum ColorChoice {
     Never,
 }
 
-/// `pbnfmt fingerprint`: the deals of every input (read on all threads), one hash.
-fn run_fingerprint(args: &FingerprintArgs) -> u8 {
-    let discovery = match settings::discover(&args.files, &args.config, false) {
-        Ok(discovery) => discovery,
-        Err(message) => {
-            say!("pbnfmt: error: {message}");
-            return EXIT_TROUBLE;
-        }
-    };
-    if !settings::walk_trouble(&discovery).is_empty() {
-        return EXIT_TROUBLE;
-    }
-    let threads = args
-        .files
-        .threads
-        .map_or_else(crate::parallel::default_threads, usize::from);
-    let mut boards = Vec::new();
-    let (mut left_out, mut failed) = (0, false);
-    crate::parallel::ordered(
-        &discovery.inputs,
-        threads,
-        |found| {
-            read_input(&found.input).map(|bytes| {
-                let decoded = crate::source::decode_owned(bytes, None);
-                crate::fingerprint::boards(&decoded.text)
-            })
-        },
-        |index, read| {
-            match read {
-                Ok((found, skipped)) => {
-                    boards.extend(found);
-                    left_out += skipped;
-                }
-                Err(message) => {
-                    let name = discovery.inputs[index].input.display_name();
-                    say!("pbnfmt: error: cannot read {name}: {message}");
-                    failed = true;
-                }
-            }
-            !failed
-        },
-    );
-    if failed {
-        return EXIT_TROUBLE;
-    }
-    let canonical = crate::fingerprint::canonical(&mut boards);
-    let distinct = boards.len();
-    let out = if args.canonical {
-        canonical
-    } else {
-        format!(
-            "{}  {}\n",
-            crate::fingerprint::fingerprint(&canonical),
-            plural(distinct, "board", "boards")
-        )
-    };
-    if left_out > 0 {
-        say!(
-            "pbnfmt: {} without four complete hands left out of the fingerprint",
-            plural(left_out, "game", "games")
-        );
-    }
-    let status = finish(io::stdout().lock().write_all(out.as_bytes()));
-    if status == EXIT_CLEAN && distinct == 0 {
-        say!("pbnfmt: no game has a complete deal: nothing to fingerprint");
-        return EXIT_FINDINGS;
-    }
-    status
-}
-
 /// Runs the parsed command line and returns the exit status.
 pub fn run(cli: Cli) -> u8 {
     match cli.command {
@@ -711,7 +653,7 @@ pub fn run(cli: Cli) -> u8 {
         Command::Nag(args) => rewrite::nag(&args),
         Command::Fix(args) => rewrite::fix(&args),
         Command::Dedup(args) => dedup::run(&args),
-        Command::Fingerprint(args) => run_fingerprint(&args),
+        Command::Fingerprint(args) => fingerprint::run(&args),
         Command::Convert(args) => convert::run_convert(&args),
         Command::Show(args) => show::run(&args),
         Command::Rule(args) => run_rule(&args),

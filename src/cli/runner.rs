@@ -19,9 +19,7 @@ impl Runner {
     /// A runner for `inputs` files; `quiet` turns the progress line off.
     pub(super) fn new(files: &FileArgs, inputs: usize, quiet: bool) -> Runner {
         Runner {
-            threads: files
-                .threads
-                .map_or_else(parallel::default_threads, usize::from),
+            threads: files.threads(),
             progress: Progress::new(inputs, quiet),
         }
     }

@@ -187,12 +187,19 @@ fn bug(message: String) -> Diagnostic {
 }
 
 /// The facts of each game of `text` that has any, a chunk of games at a time, as 128-bit
-/// hashes, with the game's span; games starting at a byte of `skip` (sorted) are left out.
-fn game_facts(text: &str, skip: &[usize]) -> Vec<(u128, Range<usize>)> {
+/// hashes, with the game's span; games starting at a byte of `skip` (sorted) are left out. With
+/// them, how many syntax errors make the reading a guess.
+fn game_facts(text: &str, skip: &[usize]) -> (Vec<(u128, Range<usize>)>, usize) {
     let mut out = Vec::new();
+    let mut broken = 0;
     let mut facts_text = String::new();
     let mut inheritor: Inheritor<'_, 'static> = Inheritor::default();
     for parse in parser::chunks(text, CHUNK_BYTES) {
+        broken += parse
+            .errors
+            .iter()
+            .filter(|error| error.rule.blocks_rewrite())
+            .count();
         let mut facts = Facts::carrying(&parse, text, true, inheritor);
         while let Some((game, has_facts)) = facts.next_game(&mut facts_text) {
             let span = parse.span(game.first, game.last);
@@ -202,7 +209,7 @@ fn game_facts(text: &str, skip: &[usize]) -> Vec<(u128, Range<usize>)> {
         }
         inheritor = facts.into_inheritor();
     }
-    out
+    (out, broken)
 }
 
 /// FNV-1a, 128 bits.
@@ -217,19 +224,13 @@ fn fnv128(text: &str) -> u128 {
 
 /// Why the result is not the input less the removed games, if it is not.
 fn differs(text: &str, result: &str, gone: &[usize], force: bool) -> Option<Diagnostic> {
-    let parse_errors = |text: &str| {
-        parser::chunks(text, CHUNK_BYTES)
-            .flat_map(|parse| parse.errors)
-            .filter(|error| error.rule.blocks_rewrite())
-            .count()
-    };
-    if !force && parse_errors(result) > parse_errors(text) {
+    let (before, broken_before) = game_facts(text, gone);
+    let (after, broken_after) = game_facts(result, &[]);
+    if !force && broken_after > broken_before {
         return Some(bug(
             "the result reads back with a new syntax error".to_owned()
         ));
     }
-    let before = game_facts(text, gone);
-    let after = game_facts(result, &[]);
     for (kept, (was, span)) in before.iter().enumerate() {
         match after.get(kept) {
             Some((is, _)) if is == was => {}

@@ -490,7 +490,7 @@ fn read_table(checker: &mut Checker<'_>, tag: &Tag<'_>) -> Option<Tricks> {
                 format!(
                     "{} in {} is given twice",
                     seat.name(),
-                    crate::bridge::denomination_text(DENOMINATIONS[d])
+                    crate::bridge::denomination_text(Denomination::ALL[d])
                 ),
             );
             good = false;
@@ -501,7 +501,7 @@ fn read_table(checker: &mut Checker<'_>, tag: &Tag<'_>) -> Option<Tricks> {
     let missing: Vec<String> = Seat::ALL
         .iter()
         .flat_map(|&seat| {
-            DENOMINATIONS
+            Denomination::ALL
                 .iter()
                 .filter(move |&&d| !given[seat as usize][d as usize])
                 .map(move |&d| format!("{} {}", seat.letter(), crate::bridge::denomination_text(d)))
@@ -519,8 +519,6 @@ fn read_table(checker: &mut Checker<'_>, tag: &Tag<'_>) -> Option<Tricks> {
     }
     (good && missing.is_empty()).then_some(tricks)
 }
-
-const DENOMINATIONS: [Denomination; 5] = Denomination::ALL;
 
 /// The tricks of a DoubleDummyTricks value: declarers N, S, E, W, each NT, S, H, D, C, in
 /// base-14 digits; H003 when it does not read.
@@ -566,7 +564,7 @@ fn read_digits<'g, 'a>(
 fn compare(checker: &mut Checker<'_>, tag: &Tag<'_>, table: &Tricks, digits: &Tricks) {
     let mut differ = Vec::new();
     for seat in [Seat::North, Seat::South, Seat::East, Seat::West] {
-        for d in DENOMINATIONS.iter().rev() {
+        for d in Denomination::ALL.iter().rev() {
             let (t, g) = (
                 table[seat as usize][*d as usize],
                 digits[seat as usize][*d as usize],

@@ -4,8 +4,9 @@
 #![allow(dead_code)]
 
 use std::fs;
+use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::{Command, Output, Stdio};
 use std::time::{Duration, SystemTime};
 
 /// A clean game in import format (LF line ends, no `% EXPORT`), for the command-line tests.
@@ -127,6 +128,24 @@ pub fn pbnfmt(args: &[&str], dir: &Path) -> Output {
         .env_remove("NO_COLOR")
         .output()
         .unwrap()
+}
+
+/// Runs the pbnfmt binary in `dir` with `input` on standard input.
+pub fn pbnfmt_with_stdin(args: &[&str], dir: &Path, input: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_pbnfmt"))
+        .args(args)
+        .current_dir(dir)
+        .env_remove("NO_COLOR")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // A run that leaves standard input unread (an excluded `-`) may exit before the write.
+    if let Err(error) = child.stdin.take().unwrap().write_all(input) {
+        assert_eq!(error.kind(), std::io::ErrorKind::BrokenPipe);
+    }
+    child.wait_with_output().unwrap()
 }
 
 pub fn text(bytes: &[u8]) -> String {

@@ -4,9 +4,7 @@
 use crate::common;
 
 use std::fs;
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
 
 use common::{pbnfmt, text};
 
@@ -59,19 +57,8 @@ fn a_vugraph_match_becomes_one_pbn_with_both_rooms() {
     let again = pbnfmt(&["export", "--check", "m.pbn"], dir.path());
     assert_eq!(again.status.code(), Some(0), "{}", text(&again.stdout));
     // Standard input, told apart by its content.
-    let mut child = Command::new(env!("CARGO_BIN_EXE_pbnfmt"))
-        .args(["convert", "-"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(&fixture("vugraph.lin"))
-        .unwrap();
-    assert_eq!(child.wait_with_output().unwrap().stdout, output.stdout);
+    let piped = common::pbnfmt_with_stdin(&["convert", "-"], dir.path(), &fixture("vugraph.lin"));
+    assert_eq!(piped.stdout, output.stdout);
 }
 
 #[test]

@@ -5,7 +5,6 @@
 use crate::common;
 
 use std::fs;
-use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
@@ -13,23 +12,6 @@ use common::{GAME as GOOD, misprint as bad, pbnfmt, text};
 use serde_json::Value;
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
-
-fn pbnfmt_with_stdin(args: &[&str], dir: &Path, input: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_pbnfmt"))
-        .args(args)
-        .current_dir(dir)
-        .env_remove("NO_COLOR")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    // A run that leaves standard input unread (an excluded `-`) may exit before the write.
-    if let Err(error) = child.stdin.take().unwrap().write_all(input) {
-        assert_eq!(error.kind(), std::io::ErrorKind::BrokenPipe);
-    }
-    child.wait_with_output().unwrap()
-}
 
 /// A tree with a clean file, a file with an error, a file with only a warning, and an `old/`
 /// directory with an error.
@@ -384,7 +366,7 @@ fn excludes_walk_order_and_force_exclude() {
 fn files_from_standard_input_and_stdin_filename() {
     let dir = tree();
     let root = dir.path();
-    let output = pbnfmt_with_stdin(
+    let output = common::pbnfmt_with_stdin(
         &["check", "--files-from", "-", "--output-format", "concise"],
         root,
         b"good.pbn\nbad.pbn\n\n",
@@ -397,9 +379,9 @@ fn files_from_standard_input_and_stdin_filename() {
         stdout(&output)
     );
     // NUL-separated, as `find -print0` writes.
-    let output = pbnfmt_with_stdin(&["check", "--files-from", "-"], root, b"good.pbn\0");
+    let output = common::pbnfmt_with_stdin(&["check", "--files-from", "-"], root, b"good.pbn\0");
     assert_eq!(output.status.code(), Some(0));
-    let output = pbnfmt_with_stdin(
+    let output = common::pbnfmt_with_stdin(
         &[
             "check",
             "-",
@@ -417,7 +399,7 @@ fn files_from_standard_input_and_stdin_filename() {
         stdout(&output)
     );
     // The name is matched against the excludes under --force-exclude.
-    let output = pbnfmt_with_stdin(
+    let output = common::pbnfmt_with_stdin(
         &[
             "check",
             "-",
@@ -432,7 +414,7 @@ fn files_from_standard_input_and_stdin_filename() {
     );
     assert_eq!(output.status.code(), Some(0));
     // export hands an excluded file back unchanged, so an editor keeps its buffer.
-    let output = pbnfmt_with_stdin(
+    let output = common::pbnfmt_with_stdin(
         &[
             "export",
             "-",
