@@ -34,6 +34,8 @@ pub struct CheckOptions {
     pub extra: Vec<Diagnostic>,
     /// Which deals H001 takes for the same one (`--repeats-rotated`, `--repeats-permuted`).
     pub sameness: crate::sets::Sameness,
+    /// The solver's tricks for the run's deals, for H008 and H009 ([`crate::dds`]).
+    pub solutions: Option<std::sync::Arc<crate::dds::Solutions>>,
 }
 
 /// The outcome of checking one file.
@@ -75,28 +77,13 @@ pub fn check_decoded(decoded: Decoded, options: &CheckOptions) -> FileReport {
         omitted: Omitted::default(),
         deals: Vec::new(),
     };
-    check_text(
-        &mut report,
-        &options.selection,
-        chunk,
-        limit,
-        options.parse_ahead,
-        &options.extra,
-        options.sameness,
-    );
+    check_text(&mut report, options, chunk, limit);
     report
 }
 
 /// Fills `report` (its text decoded) with the findings, games and counts.
-fn check_text(
-    report: &mut FileReport,
-    selection: &Selection,
-    chunk: usize,
-    limit: usize,
-    ahead: bool,
-    extra: &[Diagnostic],
-    sameness: crate::sets::Sameness,
-) {
+fn check_text(report: &mut FileReport, options: &CheckOptions, chunk: usize, limit: usize) {
+    let (selection, ahead, extra) = (&options.selection, options.parse_ahead, &options.extra);
     let decoded = &report.decoded;
     let text = decoded.text.as_str();
     if crate::lin::looks_like_lin(text) {
@@ -142,6 +129,7 @@ fn check_text(
     let rules = selection.rules_for(may_declare_export);
     let mut diagnostics = Vec::new();
     let mut semantic = semantic::Semantic::new(decoded, rules);
+    semantic.solutions = options.solutions.clone();
     let mut suppressions = suppress::Suppressions::default();
     let mut declares_export = false;
     let mut games = 0;
@@ -192,7 +180,7 @@ fn check_text(
     crate::sets::number_lines(text, &mut deals);
     // The deals the file repeats itself (H001); those of other files are the run's to find.
     if !deals.is_empty() {
-        let mut repeats = crate::sets::Repeats::new(sameness);
+        let mut repeats = crate::sets::Repeats::new(options.sameness);
         diagnostics.extend(repeats.file("", &deals, true));
     }
     report.deals = deals;

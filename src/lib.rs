@@ -14,6 +14,7 @@ pub mod check;
 pub mod cli;
 pub mod config;
 pub mod csv;
+pub mod dds;
 pub mod diagnostic;
 pub mod display;
 pub mod export;

@@ -1,12 +1,15 @@
 //! `pbnfmt check`: files in, findings out, in the same order whatever the number of threads.
 
 use std::io::{self, IsTerminal};
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::check::check_owned;
+use crate::dds::Solutions;
 use crate::diagnostic::{FullStyle, Severity};
 use crate::display;
 use crate::report::{self, Format, Statistics, Summary};
+use crate::rules::dd::NEEDS_SOLVER;
 use crate::rules::select::Selection;
 use crate::sets::{Repeats, Sameness, SeenDeal};
 use crate::walk::Found;
@@ -87,6 +90,11 @@ pub(super) fn run(args: &CheckArgs) -> u8 {
     let inputs = &discovery.inputs;
     let mut runner = Runner::new(&args.files, inputs.len(), args.output.quiet);
     let parse_ahead = runner.parse_ahead(inputs.len());
+    // H008 and H009: the deals that carry double-dummy tags solved first.
+    let solutions = match solutions_for(args, inputs) {
+        Ok(solutions) => solutions,
+        Err(status) => return status,
+    };
     // Once standard output is closed (`| head`), the files left are still checked, for the exit
     // status, but their findings are not rendered.
     let closed = AtomicBool::new(false);
@@ -99,7 +107,10 @@ pub(super) fn run(args: &CheckArgs) -> u8 {
             style,
             render_nothing,
             parse_ahead,
-            Vec::new(),
+            Given {
+                extra: Vec::new(),
+                solutions: solutions.clone(),
+            },
         )
     };
     // H001: the deals of the archive first, then each file's in input order, whatever the
@@ -137,7 +148,11 @@ pub(super) fn run(args: &CheckArgs) -> u8 {
             let repeated = repeats.file(&found.input.display_name(), &deals, false);
             if !repeated.is_empty() {
                 let render_nothing = statistics_only || closed.load(Ordering::Relaxed);
-                outcome = check_one(args, found, format, style, render_nothing, false, repeated);
+                let given = Given {
+                    extra: repeated,
+                    solutions: solutions.clone(),
+                };
+                outcome = check_one(args, found, format, style, render_nothing, false, given);
             }
         }
         let going = totals.record(outcome, &mut statistics, &mut printer);
@@ -173,6 +188,47 @@ pub(super) fn run(args: &CheckArgs) -> u8 {
         }
         Ok(()) => exit_status(args, &totals),
     }
+}
+
+/// What a file's check is given from the run.
+struct Given {
+    /// Findings from outside the file (H001 of an earlier file).
+    extra: Vec<crate::diagnostic::Diagnostic>,
+    /// The solver's tricks (H008, H009).
+    solutions: Option<Arc<Solutions>>,
+}
+
+/// When a file's rules include H008 or H009: the run's deals with double-dummy tags, solved.
+fn solutions_for(args: &CheckArgs, inputs: &[Found]) -> Result<Option<Arc<Solutions>>, u8> {
+    let wants = |found: &Found| {
+        let rules = check_settings(args, found)
+            .options
+            .selection
+            .rules_for(true);
+        NEEDS_SOLVER.iter().any(|&rule| rules.contains(rule))
+    };
+    if !inputs.iter().any(wants) {
+        return Ok(None);
+    }
+    if !crate::dds::AVAILABLE {
+        say!(
+            "pbnfmt: error: H008 and H009 need the double-dummy solver: {}",
+            crate::dds::WITHOUT
+        );
+        return Err(EXIT_TROUBLE);
+    }
+    if inputs
+        .iter()
+        .any(|found| matches!(found.input, crate::walk::Input::Stdin(_)))
+    {
+        say!("pbnfmt: error: H008 reads its inputs twice: name files, not standard input");
+        return Err(EXIT_TROUBLE);
+    }
+    let threads = args.files.threads();
+    // The files whose rules leave the solver out are not read for it.
+    let wanted: Vec<Found> = inputs.iter().filter(|f| wants(f)).cloned().collect();
+    let keys = super::analyze::read_keys(&wanted, threads, |_| false);
+    super::analyze::solve(keys, &args.solve, threads, args.output.quiet).map(Some)
 }
 
 /// Every `--select`, `--extend-select` and `--ignore` names a rule, or the run stops with exit
@@ -306,7 +362,7 @@ fn check_one(
     style: FullStyle,
     render_nothing: bool,
     parse_ahead: bool,
-    extra: Vec<crate::diagnostic::Diagnostic>,
+    given: Given,
 ) -> Outcome {
     let name = found.input.display_name();
     let bytes = match read_input(&found.input) {
@@ -315,7 +371,8 @@ fn check_one(
     };
     let mut settings = check_settings(args, found);
     settings.options.parse_ahead = parse_ahead;
-    settings.options.extra = extra;
+    settings.options.extra = given.extra;
+    settings.options.solutions = given.solutions;
     let mut report = check_owned(bytes, &settings.options);
     if settings.warnings_as_errors {
         for diagnostic in &mut report.diagnostics {

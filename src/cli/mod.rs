@@ -5,12 +5,15 @@
 //! - `rewrite`: `export`, `resolve` and `nag`, which share one runner;
 //! - `convert`: `pbnfmt convert` (LIN, PBN, JSON lines, CSV);
 //! - `dedup`: `pbnfmt dedup`, the games whose deal the run already dealt removed;
+//! - `analyze`: `pbnfmt analyze`, double-dummy tags added from the solver, and the solving a run
+//!   does first (for `check --extend-select H008` too);
 //! - `fingerprint`: `pbnfmt fingerprint`, one hash of a set of deals;
 //! - `show`: `pbnfmt show`, a hand diagram;
 //! - `settings`: the configuration files and the command line merged into what applies to
 //!   each file;
 //! - `output`: printing in order, the progress line, and the exit contract.
 
+mod analyze;
 mod check;
 mod convert;
 mod dedup;
@@ -108,6 +111,15 @@ pub enum Command {
     /// BBO (`--to lin`), or games to JSON lines or CSV for analysis (`--to jsonl`, `--to csv`).
     #[command(after_help = CONVERT_HELP)]
     Convert(ConvertArgs),
+    /// Add the double-dummy tags a game lacks (DoubleDummyTricks, OptimumScore, ParContract,
+    /// OptimumResultTable) from the solver, or with --replace correct those it contradicts;
+    /// nothing else changes. Needs pbnfmt built with the `dds` feature.
+    #[command(after_help = ANALYZE_HELP)]
+    Analyze(AnalyzeArgs),
+    /// The double-dummy solver of `analyze` and H008, one deal a line on standard input (run by
+    /// pbnfmt itself).
+    #[command(hide = true)]
+    DdsWorker(DdsWorkerArgs),
     /// Show a board as a hand diagram: the four hands, dealer, vulnerability, contract, result
     /// and the auction.
     #[command(after_help = SHOW_HELP)]
@@ -150,6 +162,21 @@ Exit status:
   0  every file written (or, with --check and --diff, no repeat)
   1  a file was refused, or with --check and --diff would change
   2  usage or configuration error, or a file or directory that could not be read or written";
+
+const ANALYZE_HELP: &str = "\
+Each complete deal is solved once (in worker processes, on --threads of them), deals in the
+--cache file not at all. A game without a complete deal is left as it is; one without Dealer or
+Vulnerable gets no OptimumScore or ParContract, a passed-out deal no ParContract. A deal the
+solver does not finish within --timeout seconds or --max-memory is reported (H009) and left.
+Each result is read back: every fact but the double-dummy tags the same, and the solver agreeing
+with every tag written. Without --write, --out-dir, --check or --diff, the result for one file
+goes to standard output.
+
+Exit status:
+  0  every file written (or, with --check and --diff, nothing to add)
+  1  a file was refused or a deal was not solved, or with --check and --diff would change
+  2  usage or configuration error, a file that could not be read or written, or a pbnfmt built
+     without the `dds` feature";
 
 const FINGERPRINT_HELP: &str = "\
 The fingerprint is SHA-256 of a canonical text: the line pbnfmt-fingerprint-v1, then one line a
@@ -413,6 +440,75 @@ pub struct FixArgs {
     pub ignore: Vec<String>,
 }
 
+/// How the double-dummy solver runs (`analyze`, and `check` with H008).
+#[derive(Clone, Debug, Args)]
+#[command(next_help_heading = "Double-dummy solver (H008, analyze)")]
+pub struct SolveArgs {
+    /// Keep the solver's results in FILE, by deal, and take them from it first: a deal solved
+    /// once is not solved again. Created when absent; replaced atomically.
+    #[arg(long, value_name = "FILE")]
+    pub cache: Option<PathBuf>,
+
+    /// The longest the solver may take on one deal, in seconds; a deal that takes longer is
+    /// reported (H009) and left.
+    #[arg(long, value_name = "SECONDS", default_value_t = 120.0, value_parser = positive_seconds)]
+    pub timeout: f64,
+
+    /// Memory for the solver's processes together, in MiB (each is given at least 160).
+    #[arg(long, value_name = "MIB", default_value_t = 2048)]
+    pub max_memory: u64,
+}
+
+fn positive_seconds(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(seconds) if seconds > 0.0 && seconds <= 1e9 => Ok(seconds),
+        _ => Err("a number of seconds above 0".to_owned()),
+    }
+}
+
+#[derive(Debug, Args)]
+pub struct AnalyzeArgs {
+    #[command(flatten)]
+    pub io: RewriteArgs,
+
+    #[command(flatten)]
+    pub solve: SolveArgs,
+
+    /// Also correct the double-dummy tags the solver contradicts (H008): table cells, values.
+    #[arg(long)]
+    pub replace: bool,
+
+    /// The tags to add (and with --replace to correct), comma-separated.
+    #[arg(
+        long,
+        value_enum,
+        value_delimiter = ',',
+        value_name = "TAGS",
+        default_value = "double-dummy-tricks,optimum-score,par-contract,optimum-result-table"
+    )]
+    pub tags: Vec<DdTag>,
+}
+
+/// A double-dummy tag `analyze` writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum DdTag {
+    /// Bridge Composer's 20 base-14 digits.
+    DoubleDummyTricks,
+    /// PBN 4.2.7: the par score, `NS 980`.
+    OptimumScore,
+    /// A par contract, `NS 6S=`.
+    ParContract,
+    /// PBN 5.7: 20 rows of declarer, denomination, tricks.
+    OptimumResultTable,
+}
+
+#[derive(Debug, Args)]
+pub struct DdsWorkerArgs {
+    /// The worker's memory, in MiB.
+    #[arg(long, default_value_t = 512)]
+    pub memory: u64,
+}
+
 /// A named set of rules for one kind of file (`check --profile`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Profile {
@@ -608,6 +704,9 @@ pub struct CheckArgs {
     pub repeats_permuted: bool,
 
     #[command(flatten)]
+    pub solve: SolveArgs,
+
+    #[command(flatten)]
     pub config: ConfigArgs,
 }
 
@@ -654,6 +753,8 @@ pub fn run(cli: Cli) -> u8 {
         Command::Fix(args) => rewrite::fix(&args),
         Command::Dedup(args) => dedup::run(&args),
         Command::Fingerprint(args) => fingerprint::run(&args),
+        Command::Analyze(args) => analyze::run(&args),
+        Command::DdsWorker(args) => analyze::worker(&args),
         Command::Convert(args) => convert::run_convert(&args),
         Command::Show(args) => show::run(&args),
         Command::Rule(args) => run_rule(&args),

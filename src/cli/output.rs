@@ -104,9 +104,15 @@ const PROGRESS_AFTER: Duration = Duration::from_secs(1);
 
 impl Progress {
     pub(crate) fn new(total: usize, quiet: bool) -> Progress {
+        Progress::of(total, quiet, "files")
+    }
+
+    /// A progress line that counts `unit` (`deals`).
+    pub(crate) fn of(total: usize, quiet: bool, unit: &str) -> Progress {
         let enabled = !quiet && total > 1 && io::stderr().is_terminal();
         let bar = enabled.then(|| {
-            let style = ProgressStyle::with_template("[{pos:>5}/{len} files] {wide_bar} {elapsed}")
+            let template = format!("[{{pos:>5}}/{{len}} {unit}] {{wide_bar}} {{elapsed}}");
+            let style = ProgressStyle::with_template(&template)
                 .unwrap_or_else(|_| ProgressStyle::default_bar());
             ProgressBar::with_draw_target(Some(total as u64), ProgressDrawTarget::hidden())
                 .with_style(style)

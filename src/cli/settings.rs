@@ -183,6 +183,7 @@ pub(crate) fn check_settings(args: &CheckArgs, found: &Found) -> CheckSettings {
                 rotated: args.repeats_rotated,
                 permuted: args.repeats_permuted,
             },
+            solutions: None,
         },
         warnings_as_errors: merged.check.warnings_as_errors,
     }

@@ -30,6 +30,8 @@ pub struct Facts<'t, 'p> {
     /// Tags count with their values after `#`/`##` inheritance (for `--resolve`), else as written.
     effective: bool,
     scratch: String,
+    /// Tags that are not facts here (`pbnfmt analyze` proves everything else unchanged).
+    leave_out: &'static [&'static str],
 }
 
 impl<'t: 'p, 'p> Facts<'t, 'p> {
@@ -52,7 +54,14 @@ impl<'t: 'p, 'p> Facts<'t, 'p> {
             inheritor,
             effective,
             scratch: String::new(),
+            leave_out: &[],
         }
+    }
+
+    /// The same facts without the tags named in `names`.
+    pub fn leaving_out(mut self, names: &'static [&'static str]) -> Facts<'t, 'p> {
+        self.leave_out = names;
+        self
     }
 
     /// The `#`/`##` values at the end of the games read, for the next chunk.
@@ -101,6 +110,7 @@ impl<'t: 'p, 'p> Facts<'t, 'p> {
                 || model.play_notes.contains(&i)
                 || model.auction == Some(i)
                 || model.play == Some(i)
+                || self.leave_out.contains(&tag.name)
             {
                 continue;
             }

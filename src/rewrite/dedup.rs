@@ -9,13 +9,12 @@
 use std::ops::Range;
 
 use crate::diagnostic::{Diagnostic, Severity};
-use crate::io::spool::Output;
 use crate::model::{Inheritance, Inheritor};
 use crate::parser::{self, CHUNK_BYTES};
 use crate::proof::facts::Facts;
 use crate::proof::{self, Rewritten};
-use crate::rewrite::RewriteOptions;
 use crate::rewrite::edit::Edits;
+use crate::rewrite::{RewriteOptions, bug};
 use crate::rules::reading::Reading;
 use crate::rules::{Group, Rule, RuleInfo};
 use crate::source;
@@ -140,12 +139,8 @@ pub fn dedup_owned(
     }
     proof::downgrade(&mut problems, "--force: rewritten anyway");
     if edits.is_empty() {
-        let output = source::encode(text, decoded.encoding, decoded.bom)
-            .map(Output::from_bytes)
-            .map_err(|unencodable| problems.push(bug(unencodable.to_string())))
-            .ok();
         return Deduped {
-            rewritten: Rewritten::written(decoded, output, problems, games),
+            rewritten: super::encoded(decoded, None, problems, games),
             removed,
         };
     }
@@ -166,30 +161,20 @@ pub fn dedup_owned(
             removed: String::new(),
         };
     }
-    let output = match proof::encode(result, decoded.encoding, decoded.bom) {
-        Ok(bytes) => Some(Output::from_bytes(bytes)),
-        Err((unencodable, _)) => {
-            problems.push(bug(unencodable.to_string()));
-            None
-        }
-    };
     Deduped {
-        rewritten: Rewritten::written(decoded, output, problems, games),
+        rewritten: super::encoded(decoded, Some(result), problems, games),
         removed,
     }
-}
-
-fn bug(message: String) -> Diagnostic {
-    proof::unfaithful(
-        message,
-        "this is a bug in pbnfmt: please report it with the file",
-    )
 }
 
 /// The facts of each game of `text` that has any, a chunk of games at a time, as 128-bit
 /// hashes, with the game's span; games starting at a byte of `skip` (sorted) are left out. With
 /// them, how many syntax errors make the reading a guess.
-fn game_facts(text: &str, skip: &[usize]) -> (Vec<(u128, Range<usize>)>, usize) {
+pub(crate) fn game_facts(
+    text: &str,
+    skip: &[usize],
+    leave_out: &'static [&'static str],
+) -> (Vec<(u128, Range<usize>)>, usize) {
     let mut out = Vec::new();
     let mut broken = 0;
     let mut facts_text = String::new();
@@ -200,7 +185,7 @@ fn game_facts(text: &str, skip: &[usize]) -> (Vec<(u128, Range<usize>)>, usize) 
             .iter()
             .filter(|error| error.rule.blocks_rewrite())
             .count();
-        let mut facts = Facts::carrying(&parse, text, true, inheritor);
+        let mut facts = Facts::carrying(&parse, text, true, inheritor).leaving_out(leave_out);
         while let Some((game, has_facts)) = facts.next_game(&mut facts_text) {
             let span = parse.span(game.first, game.last);
             if has_facts && skip.binary_search(&span.start).is_err() {
@@ -224,8 +209,8 @@ fn fnv128(text: &str) -> u128 {
 
 /// Why the result is not the input less the removed games, if it is not.
 fn differs(text: &str, result: &str, gone: &[usize], force: bool) -> Option<Diagnostic> {
-    let (before, broken_before) = game_facts(text, gone);
-    let (after, broken_after) = game_facts(result, &[]);
+    let (before, broken_before) = game_facts(text, gone, &[]);
+    let (after, broken_after) = game_facts(result, &[], &[]);
     if !force && broken_after > broken_before {
         return Some(bug(
             "the result reads back with a new syntax error".to_owned()

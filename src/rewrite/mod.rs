@@ -8,6 +8,7 @@
 //! must change nothing (for `compress`: resolving it gives back the resolved text). All of it goes
 //! a chunk of games at a time (`rewrite_chunks`), so that memory stays about twice the file.
 
+pub mod analyze;
 pub mod dedup;
 pub mod edit;
 pub mod fix;
@@ -62,6 +63,37 @@ pub(crate) trait ChunkEdits {
         original: &str,
         values: &OwnedInheritance,
     ) -> Option<String>;
+}
+
+/// A rewrite's result that does not read back as it should: a bug of pbnfmt's.
+pub(crate) fn bug(message: String) -> Diagnostic {
+    proof::unfaithful(
+        message,
+        "this is a bug in pbnfmt: please report it with the file",
+    )
+}
+
+/// The proven `result` of a rewrite of `decoded` (`None`: unchanged), encoded as the input was.
+pub(crate) fn encoded(
+    decoded: Decoded,
+    result: Option<String>,
+    mut problems: Vec<Diagnostic>,
+    games: usize,
+) -> Rewritten {
+    let encoded = match result {
+        Some(result) => proof::encode(result, decoded.encoding, decoded.bom)
+            .map_err(|(unencodable, _)| unencodable.to_string()),
+        None => source::encode(&decoded.text, decoded.encoding, decoded.bom)
+            .map_err(|unencodable| unencodable.to_string()),
+    };
+    let output = match encoded {
+        Ok(bytes) => Some(Output::from_bytes(bytes)),
+        Err(unencodable) => {
+            problems.push(bug(unencodable));
+            None
+        }
+    };
+    Rewritten::written(decoded, output, problems, games)
 }
 
 /// Carries the `#`/`##` values of the games of `parse` on: for a rewrite whose edits do not

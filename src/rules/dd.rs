@@ -143,6 +143,58 @@ pub const INCOMPLETE_HAND_RECORD: RuleInfo = RuleInfo {
     ..RuleInfo::BASE
 };
 
+pub const DOUBLE_DUMMY_WRONG: RuleInfo = RuleInfo {
+    code: "H008",
+    name: "double-dummy-wrong",
+    severity: Severity::Warning,
+    group: Group::Extra,
+    section: "PBN 5.7",
+    summary: "A double-dummy table, DoubleDummyTricks, OptimumScore or ParContract that the solver contradicts",
+    what: "With the double-dummy solver (pbnfmt built with the `dds` feature), each complete \
+        deal that carries an OptimumResultTable, DoubleDummyTricks, OptimumScore or ParContract \
+        is solved, and this rule reports each table cell whose tricks are not the solver's, a \
+        DoubleDummyTricks value that differs (with the right value), and an OptimumScore or \
+        ParContract that is not the par of the solver's tricks (with the par). Named on its own \
+        (`--extend-select H008`): `H` and `ALL` do not start a solver. `--cache FILE` keeps the \
+        results for the next run; `--timeout` and `--max-memory` bound the solver.",
+    why: "PBN 5.7: the table gives \"the maximum number of tricks ... based on optimum declarer \
+        play and optimum defence\"; a well-formed table can still be wrong (analysed for \
+        another deal, rotated, or by a program with a bug), and hand-record printers show it \
+        as it is.",
+    example: "```\n\
+        [Deal \"N:AQT94.T53.KQ8.T9 63.J98.J53.K8654 K72.6.AT9762.AJ7 J85.AKQ742.4.Q32\"]\n\
+        [DoubleDummyTricks \"7c5c67c5c61181711818\"]\n\
+        (West takes 7 tricks in clubs, not 8)\n\
+        ```",
+    fix: "Write the solver's values: `pbnfmt analyze --replace`.",
+    ..RuleInfo::BASE
+};
+
+pub const DEAL_NOT_SOLVED: RuleInfo = RuleInfo {
+    code: "H009",
+    name: "deal-not-solved",
+    severity: Severity::Warning,
+    group: Group::Extra,
+    section: "PBN 5.7",
+    summary: "The double-dummy solver gave no answer for a deal in the time or memory allowed",
+    what: "A deal that H008 or `pbnfmt analyze` asked the solver for, and that it did not solve \
+        within `--timeout` seconds or `--max-memory`, or on which it stopped. Its tags are \
+        neither checked nor added. Named on its own, as H008 is.",
+    why: "The tricks of PBN 5.7 come from a solver, and freak deals can take it minutes and much \
+        memory; pbnfmt bounds both and says which deals were left, instead of hanging or being \
+        killed.",
+    example: "```\n\
+        pbnfmt check --extend-select H008 --timeout 0.001 hands.pbn\n\
+        ```",
+    fix: "Give the solver more time (`--timeout`) or memory (`--max-memory`), or analyse the \
+        deal in a dealing program.",
+    ..RuleInfo::BASE
+};
+
+/// The rules that need the double-dummy solver: named one by one, never by a prefix or `ALL`
+/// ([`crate::rules::select::matching`]).
+pub const NEEDS_SOLVER: [Rule; 2] = [Rule::DoubleDummyWrong, Rule::DealNotSolved];
+
 /// H007 for a game: what a hand record lacks.
 pub fn hand_record(checker: &mut Checker<'_>, game: &GameModel<'_>, deal: Option<&Deal>) {
     if !checker.on(Rule::IncompleteHandRecord) {
@@ -283,6 +335,8 @@ pub fn check(checker: &mut Checker<'_>, game: &GameModel<'_>, deal: Option<&Deal
             Rule::DoubleDummyTricksMismatch,
             Rule::ParMismatch,
             Rule::DoubleDummyOnIncompleteDeal,
+            Rule::DoubleDummyWrong,
+            Rule::DealNotSolved,
         ]
         .iter()
         .any(|&rule| checker.on(rule))
@@ -310,10 +364,22 @@ pub fn check(checker: &mut Checker<'_>, game: &GameModel<'_>, deal: Option<&Deal
         }
         return;
     }
-    let table = own(game, "OptimumResultTable").and_then(|tag| read_table(checker, tag));
+    let mut cells = Cells::default();
+    let table =
+        own(game, "OptimumResultTable").and_then(|tag| read_table(checker, tag, &mut cells));
     let digits = own(game, "DoubleDummyTricks").and_then(|tag| read_digits(checker, tag));
     if let (Some(table), Some((tag, digits))) = (&table, &digits) {
         compare(checker, tag, table, digits);
+    }
+    if let Some(solutions) = checker.solutions
+        && let Some(key) = deal.and_then(crate::sets::key)
+    {
+        against_solver(
+            checker,
+            game,
+            solutions.get(key),
+            table.is_some().then_some(&cells),
+        );
     }
     let tricks = table.or(digits.map(|(_, digits)| digits));
     let Some(tricks) = tricks else {
@@ -330,18 +396,220 @@ pub fn check(checker: &mut Checker<'_>, game: &GameModel<'_>, deal: Option<&Deal
         let given = PerSide::parse(&tag.value, |w| w.parse::<i64>().ok())
             .and_then(|points| points.for_declarer(Side::NorthSouth, |v: i64| v.checked_neg()));
         if given.is_some_and(|ns| ns != par.ns) {
-            checker.report(par_finding(tag, &par, "OptimumScore"));
+            checker.report(par_finding(tag, &par, "OptimumScore", Rule::ParMismatch));
         }
     }
     if let Some(tag) = own(game, "ParContract")
         && let Some(ns) = par_contract_score(&tag.value, &tricks, vulnerable)
         && ns != par.ns
     {
-        checker.report(par_finding(tag, &par, "ParContract"));
+        checker.report(par_finding(tag, &par, "ParContract", Rule::ParMismatch));
     }
 }
 
-fn par_finding(tag: &Tag<'_>, par: &par::Par, name: &str) -> Diagnostic {
+/// The name of a declarer and denomination in a finding: `N in spades`, `W in notrump`.
+fn cell_name(seat: Seat, d: Denomination) -> String {
+    let denomination = match d {
+        Denomination::Clubs => "clubs",
+        Denomination::Diamonds => "diamonds",
+        Denomination::Hearts => "hearts",
+        Denomination::Spades => "spades",
+        Denomination::NoTrump => "notrump",
+    };
+    format!("{} in {denomination}", seat.letter())
+}
+
+/// H008 and H009 for a complete deal with double-dummy tags: what the solver gave for it
+/// (`None` when the run did not ask), against the tags; `cells` when the table is well formed.
+fn against_solver(
+    checker: &mut Checker<'_>,
+    game: &GameModel<'_>,
+    outcome: Option<&crate::dds::Outcome>,
+    cells: Option<&Cells>,
+) {
+    use crate::dds::Outcome;
+    let span = game.get("Deal").map_or(0..0, |tag| tag.span.clone());
+    let solved = match outcome {
+        None => return,
+        Some(Outcome::Solved(tricks)) => tricks,
+        Some(other) => {
+            if let Some(finding) = not_solved(span, other) {
+                checker.report(finding);
+            }
+            return;
+        }
+    };
+    if !checker.on(Rule::DoubleDummyWrong) {
+        return;
+    }
+    let report = |checker: &mut Checker<'_>, span, message: String, label: String, help| {
+        checker.report(
+            Diagnostic::new(Rule::DoubleDummyWrong, span, message)
+                .with_label(label)
+                .with_help(help),
+        );
+    };
+    if let Some(cells) = cells {
+        let mut differ = Vec::new();
+        for seat in [Seat::North, Seat::South, Seat::East, Seat::West] {
+            for d in Denomination::ALL.iter().rev() {
+                let at = cells.0[seat as usize][*d as usize].clone();
+                let right = solved[seat as usize][*d as usize];
+                let written = checker
+                    .text
+                    .get(at.clone())
+                    .and_then(|t| t.parse::<u8>().ok());
+                if let Some(written) = written.filter(|&n| n != right) {
+                    differ.push((at, seat, *d, written, right));
+                }
+            }
+        }
+        let help = help_for(differ.iter().map(|&(_, _, _, g, r)| (g, r)));
+        for (at, seat, d, written, right) in differ {
+            report(
+                checker,
+                at,
+                format!(
+                    "{} takes {right} tricks double dummy, not {written}",
+                    cell_name(seat, d)
+                ),
+                right.to_string(),
+                help.clone(),
+            );
+        }
+    }
+    if let Some(tag) = own(game, "DoubleDummyTricks")
+        && let Some(given) = crate::dds::read_digits(&tag.value)
+        && given != *solved
+    {
+        let cells = differing(&given, solved);
+        let differ: Vec<String> = cells
+            .iter()
+            .map(|&(seat, d, g, r)| format!("{} {r}, not {g}", cell_name(seat, d)))
+            .collect();
+        let pairs: Vec<(u8, u8)> = cells.iter().map(|&(_, _, g, r)| (g, r)).collect();
+        let right = crate::dds::digits(solved);
+        report(
+            checker,
+            tag.text_span(),
+            format!(
+                "the DoubleDummyTricks should be `{right}`: {}",
+                differ.join("; ")
+            ),
+            right,
+            help_for(pairs.into_iter()),
+        );
+    }
+    let (Some(vulnerable), Some(dealer)) = (
+        game.value("Vulnerable").and_then(Vulnerability::read),
+        game.value("Dealer").and_then(Seat::parse),
+    ) else {
+        return;
+    };
+    let par = par::par(solved, vulnerable, dealer);
+    if let Some(tag) = own(game, "OptimumScore") {
+        let given = PerSide::parse(&tag.value, |w| w.parse::<i64>().ok())
+            .and_then(|points| points.for_declarer(Side::NorthSouth, |v: i64| v.checked_neg()));
+        if given.is_some_and(|ns| ns != par.ns) {
+            checker.report(par_finding(
+                tag,
+                &par,
+                "OptimumScore",
+                Rule::DoubleDummyWrong,
+            ));
+        }
+    }
+    if let Some(tag) = own(game, "ParContract")
+        && let Some(ns) = par_contract_score(&tag.value, solved, vulnerable)
+        && ns != par.ns
+    {
+        checker.report(par_finding(
+            tag,
+            &par,
+            "ParContract",
+            Rule::DoubleDummyWrong,
+        ));
+    }
+}
+
+/// The help of H008 for the cells of one table or value that differ, as (given, solver's):
+/// when each gives one number below 7 for contracts that fail, the producer's habit is named.
+fn help_for(mut pairs: impl Iterator<Item = (u8, u8)>) -> std::borrow::Cow<'static, str> {
+    let Some((first, right)) = pairs.next() else {
+        return DOUBLE_DUMMY_WRONG.fix.into();
+    };
+    // One or two such cells are more likely a slip than a habit.
+    let mut count = 1;
+    let marker = first < 7
+        && right < 7
+        && pairs.all(|(g, r)| {
+            count += 1;
+            g == first && r < 7
+        })
+        && count >= 3;
+    if marker {
+        format!(
+            "the file writes {first} for every contract that fails, not the tricks taken (BridgeNZ's \
+             converters, Dealmaster Pro and Bridgewebs do); {}",
+            DOUBLE_DUMMY_WRONG.fix
+        )
+        .into()
+    } else {
+        DOUBLE_DUMMY_WRONG.fix.into()
+    }
+}
+
+/// H009 for a deal the solver did not solve, at its Deal tag (`span`).
+pub(crate) fn not_solved(
+    span: std::ops::Range<usize>,
+    outcome: &crate::dds::Outcome,
+) -> Option<Diagnostic> {
+    use crate::dds::Outcome;
+    let message = match outcome {
+        Outcome::Solved(_) => return None,
+        Outcome::TimedOut(limit) => format!(
+            "the solver gave up on this deal after {} s (--timeout): its double-dummy tags are \
+             neither checked nor added",
+            limit.as_secs_f64()
+        ),
+        Outcome::Failed(why) => {
+            format!("{why}: the double-dummy tags of this deal are neither checked nor added")
+        }
+    };
+    Some(Diagnostic::new(Rule::DealNotSolved, span, message).with_help(DEAL_NOT_SOLVED.fix))
+}
+
+/// The par of `tricks` as an OptimumScore value (`NS 980`, `NS -100`) and as a ParContract
+/// value (`NS 6S=`, `EW 4HX-1`; `None` when the deal is passed out).
+pub fn par_values(par: &par::Par) -> (String, Option<String>) {
+    let score = format!("NS {}", par.ns);
+    let contract = par
+        .contract
+        .map(|c| format!("{} {}", side_name(c.side), contract_text(&c)));
+    (score, contract)
+}
+
+fn side_name(side: Side) -> &'static str {
+    if side == Side::NorthSouth { "NS" } else { "EW" }
+}
+
+/// `6S=`, `4HX-1`, `3NT+1`.
+fn contract_text(c: &par::ParContract) -> String {
+    let result = i64::from(c.tricks) - i64::from(c.level) - 6;
+    let result = match result {
+        0 => "=".to_owned(),
+        r if r > 0 => format!("+{r}"),
+        r => r.to_string(),
+    };
+    format!(
+        "{}{}{}{result}",
+        c.level,
+        crate::bridge::denomination_text(c.denomination),
+        if c.doubled { "X" } else { "" }
+    )
+}
+
+fn par_finding(tag: &Tag<'_>, par: &par::Par, name: &str, rule: Rule) -> Diagnostic {
     let side = |ns: i64| {
         if ns >= 0 {
             format!("NS {ns}")
@@ -351,41 +619,32 @@ fn par_finding(tag: &Tag<'_>, par: &par::Par, name: &str) -> Diagnostic {
     };
     let contract = par.contract.map_or_else(
         || "passed out".to_owned(),
-        |c| {
-            let who = if c.side == Side::NorthSouth {
-                "NS"
-            } else {
-                "EW"
-            };
-            let result = i64::from(c.tricks) - i64::from(c.level) - 6;
-            let result = match result {
-                0 => "=".to_owned(),
-                r if r > 0 => format!("+{r}"),
-                r => r.to_string(),
-            };
-            format!(
-                "{who} {}{}{}{result}",
-                c.level,
-                crate::bridge::denomination_text(c.denomination),
-                if c.doubled { "X" } else { "" }
-            )
-        },
+        |c| format!("{} {}", side_name(c.side), contract_text(&c)),
     );
+    let (what, fix) = if rule == Rule::ParMismatch {
+        ("the double-dummy tricks", PAR_MISMATCH.fix)
+    } else {
+        ("the solver's tricks", DOUBLE_DUMMY_WRONG.fix)
+    };
     Diagnostic::new(
-        Rule::ParMismatch,
+        rule,
         tag.text_span(),
         format!(
-            "the {name} is not the par of the double-dummy tricks: par is {} ({contract})",
+            "the {name} is not the par of {what}: par is {} ({contract})",
             side(par.ns)
         ),
     )
     .with_label(format!("par {}", side(par.ns)))
-    .with_help(PAR_MISMATCH.fix)
+    .with_help(fix)
 }
 
 /// The score for North-South of a ParContract value (`NS 4S=`, `EW 5DX-2`, `4S` by the side
 /// named): the first contract it names, with the table's tricks. `None` when it does not read.
-fn par_contract_score(value: &str, tricks: &Tricks, vulnerable: Vulnerability) -> Option<i64> {
+pub(crate) fn par_contract_score(
+    value: &str,
+    tricks: &Tricks,
+    vulnerable: Vulnerability,
+) -> Option<i64> {
     let mut words = value.split([' ', ',', ';']).filter(|w| !w.is_empty());
     let side = match words.next()? {
         w if w.eq_ignore_ascii_case("NS") || w == "N" || w == "S" => Side::NorthSouth,
@@ -408,8 +667,17 @@ fn par_contract_score(value: &str, tricks: &Tricks, vulnerable: Vulnerability) -
     }
 }
 
-/// The tricks of a well-formed OptimumResultTable; H002 for each defect otherwise.
-fn read_table(checker: &mut Checker<'_>, tag: &Tag<'_>) -> Option<Tricks> {
+/// Where each cell of a table's Result column is, by declarer and denomination.
+#[derive(Clone, Debug, Default)]
+pub struct Cells(pub [[std::ops::Range<usize>; 5]; 4]);
+
+/// The tricks of a well-formed OptimumResultTable, and where each Result cell is in `cells`;
+/// H002 for each defect otherwise.
+pub(crate) fn read_table(
+    checker: &mut Checker<'_>,
+    tag: &Tag<'_>,
+    cells: &mut Cells,
+) -> Option<Tricks> {
     let (parse, text) = (checker.parse, checker.text);
     let table = Table::new(tag.pair, &tag.value);
     let column = |name: &str| table.columns.iter().position(|c| c.name == name);
@@ -497,6 +765,7 @@ fn read_table(checker: &mut Checker<'_>, tag: &Tag<'_>) -> Option<Tricks> {
         }
         given[s][d] = true;
         tricks[s][d] = won;
+        cells.0[s][d] = result_span;
     }
     let missing: Vec<String> = Seat::ALL
         .iter()
@@ -526,12 +795,7 @@ fn read_digits<'g, 'a>(
     checker: &mut Checker<'_>,
     tag: &'g Tag<'a>,
 ) -> Option<(&'g Tag<'a>, Tricks)> {
-    let value = tag.value.trim();
-    let digits: Option<Vec<u8>> = value
-        .chars()
-        .map(|c| c.to_digit(14).map(|d| d as u8))
-        .collect();
-    let Some(digits) = digits.filter(|d| d.len() == 20) else {
+    let Some(tricks) = crate::dds::read_digits(&tag.value) else {
         checker.report(
             Diagnostic::new(
                 Rule::DoubleDummyTricksMismatch,
@@ -542,42 +806,35 @@ fn read_digits<'g, 'a>(
         );
         return None;
     };
-    let mut tricks: Tricks = [[0; 5]; 4];
-    let order = [
-        Denomination::NoTrump,
-        Denomination::Spades,
-        Denomination::Hearts,
-        Denomination::Diamonds,
-        Denomination::Clubs,
-    ];
-    for (i, seat) in [Seat::North, Seat::South, Seat::East, Seat::West]
-        .iter()
-        .enumerate()
-    {
-        for (j, d) in order.iter().enumerate() {
-            tricks[*seat as usize][*d as usize] = digits[i * 5 + j];
-        }
-    }
     Some((tag, tricks))
 }
 
-fn compare(checker: &mut Checker<'_>, tag: &Tag<'_>, table: &Tricks, digits: &Tricks) {
-    let mut differ = Vec::new();
+/// The declarers and denominations where `a` and `b` differ, with each one's number, in the
+/// order of DoubleDummyTricks (N, S, E, W, each NT, S, H, D, C).
+fn differing(a: &Tricks, b: &Tricks) -> Vec<(Seat, Denomination, u8, u8)> {
+    let mut out = Vec::new();
     for seat in [Seat::North, Seat::South, Seat::East, Seat::West] {
-        for d in Denomination::ALL.iter().rev() {
-            let (t, g) = (
-                table[seat as usize][*d as usize],
-                digits[seat as usize][*d as usize],
-            );
-            if t != g {
-                differ.push(format!(
-                    "{} {}: {g}, the table {t}",
-                    seat.letter(),
-                    crate::bridge::denomination_text(*d)
-                ));
+        for &d in Denomination::ALL.iter().rev() {
+            let (x, y) = (a[seat as usize][d as usize], b[seat as usize][d as usize]);
+            if x != y {
+                out.push((seat, d, x, y));
             }
         }
     }
+    out
+}
+
+fn compare(checker: &mut Checker<'_>, tag: &Tag<'_>, table: &Tricks, digits: &Tricks) {
+    let differ: Vec<String> = differing(table, digits)
+        .into_iter()
+        .map(|(seat, d, t, g)| {
+            format!(
+                "{} {}: {g}, the table {t}",
+                seat.letter(),
+                crate::bridge::denomination_text(d)
+            )
+        })
+        .collect();
     if !differ.is_empty() {
         checker.report(
             Diagnostic::new(
@@ -621,6 +878,17 @@ pub(crate) fn pairs() -> Vec<crate::rules::pairs::Pair> {
             Rule::ParMismatch,
             format!("{good}[OptimumScore \"NS 1430\"]\n"),
             format!("{good}[OptimumScore \"NS 980\"]\n"),
+        ),
+        Pair::owned(
+            Rule::DoubleDummyWrong,
+            format!(
+                "{good}[DoubleDummyTricks \"7c5c67c5c61181711817\"]\n[OptimumScore \"NS 980\"]\n[ParContract \"NS 4S+2\"]\n"
+            )
+            .replace("W C 7\n", "W C 8\n")
+            .replace("1181711817", "1181711818"),
+            format!(
+                "{good}[DoubleDummyTricks \"7c5c67c5c61181711817\"]\n[OptimumScore \"NS 980\"]\n[ParContract \"NS 6S=\"]\n"
+            ),
         ),
         Pair::new(
             Rule::BoardSequence,

@@ -397,6 +397,8 @@ rules! {
     DoubleDummyOnIncompleteDeal => dd::DOUBLE_DUMMY_ON_INCOMPLETE_DEAL,
     BoardSequence => dd::BOARD_SEQUENCE,
     IncompleteHandRecord => dd::INCOMPLETE_HAND_RECORD,
+    DoubleDummyWrong => dd::DOUBLE_DUMMY_WRONG,
+    DealNotSolved => dd::DEAL_NOT_SOLVED,
     UnusedSuppression => crate::suppress::UNUSED_SUPPRESSION,
     InvalidSuppression => crate::suppress::INVALID_SUPPRESSION,
 }

@@ -56,8 +56,11 @@ impl RuleSet {
 
 /// The rules a selector names; empty when it names none.
 pub fn matching(selector: &str) -> Vec<Rule> {
+    // The solver's rules are slow and need the `dds` feature: only their own code or name
+    // selects them (`crate::rules::dd::NEEDS_SOLVER`).
+    let solver = |rule: &Rule| crate::rules::dd::NEEDS_SOLVER.contains(rule);
     if selector.eq_ignore_ascii_case("ALL") {
-        return Rule::ALL.to_vec();
+        return Rule::ALL.iter().copied().filter(|r| !solver(r)).collect();
     }
     if let Some(rule) = Rule::find(selector) {
         return vec![rule];
@@ -73,6 +76,7 @@ pub fn matching(selector: &str) -> Vec<Rule> {
     Rule::ALL
         .iter()
         .copied()
+        .filter(|rule| !solver(rule))
         .filter(|rule| {
             rule.code()
                 .get(..selector.len())
@@ -144,6 +148,21 @@ mod tests {
         assert!(matching("D").iter().all(|r| r.code().starts_with('D')));
         assert!(matching("nope").is_empty());
         assert!(matching("D0x").is_empty());
+    }
+
+    /// The solver's rules run only when named: `H`, `H0` and `ALL` would start a solver on
+    /// every deal (and fail without the `dds` feature).
+    #[test]
+    fn only_their_own_name_selects_the_solver_rules() {
+        for selector in ["ALL", "H", "H0", "all", "h"] {
+            let rules = matching(selector);
+            assert!(!rules.contains(&Rule::DoubleDummyWrong), "{selector}");
+            assert!(!rules.contains(&Rule::DealNotSolved), "{selector}");
+        }
+        assert!(matching("H").contains(&Rule::ParMismatch));
+        assert_eq!(matching("H008"), [Rule::DoubleDummyWrong]);
+        assert_eq!(matching("double-dummy-wrong"), [Rule::DoubleDummyWrong]);
+        assert_eq!(matching("deal-not-solved"), [Rule::DealNotSolved]);
     }
 
     #[test]

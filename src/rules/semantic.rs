@@ -17,6 +17,8 @@ pub struct Checker<'a> {
     pub parse: &'a Parse,
     pub rules: RuleSet,
     pub out: Vec<Diagnostic>,
+    /// The solver's tricks for the run's deals, when H008 runs (`crate::dds`).
+    pub solutions: Option<&'a crate::dds::Solutions>,
 }
 
 impl Checker<'_> {
@@ -54,6 +56,8 @@ pub struct Semantic<'t> {
     pub deals: Vec<crate::sets::SeenDeal>,
     /// The Board numbers, for H006 at the end.
     boards: dd::Boards,
+    /// The solver's tricks for the run's deals (H008, H009).
+    pub solutions: Option<std::sync::Arc<crate::dds::Solutions>>,
 }
 
 impl<'t> Semantic<'t> {
@@ -65,6 +69,7 @@ impl<'t> Semantic<'t> {
             previous_end: None,
             deals: Vec::new(),
             boards: dd::Boards::default(),
+            solutions: None,
         }
     }
 
@@ -76,6 +81,7 @@ impl<'t> Semantic<'t> {
             parse,
             rules: self.rules,
             out: std::mem::take(out),
+            solutions: self.solutions.as_deref(),
         };
         let mut inheritor: Inheritor<'t, '_> = std::mem::take(&mut self.inheritor);
         let collect = self.rules.contains(Rule::RepeatedDeal);
@@ -104,6 +110,7 @@ impl<'t> Semantic<'t> {
             parse: &parse,
             rules: self.rules,
             out: std::mem::take(out),
+            solutions: None,
         };
         if self.rules.any_of(Group::Export) {
             export::check_text(&mut checker);

@@ -11,6 +11,7 @@ mod chunks;
 mod cli;
 mod convert_cli;
 mod data_cli;
+mod dds;
 mod export;
 mod export_cli;
 mod fidelity;

@@ -29,7 +29,8 @@ fn pages() -> Vec<(String, String)> {
     };
     let command = pbnfmt::cli::Cli::command();
     let mut pages = vec![("pbnfmt.1".to_owned(), render(command.clone(), "pbnfmt"))];
-    for subcommand in command.get_subcommands() {
+    // Hidden commands (the solver's worker, which pbnfmt runs itself) have no page.
+    for subcommand in command.get_subcommands().filter(|c| !c.is_hide_set()) {
         let name = format!("pbnfmt-{}", subcommand.get_name());
         // clap names commands with 'static strings; a test may leak eight short ones.
         let leaked: &'static str = Box::leak(name.clone().into_boxed_str());

@@ -1,0 +1,209 @@
+//! `pbnfmt analyze`, and the solving a run does before it checks or rewrites: every input's
+//! complete deals read first (on all threads, in input order), solved once each on
+//! `--threads` worker processes ([`crate::dds`]) with the cache taken first, then the files
+//! checked (H008, H009) or rewritten ([`crate::rewrite::analyze`]) with the solutions.
+
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use crate::dds::{Cache, Outcome, Solutions, SolveOptions};
+use crate::rewrite::analyze::{AnalyzeOptions, analyze_owned, deals_to_solve};
+use crate::walk::{Found, Input};
+
+use super::output::Progress;
+use super::rewrite::{self, Wording, input_overrides, rewrite_options};
+use super::settings;
+use super::{
+    AnalyzeArgs, DdTag, DdsWorkerArgs, EXIT_CLEAN, EXIT_TROUBLE, SolveArgs, plural, read_input, say,
+};
+
+pub(super) fn run(args: &AnalyzeArgs) -> u8 {
+    if !crate::dds::AVAILABLE {
+        say!("pbnfmt: error: analyze: {}", crate::dds::WITHOUT);
+        return EXIT_TROUBLE;
+    }
+    let io = &args.io;
+    let discovery = match settings::begin(&io.output, &io.files, &io.config, false) {
+        Ok((_, discovery)) => discovery,
+        Err(status) => return status,
+    };
+    if discovery
+        .inputs
+        .iter()
+        .any(|found| matches!(found.input, Input::Stdin(_)))
+    {
+        say!("pbnfmt: error: analyze reads its inputs twice: name files, not standard input");
+        return EXIT_TROUBLE;
+    }
+    let threads = io.files.threads();
+    let keys = read_keys(&discovery.inputs, threads, |_| true);
+    let solutions = match solve(keys, &args.solve, threads, io.output.quiet) {
+        Ok(solutions) => solutions,
+        Err(status) => return status,
+    };
+    let overrides = input_overrides(io);
+    let wording = Wording {
+        verb: "analyze",
+        done: "analysed",
+        unchanged: "needing no change",
+        would: "add double-dummy tags to",
+        extension: None,
+    };
+    let tags = [
+        DdTag::DoubleDummyTricks,
+        DdTag::OptimumScore,
+        DdTag::ParContract,
+        DdTag::OptimumResultTable,
+    ]
+    .map(|tag| args.tags.contains(&tag));
+    rewrite::run(io, &overrides, &wording, |bytes, found, _| {
+        let options = AnalyzeOptions {
+            tags,
+            replace: args.replace,
+            rewrite: rewrite_options(io, &overrides, found),
+        };
+        analyze_owned(bytes, &solutions, &options).rewritten
+    })
+}
+
+/// `pbnfmt dds-worker`.
+pub(super) fn worker(args: &DdsWorkerArgs) -> u8 {
+    match crate::dds::worker(args.memory) {
+        Ok(()) => EXIT_CLEAN,
+        Err(error) => {
+            say!("pbnfmt: error: dds-worker: {error}");
+            EXIT_TROUBLE
+        }
+    }
+}
+
+/// The keys of the deals to solve in `inputs` (those `wanted` says), read on `threads` threads;
+/// a file that cannot be read is left to the pass after, which says so.
+pub(super) fn read_keys(
+    inputs: &[Found],
+    threads: usize,
+    every: impl Fn(&Found) -> bool + Sync,
+) -> Vec<u128> {
+    let keys = Mutex::new(Vec::new());
+    crate::parallel::ordered(
+        inputs,
+        threads,
+        |found| {
+            let bytes = read_input(&found.input).ok()?;
+            let decoded = crate::source::decode_owned(bytes, None);
+            Some(deals_to_solve(&decoded.text, every(found)))
+        },
+        |_, read| {
+            if let Some(read) = read {
+                keys.lock().unwrap_or_else(|e| e.into_inner()).extend(read);
+            }
+            true
+        },
+    );
+    keys.into_inner().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Solves `keys` (each once, the cache's first), saying on standard error what it did.
+pub(super) fn solve(
+    mut keys: Vec<u128>,
+    args: &SolveArgs,
+    threads: usize,
+    quiet: bool,
+) -> Result<Arc<Solutions>, u8> {
+    let program = match std::env::current_exe() {
+        Ok(program) => program,
+        Err(error) => {
+            say!("pbnfmt: error: cannot find the pbnfmt program to run the solver: {error}");
+            return Err(EXIT_TROUBLE);
+        }
+    };
+    keys.sort_unstable();
+    keys.dedup();
+    let mut cache = match &args.cache {
+        Some(path) => match Cache::load(path) {
+            Ok(cache) => Some(cache),
+            Err(error) => {
+                say!(
+                    "pbnfmt: error: cannot read the cache {}: {error}",
+                    path.display()
+                );
+                return Err(EXIT_TROUBLE);
+            }
+        },
+        None => None,
+    };
+    if let Some(cache) = &cache
+        && cache.skipped > 0
+    {
+        say!(
+            "pbnfmt: warning: the cache {}: {} left out (not a deal and its tricks)",
+            args.cache
+                .as_deref()
+                .unwrap_or(std::path::Path::new(""))
+                .display(),
+            plural(cache.skipped, "line", "lines")
+        );
+    }
+    let mut solutions = Solutions::default();
+    let mut to_solve = Vec::new();
+    for &key in &keys {
+        match cache.as_ref().and_then(|cache| cache.get(key)) {
+            Some(tricks) => solutions.insert(key, Outcome::Solved(*tricks)),
+            None => to_solve.push(key),
+        }
+    }
+    let options = SolveOptions {
+        threads,
+        timeout: Duration::from_secs_f64(args.timeout),
+        max_memory_mib: args.max_memory,
+        program,
+    };
+    let started = Instant::now();
+    let progress = Mutex::new(Progress::of(to_solve.len(), quiet, "deals"));
+    let outcomes = crate::dds::solve_all(&to_solve, &options, &|done| {
+        progress
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .tick(done);
+    });
+    progress.lock().unwrap_or_else(|e| e.into_inner()).clear();
+    let mut unsolved = 0;
+    for (&key, outcome) in to_solve.iter().zip(outcomes) {
+        match &outcome {
+            Outcome::Solved(tricks) => {
+                if let Some(cache) = &mut cache {
+                    cache.insert(key, *tricks);
+                }
+            }
+            _ => unsolved += 1,
+        }
+        solutions.insert(key, outcome);
+    }
+    if let (Some(cache), Some(path)) = (&cache, &args.cache)
+        && cache.added > 0
+        && let Err(error) = cache.save()
+    {
+        say!(
+            "pbnfmt: error: cannot write the cache {}: {error}",
+            path.display()
+        );
+        return Err(EXIT_TROUBLE);
+    }
+    if !quiet && !keys.is_empty() {
+        let seconds = started.elapsed().as_secs_f64();
+        let from_cache = keys.len() - to_solve.len();
+        let mut line = format!(
+            "pbnfmt: solved {} in {seconds:.1} s on {}",
+            plural(to_solve.len() - unsolved, "deal", "deals"),
+            plural(threads.min(to_solve.len()).max(1), "thread", "threads")
+        );
+        if from_cache > 0 {
+            line.push_str(&format!(", {from_cache} from the cache"));
+        }
+        if unsolved > 0 {
+            line.push_str(&format!(", {unsolved} not solved (H009)"));
+        }
+        say!("{line}");
+    }
+    Ok(Arc::new(solutions))
+}
