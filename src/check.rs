@@ -29,6 +29,10 @@ pub struct CheckOptions {
     /// How many findings of the file are kept, the first in file order ([`MAX_FINDINGS`] when
     /// `None`); the rest are counted in [`FileReport::omitted`].
     pub max_findings: Option<usize>,
+    /// Threads for the chunks of this one file (the rules of several chunks at once, the
+    /// `#`/`##` values carried from chunk to chunk in order); 0 or 1: one. The findings are the
+    /// same whatever the number.
+    pub threads: usize,
     /// Findings about the file that come from outside it (a deal dealt in an earlier file,
     /// H001), given in again to be sorted, limited and suppressed with the file's own.
     pub extra: Vec<Diagnostic>,
@@ -130,28 +134,66 @@ fn check_text(report: &mut FileReport, options: &CheckOptions, chunk: usize, lim
     let mut diagnostics = Vec::new();
     let mut semantic = semantic::Semantic::new(decoded, rules);
     semantic.solutions = options.solutions.clone();
+    let semantic = std::sync::Mutex::new(semantic);
     let mut suppressions = suppress::Suppressions::default();
     let mut declares_export = false;
     let mut games = 0;
     let chunks = reading.chunks(chunk);
     let mut dropped = LeftOut::new(!may_suppress);
-    let mut each = |parse: &Parse| {
+    // Takes in each chunk in file order, checked here (`None`) or already on a thread of its own.
+    let mut each = |parse: &Parse, found: Option<semantic::ChunkFindings>| {
         reading.chunk(parse);
         declares_export =
             declares_export || (may_declare_export && export::declares_export(parse, text));
-        semantic.chunk(parse, &mut diagnostics);
+        let mut semantic = semantic.lock().unwrap_or_else(|e| e.into_inner());
+        match found {
+            Some(found) => semantic.merge(parse, found, &mut diagnostics),
+            None => semantic.chunk(parse, &mut diagnostics),
+        }
+        drop(semantic);
         keep_first(&mut diagnostics, &limit, &mut dropped, false, |_| ());
         games += parse.real_games().count();
         if may_suppress {
             suppressions.read(parse, text);
         }
     };
-    // A file of one chunk is not worth a thread.
-    if ahead && text.len() > chunk {
-        parallel::pipeline(chunks, 1, each);
+    let threads = options.threads;
+    if threads > 1 && !chunks.is_whole() && text.len() > chunk {
+        // Several chunks at once, taken in in order; a chunk that cannot be read whole at the
+        // first try (a game of more tokens than a chunk, a comment across the cut) is read on
+        // this thread, and the threads go on after it.
+        let context = semantic::Context::new(decoded, rules, options.solutions.as_deref());
+        let shared: &mut TakeChunk<'_> = &mut each;
+        let shared = std::sync::Mutex::new(shared);
+        // Smaller chunks than one thread reads: a chunk of 256 KiB of full games can hold more
+        // tokens than a chunk may (and is then cut where only lexing tells), and more chunks
+        // share out better. The findings do not depend on the size.
+        let target = chunk.min(PARALLEL_CHUNK_BYTES);
+        let mut pos = 0;
+        loop {
+            pos = chunks_on_threads(text, pos, target, threads, &semantic, context, &shared);
+            if pos >= text.len() {
+                break;
+            }
+            // The chunk at `pos` is not whole at the first try: read as one thread reads it
+            // (with a game read in pieces, to that game's end), then on threads again.
+            let mut alone = chunks.clone().from(pos);
+            let mut each = shared.lock().unwrap_or_else(|e| e.into_inner());
+            while let Some(parse) = alone.next() {
+                each(&parse, None);
+                if !alone.in_pieces() {
+                    break;
+                }
+            }
+            pos = alone.position();
+        }
+    } else if ahead && text.len() > chunk {
+        // A file of one chunk is not worth a thread.
+        parallel::pipeline(chunks, 1, |parse| each(parse, None));
     } else {
-        chunks.for_each(|parse| each(&parse));
+        chunks.for_each(|parse| each(&parse, None));
     }
+    let mut semantic = semantic.into_inner().unwrap_or_else(|e| e.into_inner());
     let mut deals = std::mem::take(&mut semantic.deals);
     semantic.finish(&mut diagnostics);
     let (findings, is_pbn, read_dropped) = reading.finish_counted();
@@ -199,6 +241,177 @@ fn check_text(report: &mut FileReport, options: &CheckOptions, chunk: usize, lim
     report.games = games;
     report.suppressed = suppressed;
     report.omitted = dropped.omitted();
+}
+
+/// What takes in each chunk in file order: checked by the caller (`None`) or on a thread.
+type TakeChunk<'a> = dyn FnMut(&Parse, Option<semantic::ChunkFindings>) + Send + 'a;
+
+/// The size of the chunks read on several threads at once: about 32,000 tokens of full games,
+/// half of what a chunk may hold ([`parser::MAX_CHUNK_TOKENS`]), and small enough that the
+/// threads share the work out evenly.
+const PARALLEL_CHUNK_BYTES: usize = 128 << 10;
+
+/// A chunk read on a thread, waiting to be taken in in order.
+struct Done<'t> {
+    parse: Parse,
+    /// The `#`/`##` values after the chunk read from none, and the findings on the models so
+    /// built; `None` when the chunk must be read on one thread (not whole at the first try).
+    guess: Option<(
+        crate::model::Inheritor<'t, 'static>,
+        semantic::ChunkFindings,
+    )>,
+}
+
+/// Checks the chunks of `text` from `from` on `threads` threads. Each thread reads a chunk whole
+/// ([`parser::speculative_chunk`]), builds its games' models as if no game came before, runs the
+/// rules on them, and leaves the result; the chunks are taken in in file order, by whichever
+/// thread finishes the next one. The guess is right unless a `#` or `##` value of an earlier
+/// chunk reaches the chunk ([`semantic::Semantic::take_values`]); then the chunk's models and
+/// rules are done again in order. The findings are those of one thread, in the same order.
+/// Returns where the first chunk that is not whole at the first try begins (for the caller to
+/// read on one thread), or the end of the text.
+fn chunks_on_threads<'t>(
+    text: &'t str,
+    from: usize,
+    target: usize,
+    threads: usize,
+    semantic: &std::sync::Mutex<semantic::Semantic<'t>>,
+    context: semantic::Context<'t, '_>,
+    take: &std::sync::Mutex<&mut TakeChunk<'_>>,
+) -> usize {
+    use std::collections::BTreeMap;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::{Condvar, Mutex};
+    let regions = parser::chunk_regions(text, from, target);
+    let next = AtomicUsize::new(0);
+    // The chunks done and not yet taken in, the next to take in, and where reading on threads
+    // stopped (the first chunk not whole, or after a panic).
+    struct Waiting<'t> {
+        done: BTreeMap<usize, Done<'t>>,
+        expected: usize,
+        stop: usize,
+    }
+    let waiting = Mutex::new(Waiting {
+        done: BTreeMap::new(),
+        expected: 0,
+        stop: usize::MAX,
+    });
+    let taken = Condvar::new();
+    // At most this many chunks ahead of the next to take in, so that memory stays bounded when
+    // one chunk is slow.
+    let ahead = threads.saturating_add(2);
+    let panicked = Mutex::new(None);
+    let caught = |work: &mut dyn FnMut()| -> bool {
+        match std::panic::catch_unwind(std::panic::AssertUnwindSafe(work)) {
+            Ok(()) => true,
+            Err(payload) => {
+                panicked
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .get_or_insert(payload);
+                false
+            }
+        }
+    };
+    std::thread::scope(|scope| {
+        for _ in 0..threads.min(regions.len()) {
+            scope.spawn(|| {
+                loop {
+                    let k = next.fetch_add(1, Ordering::SeqCst);
+                    let Some(region) = regions.get(k) else { break };
+                    {
+                        let mut wait = waiting.lock().unwrap_or_else(|e| e.into_inner());
+                        while k >= wait.expected + ahead && k < wait.stop {
+                            wait = taken.wait(wait).unwrap_or_else(|e| e.into_inner());
+                        }
+                        if k >= wait.stop {
+                            break;
+                        }
+                    }
+                    let mut done = None;
+                    let ok = caught(&mut || {
+                        done = parser::speculative_chunk(text, region.clone()).map(|parse| {
+                            let mut local = crate::model::Inheritor::default();
+                            let models: Vec<_> = parse
+                                .real_games()
+                                .map(|game| local.game(&parse, text, game))
+                                .collect();
+                            let found = context.rules(&parse, &models);
+                            drop(models);
+                            let local = local.detach();
+                            (parse, local, found)
+                        });
+                    });
+                    let mut wait = waiting.lock().unwrap_or_else(|e| e.into_inner());
+                    match done {
+                        Some((parse, local, found)) if ok => {
+                            wait.done.insert(
+                                k,
+                                Done {
+                                    parse,
+                                    guess: Some((local, found)),
+                                },
+                            );
+                        }
+                        _ => {
+                            // Not whole at the first try (or a panic): the caller reads it.
+                            wait.stop = wait.stop.min(k);
+                        }
+                    }
+                    // Take in every chunk that is next, in order.
+                    loop {
+                        let expected = wait.expected;
+                        if expected >= wait.stop {
+                            break;
+                        }
+                        let Some(chunk) = wait.done.remove(&expected) else {
+                            break;
+                        };
+                        let mut chunk = Some(chunk);
+                        let ok = caught(&mut || {
+                            if let Some(chunk) = chunk.take() {
+                                take_in(chunk, semantic, context, take);
+                            }
+                        });
+                        wait.expected += 1;
+                        if !ok {
+                            wait.stop = wait.stop.min(wait.expected);
+                        }
+                    }
+                    taken.notify_all();
+                }
+            });
+        }
+    });
+    if let Some(payload) = panicked.into_inner().unwrap_or_else(|e| e.into_inner()) {
+        std::panic::resume_unwind(payload);
+    }
+    let wait = waiting.into_inner().unwrap_or_else(|e| e.into_inner());
+    regions
+        .get(wait.expected)
+        .map_or(text.len(), |region| region.start)
+}
+
+/// Takes in one chunk read on a thread: its guess when it holds, else its models and rules again
+/// after the chunks before.
+fn take_in<'t>(
+    chunk: Done<'t>,
+    semantic: &std::sync::Mutex<semantic::Semantic<'t>>,
+    context: semantic::Context<'t, '_>,
+    take: &std::sync::Mutex<&mut TakeChunk<'_>>,
+) {
+    let Done { parse, guess } = chunk;
+    let Some((local, found)) = guess else { return };
+    let lock = || semantic.lock().unwrap_or_else(|e| e.into_inner());
+    let held = lock().take_values(local);
+    let found = if held {
+        found
+    } else {
+        let models = lock().models(&parse);
+        context.rules(&parse, &models)
+    };
+    let mut take = take.lock().unwrap_or_else(|e| e.into_inner());
+    take(&parse, Some(found));
 }
 
 #[cfg(test)]

@@ -49,6 +49,7 @@ pub fn chunks_of(text: &str, target: usize, embedded: bool) -> Chunks<'_> {
 }
 
 /// The iterator of [`chunks`].
+#[derive(Clone)]
 pub struct Chunks<'a> {
     text: &'a str,
     pos: usize,
@@ -91,43 +92,114 @@ impl Iterator for Chunks<'_> {
                 Some(end) if end > self.pos => end,
                 _ => blank_line_after(text, self.pos.saturating_add(target)),
             };
-            let (mut tokens, complete) =
-                lexer::lex_region_at_most_of(text, self.pos, end, MAX_CHUNK_TOKENS);
-            if !complete {
-                // Too many tokens to hold: end the chunk at the last game boundary they reach,
-                // or, when they are all one game, read that game in pieces.
-                let (cut, piece) = match last_game_boundary(text, &tokens) {
-                    Some(boundary) if boundary > self.pos => (boundary, false),
-                    _ => (piece_end(text, &tokens), true),
-                };
-                tokens.retain(|token| token.end as usize <= cut);
-                self.pos = cut;
-                if piece {
-                    self.game_end = Some(end);
+            match region(text, self.pos, end) {
+                Region::Whole(parse) => {
+                    self.pos = end;
+                    return Some(parse);
                 }
-                let mut parse = parse_tokens(text, tokens);
-                parse.cut = piece.then(|| u32::try_from(cut).unwrap_or(u32::MAX));
-                return Some(parse);
+                Region::TooManyTokens(mut tokens) => {
+                    // Too many tokens to hold: end the chunk at the last game boundary they
+                    // reach, or, when they are all one game, read that game in pieces.
+                    let (cut, piece) = match last_game_boundary(text, &tokens) {
+                        Some(boundary) if boundary > self.pos => (boundary, false),
+                        _ => (piece_end(text, &tokens), true),
+                    };
+                    tokens.retain(|token| token.end as usize <= cut);
+                    self.pos = cut;
+                    if piece {
+                        self.game_end = Some(end);
+                    }
+                    let mut parse = parse_tokens(text, tokens);
+                    parse.cut = piece.then(|| u32::try_from(cut).unwrap_or(u32::MAX));
+                    return Some(parse);
+                }
+                Region::SplitComment => target = target.saturating_mul(2),
             }
-            // A brace comment may hold empty lines; a cut inside one would split it. Cut further
-            // on. Whether an unclosed comment closes legally depends on the text after it, which
-            // may lie beyond the chunk: read it as the whole text would.
-            let split_comment = end < text.len()
-                && tokens.iter().any(|token| {
-                    token.kind == SyntaxKind::UnterminatedBraceComment
-                        && (token.end as usize == end || {
-                            let start = token.start as usize + 1;
-                            let (len, _) = lexer::brace_comment_len(&text.as_bytes()[start..]);
-                            start + len != token.end as usize
-                        })
-                });
-            if split_comment {
-                target = target.saturating_mul(2);
-                continue;
-            }
-            self.pos = end;
-            return Some(parse_tokens(text, tokens));
         }
+    }
+}
+
+impl Chunks<'_> {
+    /// The chunks from `pos` on, which must be where an earlier chunk of these ended
+    /// ([`Chunks::position`]) with no game read in pieces across it.
+    pub fn from(mut self, pos: usize) -> Self {
+        self.pos = pos;
+        self.game_end = None;
+        self
+    }
+
+    /// True while a game is being read in pieces: the next chunk is its next piece.
+    pub fn in_pieces(&self) -> bool {
+        self.game_end.is_some()
+    }
+
+    /// True when every chunk is the whole text (embedded PBN, or a text too long for offsets).
+    pub fn is_whole(&self) -> bool {
+        self.whole
+    }
+
+    /// The target size of the chunks.
+    pub fn target(&self) -> usize {
+        self.target
+    }
+}
+
+/// What lexing the text from `pos` to `end` gave.
+enum Region {
+    /// The chunk, whole.
+    Whole(Parse),
+    /// More tokens than a chunk holds: those lexed.
+    TooManyTokens(Vec<Token>),
+    /// A brace comment crosses `end`: a chunk ending there would split it.
+    SplitComment,
+}
+
+fn region(text: &str, pos: usize, end: usize) -> Region {
+    let (tokens, complete) = lexer::lex_region_at_most_of(text, pos, end, MAX_CHUNK_TOKENS);
+    if !complete {
+        return Region::TooManyTokens(tokens);
+    }
+    // A brace comment may hold empty lines; a cut inside one would split it. Cut further on.
+    // Whether an unclosed comment closes legally depends on the text after it, which may lie
+    // beyond the chunk: read it as the whole text would.
+    let split_comment = end < text.len()
+        && tokens.iter().any(|token| {
+            token.kind == SyntaxKind::UnterminatedBraceComment
+                && (token.end as usize == end || {
+                    let start = token.start as usize + 1;
+                    let (len, _) = lexer::brace_comment_len(&text.as_bytes()[start..]);
+                    start + len != token.end as usize
+                })
+        });
+    if split_comment {
+        Region::SplitComment
+    } else {
+        Region::Whole(parse_tokens(text, tokens))
+    }
+}
+
+/// Where the chunks of `text` of about `target` bytes would start and end if each were read
+/// whole at the first try (as nearly every chunk of a real file is): from `pos` on, found
+/// without lexing, so that threads can parse them at once ([`speculative_chunk`]).
+pub fn chunk_regions(text: &str, pos: usize, target: usize) -> Vec<std::ops::Range<usize>> {
+    let target = target.max(1);
+    let mut regions = Vec::new();
+    let mut pos = pos;
+    while pos < text.len() {
+        let end = blank_line_after(text, pos.saturating_add(target));
+        regions.push(pos..end);
+        pos = end;
+    }
+    regions
+}
+
+/// The chunk of `region` ([`chunk_regions`]), when [`chunks`] would make exactly it: `None` when
+/// the region holds more tokens than a chunk or a comment crosses its end, where the chunks
+/// must be read one after the other from its start.
+pub fn speculative_chunk(text: &str, region: std::ops::Range<usize>) -> Option<Parse> {
+    match self::region(text, region.start, region.end) {
+        Region::Whole(parse) => Some(parse),
+        _ => None,
     }
 }
 

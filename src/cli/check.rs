@@ -90,6 +90,7 @@ pub(super) fn run(args: &CheckArgs) -> u8 {
     let inputs = &discovery.inputs;
     let mut runner = Runner::new(&args.files, inputs.len(), args.output.quiet);
     let parse_ahead = runner.parse_ahead(inputs.len());
+    let file_threads = runner.file_threads(inputs.len());
     // H008 and H009: the deals that carry double-dummy tags solved first.
     let solutions = match solutions_for(args, inputs) {
         Ok(solutions) => solutions,
@@ -110,6 +111,7 @@ pub(super) fn run(args: &CheckArgs) -> u8 {
             Given {
                 extra: Vec::new(),
                 solutions: solutions.clone(),
+                threads: file_threads,
             },
         )
     };
@@ -151,6 +153,7 @@ pub(super) fn run(args: &CheckArgs) -> u8 {
                 let given = Given {
                     extra: repeated,
                     solutions: solutions.clone(),
+                    threads: file_threads,
                 };
                 outcome = check_one(args, found, format, style, render_nothing, false, given);
             }
@@ -196,6 +199,8 @@ struct Given {
     extra: Vec<crate::diagnostic::Diagnostic>,
     /// The solver's tricks (H008, H009).
     solutions: Option<Arc<Solutions>>,
+    /// Threads for the file's chunks.
+    threads: usize,
 }
 
 /// When a file's rules include H008 or H009: the run's deals with double-dummy tags, solved.
@@ -373,6 +378,7 @@ fn check_one(
     settings.options.parse_ahead = parse_ahead;
     settings.options.extra = given.extra;
     settings.options.solutions = given.solutions;
+    settings.options.threads = given.threads;
     let mut report = check_owned(bytes, &settings.options);
     if settings.warnings_as_errors {
         for diagnostic in &mut report.diagnostics {

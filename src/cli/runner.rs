@@ -30,6 +30,11 @@ impl Runner {
         self.threads > inputs
     }
 
+    /// The threads each file has to itself for its chunks: `-j N` on one file means N.
+    pub(super) fn file_threads(&self, inputs: usize) -> usize {
+        (self.threads / inputs.max(1)).max(1)
+    }
+
     /// Runs `work` on every item on the worker threads, largest `size` first, and hands each
     /// result to `each` in input order, with the progress line off the terminal while it prints.
     /// `each` returns false to stop (a closed pipe); so does `run`.

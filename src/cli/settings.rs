@@ -177,6 +177,7 @@ pub(crate) fn check_settings(args: &CheckArgs, found: &Found) -> CheckSettings {
             },
             chunk_bytes: None,
             parse_ahead: false,
+            threads: 0,
             max_findings: Some(args.max_findings),
             extra: Vec::new(),
             sameness: crate::sets::Sameness {

@@ -183,6 +183,9 @@ pub struct Inheritor<'t, 'p> {
     /// The name and value of each tag of the game being read, borrowed from the text: what is
     /// carried on. Kept between games so that it is allocated once.
     carried: Vec<(&'t str, Cow<'t, str>)>,
+    /// A `#` found no earlier value: a reader that started from no values may have missed one
+    /// ([`Inheritor::missed`]).
+    missed: bool,
 }
 
 /// The tag pair an implied tag names once the chunk that held its `##` pair is gone: no tokens and
@@ -217,7 +220,10 @@ impl<'t, 'p> Inheritor<'t, 'p> {
             let (value, inheritance) = if written == "#" {
                 match self.last.get(name) {
                     Some(value) => (value.clone(), Inheritance::Hash { found: true }),
-                    None => (Cow::Borrowed(""), Inheritance::Hash { found: false }),
+                    None => {
+                        self.missed = true;
+                        (Cow::Borrowed(""), Inheritance::Hash { found: false })
+                    }
                 }
             } else if let Some(rest) = written.strip_prefix("##") {
                 (Cow::Owned(rest.to_owned()), Inheritance::DoubleHash)
@@ -296,6 +302,29 @@ impl<'t, 'p> Inheritor<'t, 'p> {
         model
     }
 
+    /// True when a `#` of the games read found no value. Games read from no values
+    /// (`Inheritor::default`) have the models they would have after the games before them when
+    /// this is false and no `##` value reaches them from before ([`Inheritor::has_sticky`]):
+    /// chunks of a file can then be read at once and their values joined in order
+    /// ([`Inheritor::then`]).
+    pub fn missed(&self) -> bool {
+        self.missed
+    }
+
+    /// True when a `##` value reaches the games after.
+    pub fn has_sticky(&self) -> bool {
+        !self.sticky.is_empty()
+    }
+
+    /// The values after the games that `later` read from no values, read after these: each
+    /// tag's latest value is the later one where they read it, and the `##` values are theirs
+    /// (there were none here, [`Inheritor::has_sticky`]).
+    pub fn then(&mut self, later: Inheritor<'t, 'static>) {
+        debug_assert!(self.sticky.is_empty());
+        self.last.extend(later.last);
+        self.sticky = later.sticky;
+    }
+
     /// The same values, no longer tied to the tree of the games read so far: a checker that reads
     /// a file chunk by chunk carries them to the next chunk. Implied tags then name no tag pair.
     pub fn detach(self) -> Inheritor<'t, 'static> {
@@ -307,6 +336,7 @@ impl<'t, 'p> Inheritor<'t, 'p> {
                 .map(|(name, (value, _, span))| (name, (value, &DETACHED, span)))
                 .collect(),
             carried: self.carried,
+            missed: self.missed,
         }
     }
 
@@ -380,6 +410,7 @@ impl OwnedInheritance {
                 })
                 .collect(),
             carried: Vec::new(),
+            missed: false,
         }
     }
 }

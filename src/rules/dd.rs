@@ -246,6 +246,11 @@ pub struct Boards {
 }
 
 impl Boards {
+    /// Takes in the boards of the chunk after.
+    pub fn append(&mut self, other: Boards) {
+        self.seen.extend(other.seen);
+    }
+
     pub fn game(&mut self, checker: &Checker<'_>, game: &GameModel<'_>) {
         if !checker.on(Rule::BoardSequence) {
             return;

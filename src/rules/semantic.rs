@@ -75,31 +75,61 @@ impl<'t> Semantic<'t> {
 
     /// Checks the games of one chunk, in file order after the chunks before.
     pub fn chunk(&mut self, parse: &Parse, out: &mut Vec<Diagnostic>) {
+        let models = self.models(parse);
+        let found = self.context().rules(parse, &models);
+        self.merge(parse, found, out);
+    }
+
+    /// The models of the games of one chunk, in file order after the chunks before: the `#`/`##`
+    /// values carried on. The part of [`Semantic::chunk`] that goes one chunk after the other.
+    pub fn models<'p>(&mut self, parse: &'p Parse) -> Vec<GameModel<'p>>
+    where
+        't: 'p,
+    {
         let text = self.decoded.text.as_str();
-        let mut checker = Checker {
-            text,
-            parse,
-            rules: self.rules,
-            out: std::mem::take(out),
-            solutions: self.solutions.as_deref(),
-        };
         let mut inheritor: Inheritor<'t, '_> = std::mem::take(&mut self.inheritor);
-        let collect = self.rules.contains(Rule::RepeatedDeal);
-        for game in parse.real_games() {
-            let model = inheritor.game(parse, text, game);
-            let deal = check_game(&mut checker, &model);
-            self.boards.game(&checker, &model);
-            if collect && let Some(seen) = deal.and_then(|deal| crate::sets::seen(&model, &deal)) {
-                self.deals.push(seen);
-            }
-        }
+        let models = parse
+            .real_games()
+            .map(|game| inheritor.game(parse, text, game))
+            .collect();
         self.inheritor = inheritor.detach();
-        chars::check_tokens(&mut checker, self.decoded);
-        chars::check_lines(&mut checker);
-        if self.rules.any_of(Group::Export) {
-            export::separators(&mut checker, &mut self.previous_end);
+        models
+    }
+
+    /// Takes in the `#`/`##` values after a chunk whose models were built from no values
+    /// (`local`, detached), when those models are the ones reading in order gives: no `#` of the
+    /// chunk missed a value ([`Inheritor::missed`]) and no `##` value reaches it from before.
+    /// False, with nothing changed, when the chunk must be read in order ([`Semantic::models`]).
+    pub fn take_values(&mut self, local: Inheritor<'t, 'static>) -> bool {
+        if local.missed() || self.inheritor.has_sticky() {
+            return false;
         }
-        *out = checker.out;
+        self.inheritor.then(local);
+        true
+    }
+
+    /// What the rules of a chunk read besides its models: the same for every chunk, so that
+    /// chunks can be checked on several threads at once.
+    pub fn context(&self) -> Context<'t, '_> {
+        Context::new(self.decoded, self.rules, self.solutions.as_deref())
+    }
+
+    /// Takes in the findings of the chunk after the last one taken.
+    pub fn merge(&mut self, parse: &Parse, found: ChunkFindings, out: &mut Vec<Diagnostic>) {
+        out.extend(found.out);
+        self.deals.extend(found.deals);
+        self.boards.append(found.boards);
+        if self.rules.any_of(Group::Export) {
+            let mut checker = Checker {
+                text: self.decoded.text.as_str(),
+                parse,
+                rules: self.rules,
+                out: std::mem::take(out),
+                solutions: None,
+            };
+            export::separators(&mut checker, &mut self.previous_end);
+            *out = checker.out;
+        }
     }
 
     /// The checks of the whole text, after the last chunk.
@@ -117,6 +147,61 @@ impl<'t> Semantic<'t> {
         }
         self.boards.finish(&mut checker);
         *out = checker.out;
+    }
+}
+
+/// What the rules read of the file, whichever chunk they check ([`Semantic::context`]).
+#[derive(Clone, Copy)]
+pub struct Context<'t, 's> {
+    decoded: &'t Decoded,
+    rules: RuleSet,
+    solutions: Option<&'s crate::dds::Solutions>,
+}
+
+/// What the rules found in one chunk, to be taken in in file order ([`Semantic::merge`]).
+#[derive(Default)]
+pub struct ChunkFindings {
+    out: Vec<Diagnostic>,
+    deals: Vec<crate::sets::SeenDeal>,
+    boards: dd::Boards,
+}
+
+impl<'t, 's> Context<'t, 's> {
+    pub fn new(
+        decoded: &'t Decoded,
+        rules: RuleSet,
+        solutions: Option<&'s crate::dds::Solutions>,
+    ) -> Context<'t, 's> {
+        Context {
+            decoded,
+            rules,
+            solutions,
+        }
+    }
+
+    /// The rules of the games of one chunk (`models`, [`Semantic::models`]) and of its tokens and
+    /// lines: nothing here depends on another chunk.
+    pub fn rules(&self, parse: &Parse, models: &[GameModel<'_>]) -> ChunkFindings {
+        let mut checker = Checker {
+            text: self.decoded.text.as_str(),
+            parse,
+            rules: self.rules,
+            out: Vec::new(),
+            solutions: self.solutions,
+        };
+        let mut found = ChunkFindings::default();
+        let collect = self.rules.contains(Rule::RepeatedDeal);
+        for model in models {
+            let deal = check_game(&mut checker, model);
+            found.boards.game(&checker, model);
+            if collect && let Some(seen) = deal.and_then(|deal| crate::sets::seen(model, &deal)) {
+                found.deals.push(seen);
+            }
+        }
+        chars::check_tokens(&mut checker, self.decoded);
+        chars::check_lines(&mut checker);
+        found.out = checker.out;
+        found
     }
 }
 

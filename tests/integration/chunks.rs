@@ -20,12 +20,17 @@ fn findings(report: &FileReport) -> Vec<String> {
 }
 
 fn check_in_chunks(bytes: &[u8], chunk: Option<usize>) -> FileReport {
+    check_on_threads(bytes, chunk, 1)
+}
+
+fn check_on_threads(bytes: &[u8], chunk: Option<usize>, threads: usize) -> FileReport {
     check_bytes(
         bytes,
         &CheckOptions {
             chunk_bytes: chunk,
             // Tiny chunks are parsed on a second thread, ahead of the rules.
             parse_ahead: chunk.is_some_and(|size| size < 100),
+            threads,
             ..CheckOptions::default()
         },
     )
@@ -80,12 +85,22 @@ fn chunk_size_does_not_change_a_finding() {
     for path in common::all_pbn_files() {
         let bytes = std::fs::read(&path).expect("read");
         let whole = check_in_chunks(&bytes, Some(usize::MAX));
-        for size in [None, Some(1), Some(5_000)] {
-            let chunked = check_in_chunks(&bytes, size);
+        // The chunks of one file on several threads (`check -jN` of one file), as on one.
+        for (size, threads) in [
+            (None, 1),
+            (Some(1), 1),
+            (Some(5_000), 1),
+            (Some(1), 3),
+            (Some(5_000), 2),
+            (Some(700), 8),
+        ] {
+            let chunked = check_on_threads(&bytes, size, threads);
             let name = common::relative(&path);
-            assert_eq!(findings(&chunked), findings(&whole), "{name}, {size:?}");
-            assert_eq!(chunked.games, whole.games, "{name}, {size:?}");
-            assert_eq!(chunked.suppressed, whole.suppressed, "{name}, {size:?}");
+            let at = format!("{name}, {size:?} on {threads}");
+            assert_eq!(findings(&chunked), findings(&whole), "{at}");
+            assert_eq!(chunked.games, whole.games, "{at}");
+            assert_eq!(chunked.suppressed, whole.suppressed, "{at}");
+            assert_eq!(chunked.omitted, whole.omitted, "{at}");
         }
     }
 }
@@ -118,9 +133,12 @@ fn state_carries_across_cuts() {
     assert_eq!(codes, ["E010", "T031"]);
     assert_eq!(whole.suppressed, 1);
     for size in 1..text.len() {
-        let chunked = check_in_chunks(bytes, Some(size));
-        assert_eq!(findings(&chunked), findings(&whole), "chunks of {size}");
-        assert_eq!(chunked.suppressed, whole.suppressed, "chunks of {size}");
+        for threads in [1, 2, 5] {
+            let chunked = check_on_threads(bytes, Some(size), threads);
+            let at = format!("chunks of {size} on {threads} threads");
+            assert_eq!(findings(&chunked), findings(&whole), "{at}");
+            assert_eq!(chunked.suppressed, whole.suppressed, "{at}");
+        }
     }
 }
 
@@ -299,5 +317,40 @@ fn nag_reads_back_inheritance_across_cuts() {
         let codes: Vec<&str> = resolved.problems.iter().map(|d| d.rule.code()).collect();
         assert_eq!(codes, ["T024"], "chunks of {size}");
         assert!(resolved.output_bytes().is_some(), "chunks of {size}");
+    }
+}
+
+/// On several threads, a chunk that cannot be read whole at the first try (a game of more
+/// tokens than a chunk holds, read in pieces; a brace comment with an empty line across a cut)
+/// is read on one thread and the threads go on after it: the findings are those of one thread,
+/// the `##` value given before it reaching the games after it.
+#[test]
+fn threads_go_on_after_a_chunk_read_alone() {
+    let game = |board: u32, extra: &str| {
+        format!(
+            "[Event \"#\"]\n[Board \"{board}\"]\n[Deal \"N:AKQJ.AKQ.AKQ.AKQ - - -\"]\n{extra}\n"
+        )
+    };
+    let mut text = String::from("[Event \"##Club\"]\n[Board \"0\"]\n\n");
+    for board in 1..40 {
+        text.push_str(&game(board, ""));
+    }
+    // 70,000 tokens in one game: F005, read in pieces.
+    text.push_str(&game(40, &"x ".repeat(70_000)));
+    text.push_str(&game(41, "{a comment\n\nwith an empty line}"));
+    for board in 42..80 {
+        text.push_str(&game(
+            board,
+            if board % 7 == 0 { "[Room \"#\"]" } else { "" },
+        ));
+    }
+    let bytes = text.as_bytes();
+    let one = check_on_threads(bytes, Some(300), 1);
+    assert!(one.diagnostics.iter().any(|d| d.rule.code() == "F005"));
+    for (size, threads) in [(Some(300), 2), (Some(50), 4), (None, 2), (Some(2_000), 8)] {
+        let many = check_on_threads(bytes, size, threads);
+        assert_eq!(findings(&many), findings(&one), "{size:?} on {threads}");
+        assert_eq!(many.games, one.games);
+        assert_eq!(many.omitted, one.omitted);
     }
 }
