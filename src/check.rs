@@ -255,7 +255,7 @@ const PARALLEL_CHUNK_BYTES: usize = 128 << 10;
 struct Done<'t> {
     parse: Parse,
     /// The `#`/`##` values after the chunk read from none, and the findings on the models so
-    /// built; `None` when the chunk must be read on one thread (not whole at the first try).
+    /// built; `None` when the threads no longer guess (the models are built in order).
     guess: Option<(
         crate::model::Inheritor<'t, 'static>,
         semantic::ChunkFindings,
@@ -290,12 +290,16 @@ fn chunks_on_threads<'t>(
         done: BTreeMap<usize, Done<'t>>,
         expected: usize,
         stop: usize,
+        /// Wrong guesses in a row.
+        misses: usize,
     }
     let waiting = Mutex::new(Waiting {
         done: BTreeMap::new(),
         expected: 0,
         stop: usize::MAX,
+        misses: 0,
     });
+    let guessing = std::sync::atomic::AtomicBool::new(true);
     let taken = Condvar::new();
     // At most this many chunks ahead of the next to take in, so that memory stays bounded when
     // one chunk is slow.
@@ -329,8 +333,12 @@ fn chunks_on_threads<'t>(
                         }
                     }
                     let mut done = None;
+                    let guess = guessing.load(Ordering::Relaxed);
                     let ok = caught(&mut || {
                         done = parser::speculative_chunk(text, region.clone()).map(|parse| {
+                            if !guess {
+                                return Done { parse, guess: None };
+                            }
                             let mut local = crate::model::Inheritor::default();
                             let models: Vec<_> = parse
                                 .real_games()
@@ -339,19 +347,16 @@ fn chunks_on_threads<'t>(
                             let found = context.rules(&parse, &models);
                             drop(models);
                             let local = local.detach();
-                            (parse, local, found)
+                            Done {
+                                parse,
+                                guess: Some((local, found)),
+                            }
                         });
                     });
                     let mut wait = waiting.lock().unwrap_or_else(|e| e.into_inner());
                     match done {
-                        Some((parse, local, found)) if ok => {
-                            wait.done.insert(
-                                k,
-                                Done {
-                                    parse,
-                                    guess: Some((local, found)),
-                                },
-                            );
+                        Some(done) if ok => {
+                            wait.done.insert(k, done);
                         }
                         _ => {
                             // Not whole at the first try (or a panic): the caller reads it.
@@ -368,11 +373,18 @@ fn chunks_on_threads<'t>(
                             break;
                         };
                         let mut chunk = Some(chunk);
+                        let mut held = true;
                         let ok = caught(&mut || {
                             if let Some(chunk) = chunk.take() {
-                                take_in(chunk, semantic, context, take);
+                                held = take_in(chunk, semantic, context, take);
                             }
                         });
+                        // A file whose `##` values reach every chunk would have each read twice:
+                        // after a few wrong guesses, the threads only parse.
+                        wait.misses = if held { 0 } else { wait.misses + 1 };
+                        if wait.misses >= 4 {
+                            guessing.store(false, Ordering::Relaxed);
+                        }
                         wait.expected += 1;
                         if !ok {
                             wait.stop = wait.stop.min(wait.expected);
@@ -392,26 +404,33 @@ fn chunks_on_threads<'t>(
         .map_or(text.len(), |region| region.start)
 }
 
-/// Takes in one chunk read on a thread: its guess when it holds, else its models and rules again
-/// after the chunks before.
+/// Takes in one chunk read on a thread: its guess when it holds, else its models and rules after
+/// the chunks before. False when a guess was wrong.
 fn take_in<'t>(
     chunk: Done<'t>,
     semantic: &std::sync::Mutex<semantic::Semantic<'t>>,
     context: semantic::Context<'t, '_>,
     take: &std::sync::Mutex<&mut TakeChunk<'_>>,
-) {
+) -> bool {
     let Done { parse, guess } = chunk;
-    let Some((local, found)) = guess else { return };
     let lock = || semantic.lock().unwrap_or_else(|e| e.into_inner());
-    let held = lock().take_values(local);
-    let found = if held {
-        found
-    } else {
+    let in_order = || {
         let models = lock().models(&parse);
         context.rules(&parse, &models)
     };
+    let (held, found) = match guess {
+        Some((local, found)) => {
+            if lock().take_values(local) {
+                (true, found)
+            } else {
+                (false, in_order())
+            }
+        }
+        None => (true, in_order()),
+    };
     let mut take = take.lock().unwrap_or_else(|e| e.into_inner());
     take(&parse, Some(found));
+    held
 }
 
 #[cfg(test)]
