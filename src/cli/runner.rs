@@ -30,9 +30,11 @@ impl Runner {
         self.threads > inputs
     }
 
-    /// The threads each file has to itself for its chunks: `-j N` on one file means N.
+    /// The threads each file has to itself for its chunks: `-j N` on one file means N, up to the
+    /// machine's cores. More would not go faster, and each holds a chunk (up to 65,536 tokens and
+    /// their findings) until its turn, so that a large N would cost memory for nothing.
     pub(super) fn file_threads(&self, inputs: usize) -> usize {
-        (self.threads / inputs.max(1)).max(1)
+        (self.threads / inputs.max(1)).clamp(1, parallel::default_threads().max(1))
     }
 
     /// Runs `work` on every item on the worker threads, largest `size` first, and hands each
