@@ -482,23 +482,24 @@ pub fn worker(memory_mib: u64) -> io::Result<()> {
             .ok()
             .filter(|&key| is_complete(key))
         {
-            Some(key) => {
-                let tricks = solve_in(&mut solver, key);
-                writeln!(out, "{}", digits(&tricks))?;
-            }
+            Some(key) => match solve_in(&mut solver, key) {
+                Ok(tricks) => writeln!(out, "{}", digits(&tricks))?,
+                Err(why) => writeln!(out, "error: {why}")?,
+            },
             None => writeln!(out, "error: not the key of a complete deal")?,
         }
         out.flush()?;
     }
 }
 
-/// Solves one complete deal in this process.
+/// Solves one complete deal in this process; why not, when contract-bridge does not read the
+/// deal's text.
 #[cfg(feature = "dds")]
-pub fn solve_in(solver: &mut dds_bridge::Solver, key: u128) -> Tricks {
+pub fn solve_in(solver: &mut dds_bridge::Solver, key: u128) -> Result<Tricks, String> {
     use contract_bridge::Strain;
     let deal: contract_bridge::FullDeal = deal_text(key)
         .parse()
-        .expect("a complete deal's text reads");
+        .map_err(|error| format!("the solver does not read the deal: {error}"))?;
     let table = solver.solve_deal(deal);
     let mut tricks: Tricks = [[0; 5]; 4];
     for (d, strain) in [
@@ -517,7 +518,7 @@ pub fn solve_in(solver: &mut dds_bridge::Solver, key: u128) -> Tricks {
             tricks[seat as usize][d as usize] = table[strain].get(at).get();
         }
     }
-    tricks
+    Ok(tricks)
 }
 
 /// Without the solver, the worker says so.

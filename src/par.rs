@@ -188,31 +188,32 @@ pub fn contract_score(
 mod tests {
     use super::*;
 
-    /// N, E, S, W rows of C, D, H, S, NT.
-    fn table(rows: [[u8; 5]; 4]) -> Tricks {
-        rows
-    }
-
-    /// The par's final contract: side, level, denomination, doubled.
-    fn final_contract(par: &Par) -> (Side, u8, Denomination, bool) {
-        let c = par.contract.unwrap();
-        (c.side, c.level, c.denomination, c.doubled)
+    /// The par of the table of N, E, S, W rows of C, D, H, S, NT: its score for North-South and
+    /// final contract (side, level, denomination, doubled).
+    fn par_of(
+        rows: [[u8; 5]; 4],
+        vulnerable: Vulnerability,
+        dealer: Seat,
+    ) -> (i64, (Side, u8, Denomination, bool)) {
+        let par = par(&rows, vulnerable, dealer);
+        let c = par
+            .contract
+            .expect("a contract: the deal is not passed out");
+        (par.ns, (c.side, c.level, c.denomination, c.doubled))
     }
 
     #[test]
     fn a_slam_nobody_can_sacrifice_against() {
         // LBC 2026-01-26 board 1: NS make 12 tricks in spades and diamonds, EW 8 in hearts.
-        let tricks = table([
+        let rows = [
             [6, 12, 5, 12, 7],
             [7, 1, 8, 1, 1],
             [6, 12, 5, 12, 7],
             [7, 1, 8, 1, 1],
-        ]);
-        let par = par(&tricks, Vulnerability::None, Seat::North);
-        assert_eq!(par.ns, 980);
+        ];
         assert_eq!(
-            final_contract(&par),
-            (Side::NorthSouth, 6, Denomination::Spades, false)
+            par_of(rows, Vulnerability::None, Seat::North),
+            (980, (Side::NorthSouth, 6, Denomination::Spades, false))
         );
     }
 
@@ -221,17 +222,15 @@ mod tests {
         // NS make 4S (10 tricks, vulnerable: 620); EW not vulnerable make 9 tricks in hearts:
         // over 4S they must bid 5H, two down doubled for 300, better than -620; NS cannot make
         // 5S.
-        let tricks = table([
+        let rows = [
             [3, 3, 4, 10, 6],
             [8, 8, 9, 3, 5],
             [3, 3, 4, 10, 6],
             [8, 8, 9, 3, 5],
-        ]);
-        let par = par(&tricks, Vulnerability::NorthSouth, Seat::North);
-        assert_eq!(par.ns, 300);
+        ];
         assert_eq!(
-            final_contract(&par),
-            (Side::EastWest, 5, Denomination::Hearts, true)
+            par_of(rows, Vulnerability::NorthSouth, Seat::North),
+            (300, (Side::EastWest, 5, Denomination::Hearts, true))
         );
     }
 

@@ -36,7 +36,7 @@ pub(super) fn run(args: &AnalyzeArgs) -> u8 {
         return EXIT_TROUBLE;
     }
     let threads = io.files.threads();
-    let keys = read_keys(&discovery.inputs, threads, |_| true);
+    let keys = read_keys(&discovery.inputs, threads, true);
     let solutions = match solve(keys, &args.solve, threads, io.output.quiet) {
         Ok(solutions) => solutions,
         Err(status) => return status,
@@ -77,13 +77,10 @@ pub(super) fn worker(args: &DdsWorkerArgs) -> u8 {
     }
 }
 
-/// The keys of the deals to solve in `inputs` (those `wanted` says), read on `threads` threads;
+/// The keys of the deals to solve in `inputs` (of every complete deal with `every`, else of those
+/// with double-dummy tags), read on `threads` threads;
 /// a file that cannot be read is left to the pass after, which says so.
-pub(super) fn read_keys(
-    inputs: &[Found],
-    threads: usize,
-    every: impl Fn(&Found) -> bool + Sync,
-) -> Vec<u128> {
+pub(super) fn read_keys(inputs: &[Found], threads: usize, every: bool) -> Vec<u128> {
     let keys = Mutex::new(Vec::new());
     crate::parallel::ordered(
         inputs,
@@ -91,7 +88,7 @@ pub(super) fn read_keys(
         |found| {
             let bytes = read_input(&found.input).ok()?;
             let decoded = crate::source::decode_owned(bytes, None);
-            Some(deals_to_solve(&decoded.text, every(found)))
+            Some(deals_to_solve(&decoded.text, every))
         },
         |_, read| {
             if let Some(read) = read {

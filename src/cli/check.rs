@@ -212,7 +212,9 @@ fn solutions_for(args: &CheckArgs, inputs: &[Found]) -> Result<Option<Arc<Soluti
             .rules_for(true);
         NEEDS_SOLVER.iter().any(|&rule| rules.contains(rule))
     };
-    if !inputs.iter().any(wants) {
+    // The files whose rules leave the solver out are not read for it.
+    let wanted: Vec<Found> = inputs.iter().filter(|f| wants(f)).cloned().collect();
+    if wanted.is_empty() {
         return Ok(None);
     }
     if !crate::dds::AVAILABLE {
@@ -230,9 +232,7 @@ fn solutions_for(args: &CheckArgs, inputs: &[Found]) -> Result<Option<Arc<Soluti
         return Err(EXIT_TROUBLE);
     }
     let threads = args.files.threads();
-    // The files whose rules leave the solver out are not read for it.
-    let wanted: Vec<Found> = inputs.iter().filter(|f| wants(f)).cloned().collect();
-    let keys = super::analyze::read_keys(&wanted, threads, |_| false);
+    let keys = super::analyze::read_keys(&wanted, threads, false);
     super::analyze::solve(keys, &args.solve, threads, args.output.quiet).map(Some)
 }
 

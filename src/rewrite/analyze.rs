@@ -30,12 +30,12 @@ use crate::rules::select::Selection;
 use crate::rules::semantic::Checker;
 use crate::source::{self, Decoded};
 
-/// The double-dummy tags, in the order they are added.
+/// The double-dummy tags ([`dd::DD_TAGS`]), in the order they are added.
 pub const TAGS: [&str; 4] = [
-    "DoubleDummyTricks",
-    "OptimumScore",
-    "ParContract",
-    "OptimumResultTable",
+    dd::DD_TAGS[1],
+    dd::DD_TAGS[2],
+    dd::DD_TAGS[3],
+    dd::DD_TAGS[0],
 ];
 
 /// What `analyze` does.
@@ -278,15 +278,17 @@ fn solver_findings(decoded: Decoded, solutions: &Arc<Solutions>) -> (Decoded, Ve
     (report.decoded, report.diagnostics)
 }
 
+/// How many double-dummy tags a game writes itself.
+fn written_count(model: &GameModel<'_>) -> usize {
+    TAGS.iter()
+        .filter(|name| written(model, name).is_some())
+        .count()
+}
+
 /// How many double-dummy tags the games of `text` write themselves.
 fn tags_written(text: &str) -> usize {
     let mut count = 0;
-    each_game(text, |model| {
-        count += TAGS
-            .iter()
-            .filter(|name| written(model, name).is_some())
-            .count();
-    });
+    each_game(text, |model| count += written_count(model));
     count
 }
 
@@ -297,12 +299,19 @@ pub fn analyze_owned(
     options: &AnalyzeOptions,
 ) -> Analyzed {
     let decoded = source::decode_owned(bytes, options.rewrite.input_encoding);
-    let (decoded, found) = solver_findings(decoded, solutions);
+    // The tags left wrong are said, and counted for the proof; with --replace none are left.
+    let (decoded, found) = if options.replace {
+        (decoded, Vec::new())
+    } else {
+        solver_findings(decoded, solutions)
+    };
     let text = decoded.text.as_str();
     let mut reading = Reading::new(&decoded).count_only();
     let mut games = 0;
     let mut edits = Edits::default();
     let mut added = 0;
+    // The double-dummy tags the games write themselves, for the proof.
+    let mut written_before = 0;
     let mut unsolved = Vec::new();
     if reading.wants_chunks() {
         let mut inheritor: Inheritor<'_, 'static> = Inheritor::default();
@@ -312,6 +321,7 @@ pub fn analyze_owned(
             let mut reader: Inheritor<'_, '_> = std::mem::take(&mut inheritor);
             for game in parse.real_games() {
                 let model = reader.game(&parse, text, game);
+                written_before += written_count(&model);
                 let Some(key) = deal_key(&model) else {
                     continue;
                 };
@@ -371,7 +381,15 @@ pub fn analyze_owned(
             return refuse(decoded, problems);
         }
     };
-    if let Some(problem) = differs(text, &result, solutions, options, h008_before, added) {
+    if let Some(problem) = differs(
+        text,
+        &result,
+        solutions,
+        options,
+        h008_before,
+        written_before,
+        added,
+    ) {
         problems.push(problem);
         return refuse(decoded, problems);
     }
@@ -388,6 +406,7 @@ fn differs(
     solutions: &Arc<Solutions>,
     options: &AnalyzeOptions,
     h008_before: usize,
+    written_before: usize,
     added: usize,
 ) -> Option<Diagnostic> {
     let (before, broken_before) = super::dedup::game_facts(text, &[], &TAGS);
@@ -406,7 +425,6 @@ fn differs(
             at + 1
         )));
     }
-    let written_before = tags_written(text);
     let written_after = tags_written(result);
     if written_after != written_before + added {
         return Some(bug(format!(

@@ -316,7 +316,9 @@ impl Boards {
     }
 }
 
-const DD_TAGS: [&str; 4] = [
+/// The double-dummy tags: the table of PBN 5.7, Bridge Composer's digits, the par score of PBN
+/// 4.2.7 and a par contract.
+pub const DD_TAGS: [&str; 4] = [
     "OptimumResultTable",
     "DoubleDummyTricks",
     "OptimumScore",

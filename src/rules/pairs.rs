@@ -55,8 +55,11 @@ fn solved(bytes: &[u8]) -> std::sync::Arc<crate::dds::Solutions> {
     let mut solutions = crate::dds::Solutions::default();
     let mut solver = dds_bridge::Solver::default();
     for key in crate::rewrite::analyze::deals_to_solve(&decoded.text, true) {
-        let tricks = crate::dds::solve_in(&mut solver, key);
-        solutions.insert(key, crate::dds::Outcome::Solved(tricks));
+        let outcome = match crate::dds::solve_in(&mut solver, key) {
+            Ok(tricks) => crate::dds::Outcome::Solved(tricks),
+            Err(why) => crate::dds::Outcome::Failed(why),
+        };
+        solutions.insert(key, outcome);
     }
     std::sync::Arc::new(solutions)
 }
