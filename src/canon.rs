@@ -260,15 +260,32 @@ pub fn leading_dashes(parse: &Parse, text: &str, data: &[Data]) -> usize {
 }
 
 /// What a value's export form depends on in its game.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct GameContext {
+#[derive(Clone, Debug, Default)]
+pub struct GameContext<'v> {
     pub dealer: Option<Seat>,
     pub declarer: Option<Seat>,
     /// Tricks in the deal: 13, or the hand size of an end position (PBN 3.10).
     pub tricks: u8,
+    /// The game's Deal value read once ([`context`]), for the export form and the facts of that
+    /// same value: the value, and its cards when it reads without a problem.
+    pub deal: Option<(&'v str, Option<Deal>)>,
 }
 
-impl GameContext {
+impl GameContext<'_> {
+    /// The cards of the Deal `value` when it reads without a problem: the game's Deal read once,
+    /// another value (a `#` left as written) read now.
+    pub fn clean_deal(&self, value: &str) -> Option<Deal> {
+        match &self.deal {
+            Some((read, deal)) if *read == value => deal.clone(),
+            _ => match deal::parse(value) {
+                (Some(deal), problems) if problems.is_empty() => Some(deal),
+                _ => None,
+            },
+        }
+    }
+}
+
+impl GameContext<'_> {
     /// Declarer's tricks in a Result, however it is given (PBN 3.4.15), when they can be known.
     pub fn declarer_tricks(&self, result: ResultValue) -> Option<u8> {
         match result.tricks {
@@ -295,12 +312,9 @@ pub fn value(name: &str, value: &str, context: &GameContext) -> Option<String> {
             ContractValue::Contract(contract) => contract.to_string(),
             ContractValue::Trumps(denomination) => values::denomination_text(denomination).into(),
         }),
-        "Deal" => match deal::parse(value) {
-            (Some(deal), problems) if problems.is_empty() => {
-                Some(deal_text(&deal, context.dealer.unwrap_or(deal.first)))
-            }
-            _ => None,
-        },
+        "Deal" => context
+            .clean_deal(value)
+            .map(|deal| deal_text(&deal, context.dealer.unwrap_or(deal.first))),
         "Result" => match ResultValue::parse(value)? {
             None => Some(String::new()),
             Some(result) => {
@@ -336,13 +350,17 @@ pub fn quote(value: &str) -> String {
     quote_string(&untab(value))
 }
 
-/// The game facts that export forms depend on: dealer, declarer, tricks in the deal.
-pub fn context(model: &GameModel<'_>) -> GameContext {
-    let tricks = model
-        .value("Deal")
-        .and_then(|value| deal::parse(value).0)
+/// The game facts that export forms depend on: dealer, declarer, tricks in the deal; the Deal is
+/// read here once for the game.
+pub fn context<'v>(model: &'v GameModel<'_>) -> GameContext<'v> {
+    let read = model.value("Deal").map(|value| (value, deal::parse(value)));
+    let tricks = read
+        .as_ref()
+        .and_then(|(_, (deal, _))| deal.as_ref())
         .map_or(13, |deal| deal.hand_size().min(13) as u8);
+    let deal = read.map(|(value, (deal, problems))| (value, deal.filter(|_| problems.is_empty())));
     GameContext {
+        deal,
         dealer: model.value("Dealer").and_then(Seat::parse),
         declarer: model
             .value("Declarer")
@@ -379,6 +397,7 @@ mod tests {
             dealer: Some(Seat::East),
             declarer: Some(Seat::North),
             tricks: 13,
+            deal: None,
         };
         let cases = [
             ("Vulnerable", "both", "All"),

@@ -244,6 +244,7 @@ fn object(out: &mut String, parse: &Parse, text: &str, model: &GameModel<'_>, pl
         dealer,
         declarer,
         tricks: deal.as_ref().map_or(13, |d| d.hand_size().min(13) as u8),
+        deal: None,
     };
     let result = model
         .value("Result")

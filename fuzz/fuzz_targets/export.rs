@@ -1,5 +1,6 @@
-//! `export` any bytes: it never finds its own output unfaithful (W004 is a writer bug), what it
-//! writes exports to itself, and the chunk size (with the parse-ahead thread) changes nothing.
+//! `export` any bytes: it never finds its own output unfaithful (W004 is a writer bug), neither by
+//! the fingerprints nor the long way (`paranoid`: facts as text, exported again), what it writes
+//! exports to itself, and the chunk size (with the parse-ahead thread) changes nothing.
 //! The other options (LF line ends, Latin-1 output, `--force`) must not panic or find W004.
 #![no_main]
 
@@ -23,6 +24,18 @@ fuzz_target!(|bytes: &[u8]| {
         };
         let exported = export_bytes(bytes, &options);
         no_w004(&exported);
+        let paranoid = export_bytes(
+            bytes,
+            &ExportOptions {
+                paranoid: true,
+                ..options.clone()
+            },
+        );
+        no_w004(&paranoid);
+        assert!(
+            paranoid.output_bytes() == exported.output_bytes(),
+            "the long proof gives another export"
+        );
         let chunked = export_bytes(
             bytes,
             &ExportOptions {

@@ -371,6 +371,12 @@ pub struct ExportArgs {
     /// With `--fix`, apply the unsafe fixes too.
     #[arg(long, requires = "fix")]
     pub unsafe_fixes: bool,
+
+    /// Prove the export the long way as well: its facts compared with the input's as text, and
+    /// the export exported again, which must give the same bytes. Slower; the default proof
+    /// compares fingerprints of the facts.
+    #[arg(long)]
+    pub paranoid: bool,
 }
 
 #[derive(Debug, Args)]

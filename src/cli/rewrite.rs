@@ -155,6 +155,7 @@ pub(super) fn export(args: &ExportArgs) -> u8 {
                 force: args.io.force,
                 chunk_bytes: None,
                 parse_ahead,
+                paranoid: args.paranoid,
             };
             if !args.fix {
                 return export_owned(bytes, &options);

@@ -9,14 +9,19 @@
 
 pub mod writer;
 
+use xxhash_rust::xxh3::Xxh3;
+
+use crate::canon::{self, GameContext};
 use crate::diagnostic::Diagnostic;
 use crate::lexer::SyntaxKind;
-use crate::model::Inheritor;
+use crate::model::{GameModel, Inheritor};
 use crate::proof::{self, Rewritten, facts};
-use crate::rules::Rule;
 use crate::rules::reading::Reading;
+use crate::rules::select::RuleSet;
+use crate::rules::semantic::Checker;
+use crate::rules::{self, Rule};
 use crate::source::{self, Decoded, Encoding};
-use crate::syntax::Parse;
+use crate::syntax::{Game, Parse};
 use crate::{parallel, parser};
 
 /// The line end export writes: CR LF (PBN 2.3), or LF for those who ask.
@@ -54,6 +59,9 @@ pub struct ExportOptions {
     /// Lex and parse on a second thread, ahead of the writer (for a file that has a core to
     /// itself). The output is the same.
     pub parse_ahead: bool,
+    /// Prove the export the long way too: the facts of both sides compared as text, and the
+    /// export exported again, which must give the same bytes (`--paranoid`).
+    pub paranoid: bool,
 }
 
 /// Exports one file's bytes.
@@ -108,11 +116,17 @@ pub fn export_decoded(decoded: Decoded, options: &ExportOptions) -> Rewritten {
                 ),
             );
         }
-        let first_game = output.before_first_game();
-        output.chunk(parse);
-        // The first piece holds the header too.
+        let start = Start {
+            // The first piece holds the header too.
+            header: piece_start == 0,
+            first_game: output.before_first_game(),
+        };
+        let inherited = output.inheritance();
+        output.chunk_with(parse, |game, model| {
+            verifier.input(parse, text, game, model)
+        });
         let piece = &output.text()[piece_start..];
-        verifier.chunk(parse, text, piece, piece_start == 0, first_game);
+        verifier.chunk(parse, text, piece, start, inherited);
         piece_start = output.text().len();
     };
     // A file of one chunk is not worth a thread.
@@ -212,15 +226,25 @@ fn long_lines_warning(count: usize, first: usize, newline: Newline) -> Diagnosti
     warning
 }
 
-/// Reads each chunk's export back as it is written: the same facts as the input, and the same
-/// bytes when exported again. The first difference is the problem.
+/// Proves each chunk's export as it is written (`docs/spec-decisions.md`, "Export's proof").
 ///
-/// The input side carries the `#`/`##` values from chunk to chunk. The export side starts each
-/// chunk with the input side's values: without `--resolve` the export keeps `#` and `##` as
-/// written, so its values are the input's; with `--resolve` it has none left and starts afresh.
+/// The input's facts ([`facts::GameFacts`], from the models the writer wrote from) and the facts of
+/// the export, read back by the lexer, parser and model, are folded into a 128-bit fingerprint
+/// each; the chunk is proven when the two are equal and the export breaks none of the export
+/// rules that hold for every export (layout, order, line ends: [`layout_rules`]). When the
+/// fingerprints differ, the facts are compared as text to say which one changed. `--paranoid`
+/// also compares the facts as text, and exports the export again, which must give the same
+/// bytes. The first difference is the problem.
+///
+/// The export side starts each chunk with the input side's `#`/`##` values: without `--resolve`
+/// the export keeps `#` and `##` as written, so its values are the input's; with `--resolve` it
+/// has none left and starts afresh.
 struct Verifier<'t> {
     options: &'t ExportOptions,
-    inheritor: Inheritor<'t, 'static>,
+    /// The input's facts, a game at a time, and their fingerprint for the chunk being written.
+    input: facts::GameFacts,
+    input_print: Xxh3,
+    scratch: String,
     problem: Option<Diagnostic>,
 }
 
@@ -228,28 +252,161 @@ impl<'t> Verifier<'t> {
     fn new(options: &'t ExportOptions) -> Verifier<'t> {
         Verifier {
             options,
-            inheritor: Inheritor::default(),
+            input: facts::GameFacts::new(options.resolve),
+            input_print: Xxh3::new(),
+            scratch: String::new(),
             problem: None,
         }
     }
 
-    /// Compares the export `piece` of the chunk `parse` with it. `header`: the piece starts the
-    /// file; `first_game`: no game was written before it.
-    fn chunk(&mut self, parse: &Parse, text: &'t str, piece: &str, header: bool, first_game: bool) {
+    /// The facts of an input game the writer has just written, from its model.
+    fn input(
+        &mut self,
+        parse: &Parse,
+        text: &str,
+        game: &Game,
+        model: Option<(&GameModel<'_>, &GameContext<'_>)>,
+    ) {
+        if self.problem.is_none() && self.input.game(parse, text, game, model, &mut self.scratch) {
+            fold(&mut self.input_print, &self.scratch);
+        }
+    }
+
+    /// Reads back the export `piece` of the chunk `parse` (of `text`), whose games the input's
+    /// fingerprint holds; `inherited`: the input's `#`/`##` values before the chunk.
+    fn chunk(
+        &mut self,
+        parse: &Parse,
+        text: &'t str,
+        piece: &str,
+        start: Start,
+        inherited: Inheritor<'t, 'static>,
+    ) {
+        let input_print = std::mem::replace(&mut self.input_print, Xxh3::new()).digest128();
         if self.problem.is_some() {
             return;
         }
-        let carried = std::mem::take(&mut self.inheritor);
         let export_side = if self.options.resolve {
             Inheritor::default()
         } else {
-            carried.clone()
+            inherited.clone()
         };
-        let mut before = facts::Facts::carrying(parse, text, self.options.resolve, carried);
-        let start = Start { header, first_game };
-        self.problem = verify(&mut before, piece, start, self.options, export_side);
-        self.inheritor = before.into_inheritor();
+        let again = parser::parse(piece);
+        if let Some(error) = proof::broken_reading(&again) {
+            self.problem = Some(unfaithful(format!(
+                "the export reads back with a syntax error ({}) at byte {}",
+                error.rule.code(),
+                error.span.start
+            )));
+            return;
+        }
+        let (output_print, broken) = read_back(
+            &again,
+            piece,
+            self.options,
+            export_side.clone(),
+            &mut self.scratch,
+        );
+        let slow = || {
+            let mut before = facts::Facts::carrying(parse, text, self.options.resolve, inherited);
+            verify(&mut before, piece, &again, start, self.options, export_side)
+        };
+        self.problem = if output_print != input_print {
+            // Which fact changed: the text comparison says; should it find none, the
+            // fingerprints still differ.
+            Some(slow().unwrap_or_else(|| {
+                unfaithful(format!(
+                    "the export's facts have another fingerprint than the input's \
+                     ({output_print:032x}, not {input_print:032x})"
+                ))
+            }))
+        } else if let Some(finding) = broken {
+            Some(unfaithful(format!(
+                "the export breaks export format at byte {} of its chunk ({} {}): {}",
+                finding.span.start,
+                finding.rule.code(),
+                finding.rule.name(),
+                finding.message
+            )))
+        } else if self.options.paranoid {
+            slow()
+        } else {
+            None
+        };
     }
+}
+
+/// Folds one game's facts into a fingerprint: their length first, so that the games' boundaries
+/// count too.
+fn fold(print: &mut Xxh3, facts: &str) {
+    print.update(&(facts.len() as u64).to_le_bytes());
+    print.update(facts.as_bytes());
+}
+
+/// The export rules every export keeps, whatever its input: the tags all there, in order, alone on
+/// their lines, annotations as NAGs, games one empty line apart, no tab, and CR LF unless LF was
+/// asked for. The value rules (E006-E008) are not among them: a value that does not read is
+/// exported as it is written (`docs/spec-decisions.md`, "Export").
+fn layout_rules(newline: Newline) -> RuleSet {
+    let mut rules = RuleSet::default();
+    for rule in [
+        Rule::MissingMandatoryTag,
+        Rule::TagOutOfOrder,
+        Rule::TabInExport,
+        Rule::SeveralTagsOnOneLine,
+        Rule::NonCanonicalAnnotation,
+        Rule::NonEmptyGameSeparator,
+    ] {
+        rules.insert(rule);
+    }
+    if newline == Newline::CrLf {
+        rules.insert(Rule::NonCrlfLineEnd);
+    }
+    rules
+}
+
+/// The fingerprint of the facts of `again` (the export `piece` read back), with the first export
+/// rule of [`layout_rules`] it breaks, in one pass over its games.
+fn read_back<'a>(
+    again: &'a Parse,
+    piece: &'a str,
+    options: &ExportOptions,
+    inheritor: Inheritor<'a, 'static>,
+    scratch: &mut String,
+) -> (u128, Option<Diagnostic>) {
+    let mut inheritor: Inheritor<'a, 'a> = inheritor;
+    let mut facts = facts::GameFacts::new(options.resolve);
+    let mut print = Xxh3::new();
+    let mut checker = Checker {
+        text: piece,
+        parse: again,
+        rules: layout_rules(options.newline),
+        out: Vec::new(),
+        solutions: None,
+    };
+    rules::export::check_text(&mut checker);
+    rules::export::separators(&mut checker, &mut None);
+    for game in &again.games {
+        let has_facts = if game.is_empty() {
+            facts.game(again, piece, game, None, scratch)
+        } else {
+            let model = inheritor.game(again, piece, game);
+            let context = canon::context(&model);
+            rules::export::check_game(&mut checker, &model);
+            if let Some(at) = spacing(again, piece, game, &model) {
+                checker.out.push(Diagnostic::new(
+                    Rule::IrregularSectionLine,
+                    at..at + 1,
+                    "the spaces here are not the single space export writes between two tokens",
+                ));
+            }
+            facts.game(again, piece, game, Some((&model, &context)), scratch)
+        };
+        if has_facts {
+            fold(&mut print, scratch);
+        }
+    }
+    (print.digest128(), checker.out.into_iter().next())
 }
 
 /// Where a piece of export stands in the file.
@@ -261,32 +418,48 @@ struct Start {
     first_game: bool,
 }
 
-/// Reads the export `output` of the games whose facts `before` gives: the same facts, and the
-/// same bytes when exported again.
+/// The spacing the writer lays out itself, which no export rule states: in a game's tags and its
+/// Auction and Play sections, one space between two tokens on a line and none at its end. The
+/// supplemental sections after them are not looked at: a table row is padded to its columns
+/// (PBN 5.2). The offset of the first space that breaks it.
+fn spacing(again: &Parse, piece: &str, game: &Game, model: &GameModel<'_>) -> Option<usize> {
+    // To the first supplemental section's tag, or past the space that may follow the game.
+    let end = model
+        .written()
+        .find(|tag| matches!(canon::place(tag.pair, tag.name), canon::Place::Section(_)))
+        .map_or(game.last as usize + 2, |tag| tag.pair.open as usize);
+    let tokens = &again.tokens[game.first as usize..end.min(again.tokens.len())];
+    tokens.iter().enumerate().find_map(|(i, token)| {
+        let wrong = token.kind == SyntaxKind::Whitespace
+            && (token.text(piece) != " "
+                || tokens
+                    .get(i + 1)
+                    .is_none_or(|next| next.kind == SyntaxKind::Newline));
+        wrong.then_some(token.start as usize)
+    })
+}
+
+/// W004 for a difference the proof finds: a bug in pbnfmt.
+fn unfaithful(message: String) -> Diagnostic {
+    proof::unfaithful(
+        message,
+        "this is a bug in pbnfmt: please report it with the file; `--force` writes the export \
+         anyway",
+    )
+}
+
+/// Reads the export `output` (read back as `again`) of the games whose facts `before` gives, the
+/// long way: the same facts as text, and the same bytes when exported again.
 /// `inheritor` holds the `#`/`##` values the games before `output` leave to it.
 fn verify<'t: 'p, 'p>(
     before: &mut facts::Facts<'t, 'p>,
     output: &str,
+    again: &Parse,
     start: Start,
     options: &ExportOptions,
     inheritor: Inheritor<'_, 'static>,
 ) -> Option<Diagnostic> {
-    let again = parser::parse(output);
-    let unfaithful = |message: String| {
-        proof::unfaithful(
-            message,
-            "this is a bug in pbnfmt: please report it with the file; `--force` writes the export \
-             anyway",
-        )
-    };
-    if let Some(error) = proof::broken_reading(&again) {
-        return Some(unfaithful(format!(
-            "the export reads back with a syntax error ({}) at byte {}",
-            error.rule.code(),
-            error.span.start
-        )));
-    }
-    let mut after = facts::Facts::carrying(&again, output, options.resolve, inheritor.clone());
+    let mut after = facts::Facts::carrying(again, output, options.resolve, inheritor.clone());
     if let Some((was, is)) = proof::first_difference(before, &mut after) {
         return Some(unfaithful(format!(
             "the export would change what the file says: `{was}` became `{is}`"
@@ -302,7 +475,7 @@ fn verify<'t: 'p, 'p>(
         output.len(),
     )
     .carrying(inheritor);
-    twice.chunk(&again);
+    twice.chunk(again);
     if twice.text() != output {
         return Some(unfaithful(
             "exporting the export again changes it".to_owned(),
@@ -326,23 +499,37 @@ fn encode_lossy(text: &str, encoding: Encoding, bom: bool) -> Vec<u8> {
 mod tests {
     use super::*;
 
-    /// W004: the read-back catches an export that loses a comment, changes a call, a value or
-    /// the number of calls, or leaves a syntax error.
+    /// The proof of `output` as the export of `text` (one chunk): the fingerprints and the layout
+    /// rules, or with `paranoid` the long way too.
+    fn prove(text: &str, output: &str, paranoid: bool) -> Option<Diagnostic> {
+        let parse = parser::parse(text);
+        let options = ExportOptions {
+            paranoid,
+            ..ExportOptions::default()
+        };
+        let mut verifier = Verifier::new(&options);
+        let mut written = writer::Output::new(text, "\r\n", false, 0);
+        written.chunk_with(&parse, |game, model| {
+            verifier.input(&parse, text, game, model)
+        });
+        let start = Start {
+            header: true,
+            first_game: true,
+        };
+        verifier.chunk(&parse, text, output, start, Inheritor::default());
+        verifier.problem
+    }
+
+    /// W004: the proof catches an export that loses a comment, changes a call, a value or the
+    /// number of calls, leaves a syntax error, or is laid out otherwise than export writes it
+    /// (spacing, line ends, tag order, a tag missing), with fingerprints as with `--paranoid`.
     #[test]
     fn verification_catches_a_wrong_export() {
         let text = "[Event \"A\"]\n{kept}\n[Dealer \"N\"]\n[Auction \"N\"]\n1C Pass Pass Pass\n";
-        let parse = parser::parse(text);
-        let options = ExportOptions::default();
-        let good = writer::write(&parse, text, "\r\n", false).text;
-        let check = |output: &str| {
-            let mut before = facts::Facts::new(&parse, text, false);
-            let start = Start {
-                header: true,
-                first_game: true,
-            };
-            verify(&mut before, output, start, &options, Inheritor::default())
-        };
-        assert!(check(&good).is_none());
+        let good = writer::write(&parser::parse(text), text, "\r\n", false).text;
+        for paranoid in [false, true] {
+            assert!(prove(text, &good, paranoid).is_none(), "{good}");
+        }
         let wrongs = [
             good.replace("{kept}\r\n", ""),
             good.replace("1C", "1D"),
@@ -350,15 +537,40 @@ mod tests {
             good.replace("Pass Pass Pass", "Pass Pass Pass Pass"),
             good.replace("[Event \"A\"]", "[Event \"A]"),
             good.replace("1C Pass", "1C  Pass"),
+            good.replace("[Event \"A\"]", "[Event  \"A\"]"),
+            good.replace("Pass\r\n", "Pass \r\n"),
+            good.replace("[Dealer \"N\"]\r\n", "[Dealer \"N\"]\n"),
+            good.replace("[Site \"?\"]\r\n", ""),
+            good.replace(
+                "[Site \"?\"]\r\n[Date \"?\"]",
+                "[Date \"?\"]\r\n[Site \"?\"]",
+            ),
         ];
         for wrong in wrongs {
-            let problem = check(&wrong);
-            assert_eq!(
-                problem.map(|d| d.rule),
-                Some(Rule::UnfaithfulExport),
-                "{wrong}"
-            );
+            assert_ne!(wrong, good);
+            for paranoid in [false, true] {
+                let problem = prove(text, &wrong, paranoid);
+                assert_eq!(
+                    problem.map(|d| d.rule),
+                    Some(Rule::UnfaithfulExport),
+                    "{wrong}"
+                );
+            }
         }
+    }
+
+    /// What the fingerprints miss and only exporting again finds: nothing the export can be
+    /// given by the writer, so the text comparison of `--paranoid` is what names the change.
+    #[test]
+    fn a_changed_fact_is_named() {
+        let text = "[Event \"A\"]\n[Dealer \"N\"]\n[Auction \"N\"]\n1C Pass Pass Pass\n";
+        let good = writer::write(&parser::parse(text), text, "\r\n", false).text;
+        let problem = prove(text, &good.replace("1C", "1D"), false).expect("a changed call");
+        assert!(
+            problem.message.contains("`N 1C") && problem.message.contains("became `N 1D"),
+            "{}",
+            problem.message
+        );
     }
 
     /// Facts longer than 4 KiB are compared by length and hash: a changed character in the
@@ -368,17 +580,8 @@ mod tests {
     fn long_values_and_comments_are_still_compared() {
         let long = format!("{}\t{}", "a".repeat(6000), "b".repeat(6000));
         let text = format!("[Event \"{long}\"]\n{{{long}}}\n[Dealer \"N\"]\n");
-        let parse = parser::parse(&text);
-        let options = ExportOptions::default();
-        let good = writer::write(&parse, &text, "\r\n", false).text;
-        let check = |output: &str| {
-            let mut before = facts::Facts::new(&parse, &text, false);
-            let start = Start {
-                header: true,
-                first_game: true,
-            };
-            verify(&mut before, output, start, &options, Inheritor::default())
-        };
+        let good = writer::write(&parser::parse(&text), &text, "\r\n", false).text;
+        let check = |output: &str| prove(&text, output, false);
         assert!(check(&good).is_none());
         let spaced = format!("{} {}", "a".repeat(6000), "b".repeat(6000));
         assert_eq!(

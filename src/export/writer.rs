@@ -97,6 +97,24 @@ impl<'t> Output<'t> {
 
     /// Writes the games of the next chunk of the file.
     pub fn chunk(&mut self, parse: &Parse) {
+        self.chunk_with(parse, |_, _| {});
+    }
+
+    /// The `#`/`##` values the games written so far leave to the next.
+    pub fn inheritance(&self) -> Inheritor<'t, 'static> {
+        self.inheritor.clone()
+    }
+
+    /// [`Output::chunk`], handing each game written to `each` with the model and context it was
+    /// written from (none for a chunk of comments and `%` lines), so that export's proof reads
+    /// the input's facts from them instead of building them again.
+    pub fn chunk_with<'p>(
+        &mut self,
+        parse: &'p Parse,
+        mut each: impl FnMut(&'p crate::syntax::Game, Option<(&GameModel<'p>, &GameContext<'_>)>),
+    ) where
+        't: 'p,
+    {
         let text = self.text;
         let mut inheritor: Inheritor<'t, '_> = std::mem::take(&mut self.inheritor);
         let mut writer = Writer {
@@ -114,9 +132,13 @@ impl<'t> Output<'t> {
             }
             let body = writer.out.len();
             writer.lines(&game.leading);
-            if !game.is_empty() {
+            if game.is_empty() {
+                each(game, None);
+            } else {
                 let model = inheritor.game(parse, text, game);
-                writer.game(&model);
+                let context = context(&model);
+                writer.game(&model, &context);
+                each(game, Some((&model, &context)));
             }
             if writer.out.len() == body {
                 // Nothing to write (a chunk of header lines only): no empty line for it either.
@@ -189,8 +211,7 @@ impl<'a> Writer<'a> {
         }
     }
 
-    fn game(&mut self, model: &GameModel<'a>) {
-        let context = context(model);
+    fn game(&mut self, model: &GameModel<'a>, context: &GameContext<'_>) {
         let mut mandatory: Vec<Option<Entry<'_, 'a>>> = MTS.iter().map(|_| None).collect();
         let mut identification = Vec::new();
         let mut sections = Vec::new();
@@ -206,7 +227,7 @@ impl<'a> Writer<'a> {
             }
             if tag.inheritance == Inheritance::Implied {
                 if self.resolve {
-                    let entry = self.entry(tag, &context);
+                    let entry = self.entry(tag, context);
                     match crate::model::mts_index(tag.name) {
                         Some(m) => mandatory[m] = Some(entry),
                         None => identification.push(entry),
@@ -221,7 +242,7 @@ impl<'a> Writer<'a> {
             if model.auction_notes.contains(&i) || model.play_notes.contains(&i) {
                 continue;
             }
-            let entry = self.entry(tag, &context);
+            let entry = self.entry(tag, context);
             match canon::place(tag.pair, tag.name) {
                 Place::Mandatory(m) => mandatory[m as usize] = Some(entry),
                 Place::Identification(_) => identification.push(entry),
@@ -251,14 +272,14 @@ impl<'a> Writer<'a> {
         if let Some(tag) = auction {
             self.moves(tag, true);
             for &i in &model.auction_notes {
-                let entry = self.entry(&model.tags[i], &context);
+                let entry = self.entry(&model.tags[i], context);
                 self.tag(&entry);
             }
         }
         if let Some(tag) = play {
             self.moves(tag, false);
             for &i in &model.play_notes {
-                let entry = self.entry(&model.tags[i], &context);
+                let entry = self.entry(&model.tags[i], context);
                 self.tag(&entry);
             }
         }
@@ -301,7 +322,7 @@ impl<'a> Writer<'a> {
     }
 
     /// The value token to write for `tag`.
-    fn entry<'t>(&self, tag: &'t Tag<'a>, context: &GameContext) -> Entry<'t, 'a> {
+    fn entry<'t>(&self, tag: &'t Tag<'a>, context: &GameContext<'_>) -> Entry<'t, 'a> {
         let token = tag
             .pair
             .value

@@ -15,10 +15,10 @@ use std::fmt::Write as _;
 use std::ops::Range;
 
 use crate::bridge::Seat;
-use crate::canon::{self, context};
+use crate::canon::{self, GameContext, context};
 use crate::model::loose;
 use crate::model::values::{self, ContractValue, ResultValue, Vulnerability};
-use crate::model::{GameModel, Inheritance, Inheritor, MTS, Tag, deal};
+use crate::model::{GameModel, Inheritance, Inheritor, MTS, Tag};
 use crate::syntax::{Data, Game, Parse, TokenId};
 
 /// The facts of a file, chunk by chunk (a game, or a chunk of comments and `%` lines).
@@ -27,11 +27,7 @@ pub struct Facts<'t, 'p> {
     text: &'t str,
     games: std::slice::Iter<'p, Game>,
     inheritor: Inheritor<'t, 'p>,
-    /// Tags count with their values after `#`/`##` inheritance (for `--resolve`), else as written.
-    effective: bool,
-    scratch: String,
-    /// Tags that are not facts here (`pbnfmt analyze` proves everything else unchanged).
-    leave_out: &'static [&'static str],
+    writer: GameFacts,
 }
 
 impl<'t: 'p, 'p> Facts<'t, 'p> {
@@ -52,15 +48,13 @@ impl<'t: 'p, 'p> Facts<'t, 'p> {
             text,
             games: parse.games.iter(),
             inheritor,
-            effective,
-            scratch: String::new(),
-            leave_out: &[],
+            writer: GameFacts::new(effective),
         }
     }
 
     /// The same facts without the tags named in `names`.
     pub fn leaving_out(mut self, names: &'static [&'static str]) -> Facts<'t, 'p> {
-        self.leave_out = names;
+        self.writer.leave_out = names;
         self
     }
 
@@ -84,21 +78,68 @@ impl<'t: 'p, 'p> Facts<'t, 'p> {
     /// Writes the facts of the next game (or chunk of comments and `%` lines) into `out`
     /// (cleared first): the game, and whether it has any facts (a chunk of nothing has none).
     pub fn next_game(&mut self, out: &mut String) -> Option<(&'p Game, bool)> {
-        out.clear();
         let game = self.games.next()?;
-        out.push_str(if game.is_empty() { "chunk\n" } else { "game\n" });
-        let start = out.len();
-        lines(self.parse, self.text, &game.leading, out);
-        if !game.is_empty() {
-            let model = self.inheritor.game(self.parse, self.text, game);
-            self.game(&model, out);
+        let (parse, text) = (self.parse, self.text);
+        let has_facts = if game.is_empty() {
+            self.writer.game(parse, text, game, None, out)
+        } else {
+            let model = self.inheritor.game(parse, text, game);
+            let context = context(&model);
+            self.writer
+                .game(parse, text, game, Some((&model, &context)), out)
+        };
+        Some((game, has_facts))
+    }
+}
+
+/// Writes the facts of one game at a time from its model: [`Facts`] builds the models, export's
+/// proof takes the ones the writer built.
+pub struct GameFacts {
+    /// Tags count with their values after `#`/`##` inheritance (for `--resolve`), else as written.
+    effective: bool,
+    scratch: String,
+    /// Tags that are not facts here (`pbnfmt analyze` proves everything else unchanged).
+    leave_out: &'static [&'static str],
+}
+
+impl GameFacts {
+    pub fn new(effective: bool) -> GameFacts {
+        GameFacts {
+            effective,
+            scratch: String::new(),
+            leave_out: &[],
         }
-        Some((game, out.len() > start || !game.is_empty()))
     }
 
-    fn game(&mut self, model: &GameModel<'p>, out: &mut String) {
-        let (parse, text) = (self.parse, self.text);
-        let context = context(model);
+    /// Writes the facts of `game` (of `parse`, of `text`) into `out` (cleared first), from its
+    /// model and context (none for a chunk of comments and `%` lines); whether it has any facts
+    /// (a chunk of nothing has none).
+    pub fn game(
+        &mut self,
+        parse: &Parse,
+        text: &str,
+        game: &Game,
+        model: Option<(&GameModel<'_>, &GameContext<'_>)>,
+        out: &mut String,
+    ) -> bool {
+        out.clear();
+        out.push_str(if game.is_empty() { "chunk\n" } else { "game\n" });
+        let start = out.len();
+        lines(parse, text, &game.leading, out);
+        if let Some((model, context)) = model {
+            self.tags(parse, text, model, context, out);
+        }
+        out.len() > start || !game.is_empty()
+    }
+
+    fn tags(
+        &mut self,
+        parse: &Parse,
+        text: &str,
+        model: &GameModel<'_>,
+        context: &GameContext<'_>,
+        out: &mut String,
+    ) {
         // Identification tags and sections are written to `scratch` and emitted sorted by name.
         let scratch = &mut self.scratch;
         scratch.clear();
@@ -129,7 +170,7 @@ impl<'t: 'p, 'p> Facts<'t, 'p> {
             scratch.push_str("tag ");
             scratch.push_str(tag.name);
             scratch.push_str(" = ");
-            meaning(scratch, tag.name, given, &context);
+            meaning(scratch, tag.name, given, context);
             scratch.push('\n');
             if tag.inheritance != Inheritance::Implied {
                 lines(parse, text, &tag.pair.data, scratch);
@@ -350,7 +391,7 @@ fn push_number(out: &mut String, n: usize) {
 }
 
 /// What a tag value means, for the tags whose export form differs from import spellings.
-fn meaning(out: &mut String, name: &str, value: &str, context: &canon::GameContext) {
+fn meaning(out: &mut String, name: &str, value: &str, context: &GameContext<'_>) {
     let written = match name {
         "Dealer" => Seat::parse(value).map(|seat| write!(out, "{seat:?}")),
         // A loose spelling that `pbnfmt fix` repairs means what its repair does (`model::loose`).
@@ -362,14 +403,13 @@ fn meaning(out: &mut String, name: &str, value: &str, context: &canon::GameConte
                 .or_else(|| loose::date_with_time(value).map(|(reading, _)| reading))
                 .map(|reading| out.write_str(&reading.spelling))
         }
-        "Deal" => match deal::parse(value) {
-            (Some(deal), problems) if problems.is_empty() => Some(write!(
+        "Deal" => context.clean_deal(value).map(|deal| {
+            write!(
                 out,
                 "{:?}",
                 Seat::ALL.map(|seat| deal.hand(seat).map(|hand| hand.cards))
-            )),
-            _ => None,
-        },
+            )
+        }),
         "Result" => ResultValue::parse(value).map(|result| match result {
             None => write!(out, "none"),
             Some(result) => match context.declarer_tricks(result) {

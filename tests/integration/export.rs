@@ -307,6 +307,7 @@ fn canonical(name: &str, value: &str) -> String {
         dealer: None,
         declarer: None,
         tricks: 13,
+        deal: None,
     };
     match name {
         // The Deal by seat: rotation and rank order are spelling.
