@@ -73,7 +73,8 @@ pub fn is_header_escape(line: &str) -> bool {
 
 /// Text with tabs (horizontal and vertical) as spaces: export format has no tabs (PBN 2.3).
 pub fn untab(text: &str) -> Cow<'_, str> {
-    if text.contains(['\t', '\u{0B}']) {
+    // Bytes, not a pattern of two chars: this runs for every token export writes.
+    if text.bytes().any(|b| b == b'\t' || b == 0x0B) {
         Cow::Owned(text.replace(['\t', '\u{0B}'], " "))
     } else {
         Cow::Borrowed(text)

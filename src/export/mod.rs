@@ -344,10 +344,11 @@ fn fold(print: &mut Xxh3, facts: &str) {
 }
 
 /// The export rules every export keeps, whatever its input: the tags all there, in order, alone on
-/// their lines, annotations as NAGs, games one empty line apart, no tab, and CR LF unless LF was
-/// asked for. The value rules (E006-E008) are not among them: a value that does not read is
-/// exported as it is written (`docs/spec-decisions.md`, "Export").
-fn layout_rules(newline: Newline) -> RuleSet {
+/// their lines, annotations as NAGs, games one empty line apart, no tab. The line ends (E003, CR
+/// LF, or LF when asked for) are checked on the line-end tokens ([`line_end`]). The value rules
+/// (E006-E008) are not among them: a value that does not read is exported as it is written
+/// (`docs/spec-decisions.md`, "How faithfulness is checked").
+fn layout_rules() -> RuleSet {
     let mut rules = RuleSet::default();
     for rule in [
         Rule::MissingMandatoryTag,
@@ -359,10 +360,23 @@ fn layout_rules(newline: Newline) -> RuleSet {
     ] {
         rules.insert(rule);
     }
-    if newline == Newline::CrLf {
-        rules.insert(Rule::NonCrlfLineEnd);
-    }
     rules
+}
+
+/// The first line end of the export `piece` (read back as `again`) that is not `nl`: a line-end
+/// token, or one inside a `%` line's token.
+fn line_end(again: &Parse, piece: &str, nl: &str) -> Option<usize> {
+    again.tokens.iter().find_map(|token| {
+        let wrong = match token.kind {
+            SyntaxKind::Newline => token.text(piece) != nl,
+            SyntaxKind::Escape => {
+                let line = token.text(piece);
+                line.strip_suffix(nl).unwrap_or(line).contains(['\r', '\n'])
+            }
+            _ => false,
+        };
+        wrong.then_some(token.start as usize)
+    })
 }
 
 /// The fingerprint of the facts of `again` (the export `piece` read back), with the first export
@@ -380,12 +394,19 @@ fn read_back<'a>(
     let mut checker = Checker {
         text: piece,
         parse: again,
-        rules: layout_rules(options.newline),
+        rules: layout_rules(),
         out: Vec::new(),
         solutions: None,
     };
     rules::export::check_text(&mut checker);
     rules::export::separators(&mut checker, &mut None);
+    if let Some(at) = line_end(again, piece, options.newline.as_str()) {
+        checker.out.push(Diagnostic::new(
+            Rule::NonCrlfLineEnd,
+            at..at + 1,
+            "a line end other than the one export writes",
+        ));
+    }
     for game in &again.games {
         let has_facts = if game.is_empty() {
             facts.game(again, piece, game, None, scratch)

@@ -476,12 +476,12 @@ impl<'a> Writer<'a> {
             last.map_or(data.len(), |l| l + 1),
         );
         self.lines(&data[..first]);
-        let elements: Vec<String> = data[first..last]
+        // Borrowed from the input unless a tab is written as a space.
+        let (parse, text) = (self.parse, self.text);
+        let elements: Vec<Cow<'_, str>> = data[first..last]
             .iter()
             .filter_map(|d| match *d {
-                Data::Element { first, last } => {
-                    Some(canon::untab(&self.text[self.parse.span(first, last)]).into_owned())
-                }
+                Data::Element { first, last } => Some(canon::untab(&text[parse.span(first, last)])),
                 _ => None,
             })
             .collect();

@@ -290,7 +290,8 @@ fn moves(parse: &Parse, text: &str, tag: &Tag<'_>, is_auction: bool, out: &mut S
     let seat = Seat::parse(&tag.written);
     match seat {
         Some(_) => {
-            let _ = writeln!(out, "{}", tag.name);
+            out.push_str(tag.name);
+            out.push('\n');
         }
         None => {
             out.push_str(tag.name);
@@ -390,6 +391,23 @@ fn push_number(out: &mut String, n: usize) {
     out.extend(digits[at..].iter().map(|&d| char::from(d)));
 }
 
+/// Appends `n` in hexadecimal.
+fn push_hex(out: &mut String, n: u64) {
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
+    let mut digits = [0u8; 16];
+    let mut at = digits.len();
+    let mut n = n;
+    loop {
+        at -= 1;
+        digits[at] = DIGITS[(n & 15) as usize];
+        n >>= 4;
+        if n == 0 {
+            break;
+        }
+    }
+    out.extend(digits[at..].iter().map(|&d| char::from(d)));
+}
+
 /// What a tag value means, for the tags whose export form differs from import spellings.
 fn meaning(out: &mut String, name: &str, value: &str, context: &GameContext<'_>) {
     let written = match name {
@@ -403,12 +421,19 @@ fn meaning(out: &mut String, name: &str, value: &str, context: &GameContext<'_>)
                 .or_else(|| loose::date_with_time(value).map(|(reading, _)| reading))
                 .map(|reading| out.write_str(&reading.spelling))
         }
+        // Each seat's cards as their 52-bit mask in hex (`-` for no hand): formatting them
+        // with `{:?}` cost more than reading the Deal.
         "Deal" => context.clean_deal(value).map(|deal| {
-            write!(
-                out,
-                "{:?}",
-                Seat::ALL.map(|seat| deal.hand(seat).map(|hand| hand.cards))
-            )
+            for seat in Seat::ALL {
+                out.push(seat.letter());
+                out.push(' ');
+                match deal.hand(seat) {
+                    Some(hand) => push_hex(out, hand.cards.mask()),
+                    None => out.push('-'),
+                }
+                out.push(' ');
+            }
+            Ok(())
         }),
         "Result" => ResultValue::parse(value).map(|result| match result {
             None => write!(out, "none"),

@@ -239,10 +239,12 @@ pub fn is_export_line(line: &str) -> bool {
 /// File-wide checks of the text: line ends and tabs.
 pub fn check_text(checker: &mut Checker<'_>) {
     let bytes = checker.text.as_bytes();
-    if let Some(at) = (0..bytes.len()).find(|&i| {
-        (bytes[i] == b'\n' && (i == 0 || bytes[i - 1] != b'\r'))
-            || (bytes[i] == b'\r' && bytes.get(i + 1) != Some(&b'\n'))
-    }) {
+    if checker.on(Rule::NonCrlfLineEnd)
+        && let Some(at) = (0..bytes.len()).find(|&i| {
+            (bytes[i] == b'\n' && (i == 0 || bytes[i - 1] != b'\r'))
+                || (bytes[i] == b'\r' && bytes.get(i + 1) != Some(&b'\n'))
+        })
+    {
         let what = if bytes[at] == b'\n' { "LF" } else { "CR" };
         checker.report(
             Diagnostic::new(
@@ -253,6 +255,10 @@ pub fn check_text(checker: &mut Checker<'_>) {
             .with_label("the first such line end")
             .with_help("export format ends every line with CR LF (PBN 2.3)"),
         );
+    }
+    // Most texts have no tab: memchr says so without the loop.
+    if !checker.on(Rule::TabInExport) || !(bytes.contains(&b'\t') || bytes.contains(&0x0B)) {
+        return;
     }
     // One finding a line; the line number is counted as we go (no rescan per tab).
     let mut line = 0usize;
@@ -351,10 +357,15 @@ pub fn check_game(checker: &mut Checker<'_>, game: &GameModel<'_>) {
     for pair in &game.game.tags {
         alone(checker, pair);
     }
-    values_and_case(checker, game);
+    // Export's own proof runs only the layout rules: the others' work is skipped.
+    if checker.on(Rule::LowercaseInExport) || checker.on(Rule::NonCanonicalValue) {
+        values_and_case(checker, game);
+    }
     for (section, is_auction) in [(game.auction, true), (game.play, false)] {
         if let Some(i) = section {
-            section_lines(checker, game, &game.tags[i].pair.data, is_auction, i);
+            if checker.on(Rule::IrregularSectionLine) {
+                section_lines(checker, game, &game.tags[i].pair.data, is_auction, i);
+            }
             annotations(checker, &game.tags[i].pair.data);
         }
     }
