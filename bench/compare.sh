@@ -124,6 +124,13 @@ for size in "${size_list[@]}"; do
     add "pbnfmt nag -j1 ($size)" "$bytes" "'$pbnfmt' nag -j1 '$path' > '$dir/nag.out'"
     # Issue 26: within 2x of check, and the same peak RSS on every size.
     add "pbnfmt convert --to jsonl -j1 ($size)" "$bytes" "'$pbnfmt' convert --to jsonl -j1 '$path' > /dev/null"
+    # Issue 25: the same boards as BBO LIN (`convert --to lin` of the file, made once), converted
+    # to PBN and checked: converting LIN is to be at least as fast as `check` of the boards.
+    lin="$dir/full-$size.lin"
+    [ -s "$lin" ] || "$pbnfmt" convert --to lin -q "$path" > "$lin"
+    lin_bytes=$(stat -c %s "$lin")
+    add "pbnfmt convert LIN -j1 ($size)" "$lin_bytes" "'$pbnfmt' convert -j1 '$lin' > /dev/null"
+    add "pbnfmt check LIN -j1 ($size)" "$lin_bytes" "'$pbnfmt' check -q -j1 --output-format concise '$lin'"
     measure
     checks+=("$size")
 done
@@ -171,6 +178,7 @@ echo
 for size in "${checks[@]}"; do
     echo "- $size: check takes $(ratio "pbnfmt check -j1 ($size)" "wc -l ($size)") × the time of wc -l (target ≤ 6), export $(ratio "pbnfmt export -j1 ($size)" "wc -l ($size)") × (target ≤ 10)."
     echo "- $size: one file checks $(ratio "pbnfmt check -j1 ($size)" "pbnfmt check -j2 ($size)") × faster on 2 threads than on 1 (issue 28: ≥ 1.6)."
+    echo "- $size: converting its boards from LIN takes $(ratio "pbnfmt convert LIN -j1 ($size)" "pbnfmt check -j1 ($size)") × the time of checking them as PBN, $(ratio "pbnfmt convert LIN -j1 ($size)" "pbnfmt check LIN -j1 ($size)") × as LIN (issue 25: ≤ 1)."
     if [ -n "$floor" ]; then
         echo "- $size, against the floor: check $(ratio "pbnfmt check -j1 ($size)" "floor ($size)") × (issue 28: ≤ 1.5), export $(ratio "pbnfmt export -j1 ($size)" "floor ($size)") × (≤ 4), convert --to jsonl $(ratio "pbnfmt convert --to jsonl -j1 ($size)" "floor ($size)") ×."
     fi

@@ -104,7 +104,9 @@ impl Iterator for Chunks<'_> {
                         Some(boundary) if boundary > self.pos => (boundary, false),
                         _ => (piece_end(text, &tokens), true),
                     };
-                    tokens.retain(|token| token.end as usize <= cut);
+                    // The tokens are in text order: those before the cut are a prefix.
+                    let kept = tokens.partition_point(|token| token.end as usize <= cut);
+                    tokens.truncate(kept);
                     self.pos = cut;
                     if piece {
                         self.game_end = Some(end);

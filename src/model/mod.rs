@@ -15,6 +15,8 @@ pub mod values;
 
 use std::borrow::Cow;
 use std::collections::{BTreeMap, HashMap};
+
+use ahash::AHashMap;
 use std::ops::Range;
 
 use crate::syntax::{Game, Parse, SectionKind, TagPair, string_value};
@@ -177,7 +179,8 @@ impl<'a> GameModel<'a> {
 #[derive(Clone, Default)]
 pub struct Inheritor<'t, 'p> {
     /// The effective value each tag had in the latest game that had the tag.
-    last: HashMap<&'t str, Cow<'t, str>>,
+    /// aHash: random keys per process, as SipHash, at a fraction of its cost (issue 28).
+    last: AHashMap<&'t str, Cow<'t, str>>,
     /// Tags given with `##`, and their current value: the `##` text, or a later plain value.
     sticky: BTreeMap<&'t str, (Cow<'t, str>, &'p TagPair, Range<usize>)>,
     /// The name and value of each tag of the game being read, borrowed from the text: what is

@@ -265,9 +265,17 @@ impl ContractValue {
     }
 }
 
+/// `text` without `suffix` (ASCII uppercase) at its end, written in uppercase or all in lowercase;
+/// compared byte by byte, with no lowercase copy made (this runs for every Contract).
 fn strip_suffix_any_case<'a>(text: &'a str, suffix: &str) -> Option<&'a str> {
-    text.strip_suffix(suffix)
-        .or_else(|| text.strip_suffix(&suffix.to_ascii_lowercase()[..]))
+    let at = text.len().checked_sub(suffix.len())?;
+    let tail = text.get(at..)?;
+    let lower = || {
+        tail.bytes()
+            .zip(suffix.bytes())
+            .all(|(t, s)| t == s.to_ascii_lowercase())
+    };
+    (tail == suffix || lower()).then(|| &text[..at])
 }
 
 /// A value given for declarer, for one side, or for both (the five forms of PBN 3.4.15 and 4.2.1).

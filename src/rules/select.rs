@@ -46,11 +46,16 @@ impl RuleSet {
         set
     }
 
-    /// True when any rule of `group` is in the set.
+    /// True when any rule of `group` is in the set. The rule families ask it for every game: the
+    /// groups' sets are made once.
     pub fn any_of(self, group: Group) -> bool {
-        Rule::ALL
-            .iter()
-            .any(|&rule| rule.info().group == group && self.contains(rule))
+        static GROUPS: std::sync::OnceLock<[RuleSet; 4]> = std::sync::OnceLock::new();
+        let groups = GROUPS.get_or_init(|| {
+            [Group::Standard, Group::Export, Group::Extra, Group::Write]
+                .map(|group| RuleSet::of_groups(&[group]))
+        });
+        let of_group = groups[group as usize];
+        self.0.iter().zip(of_group.0).any(|(a, b)| a & b != 0)
     }
 }
 
@@ -139,6 +144,25 @@ impl Selection {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `any_of` from the groups' sets made once says what asking every rule's group says, for
+    /// every group and a set of one rule of each.
+    #[test]
+    fn any_of_asks_each_group() {
+        let groups = [Group::Standard, Group::Export, Group::Extra, Group::Write];
+        for &rule in Rule::ALL {
+            let mut set = RuleSet::default();
+            set.insert(rule);
+            for group in groups {
+                assert_eq!(set.any_of(group), rule.info().group == group, "{rule:?}");
+            }
+        }
+        assert!(
+            groups
+                .iter()
+                .all(|&group| !RuleSet::default().any_of(group))
+        );
+    }
 
     #[test]
     fn selectors() {
