@@ -292,12 +292,15 @@ fn chunks_on_threads<'t>(
         stop: usize,
         /// Wrong guesses in a row.
         misses: usize,
+        /// A thread is taking in the next chunk, without the lock: the others leave it to it.
+        taking: bool,
     }
     let waiting = Mutex::new(Waiting {
         done: BTreeMap::new(),
         expected: 0,
         stop: usize::MAX,
         misses: 0,
+        taking: false,
     });
     let guessing = std::sync::atomic::AtomicBool::new(true);
     let taken = Condvar::new();
@@ -363,8 +366,11 @@ fn chunks_on_threads<'t>(
                             wait.stop = wait.stop.min(k);
                         }
                     }
-                    // Take in every chunk that is next, in order.
-                    loop {
+                    // Take in every chunk that is next, in order, one thread at a time, and
+                    // without the lock, so that the other threads deposit their chunks and go
+                    // on meanwhile. The taker goes on while the next chunk is there; a chunk
+                    // deposited while nobody takes in is taken in by its depositor.
+                    while !wait.taking {
                         let expected = wait.expected;
                         if expected >= wait.stop {
                             break;
@@ -372,6 +378,8 @@ fn chunks_on_threads<'t>(
                         let Some(chunk) = wait.done.remove(&expected) else {
                             break;
                         };
+                        wait.taking = true;
+                        drop(wait);
                         let mut chunk = Some(chunk);
                         let mut held = true;
                         let ok = caught(&mut || {
@@ -379,6 +387,8 @@ fn chunks_on_threads<'t>(
                                 held = take_in(chunk, semantic, context, take);
                             }
                         });
+                        wait = waiting.lock().unwrap_or_else(|e| e.into_inner());
+                        wait.taking = false;
                         // A file whose `##` values reach every chunk would have each read twice:
                         // after a few wrong guesses, the threads only parse.
                         wait.misses = if held { 0 } else { wait.misses + 1 };
@@ -389,6 +399,7 @@ fn chunks_on_threads<'t>(
                         if !ok {
                             wait.stop = wait.stop.min(wait.expected);
                         }
+                        taken.notify_all();
                     }
                     taken.notify_all();
                 }
