@@ -322,9 +322,12 @@ fn moves(parse: &Parse, text: &str, tag: &Tag<'_>, is_auction: bool, out: &mut S
                         out.push(' ');
                     }
                     Some(seat) => {
-                        out.push_str("trick ");
-                        push_number(out, position / 4 + 1);
-                        out.push(' ');
+                        // The trick's number once, on a line before its first card.
+                        if position % 4 == 0 {
+                            out.push_str("trick ");
+                            push_number(out, position / 4 + 1);
+                            out.push('\n');
+                        }
                         out.push(seat.offset(position % 4).letter());
                         out.push(' ');
                     }
@@ -337,6 +340,11 @@ fn moves(parse: &Parse, text: &str, tag: &Tag<'_>, is_auction: bool, out: &mut S
                 match item {
                     Data::Move(mv) => {
                         canon::push_word_meaning(out, parse, text, mv, is_auction);
+                        if mv.irregularity.is_none() && mv.annotations.is_empty() {
+                            // The usual move, in one piece.
+                            out.push_str(" mark - notes nags\n");
+                            continue;
+                        }
                         out.push_str(" mark ");
                         match mv.irregularity {
                             Some(mark) => out.extend(
@@ -388,7 +396,7 @@ fn push_number(out: &mut String, n: usize) {
             break;
         }
     }
-    out.extend(digits[at..].iter().map(|&d| char::from(d)));
+    out.push_str(std::str::from_utf8(&digits[at..]).unwrap_or_default());
 }
 
 /// Appends `n` in hexadecimal.
@@ -405,7 +413,7 @@ fn push_hex(out: &mut String, n: u64) {
             break;
         }
     }
-    out.extend(digits[at..].iter().map(|&d| char::from(d)));
+    out.push_str(std::str::from_utf8(&digits[at..]).unwrap_or_default());
 }
 
 /// What a tag value means, for the tags whose export form differs from import spellings.
