@@ -195,9 +195,10 @@ fn lf_line_ends_on_request() {
     assert!(String::from_utf8(output).unwrap().contains("{one\ntwo}\n"));
 }
 
-/// Over every real file: the export succeeds, reads back with the same facts (checked inside
-/// `export_bytes`), is idempotent and clean under the export rules; or it is refused, for a defect
-/// of the file that a finding names. Never W004, pbnfmt's own failure.
+/// Over every real file: the export succeeds, reads back with the same facts (the fingerprints,
+/// inside `export_bytes`), is idempotent (exported again here: the default proof does not) and
+/// clean under the export rules, and the long proof (`--paranoid`) agrees; or it is refused, for a
+/// defect of the file that a finding names. Never W004, pbnfmt's own failure.
 #[test]
 fn real_corpus_exports_or_is_refused_for_a_real_defect() {
     let Some(real) = common::real_corpus() else {
@@ -210,8 +211,8 @@ fn real_corpus_exports_or_is_refused_for_a_real_defect() {
         let result = export(&read(&path));
         match result.output_bytes() {
             Some(output) => {
-                // Idempotence and the facts were checked inside `export_bytes`. The one thing
-                // said of a written export: lines it holds past 255 characters (C004, a warning).
+                // The facts were compared inside `export_bytes`. The one thing said of a
+                // written export: lines it holds past 255 characters (C004, a warning).
                 assert!(
                     result.problems.iter().all(|d| d.rule.code() == "C004"
                         && d.severity == pbnfmt::diagnostic::Severity::Warning),
@@ -219,6 +220,20 @@ fn real_corpus_exports_or_is_refused_for_a_real_defect() {
                     result.problems
                 );
                 assert_eq!(export_findings(&output), Vec::<String>::new(), "{name}");
+                assert!(
+                    export(&output).output_bytes().as_ref() == Some(&output),
+                    "{name}: exporting the export again changes it"
+                );
+                let paranoid = ExportOptions {
+                    paranoid: true,
+                    ..ExportOptions::default()
+                };
+                let long = export_bytes(&read(&path), &paranoid);
+                assert!(
+                    long.output_bytes().as_ref() == Some(&output),
+                    "{name}: the long proof says otherwise: {:#?}",
+                    long.problems
+                );
                 succeeded += 1;
             }
             None => {
