@@ -323,7 +323,7 @@ fn moves(parse: &Parse, text: &str, tag: &Tag<'_>, is_auction: bool, out: &mut S
                     }
                     Some(seat) => {
                         // The trick's number once, on a line before its first card.
-                        if position % 4 == 0 {
+                        if position.is_multiple_of(4) {
                             out.push_str("trick ");
                             push_number(out, position / 4 + 1);
                             out.push('\n');
