@@ -1,7 +1,8 @@
 //! Throughput of each stage on a fixed generated file (8 MiB of full games: auction, play, notes,
 //! comments, CRLF): decode, lex, lex+parse, model+rules (the semantic pass over a parse made
 //! beforehand), a full `check` (chunked, as the command runs it), `export` (write, read back,
-//! compare, export again), and the edit rewrites `nag`, `resolve --compress` and `resolve` (each
+//! fingerprints and layout rules) and `export --paranoid` (facts as text, exported again), and
+//! the edit rewrites `nag`, `resolve --compress` and `resolve` (each
 //! with its read-back); `fix` beside `nag` on a file of loose spellings; and `convert` of LIN
 //! beside `check` of the same boards as PBN (per board).
 //!
@@ -69,6 +70,13 @@ fn bench(c: &mut Criterion) {
     });
     group.bench_function("export", |b| {
         b.iter(|| export_bytes(black_box(bytes), &ExportOptions::default()))
+    });
+    let paranoid = ExportOptions {
+        paranoid: true,
+        ..ExportOptions::default()
+    };
+    group.bench_function("export-paranoid", |b| {
+        b.iter(|| export_bytes(black_box(bytes), &paranoid))
     });
     let options = RewriteOptions::default();
     group.bench_function("nag", |b| b.iter(|| nag_bytes(black_box(bytes), options)));
