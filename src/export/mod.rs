@@ -120,6 +120,7 @@ pub fn export_decoded(decoded: Decoded, options: &ExportOptions) -> Rewritten {
             // The first piece holds the header too.
             header: piece_start == 0,
             first_game: output.before_first_game(),
+            offset: piece_start,
         };
         let inherited = output.inheritance();
         output.chunk_with(parse, |game, model| {
@@ -294,9 +295,9 @@ impl<'t> Verifier<'t> {
         let again = parser::parse(piece);
         if let Some(error) = proof::broken_reading(&again) {
             self.problem = Some(unfaithful(format!(
-                "the export reads back with a syntax error ({}) at byte {}",
+                "the export reads back with a syntax error ({}) at byte {} of the export",
                 error.rule.code(),
-                error.span.start
+                start.offset + error.span.start as usize
             )));
             return;
         }
@@ -322,8 +323,8 @@ impl<'t> Verifier<'t> {
             }))
         } else if let Some(finding) = broken {
             Some(unfaithful(format!(
-                "the export breaks export format at byte {} of its chunk ({} {}): {}",
-                finding.span.start,
+                "the export breaks export format at byte {} of the export ({} {}): {}",
+                start.offset + finding.span.start,
                 finding.rule.code(),
                 finding.rule.name(),
                 finding.message
@@ -437,6 +438,8 @@ struct Start {
     header: bool,
     /// No game comes before it.
     first_game: bool,
+    /// Where it starts in the export, for the place a problem names.
+    offset: usize,
 }
 
 /// The spacing the writer lays out itself, which no export rule states: in a game's tags and its
@@ -536,6 +539,7 @@ mod tests {
         let start = Start {
             header: true,
             first_game: true,
+            offset: 0,
         };
         verifier.chunk(&parse, text, output, start, Inheritor::default());
         verifier.problem
