@@ -284,9 +284,7 @@ impl GameContext<'_> {
             },
         }
     }
-}
 
-impl GameContext<'_> {
     /// Declarer's tricks in a Result, however it is given (PBN 3.4.15), when they can be known.
     pub fn declarer_tricks(&self, result: ResultValue) -> Option<u8> {
         match result.tricks {

@@ -106,35 +106,17 @@ pub fn read_digits(value: &str) -> Option<Tricks> {
 /// True when `key` gives each seat 13 cards (two bits a card, the seat holding it; nothing above
 /// the 52 cards).
 pub fn is_complete(key: u128) -> bool {
-    if key >> 104 != 0 {
-        return false;
-    }
-    let mut count = [0u32; 4];
-    for card in 0..52 {
-        count[((key >> (2 * card)) & 3) as usize] += 1;
-    }
-    count == [13; 4]
+    key >> 104 == 0 && crate::sets::hands(key).iter().all(|hand| hand.len() == 13)
 }
 
 /// The deal of `key` as a PBN Deal value from North (`N:AKQ.JT9.8765.432 ...`).
 pub fn deal_text(key: u128) -> String {
-    const RANKS: &[u8; 13] = b"23456789TJQKA";
     let mut out = String::from("N:");
-    for seat in 0..4u128 {
-        if seat > 0 {
+    for (i, hand) in crate::sets::hands(key).into_iter().enumerate() {
+        if i > 0 {
             out.push(' ');
         }
-        for suit in 0..4 {
-            if suit > 0 {
-                out.push('.');
-            }
-            for rank in (0..13).rev() {
-                let card = suit * 13 + rank;
-                if (key >> (2 * card)) & 3 == seat {
-                    out.push(char::from(RANKS[rank]));
-                }
-            }
-        }
+        hand.push_pbn(&mut out);
     }
     out
 }

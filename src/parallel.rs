@@ -158,32 +158,6 @@ where
     });
 }
 
-/// Turns taken in order by threads that each hold an item: the thread with item `k` waits until
-/// items `0..k` have passed ([`Turns::wait`]), does what must go in order, and passes
-/// ([`Turns::pass`]). Every item must pass once, in order, or the threads after it wait for ever.
-#[derive(Default)]
-pub struct Turns {
-    next: std::sync::Mutex<usize>,
-    changed: std::sync::Condvar,
-}
-
-impl Turns {
-    /// Waits until it is item `k`'s turn.
-    pub fn wait(&self, k: usize) {
-        let mut next = self.next.lock().unwrap_or_else(|e| e.into_inner());
-        while *next != k {
-            next = self.changed.wait(next).unwrap_or_else(|e| e.into_inner());
-        }
-    }
-
-    /// Ends the turn of the item whose turn it is.
-    pub fn pass(&self) {
-        let mut next = self.next.lock().unwrap_or_else(|e| e.into_inner());
-        *next += 1;
-        self.changed.notify_all();
-    }
-}
-
 /// How much finished work may wait for its turn (an earlier file still being worked on) before
 /// the threads stop taking the largest file first and take the earliest instead.
 const WAITING_SOFT: usize = 8 << 20;

@@ -139,11 +139,6 @@ impl Chunks<'_> {
     pub fn is_whole(&self) -> bool {
         self.whole
     }
-
-    /// The target size of the chunks.
-    pub fn target(&self) -> usize {
-        self.target
-    }
 }
 
 /// What lexing the text from `pos` to `end` gave.

@@ -16,7 +16,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::model::GameModel;
-use crate::model::deal::Deal;
+use crate::model::deal::{Cards, Deal};
 use crate::rules::{Group, Rule, RuleInfo};
 
 pub const REPEATED_DEAL: RuleInfo = RuleInfo {
@@ -90,6 +90,16 @@ pub fn key(deal: &Deal) -> Option<u128> {
         }
     }
     (seen == 4).then_some(key)
+}
+
+/// The cards each seat holds in `key` (by `Seat as usize`): the inverse of [`key`] for a key it
+/// made. A key whose bits above the 52 cards are set gives less than the whole pack.
+pub fn hands(key: u128) -> [Cards; 4] {
+    let mut masks = [0u64; 4];
+    for card in 0..52 {
+        masks[((key >> (2 * card)) & 3) as usize] |= 1 << card;
+    }
+    masks.map(Cards::from_mask)
 }
 
 /// The same deal with every hand moved `turns` seats clockwise.

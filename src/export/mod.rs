@@ -321,13 +321,10 @@ impl<'t> Verifier<'t> {
                      ({output_print:032x}, not {input_print:032x})"
                 ))
             }))
-        } else if let Some(finding) = broken {
+        } else if let Some((at, what)) = broken {
             Some(unfaithful(format!(
-                "the export breaks export format at byte {} of the export ({} {}): {}",
-                start.offset + finding.span.start,
-                finding.rule.code(),
-                finding.rule.name(),
-                finding.message
+                "the export breaks export format at byte {} of the export: {what}",
+                start.offset + at
             )))
         } else if self.options.paranoid {
             slow()
@@ -345,8 +342,8 @@ fn fold(print: &mut Xxh3, facts: &str) {
 }
 
 /// The export rules every export keeps, whatever its input: the tags all there, in order, alone on
-/// their lines, annotations as NAGs, games one empty line apart, no tab. The line ends (E003, CR
-/// LF, or LF when asked for) are checked on the line-end tokens ([`line_end`]). The value rules
+/// their lines, annotations as NAGs, games one empty line apart, no tab. The line ends (E003's, CR
+/// LF, or LF when asked for) are checked on the line-end tokens instead ([`line_end`]). The value rules
 /// (E006-E008) are not among them: a value that does not read is exported as it is written
 /// (`docs/spec-decisions.md`, "How faithfulness is checked").
 fn layout_rules() -> RuleSet {
@@ -380,15 +377,16 @@ fn line_end(again: &Parse, piece: &str, nl: &str) -> Option<usize> {
     })
 }
 
-/// The fingerprint of the facts of `again` (the export `piece` read back), with the first export
-/// rule of [`layout_rules`] it breaks, in one pass over its games.
+/// The fingerprint of the facts of `again` (the export `piece` read back), with the first way it
+/// breaks the layout export writes (its offset in `piece`, and what): a rule of [`layout_rules`],
+/// a line end ([`line_end`]) or the spacing ([`spacing`]), found in one pass over its games.
 fn read_back<'a>(
     again: &'a Parse,
     piece: &'a str,
     options: &ExportOptions,
     inheritor: Inheritor<'a, 'static>,
     scratch: &mut String,
-) -> (u128, Option<Diagnostic>) {
+) -> (u128, Option<(usize, String)>) {
     let mut inheritor: Inheritor<'a, 'a> = inheritor;
     let mut facts = facts::GameFacts::new(options.resolve);
     let mut print = Xxh3::new();
@@ -401,13 +399,8 @@ fn read_back<'a>(
     };
     rules::export::check_text(&mut checker);
     rules::export::separators(&mut checker, &mut None);
-    if let Some(at) = line_end(again, piece, options.newline.as_str()) {
-        checker.out.push(Diagnostic::new(
-            Rule::NonCrlfLineEnd,
-            at..at + 1,
-            "a line end other than the one export writes",
-        ));
-    }
+    let mut broken = line_end(again, piece, options.newline.as_str())
+        .map(|at| (at, "a line end other than the one export writes".to_owned()));
     for game in &again.games {
         let has_facts = if game.is_empty() {
             facts.game(again, piece, game, None, scratch)
@@ -415,12 +408,11 @@ fn read_back<'a>(
             let model = inheritor.game(again, piece, game);
             let context = canon::context(&model);
             rules::export::check_game(&mut checker, &model);
-            if let Some(at) = spacing(again, piece, game, &model) {
-                checker.out.push(Diagnostic::new(
-                    Rule::IrregularSectionLine,
-                    at..at + 1,
-                    "the spaces here are not the single space export writes between two tokens",
-                ));
+            if broken.is_none() {
+                broken = spacing(again, piece, game, &model).map(|at| {
+                    let what = "not the single space export writes between two tokens";
+                    (at, what.to_owned())
+                });
             }
             facts.game(again, piece, game, Some((&model, &context)), scratch)
         };
@@ -428,7 +420,13 @@ fn read_back<'a>(
             fold(&mut print, scratch);
         }
     }
-    (print.digest128(), checker.out.into_iter().next())
+    // A rule's finding comes first: it names the rule.
+    let rule = checker.out.into_iter().next().map(|finding| {
+        let rule = finding.rule;
+        let what = format!("{} {}: {}", rule.code(), rule.name(), finding.message);
+        (finding.span.start, what)
+    });
+    (print.digest128(), rule.or(broken))
 }
 
 /// Where a piece of export stands in the file.

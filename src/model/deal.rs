@@ -43,6 +43,11 @@ impl Cards {
         self.0
     }
 
+    /// The set of a [`Cards::mask`]; bits above the 52 cards are dropped.
+    pub fn from_mask(mask: u64) -> Cards {
+        Cards(mask & ((1 << 52) - 1))
+    }
+
     /// True when the set holds a card of `suit`.
     pub fn has_suit(self, suit: Suit) -> bool {
         (self.0 >> (suit as u32 * 13)) & 0x1FFF != 0

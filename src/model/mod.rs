@@ -15,9 +15,9 @@ pub mod values;
 
 use std::borrow::Cow;
 use std::collections::{BTreeMap, HashMap};
+use std::ops::Range;
 
 use ahash::AHashMap;
-use std::ops::Range;
 
 use crate::syntax::{Game, Parse, SectionKind, TagPair, string_value};
 

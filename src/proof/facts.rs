@@ -27,7 +27,7 @@ pub struct Facts<'t, 'p> {
     text: &'t str,
     games: std::slice::Iter<'p, Game>,
     inheritor: Inheritor<'t, 'p>,
-    writer: GameFacts,
+    game_facts: GameFacts,
 }
 
 impl<'t: 'p, 'p> Facts<'t, 'p> {
@@ -48,13 +48,13 @@ impl<'t: 'p, 'p> Facts<'t, 'p> {
             text,
             games: parse.games.iter(),
             inheritor,
-            writer: GameFacts::new(effective),
+            game_facts: GameFacts::new(effective),
         }
     }
 
     /// The same facts without the tags named in `names`.
     pub fn leaving_out(mut self, names: &'static [&'static str]) -> Facts<'t, 'p> {
-        self.writer.leave_out = names;
+        self.game_facts.leave_out = names;
         self
     }
 
@@ -81,11 +81,11 @@ impl<'t: 'p, 'p> Facts<'t, 'p> {
         let game = self.games.next()?;
         let (parse, text) = (self.parse, self.text);
         let has_facts = if game.is_empty() {
-            self.writer.game(parse, text, game, None, out)
+            self.game_facts.game(parse, text, game, None, out)
         } else {
             let model = self.inheritor.game(parse, text, game);
             let context = context(&model);
-            self.writer
+            self.game_facts
                 .game(parse, text, game, Some((&model, &context)), out)
         };
         Some((game, has_facts))
@@ -325,7 +325,7 @@ fn moves(parse: &Parse, text: &str, tag: &Tag<'_>, is_auction: bool, out: &mut S
                         // The trick's number once, on a line before its first card.
                         if position.is_multiple_of(4) {
                             out.push_str("trick ");
-                            push_number(out, position / 4 + 1);
+                            push_digits(out, (position / 4 + 1) as u64, 10);
                             out.push('\n');
                         }
                         out.push(seat.offset(position % 4).letter());
@@ -333,7 +333,7 @@ fn moves(parse: &Parse, text: &str, tag: &Tag<'_>, is_auction: bool, out: &mut S
                     }
                     None => {
                         out.push('#');
-                        push_number(out, position);
+                        push_digits(out, position as u64, 10);
                         out.push(' ');
                     }
                 }
@@ -383,32 +383,16 @@ fn moves(parse: &Parse, text: &str, tag: &Tag<'_>, is_auction: bool, out: &mut S
     }
 }
 
-/// Appends `n` in decimal.
-fn push_number(out: &mut String, n: usize) {
-    let mut digits = [0u8; 20];
-    let mut at = digits.len();
-    let mut n = n;
-    loop {
-        at -= 1;
-        digits[at] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    out.push_str(std::str::from_utf8(&digits[at..]).unwrap_or_default());
-}
-
-/// Appends `n` in hexadecimal.
-fn push_hex(out: &mut String, n: u64) {
+/// Appends `n` in base `radix` (10 or 16), lowercase: pushed as one piece, without `fmt`.
+fn push_digits(out: &mut String, n: u64, radix: u64) {
     const DIGITS: &[u8; 16] = b"0123456789abcdef";
-    let mut digits = [0u8; 16];
+    let mut digits = [0u8; 64];
     let mut at = digits.len();
     let mut n = n;
     loop {
         at -= 1;
-        digits[at] = DIGITS[(n & 15) as usize];
-        n >>= 4;
+        digits[at] = DIGITS[(n % radix) as usize];
+        n /= radix;
         if n == 0 {
             break;
         }
@@ -436,7 +420,7 @@ fn meaning(out: &mut String, name: &str, value: &str, context: &GameContext<'_>)
                 out.push(seat.letter());
                 out.push(' ');
                 match deal.hand(seat) {
-                    Some(hand) => push_hex(out, hand.cards.mask()),
+                    Some(hand) => push_digits(out, hand.cards.mask(), 16),
                     None => out.push('-'),
                 }
                 out.push(' ');

@@ -127,6 +127,9 @@ pub enum Group {
 }
 
 impl Group {
+    /// Every group, in declaration order: `group as usize` is its place here.
+    pub const ALL: [Group; 4] = [Group::Standard, Group::Export, Group::Extra, Group::Write];
+
     /// When a rule of the group runs, in words.
     pub fn name(self) -> &'static str {
         match self {

@@ -50,10 +50,7 @@ impl RuleSet {
     /// groups' sets are made once.
     pub fn any_of(self, group: Group) -> bool {
         static GROUPS: std::sync::OnceLock<[RuleSet; 4]> = std::sync::OnceLock::new();
-        let groups = GROUPS.get_or_init(|| {
-            [Group::Standard, Group::Export, Group::Extra, Group::Write]
-                .map(|group| RuleSet::of_groups(&[group]))
-        });
+        let groups = GROUPS.get_or_init(|| Group::ALL.map(|group| RuleSet::of_groups(&[group])));
         let of_group = groups[group as usize];
         self.0.iter().zip(of_group.0).any(|(a, b)| a & b != 0)
     }
@@ -149,7 +146,10 @@ mod tests {
     /// every group and a set of one rule of each.
     #[test]
     fn any_of_asks_each_group() {
-        let groups = [Group::Standard, Group::Export, Group::Extra, Group::Write];
+        let groups = Group::ALL;
+        for (place, &group) in groups.iter().enumerate() {
+            assert_eq!(group as usize, place, "{group:?}");
+        }
         for &rule in Rule::ALL {
             let mut set = RuleSet::default();
             set.insert(rule);
