@@ -342,7 +342,7 @@ fn chunks_on_threads<'t>(
                             if !guess {
                                 return Done { parse, guess: None };
                             }
-                            let mut local = crate::model::Inheritor::default();
+                            let mut local = crate::model::Inheritor::for_text(text);
                             let models: Vec<_> = parse
                                 .real_games()
                                 .map(|game| local.game(&parse, text, game))

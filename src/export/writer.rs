@@ -74,7 +74,7 @@ impl<'t> Output<'t> {
             resolve,
             out,
             dropped: Vec::new(),
-            inheritor: Inheritor::default(),
+            inheritor: Inheritor::for_text(text),
             first: first_game,
         }
     }

@@ -231,7 +231,7 @@ pub fn parse(value: &str) -> (Option<Deal>, Vec<DealProblem>) {
         }
         let mut cards = Cards::default();
         let mut at = offset;
-        for (suit, suit_text) in Suit::ALL.into_iter().zip(text.split('.')) {
+        for (suit, suit_text) in Suit::ALL.into_iter().zip(pieces(text, b'.')) {
             for (j, ch) in suit_text.char_indices() {
                 // A value of megabytes of repeated cards is not a deal: its first problems are
                 // told, and one finding says the rest was not read (memory stays bounded).
@@ -280,10 +280,29 @@ pub fn parse(value: &str) -> (Option<Deal>, Vec<DealProblem>) {
 /// the four-hands check then rejects.
 fn split_spaces(text: &str) -> impl Iterator<Item = (usize, &str)> {
     let mut offset = 0;
-    text.split(' ').map(move |piece| {
+    pieces(text, b' ').map(move |piece| {
         let at = offset;
         offset += piece.len() + 1;
         (at, piece)
+    })
+}
+
+/// `text.split(sep)` for an ASCII separator, by a byte scan: `str::split` with a `char` goes
+/// through a memchr searcher, which costs more than the few bytes of a hand (issue 28).
+fn pieces(text: &str, sep: u8) -> impl Iterator<Item = &str> {
+    let mut rest = Some(text);
+    std::iter::from_fn(move || {
+        let piece = rest?;
+        match piece.bytes().position(|b| b == sep) {
+            Some(at) => {
+                rest = Some(&piece[at + 1..]);
+                Some(&piece[..at])
+            }
+            None => {
+                rest = None;
+                Some(piece)
+            }
+        }
     })
 }
 
@@ -292,6 +311,16 @@ mod tests {
     use super::*;
 
     const STANDARD: &str = "N:.63.AKQ987.A9732 A8654.KQ5.T.QJT6 J973.J98742.3.K4 KQT2.AT.J6542.85";
+
+    #[test]
+    fn pieces_are_what_split_gives() {
+        for text in ["", ".", "AK..Q.", "..", "KQ5", "é.ü..x", " a  b "] {
+            for sep in [b'.', b' '] {
+                let split: Vec<&str> = text.split(char::from(sep)).collect();
+                assert_eq!(pieces(text, sep).collect::<Vec<_>>(), split, "{text:?}");
+            }
+        }
+    }
 
     #[test]
     fn reads_the_standards_deal() {

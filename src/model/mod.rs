@@ -189,6 +189,10 @@ pub struct Inheritor<'t, 'p> {
     /// A `#` found no earlier value: a reader that started from no values may have missed one
     /// ([`Inheritor::missed`]).
     missed: bool,
+    /// The games come from a text with no `#` value ([`Inheritor::for_text`]): no `#` will look
+    /// up a value, so the values are not remembered (remembering them cost 5 instructions a byte
+    /// of `check`, issue 28).
+    no_hash_values: bool,
 }
 
 /// The tag pair an implied tag names once the chunk that held its `##` pair is gone: no tokens and
@@ -204,6 +208,19 @@ static DETACHED: TagPair = TagPair {
 };
 
 impl<'t, 'p> Inheritor<'t, 'p> {
+    /// An inheritor for the games of `text`, or of pieces of it, read in order. When no tag value
+    /// of `text` starts with `#` (no `"#` in it: a value is always a string token), no `#` or `##`
+    /// can look a value up, and the latest values are not remembered.
+    pub fn for_text(text: &str) -> Self {
+        let bytes = text.as_bytes();
+        let has_hash_value =
+            memchr::memchr_iter(b'#', bytes).any(|at| at > 0 && bytes[at - 1] == b'"');
+        Inheritor {
+            no_hash_values: !has_hash_value,
+            ..Inheritor::default()
+        }
+    }
+
     /// Builds the model of the next game of the file.
     pub fn game(&mut self, parse: &'p Parse, text: &'t str, game: &'p Game) -> GameModel<'p>
     where
@@ -212,6 +229,9 @@ impl<'t, 'p> Inheritor<'t, 'p> {
         let mut tags: Vec<Tag<'p>> = Vec::with_capacity(game.tags.len() + self.sticky.len());
         let mut carried = std::mem::take(&mut self.carried);
         carried.clear();
+        // Which names may have been seen in this game: a name whose bit is clear is no duplicate,
+        // without comparing it with every name before it.
+        let mut seen_names = 0u128;
         for pair in &game.tags {
             let (Some(name_id), Some(value_id)) = (pair.name, pair.value) else {
                 continue;
@@ -219,7 +239,15 @@ impl<'t, 'p> Inheritor<'t, 'p> {
             let name = parse.text(text, name_id);
             let token_text = parse.text(text, value_id);
             let written = value_cow(token_text);
-            let duplicate = name != "Note" && carried.iter().any(|(seen, _)| *seen == name);
+            let bit = name_bit(name);
+            let duplicate = name != "Note"
+                && seen_names & bit != 0
+                && carried.iter().any(|(seen, _)| *seen == name);
+            seen_names |= bit;
+            debug_assert!(
+                !(self.no_hash_values && written.starts_with('#')),
+                "Inheritor::for_text was given another text"
+            );
             let (value, inheritance) = if written == "#" {
                 match self.last.get(name) {
                     Some(value) => (value.clone(), Inheritance::Hash { found: true }),
@@ -284,7 +312,8 @@ impl<'t, 'p> Inheritor<'t, 'p> {
         }
         // A `#` that found nothing has no real value to pass on (PBN 4.8).
         for (tag, (name, value)) in tags.iter().zip(carried.drain(..)) {
-            if !tag.duplicate
+            if !self.no_hash_values
+                && !tag.duplicate
                 && tag.name != "Note"
                 && tag.inheritance != (Inheritance::Hash { found: false })
             {
@@ -340,6 +369,7 @@ impl<'t, 'p> Inheritor<'t, 'p> {
                 .collect(),
             carried: self.carried,
             missed: self.missed,
+            no_hash_values: self.no_hash_values,
         }
     }
 
@@ -414,6 +444,7 @@ impl OwnedInheritance {
                 .collect(),
             carried: Vec::new(),
             missed: false,
+            no_hash_values: false,
         }
     }
 }
@@ -446,6 +477,18 @@ fn assign_sections(model: &mut GameModel<'_>) {
 }
 
 /// The value of a string token, borrowed when it has no escapes.
+/// One of 128 bits for a tag name, from its length and three of its bytes: names with different
+/// bits differ.
+fn name_bit(name: &str) -> u128 {
+    let bytes = name.as_bytes();
+    let byte = |at: usize| u64::from(bytes.get(at).copied().unwrap_or(0));
+    let mix = (bytes.len() as u64)
+        ^ byte(0) << 8
+        ^ byte(bytes.len() / 2) << 16
+        ^ byte(bytes.len().wrapping_sub(1)) << 24;
+    1u128 << (mix.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 57)
+}
+
 fn value_cow(token_text: &str) -> Cow<'_, str> {
     if token_text.contains('\\') {
         return Cow::Owned(string_value(token_text));
@@ -459,22 +502,66 @@ mod tests {
     use super::*;
     use crate::parser::parse;
 
+    /// Each game's tags, sorted by name; read as `check` reads them ([`Inheritor::for_text`]),
+    /// which must give what an inheritor that remembers every value gives.
     fn models(text: &str) -> Vec<Vec<(String, String, Inheritance)>> {
         let parse = parse(text);
-        let mut inheritor = Inheritor::default();
-        parse
-            .real_games()
-            .map(|game| {
-                let mut tags: Vec<_> = inheritor
-                    .game(&parse, text, game)
-                    .tags
-                    .iter()
-                    .map(|t| (t.name.to_owned(), t.value.to_string(), t.inheritance))
-                    .collect();
-                tags.sort_by(|a, b| a.0.cmp(&b.0));
-                tags
-            })
-            .collect()
+        type Tags = Vec<(String, String, Inheritance)>;
+        fn read<'t>(
+            parse: &'t Parse,
+            text: &'t str,
+            mut inheritor: Inheritor<'t, 't>,
+        ) -> Vec<Tags> {
+            parse
+                .real_games()
+                .map(|game| {
+                    let mut tags: Tags = inheritor
+                        .game(parse, text, game)
+                        .tags
+                        .iter()
+                        .map(|t| (t.name.to_owned(), t.value.to_string(), t.inheritance))
+                        .collect();
+                    tags.sort_by(|a, b| a.0.cmp(&b.0));
+                    tags
+                })
+                .collect()
+        }
+        let models = read(&parse, text, Inheritor::for_text(text));
+        assert_eq!(models, read(&parse, text, Inheritor::default()));
+        models
+    }
+
+    /// A text with no `#` value: values are not remembered, and the models are the same.
+    #[test]
+    fn no_hash_values_no_memory() {
+        let text = "[Event \"a\"]\n[Board \"1\"]\n{#1 in a comment}\n\n[Event \"b\"]\n";
+        assert!(Inheritor::for_text(text).no_hash_values);
+        assert!(!Inheritor::for_text("[Event \"#\"]").no_hash_values);
+        assert!(!Inheritor::for_text("[Event \"##x\"]").no_hash_values);
+        assert_eq!(models(text).len(), 2);
+    }
+
+    /// PBN 3.1: a second tag of the same name in a game is a duplicate, whatever the names
+    /// between (the names' summary bits only spare comparisons).
+    #[test]
+    fn duplicates_among_many_names() {
+        let names: Vec<String> = (0..200).map(|i| format!("T{i}x")).collect();
+        let mut text = String::new();
+        for name in names.iter().chain(&names[..50]) {
+            text.push_str(&format!("[{name} \"v\"]\n"));
+        }
+        let parse = parse(&text);
+        let model = Inheritor::default().game(&parse, &text, &parse.games[0]);
+        let duplicates: Vec<&str> = model
+            .tags
+            .iter()
+            .filter(|t| t.duplicate)
+            .map(|t| t.name)
+            .collect();
+        assert_eq!(
+            duplicates,
+            names[..50].iter().map(String::as_str).collect::<Vec<_>>()
+        );
     }
 
     /// PBN 4.8: `#` looks back through several games; with no earlier value it is `""`.

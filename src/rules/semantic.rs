@@ -65,7 +65,7 @@ impl<'t> Semantic<'t> {
         Semantic {
             decoded,
             rules,
-            inheritor: Inheritor::default(),
+            inheritor: Inheritor::for_text(&decoded.text),
             previous_end: None,
             deals: Vec::new(),
             boards: dd::Boards::default(),
