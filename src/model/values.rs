@@ -460,6 +460,10 @@ pub fn rubber_history(value: &str) -> Result<(Vec<u32>, Vec<u32>), &'static str>
 /// words, none around `/`, no `+` before a number and no dot without digits after it. `None`
 /// for other tags and for values that do not read.
 pub fn score_export_form(name: &str, value: &str) -> Option<String> {
+    // Every other tag of every game comes here: the name first, before any work on the value.
+    if !is_score_name(name) {
+        return None;
+    }
     // Tabs are spaces (PBN 2.3), vertical ones too, as export writes them.
     let spaced: Cow<'_, str> = if value.contains(['\t', '\u{0B}']) {
         Cow::Owned(value.replace(['\t', '\u{0B}'], " "))
@@ -492,10 +496,27 @@ pub fn score_export_form(name: &str, value: &str) -> Option<String> {
 /// True when a score tag's value reads ([`score_export_form`] without building the form). Tabs
 /// count as spaces.
 pub fn score_valid(name: &str, value: &str) -> bool {
+    if !is_score_name(name) {
+        return false;
+    }
     if value.contains(['\t', '\u{0B}']) {
         return score_export_form(name, value).is_some();
     }
     score_reads(name, &tight_slashes(value))
+}
+
+/// The tags whose values [`score_reads`] reads.
+fn is_score_name(name: &str) -> bool {
+    matches!(
+        name,
+        "Score"
+            | "ScoreIMP"
+            | "ScoreMP"
+            | "ScorePercentage"
+            | "ScoreRubber"
+            | "ScoreRubberHistory"
+            | "OptimumScore"
+    )
 }
 
 /// Whether `tight` (tabs as spaces, slashes tightened) reads as the value of the score tag

@@ -98,8 +98,21 @@ pub struct GameFacts {
     /// Tags count with their values after `#`/`##` inheritance (for `--resolve`), else as written.
     effective: bool,
     scratch: String,
+    /// The identification tags' and the sections' lines in `scratch`, with their names (a tag's
+    /// place in the model, or a time tag's name). Kept from game to game so that they are
+    /// allocated once.
+    identification: Vec<(FactName, Range<usize>)>,
+    sections: Vec<(FactName, Range<usize>)>,
     /// Tags that are not facts here (`pbnfmt analyze` proves everything else unchanged).
     leave_out: &'static [&'static str],
+}
+
+/// The name a line of tag facts is sorted by.
+enum FactName {
+    /// The tag at this place in the game's model.
+    Tag(usize),
+    /// The time tag a date's time stands for ([`time_in_date`]).
+    Time(&'static str),
 }
 
 impl GameFacts {
@@ -107,6 +120,8 @@ impl GameFacts {
         GameFacts {
             effective,
             scratch: String::new(),
+            identification: Vec::new(),
+            sections: Vec::new(),
             leave_out: &[],
         }
     }
@@ -141,21 +156,31 @@ impl GameFacts {
         out: &mut String,
     ) {
         // Identification tags and sections are written to `scratch` and emitted sorted by name.
-        let scratch = &mut self.scratch;
+        let GameFacts {
+            scratch,
+            identification,
+            sections,
+            effective,
+            leave_out,
+        } = self;
         scratch.clear();
-        let mut identification: Vec<(&str, Range<usize>)> = Vec::new();
-        let mut sections: Vec<(&str, Range<usize>)> = Vec::new();
+        identification.clear();
+        sections.clear();
+        let name = |fact: &FactName| match *fact {
+            FactName::Tag(i) => model.tags[i].name,
+            FactName::Time(name) => name,
+        };
         for (i, tag) in model.tags.iter().enumerate() {
             if tag.duplicate
                 || model.auction_notes.contains(&i)
                 || model.play_notes.contains(&i)
                 || model.auction == Some(i)
                 || model.play == Some(i)
-                || self.leave_out.contains(&tag.name)
+                || leave_out.contains(&tag.name)
             {
                 continue;
             }
-            let given: &str = if self.effective || tag.inheritance == Inheritance::Implied {
+            let given: &str = if *effective || tag.inheritance == Inheritance::Implied {
                 &tag.value
             } else {
                 &tag.written
@@ -183,21 +208,21 @@ impl GameFacts {
                 _ => false,
             };
             if section {
-                sections.push((tag.name, range));
+                sections.push((FactName::Tag(i), range));
             } else {
-                identification.push((tag.name, range));
+                identification.push((FactName::Tag(i), range));
             }
             // A date with a time (`2013-08-10 17:32`) in a game without a time tag holds that
             // time as a fact, the one `pbnfmt fix` writes in a Time tag.
             if let Some((time_tag, time)) = time_in_date(model, tag.name, given) {
                 let start = scratch.len();
                 let _ = writeln!(scratch, "tag {time_tag} = {time}");
-                identification.push((time_tag, start..scratch.len()));
+                identification.push((FactName::Time(time_tag), start..scratch.len()));
             }
         }
-        identification.sort_by(|a, b| a.0.cmp(b.0));
-        for (_, range) in identification {
-            out.push_str(&scratch[range]);
+        identification.sort_by(|a, b| name(&a.0).cmp(name(&b.0)));
+        for (_, range) in identification.iter() {
+            out.push_str(&scratch[range.clone()]);
         }
         for (section, notes, is_auction) in [
             (model.auction, &model.auction_notes, true),
@@ -215,9 +240,9 @@ impl GameFacts {
                 lines(parse, text, &tag.pair.data, out);
             }
         }
-        sections.sort_by(|a, b| a.0.cmp(b.0));
-        for (_, range) in sections {
-            out.push_str(&scratch[range]);
+        sections.sort_by(|a, b| name(&a.0).cmp(name(&b.0)));
+        for (_, range) in sections.iter() {
+            out.push_str(&scratch[range.clone()]);
         }
     }
 }
@@ -448,11 +473,22 @@ const LONG_FACT: usize = 4096;
 
 /// Appends `text` with tabs as spaces, as export writes them; when longer than [`LONG_FACT`], its
 /// length, its first characters and a 64-bit FNV-1a hash of it (tabs as spaces) instead.
+#[inline]
 fn push_text(out: &mut String, text: &str) {
-    if text.len() <= LONG_FACT {
-        out.push_str(&canon::untab(text));
-        return;
+    if text.len() > LONG_FACT {
+        return push_long_text(out, text);
     }
+    // Most facts are a few bytes with no tab: pushed as they are (a table's elements are a
+    // quarter of all facts).
+    if text.bytes().any(|b| b == b'\t' || b == 0x0B) {
+        out.push_str(&canon::untab(text));
+    } else {
+        out.push_str(text);
+    }
+}
+
+/// [`push_text`] of a text longer than [`LONG_FACT`].
+fn push_long_text(out: &mut String, text: &str) {
     let start = text.char_indices().nth(60).map_or(text.len(), |(at, _)| at);
     let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
     for byte in text.bytes() {
