@@ -238,7 +238,8 @@ impl<'t, 'p> Inheritor<'t, 'p> {
             };
             let name = parse.text(text, name_id);
             let token_text = parse.text(text, value_id);
-            let written = value_cow(token_text);
+            let escaped = memchr::memchr(b'\\', token_text.as_bytes()).is_some();
+            let written = value_cow(token_text, escaped);
             let bit = name_bit(name);
             let duplicate = name != "Note"
                 && seen_names & bit != 0
@@ -270,7 +271,7 @@ impl<'t, 'p> Inheritor<'t, 'p> {
                 span: parse.span(pair.open, pair.end),
                 value_span: parse.span(value_id, value_id),
                 duplicate,
-                escaped: token_text.contains('\\'),
+                escaped,
                 closed: token_text.len() >= 2 && token_text.ends_with('"'),
             });
             carried.push((name, value));
@@ -489,8 +490,9 @@ fn name_bit(name: &str) -> u128 {
     1u128 << (mix.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 57)
 }
 
-fn value_cow(token_text: &str) -> Cow<'_, str> {
-    if token_text.contains('\\') {
+/// The value of a string token, `escaped` when it holds a backslash.
+fn value_cow(token_text: &str, escaped: bool) -> Cow<'_, str> {
+    if escaped {
         return Cow::Owned(string_value(token_text));
     }
     let inner = token_text.strip_prefix('"').unwrap_or(token_text);
