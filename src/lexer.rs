@@ -274,38 +274,74 @@ fn string(lex: &mut logos::Lexer<Raw>) -> bool {
 /// Splits `text` into tokens that cover it exactly. Text longer than [`MAX_TEXT_LEN`] is not lexed
 /// (callers refuse such files first); the result is then empty.
 pub fn lex(text: &str) -> Vec<Token> {
+    lex_kinds(text).0
+}
+
+/// Which kinds of token a text holds, one bit a kind: the passes that look for rare kinds
+/// (malformed strings and comments, stray characters) skip a text that has none, instead of
+/// reading every token again (issue 28).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Kinds(u32);
+
+impl Kinds {
+    fn add(&mut self, kind: SyntaxKind) {
+        self.0 |= 1 << kind as u32;
+    }
+
+    /// True when a token of `kind` was seen.
+    pub fn has(self, kind: SyntaxKind) -> bool {
+        self.0 & (1 << kind as u32) != 0
+    }
+
+    /// True when a token of any of `kinds` was seen.
+    pub fn any(self, kinds: &[SyntaxKind]) -> bool {
+        kinds.iter().any(|&kind| self.has(kind))
+    }
+}
+
+/// [`lex`], with the kinds of the tokens.
+pub fn lex_kinds(text: &str) -> (Vec<Token>, Kinds) {
+    let mut kinds = Kinds::default();
     // A guess that never reserves more than a few megabytes: a text of long strings has few.
     // Half a token a byte: files of full games have 0.44, so the vector rarely grows (each
     // growth copied the tokens, 3 instructions a byte of export).
     let mut tokens = Vec::with_capacity((text.len() / 2 + 16).min(1 << 18));
     if text.len() > MAX_TEXT_LEN {
-        return tokens;
+        return (tokens, kinds);
     }
     match find_embedding(text, 0) {
-        None => lex_region(text, 0, text.len(), &mut tokens),
-        Some(_) => lex_embedded(text, &mut tokens),
+        None => lex_region(text, 0, text.len(), &mut tokens, &mut kinds),
+        Some(_) => lex_embedded(text, &mut tokens, &mut kinds),
     }
-    tokens
+    (tokens, kinds)
 }
 
 /// Lexes `text[from..to]` alone, with offsets in `text`: the tokens a chunk of whole games is made
 /// of (see [`crate::parser::chunks`]). `from` must be the start of a line, and the text must hold no
 /// embedded PBN ([`is_embedded`]); `to` is where the region ends, whatever follows it.
 pub fn lex_region_of(text: &str, from: usize, to: usize) -> Vec<Token> {
-    lex_region_at_most_of(text, from, to, usize::MAX).0
+    let (tokens, _, _) = lex_region_at_most_of(text, from, to, usize::MAX);
+    tokens
 }
 
-/// [`lex_region_of`], stopping after `max` tokens: the tokens, and true when they reach `to`.
-pub fn lex_region_at_most_of(text: &str, from: usize, to: usize, max: usize) -> (Vec<Token>, bool) {
+/// [`lex_region_of`], stopping after `max` tokens: the tokens, true when they reach `to`, and
+/// their kinds.
+pub fn lex_region_at_most_of(
+    text: &str,
+    from: usize,
+    to: usize,
+    max: usize,
+) -> (Vec<Token>, bool, Kinds) {
     let capacity = (to.saturating_sub(from) / 2 + 16)
         .min(max.saturating_add(1))
         .min(1 << 18);
     let mut tokens = Vec::with_capacity(capacity);
     let mut complete = true;
+    let mut kinds = Kinds::default();
     if text.len() <= MAX_TEXT_LEN && from <= to && to <= text.len() {
-        complete = lex_region_at_most(text, from, to, &mut tokens, max);
+        complete = lex_region_at_most(text, from, to, &mut tokens, max, &mut kinds);
     }
-    (tokens, complete)
+    (tokens, complete, kinds)
 }
 
 /// The lines of `text` that start with `%` (PBN 2.4), each after its `%`, found by a memchr scan.
@@ -333,8 +369,9 @@ pub fn is_embedded(text: &str) -> bool {
     find_embedding(text, 0).is_some()
 }
 
-fn push(tokens: &mut Vec<Token>, kind: SyntaxKind, start: usize, end: usize) {
+fn push(tokens: &mut Vec<Token>, kinds: &mut Kinds, kind: SyntaxKind, start: usize, end: usize) {
     if end > start {
+        kinds.add(kind);
         // In range: `lex` refuses texts longer than u32::MAX.
         tokens.push(Token {
             kind,
@@ -344,8 +381,8 @@ fn push(tokens: &mut Vec<Token>, kind: SyntaxKind, start: usize, end: usize) {
     }
 }
 
-fn lex_region(text: &str, from: usize, to: usize, tokens: &mut Vec<Token>) {
-    lex_region_at_most(text, from, to, tokens, usize::MAX);
+fn lex_region(text: &str, from: usize, to: usize, tokens: &mut Vec<Token>, kinds: &mut Kinds) {
+    lex_region_at_most(text, from, to, tokens, usize::MAX, kinds);
 }
 
 /// [`lex_region`], stopping once `tokens` holds `max` tokens. True when the region was lexed to
@@ -356,6 +393,7 @@ fn lex_region_at_most(
     to: usize,
     tokens: &mut Vec<Token>,
     max: usize,
+    kinds: &mut Kinds,
 ) -> bool {
     let mut start = from;
     let mut at_line_start = from == 0 || matches!(text.as_bytes()[from - 1], b'\n' | b'\r');
@@ -377,6 +415,7 @@ fn lex_region_at_most(
                         .map_or(1, char::len_utf8);
                     push(
                         tokens,
+                        kinds,
                         SyntaxKind::Punct,
                         start + span.start,
                         start + span.start + first,
@@ -385,7 +424,7 @@ fn lex_region_at_most(
                     break;
                 }
             };
-            push(tokens, kind, start + span.start, start + span.end);
+            push(tokens, kinds, kind, start + span.start, start + span.end);
             if tokens.len() >= max {
                 return start + span.end >= to;
             }
@@ -459,17 +498,18 @@ fn find_embedding(text: &str, from: usize) -> Option<usize> {
 
 /// PBN 6.2: in another document, PBN text stands between `<PBN>` and `</PBN>`; the rest is kept as
 /// `Foreign` tokens. A `<PBN>` without `</PBN>` runs to the end of the document.
-fn lex_embedded(text: &str, tokens: &mut Vec<Token>) {
+fn lex_embedded(text: &str, tokens: &mut Vec<Token>, kinds: &mut Kinds) {
     let mut at = 0;
     while let Some(open) = find_embedding(text, at) {
-        push(tokens, SyntaxKind::Foreign, at, open);
+        push(tokens, kinds, SyntaxKind::Foreign, at, open);
         let body = open + EMBED_OPEN.len();
-        push(tokens, SyntaxKind::EmbedDelimiter, open, body);
+        push(tokens, kinds, SyntaxKind::EmbedDelimiter, open, body);
         match find_ascii_ci(text, EMBED_CLOSE, body) {
             Some(close) => {
-                lex_region(text, body, close, tokens);
+                lex_region(text, body, close, tokens, kinds);
                 push(
                     tokens,
+                    kinds,
                     SyntaxKind::EmbedDelimiter,
                     close,
                     close + EMBED_CLOSE.len(),
@@ -477,12 +517,12 @@ fn lex_embedded(text: &str, tokens: &mut Vec<Token>) {
                 at = close + EMBED_CLOSE.len();
             }
             None => {
-                lex_region(text, body, text.len(), tokens);
+                lex_region(text, body, text.len(), tokens, kinds);
                 at = text.len();
             }
         }
     }
-    push(tokens, SyntaxKind::Foreign, at, text.len());
+    push(tokens, kinds, SyntaxKind::Foreign, at, text.len());
 }
 
 /// Numeric value of a `=n=` or `$n` token, saturating at `u32::MAX` for absurdly long digit runs.
@@ -500,11 +540,13 @@ mod tests {
     use super::*;
     use SyntaxKind::*;
 
+    /// The tokens of `text`; [`Kinds`] must name exactly their kinds.
     fn kinds(text: &str) -> Vec<(SyntaxKind, &str)> {
-        lex(text)
-            .into_iter()
-            .map(|t| (t.kind, t.text(text)))
-            .collect()
+        let (tokens, seen) = lex_kinds(text);
+        let mut expected = Kinds::default();
+        tokens.iter().for_each(|t| expected.add(t.kind));
+        assert_eq!(seen, expected, "{text:?}");
+        tokens.into_iter().map(|t| (t.kind, t.text(text))).collect()
     }
 
     #[test]

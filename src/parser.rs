@@ -19,7 +19,8 @@ use crate::syntax::{Data, Game, Move, Parse, SectionKind, SyntaxError, TagPair, 
 
 /// Lexes and parses `text`.
 pub fn parse(text: &str) -> Parse {
-    parse_tokens(text, lexer::lex(text))
+    let (tokens, kinds) = lexer::lex_kinds(text);
+    parse_tokens(text, tokens, kinds)
 }
 
 /// The text a chunk of [`chunks`] covers at least, unless the text ends first: large enough that
@@ -97,7 +98,7 @@ impl Iterator for Chunks<'_> {
                     self.pos = end;
                     return Some(parse);
                 }
-                Region::TooManyTokens(mut tokens) => {
+                Region::TooManyTokens(mut tokens, kinds) => {
                     // Too many tokens to hold: end the chunk at the last game boundary they
                     // reach, or, when they are all one game, read that game in pieces.
                     let (cut, piece) = match last_game_boundary(text, &tokens) {
@@ -111,7 +112,8 @@ impl Iterator for Chunks<'_> {
                     if piece {
                         self.game_end = Some(end);
                     }
-                    let mut parse = parse_tokens(text, tokens);
+                    // The kinds of all the tokens lexed: those of the kept ones, and maybe more.
+                    let mut parse = parse_tokens(text, tokens, kinds);
                     parse.cut = piece.then(|| u32::try_from(cut).unwrap_or(u32::MAX));
                     return Some(parse);
                 }
@@ -146,20 +148,21 @@ enum Region {
     /// The chunk, whole.
     Whole(Parse),
     /// More tokens than a chunk holds: those lexed.
-    TooManyTokens(Vec<Token>),
+    TooManyTokens(Vec<Token>, lexer::Kinds),
     /// A brace comment crosses `end`: a chunk ending there would split it.
     SplitComment,
 }
 
 fn region(text: &str, pos: usize, end: usize) -> Region {
-    let (tokens, complete) = lexer::lex_region_at_most_of(text, pos, end, MAX_CHUNK_TOKENS);
+    let (tokens, complete, kinds) = lexer::lex_region_at_most_of(text, pos, end, MAX_CHUNK_TOKENS);
     if !complete {
-        return Region::TooManyTokens(tokens);
+        return Region::TooManyTokens(tokens, kinds);
     }
     // A brace comment may hold empty lines; a cut inside one would split it. Cut further on.
     // Whether an unclosed comment closes legally depends on the text after it, which may lie
     // beyond the chunk: read it as the whole text would.
     let split_comment = end < text.len()
+        && kinds.has(SyntaxKind::UnterminatedBraceComment)
         && tokens.iter().any(|token| {
             token.kind == SyntaxKind::UnterminatedBraceComment
                 && (token.end as usize == end || {
@@ -171,7 +174,7 @@ fn region(text: &str, pos: usize, end: usize) -> Region {
     if split_comment {
         Region::SplitComment
     } else {
-        Region::Whole(parse_tokens(text, tokens))
+        Region::Whole(parse_tokens(text, tokens, kinds))
     }
 }
 
@@ -269,11 +272,12 @@ fn blank_line_after(text: &str, from: usize) -> usize {
 /// Parses `text[from..to]`, a run of whole games of a text without embedded PBN, with offsets in
 /// `text`: a part of a chunk ([`chunks`]).
 pub fn parse_region(text: &str, from: usize, to: usize) -> Parse {
-    parse_tokens(text, lexer::lex_region_of(text, from, to))
+    let (tokens, _, kinds) = lexer::lex_region_at_most_of(text, from, to, usize::MAX);
+    parse_tokens(text, tokens, kinds)
 }
 
 /// Parses the tokens of `text` (all of it, or a chunk of whole games).
-fn parse_tokens(text: &str, tokens: Vec<Token>) -> Parse {
+fn parse_tokens(text: &str, tokens: Vec<Token>, kinds: lexer::Kinds) -> Parse {
     let mut parser = Parser {
         text,
         tokens: &tokens,
@@ -284,7 +288,9 @@ fn parse_tokens(text: &str, tokens: Vec<Token>) -> Parse {
     };
     let games = parser.file();
     let mut errors = parser.errors;
-    errors.extend(token_errors(&tokens, text));
+    if kinds.any(&TOKEN_ERROR_KINDS) {
+        errors.extend(token_errors(&tokens, text));
+    }
     errors.sort_by_key(|error| (error.span.start, error.span.end));
     Parse {
         tokens,
@@ -293,6 +299,15 @@ fn parse_tokens(text: &str, tokens: Vec<Token>) -> Parse {
         cut: None,
     }
 }
+
+/// The kinds [`token_errors`] reports: a text with none of them needs no pass over its tokens.
+const TOKEN_ERROR_KINDS: [SyntaxKind; 5] = [
+    SyntaxKind::UnterminatedString,
+    SyntaxKind::UnterminatedBraceComment,
+    SyntaxKind::NonAscii,
+    SyntaxKind::Control,
+    SyntaxKind::Punct,
+];
 
 /// Errors that belong to single tokens wherever they stand: malformed strings and comments,
 /// characters PBN 2.2 does not allow outside strings and comments. Adjacent control characters
