@@ -212,7 +212,7 @@ impl<'a> Writer<'a> {
     }
 
     fn game(&mut self, model: &GameModel<'a>, context: &GameContext<'_>) {
-        let mut mandatory: Vec<Option<Entry<'_, 'a>>> = MTS.iter().map(|_| None).collect();
+        let mut mandatory: [Option<Entry<'_, 'a>>; MTS.len()] = std::array::from_fn(|_| None);
         let mut identification = Vec::new();
         let mut sections = Vec::new();
         let (mut auction, mut play) = (None, None);
@@ -476,31 +476,36 @@ impl<'a> Writer<'a> {
             last.map_or(data.len(), |l| l + 1),
         );
         self.lines(&data[..first]);
-        // Borrowed from the input unless a tab is written as a space.
+        // Rows of as many elements as there are columns; the last row may be short. Each element
+        // is borrowed from the input unless a tab is written as a space.
         let (parse, text) = (self.parse, self.text);
-        let elements: Vec<Cow<'_, str>> = data[first..last]
-            .iter()
-            .filter_map(|d| match *d {
-                Data::Element { first, last } => Some(canon::untab(&text[parse.span(first, last)])),
-                _ => None,
-            })
-            .collect();
-        for row in elements.chunks(columns.len().max(1)) {
-            for (j, element) in row.iter().enumerate() {
-                if j > 0 {
-                    self.out.push(' ');
-                }
-                let width = columns.get(j).and_then(|c| c.width).unwrap_or(0) as usize;
-                let pad = width.saturating_sub(element.chars().count());
-                let right = columns.get(j).and_then(|c| c.align) == Some(Align::Right);
-                if right {
-                    self.out.extend(std::iter::repeat_n(' ', pad));
-                }
-                self.out.push_str(element);
-                if !right {
-                    self.out.extend(std::iter::repeat_n(' ', pad));
-                }
+        let row_len = columns.len().max(1);
+        let mut j = 0;
+        for item in &data[first..last] {
+            let Data::Element { first, last } = *item else {
+                continue;
+            };
+            let element = canon::untab(&text[parse.span(first, last)]);
+            if j > 0 {
+                self.out.push(' ');
             }
+            let width = columns.get(j).and_then(|c| c.width).unwrap_or(0) as usize;
+            let pad = width.saturating_sub(element.chars().count());
+            let right = columns.get(j).and_then(|c| c.align) == Some(Align::Right);
+            if right {
+                push_spaces(&mut self.out, pad);
+            }
+            self.out.push_str(&element);
+            if !right {
+                push_spaces(&mut self.out, pad);
+            }
+            j += 1;
+            if j == row_len {
+                self.out.push_str(self.nl);
+                j = 0;
+            }
+        }
+        if j > 0 {
             self.out.push_str(self.nl);
         }
         self.lines(&data[last..]);
@@ -545,5 +550,15 @@ impl<'a> Writer<'a> {
         if open {
             self.out.push_str(self.nl);
         }
+    }
+}
+
+/// Appends `count` spaces: a table's padding.
+fn push_spaces(out: &mut String, mut count: usize) {
+    const SPACES: &str = "                                ";
+    while count > 0 {
+        let now = count.min(SPACES.len());
+        out.push_str(&SPACES[..now]);
+        count -= now;
     }
 }

@@ -533,6 +533,22 @@ mod tests {
         models
     }
 
+    /// Every MTS name is found at its place, and no other name of the standard, nor a near miss.
+    #[test]
+    fn mts_places() {
+        for (i, name) in MTS.iter().enumerate() {
+            assert_eq!(mts_index(name), Some(i));
+            assert_eq!(mts_index(&name.to_lowercase()), None);
+            assert_eq!(mts_index(&name[..name.len() - 1]), None);
+        }
+        for tag in &crate::names::TAGS[MTS.len()..] {
+            assert_eq!(mts_index(tag.name), None, "{}", tag.name);
+        }
+        for name in ["", "Dat", "Datx", "Dxal", "Events", "vulnerable"] {
+            assert_eq!(mts_index(name), None, "{name}");
+        }
+    }
+
     /// A text with no `#` value: values are not remembered, and the models are the same.
     #[test]
     fn no_hash_values_no_memory() {

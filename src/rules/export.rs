@@ -334,10 +334,17 @@ pub fn check_game(checker: &mut Checker<'_>, game: &GameModel<'_>) {
     let Some(first) = game.game.tags.first() else {
         return;
     };
+    // One pass over the tags, not a search of them for each MTS name.
+    let mut present = [false; MTS.len()];
+    for tag in game.tags.iter().filter(|tag| !tag.duplicate) {
+        if let Some(m) = crate::model::mts_index(tag.name) {
+            present[m] = true;
+        }
+    }
     let missing: Vec<&str> = MTS
         .iter()
-        .copied()
-        .filter(|name| game.get(name).is_none())
+        .zip(present)
+        .filter_map(|(name, present)| (!present).then_some(*name))
         .collect();
     if !missing.is_empty() {
         checker.report(
