@@ -283,6 +283,12 @@ fn chunks_on_threads<'t>(
     use std::sync::atomic::{AtomicUsize, Ordering};
     use std::sync::{Condvar, Mutex};
     let regions = parser::chunk_regions(text, from, target);
+    // Each chunk's models are first built from no values (`Inheritor::for_text` scans the whole
+    // text: once, not once a chunk).
+    let fresh = semantic
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .fresh_inheritor();
     let next = AtomicUsize::new(0);
     // The chunks done and not yet taken in, the next to take in, and where reading on threads
     // stopped (the first chunk not whole, or after a panic).
@@ -342,7 +348,7 @@ fn chunks_on_threads<'t>(
                             if !guess {
                                 return Done { parse, guess: None };
                             }
-                            let mut local = crate::model::Inheritor::for_text(text);
+                            let mut local = fresh.clone();
                             let models: Vec<_> = parse
                                 .real_games()
                                 .map(|game| local.game(&parse, text, game))

@@ -335,6 +335,15 @@ impl<'t, 'p> Inheritor<'t, 'p> {
         model
     }
 
+    /// An inheritor with no values, for games of the same text: reading a chunk as if no game
+    /// came before ([`Inheritor::missed`]) without scanning the text again.
+    pub fn fresh<'u>(&self) -> Inheritor<'u, 'static> {
+        Inheritor {
+            no_hash_values: self.no_hash_values,
+            ..Inheritor::default()
+        }
+    }
+
     /// True when a `#` of the games read found no value. Games read from no values
     /// (`Inheritor::default`) have the models they would have after the games before them when
     /// this is false and no `##` value reaches them from before ([`Inheritor::has_sticky`]):

@@ -96,6 +96,11 @@ impl<'t> Semantic<'t> {
         models
     }
 
+    /// An inheritor with no values for the games of this file ([`Inheritor::fresh`]).
+    pub fn fresh_inheritor(&self) -> Inheritor<'t, 'static> {
+        self.inheritor.fresh()
+    }
+
     /// Takes in the `#`/`##` values after a chunk whose models were built from no values
     /// (`local`, detached), when those models are the ones reading in order gives: no `#` of the
     /// chunk missed a value ([`Inheritor::missed`]) and no `##` value reaches it from before.
