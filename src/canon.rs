@@ -191,7 +191,7 @@ pub fn annotations(
 ) -> (Vec<Number>, Vec<Number>) {
     let mut notes = Vec::new();
     let mut nags = Vec::new();
-    for &id in &mv.annotations {
+    for &id in parse.annotations(mv) {
         let token = parse.text(text, id);
         match parse.kind(id) {
             SyntaxKind::NoteRef => notes.push(Number::of(token)),

@@ -15,7 +15,9 @@ use std::ops::Range;
 use crate::bridge::{CallToken, PlayToken};
 use crate::lexer::{self, SyntaxKind, Token};
 use crate::rules::Rule;
-use crate::syntax::{Data, Game, Move, Parse, SectionKind, SyntaxError, TagPair, TokenId};
+use crate::syntax::{
+    Annotations, Data, Game, Move, Parse, SectionKind, SyntaxError, TagPair, TokenId,
+};
 
 /// Lexes and parses `text`.
 pub fn parse(text: &str) -> Parse {
@@ -285,9 +287,11 @@ fn parse_tokens(text: &str, tokens: Vec<Token>, kinds: lexer::Kinds) -> Parse {
         errors: Vec::new(),
         scratch: Vec::new(),
         tags_before: 0,
+        annotation_tokens: Vec::new(),
     };
     let games = parser.file();
     let mut errors = parser.errors;
+    let annotation_tokens = parser.annotation_tokens;
     if kinds.any(&TOKEN_ERROR_KINDS) {
         errors.extend(token_errors(&tokens, text));
     }
@@ -296,6 +300,7 @@ fn parse_tokens(text: &str, tokens: Vec<Token>, kinds: lexer::Kinds) -> Parse {
         tokens,
         games,
         errors,
+        annotation_tokens,
         cut: None,
     }
 }
@@ -349,6 +354,8 @@ struct Parser<'a> {
     scratch: Vec<Data>,
     /// How many tag pairs the game before had: games of a file tend to look alike.
     tags_before: usize,
+    /// [`Parse::annotation_tokens`].
+    annotation_tokens: Vec<TokenId>,
     errors: Vec<SyntaxError>,
 }
 
@@ -684,7 +691,7 @@ impl Parser<'_> {
                 out.push(Data::Move(Move {
                     irregularity: None,
                     token: id,
-                    annotations: Vec::new(),
+                    annotations: Annotations::at(self.annotation_tokens.len()),
                 }));
             }
             // `^I`, `^R`, `^L` precede the call or card they mark (PBN 3.9).
@@ -752,7 +759,7 @@ impl Parser<'_> {
         out.push(Data::Move(Move {
             irregularity,
             token: id,
-            annotations: Vec::new(),
+            annotations: Annotations::at(self.annotation_tokens.len()),
         }));
     }
 
@@ -765,7 +772,12 @@ impl Parser<'_> {
             .rev()
             .find(|data| !matches!(data, Data::Comment(_)));
         match target {
-            Some(Data::Move(item)) if !marked => item.annotations.push(id),
+            Some(Data::Move(item)) if !marked => {
+                // Only the latest move takes annotations: its tokens stay in a row.
+                debug_assert_eq!(item.annotations.end(), self.annotation_tokens.len());
+                item.annotations.grow();
+                self.annotation_tokens.push(id);
+            }
             _ => {
                 self.error(
                     Rule::UnattachedAnnotation,

@@ -19,6 +19,8 @@ pub struct Parse {
     pub tokens: Vec<Token>,
     pub games: Vec<Game>,
     pub errors: Vec<SyntaxError>,
+    /// The annotation tokens of every move, each move's in a row ([`Parse::annotations`]).
+    pub annotation_tokens: Vec<TokenId>,
     /// Where the chunk ends inside a game too long to hold whole
     /// ([`crate::parser::MAX_CHUNK_TOKENS`]): the next chunk reads on from there.
     pub cut: Option<u32>,
@@ -100,14 +102,59 @@ pub enum Data {
 
 /// A call or a card: the word (or `^S`), the irregularity before it, and its annotations (suffix,
 /// note reference and NAG tokens, in input order).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Move {
     pub irregularity: Option<TokenId>,
     pub token: TokenId,
-    pub annotations: Vec<TokenId>,
+    pub annotations: Annotations,
+}
+
+/// Where a move's annotation tokens are in [`Parse::annotation_tokens`] (read them with
+/// [`Parse::annotations`]): one array for the chunk, not a vector a move, so that section data
+/// is small and needs no dropping (issue 28).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Annotations {
+    start: u32,
+    len: u32,
+}
+
+impl Annotations {
+    /// None yet, starting at `start` of the chunk's annotation tokens.
+    pub fn at(start: usize) -> Annotations {
+        Annotations {
+            start: u32::try_from(start).unwrap_or(u32::MAX),
+            len: 0,
+        }
+    }
+
+    /// One more, the token pushed right after the others.
+    pub fn grow(&mut self) {
+        self.len += 1;
+    }
+
+    /// Where the next one goes: right after these.
+    pub fn end(&self) -> usize {
+        self.start as usize + self.len as usize
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    pub fn len(&self) -> usize {
+        self.len as usize
+    }
 }
 
 impl Parse {
+    /// The annotation tokens of `mv` (suffixes, note references, NAGs), in input order.
+    pub fn annotations(&self, mv: &Move) -> &[TokenId] {
+        let at = mv.annotations.start as usize;
+        self.annotation_tokens
+            .get(at..at + mv.annotations.len())
+            .unwrap_or(&[])
+    }
+
     pub fn token(&self, id: TokenId) -> Token {
         self.tokens[id as usize]
     }

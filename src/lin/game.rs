@@ -327,8 +327,8 @@ fn what_lin_cannot_carry(parse: &Parse, text: &str, model: &GameModel<'_>, game:
                     card_annotations += mv.annotations.len();
                 }
                 Data::Move(mv) => {
-                    nags += mv
-                        .annotations
+                    nags += parse
+                        .annotations(mv)
                         .iter()
                         .filter(|&&id| {
                             let token = parse.text(text, id);
@@ -339,8 +339,8 @@ fn what_lin_cannot_carry(parse: &Parse, text: &str, model: &GameModel<'_>, game:
                             }
                         })
                         .count();
-                    let references = mv
-                        .annotations
+                    let references = parse
+                        .annotations(mv)
                         .iter()
                         .filter(|&&id| parse.kind(id) == SyntaxKind::NoteRef)
                         .count();
@@ -447,7 +447,7 @@ fn read_auction(parse: &Parse, text: &str, model: &GameModel<'_>, game: &mut Gam
             note: None,
         };
         if let Some(mv) = mv {
-            for &id in &mv.annotations {
+            for &id in parse.annotations(mv) {
                 let token = parse.text(text, id);
                 match parse.kind(id) {
                     SyntaxKind::NoteRef => {

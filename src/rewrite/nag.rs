@@ -76,8 +76,8 @@ pub fn nag_edits(parse: &Parse, text: &str) -> (Edits, Vec<Diagnostic>) {
             let Data::Move(mv) = data else {
                 continue;
             };
-            let mut suffixes = mv
-                .annotations
+            let mut suffixes = parse
+                .annotations(mv)
                 .iter()
                 .copied()
                 .filter(|&id| parse.kind(id) == SyntaxKind::Suffix);
@@ -103,7 +103,7 @@ fn rewrite_run(
     suffix: TokenId,
     is_auction: bool,
 ) -> (std::ops::Range<usize>, String) {
-    let annotations = &mv.annotations;
+    let annotations = parse.annotations(mv);
     let at = annotations.iter().position(|&id| id == suffix).unwrap_or(0);
     // Annotations in a row with nothing but white space between them.
     let together = |a: TokenId, b: TokenId| {

@@ -690,7 +690,7 @@ fn annotations(checker: &mut Checker<'_>, data: &[Data]) {
         _ => None,
     }) {
         let mut last_nag = None;
-        for &id in &mv.annotations {
+        for &id in parse.annotations(mv) {
             let problem = match parse.kind(id) {
                 SyntaxKind::Suffix => Some(format!(
                     "the suffix `{}` is written as its NAG in export format",

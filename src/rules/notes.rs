@@ -217,7 +217,7 @@ fn annotations(checker: &mut Checker<'_>, data: &[Data], is_auction: bool) -> Ve
     }) {
         let mut suffix: Option<TokenId> = None;
         let mut note: Option<TokenId> = None;
-        for &id in &mv.annotations {
+        for &id in parse.annotations(mv) {
             let token_text = parse.text(text, id);
             match parse.kind(id) {
                 SyntaxKind::Suffix => {

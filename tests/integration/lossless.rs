@@ -6,7 +6,7 @@ use crate::common;
 use pbnfmt::lexer::{SyntaxKind, lex};
 use pbnfmt::parser::parse;
 use pbnfmt::source::{decode, encode};
-use pbnfmt::syntax::Data;
+use pbnfmt::syntax::{Data, Parse};
 
 #[test]
 fn tokens_cover_every_file_exactly_and_bytes_round_trip() {
@@ -65,7 +65,7 @@ fn tree_accounts_for_every_significant_token() {
         };
         for game in &parse.games {
             for data in &game.leading {
-                claim_data(data, &mut claim);
+                claim_data(&parse, data, &mut claim);
             }
             for tag in &game.tags {
                 // The extent of the tag pair, minus the comments inside it, which its data claims.
@@ -83,7 +83,7 @@ fn tree_accounts_for_every_significant_token() {
                     }
                 }
                 for data in &tag.data {
-                    claim_data(data, &mut claim);
+                    claim_data(&parse, data, &mut claim);
                 }
             }
         }
@@ -105,13 +105,13 @@ fn tree_accounts_for_every_significant_token() {
     }
 }
 
-fn claim_data(data: &Data, claim: &mut impl FnMut(u32, u32)) {
+fn claim_data(parse: &Parse, data: &Data, claim: &mut impl FnMut(u32, u32)) {
     match data {
         Data::Comment(id) | Data::Escape(id) | Data::Marker(id) => claim(*id, *id),
         Data::Move(item) => {
             item.irregularity.into_iter().for_each(|id| claim(id, id));
             claim(item.token, item.token);
-            item.annotations.iter().for_each(|&id| claim(id, id));
+            parse.annotations(item).iter().for_each(|&id| claim(id, id));
         }
         Data::Element { first, last } | Data::Invalid { first, last } => claim(*first, *last),
     }
