@@ -87,16 +87,12 @@ pub struct Table<'a> {
 impl<'a> Table<'a> {
     /// Reads the table of `tag`, whose unescaped value is `value`.
     pub fn new(tag: &TagPair, value: &'a str) -> Table<'a> {
-        let elements = tag
-            .data
-            .iter()
-            .filter_map(|data| match *data {
-                Data::Element { first, last } | Data::Invalid { first, last } => {
-                    Some((first, last))
-                }
-                _ => None,
-            })
-            .collect();
+        // At most an element an item: allocated once.
+        let mut elements = Vec::with_capacity(tag.data.len());
+        elements.extend(tag.data.iter().filter_map(|data| match *data {
+            Data::Element { first, last } | Data::Invalid { first, last } => Some((first, last)),
+            _ => None,
+        }));
         Table {
             columns: parse_columns(value),
             elements,

@@ -144,7 +144,11 @@ pub fn read(
         parse,
         text,
         dealer,
-        read: AuctionRead::default(),
+        // A position a call, allocated once.
+        read: AuctionRead {
+            positions: Vec::with_capacity(data.len()),
+            ..AuctionRead::default()
+        },
         seat: start,
         started: false,
         state: State::default(),

@@ -499,13 +499,22 @@ fn name_bit(name: &str) -> u128 {
     1u128 << (mix.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 57)
 }
 
-/// The value of a string token, `escaped` when it holds a backslash.
+/// The value of a string token, `escaped` when it holds a backslash. Only `\"` and `\\` are
+/// escapes (PBN 3.2): a value whose backslashes are none (a table's `Rank\2R`) is the text
+/// between the quotes, borrowed.
 fn value_cow(token_text: &str, escaped: bool) -> Cow<'_, str> {
-    if escaped {
+    let inner = token_text.strip_prefix('"').unwrap_or(token_text);
+    let inner = inner.strip_suffix('"').unwrap_or(inner);
+    let has_escape = || {
+        inner
+            .as_bytes()
+            .windows(2)
+            .any(|pair| pair[0] == b'\\' && matches!(pair[1], b'"' | b'\\'))
+    };
+    if escaped && has_escape() {
         return Cow::Owned(string_value(token_text));
     }
-    let inner = token_text.strip_prefix('"').unwrap_or(token_text);
-    Cow::Borrowed(inner.strip_suffix('"').unwrap_or(inner))
+    Cow::Borrowed(inner)
 }
 
 #[cfg(test)]
@@ -540,6 +549,34 @@ mod tests {
         let models = read(&parse, text, Inheritor::for_text(text));
         assert_eq!(models, read(&parse, text, Inheritor::default()));
         models
+    }
+
+    /// A value read with borrowing is the value `string_value` reads (PBN 3.2), and it is
+    /// borrowed when no backslash escapes anything.
+    #[test]
+    fn values_borrowed_unless_escaped() {
+        for token in [
+            r#""plain""#,
+            r#""Rank\2R;Score\5""#,
+            r#""Rank\2R""#,
+            r#""a\"b""#,
+            r#""a\\b""#,
+            r#""ends\""#,
+            r#""ends\\""#,
+            r#""unterminated\"#,
+            r#""\\\"""#,
+            r#""""#,
+            r#"""#,
+        ] {
+            let escaped = token.contains('\\');
+            let value = value_cow(token, escaped);
+            assert_eq!(value, string_value(token), "{token}");
+            // Between the quotes: `"ends\"` is `ends\` with no closing quote.
+            let inner = &token[1.min(token.len())..];
+            let inner = inner.strip_suffix('"').unwrap_or(inner);
+            let escapes = inner.contains("\\\"") || inner.contains("\\\\");
+            assert_eq!(matches!(value, Cow::Owned(_)), escapes, "{token}");
+        }
     }
 
     /// Every MTS name is found at its place, and no other name of the standard, nor a near miss.

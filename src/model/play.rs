@@ -198,7 +198,9 @@ pub fn read_as(
     data: &[Data],
     layout: Layout,
 ) -> PlayRead {
-    let mut rows: Vec<[Slot; 4]> = Vec::new();
+    // A row a trick, at most a hand's tricks: allocated once.
+    let tricks = (data.len() / 4 + 1).min(context.hand_size as usize);
+    let mut rows: Vec<[Slot; 4]> = Vec::with_capacity(tricks);
     let mut problems = Vec::new();
     let mut end = PlayEnd::Open;
     let mut position = 0usize;
