@@ -395,6 +395,22 @@ fn lex_region_at_most(
     max: usize,
     kinds: &mut Kinds,
 ) -> bool {
+    // The kinds in a local, which stays in a register through the loop.
+    let mut seen = *kinds;
+    let complete = lex_loop(text, from, to, tokens, max, &mut seen);
+    *kinds = seen;
+    complete
+}
+
+#[inline(always)]
+fn lex_loop(
+    text: &str,
+    from: usize,
+    to: usize,
+    tokens: &mut Vec<Token>,
+    max: usize,
+    kinds: &mut Kinds,
+) -> bool {
     let mut start = from;
     let mut at_line_start = from == 0 || matches!(text.as_bytes()[from - 1], b'\n' | b'\r');
     // logos reports a failed partial match (`=12` that is no note reference) as one error span;
