@@ -280,17 +280,19 @@ impl<'t, 'p> Inheritor<'t, 'p> {
             if tag.duplicate || tag.name == "Note" {
                 continue;
             }
-            let forbidden = inheritance_forbidden(tag.name);
+            // The name's row is looked up only for a `##` value, and the `##` values only when
+            // there are some: most games have neither.
             match tag.inheritance {
-                Inheritance::DoubleHash if !forbidden => {
+                Inheritance::DoubleHash if !inheritance_forbidden(tag.name) => {
                     self.sticky
                         .insert(name, (value.clone(), tag.pair, tag.value_span.clone()));
                 }
-                _ => {
+                _ if !self.sticky.is_empty() => {
                     if let Some(entry) = self.sticky.get_mut(name) {
                         entry.0 = value.clone();
                     }
                 }
+                _ => {}
             }
         }
         for (name, (value, pair, value_span)) in &self.sticky {
@@ -312,9 +314,11 @@ impl<'t, 'p> Inheritor<'t, 'p> {
             carried.push((name, value.clone()));
         }
         // A `#` that found nothing has no real value to pass on (PBN 4.8).
+        if self.no_hash_values {
+            carried.clear();
+        }
         for (tag, (name, value)) in tags.iter().zip(carried.drain(..)) {
-            if !self.no_hash_values
-                && !tag.duplicate
+            if !tag.duplicate
                 && tag.name != "Note"
                 && tag.inheritance != (Inheritance::Hash { found: false })
             {
