@@ -227,7 +227,8 @@ impl PlayToken {
 
     /// The PBN spelling of a loose play token: `-` for `--`.
     pub fn loose_spelling(text: &str) -> Option<&'static str> {
-        (PlayToken::parse(text).is_none() && PlayToken::read(text).is_some()).then_some("-")
+        // What `read` takes and `parse` does not: `--` alone (asked of every card of a play).
+        (text == "--").then_some("-")
     }
 
     pub fn parse(text: &str) -> Option<PlayToken> {
@@ -429,6 +430,26 @@ pub fn denomination_text(denomination: Denomination) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A loose play token is one `read` takes and `parse` does not, whatever the text.
+    #[test]
+    fn loose_play_tokens() {
+        let printable: Vec<char> = (b' '..=b'~').map(char::from).collect();
+        let mut texts = vec![String::new(), "-".into(), "---".into(), "S".into()];
+        for a in &printable {
+            for b in &printable {
+                texts.push(format!("{a}{b}"));
+            }
+        }
+        for text in &texts {
+            let loose = PlayToken::parse(text).is_none() && PlayToken::read(text).is_some();
+            assert_eq!(
+                PlayToken::loose_spelling(text),
+                loose.then_some("-"),
+                "{text:?}"
+            );
+        }
+    }
 
     #[test]
     fn call_case_of_pbn_3_11() {
