@@ -339,7 +339,7 @@ pub fn lex_region_at_most_of(
     let mut complete = true;
     let mut kinds = Kinds::default();
     if text.len() <= MAX_TEXT_LEN && from <= to && to <= text.len() {
-        complete = lex_region_at_most(text, from, to, &mut tokens, max, &mut kinds);
+        (complete, kinds) = lex_region_at_most(text, from, to, &mut tokens, max);
     }
     (tokens, complete, kinds)
 }
@@ -382,35 +382,22 @@ fn push(tokens: &mut Vec<Token>, kinds: &mut Kinds, kind: SyntaxKind, start: usi
 }
 
 fn lex_region(text: &str, from: usize, to: usize, tokens: &mut Vec<Token>, kinds: &mut Kinds) {
-    lex_region_at_most(text, from, to, tokens, usize::MAX, kinds);
+    let (_, seen) = lex_region_at_most(text, from, to, tokens, usize::MAX);
+    kinds.0 |= seen.0;
 }
 
-/// [`lex_region`], stopping once `tokens` holds `max` tokens. True when the region was lexed to
-/// its end.
+/// [`lex_region`], stopping once `tokens` holds `max` tokens: true when the region was lexed to
+/// its end, and the kinds of the tokens (kept in a local, which stays in a register through the
+/// loop).
 fn lex_region_at_most(
     text: &str,
     from: usize,
     to: usize,
     tokens: &mut Vec<Token>,
     max: usize,
-    kinds: &mut Kinds,
-) -> bool {
-    // The kinds in a local, which stays in a register through the loop.
-    let mut seen = *kinds;
-    let complete = lex_loop(text, from, to, tokens, max, &mut seen);
-    *kinds = seen;
-    complete
-}
-
-#[inline(always)]
-fn lex_loop(
-    text: &str,
-    from: usize,
-    to: usize,
-    tokens: &mut Vec<Token>,
-    max: usize,
-    kinds: &mut Kinds,
-) -> bool {
+) -> (bool, Kinds) {
+    let mut seen = Kinds::default();
+    let kinds = &mut seen;
     let mut start = from;
     let mut at_line_start = from == 0 || matches!(text.as_bytes()[from - 1], b'\n' | b'\r');
     // logos reports a failed partial match (`=12` that is no note reference) as one error span;
@@ -442,7 +429,7 @@ fn lex_loop(
             };
             push(tokens, kinds, kind, start + span.start, start + span.end);
             if tokens.len() >= max {
-                return start + span.end >= to;
+                return (start + span.end >= to, seen);
             }
         }
         match restart {
@@ -453,10 +440,10 @@ fn lex_loop(
             None => break,
         }
         if tokens.len() >= max {
-            return start >= to;
+            return (start >= to, seen);
         }
     }
-    true
+    (true, seen)
 }
 
 fn kind_of(raw: Raw) -> SyntaxKind {
