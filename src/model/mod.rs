@@ -490,7 +490,6 @@ fn assign_sections(model: &mut GameModel<'_>) {
     }
 }
 
-/// The value of a string token, borrowed when it has no escapes.
 /// One of 128 bits for a tag name, from its length and three of its bytes: names with different
 /// bits differ.
 fn name_bit(name: &str) -> u128 {
