@@ -111,7 +111,13 @@ pub fn unspaced(text: &str) -> &str {
 }
 
 pub fn same(text: &str, canonical: &str) -> bool {
-    text == canonical || (text.len() == canonical.len() && text == canonical.to_ascii_lowercase())
+    // Compared byte by byte: no lowercase copy of `canonical`.
+    text == canonical
+        || (text.len() == canonical.len()
+            && text
+                .bytes()
+                .zip(canonical.bytes())
+                .all(|(t, c)| t == c.to_ascii_lowercase()))
 }
 
 /// The Declarer tag (PBN 3.4.13): a seat, `^seat` when declarer and dummy were swapped.
@@ -237,23 +243,23 @@ impl ContractValue {
         let allowed = |part: Option<&str>, upper: &str| {
             part.is_some_and(|part| same(part, upper) && part.len() == upper.len())
         };
-        let (fine, spelling) = match value {
-            ContractValue::PassedOut => (allowed(Some(text), "Pass"), "Pass".to_owned()),
-            ContractValue::Trumps(d) => (allowed(Some(text), denomination_text(d)), {
-                denomination_text(d).to_owned()
-            }),
+        // Every game's Contract comes here: the spelling is made only for a miscased one.
+        let fine = match value {
+            ContractValue::PassedOut => allowed(Some(text), "Pass"),
+            ContractValue::Trumps(d) => allowed(Some(text), denomination_text(d)),
             ContractValue::Contract(contract) => {
                 let letters = denomination_text(contract.denomination).len();
-                (
-                    allowed(
-                        text.get(1..1 + letters),
-                        denomination_text(contract.denomination),
-                    ) && allowed(text.get(1 + letters..), contract.risk.suffix()),
-                    contract.to_string(),
-                )
+                allowed(
+                    text.get(1..1 + letters),
+                    denomination_text(contract.denomination),
+                ) && allowed(text.get(1 + letters..), contract.risk.suffix())
             }
         };
-        (!fine).then_some(spelling)
+        (!fine).then(|| match value {
+            ContractValue::PassedOut => "Pass".to_owned(),
+            ContractValue::Trumps(d) => denomination_text(d).to_owned(),
+            ContractValue::Contract(contract) => contract.to_string(),
+        })
     }
 
     pub fn denomination(self) -> Option<Denomination> {
@@ -629,6 +635,26 @@ mod tests {
         );
         for bad in ["8S", "0C", "3N", "4SXXX", "", "3 NT", "4♠"] {
             assert_eq!(ContractValue::parse(bad), None, "{bad}");
+        }
+    }
+
+    /// `same`: the spelling itself, or all of it in lowercase (PBN 3.11).
+    #[test]
+    fn same_spelling_or_lowercase() {
+        for canonical in ["Pass", "NT", "XX", "S", "None", "All", ""] {
+            for text in [
+                canonical.to_owned(),
+                canonical.to_ascii_lowercase(),
+                canonical.to_ascii_uppercase(),
+                format!("{canonical}x"),
+                canonical.chars().rev().collect(),
+                "pAss".to_owned(),
+                "é".to_owned(),
+            ] {
+                let expected = text == canonical
+                    || (text.len() == canonical.len() && text == canonical.to_ascii_lowercase());
+                assert_eq!(same(&text, canonical), expected, "{text} {canonical}");
+            }
         }
     }
 
