@@ -318,14 +318,8 @@ pub fn lex_kinds(text: &str) -> (Vec<Token>, Kinds) {
 
 /// Lexes `text[from..to]` alone, with offsets in `text`: the tokens a chunk of whole games is made
 /// of (see [`crate::parser::chunks`]). `from` must be the start of a line, and the text must hold no
-/// embedded PBN ([`is_embedded`]); `to` is where the region ends, whatever follows it.
-pub fn lex_region_of(text: &str, from: usize, to: usize) -> Vec<Token> {
-    let (tokens, _, _) = lex_region_at_most_of(text, from, to, usize::MAX);
-    tokens
-}
-
-/// [`lex_region_of`], stopping after `max` tokens: the tokens, true when they reach `to`, and
-/// their kinds.
+/// embedded PBN ([`is_embedded`]); `to` is where the region ends, whatever follows it. Stops after
+/// `max` tokens: the tokens, true when they reach `to`, and their kinds.
 pub fn lex_region_at_most_of(
     text: &str,
     from: usize,
@@ -397,7 +391,6 @@ fn lex_region_at_most(
     max: usize,
 ) -> (bool, Kinds) {
     let mut seen = Kinds::default();
-    let kinds = &mut seen;
     let mut start = from;
     let mut at_line_start = from == 0 || matches!(text.as_bytes()[from - 1], b'\n' | b'\r');
     // logos reports a failed partial match (`=12` that is no note reference) as one error span;
@@ -418,7 +411,7 @@ fn lex_region_at_most(
                         .map_or(1, char::len_utf8);
                     push(
                         tokens,
-                        kinds,
+                        &mut seen,
                         SyntaxKind::Punct,
                         start + span.start,
                         start + span.start + first,
@@ -427,7 +420,13 @@ fn lex_region_at_most(
                     break;
                 }
             };
-            push(tokens, kinds, kind, start + span.start, start + span.end);
+            push(
+                tokens,
+                &mut seen,
+                kind,
+                start + span.start,
+                start + span.end,
+            );
             if tokens.len() >= max {
                 return (start + span.end >= to, seen);
             }
