@@ -26,6 +26,12 @@ pub enum Place<'a> {
 
 /// The export place of the tag pair `pair` named `name`.
 pub fn place<'a>(pair: &TagPair, name: &'a str) -> Place<'a> {
+    place_with(name, || is_section(pair, name))
+}
+
+/// The export place of a tag named `name`; `section` says whether it is a supplemental section
+/// ([`is_section`]), asked only of a name that may be one.
+pub fn place_with<'a>(name: &'a str, section: impl FnOnce() -> bool) -> Place<'a> {
     if let Some(i) = mts_index(name) {
         return Place::Mandatory(i as u8);
     }
@@ -35,7 +41,7 @@ pub fn place<'a>(pair: &TagPair, name: &'a str) -> Place<'a> {
         // A Note outside the auction and play sections stays among the identification tags,
         // data or not: after the Play it would become a play note.
         "Note" => Place::Identification(name),
-        _ if is_section(pair, name) => Place::Section(name),
+        _ if section() => Place::Section(name),
         _ => Place::Identification(name),
     }
 }
@@ -117,6 +123,22 @@ fn push_word_as(
     is_auction: bool,
     loose: bool,
 ) {
+    let word = parse.text(text, mv.token);
+    if parse.kind(mv.token) == SyntaxKind::Irregularity {
+        out.extend(word.chars().map(|c| c.to_ascii_uppercase()));
+        return;
+    }
+    push_word_text(out, word, is_auction, loose);
+}
+
+/// The meaning of `word`, a call or card token read by itself (a word token, not `^S`), for the
+/// facts of an export read straight from its text ([`crate::proof::lean`]): as
+/// [`push_word_meaning`].
+pub fn push_word_text_meaning(out: &mut String, word: &str, is_auction: bool) {
+    push_word_text(out, word, is_auction, true);
+}
+
+fn push_word_text(out: &mut String, word: &str, is_auction: bool, loose: bool) {
     let call = if loose {
         CallToken::read
     } else {
@@ -127,11 +149,6 @@ fn push_word_as(
     } else {
         PlayToken::parse
     };
-    let word = parse.text(text, mv.token);
-    if parse.kind(mv.token) == SyntaxKind::Irregularity {
-        out.extend(word.chars().map(|c| c.to_ascii_uppercase()));
-        return;
-    }
     if is_auction {
         if let Some(call) = call(word) {
             return call.push_export(out);
@@ -352,7 +369,20 @@ pub fn quote(value: &str) -> String {
 /// The game facts that export forms depend on: dealer, declarer, tricks in the deal; the Deal is
 /// read here once for the game.
 pub fn context<'v>(model: &'v GameModel<'_>) -> GameContext<'v> {
-    let read = model.value("Deal").map(|value| (value, deal::parse(value)));
+    context_of(
+        model.value("Deal"),
+        model.value("Dealer"),
+        model.value("Declarer"),
+    )
+}
+
+/// [`context`] from the game's Deal, Dealer and Declarer values.
+pub fn context_of<'v>(
+    deal: Option<&'v str>,
+    dealer: Option<&str>,
+    declarer: Option<&str>,
+) -> GameContext<'v> {
+    let read = deal.map(|value| (value, deal::parse(value)));
     let tricks = read
         .as_ref()
         .and_then(|(_, (deal, _))| deal.as_ref())
@@ -360,9 +390,8 @@ pub fn context<'v>(model: &'v GameModel<'_>) -> GameContext<'v> {
     let deal = read.map(|(value, (deal, problems))| (value, deal.filter(|_| problems.is_empty())));
     GameContext {
         deal,
-        dealer: model.value("Dealer").and_then(Seat::parse),
-        declarer: model
-            .value("Declarer")
+        dealer: dealer.and_then(Seat::parse),
+        declarer: declarer
             .and_then(values::parse_declarer)
             .flatten()
             .map(|d| d.seat),

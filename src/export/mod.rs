@@ -15,7 +15,7 @@ use crate::canon::{self, GameContext};
 use crate::diagnostic::Diagnostic;
 use crate::lexer::SyntaxKind;
 use crate::model::{GameModel, Inheritor};
-use crate::proof::{self, Rewritten, facts};
+use crate::proof::{self, Rewritten, facts, lean};
 use crate::rules::reading::Reading;
 use crate::rules::select::RuleSet;
 use crate::rules::semantic::Checker;
@@ -236,9 +236,11 @@ fn long_lines_warning(count: usize, first: usize, newline: Newline) -> Diagnosti
 /// Proves each chunk's export as it is written (`docs/spec-decisions.md`, "Export's proof").
 ///
 /// The input's facts ([`facts::GameFacts`], from the models the writer wrote from) and the facts of
-/// the export, read back by the lexer, parser and model, are folded into a 128-bit fingerprint
-/// each; the chunk is proven when the two are equal and the export breaks none of the export
-/// rules that hold for every export (layout, order, line ends: [`layout_rules`]). When the
+/// the export are folded into a 128-bit fingerprint each. The export's are read straight from its
+/// text when it is in the shape export writes ([`lean`], which demands the layout); else they are
+/// read back by the lexer, parser and model, and the chunk is proven when the two are equal and
+/// the export breaks none of the export rules that hold for every export (layout, order, line
+/// ends: [`layout_rules`]). When the
 /// fingerprints differ, the facts are compared as text to say which one changed. `--paranoid`
 /// also compares the facts as text, and exports the export again, which must give the same
 /// bytes. The first difference is the problem.
@@ -251,6 +253,8 @@ struct Verifier<'t> {
     /// The input's facts, a game at a time, and their fingerprint for the chunk being written.
     input: facts::GameFacts,
     input_print: Xxh3,
+    /// The facts of the export read straight from its text ([`lean`]).
+    lean: facts::GameFacts,
     scratch: String,
     problem: Option<Diagnostic>,
 }
@@ -261,6 +265,7 @@ impl<'t> Verifier<'t> {
             options,
             input: facts::GameFacts::new(options.resolve),
             input_print: Xxh3::new(),
+            lean: facts::GameFacts::new(options.resolve),
             scratch: String::new(),
             problem: None,
         }
@@ -275,7 +280,7 @@ impl<'t> Verifier<'t> {
         model: Option<(&GameModel<'_>, &GameContext<'_>)>,
     ) {
         if self.problem.is_none() && self.input.game(parse, text, game, model, &mut self.scratch) {
-            fold(&mut self.input_print, &self.scratch);
+            facts::fold(&mut self.input_print, &self.scratch);
         }
     }
 
@@ -291,6 +296,29 @@ impl<'t> Verifier<'t> {
     ) {
         let input_print = std::mem::replace(&mut self.input_print, Xxh3::new()).digest128();
         if self.problem.is_some() {
+            return;
+        }
+        // The usual chunk is proven by reading its facts straight from the export's text; a
+        // chunk that does not read that way, or whose facts differ, is read the long way, which
+        // says what differs. The `##` values of chunks before would give this chunk's games tags
+        // they do not write: such a chunk is read the long way too.
+        let nl = self.options.newline.as_str();
+        if !self.options.paranoid
+            && (self.options.resolve || !inherited.has_sticky())
+            && lean::fingerprint(piece, nl, &mut self.lean, &mut self.scratch) == Some(input_print)
+        {
+            #[cfg(debug_assertions)]
+            {
+                let again = parser::parse(piece);
+                assert!(proof::broken_reading(&again).is_none(), "{piece}");
+                let export_side = if self.options.resolve {
+                    Inheritor::default()
+                } else {
+                    inherited
+                };
+                let read = read_back(&again, piece, self.options, export_side, &mut self.scratch);
+                assert_eq!(read, (input_print, None), "{piece}");
+            }
             return;
         }
         let export_side = if self.options.resolve {
@@ -338,13 +366,6 @@ impl<'t> Verifier<'t> {
             None
         };
     }
-}
-
-/// Folds one game's facts into a fingerprint: their length first, so that the games' boundaries
-/// count too.
-fn fold(print: &mut Xxh3, facts: &str) {
-    print.update(&(facts.len() as u64).to_le_bytes());
-    print.update(facts.as_bytes());
 }
 
 /// The export rules every export keeps, whatever its input: the tags all there, in order, alone on
@@ -423,7 +444,7 @@ fn read_back<'a>(
             facts.game(again, piece, game, Some((&model, &context)), scratch)
         };
         if has_facts {
-            fold(&mut print, scratch);
+            facts::fold(&mut print, scratch);
         }
     }
     // A rule's finding comes first: it names the rule.

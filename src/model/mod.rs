@@ -505,7 +505,7 @@ fn name_bit(name: &str) -> u128 {
 /// The value of a string token, `escaped` when it holds a backslash. Only `\"` and `\\` are
 /// escapes (PBN 3.2): a value whose backslashes are none (a table's `Rank\2R`) is the text
 /// between the quotes, borrowed.
-fn value_cow(token_text: &str, escaped: bool) -> Cow<'_, str> {
+pub(crate) fn value_cow(token_text: &str, escaped: bool) -> Cow<'_, str> {
     let inner = token_text.strip_prefix('"').unwrap_or(token_text);
     let inner = inner.strip_suffix('"').unwrap_or(inner);
     let has_escape = || {

@@ -93,19 +93,23 @@ impl<'t: 'p, 'p> Facts<'t, 'p> {
 }
 
 /// Writes the facts of one game at a time from its model: [`Facts`] builds the models, export's
-/// proof takes the ones the writer built.
+/// proof takes the ones the writer built. The export's own facts, read straight from its text
+/// ([`super::lean`]), are written by the same pieces.
 pub struct GameFacts {
     /// Tags count with their values after `#`/`##` inheritance (for `--resolve`), else as written.
     effective: bool,
     scratch: String,
-    /// The identification tags' and the sections' lines in `scratch`, with their names (a tag's
-    /// place in the model, or a time tag's name). Kept from game to game so that they are
-    /// allocated once.
-    identification: Vec<(u64, FactName, Range<usize>)>,
-    sections: Vec<(u64, FactName, Range<usize>)>,
+    /// The identification tags' and the sections' lines in `scratch` ([`FactLines`]). Kept from
+    /// game to game so that they are allocated once.
+    identification: Vec<FactLines>,
+    sections: Vec<FactLines>,
     /// Tags that are not facts here (`pbnfmt analyze` proves everything else unchanged).
     leave_out: &'static [&'static str],
 }
+
+/// A tag's lines of facts in [`GameFacts::scratch`]: the key of its name ([`sort_key`]), where
+/// they are, and the length of the name, which follows `tag ` at their start.
+type FactLines = (u64, Range<usize>, usize);
 
 /// A name's first 8 bytes as a number, a shorter name padded with 0: two names whose numbers
 /// differ are in the order of their numbers (0 is no greater than any byte). Sorting a game's
@@ -116,14 +120,6 @@ fn sort_key(name: &str) -> u64 {
     let len = name.len().min(8);
     bytes[..len].copy_from_slice(&name.as_bytes()[..len]);
     u64::from_be_bytes(bytes)
-}
-
-/// The name a line of tag facts is sorted by.
-enum FactName {
-    /// The tag at this place in the game's model.
-    Tag(usize),
-    /// The time tag a date's time stands for ([`time_in_date`]).
-    Time(&'static str),
 }
 
 impl GameFacts {
@@ -148,9 +144,7 @@ impl GameFacts {
         model: Option<(&GameModel<'_>, &GameContext<'_>)>,
         out: &mut String,
     ) -> bool {
-        out.clear();
-        out.push_str(if game.is_empty() { "chunk\n" } else { "game\n" });
-        let start = out.len();
+        let start = start_game(out, game.is_empty());
         lines(parse, text, &game.leading, out);
         if let Some((model, context)) = model {
             self.tags(parse, text, model, context, out);
@@ -166,110 +160,157 @@ impl GameFacts {
         context: &GameContext<'_>,
         out: &mut String,
     ) {
-        // Identification tags and sections are written to `scratch` and emitted sorted by name.
-        let GameFacts {
-            scratch,
-            identification,
-            sections,
-            effective,
-            leave_out,
-        } = self;
-        scratch.clear();
-        identification.clear();
-        sections.clear();
-        let name = |fact: &FactName| match *fact {
-            FactName::Tag(i) => model.tags[i].name,
-            FactName::Time(name) => name,
-        };
+        self.start_tags();
+        let has_tag = |name: &str| model.get(name).is_some();
         for (i, tag) in model.tags.iter().enumerate() {
             if tag.duplicate
                 || model.auction_notes.contains(&i)
                 || model.play_notes.contains(&i)
                 || model.auction == Some(i)
                 || model.play == Some(i)
-                || leave_out.contains(&tag.name)
             {
                 continue;
             }
-            let given: &str = if *effective || tag.inheritance == Inheritance::Implied {
+            let given: &str = if self.effective || tag.inheritance == Inheritance::Implied {
                 &tag.value
             } else {
                 &tag.written
             };
             // An implied tag brings its value, not the data of the game that gave it.
             let implied = tag.inheritance == Inheritance::Implied;
-            // PBN 3.4: an absent mandatory tag is written "?": both mean "unknown".
-            if given == "?" && MTS.contains(&tag.name) && (implied || tag.pair.data.is_empty()) {
-                continue;
-            }
-            let start = scratch.len();
-            scratch.push_str("tag ");
-            scratch.push_str(tag.name);
-            scratch.push_str(" = ");
-            meaning(scratch, tag.name, given, context);
-            scratch.push('\n');
-            if tag.inheritance != Inheritance::Implied {
-                lines(parse, text, &tag.pair.data, scratch);
-            }
-            let range = start..scratch.len();
             // An implied table is written as a table with `--resolve` (a table is a section
             // whatever data it has); another implied tag brings no section data.
             let section = match canon::place(tag.pair, tag.name) {
                 canon::Place::Section(_) => !implied || crate::names::is_table(tag.name),
                 _ => false,
             };
-            if section {
-                sections.push((sort_key(tag.name), FactName::Tag(i), range));
-            } else {
-                identification.push((sort_key(tag.name), FactName::Tag(i), range));
-            }
-            // A date with a time (`2013-08-10 17:32`) in a game without a time tag holds that
-            // time as a fact, the one `pbnfmt fix` writes in a Time tag.
-            if let Some((time_tag, time)) = time_in_date(model, tag.name, given) {
-                let start = scratch.len();
-                let _ = writeln!(scratch, "tag {time_tag} = {time}");
-                let key = sort_key(time_tag);
-                identification.push((key, FactName::Time(time_tag), start..scratch.len()));
-            }
+            let data = if implied { &[][..] } else { &tag.pair.data[..] };
+            self.tag(
+                tag.name,
+                given,
+                data.is_empty(),
+                section,
+                context,
+                has_tag,
+                |scratch| lines(parse, text, data, scratch),
+            );
         }
-        let by_name = |a: &(u64, FactName, Range<usize>), b: &(u64, FactName, Range<usize>)| {
-            a.0.cmp(&b.0).then_with(|| name(&a.1).cmp(name(&b.1)))
-        };
-        identification.sort_by(by_name);
-        for (_, _, range) in identification.iter() {
+        self.finish_tags(out, |out| {
+            for (section, notes, is_auction) in [
+                (model.auction, &model.auction_notes, true),
+                (model.play, &model.play_notes, false),
+            ] {
+                let Some(i) = section else {
+                    continue;
+                };
+                moves(parse, text, &model.tags[i], is_auction, out);
+                for &note in notes {
+                    let tag = &model.tags[note];
+                    push_note(out, &tag.written);
+                    lines(parse, text, &tag.pair.data, out);
+                }
+            }
+        });
+    }
+
+    /// Starts the facts of a game's tags: [`GameFacts::tag`] for each tag that is no part of the
+    /// Auction or Play section, then [`GameFacts::finish_tags`].
+    pub(crate) fn start_tags(&mut self) {
+        self.scratch.clear();
+        self.identification.clear();
+        self.sections.clear();
+    }
+
+    /// The facts of the tag `name` with the value `given`, and of its data (`data` writes them;
+    /// `no_data` when it has none): kept to be written in the order of names among the
+    /// identification tags, or among the supplemental sections when `section`. `has_tag` says
+    /// whether the game has a tag of a name.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn tag(
+        &mut self,
+        name: &str,
+        given: &str,
+        no_data: bool,
+        section: bool,
+        context: &GameContext<'_>,
+        has_tag: impl Fn(&str) -> bool,
+        data: impl FnOnce(&mut String),
+    ) {
+        // PBN 3.4: an absent mandatory tag is written "?": both mean "unknown".
+        if self.leave_out.contains(&name) || (given == "?" && MTS.contains(&name) && no_data) {
+            return;
+        }
+        let scratch = &mut self.scratch;
+        let start = scratch.len();
+        scratch.push_str("tag ");
+        scratch.push_str(name);
+        scratch.push_str(" = ");
+        meaning(scratch, name, given, context);
+        scratch.push('\n');
+        data(scratch);
+        let lines = (sort_key(name), start..scratch.len(), name.len());
+        if section {
+            self.sections.push(lines);
+        } else {
+            self.identification.push(lines);
+        }
+        // A date with a time (`2013-08-10 17:32`) in a game without a time tag holds that
+        // time as a fact, the one `pbnfmt fix` writes in a Time tag.
+        if let Some((time_tag, time)) = time_in_date(name, given, has_tag) {
+            let start = scratch.len();
+            let _ = writeln!(scratch, "tag {time_tag} = {time}");
+            let key = sort_key(time_tag);
+            self.identification
+                .push((key, start..scratch.len(), time_tag.len()));
+        }
+    }
+
+    /// Writes the identification tags' facts sorted by name, then `sections` (the Auction and
+    /// Play sections' facts), then the supplemental sections' facts sorted by name.
+    pub(crate) fn finish_tags(&mut self, out: &mut String, sections: impl FnOnce(&mut String)) {
+        let scratch = &self.scratch;
+        let name = |lines: &FactLines| &scratch[lines.1.start + 4..lines.1.start + 4 + lines.2];
+        let by_name =
+            |a: &FactLines, b: &FactLines| a.0.cmp(&b.0).then_with(|| name(a).cmp(name(b)));
+        self.identification.sort_by(by_name);
+        for (_, range, _) in &self.identification {
             out.push_str(&scratch[range.clone()]);
         }
-        for (section, notes, is_auction) in [
-            (model.auction, &model.auction_notes, true),
-            (model.play, &model.play_notes, false),
-        ] {
-            let Some(i) = section else {
-                continue;
-            };
-            moves(parse, text, &model.tags[i], is_auction, out);
-            for &note in notes {
-                let tag = &model.tags[note];
-                out.push_str("note ");
-                push_text(out, &tag.written);
-                out.push('\n');
-                lines(parse, text, &tag.pair.data, out);
-            }
-        }
-        sections.sort_by(by_name);
-        for (_, _, range) in sections.iter() {
+        sections(out);
+        self.sections.sort_by(by_name);
+        for (_, range, _) in &self.sections {
             out.push_str(&scratch[range.clone()]);
         }
     }
 }
 
+/// Folds one game's facts into a fingerprint: their length first, so that the games' boundaries
+/// count too.
+pub fn fold(print: &mut xxhash_rust::xxh3::Xxh3, facts: &str) {
+    print.update(&(facts.len() as u64).to_le_bytes());
+    print.update(facts.as_bytes());
+}
+
+/// Starts the facts of a game, or of a chunk of comments and `%` lines (`empty`), in `out`
+/// (cleared first); where its facts start.
+pub(crate) fn start_game(out: &mut String, empty: bool) -> usize {
+    out.clear();
+    out.push_str(if empty { "chunk\n" } else { "game\n" });
+    out.len()
+}
+
 /// The time tag and time that a Date or UTCDate `value` holds besides the date, when the game has
 /// no such tag (`model::loose::date_with_time`).
-fn time_in_date(model: &GameModel<'_>, name: &str, value: &str) -> Option<(&'static str, String)> {
+fn time_in_date(
+    name: &str,
+    value: &str,
+    has_tag: impl Fn(&str) -> bool,
+) -> Option<(&'static str, String)> {
     let time_tag = loose::time_tag(name)?;
     if values::date_problem(value).is_none() || loose::date(value).is_some() {
         return None;
     }
-    if model.get(time_tag).is_some() {
+    if has_tag(time_tag) {
         return None;
     }
     loose::date_with_time(value).map(|(_, time)| (time_tag, time))
@@ -296,8 +337,46 @@ pub fn first_difference(a: &str, b: &str) -> Option<(String, String)> {
 }
 
 fn comment(parse: &Parse, text: &str, id: TokenId, out: &mut String) {
+    push_comment(out, parse.text(text, id));
+}
+
+/// The fact of a comment, from its token (`{...}` or `;...`).
+pub(crate) fn push_comment(out: &mut String, token: &str) {
     out.push_str("comment ");
-    push_text(out, &canon::comment_text(parse.text(text, id), "\n"));
+    push_text(out, &canon::comment_text(token, "\n"));
+    out.push('\n');
+}
+
+/// The fact of a `%` line (its line end left out): none for the header export writes itself.
+pub(crate) fn push_escape(out: &mut String, line: &str) {
+    if !canon::is_header_escape(line) {
+        out.push_str("escape ");
+        push_text(out, line);
+        out.push('\n');
+    }
+}
+
+/// The fact of a section element (PBN 5.1) as written.
+pub(crate) fn push_element(out: &mut String, element: &str) {
+    out.push_str("element ");
+    // A table's elements are a quarter of all facts, most a few plain bytes: pushed a byte at a
+    // time, not through a copy call.
+    if element.len() <= 8
+        && element
+            .bytes()
+            .all(|b| b.is_ascii() && b != b'\t' && b != 0x0B)
+    {
+        element.bytes().for_each(|b| out.push(char::from(b)));
+    } else {
+        push_text(out, element);
+    }
+    out.push('\n');
+}
+
+/// The fact of a Note tag of the Auction or Play section, from its value.
+pub(crate) fn push_note(out: &mut String, written: &str) {
+    out.push_str("note ");
+    push_text(out, written);
     out.push('\n');
 }
 
@@ -307,50 +386,93 @@ fn lines(parse: &Parse, text: &str, data: &[Data], out: &mut String) {
         match *item {
             Data::Comment(id) => comment(parse, text, id, out),
             Data::Escape(id) => {
-                let line = parse.text(text, id).trim_end_matches(['\r', '\n']);
-                if !canon::is_header_escape(line) {
-                    out.push_str("escape ");
-                    push_text(out, line);
-                    out.push('\n');
-                }
+                push_escape(out, parse.text(text, id).trim_end_matches(['\r', '\n']));
             }
-            Data::Element { first, last } => {
-                let element = &text[parse.span(first, last)];
-                out.push_str("element ");
-                // A table's elements are a quarter of all facts, most a few plain bytes:
-                // pushed a byte at a time, not through a copy call.
-                if element.len() <= 8
-                    && element
-                        .bytes()
-                        .all(|b| b.is_ascii() && b != b'\t' && b != 0x0B)
-                {
-                    element.bytes().for_each(|b| out.push(char::from(b)));
-                } else {
-                    push_text(out, element);
-                }
-                out.push('\n');
-            }
+            Data::Element { first, last } => push_element(out, &text[parse.span(first, last)]),
             _ => {}
         }
     }
 }
 
+/// The first fact of an Auction or Play section: its name, and its value unless it is a seat;
+/// the seat.
+pub(crate) fn push_section_start(out: &mut String, name: &str, written: &str) -> Option<Seat> {
+    let seat = Seat::parse(written);
+    out.push_str(name);
+    if seat.is_none() {
+        out.push(' ');
+        push_text(out, written);
+    }
+    out.push('\n');
+    seat
+}
+
+/// The start of the fact of the call or card at `position` (from 0) of a section from `seat`: the
+/// seat that makes it (and, before a trick's first card, the trick's number), or its number when
+/// the section names no seat.
+pub(crate) fn push_position(
+    out: &mut String,
+    seat: Option<Seat>,
+    position: usize,
+    is_auction: bool,
+) {
+    // Pieces pushed one by one: this runs for every call and card of a file twice.
+    match seat {
+        Some(seat) if is_auction => {
+            out.push(seat.offset(position).letter());
+            out.push(' ');
+        }
+        Some(seat) => {
+            // The trick's number once, on a line before its first card.
+            if position.is_multiple_of(4) {
+                out.push_str("trick ");
+                push_digits(out, (position / 4 + 1) as u64, 10);
+                out.push('\n');
+            }
+            out.push(seat.offset(position % 4).letter());
+            out.push(' ');
+        }
+        None => {
+            out.push('#');
+            push_digits(out, position as u64, 10);
+            out.push(' ');
+        }
+    }
+}
+
+/// The end of the fact of a call or card with no irregularity and no annotation.
+pub(crate) const PLAIN_MOVE_END: &str = " mark - notes nags\n";
+
+/// The end of the fact of a call or card: its irregularity (`mark`, in uppercase), its note
+/// references, then its NAGs (as digits without leading zeros, the NAGs ascending).
+pub(crate) fn push_annotations<'a>(
+    out: &mut String,
+    mark: Option<&str>,
+    notes: impl IntoIterator<Item = &'a str>,
+    nags: impl IntoIterator<Item = &'a str>,
+) {
+    out.push_str(" mark ");
+    match mark {
+        Some(mark) => out.extend(mark.chars().map(|c| c.to_ascii_uppercase())),
+        None => out.push('-'),
+    }
+    out.push_str(" notes");
+    for note in notes {
+        out.push(' ');
+        out.push_str(note);
+    }
+    out.push_str(" nags");
+    for nag in nags {
+        out.push(' ');
+        out.push_str(nag);
+    }
+    out.push('\n');
+}
+
 /// Each call or card with its seat (and trick), annotations and the comments after it, in order.
 /// Bare `-` before the first call only shift the seats (PBN 3.5).
 fn moves(parse: &Parse, text: &str, tag: &Tag<'_>, is_auction: bool, out: &mut String) {
-    let seat = Seat::parse(&tag.written);
-    match seat {
-        Some(_) => {
-            out.push_str(tag.name);
-            out.push('\n');
-        }
-        None => {
-            out.push_str(tag.name);
-            out.push(' ');
-            push_text(out, &tag.written);
-            out.push('\n');
-        }
-    }
+    let seat = push_section_start(out, tag.name, &tag.written);
     let data = &tag.pair.data;
     let mut skip = match seat {
         Some(_) if is_auction => canon::leading_dashes(parse, text, data),
@@ -366,66 +488,29 @@ fn moves(parse: &Parse, text: &str, tag: &Tag<'_>, is_auction: bool, out: &mut S
                     skip -= 1;
                     continue;
                 }
-                // Pieces pushed one by one: this runs for every call and card of a file twice.
-                match seat {
-                    Some(seat) if is_auction => {
-                        out.push(seat.offset(position).letter());
-                        out.push(' ');
-                    }
-                    Some(seat) => {
-                        // The trick's number once, on a line before its first card.
-                        if position.is_multiple_of(4) {
-                            out.push_str("trick ");
-                            push_digits(out, (position / 4 + 1) as u64, 10);
-                            out.push('\n');
-                        }
-                        out.push(seat.offset(position % 4).letter());
-                        out.push(' ');
-                    }
-                    None => {
-                        out.push('#');
-                        push_digits(out, position as u64, 10);
-                        out.push(' ');
-                    }
-                }
+                push_position(out, seat, position, is_auction);
                 match item {
                     Data::Move(mv) => {
                         canon::push_word_meaning(out, parse, text, mv, is_auction);
                         if mv.irregularity.is_none() && mv.annotations.is_empty() {
                             // The usual move, in one piece.
-                            out.push_str(" mark - notes nags\n");
-                            continue;
-                        }
-                        out.push_str(" mark ");
-                        match mv.irregularity {
-                            Some(mark) => out.extend(
-                                parse
-                                    .text(text, mark)
-                                    .chars()
-                                    .map(|c| c.to_ascii_uppercase()),
-                            ),
-                            None => out.push('-'),
-                        }
-                        if mv.annotations.is_empty() {
-                            out.push_str(" notes nags");
+                            out.push_str(PLAIN_MOVE_END);
                         } else {
                             let (notes, nags) = canon::annotations(parse, text, mv, is_auction);
-                            out.push_str(" notes");
-                            for note in &notes {
-                                out.push(' ');
-                                out.push_str(note.digits());
-                            }
-                            out.push_str(" nags");
-                            for nag in &nags {
-                                out.push(' ');
-                                out.push_str(nag.digits());
-                            }
+                            push_annotations(
+                                out,
+                                mv.irregularity.map(|mark| parse.text(text, mark)),
+                                notes.iter().map(canon::Number::digits),
+                                nags.iter().map(canon::Number::digits),
+                            );
                         }
                     }
-                    Data::Marker(id) => out.push_str(parse.text(text, *id)),
+                    Data::Marker(id) => {
+                        out.push_str(parse.text(text, *id));
+                        out.push('\n');
+                    }
                     _ => {}
                 }
-                out.push('\n');
             }
             Data::Comment(id) => comment(parse, text, *id, out),
             Data::Escape(_) => lines(parse, text, std::slice::from_ref(item), out),

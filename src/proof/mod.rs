@@ -7,6 +7,7 @@
 //! module holds what they have in common, so that neither imports the other.
 
 pub mod facts;
+pub mod lean;
 
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::io::spool::Output;
