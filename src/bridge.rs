@@ -137,8 +137,7 @@ pub struct Rank(u8);
 impl Rank {
     pub const TWO: Rank = Rank(2);
 
-    /// `A K Q J T 9 .. 2`, either case for the letters (PBN 3.11).
-    /// `A K Q J T 9 ... 2`, either case (a table lookup, as for suits).
+    /// `A K Q J T 9 ... 2`, either case for the letters (PBN 3.11): a table lookup, as for suits.
     pub fn from_letter(letter: u8) -> Option<Rank> {
         let value = LETTERS[usize::from(letter)] >> 4;
         (value != 0).then_some(Rank(value))
@@ -202,7 +201,21 @@ impl Card {
     pub fn index(self) -> usize {
         self.suit as usize * 13 + usize::from(self.rank.value()) - 2
     }
+
+    /// The card as PBN writes it (`SA`, `H2`): one piece to push, not two chars.
+    pub fn text(self) -> &'static str {
+        CARD_TEXT[self.index()]
+    }
 }
+
+/// Each card's spelling, by [`Card::index`].
+#[rustfmt::skip]
+const CARD_TEXT: [&str; 52] = [
+    "S2", "S3", "S4", "S5", "S6", "S7", "S8", "S9", "ST", "SJ", "SQ", "SK", "SA",
+    "H2", "H3", "H4", "H5", "H6", "H7", "H8", "H9", "HT", "HJ", "HQ", "HK", "HA",
+    "D2", "D3", "D4", "D5", "D6", "D7", "D8", "D9", "DT", "DJ", "DQ", "DK", "DA",
+    "C2", "C3", "C4", "C5", "C6", "C7", "C8", "C9", "CT", "CJ", "CQ", "CK", "CA",
+];
 
 impl fmt::Display for Card {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -429,6 +442,21 @@ pub fn denomination_text(denomination: Denomination) -> &'static str {
 
 #[cfg(test)]
 mod tests {
+
+    /// [`Card::text`] spells every card as its `Display` does.
+    #[test]
+    fn card_text_is_the_pbn_spelling() {
+        for suit in Suit::ALL {
+            for value in 2..=14 {
+                let card = Card {
+                    suit,
+                    rank: Rank::from_value(value).expect("a rank"),
+                };
+                assert_eq!(card.text(), card.to_string());
+            }
+        }
+    }
+
     use super::*;
 
     /// A loose play token is one `read` takes and `parse` does not, whatever the text.

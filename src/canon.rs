@@ -155,11 +155,7 @@ fn push_word_text(out: &mut String, word: &str, is_auction: bool, loose: bool) {
         }
     } else {
         match play(word) {
-            Some(PlayToken::Card(card)) => {
-                out.push(card.suit.letter());
-                out.push(card.rank.letter());
-                return;
-            }
+            Some(PlayToken::Card(card)) => return out.push_str(card.text()),
             Some(PlayToken::Unknown) => return out.push('-'),
             None => {}
         }
