@@ -1,8 +1,9 @@
 //! The lossless syntax tree: games, tag pairs and their section data, as indices into the token
 //! vector.
 //!
-//! The tree never copies text. Every node names the tokens it is made of; trivia between them stay
-//! in the token vector, so the tree plus the tokens give back the input byte for byte. The tree
+//! The tree never copies text. Every node names the tokens it is made of; line ends and comments
+//! between them stay in the token vector, and spaces and tabs are the gaps between tokens, so the
+//! tree plus the tokens give back the input byte for byte. The tree
 //! does not interpret values (no deal, no contract): that is the model's job.
 
 use std::ops::Range;

@@ -470,21 +470,23 @@ struct Start {
 /// The spacing the writer lays out itself, which no export rule states: in a game's tags and its
 /// Auction and Play sections, one space between two tokens on a line and none at its end. The
 /// supplemental sections after them are not looked at: a table row is padded to its columns
-/// (PBN 5.2). The offset of the first space that breaks it.
+/// (PBN 5.2). The offset of the first gap between tokens (spaces and tabs) that breaks it.
 fn spacing(again: &Parse, piece: &str, game: &Game, model: &GameModel<'_>) -> Option<usize> {
-    // To the first supplemental section's tag, or past the space that may follow the game.
+    // The gaps after the tokens up to the first supplemental section's tag, or after the game's
+    // last token.
     let end = model
         .written()
         .find(|tag| matches!(canon::place(tag.pair, tag.name), canon::Place::Section(_)))
-        .map_or(game.last as usize + 2, |tag| tag.pair.open as usize);
-    let tokens = &again.tokens[game.first as usize..end.min(again.tokens.len())];
-    tokens.iter().enumerate().find_map(|(i, token)| {
-        let wrong = token.kind == SyntaxKind::Whitespace
-            && (token.text(piece) != " "
-                || tokens
-                    .get(i + 1)
-                    .is_none_or(|next| next.kind == SyntaxKind::Newline));
-        wrong.then_some(token.start as usize)
+        .map_or(game.last as usize + 1, |tag| tag.pair.open as usize);
+    let end = end.min(again.tokens.len());
+    (game.first as usize..end).find_map(|i| {
+        let after = again.tokens[i].end as usize;
+        let next = again.tokens.get(i + 1);
+        let gap = &piece[after..next.map_or(piece.len(), |next| next.start as usize)];
+        // A gap before a line end or the end of what is looked at ends a line.
+        let wrong = !gap.is_empty()
+            && (gap != " " || i + 1 >= end || next.is_none_or(|t| t.kind == SyntaxKind::Newline));
+        wrong.then_some(after)
     })
 }
 

@@ -202,14 +202,9 @@ fn last_game_boundary(text: &str, tokens: &[Token]) -> Option<usize> {
         if token.kind != SyntaxKind::Newline {
             continue;
         }
-        // `token` ends a semi-empty line when the token before it is a line end, or white space
-        // after a line end.
-        let mut before = after.clone();
-        let mut previous = before.next();
-        if previous.is_some_and(|t| t.kind == SyntaxKind::Whitespace) {
-            previous = before.next();
-        }
-        if let Some(line_end) = previous.filter(|t| t.kind == SyntaxKind::Newline)
+        // `token` ends a semi-empty line when the token before it is a line end (only a gap of
+        // spaces and tabs between them).
+        if let Some(line_end) = after.peek().filter(|t| t.kind == SyntaxKind::Newline)
             && text.as_bytes().get(line_end.end as usize - 1) == Some(&b'\n')
         {
             boundary = Some(line_end.end as usize);

@@ -121,10 +121,7 @@ impl Parser<'_> {
             while self.pos < self.tokens.len()
                 && matches!(
                     self.tokens[self.pos].kind,
-                    SyntaxKind::Whitespace
-                        | SyntaxKind::Newline
-                        | SyntaxKind::Foreign
-                        | SyntaxKind::EmbedDelimiter
+                    SyntaxKind::Newline | SyntaxKind::Foreign | SyntaxKind::EmbedDelimiter
                 )
             {
                 self.pos += 1;
@@ -159,7 +156,7 @@ impl Parser<'_> {
         }
         // The last significant token before the end of the game.
         let mut end = self.pos;
-        while end > first as usize && self.tokens[end - 1].kind.is_space() {
+        while end > first as usize && self.tokens[end - 1].kind == SyntaxKind::Newline {
             end -= 1;
         }
         if end > first as usize {
@@ -204,14 +201,13 @@ impl Parser<'_> {
         });
     }
 
-    /// Moves over whitespace and single line ends to the next significant token. Returns false,
-    /// without moving past it, at the end of the game: a semi-empty line (PBN 3), the edge of an
-    /// embedded block, or the end of the text.
+    /// Moves over single line ends to the next significant token. Returns false, without moving
+    /// past it, at the end of the game: a semi-empty line (PBN 3), the edge of an embedded block,
+    /// or the end of the text.
     fn skip_space(&mut self) -> bool {
         loop {
             match self.kind() {
                 None | Some(SyntaxKind::Foreign | SyntaxKind::EmbedDelimiter) => return false,
-                Some(SyntaxKind::Whitespace) => self.pos += 1,
                 Some(SyntaxKind::Newline) => {
                     if self.blank_line_follows() {
                         return false;
@@ -223,14 +219,11 @@ impl Parser<'_> {
         }
     }
 
-    /// At a line end: is the next line semi-empty (only spaces and tabs, PBN 3)? The end of the text
-    /// right after a line end does not count: a final line end does not start a new game.
+    /// At a line end: is the next line semi-empty (only spaces and tabs, PBN 3)? It is when the next
+    /// token is a line end too: only a gap of spaces and tabs can stand between them. The end of
+    /// the text right after a line end does not count: a final line end does not start a new game.
     fn blank_line_follows(&self) -> bool {
-        let mut next = self.pos + 1;
-        if self.tokens.get(next).map(|t| t.kind) == Some(SyntaxKind::Whitespace) {
-            next += 1;
-        }
-        self.tokens.get(next).map(|t| t.kind) == Some(SyntaxKind::Newline)
+        self.tokens.get(self.pos + 1).map(|t| t.kind) == Some(SyntaxKind::Newline)
     }
 
     /// True when the next significant token is on a later line than the current position.
@@ -364,7 +357,6 @@ impl Parser<'_> {
                     tag.end = id;
                     break;
                 }
-                SyntaxKind::Whitespace => self.pos += 1,
                 _ => {
                     last = self.bump();
                     tag.end = last;
@@ -615,13 +607,8 @@ impl Parser<'_> {
                 Some(SyntaxKind::LBracket | SyntaxKind::Foreign | SyntaxKind::EmbedDelimiter) => {
                     break;
                 }
-                Some(kind) if kind.is_comment() || kind == SyntaxKind::Whitespace => {
-                    // Leave comments to the caller; step over spaces without ending the run.
-                    if kind.is_comment() {
-                        break;
-                    }
-                    self.pos += 1;
-                }
+                // Leave comments to the caller.
+                Some(kind) if kind.is_comment() => break,
                 _ => last = self.bump(),
             }
         }

@@ -180,7 +180,13 @@ pub fn check_lines(checker: &mut Checker<'_>) {
     let Some(first) = parse.tokens.first() else {
         return;
     };
-    let mut line_start = first.start as usize;
+    // The first and last lines may start and end with a gap of spaces: from the line end before
+    // the first token, and to the line end (or the end of the text) after the last.
+    let bytes = text.as_bytes();
+    let mut line_start = bytes[..first.start as usize]
+        .iter()
+        .rposition(|&b| matches!(b, b'\n' | b'\r'))
+        .map_or(0, |at| at + 1);
     for token in &parse.tokens {
         if token.kind == SyntaxKind::Newline {
             let end = token.end as usize;
@@ -190,10 +196,18 @@ pub fn check_lines(checker: &mut Checker<'_>) {
             line_start = end;
         }
     }
-    let end = parse
-        .tokens
-        .last()
-        .map_or(line_start, |last| last.end as usize);
+    // After a last token that is no line end, the gap to the end of the text is on its line; after
+    // a line end, what follows is the next chunk's.
+    let end = parse.tokens.last().map_or(line_start, |last| {
+        let gap = match last.kind {
+            SyntaxKind::Newline => 0,
+            _ => bytes[last.end as usize..]
+                .iter()
+                .take_while(|&&b| matches!(b, b' ' | b'\t' | 0x0B))
+                .count(),
+        };
+        last.end as usize + gap
+    });
     if end - line_start > short {
         lines(checker, text, line_start, end);
     }
@@ -443,4 +457,40 @@ pub(crate) fn pairs() -> Vec<crate::rules::pairs::Pair> {
             "[Event \"A\"]\n{Board 7}\n",
         ),
     ]
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::check::{CheckOptions, check_bytes};
+
+    /// C004 (PBN 2.3) counts the spaces a line starts or ends with, though they are gaps between
+    /// tokens and no token: the first line of a chunk, the last line of the text, and a line of
+    /// spaces alone. The same at every chunk size.
+    #[test]
+    fn spaces_at_the_ends_of_a_line_count_in_its_length() {
+        let c004 = |text: &str, chunk: usize| {
+            let options = CheckOptions {
+                chunk_bytes: Some(chunk),
+                ..CheckOptions::default()
+            };
+            check_bytes(text.as_bytes(), &options)
+                .diagnostics
+                .iter()
+                .filter(|d| d.rule.code() == "C004")
+                .count()
+        };
+        let tag = "[Event \"A\"]";
+        let spaces = " ".repeat(250);
+        for chunk in [1, 1 << 20] {
+            // 250 spaces and an 11-byte tag: 262 characters with the line end.
+            assert_eq!(c004(&format!("{spaces}{tag}\n"), chunk), 1);
+            assert_eq!(c004(&format!("{tag}\n\n{spaces}{tag}\n"), chunk), 1);
+            // At the end of the text, with or without a line end.
+            assert_eq!(c004(&format!("{tag}{spaces}"), chunk), 1);
+            assert_eq!(c004(&format!("{tag}{spaces}\n"), chunk), 1);
+            assert_eq!(c004(&format!("{tag}\n{spaces}{spaces}\n{tag}\n"), chunk), 1);
+            // 200 spaces: short enough.
+            assert_eq!(c004(&format!("{}{tag}\n", &spaces[50..]), chunk), 0);
+        }
+    }
 }

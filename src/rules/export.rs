@@ -402,13 +402,18 @@ fn order(checker: &mut Checker<'_>, game: &GameModel<'_>) {
     }
 }
 
-/// PBN 3.3: a tag pair left justified on a line by itself.
+/// PBN 3.3: a tag pair left justified on a line by itself: a line end (or the start of the text)
+/// right before its `[`, and one (or the end of the text) right after its `]`. Spaces before or
+/// after it are gaps between tokens, so the bytes around it are looked at, not the tokens.
 fn alone(checker: &mut Checker<'_>, pair: &TagPair) {
-    let parse = checker.parse;
-    let before = pair.open.checked_sub(1).map(|id| parse.kind(id));
-    let after = parse.tokens.get(pair.end as usize + 1).map(|t| t.kind);
-    let starts_line = matches!(before, None | Some(SyntaxKind::Newline));
-    let ends_line = matches!(after, None | Some(SyntaxKind::Newline));
+    let (parse, bytes) = (checker.parse, checker.text.as_bytes());
+    let span = parse.span(pair.open, pair.end);
+    let line_end = |at: Option<usize>| {
+        at.and_then(|at| bytes.get(at))
+            .is_some_and(|b| matches!(b, b'\n' | b'\r'))
+    };
+    let starts_line = span.start == 0 || line_end(span.start.checked_sub(1));
+    let ends_line = span.end == bytes.len() || line_end(Some(span.end));
     if !(starts_line && ends_line) {
         checker.report(
             Diagnostic::new(
@@ -788,5 +793,45 @@ mod tests {
             .filter(|d| d.rule.code() == "E004")
             .count();
         assert_eq!(tabs, 1);
+    }
+
+    /// E005 (PBN 3.3): a tag pair stands alone on its line, left justified. Spaces before or after
+    /// it are gaps between tokens, not tokens, and still break the rule; the first line of the
+    /// text and a line after a blank one are line starts. The same at every chunk size.
+    #[test]
+    fn a_tag_pair_stands_alone_at_the_start_of_its_line() {
+        let game = |first: &str| {
+            format!("{first}\r\n[Site \"B\"]\r\n\r\n[Event \"C\"]\r\n[Site \"D\"]\r\n")
+        };
+        let e005 = |text: &str, chunk: usize| {
+            let options = CheckOptions {
+                chunk_bytes: Some(chunk),
+                ..CheckOptions::default()
+            };
+            let report = check_bytes(text.as_bytes(), &options);
+            report
+                .diagnostics
+                .iter()
+                .filter(|d| d.rule.code() == "E005")
+                .map(|d| d.span.start)
+                .collect::<Vec<_>>()
+        };
+        for chunk in [1, 1 << 20] {
+            assert_eq!(
+                e005(&game("% EXPORT\r\n[Event \"A\"]"), chunk),
+                Vec::<usize>::new()
+            );
+            // Indented by a space, by a tab, or after a comment on its line.
+            assert_eq!(e005(&game("% EXPORT\r\n [Event \"A\"]"), chunk), vec![11]);
+            assert_eq!(e005(&game("% EXPORT\r\n\t[Event \"A\"]"), chunk), vec![11]);
+            assert_eq!(
+                e005(&game("% EXPORT\r\n{c} [Event \"A\"]"), chunk),
+                vec![14]
+            );
+            // A space after it, at the end of the text too.
+            assert_eq!(e005(&game("% EXPORT\r\n[Event \"A\"] "), chunk), vec![10]);
+            let text = "% EXPORT\r\n[Event \"A\"]\r\n[Site \"B\"] ";
+            assert_eq!(e005(text, chunk), vec![23]);
+        }
     }
 }

@@ -59,12 +59,7 @@ pub fn untouched(rewritten: &Rewritten, output: &[u8], nag: bool) {
     let input = rewritten.decoded.text.as_str();
     let output = decode(output, Some(rewritten.decoded.encoding)).text;
     if nag {
-        let kept = |kind| {
-            !matches!(
-                kind,
-                K::Whitespace | K::Newline | K::Suffix | K::Nag | K::NoteRef
-            )
-        };
+        let kept = |kind| !matches!(kind, K::Newline | K::Suffix | K::Nag | K::NoteRef);
         assert_eq!(
             tokens(input, kept),
             tokens(&output, kept),
@@ -83,7 +78,7 @@ pub fn untouched(rewritten: &Rewritten, output: &[u8], nag: bool) {
         tokens(&output, notes),
         "resolve changed a comment or % line\n{input}"
     );
-    let rest = |kind| !matches!(kind, K::Whitespace | K::Newline | K::String);
+    let rest = |kind| !matches!(kind, K::Newline | K::String);
     let mut out = tokens(&output, rest).into_iter();
     for token in tokens(input, rest) {
         assert!(out.any(|o| o == token), "resolve lost `{token}`\n{input}");

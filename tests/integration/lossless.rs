@@ -1,9 +1,10 @@
-//! The reading core gives back every byte: tokens cover the decoded text exactly, and decoding then
-//! encoding gives back the original bytes, for every fixture and every real-world file.
+//! The reading core gives back every byte: tokens and the gaps of spaces and tabs between them
+//! cover the decoded text exactly, and decoding then encoding gives back the original bytes, for
+//! every fixture and every real-world file.
 
 use crate::common;
 
-use pbnfmt::lexer::{SyntaxKind, lex};
+use pbnfmt::lexer::{SyntaxKind, is_gap, lex};
 use pbnfmt::parser::parse;
 use pbnfmt::source::{decode, encode};
 use pbnfmt::syntax::{Data, Parse};
@@ -33,13 +34,18 @@ fn tokens_cover_every_file_exactly_and_bytes_round_trip() {
         let mut joined = String::with_capacity(decoded.text.len());
         let mut at = 0;
         for token in &tokens {
-            assert_eq!(
-                token.start as usize, at,
-                "{name}: gap or overlap before {token:?}"
+            let gap = decoded.text.get(at..token.start as usize);
+            assert!(
+                gap.is_some_and(is_gap),
+                "{name}: overlap, or text that is no token, before {token:?}"
             );
+            joined.push_str(gap.unwrap_or_default());
             joined.push_str(token.text(&decoded.text));
             at = token.end as usize;
         }
+        let rest = &decoded.text[at..];
+        assert!(is_gap(rest), "{name}: text after the last token");
+        joined.push_str(rest);
         assert_eq!(
             joined, decoded.text,
             "{name}: tokens do not give back the text"
@@ -47,7 +53,7 @@ fn tokens_cover_every_file_exactly_and_bytes_round_trip() {
     }
 }
 
-/// Nothing significant is dropped by the parser: every token that is not white space belongs to
+/// Nothing significant is dropped by the parser: every token that is not a line end belongs to
 /// the tree, directly (a tag name, a call, a comment), inside a section element or invalid run, or
 /// inside the extent of a tag pair (a broken tag keeps what it skipped). Each token is claimed once.
 #[test]
@@ -88,8 +94,10 @@ fn tree_accounts_for_every_significant_token() {
             }
         }
         for (id, token) in parse.tokens.iter().enumerate() {
-            let significant = !token.kind.is_space()
-                && !matches!(token.kind, SyntaxKind::Foreign | SyntaxKind::EmbedDelimiter);
+            let significant = !matches!(
+                token.kind,
+                SyntaxKind::Newline | SyntaxKind::Foreign | SyntaxKind::EmbedDelimiter
+            );
             if significant {
                 assert_eq!(
                     claimed[id],
@@ -98,8 +106,8 @@ fn tree_accounts_for_every_significant_token() {
                     token.text(&text),
                     claimed[id]
                 );
-            } else if token.kind.is_space() {
-                assert!(claimed[id] <= 1, "{name}: space token {id} claimed twice");
+            } else if token.kind == SyntaxKind::Newline {
+                assert!(claimed[id] <= 1, "{name}: line end {id} claimed twice");
             }
         }
     }

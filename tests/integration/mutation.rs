@@ -1,7 +1,7 @@
 //! A deterministic, bounded fuzz test: mutated fixture and real-world files (bytes flipped,
 //! inserted, deleted, duplicated, truncated) go through decode, lex, parse, check, both
 //! renderers, export, resolve (and compress) and nag, with the properties of the fuzz targets in
-//! `fuzz/`. Nothing may panic; tokens must still cover the text; every diagnostic span must lie
+//! `fuzz/`. Nothing may panic; tokens and their gaps must still cover the text; every diagnostic span must lie
 //! on character boundaries of the text; the findings, and the output of resolve and nag, must not
 //! depend on the chunk size; no read-back may find a difference (W004); and a clean export,
 //! resolve or nag must give the same bytes when run again on its output; `show` must draw the
@@ -16,7 +16,7 @@ use std::path::Path;
 use pbnfmt::check::check_bytes;
 use pbnfmt::export::{ExportOptions, export_bytes};
 use pbnfmt::generate::Rng;
-use pbnfmt::lexer::lex;
+use pbnfmt::lexer::{is_gap, lex};
 use pbnfmt::proof::Rewritten;
 use pbnfmt::rewrite::RewriteOptions;
 use pbnfmt::rewrite::fix::{FixOptions, fix_bytes};
@@ -162,10 +162,14 @@ fn exercise(bytes: &[u8]) {
     let tokens = lex(text);
     let mut at = 0;
     for token in &tokens {
-        assert_eq!(token.start as usize, at, "tokens do not cover the text");
+        let gap = text.get(at..token.start as usize);
+        assert!(
+            gap.is_some_and(is_gap),
+            "tokens and gaps do not cover the text"
+        );
         at = token.end as usize;
     }
-    assert_eq!(at, text.len(), "tokens stop short of the end");
+    assert!(is_gap(&text[at..]), "text after the last token");
     let shown_findings = report.diagnostics.len().min(8);
     spans_render(text, &report.diagnostics[..shown_findings]);
     diagrams_hold(text);

@@ -47,7 +47,7 @@ fn section_data(text: &str) -> Vec<(String, Vec<String>)> {
             | SyntaxKind::Suffix
             | SyntaxKind::Nag
             | SyntaxKind::NoteRef => {}
-            kind if inside && !kind.is_space() && piece != "-" => {
+            kind if inside && kind != SyntaxKind::Newline && piece != "-" => {
                 if let Some((_, data)) = sections.last_mut() {
                     data.push(piece.to_ascii_uppercase());
                 }
@@ -96,7 +96,7 @@ fn every_comment_escape_line_and_tag_survives_export() {
                     if tokens[..i]
                         .iter()
                         .rev()
-                        .find(|t| !t.kind.is_space())
+                        .find(|t| t.kind != SyntaxKind::Newline)
                         .is_some_and(|t| t.kind == SyntaxKind::LBracket) =>
                 {
                     format!("[{piece} ")
