@@ -464,16 +464,7 @@ impl<'a> LeanGame<'a> {
             }
             let start = at;
             if bytes[at] == b'"' {
-                // A string, as the lexer reads it: `\"` and `\\` are escapes.
-                at += 1;
-                loop {
-                    match bytes.get(at)? {
-                        b'\\' if matches!(bytes.get(at + 1), Some(b'"' | b'\\')) => at += 2,
-                        b'"' => break,
-                        _ => at += 1,
-                    }
-                }
-                at += 1;
+                at = closing_quote(bytes, at + 1)? + 1;
             } else {
                 // A section token: printable ASCII glued together, none of the characters that
                 // start another token or that a section token may not hold.
@@ -546,15 +537,20 @@ fn tag_pair(line: &str) -> Option<(&str, &str)> {
         return None;
     }
     let open = at + 1;
-    at += 2;
+    let close = closing_quote(bytes, at + 2)?;
+    (&line[close + 1..] == "]").then(|| (name, &line[open..=close]))
+}
+
+/// Where the string whose text starts at `at` in `line` closes, as the lexer reads a string (PBN
+/// 3.2): `\"` and `\\` are escapes; `None` when it does not close on its line.
+fn closing_quote(line: &[u8], mut at: usize) -> Option<usize> {
     loop {
-        match bytes.get(at)? {
-            b'\\' if matches!(bytes.get(at + 1), Some(b'"' | b'\\')) => at += 2,
-            b'"' => break,
+        match line.get(at)? {
+            b'\\' if matches!(line.get(at + 1), Some(b'"' | b'\\')) => at += 2,
+            b'"' => return Some(at),
             _ => at += 1,
         }
     }
-    (&line[at + 1..] == "]").then(|| (name, &line[open..=at]))
 }
 
 /// Digits as export writes a note reference or NAG: no leading zero.
@@ -626,6 +622,12 @@ mod tests {
         HJ H8 H2 HA $7 $10\n;last\n[Note \"1:top\"]\n\
         [ScoreTable \"Rank\\2R;PairId_NS\\2R;MP_NS\"]\n 1 \"a b\" 12.5\n10  7  3\n";
 
+    /// [`GAME`] with its first `from` replaced by `to`.
+    fn changed(from: &str, to: &str) -> String {
+        assert!(GAME.contains(from), "{from}");
+        GAME.replacen(from, to, 1)
+    }
+
     /// The reader takes the game above, with the long way's facts.
     #[test]
     fn reads_every_kind_of_line_export_writes() {
@@ -657,8 +659,7 @@ mod tests {
             ("1:top", "1:bottom"),
             ("Pass\nPass Pass\n", "Pass\nPass\n"),
         ] {
-            assert!(GAME.contains(from), "{from}");
-            let changed = GAME.replacen(from, to, 1);
+            let changed = changed(from, to);
             let other = lean(&changed, "\n");
             assert!(other.is_some(), "{to}: not read");
             assert_ne!(other, print, "{from} -> {to}");
@@ -707,9 +708,7 @@ mod tests {
             // A game separator that is not one empty line.
             ("10  7  3\n", "10  7  3\n\n\n"),
         ] {
-            assert!(GAME.contains(from), "{from}");
-            let changed = GAME.replacen(from, to, 1);
-            assert_eq!(lean(&changed, "\n"), None, "{from} -> {to}");
+            assert_eq!(lean(&changed(from, to), "\n"), None, "{from} -> {to}");
         }
         // A CR LF export read as LF, and the other way.
         assert_eq!(lean(&GAME.replace('\n', "\r\n"), "\n"), None);
