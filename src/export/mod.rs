@@ -240,10 +240,9 @@ fn long_lines_warning(count: usize, first: usize, newline: Newline) -> Diagnosti
 /// text when it is in the shape export writes ([`lean`], which demands the layout); else they are
 /// read back by the lexer, parser and model, and the chunk is proven when the two are equal and
 /// the export breaks none of the export rules that hold for every export (layout, order, line
-/// ends: [`layout_rules`]). When the
-/// fingerprints differ, the facts are compared as text to say which one changed. `--paranoid`
-/// also compares the facts as text, and exports the export again, which must give the same
-/// bytes. The first difference is the problem.
+/// ends: [`layout_rules`]). When the fingerprints differ, the facts are compared as text to say
+/// which one changed. `--paranoid` also compares the facts as text, and exports the export again,
+/// which must give the same bytes. The first difference is the problem.
 ///
 /// The export side starts each chunk with the input side's `#`/`##` values: without `--resolve`
 /// the export keeps `#` and `##` as written, so its values are the input's; with `--resolve` it

@@ -1,12 +1,13 @@
 //! The facts of an export read straight from its text, without the lexer, the parser and the
 //! model: export's proof of a chunk in the usual case (issue 28, item 4).
 //!
-//! Export writes one shape: each tag pair alone on its line, the calls and cards one space apart,
-//! comments and `%` lines on lines of their own, one empty line between games. This reader takes
-//! only that shape and the facts it can read for sure, and gives up ([`None`]) on anything else:
-//! `#` values, irregularities, suffixes, a comment inside a line of calls, any other spacing or
-//! line end. Export then reads its output back the long way, so giving up costs time, never
-//! correctness.
+//! Export writes one shape: each tag pair alone on its line, the calls and cards one space apart
+//! (a comment may follow one on its line), other comments and `%` lines on lines of their own, one
+//! empty line between games. This reader takes only that shape and the facts it can read for
+//! sure, and gives up ([`None`]) on anything else: `#` values, irregularities, suffixes, an
+//! annotation that does not follow its call or card on its line, a comment inside a line of
+//! table elements, any other spacing or line end. Export then reads its output back the long
+//! way, so giving up costs time, never correctness.
 //!
 //! What it accepts, the long way accepts too, with the same facts: the same [`GameFacts`] pieces
 //! write them, the words are read by the same readers ([`canon::push_word_text_meaning`]), and
