@@ -246,9 +246,9 @@ fn check_text(report: &mut FileReport, options: &CheckOptions, chunk: usize, lim
 /// What takes in each chunk in file order: checked by the caller (`None`) or on a thread.
 type TakeChunk<'a> = dyn FnMut(&Parse, Option<semantic::ChunkFindings>) + Send + 'a;
 
-/// The size of the chunks read on several threads at once: about 32,000 tokens of full games,
-/// half of what a chunk may hold ([`parser::MAX_CHUNK_TOKENS`]), and small enough that the
-/// threads share the work out evenly.
+/// The size of the chunks read on several threads at once: about 40,000 tokens of full games (0.31
+/// a byte), well under what a chunk may hold ([`parser::MAX_CHUNK_TOKENS`]), and small enough that
+/// the threads share the work out evenly.
 const PARALLEL_CHUNK_BYTES: usize = 128 << 10;
 
 /// A chunk read on a thread, waiting to be taken in in order.
