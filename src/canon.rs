@@ -334,9 +334,8 @@ pub fn value(name: &str, value: &str, context: &GameContext) -> Option<String> {
                 Some(format!("{}{tricks}", if result.caret { "^" } else { "" }))
             }
         },
-        "Score" | "ScoreIMP" | "ScoreMP" | "ScorePercentage" | "ScoreRubber"
-        | "ScoreRubberHistory" | "OptimumScore" => values::score_export_form(name, value),
-        _ => None,
+        // The score tags (PBN 4.2); `None` for any other tag.
+        _ => values::score_export_form(name, value),
     }
 }
 

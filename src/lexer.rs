@@ -248,24 +248,29 @@ fn percent(lex: &mut logos::Lexer<Raw>) -> bool {
 /// A string runs to the next unescaped `"` on the same line (PBN 3.2: a string is a token, and no
 /// token crosses a line). `\"` and `\\` are escapes; any other backslash is an ordinary character.
 fn string(lex: &mut logos::Lexer<Raw>) -> bool {
-    let rest = lex.remainder().as_bytes();
+    let (len, closed) = string_len(lex.remainder().as_bytes());
+    lex.bump(len);
+    closed
+}
+
+/// The length of the string whose `"` comes right before `rest`, from after the `"` (its closing
+/// quote included), and whether it closes ([`string`]).
+pub(crate) fn string_len(rest: &[u8]) -> (usize, bool) {
     let mut i = 0;
-    while i < rest.len() {
-        match rest[i] {
-            b'\\' if matches!(rest.get(i + 1), Some(b'"' | b'\\')) => i += 2,
-            b'"' => {
-                lex.bump(i + 1);
-                return true;
-            }
-            b'\n' | b'\r' => {
-                lex.bump(i);
-                return false;
-            }
-            _ => i += 1,
+    // From one byte that matters to the next: most strings have no backslash.
+    while let Some(found) = rest[i..]
+        .iter()
+        .position(|&b| matches!(b, b'"' | b'\\' | b'\n' | b'\r'))
+    {
+        let at = i + found;
+        match rest[at] {
+            b'"' => return (at + 1, true),
+            b'\n' | b'\r' => return (at, false),
+            _ if matches!(rest.get(at + 1), Some(b'"' | b'\\')) => i = at + 2,
+            _ => i = at + 1,
         }
     }
-    lex.bump(rest.len());
-    false
+    (rest.len(), false)
 }
 
 /// Splits `text` into tokens that cover it exactly. Text longer than [`MAX_TEXT_LEN`] is not lexed
@@ -557,6 +562,39 @@ mod tests {
         }
         assert!(is_gap(&text[at..]), "{text:?}");
         tokens.into_iter().map(|t| (t.kind, t.text(text))).collect()
+    }
+
+    /// [`string_len`] reads a string as a byte-by-byte scan does: `\"` and `\\` are escapes, any
+    /// other backslash is a character, a line end or the end of the text leaves it unterminated.
+    #[test]
+    fn string_len_is_the_byte_scan() {
+        fn scan(rest: &[u8]) -> (usize, bool) {
+            let mut i = 0;
+            while i < rest.len() {
+                match rest[i] {
+                    b'\\' if matches!(rest.get(i + 1), Some(b'"' | b'\\')) => i += 2,
+                    b'"' => return (i + 1, true),
+                    b'\n' | b'\r' => return (i, false),
+                    _ => i += 1,
+                }
+            }
+            (rest.len(), false)
+        }
+        let alphabet = [b'a', b'"', b'\\', b'\n', b'\r', b' '];
+        // Every text of up to five bytes of the alphabet, a length at a time.
+        let mut level: Vec<Vec<u8>> = vec![Vec::new()];
+        let mut count = 0;
+        for _ in 0..=5 {
+            for text in &level {
+                assert_eq!(string_len(text), scan(text), "{text:?}");
+                count += 1;
+            }
+            level = level
+                .iter()
+                .flat_map(|t| alphabet.iter().map(|&b| [t.as_slice(), &[b]].concat()))
+                .collect();
+        }
+        assert_eq!(count, 1 + 6 + 36 + 216 + 1296 + 7776);
     }
 
     #[test]

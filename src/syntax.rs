@@ -3,8 +3,8 @@
 //!
 //! The tree never copies text. Every node names the tokens it is made of; line ends and comments
 //! between them stay in the token vector, and spaces and tabs are the gaps between tokens, so the
-//! tree plus the tokens give back the input byte for byte. The tree
-//! does not interpret values (no deal, no contract): that is the model's job.
+//! tree plus the tokens give back the input byte for byte. The tree does not interpret values (no
+//! deal, no contract): that is the model's job.
 
 use std::ops::Range;
 

@@ -453,14 +453,7 @@ impl Parser<'_> {
                 self.unattached_irregularity(irregularity.take());
                 out.push(Data::Marker(id));
             }
-            SyntaxKind::RBracket => {
-                let id = self.bump();
-                self.error(Rule::TextOutsideTagPair, self.range(id, id), None);
-                out.push(Data::Invalid {
-                    first: id,
-                    last: id,
-                });
-            }
+            SyntaxKind::RBracket => self.stray_bracket(out),
             _ => {
                 let (first, last) = self.adjacent_run();
                 // Non-ASCII and control characters are reported once, by `token_errors`.
@@ -573,14 +566,7 @@ impl Parser<'_> {
                     last: id,
                 });
             }
-            SyntaxKind::RBracket => {
-                let id = self.bump();
-                self.error(Rule::TextOutsideTagPair, self.range(id, id), None);
-                out.push(Data::Invalid {
-                    first: id,
-                    last: id,
-                });
-            }
+            SyntaxKind::RBracket => self.stray_bracket(out),
             _ => {
                 let (first, last) = self.adjacent_run();
                 for id in first..=last {
@@ -596,6 +582,16 @@ impl Parser<'_> {
                 out.push(Data::Element { first, last });
             }
         }
+    }
+
+    /// A `]` with no tag pair open, among section data: text outside a tag pair (PBN 3.3).
+    fn stray_bracket(&mut self, out: &mut Vec<Data>) {
+        let id = self.bump();
+        self.error(Rule::TextOutsideTagPair, self.range(id, id), None);
+        out.push(Data::Invalid {
+            first: id,
+            last: id,
+        });
     }
 
     /// Text before the first tag pair of a game: reported once for the rest of its line.

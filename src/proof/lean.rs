@@ -542,16 +542,11 @@ fn tag_pair(line: &str) -> Option<(&str, &str)> {
     (&line[close + 1..] == "]").then(|| (name, &line[open..=close]))
 }
 
-/// Where the string whose text starts at `at` in `line` closes, as the lexer reads a string (PBN
-/// 3.2): `\"` and `\\` are escapes; `None` when it does not close on its line.
-fn closing_quote(line: &[u8], mut at: usize) -> Option<usize> {
-    loop {
-        match line.get(at)? {
-            b'\\' if matches!(line.get(at + 1), Some(b'"' | b'\\')) => at += 2,
-            b'"' => return Some(at),
-            _ => at += 1,
-        }
-    }
+/// Where the string whose text starts at `at` in `line` closes, as the lexer reads a string
+/// ([`crate::lexer::string_len`], PBN 3.2); `None` when it does not close on its line.
+fn closing_quote(line: &[u8], at: usize) -> Option<usize> {
+    let (len, closed) = crate::lexer::string_len(line.get(at..)?);
+    closed.then(|| at + len - 1)
 }
 
 /// Digits as export writes a note reference or NAG: no leading zero.
