@@ -28,8 +28,11 @@ done
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
-cargo build --release --quiet --bin pbnfmt --example generate
+cargo build --release --quiet --bin pbnfmt --example generate --example stages
 pbnfmt="$root/target/release/pbnfmt"
+# The front end's stages alone (examples/stages.rs): what lexing, and lexing with parsing, cost
+# before any rule runs, beside the floor.
+stages="$root/target/release/examples/stages"
 # The floor (../shared/bench/floor, issue 28): one pass that does a full check's work per byte, the
 # practical speed limit, built beside pbnfmt when it is there and measured in the same groups.
 floor=""
@@ -115,6 +118,8 @@ for size in "${size_list[@]}"; do
     add "wc -l ($size)" "$bytes" "wc -l '$path'"
     add "cat ($size)" "$bytes" "cat '$path'"
     [ -n "$floor" ] && add "floor ($size)" "$bytes" "'$floor' '$path'"
+    add "stage: lex ($size)" "$bytes" "'$stages' lex '$path'"
+    add "stage: lex+parse ($size)" "$bytes" "'$stages' parse '$path'"
     add "pbnfmt check -j1 ($size)" "$bytes" "'$pbnfmt' check -q -j1 --output-format concise '$path'"
     # Issue 28, item 3: the chunks of one file on two threads.
     add "pbnfmt check -j2 ($size)" "$bytes" "'$pbnfmt' check -q -j2 --output-format concise '$path'"
@@ -181,6 +186,7 @@ for size in "${checks[@]}"; do
     echo "- $size: converting its boards from LIN takes $(ratio "pbnfmt convert LIN -j1 ($size)" "pbnfmt check -j1 ($size)") × the time of checking them as PBN, $(ratio "pbnfmt convert LIN -j1 ($size)" "pbnfmt check LIN -j1 ($size)") × as LIN (issue 25: ≤ 1)."
     if [ -n "$floor" ]; then
         echo "- $size, against the floor: check $(ratio "pbnfmt check -j1 ($size)" "floor ($size)") × (issue 28: ≤ 1.5), export $(ratio "pbnfmt export -j1 ($size)" "floor ($size)") × (≤ 4), convert --to jsonl $(ratio "pbnfmt convert --to jsonl -j1 ($size)" "floor ($size)") ×."
+        echo "- $size, the front end alone against the floor: logos lexing $(ratio "stage: lex ($size)" "floor ($size)") ×, lexing and parsing $(ratio "stage: lex+parse ($size)" "floor ($size)") ×, before any rule runs."
     fi
 done
 echo "- tree: $(ratio "pbnfmt check -j1 (tree of 40 × 1 MB)" "pbnfmt check -j2 (tree of 40 × 1 MB)") × faster on 2 threads than on 1 (target ≥ 1.8)."
