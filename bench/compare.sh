@@ -134,6 +134,8 @@ for size in "${size_list[@]}"; do
     # Issue 28, item 3: the chunks of one file on two threads.
     add "pbnfmt check -j2 ($size)" "$bytes" "'$pbnfmt' check -q -j2 --output-format concise '$path'"
     add "pbnfmt export -j1 ($size)" "$bytes" "'$pbnfmt' export -j1 '$path' > '$dir/export.out'"
+    # The chunks of one file proven beside the writer.
+    add "pbnfmt export -j2 ($size)" "$bytes" "'$pbnfmt' export -j2 '$path' > '$dir/export.out'"
     add "pbnfmt resolve -j1 ($size)" "$bytes" "'$pbnfmt' resolve -j1 '$path' > '$dir/resolve.out'"
     add "pbnfmt resolve --compress -j1 ($size)" "$bytes" "'$pbnfmt' resolve --compress -j1 '$path' > '$dir/compress.out'"
     add "pbnfmt nag -j1 ($size)" "$bytes" "'$pbnfmt' nag -j1 '$path' > '$dir/nag.out'"
@@ -192,7 +194,7 @@ measure
 echo
 for size in "${checks[@]}"; do
     echo "- $size: check takes $(ratio "pbnfmt check -j1 ($size)" "wc -l ($size)") × the time of wc -l (target ≤ 6), export $(ratio "pbnfmt export -j1 ($size)" "wc -l ($size)") × (target ≤ 10)."
-    echo "- $size: one file checks $(ratio "pbnfmt check -j1 ($size)" "pbnfmt check -j2 ($size)") × faster on 2 threads than on 1 (issue 28: ≥ 1.6)."
+    echo "- $size: one file checks $(ratio "pbnfmt check -j1 ($size)" "pbnfmt check -j2 ($size)") × faster on 2 threads than on 1 (issue 28: ≥ 1.6), and exports $(ratio "pbnfmt export -j1 ($size)" "pbnfmt export -j2 ($size)") × faster."
     echo "- $size: converting its boards from LIN takes $(ratio "pbnfmt convert LIN -j1 ($size)" "pbnfmt check -j1 ($size)") × the time of checking them as PBN, $(ratio "pbnfmt convert LIN -j1 ($size)" "pbnfmt check LIN -j1 ($size)") × as LIN (issue 25: ≤ 1)."
     if [ -n "$floor" ]; then
         echo "- $size, against the floor: check $(ratio "pbnfmt check -j1 ($size)" "floor ($size)") × (issue 28: ≤ 1.5), export $(ratio "pbnfmt export -j1 ($size)" "floor ($size)") × (≤ 4), convert --to jsonl $(ratio "pbnfmt convert --to jsonl -j1 ($size)" "floor ($size)") ×."

@@ -158,6 +158,118 @@ where
     });
 }
 
+/// Makes `items` on a thread of its own, up to `ahead` items ahead, and hands them to `consume`
+/// as an iterator on the calling thread, which takes ownership of each: [`pipeline`] for a
+/// consumer that passes its items on (export hands each chunk's parse to its proof). When
+/// `consume` returns early, the producer stops at its next item.
+pub fn produced_ahead<I, R>(
+    items: I,
+    ahead: usize,
+    consume: impl FnOnce(&mut dyn Iterator<Item = I::Item>) -> R,
+) -> R
+where
+    I: Iterator + Send,
+    I::Item: Send,
+{
+    std::thread::scope(|scope| {
+        let (sender, receiver) = mpsc::sync_channel(ahead.max(1));
+        scope.spawn(move || {
+            for item in items {
+                if sender.send(item).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut received = receiver.into_iter();
+        consume(&mut received)
+    })
+}
+
+/// Runs `work` on each item of `items` on `threads` threads of their own, while the calling
+/// thread makes the items (the iterator runs there, so it may write and borrow what it likes);
+/// the results in item order. Each thread has its own `state` to work in. One item at most waits
+/// for a thread (the calling thread waits to hand on the next), so that at most `threads + 2`
+/// items are alive at once whichever side is slower. A panic in `work` reaches the caller once
+/// the items are all made.
+pub fn beside<I, S, R>(
+    items: I,
+    threads: usize,
+    state: impl Fn() -> S + Sync,
+    work: impl Fn(&mut S, usize, I::Item) -> R + Sync,
+) -> Vec<R>
+where
+    I: Iterator,
+    I::Item: Send,
+    R: Send,
+{
+    let threads = threads.max(1);
+    let panicked = Mutex::new(None);
+    let (sender, receiver) = mpsc::sync_channel::<(usize, I::Item)>(1);
+    let receiver = Mutex::new(receiver);
+    let (done, results) = mpsc::channel::<(usize, R)>();
+    // Borrowed by the threads; the channel ends and the items move into the scope.
+    let (receiver, state, work, caught) = (&receiver, &state, &work, &panicked);
+    let results = std::thread::scope(move |scope| {
+        for _ in 0..threads {
+            let done = done.clone();
+            let panicked = caught;
+            scope.spawn(move || {
+                let mut state = state();
+                loop {
+                    // The lock is held only while waiting for the next item.
+                    let next = receiver
+                        .lock()
+                        .unwrap_or_else(PoisonError::into_inner)
+                        .recv();
+                    let Ok((index, item)) = next else { break };
+                    // After a panic the thread goes on taking items, without working, so that
+                    // the calling thread never waits for a thread that is gone.
+                    if panicked
+                        .lock()
+                        .unwrap_or_else(PoisonError::into_inner)
+                        .is_some()
+                    {
+                        continue;
+                    }
+                    let run = std::panic::AssertUnwindSafe(|| work(&mut state, index, item));
+                    match std::panic::catch_unwind(run) {
+                        Ok(result) => {
+                            let _ = done.send((index, result));
+                        }
+                        Err(payload) => {
+                            panicked
+                                .lock()
+                                .unwrap_or_else(PoisonError::into_inner)
+                                .get_or_insert(payload);
+                        }
+                    }
+                }
+            });
+        }
+        drop(done);
+        let mut count = 0;
+        for (index, item) in items.enumerate() {
+            count = index + 1;
+            if sender.send((index, item)).is_err() {
+                break;
+            }
+        }
+        drop(sender);
+        let mut ordered: Vec<Option<R>> = (0..count).map(|_| None).collect();
+        for (index, result) in results {
+            ordered[index] = Some(result);
+        }
+        ordered
+    });
+    if let Some(payload) = panicked
+        .into_inner()
+        .unwrap_or_else(PoisonError::into_inner)
+    {
+        std::panic::resume_unwind(payload);
+    }
+    results.into_iter().flatten().collect()
+}
+
 /// How much finished work may wait for its turn (an earlier file still being worked on) before
 /// the threads stop taking the largest file first and take the earliest instead.
 const WAITING_SOFT: usize = 8 << 20;

@@ -248,7 +248,9 @@ pub struct FileArgs {
     #[arg(long)]
     pub hidden: bool,
 
-    /// Work on N files at once; by default one per processor. The output is the same.
+    /// Work on N files at once, or with fewer files on the chunks of each (`check` reads them,
+    /// `export` proves them, on its share of the N); by default one per processor. The output is
+    /// the same.
     #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     pub threads: Option<u16>,
 

@@ -26,7 +26,7 @@ use crate::walk::{Discovery, Found, Input};
 use crate::{config, config::InputEncoding};
 
 use super::output::Printer;
-use super::runner::{self, Heft, Runner};
+use super::runner::{self, FileCores, Heft, Runner};
 use super::settings::{self, RewriteOverrides, rewrite_settings};
 use super::{
     EXIT_CLEAN, EXIT_FINDINGS, EXIT_TROUBLE, ExportArgs, FixArgs, NagArgs, ResolveArgs,
@@ -138,56 +138,52 @@ pub(super) fn export(args: &ExportArgs) -> u8 {
         would: "reformat",
         extension: None,
     };
-    run(
-        &args.io,
-        &overrides,
-        &wording,
-        |bytes, found, parse_ahead| {
-            let merged = rewrite_settings(&overrides, Some(found));
-            let options = ExportOptions {
-                input_encoding: merged.encoding.and_then(InputEncoding::forced),
-                encoding: merged.export.encoding.map(config::OutputEncoding::encoding),
-                newline: match merged.export.line_ending {
-                    Some(config::LineEnding::Lf) => Newline::Lf,
-                    Some(config::LineEnding::Crlf) | None => Newline::CrLf,
-                },
-                resolve: merged.export.resolve,
+    run(&args.io, &overrides, &wording, |bytes, found, cores| {
+        let merged = rewrite_settings(&overrides, Some(found));
+        let options = ExportOptions {
+            input_encoding: merged.encoding.and_then(InputEncoding::forced),
+            encoding: merged.export.encoding.map(config::OutputEncoding::encoding),
+            newline: match merged.export.line_ending {
+                Some(config::LineEnding::Lf) => Newline::Lf,
+                Some(config::LineEnding::Crlf) | None => Newline::CrLf,
+            },
+            resolve: merged.export.resolve,
+            force: args.io.force,
+            chunk_bytes: None,
+            parse_ahead: cores.parse_ahead,
+            threads: cores.threads,
+            paranoid: args.paranoid,
+        };
+        if !args.fix {
+            return export_owned(bytes, &options);
+        }
+        // The fixes, proved, then the export of the fixed text, compared with the input
+        // as read to tell whether the file changes.
+        let fix = FixOptions {
+            rewrite: RewriteOptions {
+                input_encoding: options.input_encoding,
                 force: args.io.force,
                 chunk_bytes: None,
-                parse_ahead,
-                paranoid: args.paranoid,
-            };
-            if !args.fix {
-                return export_owned(bytes, &options);
-            }
-            // The fixes, proved, then the export of the fixed text, compared with the input
-            // as read to tell whether the file changes.
-            let fix = FixOptions {
-                rewrite: RewriteOptions {
-                    input_encoding: options.input_encoding,
-                    force: args.io.force,
-                    chunk_bytes: None,
-                },
-                selection: Selection::default(),
-                unsafe_fixes: args.unsafe_fixes,
-            };
-            let mut fixed = fix_owned(bytes, &fix);
-            let Some(output) = fixed.output.take() else {
-                return fixed;
-            };
-            let bytes = match output.into_bytes() {
-                Ok(bytes) => bytes,
-                Err(_) => return Rewritten::refused(fixed.decoded, fixed.problems, fixed.games),
-            };
-            let options = ExportOptions {
-                input_encoding: Some(fixed.decoded.encoding),
-                ..options
-            };
-            let mut exported = export_owned(bytes, &options);
-            exported.source = Some(fixed.decoded);
-            exported
-        },
-    )
+            },
+            selection: Selection::default(),
+            unsafe_fixes: args.unsafe_fixes,
+        };
+        let mut fixed = fix_owned(bytes, &fix);
+        let Some(output) = fixed.output.take() else {
+            return fixed;
+        };
+        let bytes = match output.into_bytes() {
+            Ok(bytes) => bytes,
+            Err(_) => return Rewritten::refused(fixed.decoded, fixed.problems, fixed.games),
+        };
+        let options = ExportOptions {
+            input_encoding: Some(fixed.decoded.encoding),
+            ..options
+        };
+        let mut exported = export_owned(bytes, &options);
+        exported.source = Some(fixed.decoded);
+        exported
+    })
 }
 
 /// `pbnfmt resolve`.
@@ -292,7 +288,7 @@ pub(super) fn run(
     args: &RewriteArgs,
     overrides: &RewriteOverrides,
     wording: &Wording,
-    rewrite: impl Fn(Vec<u8>, &Found, bool) -> Rewritten + Sync,
+    rewrite: impl Fn(Vec<u8>, &Found, FileCores) -> Rewritten + Sync,
 ) -> u8 {
     let mode = Mode::of(args);
     if args.files.paths.is_empty() && args.files.files_from.is_none() {
@@ -330,8 +326,8 @@ pub(super) fn run(
     let style = runner::style(&args.output, format, io::stderr().is_terminal());
     let quiet = args.output.quiet || mode == Mode::Stdout;
     let mut runner = Runner::new(&args.files, jobs.len(), quiet);
-    let parse_ahead = runner.parse_ahead(jobs.len());
-    let rewrite = |bytes, found: &Found| rewrite(bytes, found, parse_ahead);
+    let cores = runner.file_cores(jobs.len());
+    let rewrite = |bytes, found: &Found| rewrite(bytes, found, cores);
     let work = |job: &Job| rewrite_one(args, job, mode, wording, format, style, &rewrite);
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());

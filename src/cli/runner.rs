@@ -15,6 +15,14 @@ pub(super) struct Runner {
     progress: Progress,
 }
 
+/// What one file has of the machine: a thread of its own to parse ahead, and how many threads
+/// its chunks may use (export proves its chunks on them).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct FileCores {
+    pub parse_ahead: bool,
+    pub threads: usize,
+}
+
 impl Runner {
     /// A runner for `inputs` files; `quiet` turns the progress line off.
     pub(super) fn new(files: &FileArgs, inputs: usize, quiet: bool) -> Runner {
@@ -28,6 +36,15 @@ impl Runner {
     /// threads parses ahead of the rules or the writer.
     pub(super) fn parse_ahead(&self, inputs: usize) -> bool {
         self.threads > inputs
+    }
+
+    /// What each of `inputs` files has of the machine ([`Runner::parse_ahead`],
+    /// [`Runner::file_threads`]).
+    pub(super) fn file_cores(&self, inputs: usize) -> FileCores {
+        FileCores {
+            parse_ahead: self.parse_ahead(inputs),
+            threads: self.file_threads(inputs),
+        }
     }
 
     /// The threads each file has to itself for its chunks: `-j N` on one file means N, up to the

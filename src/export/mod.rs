@@ -59,6 +59,11 @@ pub struct ExportOptions {
     /// Lex and parse on a second thread, ahead of the writer (for a file that has a core to
     /// itself). The output is the same.
     pub parse_ahead: bool,
+    /// Threads for the chunks of this one file: from 2, the chunks are proven on the others
+    /// (at most [`MAX_PROVERS`]) while the calling thread writes, and from 4 a thread lexes and
+    /// parses ahead of it too ([`prove_on_threads`]); 0 or 1: one. The output and the problems
+    /// are the same whatever the number.
+    pub threads: usize,
     /// Prove the export the long way too: the facts of both sides compared as text, and the
     /// export exported again, which must give the same bytes (`--paranoid`).
     pub paranoid: bool,
@@ -94,7 +99,11 @@ pub fn export_decoded(decoded: Decoded, options: &ExportOptions) -> Rewritten {
     // Text with embedded PBN is one chunk; only its tokens are looked through for a delimiter.
     let embedded = reading.is_embedded();
     let chunks = reading.chunks(chunk);
-    let mut each = |parse: &Parse| {
+    // From two threads, the chunks are proven beside the writer.
+    let threads = options.threads.max(1);
+    let on_threads = threads > 1 && text.len() > chunk;
+    // Writes a chunk and proves it here, or hands back what its proof on another thread needs.
+    let mut write = |parse: &Parse| -> Option<(Start, Inheritor<'_, 'static>, String)> {
         reading.chunk(parse);
         games += parse.real_games().count();
         let delimiter = parse
@@ -124,17 +133,45 @@ pub fn export_decoded(decoded: Decoded, options: &ExportOptions) -> Rewritten {
         };
         let inherited = output.inheritance();
         output.chunk_with(parse, |game, model| {
-            verifier.input(parse, text, game, model)
+            if !on_threads {
+                verifier.input(parse, text, game, model);
+            }
         });
         let piece = &output.text()[piece_start..];
-        verifier.chunk(parse, text, piece, start, inherited);
         piece_start = output.text().len();
+        if on_threads {
+            return Some((start, inherited, piece.to_owned()));
+        }
+        verifier.chunk(parse, text, piece, start, inherited);
+        None
     };
-    // A file of one chunk is not worth a thread.
-    if options.parse_ahead && text.len() > chunk {
-        parallel::pipeline(chunks, 2, each);
+    if on_threads {
+        let mut written = |parse: Parse| {
+            let (start, inherited, piece) = write(&parse).expect("a chunk to prove");
+            Chunk {
+                parse,
+                start,
+                inherited,
+                piece,
+            }
+        };
+        verifier.problem = if threads >= 4 {
+            let provers = (threads - 2).min(MAX_PROVERS);
+            parallel::produced_ahead(chunks, 2, |parsed| {
+                prove_on_threads(parsed.map(&mut written), text, options, provers)
+            })
+        } else {
+            prove_on_threads(chunks.map(written), text, options, threads - 1)
+        };
+    } else if options.parse_ahead && text.len() > chunk {
+        // A file of one chunk is not worth a thread.
+        parallel::pipeline(chunks, 2, |parse| {
+            write(parse);
+        });
     } else {
-        chunks.for_each(|parse| each(&parse));
+        chunks.for_each(|parse| {
+            write(&parse);
+        });
     }
     let (findings, is_pbn) = reading.finish();
     problems.extend(proof::blocking(findings));
@@ -248,24 +285,19 @@ fn long_lines_warning(count: usize, first: usize, newline: Newline) -> Diagnosti
 /// the export keeps `#` and `##` as written, so its values are the input's; with `--resolve` it
 /// has none left and starts afresh.
 struct Verifier<'t> {
-    options: &'t ExportOptions,
     /// The input's facts, a game at a time, and their fingerprint for the chunk being written.
     input: facts::GameFacts,
     input_print: Xxh3,
-    /// The facts of the export read straight from its text ([`lean`]).
-    lean: facts::GameFacts,
-    scratch: String,
+    prover: Prover<'t>,
     problem: Option<Diagnostic>,
 }
 
 impl<'t> Verifier<'t> {
     fn new(options: &'t ExportOptions) -> Verifier<'t> {
         Verifier {
-            options,
             input: facts::GameFacts::new(options.resolve),
             input_print: Xxh3::new(),
-            lean: facts::GameFacts::new(options.resolve),
-            scratch: String::new(),
+            prover: Prover::new(options),
             problem: None,
         }
     }
@@ -278,13 +310,15 @@ impl<'t> Verifier<'t> {
         game: &Game,
         model: Option<(&GameModel<'_>, &GameContext<'_>)>,
     ) {
-        if self.problem.is_none() && self.input.game(parse, text, game, model, &mut self.scratch) {
-            facts::fold(&mut self.input_print, &self.scratch);
+        let scratch = &mut self.prover.scratch;
+        if self.problem.is_none() && self.input.game(parse, text, game, model, scratch) {
+            facts::fold(&mut self.input_print, scratch);
         }
     }
 
-    /// Reads back the export `piece` of the chunk `parse` (of `text`), whose games the input's
-    /// fingerprint holds; `inherited`: the input's `#`/`##` values before the chunk.
+    /// Proves the export `piece` of the chunk `parse` (of `text`), whose games the input's
+    /// fingerprint holds; `inherited`: the input's `#`/`##` values before the chunk. Once a chunk
+    /// is found wrong, the chunks after it are not looked at.
     fn chunk(
         &mut self,
         parse: &Parse,
@@ -297,6 +331,73 @@ impl<'t> Verifier<'t> {
         if self.problem.is_some() {
             return;
         }
+        // Export on threads ([`prove_on_threads`]) folds the input's facts from models of its own:
+        // builds with debug assertions (every test run) hold the two to the same fingerprint.
+        if cfg!(debug_assertions) {
+            let resolve = self.prover.options.resolve;
+            assert_eq!(
+                input_print,
+                input_print_of(parse, text, resolve, inherited.clone()),
+                "{piece}"
+            );
+        }
+        self.problem = self
+            .prover
+            .prove(parse, text, piece, start, inherited, input_print);
+    }
+}
+
+/// The fingerprint of the input's facts of the chunk `parse` (of `text`) after the chunks whose
+/// `#`/`##` values `inherited` holds, from models built here: what [`Verifier::input`] folds from
+/// the writer's models, for a proof on another thread than the writer's.
+fn input_print_of<'t>(
+    parse: &Parse,
+    text: &'t str,
+    resolve: bool,
+    inherited: Inheritor<'t, 'static>,
+) -> u128 {
+    let mut facts = facts::Facts::carrying(parse, text, resolve, inherited);
+    let mut print = Xxh3::new();
+    let mut scratch = String::new();
+    while let Some((_, has_facts)) = facts.next_game(&mut scratch) {
+        if has_facts {
+            facts::fold(&mut print, &scratch);
+        }
+    }
+    print.digest128()
+}
+
+/// What proves one chunk's export, given the fingerprint of the input's facts: a thread's own
+/// scratch space, so that chunks can be proven on several threads at once ([`Verifier`] says
+/// how a chunk is proven).
+struct Prover<'t> {
+    options: &'t ExportOptions,
+    /// The facts of the export read straight from its text ([`lean`]).
+    lean: facts::GameFacts,
+    scratch: String,
+}
+
+impl<'t> Prover<'t> {
+    fn new(options: &'t ExportOptions) -> Prover<'t> {
+        Prover {
+            options,
+            lean: facts::GameFacts::new(options.resolve),
+            scratch: String::new(),
+        }
+    }
+
+    /// The problem with the export `piece` of the chunk `parse` (of `text`), whose input's facts
+    /// have the fingerprint `input_print`; `inherited`: the input's `#`/`##` values before the
+    /// chunk.
+    fn prove(
+        &mut self,
+        parse: &Parse,
+        text: &'t str,
+        piece: &str,
+        start: Start,
+        inherited: Inheritor<'t, 'static>,
+        input_print: u128,
+    ) -> Option<Diagnostic> {
         // The usual chunk is proven by reading its facts straight from the export's text; a
         // chunk that does not read that way, or whose facts differ, is read the long way, which
         // says what differs. The `##` values of chunks before would give this chunk's games tags
@@ -311,23 +412,20 @@ impl<'t> Verifier<'t> {
             && (self.options.resolve || !inherited.has_sticky())
             && lean::fingerprint(piece, nl, &mut self.lean, &mut self.scratch) == Some(input_print);
         let again = (!lean || cfg!(debug_assertions)).then(|| parser::parse(piece));
-        let Some(again) = again else {
-            return;
-        };
+        let again = again?;
         if lean {
             // Builds with debug assertions read the chunk the long way too: both must agree.
             assert!(proof::broken_reading(&again).is_none(), "{piece}");
             let read = read_back(&again, piece, self.options, export_side, &mut self.scratch);
             assert_eq!(read, (input_print, None), "{piece}");
-            return;
+            return None;
         }
         if let Some(error) = proof::broken_reading(&again) {
-            self.problem = Some(unfaithful(format!(
+            return Some(unfaithful(format!(
                 "the export reads back with a syntax error ({}) at byte {} of the export",
                 error.rule.code(),
                 start.offset + error.span.start as usize
             )));
-            return;
         }
         let (output_print, broken) = read_back(
             &again,
@@ -340,7 +438,7 @@ impl<'t> Verifier<'t> {
             let mut before = facts::Facts::carrying(parse, text, self.options.resolve, inherited);
             verify(&mut before, piece, &again, start, self.options, export_side)
         };
-        self.problem = if output_print != input_print {
+        if output_print != input_print {
             // Which fact changed: the text comparison says; should it find none, the
             // fingerprints still differ.
             Some(slow().unwrap_or_else(|| {
@@ -358,8 +456,60 @@ impl<'t> Verifier<'t> {
             slow()
         } else {
             None
-        };
+        }
     }
+}
+
+/// The most threads that prove chunks beside the writer. The proof of a chunk costs about what
+/// lexing, parsing, modelling and writing it cost together (callgrind, generated games), so
+/// that two to three keep up with a writer that has a thread parsing ahead of it; each holds a
+/// chunk's export and its read-back, so more would cost memory for no speed
+/// (`docs/spec-decisions.md`, "The memory bound").
+const MAX_PROVERS: usize = 3;
+
+/// A chunk written and waiting for its proof on another thread: its parse, where its export
+/// stands, the input's `#`/`##` values before it, and its export.
+struct Chunk<'t> {
+    parse: Parse,
+    start: Start,
+    inherited: Inheritor<'t, 'static>,
+    piece: String,
+}
+
+/// Proves the chunks `chunks` yields on `provers` threads while the calling thread writes them
+/// (issue 28: `-j N` on one file means N). Each thread folds the input's facts from models of its
+/// own ([`input_print_of`]) and proves the chunk as [`Verifier`] does. The problem is the one of
+/// the first chunk that has one, as on one thread; the chunks after it are not proven.
+fn prove_on_threads<'t>(
+    chunks: impl Iterator<Item = Chunk<'t>>,
+    text: &'t str,
+    options: &'t ExportOptions,
+    provers: usize,
+) -> Option<Diagnostic> {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    // The first chunk found wrong so far: a chunk after it needs no proof.
+    let wrong = AtomicUsize::new(usize::MAX);
+    let prove = |prover: &mut Prover<'t>, index: usize, chunk: Chunk<'t>| {
+        if index > wrong.load(Ordering::Relaxed) {
+            return None;
+        }
+        let Chunk {
+            parse,
+            start,
+            inherited,
+            piece,
+        } = chunk;
+        let input_print = input_print_of(&parse, text, options.resolve, inherited.clone());
+        let problem = prover.prove(&parse, text, &piece, start, inherited, input_print);
+        if problem.is_some() {
+            wrong.fetch_min(index, Ordering::Relaxed);
+        }
+        problem
+    };
+    parallel::beside(chunks, provers, || Prover::new(options), prove)
+        .into_iter()
+        .flatten()
+        .next()
 }
 
 /// The export rules every export keeps, whatever its input: the tags all there, in order, alone on
@@ -451,7 +601,7 @@ fn read_back<'a>(
 }
 
 /// Where a piece of export stands in the file.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Debug)]
 struct Start {
     /// It starts the file, with the header.
     header: bool,
@@ -648,6 +798,85 @@ mod tests {
                 "{}",
                 problem.message
             );
+        }
+    }
+
+    /// The chunks of `text` written, each with what its proof needs and its export changed by
+    /// `change` (given the chunk's number), and the problem one thread finds in them.
+    fn written_chunks<'t>(
+        text: &'t str,
+        options: &'t ExportOptions,
+        change: impl Fn(usize, &str) -> String,
+    ) -> (Vec<Chunk<'t>>, Option<Diagnostic>) {
+        let mut output = writer::Output::new(text, "\r\n", false, 0);
+        let mut verifier = Verifier::new(options);
+        let mut chunks = Vec::new();
+        let mut piece_start = 0;
+        for (index, parse) in parser::chunks(text, 1).enumerate() {
+            let start = Start {
+                header: piece_start == 0,
+                first_game: output.before_first_game(),
+                offset: piece_start,
+            };
+            let inherited = output.inheritance();
+            output.chunk_with(&parse, |game, model| {
+                verifier.input(&parse, text, game, model)
+            });
+            let piece = change(index, &output.text()[piece_start..]);
+            piece_start = output.text().len();
+            verifier.chunk(&parse, text, &piece, start, inherited.clone());
+            chunks.push(Chunk {
+                parse,
+                start,
+                inherited,
+                piece,
+            });
+        }
+        (chunks, verifier.problem)
+    }
+
+    /// Chunks proven on threads give the problem one thread gives: that of the first chunk that
+    /// has one, whichever thread finishes first; an export with none has none. `#`/`##` values
+    /// carry from chunk to chunk: the Event of the first game is every game's (PBN 4.8).
+    #[test]
+    fn chunks_proven_on_threads_give_the_first_problem() {
+        let games: String = (1..=8)
+            .map(|board| {
+                let event = if board == 1 {
+                    "[Event \"##Club\"]\n"
+                } else {
+                    ""
+                };
+                let dealer = if board == 3 { "#" } else { "N" };
+                format!(
+                    "{event}[Board \"{board}\"]\n[Dealer \"{dealer}\"]\n{{note {board}}}\n\
+                     [Auction \"N\"]\n1C Pass Pass Pass\n\n"
+                )
+            })
+            .collect();
+        let options = ExportOptions::default();
+        for provers in [1, 2, 3, 7] {
+            let (good, none) = written_chunks(&games, &options, |_, piece| piece.to_owned());
+            assert!(none.is_none(), "{none:?}");
+            assert!(good.len() >= 8, "a chunk a game");
+            let proven = prove_on_threads(good.into_iter(), &games, &options, provers);
+            assert!(proven.is_none(), "{proven:?}");
+        }
+        // Two chunks changed, each its own way: the earlier one is the problem.
+        for (first, second) in [(2, 5), (0, 7), (6, 7), (5, 2)] {
+            let change = |index: usize, piece: &str| match index {
+                i if i == first => piece.replace("note", "lost"),
+                i if i == second => piece.replace("1C", "1D"),
+                _ => piece.to_owned(),
+            };
+            for provers in [1, 2, 3, 7] {
+                let (chunks, serial) = written_chunks(&games, &options, change);
+                let serial = serial.expect("a changed chunk");
+                let earlier = if first < second { "lost" } else { "1D" };
+                assert!(serial.message.contains(earlier), "{}", serial.message);
+                let threaded = prove_on_threads(chunks.into_iter(), &games, &options, provers);
+                assert_eq!(threaded.as_ref(), Some(&serial), "{provers} threads");
+            }
         }
     }
 

@@ -143,20 +143,22 @@ fn state_carries_across_cuts() {
 }
 
 /// Export is written and read back chunk by chunk too: the output bytes and the reasons for a
-/// refusal do not depend on the chunk size, with or without `--resolve`.
+/// refusal do not depend on the chunk size, with or without `--resolve`, nor on the threads that
+/// prove the chunks (2: one beside the writer; 4: two, and one parsing ahead).
 #[test]
 fn chunk_size_does_not_change_an_export() {
     use pbnfmt::export::{ExportOptions, export_bytes};
     for path in common::all_pbn_files() {
         let bytes = std::fs::read(&path).expect("read");
         for resolve in [false, true] {
-            let export = |chunk| {
+            let export = |chunk, threads| {
                 let exported = export_bytes(
                     &bytes,
                     &ExportOptions {
                         resolve,
                         chunk_bytes: Some(chunk),
                         parse_ahead: chunk < 100,
+                        threads,
                         ..ExportOptions::default()
                     },
                 );
@@ -164,12 +166,12 @@ fn chunk_size_does_not_change_an_export() {
                     exported.problems.iter().map(|d| format!("{d:?}")).collect();
                 (exported.output_bytes(), problems, exported.games)
             };
-            let whole = export(usize::MAX);
-            for size in [1, 5_000] {
+            let whole = export(usize::MAX, 1);
+            for (size, threads) in [(1, 1), (1, 2), (5_000, 4)] {
                 let name = common::relative(&path);
                 assert!(
-                    export(size) == whole,
-                    "{name}, chunks of {size}, resolve {resolve}"
+                    export(size, threads) == whole,
+                    "{name}, chunks of {size}, {threads} threads, resolve {resolve}"
                 );
             }
         }

@@ -285,3 +285,37 @@ fn an_unwritable_result_is_trouble_not_a_rewrite() {
         "{said}"
     );
 }
+
+/// One file of several chunks exported on one, two and four threads (the chunks proven beside
+/// the writer, issue 28): the same bytes, and a file refused for a conflict in its last game is
+/// refused alike.
+#[test]
+fn threads_do_not_change_an_export() {
+    let dir = tempfile::tempdir().unwrap();
+    let games = pbnfmt::generate::text_of_size(1 << 20, &pbnfmt::generate::Options::default());
+    fs::write(dir.path().join("big.pbn"), &games).unwrap();
+    fs::write(
+        dir.path().join("refused.pbn"),
+        format!("{games}\n{}", text(REFUSED)),
+    )
+    .unwrap();
+    for name in ["big.pbn", "refused.pbn"] {
+        let runs: Vec<_> = ["-j1", "-j2", "-j4"]
+            .iter()
+            .map(|threads| pbnfmt(&["export", threads, name], dir.path()))
+            .collect();
+        let expected = if name == "big.pbn" { 0 } else { 1 };
+        assert_eq!(
+            runs[0].status.code(),
+            Some(expected),
+            "{}",
+            text(&runs[0].stderr)
+        );
+        assert!(runs[0].stdout.len() > 1 << 20 || expected == 1, "{name}");
+        for run in &runs[1..] {
+            assert_eq!(run.status.code(), runs[0].status.code(), "{name}");
+            assert!(run.stdout == runs[0].stdout, "{name}: another export");
+            assert_eq!(text(&run.stderr), text(&runs[0].stderr), "{name}");
+        }
+    }
+}
