@@ -142,7 +142,11 @@ pub fn export_decoded(decoded: Decoded, options: &ExportOptions) -> Rewritten {
         if on_threads {
             return Some((start, inherited, piece.to_owned()));
         }
-        verifier.chunk(parse, text, piece, start, inherited);
+        if let Some(print) = verifier.input_print(parse, text, &inherited) {
+            verifier.problem = verifier
+                .prover
+                .prove(parse, text, piece, start, inherited, print);
+        }
         None
     };
     if on_threads {
@@ -316,34 +320,27 @@ impl<'t> Verifier<'t> {
         }
     }
 
-    /// Proves the export `piece` of the chunk `parse` (of `text`), whose games the input's
-    /// fingerprint holds; `inherited`: the input's `#`/`##` values before the chunk. Once a chunk
-    /// is found wrong, the chunks after it are not looked at.
-    fn chunk(
+    /// The fingerprint of the input's facts of the chunk `parse` (of `text`) just written, after
+    /// the chunks whose `#`/`##` values `inherited` holds, for [`Prover::prove`] to prove its
+    /// export with; none once a chunk was found wrong (the chunks after it are not looked at).
+    fn input_print(
         &mut self,
         parse: &Parse,
         text: &'t str,
-        piece: &str,
-        start: Start,
-        inherited: Inheritor<'t, 'static>,
-    ) {
+        inherited: &Inheritor<'t, 'static>,
+    ) -> Option<u128> {
         let input_print = std::mem::replace(&mut self.input_print, Xxh3::new()).digest128();
         if self.problem.is_some() {
-            return;
+            return None;
         }
         // Export on threads ([`prove_on_threads`]) folds the input's facts from models of its own:
         // builds with debug assertions (every test run) hold the two to the same fingerprint.
         if cfg!(debug_assertions) {
             let resolve = self.prover.options.resolve;
-            assert_eq!(
-                input_print,
-                input_print_of(parse, text, resolve, inherited.clone()),
-                "{piece}"
-            );
+            let theirs = input_print_of(parse, text, resolve, inherited.clone());
+            assert_eq!(input_print, theirs);
         }
-        self.problem = self
-            .prover
-            .prove(parse, text, piece, start, inherited, input_print);
+        Some(input_print)
     }
 }
 
@@ -712,8 +709,11 @@ mod tests {
             first_game: true,
             offset: 0,
         };
-        verifier.chunk(&parse, text, output, start, Inheritor::default());
-        verifier.problem
+        let inherited = Inheritor::default();
+        let print = verifier.input_print(&parse, text, &inherited)?;
+        verifier
+            .prover
+            .prove(&parse, text, output, start, inherited, print)
     }
 
     /// W004: the proof catches an export that loses a comment, changes a call, a value or the
@@ -824,7 +824,13 @@ mod tests {
             });
             let piece = change(index, &output.text()[piece_start..]);
             piece_start = output.text().len();
-            verifier.chunk(&parse, text, &piece, start, inherited.clone());
+            if let Some(print) = verifier.input_print(&parse, text, &inherited) {
+                let proven =
+                    verifier
+                        .prover
+                        .prove(&parse, text, &piece, start, inherited.clone(), print);
+                verifier.problem = verifier.problem.or(proven);
+            }
             chunks.push(Chunk {
                 parse,
                 start,
