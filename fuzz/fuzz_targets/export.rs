@@ -1,6 +1,7 @@
 //! `export` any bytes: it never finds its own output unfaithful (W004 is a writer bug), neither by
 //! the fingerprints nor the long way (`paranoid`: facts as text, exported again), what it writes
-//! exports to itself, and the chunk size (with the parse-ahead thread) changes nothing.
+//! exports to itself, and neither the chunk size (with the parse-ahead thread) nor proving the
+//! chunks on threads changes anything.
 //! The other options (LF line ends, Latin-1 output, `--force`) must not panic or find W004.
 #![no_main]
 
@@ -16,52 +17,68 @@ fn no_w004(exported: &pbnfmt::proof::Rewritten) {
     );
 }
 
-fuzz_target!(|bytes: &[u8]| {
-    for resolve in [false, true] {
-        let options = ExportOptions {
-            resolve,
+fuzz_target!(
+    |bytes: &[u8]| {
+        for resolve in [false, true] {
+            let options = ExportOptions {
+                resolve,
+                ..ExportOptions::default()
+            };
+            let exported = export_bytes(bytes, &options);
+            no_w004(&exported);
+            let paranoid = export_bytes(
+                bytes,
+                &ExportOptions {
+                    paranoid: true,
+                    ..options.clone()
+                },
+            );
+            no_w004(&paranoid);
+            assert!(
+                paranoid.output_bytes() == exported.output_bytes(),
+                "the long proof gives another export"
+            );
+            let chunked = export_bytes(
+                bytes,
+                &ExportOptions {
+                    chunk_bytes: Some(1),
+                    parse_ahead: true,
+                    ..options.clone()
+                },
+            );
+            assert!(
+                chunked.output_bytes() == exported.output_bytes(),
+                "chunks of 1 byte give another export"
+            );
+            // The chunks proven on two threads beside the writer: the same export and problems.
+            let threaded = export_bytes(
+                bytes,
+                &ExportOptions {
+                    chunk_bytes: Some(1),
+                    threads: 3,
+                    ..options.clone()
+                },
+            );
+            assert!(
+                threaded.output_bytes() == exported.output_bytes()
+                    && threaded.problems == exported.problems,
+                "chunks proven on threads give another export"
+            );
+            if let Some(output) = exported.output_bytes().filter(|_| exported.problems.is_empty()) {
+                let again = export_bytes(&output, &options);
+                assert_eq!(
+                    again.output_bytes().as_deref(),
+                    Some(&output[..]),
+                    "export is not idempotent"
+                );
+            }
+        }
+        let other = ExportOptions {
+            newline: Newline::Lf,
+            encoding: Some(Encoding::Latin1),
+            force: true,
             ..ExportOptions::default()
         };
-        let exported = export_bytes(bytes, &options);
-        no_w004(&exported);
-        let paranoid = export_bytes(
-            bytes,
-            &ExportOptions {
-                paranoid: true,
-                ..options.clone()
-            },
-        );
-        no_w004(&paranoid);
-        assert!(
-            paranoid.output_bytes() == exported.output_bytes(),
-            "the long proof gives another export"
-        );
-        let chunked = export_bytes(
-            bytes,
-            &ExportOptions {
-                chunk_bytes: Some(1),
-                parse_ahead: true,
-                ..options.clone()
-            },
-        );
-        assert!(
-            chunked.output_bytes() == exported.output_bytes(),
-            "chunks of 1 byte give another export"
-        );
-        if let Some(output) = exported.output_bytes().filter(|_| exported.problems.is_empty()) {
-            let again = export_bytes(&output, &options);
-            assert_eq!(
-                again.output_bytes().as_deref(),
-                Some(&output[..]),
-                "export is not idempotent"
-            );
-        }
+        no_w004(&export_bytes(bytes, &other));
     }
-    let other = ExportOptions {
-        newline: Newline::Lf,
-        encoding: Some(Encoding::Latin1),
-        force: true,
-        ..ExportOptions::default()
-    };
-    no_w004(&export_bytes(bytes, &other));
-});
+);

@@ -13,7 +13,10 @@ fuzz_target!(|bytes: &[u8]| {
     let mut at = 0;
     for token in &tokens {
         let gap = text.get(at..token.start as usize);
-        assert!(gap.is_some_and(is_gap), "tokens and gaps do not cover the text");
+        assert!(
+            gap.is_some_and(is_gap),
+            "tokens and gaps do not cover the text"
+        );
         at = token.end as usize;
     }
     assert!(is_gap(&text[at..]), "text after the last token");

@@ -9,10 +9,10 @@
 mod shared_properties;
 
 use libfuzzer_sys::fuzz_target;
-use pbnfmt::rewrite::nag::nag_bytes;
-use pbnfmt::rewrite::resolve::resolve_bytes;
 use pbnfmt::proof::Rewritten;
 use pbnfmt::rewrite::RewriteOptions;
+use pbnfmt::rewrite::nag::nag_bytes;
+use pbnfmt::rewrite::resolve::resolve_bytes;
 use shared_properties::untouched;
 
 fuzz_target!(|bytes: &[u8]| {
