@@ -106,45 +106,48 @@ pub fn comment_text(text: &str, nl: &str) -> String {
 /// anything unreadable as written. A loose call or card (`1N`, `P`, `--`) is written as it is:
 /// export repairs it only with `--fix`.
 pub fn push_word(out: &mut String, parse: &Parse, text: &str, mv: &Move, is_auction: bool) {
-    push_word_as(out, parse, text, mv, is_auction, false);
+    push_word_as::<false>(out, parse, text, mv, is_auction);
 }
 
 /// The meaning of the word of a move, for the read-back ([`crate::proof::facts`]): as
 /// [`push_word`], with a loose call read as the call it means.
 pub fn push_word_meaning(out: &mut String, parse: &Parse, text: &str, mv: &Move, is_auction: bool) {
-    push_word_as(out, parse, text, mv, is_auction, true);
+    push_word_as::<true>(out, parse, text, mv, is_auction);
 }
 
-fn push_word_as(
+/// [`push_word`], or with `LOOSE` [`push_word_meaning`]: a constant, so that each is compiled
+/// with its own reader called directly, whatever the compiler inlines (a runtime choice between
+/// the two readers cost export 2 % when a change elsewhere moved the inlining).
+fn push_word_as<const LOOSE: bool>(
     out: &mut String,
     parse: &Parse,
     text: &str,
     mv: &Move,
     is_auction: bool,
-    loose: bool,
 ) {
     let word = parse.text(text, mv.token);
     if parse.kind(mv.token) == SyntaxKind::Irregularity {
         out.extend(word.chars().map(|c| c.to_ascii_uppercase()));
         return;
     }
-    push_word_text(out, word, is_auction, loose);
+    push_word_text::<LOOSE>(out, word, is_auction);
 }
 
 /// The meaning of `word`, a call or card token read by itself (a word token, not `^S`), for the
 /// facts of an export read straight from its text ([`crate::proof::lean`]): as
 /// [`push_word_meaning`].
 pub fn push_word_text_meaning(out: &mut String, word: &str, is_auction: bool) {
-    push_word_text(out, word, is_auction, true);
+    push_word_text::<true>(out, word, is_auction);
 }
 
-fn push_word_text(out: &mut String, word: &str, is_auction: bool, loose: bool) {
-    let call = if loose {
+#[inline(always)]
+fn push_word_text<const LOOSE: bool>(out: &mut String, word: &str, is_auction: bool) {
+    let call = if LOOSE {
         CallToken::read
     } else {
         CallToken::parse
     };
-    let play = if loose {
+    let play = if LOOSE {
         PlayToken::read
     } else {
         PlayToken::parse
