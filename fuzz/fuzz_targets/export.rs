@@ -17,68 +17,73 @@ fn no_w004(exported: &pbnfmt::proof::Rewritten) {
     );
 }
 
-fuzz_target!(
-    |bytes: &[u8]| {
-        for resolve in [false, true] {
-            let options = ExportOptions {
-                resolve,
-                ..ExportOptions::default()
-            };
-            let exported = export_bytes(bytes, &options);
-            no_w004(&exported);
-            let paranoid = export_bytes(
-                bytes,
-                &ExportOptions {
-                    paranoid: true,
-                    ..options.clone()
-                },
-            );
-            no_w004(&paranoid);
-            assert!(
-                paranoid.output_bytes() == exported.output_bytes(),
-                "the long proof gives another export"
-            );
-            let chunked = export_bytes(
-                bytes,
-                &ExportOptions {
-                    chunk_bytes: Some(1),
-                    parse_ahead: true,
-                    ..options.clone()
-                },
-            );
-            assert!(
-                chunked.output_bytes() == exported.output_bytes(),
-                "chunks of 1 byte give another export"
-            );
-            // The chunks proven on two threads beside the writer: the same export and problems.
-            let threaded = export_bytes(
-                bytes,
-                &ExportOptions {
-                    chunk_bytes: Some(1),
-                    threads: 3,
-                    ..options.clone()
-                },
-            );
-            assert!(
-                threaded.output_bytes() == exported.output_bytes()
-                    && threaded.problems == exported.problems,
-                "chunks proven on threads give another export"
-            );
-            if let Some(output) = exported.output_bytes().filter(|_| exported.problems.is_empty()) {
-                let again = export_bytes(&output, &options);
-                assert_eq!(
-                    again.output_bytes().as_deref(),
-                    Some(&output[..]),
-                    "export is not idempotent"
-                );
-            }
-        }
-        let other = ExportOptions {
-            newline: Newline::Lf,
-            encoding: Some(Encoding::Latin1),
-            force: true,
+fuzz_target!(|bytes: &[u8]| {
+    for resolve in [false, true] {
+        let options = ExportOptions {
+            resolve,
             ..ExportOptions::default()
         };
-        no_w004(&export_bytes(bytes, &other));
+        let exported = export_bytes(bytes, &options);
+        no_w004(&exported);
+        let paranoid = export_bytes(
+            bytes,
+            &ExportOptions {
+                paranoid: true,
+                ..options.clone()
+            },
+        );
+        no_w004(&paranoid);
+        assert!(
+            paranoid.output_bytes() == exported.output_bytes(),
+            "the long proof gives another export"
+        );
+        // Chunks of 1 byte, parsed ahead on a second thread, or proven on two threads beside
+        // the writer: the same export and problems.
+        let chunked = ExportOptions {
+            chunk_bytes: Some(1),
+            ..options.clone()
+        };
+        let ways = [
+            (
+                "chunks of 1 byte",
+                ExportOptions {
+                    parse_ahead: true,
+                    ..chunked.clone()
+                },
+            ),
+            (
+                "chunks proven on threads",
+                ExportOptions {
+                    threads: 3,
+                    ..chunked
+                },
+            ),
+        ];
+        for (way, other) in ways {
+            let again = export_bytes(bytes, &other);
+            assert!(
+                again.output_bytes() == exported.output_bytes()
+                    && again.problems == exported.problems,
+                "{way} give another export"
+            );
+        }
+        if let Some(output) = exported
+            .output_bytes()
+            .filter(|_| exported.problems.is_empty())
+        {
+            let again = export_bytes(&output, &options);
+            assert_eq!(
+                again.output_bytes().as_deref(),
+                Some(&output[..]),
+                "export is not idempotent"
+            );
+        }
     }
-);
+    let other = ExportOptions {
+        newline: Newline::Lf,
+        encoding: Some(Encoding::Latin1),
+        force: true,
+        ..ExportOptions::default()
+    };
+    no_w004(&export_bytes(bytes, &other));
+});

@@ -151,6 +151,7 @@ pub fn export_decoded(decoded: Decoded, options: &ExportOptions) -> Rewritten {
     };
     if on_threads {
         let mut written = |parse: Parse| {
+            // Never fails: `write` hands every chunk back when `on_threads`, the branch this is.
             let (start, inherited, piece) = write(&parse).expect("a chunk to prove");
             Chunk {
                 parse,
