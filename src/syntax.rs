@@ -211,27 +211,50 @@ pub fn string_value(token_text: &str) -> String {
     out
 }
 
-/// The string token for `value`: quoted, with `"` escaped, and `\` escaped where reading it
-/// back needs it (PBN 3.2): before `"` or `\` and at the end. A backslash before anything else
-/// stays single, as in the column widths of PBN 5.2 (`"Rank\2R"`). The inverse of
-/// [`string_value`].
+/// The string token for `value`: quoted, with every `"` and every `\` escaped, as PBN 3.2
+/// requires ("a backslash inside a string is represented by two adjacent backslashes"). The
+/// inverse of [`string_value`]. A value whose writer gave a lone backslash (`"Rank\2R"` in the
+/// column widths of PBN 5.2, `"4\S"` for spades) reads the same, but a value pbnfmt writes is
+/// spelled as the standard spells it (`docs/spec-decisions.md`, "Strings").
 pub fn quote_string(value: &str) -> String {
     let mut out = String::with_capacity(value.len() + 2);
     out.push('"');
-    let mut chars = value.chars().peekable();
-    while let Some(c) = chars.next() {
-        let escape = match c {
-            '"' => true,
-            '\\' => matches!(chars.peek(), None | Some('"' | '\\')),
-            _ => false,
-        };
-        if escape {
+    for c in value.chars() {
+        if matches!(c, '"' | '\\') {
             out.push('\\');
         }
         out.push(c);
     }
     out.push('"');
     out
+}
+
+/// The offsets in `token_text` (a string token, quotes included) of every backslash that is
+/// not part of an escape (`\\` or `\"`, PBN 3.2): what a writer that dropped an escape leaves.
+/// Reading pairs from the left, as [`string_value`] does.
+pub fn lone_backslashes(token_text: &str) -> impl Iterator<Item = usize> + '_ {
+    let bytes = token_text.as_bytes();
+    // The closing quote is not string content.
+    let end = if bytes.len() >= 2 && bytes.last() == Some(&b'"') {
+        bytes.len() - 1
+    } else {
+        bytes.len()
+    };
+    let mut i = usize::from(bytes.first() == Some(&b'"'));
+    std::iter::from_fn(move || {
+        while i < end {
+            let at = i;
+            i += 1;
+            if bytes[at] == b'\\' {
+                if i < end && matches!(bytes[i], b'\\' | b'"') {
+                    i += 1;
+                } else {
+                    return Some(at);
+                }
+            }
+        }
+        None
+    })
 }
 
 /// The text of a comment token without its delimiters: `{text}` (an unterminated one has no
@@ -245,7 +268,7 @@ pub fn comment_body(token: &str) -> &str {
 
 #[cfg(test)]
 mod tests {
-    use super::{quote_string, string_value};
+    use super::{lone_backslashes, quote_string, string_value};
 
     #[test]
     fn string_escapes() {
@@ -264,7 +287,23 @@ mod tests {
         ] {
             assert_eq!(string_value(&quote_string(value)), value, "{value}");
         }
-        assert_eq!(quote_string(r"Rank\2R;Score\5"), r#""Rank\2R;Score\5""#);
+        // PBN 3.2: every backslash is written doubled, whatever follows it.
+        assert_eq!(quote_string(r"C:\Clubs\Leiden"), r#""C:\\Clubs\\Leiden""#);
+        assert_eq!(quote_string(r"Rank\2R;Score\5"), r#""Rank\\2R;Score\\5""#);
         assert_eq!(quote_string(r#"a\"#), r#""a\\""#);
+    }
+
+    #[test]
+    fn lone_backslashes_are_those_outside_an_escape() {
+        let lone = |token: &str| lone_backslashes(token).collect::<Vec<_>>();
+        assert_eq!(lone(r#""C:\\Clubs""#), Vec::<usize>::new());
+        assert_eq!(lone(r#""C:\Clubs""#), vec![3]);
+        assert_eq!(lone(r#""a\"b\\""#), Vec::<usize>::new());
+        assert_eq!(lone(r#""\\\x""#), vec![3]);
+        // An unterminated string: its last backslash has nothing after it.
+        assert_eq!(lone(r#""open\"#), vec![5]);
+        for value in ["", "a\"b\\c\\d", "\\", "\"", "R\\2R", "\\\\x"] {
+            assert_eq!(lone(&quote_string(value)), Vec::<usize>::new(), "{value}");
+        }
     }
 }

@@ -98,9 +98,21 @@ impl Edits {
     /// `text[within]` with the edits applied, for edits that all lie within it (their ranges are
     /// offsets in `text`): a rewrite made a chunk of the file at a time.
     pub fn apply_within(self, text: &str, within: Range<usize>) -> Result<String, EditError> {
+        self.apply_marked(text, within).map(|(out, _)| out)
+    }
+
+    /// [`Edits::apply_within`], and where in the result each edit's text stands (the edits that
+    /// write something, in order): what the proof holds to the standard's spelling, since the
+    /// bytes around them are the input's.
+    pub fn apply_marked(
+        self,
+        text: &str,
+        within: Range<usize>,
+    ) -> Result<(String, Vec<Range<usize>>), EditError> {
         let edits = self.sorted()?;
         let grown: usize = edits.iter().map(|edit| edit.text.len()).sum();
         let mut out = String::with_capacity(within.len() + grown);
+        let mut written = Vec::new();
         let mut at = within.start;
         for edit in edits {
             let Range { start, end } = edit.range.clone();
@@ -111,6 +123,9 @@ impl Edits {
                 return Err(EditError::OutOfBounds(edit.range));
             };
             out.push_str(kept);
+            if !edit.text.is_empty() {
+                written.push(out.len()..out.len() + edit.text.len());
+            }
             out.push_str(&edit.text);
             at = end;
         }
@@ -118,7 +133,7 @@ impl Edits {
             Some(rest) => out.push_str(rest),
             None => return Err(EditError::OutOfBounds(at..within.end)),
         }
-        Ok(out)
+        Ok((out, written))
     }
 }
 
@@ -166,6 +181,19 @@ mod tests {
         let mut edits = Edits::default();
         edits.insert(1, "x");
         assert_eq!(edits.apply("é"), Err(EditError::OutOfBounds(1..1)));
+    }
+
+    #[test]
+    fn the_written_ranges_are_where_the_edits_text_stands() {
+        let text = "[Event \"#\"]\n[Site \"##x\"]\n";
+        let mut edits = Edits::default();
+        edits.replace(7..10, "\"Club\"");
+        edits.delete(19..21);
+        edits.insert(0, "{c}");
+        let (out, written) = edits.apply_marked(text, 0..text.len()).unwrap();
+        assert_eq!(out, "{c}[Event \"Club\"]\n[Site \"x\"]\n");
+        let pieces: Vec<&str> = written.iter().map(|range| &out[range.clone()]).collect();
+        assert_eq!(pieces, ["{c}", "\"Club\""]);
     }
 
     #[test]

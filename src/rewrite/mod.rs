@@ -258,19 +258,23 @@ pub(crate) fn edit_chunks<R: ChunkEdits>(
                 &fresh
             }
         };
-        let piece = match edits.apply_within(text, chunk.clone()) {
-            Ok(piece) => piece,
+        let (piece, written) = match edits.apply_marked(text, chunk.clone()) {
+            Ok(marked) => marked,
             Err(error) => {
                 edited.failed = Some(error.to_string());
                 continue;
             }
         };
         grown = piece.len();
+        let written = Written {
+            piece: &piece,
+            ranges: &written,
+        };
         match verify_piece(
             &parse,
             text,
             before,
-            &piece,
+            written,
             &text[chunk.clone()],
             out_values,
             rewrite,
@@ -317,21 +321,33 @@ fn halve(text: &str, parse: &Parse) -> Option<(Parse, Parse)> {
     ))
 }
 
-/// Reads back `piece`, the rewrite of the chunk `parse` of `text` whose text is `original`: no new
-/// syntax error, the same facts (the input's `#`/`##` values before the chunk are `before`, the
-/// output's `values`), and [`ChunkEdits::check_piece`]. The output's values after the piece, or
-/// what is wrong.
+/// A chunk's rewrite, and where in it the edits' text stands.
+#[derive(Clone, Copy)]
+struct Written<'a> {
+    piece: &'a str,
+    ranges: &'a [std::ops::Range<usize>],
+}
+
+/// Reads back `written.piece`, the rewrite of the chunk `parse` of `text` whose text is
+/// `original`: no new syntax error, every backslash the edits wrote into a string escaped as PBN
+/// 3.2 requires ([`unescaped_backslash`]), the same facts (the input's `#`/`##` values before the
+/// chunk are `before`, the output's `values`), and [`ChunkEdits::check_piece`]. The output's
+/// values after the piece, or what is wrong.
 fn verify_piece<R: ChunkEdits>(
     parse: &Parse,
     text: &str,
     before: Inheritor<'_, 'static>,
-    piece: &str,
+    written: Written<'_>,
     original: &str,
     values: &OwnedInheritance,
     rewrite: &R,
 ) -> Result<OwnedInheritance, String> {
+    let piece = written.piece;
     let again = parser::parse(piece);
     if let Some(problem) = reads_back_broken(parse, &again) {
+        return Err(problem);
+    }
+    if let Some(problem) = unescaped_backslash(&again, written) {
         return Err(problem);
     }
     let mut was = facts::Facts::carrying(parse, text, R::EFFECTIVE, before);
@@ -432,6 +448,39 @@ fn unfaithful(message: String) -> Diagnostic {
         message,
         "this is a bug in pbnfmt: please report it with the file",
     )
+}
+
+/// A backslash that the edits wrote into a string token of the result (`again`, the read-back of
+/// `written.piece`) without its escape: PBN 3.2 writes a backslash inside a string as two. The
+/// facts cannot see this fault (a lone `\\` before a letter reads as itself), so the proof looks
+/// at the spelling of what was written. A value the rewrite left as its writer spelled it (`"4\\S"`,
+/// or a `##` value that loses only its `##`) is not the rewrite's to respell.
+fn unescaped_backslash(again: &Parse, written: Written<'_>) -> Option<String> {
+    let mut ranges = written.ranges.iter().peekable();
+    for token in &again.tokens {
+        if token.kind != crate::lexer::SyntaxKind::String {
+            continue;
+        }
+        let (start, end) = (token.start as usize, token.end as usize);
+        while ranges.peek().is_some_and(|range| range.end <= start) {
+            ranges.next();
+        }
+        let Some(first) = ranges.peek() else {
+            break;
+        };
+        if first.start >= end {
+            continue;
+        }
+        let token_text = written.piece.get(start..end)?;
+        let mut lone = crate::syntax::lone_backslashes(token_text).map(|at| start + at);
+        if lone.any(|at| written.ranges.iter().any(|range| range.contains(&at))) {
+            return Some(format!(
+                "the result writes a backslash without its escape (PBN 3.2: `\\\\`) in {}",
+                crate::display::escape(token_text)
+            ));
+        }
+    }
+    None
 }
 
 /// The syntax error the result `again` reads back with, when the input `parse` had none that

@@ -295,7 +295,13 @@ fn with_inheritance(plain: &str, rng: &mut Rng) -> String {
                 format!("[{name} \"##{value}\"]")
             } else if header && (name == "Event" && omit >= 1 || name == "Site" && omit == 2) {
                 continue;
-            } else if repeated && !pbnfmt::model::inheritance_forbidden(name) && rng.below(2) == 0 {
+            } else if repeated
+                && !pbnfmt::model::inheritance_forbidden(name)
+                // Resolve writes an inherited value as PBN 3.2 spells it, every `\` doubled; the
+                // generator writes a table's column widths single (`\2R`), as producers do.
+                && !value.contains('\\')
+                && rng.below(2) == 0
+            {
                 format!("[{name} \"#\"]")
             } else {
                 line.to_owned()
