@@ -245,7 +245,15 @@ impl GameFacts {
         scratch.push_str("tag ");
         scratch.push_str(name);
         scratch.push_str(" = ");
-        meaning(scratch, name, given, context);
+        // A `##` value as written (PBN 4.8) means its `##` and what the rest means: `fix` may
+        // respell the date of `"##1998.4.01"` as it does a plain one.
+        match given.strip_prefix("##") {
+            Some(rest) => {
+                scratch.push_str("##");
+                meaning(scratch, name, rest, context);
+            }
+            None => meaning(scratch, name, given, context),
+        }
         scratch.push('\n');
         data(scratch);
         let lines = (sort_key(name), start..scratch.len(), name.len());

@@ -257,3 +257,17 @@ fn a_repeated_identical_tag_is_removed() {
          [Room \"Open\"]\r\n{why}\r\n"
     );
 }
+
+/// A date given with `##` (PBN 4.8) is fixed as a plain one is, and the games that inherit it
+/// read the fixed date. Before, the proof compared the `##` value's spelling, so the fix of
+/// `"##1998.4.01"` refused the file as a bug of pbnfmt's (W004); the mutation test found it.
+#[test]
+fn a_date_given_with_two_hashes_is_fixed_as_a_plain_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let file =
+        "[Event \"##Spring Pairs\"]\n[Date \"##1998.4.01\"]\n[Board \"1\"]\n\n[Board \"2\"]\n";
+    fs::write(dir.path().join("a.pbn"), file).unwrap();
+    let fixed = pbnfmt(&["fix", "a.pbn"], dir.path());
+    assert_eq!(fixed.status.code(), Some(0), "{}", text(&fixed.stderr));
+    assert_eq!(text(&fixed.stdout), file.replace("1998.4.01", "1998.04.01"));
+}
