@@ -411,6 +411,44 @@ fn first_difference<'a>(
     None
 }
 
+/// The first board of `pbn` (read from PBN) whose cards the LIN written (`lin`, read back) gives
+/// to other seats than the PBN's Play columns do (PBN 3.6): LIN orders the cards only, and a
+/// card left out or misplaced gives every later card another seat. The board's index and its
+/// play by seat both ways.
+fn first_play_difference(pbn: &[Game], lin: &[Game]) -> Option<(usize, String, String)> {
+    let by_seat = |play: Vec<(crate::bridge::Seat, crate::bridge::Card)>| {
+        let cards: Vec<String> = play
+            .iter()
+            .map(|(seat, card)| format!("{}:{card}", seat.letter()))
+            .collect();
+        format!("play {}", cards.join(" "))
+    };
+    pbn.iter()
+        .zip(lin)
+        .enumerate()
+        .find_map(|(index, (pbn, lin))| {
+            // Without a contract LIN gives the cards no seats; the cards are compared in order.
+            lin.contract()?;
+            let written: Vec<_> = pbn
+                .play_seats
+                .iter()
+                .copied()
+                .zip(pbn.cards.iter().copied())
+                .collect();
+            let read: Vec<_> = lin
+                .tricks()
+                .into_iter()
+                .flat_map(|(leader, trick)| {
+                    trick
+                        .into_iter()
+                        .enumerate()
+                        .map(move |(i, card)| (leader.offset(i), card))
+                })
+                .collect();
+            (written != read).then(|| (index, by_seat(written), by_seat(read)))
+        })
+}
+
 /// Whether two boards say the same [`facts`], compared field by field (the text of the facts is
 /// made only to show a difference).
 pub fn same_facts(a: &Game, b: &Game) -> bool {
@@ -525,7 +563,9 @@ pub fn pbn_to_lin(bytes: Vec<u8>, options: &ConvertOptions) -> Rewritten {
         let back = read::read(&lin);
         let carried: Vec<Game> = games.iter().map(lin_carries).collect();
         let reread: Vec<Game> = back.boards.iter().map(|b| lin_carries(&b.game)).collect();
-        if let Some((index, before, after)) = first_difference(carried.iter(), reread.iter()) {
+        let differs = first_difference(carried.iter(), reread.iter())
+            .or_else(|| first_play_difference(&games, &reread));
+        if let Some((index, before, after)) = differs {
             let span = batch
                 .get(index)
                 .map_or(0..0, |(_, s)| s.start..(s.start + 1).min(s.end));
@@ -540,7 +580,7 @@ pub fn pbn_to_lin(bytes: Vec<u8>, options: &ConvertOptions) -> Rewritten {
         batch.clear();
     };
     each_pbn_game(text, |game, span| {
-        batch.push((game, span));
+        batch.push((game.for_lin(), span));
         count += 1;
         if batch.len() >= BATCH_BOARDS {
             write_batch(

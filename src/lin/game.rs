@@ -59,6 +59,13 @@ pub struct Game {
     pub calls: Vec<Call>,
     /// The cards in the order they were played.
     pub cards: Vec<Card>,
+    /// Read from PBN: the seat of each card of `cards`, as the Play section's columns give it
+    /// (PBN 3.6); empty when read from LIN. The read-back of PBN → LIN holds the seats that the
+    /// LIN's order of play gives to these, so that a card written in the wrong place is seen.
+    pub play_seats: Vec<Seat>,
+    /// Read from PBN: where the play LIN can carry ends (how many of `cards`), and why: at the
+    /// first card not known, or a trick led out of turn ([`Game::for_lin`]).
+    pub lin_stop: Option<(usize, String)>,
     /// Declarer's tricks as claimed or agreed (LIN `mc`, PBN Result).
     pub result: Option<u8>,
     pub comments: Vec<(Anchor, String)>,
@@ -69,6 +76,19 @@ pub struct Game {
 }
 
 impl Game {
+    /// The board as LIN can carry it: the play cut where [`Game::lin_stop`] says, which is
+    /// then said among what is lost. A stop with no card after it loses nothing.
+    pub fn for_lin(mut self) -> Game {
+        if let Some((cards, why)) = self.lin_stop.take()
+            && cards < self.cards.len()
+        {
+            self.cards.truncate(cards);
+            self.play_seats.truncate(cards);
+            self.lost.push(why);
+        }
+        self
+    }
+
     /// The hands as card sets, the fourth computed when three are complete (13 cards each, no
     /// card twice): what Bridge Composer does, and the only case where the fourth is certain.
     pub fn complete_hands(&self) -> [Option<Cards>; 4] {
@@ -517,12 +537,62 @@ fn read_play(parse: &Parse, text: &str, model: &GameModel<'_>, game: &mut Game) 
         hand_size: 13,
     };
     let read = play::read(parse, text, context, &tag.pair.data);
-    for trick in &read.tricks {
+    // LIN gives the play as cards in the order they fell, each card's seat only by the rules of
+    // play (the lead from declarer's left, then each trick's winner), and has no unknown card. So
+    // LIN's play must stop at the first slot without a card (`-` or `+`, PBN 3.6.1) and at a
+    // trick led by another seat (`^L`, PBN 3.9): written on, every card after it would stand at
+    // another seat and trick. Where, and why, is kept in `lin_stop`; `cards` keeps every card.
+    let rules = game
+        .contract()
+        .map(|(_, trumps, _, declarer)| (trumps, declarer.next()));
+    let mut expected = rules.map(|(_, lead)| lead);
+    for (index, trick) in read.tricks.iter().enumerate() {
+        let number = index + 1;
         let leader = trick.leader.unwrap_or(play_seat);
-        for i in 0..4 {
-            if let Slot::Card { card, .. } = trick.slot(leader.offset(i)) {
-                game.cards.push(card);
+        let mut stop = |why: String, cards: usize| {
+            game.lin_stop.get_or_insert((cards, why));
+        };
+        if let Some(expected) = expected.filter(|&seat| seat != leader) {
+            stop(
+                format!(
+                    "the play from trick {number} on, led by {} where the rules of play give \
+                     the lead to {}: LIN gives each card its seat by those rules, so the play \
+                     stops there",
+                    leader.name(),
+                    expected.name()
+                ),
+                game.cards.len(),
+            );
+        }
+        let mut cards = Vec::with_capacity(4);
+        for k in 0..4 {
+            let seat = leader.offset(k);
+            match trick.slot(seat) {
+                Slot::Card { card, .. } => {
+                    game.cards.push(card);
+                    game.play_seats.push(seat);
+                    cards.push(card);
+                }
+                slot @ (Slot::Unknown(_) | Slot::Continue(_)) => {
+                    let mark = if matches!(slot, Slot::Continue(_)) {
+                        "+"
+                    } else {
+                        "-"
+                    };
+                    let why = format!(
+                        "the play from trick {number} on, where {} has no card (`{mark}`): LIN \
+                         has no unknown card, so the play stops there",
+                        seat.name()
+                    );
+                    game.lin_stop.get_or_insert((game.cards.len(), why));
+                }
+                Slot::Empty => {}
             }
+        }
+        if let Some((trumps, _)) = rules
+            && cards.len() == 4
+        {
+            expected = Some(leader.offset(play::winner_in_play_order(&cards, trumps)));
         }
     }
 }

@@ -127,7 +127,15 @@ fn every_game_is_one_valid_line_that_says_what_the_model_says() {
                 assert_eq!(calls, model_calls, "{name} game {}: auction", i + 1);
             }
             let cards: Vec<String> = game.cards.iter().map(|c| c.to_string()).collect();
-            assert_eq!(played(&object), cards, "{name} game {}: play", i + 1);
+            let mut played = played(&object);
+            // After a card not known (or a lead out of turn), the LIN model keeps the cards but
+            // not their order of play: it knows the order only up to there.
+            if let Some((known, _)) = &game.lin_stop {
+                played.truncate(*known);
+                assert_eq!(played, cards[..*known], "{name} game {}: play", i + 1);
+            } else {
+                assert_eq!(played, cards, "{name} game {}: play", i + 1);
+            }
             lines_total += 1;
         }
     }

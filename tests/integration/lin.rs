@@ -394,6 +394,37 @@ fn alerts_explanations_and_the_claim_survive_both_ways() {
     );
 }
 
+/// PBN 3.6.1: a `-` in the play is a card not known, and LIN has none. Written as LIN, the play
+/// stops at it with an L013 naming the trick, and the claim of the Result stays; before, every
+/// later card moved to the next seat (West's ♥5 became South's), with no finding. The read-back
+/// compares each card's seat, so a play written in the wrong order cannot pass again.
+#[test]
+fn an_unknown_card_stops_the_lin_play_where_it_stands() {
+    let path = common::corpus().join("lin/unknown-card.pbn");
+    let bytes = std::fs::read(&path).unwrap();
+    let report = check_bytes(&bytes, &CheckOptions::default());
+    assert!(report.diagnostics.is_empty(), "{:?}", report.diagnostics);
+    let lin = pbn_to_lin(bytes, &ConvertOptions::default());
+    let lost: Vec<&String> = lin
+        .problems
+        .iter()
+        .filter(|d| d.rule.code() == "L013")
+        .map(|d| &d.message)
+        .collect();
+    assert!(
+        lost.iter()
+            .any(|m| m.contains("the play from trick 1 on, where South has no card (`-`)")),
+        "{lost:?}"
+    );
+    let text = String::from_utf8(lin.output_bytes().unwrap()).unwrap();
+    assert!(text.contains("pc|HJ|pg||\r\nmc|13|"), "{text}");
+    assert!(!text.contains("pc|H5|"), "{text}");
+    // What BBO reads back: East's lead alone, and the claim.
+    let back = read::read(&text).boards.remove(0).game;
+    assert_eq!(back.tricks().len(), 1);
+    assert_eq!(back.result, Some(13));
+}
+
 /// What is wrong with the bridge of a LIN record is found by the PBN rules on the PBN written, and
 /// pointed at the LIN value that caused it: an insufficient bid, a card the player does not hold,
 /// a card dealt twice, a claim of more tricks than are left.
