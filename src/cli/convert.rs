@@ -165,6 +165,12 @@ fn into_one_file(
             Ok(begun) => begun,
             Err(status) => return status,
         };
+    if let Some(target) = target
+        && let Err(status) =
+            settings::refuse_output_among_inputs("-o", target, &discovery.inputs, &[])
+    {
+        return status;
+    }
     let mut totals = Totals {
         converts: true,
         ..Totals::default()

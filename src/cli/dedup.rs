@@ -2,21 +2,22 @@
 //! input order (on all threads, handed on in order) and decides which games go; the second
 //! removes them through the rewrite modes (standard output, `--write`, `--out-dir`, `--check`,
 //! `--diff`), each file proven ([`crate::rewrite::dedup`]). `--duplicates FILE` gathers the
-//! removed games in input order, written atomically at the end.
+//! removed games in input order, written atomically before any input is changed.
 
 use std::collections::{HashMap, HashSet};
-use std::sync::Mutex;
+use std::path::PathBuf;
 
 use crate::check::check_owned;
 use crate::io::spool::Output;
 use crate::io::write::write_atomic;
 use crate::rewrite::dedup::{Removal, dedup_owned};
 use crate::sets::{Repeats, Sameness, SeenDeal};
-use crate::walk::Input;
+use crate::walk::{Found, Input};
 
 use super::check::{Archive, repeats_only};
 use super::rewrite::{self, Wording, input_overrides, rewrite_options};
 use super::settings;
+use super::settings::RewriteOverrides;
 use super::{DedupArgs, EXIT_TROUBLE, read_input, say};
 
 /// What the first pass decided for one file.
@@ -43,57 +44,69 @@ pub(super) fn run(args: &DedupArgs) -> u8 {
         would: "remove repeats from",
         extension: None,
     };
-    let removed: Mutex<HashMap<String, String>> = Mutex::new(HashMap::new());
-    let empty = Plan::default();
-    let status = rewrite::run(&args.io, &overrides, &wording, |bytes, found, _| {
-        let name = found.input.display_name();
-        let plan = plans.get(&name).unwrap_or(&empty);
-        let options = rewrite_options(&args.io, &overrides, found);
-        let done = dedup_owned(bytes, &plan.listed, args.repeats_only, options);
-        if args.duplicates.is_some() && !done.removed.is_empty() {
-            let mut removed = removed.lock().unwrap_or_else(|e| e.into_inner());
-            removed.insert(name, done.removed);
-        }
-        done.rewritten
-    });
-    // --check and --diff write nothing, the duplicates neither.
-    let Some(target) = args
+    // The copy the user asked for is made first: when it cannot be written, no input has lost a
+    // game yet, and none does (--check and --diff write neither).
+    if let Some(target) = args
         .duplicates
         .as_ref()
         .filter(|_| !args.io.check && !args.io.diff)
-    else {
-        return status;
-    };
-    // The removed games in the order of the inputs.
-    let removed = removed.into_inner().unwrap_or_else(|e| e.into_inner());
-    let mut text = String::new();
-    for name in plans.order.iter() {
-        if let Some(games) = removed.get(name) {
-            text.push_str(games);
+    {
+        let text = removed_games(args, &plans, &overrides);
+        let bytes = crate::source::encode(&text, crate::source::Encoding::Latin1, false)
+            .unwrap_or_else(|_| text.into_bytes());
+        let mut output = Output::from_bytes(bytes);
+        if let Err(error) = write_atomic(target, &mut output, None) {
+            say!(
+                "pbnfmt: error: cannot write {}: {error}; no input was changed",
+                crate::display::escape_line(&target.display().to_string())
+            );
+            return EXIT_TROUBLE;
         }
     }
-    let bytes = crate::source::encode(&text, crate::source::Encoding::Latin1, false)
-        .unwrap_or_else(|_| text.into_bytes());
-    let mut output = Output::from_bytes(bytes);
-    if let Err(error) = write_atomic(target, &mut output, None) {
-        say!(
-            "pbnfmt: error: cannot write {}: {error}",
-            crate::display::escape_line(&target.display().to_string())
-        );
-        return EXIT_TROUBLE;
-    }
-    status
+    let empty = Plan::default();
+    rewrite::run(&args.io, &overrides, &wording, |bytes, found, _| {
+        let plan = plans.get(&found.input).unwrap_or(&empty);
+        let options = rewrite_options(&args.io, &overrides, found);
+        dedup_owned(bytes, &plan.listed, args.repeats_only, options).rewritten
+    })
 }
 
-/// The plans of every input, by name, and the inputs' order.
+/// The games the second pass removes, in the order of the inputs, each after the comment that
+/// says why: what `--duplicates` writes. Only the files with games to remove are read again.
+fn removed_games(args: &DedupArgs, plans: &Plans, overrides: &RewriteOverrides) -> String {
+    let mut text = String::new();
+    for (found, plan) in &plans.order {
+        if plan.listed.is_empty() && !args.repeats_only {
+            continue;
+        }
+        // A file that cannot be read now is said by the second pass.
+        let Ok(bytes) = read_input(&found.input) else {
+            continue;
+        };
+        let options = rewrite_options(&args.io, overrides, found);
+        let done = dedup_owned(bytes, &plan.listed, args.repeats_only, options);
+        // A refused file loses nothing, so nothing of it is a duplicate written elsewhere.
+        if done.rewritten.output.is_some() {
+            text.push_str(&done.removed);
+        }
+    }
+    text
+}
+
+/// The plans of every input, in the inputs' order, found by the input's path itself: two paths
+/// that display alike (names that differ only in bytes that are not UTF-8) are two files.
 struct Plans {
-    by_name: HashMap<String, Plan>,
-    order: Vec<String>,
+    order: Vec<(Found, Plan)>,
+    by_path: HashMap<PathBuf, usize>,
 }
 
 impl Plans {
-    fn get(&self, name: &str) -> Option<&Plan> {
-        self.by_name.get(name)
+    fn get(&self, input: &Input) -> Option<&Plan> {
+        let Input::File(path) = input else {
+            return None;
+        };
+        let &index = self.by_path.get(path)?;
+        self.order.get(index).map(|(_, plan)| plan)
     }
 }
 
@@ -108,6 +121,14 @@ fn plan(args: &DedupArgs, sameness: Sameness) -> Result<Plans, u8> {
     {
         say!("pbnfmt: error: dedup reads its inputs twice: name files, not standard input");
         return Err(EXIT_TROUBLE);
+    }
+    if let Some(target) = &args.duplicates {
+        settings::refuse_output_among_inputs(
+            "--duplicates",
+            target,
+            &discovery.inputs,
+            &args.against,
+        )?;
     }
     let mut repeats = Repeats::new(sameness);
     let archive = Archive {
@@ -178,10 +199,13 @@ fn plan(args: &DedupArgs, sameness: Sameness) -> Result<Plans, u8> {
                 .collect();
         }
     }
-    let order = files.iter().map(|(name, ..)| name.clone()).collect();
-    let by_name = files
-        .into_iter()
-        .map(|(name, _, listed)| (name, Plan { listed }))
-        .collect();
-    Ok(Plans { by_name, order })
+    let mut by_path = HashMap::new();
+    let mut order = Vec::with_capacity(files.len());
+    for (found, (_, _, listed)) in discovery.inputs.into_iter().zip(files) {
+        if let Input::File(path) = &found.input {
+            by_path.insert(path.clone(), order.len());
+        }
+        order.push((found, Plan { listed }));
+    }
+    Ok(Plans { order, by_path })
 }

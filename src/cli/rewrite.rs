@@ -328,7 +328,18 @@ pub(super) fn run(
     let mut runner = Runner::new(&args.files, jobs.len(), quiet);
     let cores = runner.file_cores(jobs.len());
     let rewrite = |bytes, found: &Found| rewrite(bytes, found, cores);
-    let work = |job: &Job| rewrite_one(args, job, mode, wording, format, style, &rewrite);
+    let written = WrittenFiles::default();
+    let work = |job: &Job| {
+        rewrite_one(
+            args,
+            job,
+            mode,
+            wording,
+            (format, style),
+            &rewrite,
+            &written,
+        )
+    };
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let Ok(mut findings) = Printer::new(io::stderr(), format) else {
@@ -480,9 +491,9 @@ fn rewrite_one(
     job: &Job,
     mode: Mode,
     wording: &Wording,
-    format: Format,
-    style: FullStyle,
+    (format, style): (Format, FullStyle),
     rewrite: &impl Fn(Vec<u8>, &Found) -> Rewritten,
+    written: &WrittenFiles,
 ) -> Outcome {
     let name = job.found.input.display_name();
     // What the file was when read: `--write` leaves it alone if it changes before the rename.
@@ -562,7 +573,7 @@ fn rewrite_one(
             (Input::File(path), None) => write_atomic(path, output, Some(path)),
             (Input::Stdin(_), _) => Ok(()),
         },
-        Mode::OutDir => write_into(args, job, output).map(|wrote| outcome.written = wrote),
+        Mode::OutDir => write_into(args, job, output, written).map(|wrote| outcome.written = wrote),
         Mode::Check | Mode::Diff | Mode::Write => Ok(()),
     };
     outcome.write_error = written.err().map(|error| error.to_string());
@@ -637,6 +648,11 @@ fn jobs(
             wording.done
         );
     }
+    if mode == Mode::OutDir
+        && let Some(dir) = &args.out_dir
+    {
+        one_result_a_path(dir, &jobs, wording.verb)?;
+    }
     let stdin = jobs.iter().any(|job| job.found.input.is_stdin());
     let any_dir = args.files.paths.iter().any(|p| p.is_dir()) || args.files.files_from.is_some();
     match mode {
@@ -661,9 +677,64 @@ fn jobs(
     }
 }
 
+/// Refuses a run in which `--out-dir` would write two results to one path (`x.lin` and `x.pbn`
+/// both converted to `x.pbn`; two folders' `hands.pbn` named as files), each replacing the last
+/// in an order the threads decide, or a result over one of the inputs (`export in/a.pbn --out-dir
+/// in`): before anything is read or written.
+fn one_result_a_path(dir: &Path, jobs: &[Job], verb: &str) -> Result<(), String> {
+    let named = |path: &Path| display::escape_line(&path.display().to_string()).into_owned();
+    let mut taken: std::collections::HashMap<&Path, &Job> = std::collections::HashMap::new();
+    for job in jobs {
+        let Some(relative) = &job.relative else {
+            continue;
+        };
+        if let Some(first) = taken.insert(relative, job) {
+            return Err(format!(
+                "{} and {} would both be written to {}; {verb} them in two runs, or name the \
+                 folder that holds them so that --out-dir mirrors it",
+                display::escape_line(&first.found.input.display_name()),
+                display::escape_line(&job.found.input.display_name()),
+                named(&dir.join(relative))
+            ));
+        }
+    }
+    let inputs: std::collections::HashMap<crate::io::FileId, &Job> = jobs
+        .iter()
+        .filter_map(|job| match &job.found.input {
+            Input::File(path) => crate::io::FileId::of(path).map(|id| (id, job)),
+            Input::Stdin(_) => None,
+        })
+        .collect();
+    for job in jobs {
+        let Some(relative) = &job.relative else {
+            continue;
+        };
+        let target = dir.join(relative);
+        if let Some(input) = crate::io::FileId::of(&target).and_then(|id| inputs.get(&id)) {
+            return Err(format!(
+                "--out-dir would write the result of {} to {}, which is the input {}; name \
+                 another --out-dir",
+                display::escape_line(&job.found.input.display_name()),
+                named(&target),
+                display::escape_line(&input.found.input.display_name())
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The files written in this run, by what they are: a second result for one of them is refused,
+/// never written over the first (two names of one file on a file system that ignores case).
+pub(super) type WrittenFiles = std::sync::Mutex<std::collections::HashSet<crate::io::FileId>>;
+
 /// Writes one export below `--out-dir`, unless the file there already has these bytes; says
 /// whether it wrote.
-fn write_into(args: &RewriteArgs, job: &Job, output: &mut Output) -> io::Result<bool> {
+fn write_into(
+    args: &RewriteArgs,
+    job: &Job,
+    output: &mut Output,
+    written: &WrittenFiles,
+) -> io::Result<bool> {
     let (Some(dir), Some(relative)) = (&args.out_dir, &job.relative) else {
         return Ok(false);
     };
@@ -679,10 +750,19 @@ fn write_into(args: &RewriteArgs, job: &Job, output: &mut Output) -> io::Result<
     }
     no_link_below(dir, relative)?;
     let target = dir.join(relative);
+    // Held until the file is written, so that two threads cannot both find the path free.
+    let mut set = written.lock().unwrap_or_else(|e| e.into_inner());
+    if crate::io::FileId::of(&target).is_some_and(|id| set.contains(&id)) {
+        return Err(io::Error::other(format!(
+            "{} was written already in this run, from another input; it is not written over",
+            display::escape_line(&target.display().to_string())
+        )));
+    }
     if std::fs::metadata(&target).is_ok_and(|metadata| metadata.len() == output.len())
         && let Ok(existing) = std::fs::read(&target)
         && output.equals(&existing)?
     {
+        set.extend(crate::io::FileId::of(&target));
         return Ok(false);
     }
     if let Some(parent) = target.parent() {
@@ -692,7 +772,11 @@ fn write_into(args: &RewriteArgs, job: &Job, output: &mut Output) -> io::Result<
         Input::File(path) => Some(path.as_path()),
         Input::Stdin(_) => None,
     };
-    write_atomic(&target, output, source).map(|()| true)
+    write_atomic(&target, output, source)?;
+    if let Some(id) = crate::io::FileId::of(&target) {
+        set.insert(id);
+    }
+    Ok(true)
 }
 
 /// Refuses a symbolic link anywhere below `dir` on the way to `relative`, the file included: a

@@ -89,6 +89,51 @@ pub(crate) fn begin(
     }
 }
 
+/// Refuses (exit 2, before anything is written) an output path that names one of the files the
+/// run reads: writing it would replace an input with what was made of it, or of the others
+/// (`dedup --duplicates a.pbn a.pbn` lost every kept game of `a.pbn`). `option` is how the
+/// command line named it (`--duplicates`); `also` are more paths read (`--against`), each a file
+/// or a folder whose files are read.
+pub(crate) fn refuse_output_among_inputs(
+    option: &str,
+    output: &Path,
+    inputs: &[Found],
+    also: &[PathBuf],
+) -> Result<(), u8> {
+    use crate::io::FileId;
+    // Not there yet: no input can be it.
+    let Some(target) = FileId::of(output) else {
+        return Ok(());
+    };
+    let is_target = |path: &Path| FileId::of(path).as_ref() == Some(&target);
+    let named = |path: &Path| crate::display::escape_line(&path.display().to_string()).into_owned();
+    let input = inputs.iter().find_map(|found| match &found.input {
+        Input::File(path) if is_target(path) => Some(path),
+        _ => None,
+    });
+    let inside = || {
+        let file = std::fs::canonicalize(output).ok()?;
+        also.iter().find(|path| {
+            is_target(path)
+                || (path.is_dir()
+                    && std::fs::canonicalize(path).is_ok_and(|dir| file.starts_with(dir)))
+        })
+    };
+    let what = match (input, inside()) {
+        (Some(path), _) if path == output => "an input".to_owned(),
+        (Some(path), _) => format!("the input {}", named(path)),
+        (None, Some(path)) if path == output => "an input".to_owned(),
+        (None, Some(path)) => format!("a file of {}", named(path)),
+        (None, None) => return Ok(()),
+    };
+    say!(
+        "pbnfmt: error: {option} {} is {what}, which this run reads: writing it would replace \
+         an input; name another file",
+        named(output)
+    );
+    Err(EXIT_TROUBLE)
+}
+
 /// Reports the paths that could not be walked; returns them for the summary. A run that found
 /// no input at all says so once, as a warning (the exit status stays 0: nothing was wrong with
 /// a file, and a hook run on a tree without PBN files must not fail).

@@ -51,6 +51,27 @@ pub fn open_input(path: &Path) -> io::Result<std::fs::File> {
     }
 }
 
+/// Which file a path names, whatever the path's spelling: device and inode on Unix (so that a
+/// link, `./a.pbn` and `dir/../a.pbn` are one file, and so are `X.pbn` and `x.PBN` on a file system
+/// that ignores case), the canonical path elsewhere. `None` when the path names nothing yet.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct FileId(#[cfg(unix)] (u64, u64), #[cfg(not(unix))] PathBuf);
+
+impl FileId {
+    pub fn of(path: &Path) -> Option<FileId> {
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::MetadataExt;
+            let meta = std::fs::metadata(path).ok()?;
+            Some(FileId((meta.dev(), meta.ino())))
+        }
+        #[cfg(not(unix))]
+        {
+            std::fs::canonicalize(path).ok().map(FileId)
+        }
+    }
+}
+
 /// What pbnfmt does to a file, for [`not_a_regular_file`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Access {

@@ -24,6 +24,7 @@ mod lossless;
 mod man;
 mod mutation;
 mod nothing_lost;
+mod outputs;
 mod pre_commit;
 mod properties;
 mod readme;

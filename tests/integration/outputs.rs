@@ -1,0 +1,248 @@
+//! Where the commands with an output path write (issue 45, items 1-4): never over an input, the
+//! copy of what `dedup` removes before any input loses a game, one plan per file however its name
+//! displays, and never two results of one run to one path. Each through the binary, as a user
+//! runs it; each failed before its fix (the inputs lost games, or a result replaced another,
+//! with exit 0).
+
+use std::path::Path;
+
+use crate::common;
+
+const X: &str = "N:AKQJ.AKQ.AKQ.AKQ T98.JT9.JT9.JT98 765.876.876.7654 432.5432.5432.32";
+const Y: &str = "N:T98.JT9.JT9.JT98 AKQJ.AKQ.AKQ.AKQ 765.876.876.7654 432.5432.5432.32";
+const Z: &str = "N:765.876.876.7654 T98.JT9.JT9.JT98 AKQJ.AKQ.AKQ.AKQ 432.5432.5432.32";
+
+/// Two boards, numbered from `first`, with the deals `a` and `b`.
+fn two_boards(first: u32, a: &str, b: &str) -> String {
+    format!(
+        "[Board \"{first}\"]\n[Deal \"{a}\"]\n\n[Board \"{}\"]\n[Deal \"{b}\"]\n",
+        first + 1
+    )
+}
+
+/// A folder holding `a.pbn` (deals X, Y) and `b.pbn` (deals X again, under another board, and Z).
+fn two_files() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("a.pbn"), two_boards(1, X, Y)).unwrap();
+    std::fs::write(dir.path().join("b.pbn"), two_boards(3, X, Z)).unwrap();
+    dir
+}
+
+fn read(dir: &Path, name: &str) -> String {
+    common::text(&std::fs::read(dir.join(name)).unwrap())
+}
+
+/// Runs pbnfmt in `dir`, wants exit 2 with `said` on standard error, and every file in
+/// `unchanged` as it was.
+fn refused(dir: &Path, args: &[&str], said: &str, unchanged: &[&str]) {
+    let before: Vec<Vec<u8>> = unchanged
+        .iter()
+        .map(|name| std::fs::read(dir.join(name)).unwrap())
+        .collect();
+    let output = common::pbnfmt(args, dir);
+    let stderr = common::text(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+    assert!(stderr.contains(said), "{args:?}: {stderr}");
+    for (name, bytes) in unchanged.iter().zip(before) {
+        assert_eq!(
+            std::fs::read(dir.join(name)).unwrap(),
+            bytes,
+            "{args:?}: {name}"
+        );
+    }
+}
+
+/// Item 1: `dedup --duplicates a.pbn a.pbn b.pbn` rewrote `a.pbn` with its kept games, then
+/// replaced it by the removed ones: the kept deal Y was gone from every file, exit 0. Now every
+/// output path that is an input is refused before anything is written, whatever its spelling.
+#[test]
+fn an_output_path_that_is_an_input_is_refused() {
+    let dir = two_files();
+    let path = dir.path();
+    std::fs::create_dir(path.join("in")).unwrap();
+    std::fs::write(path.join("in/c.pbn"), two_boards(5, Y, Z)).unwrap();
+    let inputs = ["a.pbn", "b.pbn", "in/c.pbn"];
+    for args in [
+        &[
+            "dedup",
+            "--write",
+            "--duplicates",
+            "a.pbn",
+            "a.pbn",
+            "b.pbn",
+        ][..],
+        &[
+            "dedup",
+            "--write",
+            "--duplicates",
+            "./in/../a.pbn",
+            "a.pbn",
+            "b.pbn",
+        ],
+        &["dedup", "--write", "--duplicates", "in/c.pbn", "in"],
+        &[
+            "dedup",
+            "--duplicates",
+            "b.pbn",
+            "a.pbn",
+            "--against",
+            "b.pbn",
+        ],
+        &[
+            "dedup",
+            "--duplicates",
+            "in/c.pbn",
+            "a.pbn",
+            "--against",
+            "in",
+        ],
+        &["convert", "--to", "lin", "-o", "b.pbn", "a.pbn", "b.pbn"],
+    ] {
+        refused(path, args, "which this run reads", &inputs);
+    }
+    refused(
+        path,
+        &["export", "in/c.pbn", "--out-dir", "in"],
+        "which is the input in/c.pbn",
+        &inputs,
+    );
+    refused(
+        path,
+        &["resolve", "a.pbn", "in/c.pbn", "--out-dir", "in"],
+        "which is the input in/c.pbn",
+        &inputs,
+    );
+}
+
+/// Item 2: with a `--duplicates` FILE that cannot be written (here, in a folder that does not
+/// exist), the inputs had already lost their repeated games and the copy was never made. Now the
+/// copy is written first: when it fails, every input is left as it was (exit 2); when it works,
+/// it holds the removed games before the inputs lose them.
+#[test]
+fn the_removed_games_are_kept_before_any_input_loses_them() {
+    let dir = two_files();
+    let path = dir.path();
+    refused(
+        path,
+        &[
+            "dedup",
+            "--write",
+            "--duplicates",
+            "missing/dups.pbn",
+            "a.pbn",
+            "b.pbn",
+        ],
+        "no input was changed",
+        &["a.pbn", "b.pbn"],
+    );
+    let output = common::pbnfmt(
+        &[
+            "dedup",
+            "--write",
+            "--duplicates",
+            "dups.pbn",
+            "a.pbn",
+            "b.pbn",
+        ],
+        path,
+    );
+    assert!(output.status.success(), "{}", common::text(&output.stderr));
+    assert_eq!(
+        read(path, "b.pbn"),
+        format!("[Board \"4\"]\n[Deal \"{Z}\"]\n")
+    );
+    let dups = read(path, "dups.pbn");
+    assert!(
+        dups.contains(&format!("[Board \"3\"]\n[Deal \"{X}\"]")),
+        "{dups}"
+    );
+}
+
+/// Item 3: dedup kept its plans by the name as displayed, so two files whose names differ only
+/// in bytes that are not UTF-8 (`\xe9t\xe9.pbn`, `\xe0t\xe0.pbn`, both `�t�.pbn`) shared one:
+/// the second file's removal (its copy of deal X) was applied to the first, and deal X was lost
+/// from both, exit 0. Each file's plan is now its own, found by its path.
+#[cfg(unix)]
+#[test]
+fn two_names_that_display_alike_keep_their_own_plans() {
+    use std::os::unix::ffi::OsStrExt;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path();
+    let first = std::ffi::OsStr::from_bytes(b"\xe9t\xe9.pbn");
+    let second = std::ffi::OsStr::from_bytes(b"\xe0t\xe0.pbn");
+    // Not every file system takes names that are not UTF-8: nothing to test there.
+    if std::fs::write(path.join(first), two_boards(1, X, Y)).is_err() {
+        eprintln!("note: this file system refuses names that are not UTF-8; test skipped");
+        return;
+    }
+    std::fs::write(path.join(second), two_boards(3, X, Z)).unwrap();
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_pbnfmt"))
+        .arg("dedup")
+        .arg("--write")
+        .arg(first)
+        .arg(second)
+        .current_dir(path)
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{}", common::text(&output.stderr));
+    let text = |name| common::text(&std::fs::read(path.join(name)).unwrap());
+    assert_eq!(
+        text(first),
+        two_boards(1, X, Y),
+        "the first file keeps deal X"
+    );
+    assert_eq!(text(second), format!("[Board \"4\"]\n[Deal \"{Z}\"]\n"));
+}
+
+/// Item 4: `--out-dir` wrote several inputs to one output, each replacing the last ("2 written",
+/// exit 0): `x.lin` and `x.pbn` both became `out/x.pbn`, and two folders' `hands.pbn` named as
+/// files both became `out/hands.pbn`. Now such a run is refused before anything is written.
+#[test]
+fn two_results_for_one_output_path_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path();
+    std::fs::copy(
+        common::corpus().join("lin/handviewer.lin"),
+        path.join("x.lin"),
+    )
+    .unwrap();
+    std::fs::write(path.join("x.pbn"), two_boards(1, X, Y)).unwrap();
+    for folder in ["week/monday", "week/tuesday"] {
+        std::fs::create_dir_all(path.join(folder)).unwrap();
+    }
+    std::fs::write(path.join("week/monday/hands.pbn"), two_boards(1, X, Y)).unwrap();
+    std::fs::write(path.join("week/tuesday/hands.pbn"), two_boards(1, Z, Y)).unwrap();
+    let sessions = ["week/monday/hands.pbn", "week/tuesday/hands.pbn"];
+    refused(
+        path,
+        &[
+            "convert",
+            "--to",
+            "pbn",
+            "x.lin",
+            "x.pbn",
+            "--out-dir",
+            "out",
+        ],
+        "x.lin and x.pbn would both be written to out/x.pbn",
+        &["x.lin", "x.pbn"],
+    );
+    for args in [
+        &["export", sessions[0], sessions[1], "--out-dir", "out"][..],
+        &["export", "week/monday", "week/tuesday", "--out-dir", "out"],
+    ] {
+        refused(
+            path,
+            args,
+            "would both be written to out/hands.pbn",
+            &sessions,
+        );
+    }
+    assert!(!path.join("out").exists(), "nothing is written");
+    // The folder that holds both is mirrored: two results, two paths.
+    let output = common::pbnfmt(&["export", "week", "--out-dir", "out"], path);
+    assert!(output.status.success(), "{}", common::text(&output.stderr));
+    for name in ["out/monday/hands.pbn", "out/tuesday/hands.pbn"] {
+        assert!(path.join(name).is_file(), "{name}");
+    }
+}
