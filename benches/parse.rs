@@ -13,9 +13,9 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
 
 use pbnfmt::check::{CheckOptions, check_bytes};
+use pbnfmt::convert::lin::{ConvertOptions, lin_to_pbn, pbn_to_lin};
 use pbnfmt::export::{ExportOptions, export_bytes};
 use pbnfmt::generate::{Options, text_of_size};
-use pbnfmt::lin::convert::{ConvertOptions, lin_to_pbn, pbn_to_lin};
 use pbnfmt::rewrite::RewriteOptions;
 use pbnfmt::rewrite::fix::{FixOptions, fix_bytes};
 use pbnfmt::rewrite::nag::nag_bytes;

@@ -17,13 +17,22 @@ pub enum Seat {
     West,
 }
 
+/// `text` without the spaces and tabs around it: in import format "the use of (superfluous) tabs
+/// and space characters does not matter" (PBN 2.1), so `"None "` is `None`. Export writes the
+/// value without them, and in a `% EXPORT` file they are E008.
+pub fn unspaced(text: &str) -> &str {
+    // The vertical tab too: export writes it as a space (`canon::untab`), so a value must read
+    // the same with either.
+    text.trim_matches([' ', '\t', '\u{0B}'])
+}
+
 impl Seat {
     pub const ALL: [Seat; 4] = [Seat::North, Seat::East, Seat::South, Seat::West];
 
     /// `N`, `E`, `S`, `W`, either case (PBN 3.11).
     /// `W N E S`, lowercase too (PBN 3.11), spaces around ignored (PBN 2.1).
     pub fn parse(text: &str) -> Option<Seat> {
-        match crate::model::values::unspaced(text) {
+        match unspaced(text) {
             "N" | "n" => Some(Seat::North),
             "E" | "e" => Some(Seat::East),
             "S" | "s" => Some(Seat::South),

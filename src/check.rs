@@ -3,8 +3,8 @@
 //! It decodes, recognises files that are not PBN at all (PBI, chess PGN), parses, and words every
 //! finding. Reading files, walking directories and printing belong to the CLI.
 
-use crate::diagnostic::{Diagnostic, LeftOut, Limit, MAX_FINDINGS, Omitted, keep_first};
 use crate::lexer;
+use crate::rules::diagnostic::{Diagnostic, LeftOut, Limit, MAX_FINDINGS, Omitted, keep_first};
 use crate::rules::reading::Reading;
 use crate::rules::select::Selection;
 use crate::rules::{export, semantic};
@@ -91,10 +91,26 @@ fn check_text(report: &mut FileReport, options: &CheckOptions, chunk: usize, lim
     let decoded = &report.decoded;
     let text = decoded.text.as_str();
     if crate::lin::looks_like_lin(text) {
-        // A LIN file (BBO): its own reader, and the PBN rules on what it says.
-        let (diagnostics, omitted, boards) = crate::lin::convert::check_lin(text, selection, limit);
-        report.diagnostics = diagnostics;
-        report.omitted = omitted;
+        // A LIN file (BBO): its own reader, and the PBN rules on what it says, with every option
+        // of this check but the encoding (the PBN written is text already) and the findings
+        // from elsewhere (given in with the LIN's own, below).
+        let pbn_options = CheckOptions {
+            encoding: None,
+            extra: Vec::new(),
+            ..options.clone()
+        };
+        let check = |pbn: &str| {
+            let report = check_bytes(pbn.as_bytes(), &pbn_options);
+            (report.diagnostics, report.omitted)
+        };
+        let (mut findings, boards) =
+            crate::lin::checked::read_lin(text, selection, limit, check, |_, _, _| true);
+        for diagnostic in extra {
+            findings.push(diagnostic.clone());
+        }
+        crate::proof::sort(&mut findings.kept);
+        report.diagnostics = findings.kept;
+        report.omitted = findings.omitted;
         report.games = boards;
         return;
     }
@@ -498,7 +514,12 @@ mod tests {
             "the first ten are kept"
         );
         assert_eq!(whole.omitted.total(), 40);
-        assert_eq!(whole.omitted.count(crate::diagnostic::Severity::Error), 40);
+        assert_eq!(
+            whole
+                .omitted
+                .count(crate::rules::diagnostic::Severity::Error),
+            40
+        );
         for chunk in [1, 30, 200] {
             let report = at(chunk);
             assert_eq!(
@@ -575,7 +596,7 @@ mod tests {
     fn findings_from_outside_stay_inside_the_text() {
         let text = "[Board \"é\"]\n";
         let at = |span: std::ops::Range<usize>| {
-            crate::diagnostic::Diagnostic::new(Rule::RepeatedDeal, span, "a repeat")
+            crate::rules::diagnostic::Diagnostic::new(Rule::RepeatedDeal, span, "a repeat")
         };
         let options = CheckOptions {
             selection: Selection {

@@ -7,7 +7,7 @@
 //! process: DDS cannot be interrupted, so a deal that takes longer than `--timeout` is ended by
 //! ending its worker, which also gives its memory back; each worker's address space is limited
 //! (`--max-memory` shared among them), and a worker that DDS brings down costs one deal, never
-//! the run. A deal is asked for by its key ([`crate::sets::key`]), so a deal dealt twice is
+//! the run. A deal is asked for by its key ([`crate::model::deal_key::key`]), so a deal dealt twice is
 //! solved once, and results are kept by key in the cache file a user names ([`Cache`]).
 
 use std::collections::HashMap;
@@ -18,8 +18,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, mpsc};
 use std::time::Duration;
 
+#[cfg(any(feature = "dds", test))]
 use crate::bridge::{Denomination, Seat};
-use crate::par::Tricks;
 
 /// True when this pbnfmt was built with the solver.
 pub const AVAILABLE: bool = cfg!(feature = "dds");
@@ -29,90 +29,21 @@ pub const WITHOUT: &str = "this pbnfmt was built without the double-dummy solver
     `cargo install --path . --features dds` (DDS is C++: it needs a C++20 compiler and libclang, \
     on Debian `apt-get install g++ libclang-dev`; see the README)";
 
-/// What solving one deal gave.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Outcome {
-    Solved(Tricks),
-    /// The solver took longer than the time allowed a deal (`--timeout`).
-    TimedOut(Duration),
-    /// The solver stopped without an answer (out of memory, a crash): why.
-    Failed(String),
-}
-
-/// The outcome of every deal solved for a run, by key.
-#[derive(Debug, Default)]
-pub struct Solutions {
-    map: HashMap<u128, Outcome>,
-}
-
-impl Solutions {
-    pub fn get(&self, key: u128) -> Option<&Outcome> {
-        self.map.get(&key)
-    }
-
-    pub fn insert(&mut self, key: u128, outcome: Outcome) {
-        self.map.insert(key, outcome);
-    }
-
-    pub fn len(&self) -> usize {
-        self.map.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.map.is_empty()
-    }
-}
-
-/// The order of Bridge Composer's DoubleDummyTricks: declarers N, S, E, W, each in NT, S, H,
-/// D, C.
-const DIGIT_SEATS: [Seat; 4] = [Seat::North, Seat::South, Seat::East, Seat::West];
-const DIGIT_DENOMINATIONS: [Denomination; 5] = [
-    Denomination::NoTrump,
-    Denomination::Spades,
-    Denomination::Hearts,
-    Denomination::Diamonds,
-    Denomination::Clubs,
-];
-
-/// Tricks as a DoubleDummyTricks value: 20 base-14 digits, lower case, as Bridge Composer
-/// writes them.
-pub fn digits(tricks: &Tricks) -> String {
-    let mut out = String::with_capacity(20);
-    for seat in DIGIT_SEATS {
-        for d in DIGIT_DENOMINATIONS {
-            let n = tricks[seat as usize][d as usize].min(13);
-            out.push(char::from_digit(u32::from(n), 14).unwrap_or('0'));
-        }
-    }
-    out
-}
-
-/// The tricks of a DoubleDummyTricks value; `None` unless it is 20 base-14 digits.
-pub fn read_digits(value: &str) -> Option<Tricks> {
-    let value = value.trim();
-    if value.len() != 20 {
-        return None;
-    }
-    let mut tricks: Tricks = [[0; 5]; 4];
-    let mut chars = value.chars();
-    for seat in DIGIT_SEATS {
-        for d in DIGIT_DENOMINATIONS {
-            tricks[seat as usize][d as usize] = chars.next()?.to_digit(14)? as u8;
-        }
-    }
-    Some(tricks)
-}
+pub use crate::model::double_dummy::{Outcome, Solutions, Tricks, digits, read_digits};
 
 /// True when `key` gives each seat 13 cards (two bits a card, the seat holding it; nothing above
 /// the 52 cards).
 pub fn is_complete(key: u128) -> bool {
-    key >> 104 == 0 && crate::sets::hands(key).iter().all(|hand| hand.len() == 13)
+    key >> 104 == 0
+        && crate::model::deal_key::hands(key)
+            .iter()
+            .all(|hand| hand.len() == 13)
 }
 
 /// The deal of `key` as a PBN Deal value from North (`N:AKQ.JT9.8765.432 ...`).
 pub fn deal_text(key: u128) -> String {
     let mut out = String::from("N:");
-    for (i, hand) in crate::sets::hands(key).into_iter().enumerate() {
+    for (i, hand) in crate::model::deal_key::hands(key).into_iter().enumerate() {
         if i > 0 {
             out.push(' ');
         }
@@ -518,7 +449,7 @@ mod tests {
     fn key_of(text: &str) -> u128 {
         let (deal, problems) = crate::model::deal::parse(text);
         assert!(problems.is_empty());
-        crate::sets::key(&deal.unwrap()).unwrap()
+        crate::model::deal_key::key(&deal.unwrap()).unwrap()
     }
 
     #[test]

@@ -15,18 +15,18 @@ use std::path::Path;
 
 use crate::bridge::{CallToken, Denomination, Seat};
 use crate::canon;
-use crate::diagnostic::{Diagnostic, Severity};
+use crate::convert::lin::{ConvertOptions, lin_to_pbn_decoded};
 use crate::io::spool::Output;
-use crate::lin::convert::{ConvertOptions, lin_to_pbn_decoded};
 use crate::lin::looks_like_lin;
 use crate::model::auction::{self, Entry};
 use crate::model::deal::{self, Deal};
 use crate::model::play::{self, Context, PlayEnd, Slot};
-use crate::model::stream::{self, Streamed};
 use crate::model::values::{ContractValue, Risk, Vulnerability, parse_declarer};
 use crate::model::{GameModel, Inheritance};
 use crate::proof::Rewritten;
+use crate::read::stream::{self, Streamed};
 use crate::rules::Rule;
+use crate::rules::diagnostic::{Diagnostic, Severity};
 use crate::source::{self, Encoding};
 use crate::syntax::{Data, Parse};
 
@@ -629,39 +629,6 @@ fn comments(out: &mut String, parse: &Parse, text: &str, model: &GameModel<'_>) 
         }
     }
     out.push(']');
-}
-
-pub const GAME_NOT_CONVERTED: crate::rules::RuleInfo = crate::rules::RuleInfo {
-    code: "W006",
-    name: "game-not-converted",
-    severity: Severity::Warning,
-    group: crate::rules::Group::Write,
-    section: "PBN 3",
-    summary: "Data: a game with a syntax error is left out of the JSON lines or CSV",
-    what: "`pbnfmt convert --to jsonl` and `--to csv` leave out a game whose text has a syntax \
-        error (an unclosed tag pair or string, text that is not a token of PBN): the parser \
-        recovers to read on, but what it recovers is a guess, and data made from a guess would \
-        be taken for the file's. The syntax error is reported beside this finding; the other \
-        games are converted.",
-    why: "PBN 3: a game is a sequence of tag pairs with their sections, each tag pair `[Name \
-        \"value\"]` on its own terms. A game that breaks this has no certain reading.",
-    example: "```\n\
-        [Event \"Club\"\n\
-        [Board \"2\"]\n\
-        ```",
-    fix: "Correct the syntax error (`pbnfmt check` shows it; `pbnfmt fix` mends the certain \
-        ones), then convert again.",
-    ..crate::rules::RuleInfo::BASE
-};
-
-/// A file that leaves a game out, and the file mended ([`crate::rules::pairs`]).
-#[cfg(test)]
-pub(crate) fn pairs() -> Vec<crate::rules::pairs::Pair> {
-    vec![crate::rules::pairs::Pair::new(
-        Rule::GameNotConverted,
-        "[Board \"1\"]\n\n[Event \"Club\"\n[Board \"2\"]\n",
-        "[Board \"1\"]\n\n[Event \"Club\"]\n[Board \"2\"]\n",
-    )]
 }
 
 /// What `convert --to jsonl` and `--to csv` write.

@@ -13,10 +13,11 @@ pub mod canon;
 pub mod check;
 pub mod cli;
 pub mod config;
+pub mod convert;
 pub mod csv;
 pub mod dds;
-pub mod diagnostic;
 pub mod display;
+pub mod drawn;
 pub mod export;
 pub mod fingerprint;
 pub mod generate;
@@ -30,6 +31,7 @@ pub mod par;
 pub mod parallel;
 pub mod parser;
 pub mod proof;
+pub mod read;
 pub mod report;
 pub mod rewrite;
 pub mod rules;
@@ -40,3 +42,6 @@ pub mod suppress;
 pub mod syntax;
 pub mod table;
 pub mod walk;
+
+/// Findings: their type lives with the rules that declare and word them (`rules::diagnostic`).
+pub use rules::diagnostic;

@@ -10,11 +10,10 @@
 //! the lowest contract.
 
 use crate::bridge::{Denomination, Seat};
+use crate::model::duplicate::duplicate_score;
 use crate::model::values::{Risk, Side, Vulnerability};
-use crate::rules::tags::duplicate_score;
 
-/// Tricks by declarer and denomination: `tricks[seat as usize][denomination as usize]`.
-pub type Tricks = [[u8; 5]; 4];
+pub use crate::model::double_dummy::Tricks;
 
 /// The par of a deal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

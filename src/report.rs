@@ -14,8 +14,10 @@ use std::ops::Range;
 
 use serde_json::{Value, json};
 
-use crate::diagnostic::{Diagnostic, FullStyle, Severity, render_concise_painted, render_full};
 use crate::display;
+use crate::rules::diagnostic::{
+    Diagnostic, FullStyle, Severity, render_concise_painted, render_full,
+};
 use crate::rules::{self, Rule};
 use crate::source::{Decoded, Encoding, LineIndex};
 
@@ -344,7 +346,7 @@ fn json_diagnostic(name: &str, positions: &Positions, diagnostic: &Diagnostic) -
     })
 }
 
-fn fix_safety(fix: &crate::diagnostic::Fix) -> &'static str {
+fn fix_safety(fix: &crate::rules::diagnostic::Fix) -> &'static str {
     match fix.safety {
         rules::Fixability::Unsafe => "unsafe",
         _ => "safe",

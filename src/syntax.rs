@@ -9,7 +9,6 @@
 use std::ops::Range;
 
 use crate::lexer::{SyntaxKind, Token};
-use crate::rules::Rule;
 
 /// Index of a token in [`Parse::tokens`].
 pub type TokenId = u32;
@@ -27,12 +26,54 @@ pub struct Parse {
     pub cut: Option<u32>,
 }
 
-/// A syntax error: which rule, where, and a related span (the tag it concerns) for the message.
+/// A syntax error: what is wrong, where, and a related span (the tag it concerns) for the
+/// message.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SyntaxError {
-    pub rule: Rule,
+    pub problem: Problem,
     pub span: Range<u32>,
     pub context: Option<Range<u32>>,
+}
+
+/// What is wrong at a syntax error, as data: the syntax layer names no rule and words nothing.
+/// `rules::syntax` gives each problem its rule and its words, in a match with no fallback, so
+/// that a new problem does not compile until it is worded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Problem {
+    /// A string with no closing quote on its line (PBN 3.2).
+    UnterminatedString,
+    /// A `{` comment that does not close (PBN 3.8).
+    UnterminatedComment,
+    /// A tag pair without its name (PBN 3.3).
+    MissingTagName,
+    /// A tag pair without its quoted value (PBN 3.3).
+    MissingTagValue,
+    /// A tag pair without its `]`.
+    UnclosedTagPair,
+    /// Tokens between a tag value and its `]`.
+    UnexpectedTokenInTagPair,
+    /// A comment inside the brackets of a tag pair (PBN 3.8).
+    CommentInsideTagPair,
+    /// Text outside any tag pair and section.
+    TextOutsideTagPair,
+    /// A word in the auction that is no call (PBN 3.5.1).
+    UnknownCall,
+    /// A word in the play that is no card (PBN 3.6.1).
+    UnknownCard,
+    /// A suffix, NAG or note reference with nothing before it to annotate.
+    UnattachedAnnotation,
+    /// A token that has no place in a section's data.
+    UnexpectedTokenInSection,
+    /// A character PBN 3.2 forbids in a call or card token.
+    ForbiddenCharacterInSectionToken,
+    /// A character beyond ASCII outside strings and comments (PBN 2.2).
+    NonAsciiOutsideString,
+    /// A control character (PBN 2.2), adjacent ones together.
+    ControlCharacter,
+    /// A `}` that closes no comment.
+    UnmatchedClosingBrace,
+    /// A tag name with a character no name has (PBN 3.2).
+    InvalidTagName,
 }
 
 /// A game: the text between two semi-empty lines (PBN 3), or between `<PBN>` delimiters.

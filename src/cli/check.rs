@@ -6,10 +6,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::check::check_owned;
 use crate::dds::Solutions;
-use crate::diagnostic::{FullStyle, Severity};
 use crate::display;
 use crate::report::{self, Format, Statistics, Summary};
 use crate::rules::dd::NEEDS_SOLVER;
+use crate::rules::diagnostic::{FullStyle, Severity};
 use crate::rules::select::Selection;
 use crate::sets::{Repeats, Sameness, SeenDeal};
 use crate::walk::Found;
@@ -196,7 +196,7 @@ pub(super) fn run(args: &CheckArgs) -> u8 {
 /// What a file's check is given from the run.
 struct Given {
     /// Findings from outside the file (H001 of an earlier file).
-    extra: Vec<crate::diagnostic::Diagnostic>,
+    extra: Vec<crate::rules::diagnostic::Diagnostic>,
     /// The solver's tricks (H008, H009).
     solutions: Option<Arc<Solutions>>,
     /// Threads for the file's chunks.

@@ -6,14 +6,14 @@ use std::io::{self, IsTerminal};
 use std::path::Path;
 
 use crate::config::{self, InputEncoding};
-use crate::diagnostic::Severity;
+use crate::convert::lin::{ConvertOptions, append_export, lin_to_pbn_decoded, pbn_to_lin};
 use crate::display;
 use crate::export::{ExportOptions, Newline};
 use crate::io::spool::Output;
 use crate::io::write::write_atomic;
-use crate::lin::convert::{ConvertOptions, append_export, lin_to_pbn_decoded, pbn_to_lin};
 use crate::proof::Rewritten;
 use crate::report;
+use crate::rules::diagnostic::Severity;
 use crate::source;
 use crate::walk::Found;
 

@@ -689,7 +689,7 @@ pub struct CheckArgs {
 
     /// Show at most N findings of each file, the first in file order; the rest are counted in
     /// the summary and the statistics (a file of random bytes has millions).
-    #[arg(long, value_name = "N", default_value_t = crate::diagnostic::MAX_FINDINGS)]
+    #[arg(long, value_name = "N", default_value_t = crate::rules::diagnostic::MAX_FINDINGS)]
     pub max_findings: usize,
 
     /// Report a deal of the files checked that this archive (files or folders of earlier sets)

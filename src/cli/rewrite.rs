@@ -9,7 +9,6 @@
 use std::io::{self, IsTerminal, Write};
 use std::path::{Component, Path, PathBuf};
 
-use crate::diagnostic::{FullStyle, Severity};
 use crate::display;
 use crate::export::{ExportOptions, Newline, export_owned};
 use crate::io::spool::Output;
@@ -20,6 +19,7 @@ use crate::rewrite::RewriteOptions;
 use crate::rewrite::fix::{FixOptions, fix_owned};
 use crate::rewrite::nag::nag_owned;
 use crate::rewrite::resolve::resolve_owned;
+use crate::rules::diagnostic::{FullStyle, Severity};
 use crate::rules::select::Selection;
 use crate::source::{self, LineEnding};
 use crate::walk::{Discovery, Found, Input};

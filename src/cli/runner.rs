@@ -3,9 +3,9 @@
 //! anything is printed, and the style of code frames. What the work is and how its results are
 //! counted stays with each command.
 
-use crate::diagnostic::FullStyle;
 use crate::parallel;
 use crate::report::Format;
+use crate::rules::diagnostic::FullStyle;
 
 use super::output::Progress;
 use super::{FileArgs, OutputArgs, terminal_width, use_color};

@@ -12,10 +12,10 @@ pub mod writer;
 use xxhash_rust::xxh3::Xxh3;
 
 use crate::canon::{self, GameContext};
-use crate::diagnostic::Diagnostic;
 use crate::lexer::SyntaxKind;
 use crate::model::{GameModel, Inheritor};
 use crate::proof::{self, Rewritten, facts, lean};
+use crate::rules::diagnostic::Diagnostic;
 use crate::rules::reading::Reading;
 use crate::rules::select::RuleSet;
 use crate::rules::semantic::Checker;
@@ -268,7 +268,7 @@ fn long_lines_warning(count: usize, first: usize, newline: Newline) -> Diagnosti
         "break the long comment or value in the input; with `--line-ending crlf` (the default) \
          each line ends in two characters",
     );
-    warning.severity = crate::diagnostic::Severity::Warning;
+    warning.severity = crate::rules::diagnostic::Severity::Warning;
     if newline == Newline::Lf {
         warning.help = Some("break the long comment or value in the input".into());
     }
@@ -421,7 +421,7 @@ impl<'t> Prover<'t> {
         if let Some(error) = proof::broken_reading(&again) {
             return Some(unfaithful(format!(
                 "the export reads back with a syntax error ({}) at byte {} of the export",
-                error.rule.code(),
+                crate::rules::syntax::rule_of(error).code(),
                 start.offset + error.span.start as usize
             )));
         }

@@ -9,11 +9,11 @@ use std::borrow::Cow;
 
 use crate::bridge::Seat;
 use crate::canon::{self, GameContext, Place, context};
-use crate::diagnostic::Diagnostic;
 use crate::lexer::SyntaxKind;
 use crate::model::{GameModel, Inheritance, Inheritor, MTS, Tag};
 use crate::proof;
 use crate::rules::Rule;
+use crate::rules::diagnostic::Diagnostic;
 use crate::syntax::{Data, Parse, TokenId};
 use crate::table::{Align, parse_columns};
 

@@ -13,9 +13,9 @@
 use std::ops::Range;
 
 use crate::bridge::{CallToken, Card, Denomination, Rank, Seat, Suit};
-use crate::diagnostic::Diagnostic;
 use crate::model::values::Vulnerability;
 use crate::rules::Rule;
+use crate::rules::diagnostic::Diagnostic;
 
 use super::game::{Anchor, Call, Game};
 

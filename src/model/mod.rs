@@ -8,9 +8,11 @@
 
 pub mod auction;
 pub mod deal;
+pub mod deal_key;
+pub mod double_dummy;
+pub mod duplicate;
 pub mod loose;
 pub mod play;
-pub mod stream;
 pub mod values;
 
 use std::borrow::Cow;

@@ -100,16 +100,9 @@ impl Vulnerability {
     }
 }
 
-/// PBN 3.11: the canonical spelling or its all-lowercase import form.
-/// `text` without the spaces and tabs around it: in import format "the use of (superfluous) tabs
-/// and space characters does not matter" (PBN 2.1), so `"None "` is `None`. Export writes the
-/// value without them, and in a `% EXPORT` file they are E008.
-pub fn unspaced(text: &str) -> &str {
-    // The vertical tab too: export writes it as a space (`canon::untab`), so a value must read
-    // the same with either.
-    text.trim_matches([' ', '\t', '\u{0B}'])
-}
+pub use crate::bridge::unspaced;
 
+/// PBN 3.11: the canonical spelling or its all-lowercase import form.
 pub fn same(text: &str, canonical: &str) -> bool {
     // Compared byte by byte: no lowercase copy of `canonical`.
     text == canonical

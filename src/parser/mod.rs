@@ -14,9 +14,8 @@ use std::ops::Range;
 
 use crate::bridge::{CallToken, PlayToken};
 use crate::lexer::{self, SyntaxKind, Token};
-use crate::rules::Rule;
 use crate::syntax::{
-    Annotations, Data, Game, Move, Parse, SectionKind, SyntaxError, TagPair, TokenId,
+    Annotations, Data, Game, Move, Parse, Problem, SectionKind, SyntaxError, TagPair, TokenId,
 };
 
 mod chunks;
@@ -74,24 +73,24 @@ const TOKEN_ERROR_KINDS: [SyntaxKind; 5] = [
 fn token_errors(tokens: &[Token], text: &str) -> Vec<SyntaxError> {
     let mut errors: Vec<SyntaxError> = Vec::new();
     for token in tokens {
-        let rule = match token.kind {
-            SyntaxKind::UnterminatedString => Rule::UnterminatedString,
-            SyntaxKind::UnterminatedBraceComment => Rule::UnterminatedComment,
-            SyntaxKind::NonAscii => Rule::NonAsciiOutsideString,
-            SyntaxKind::Control => Rule::ControlCharacter,
-            SyntaxKind::Punct if token.text(text) == "}" => Rule::UnmatchedClosingBrace,
+        let problem = match token.kind {
+            SyntaxKind::UnterminatedString => Problem::UnterminatedString,
+            SyntaxKind::UnterminatedBraceComment => Problem::UnterminatedComment,
+            SyntaxKind::NonAscii => Problem::NonAsciiOutsideString,
+            SyntaxKind::Control => Problem::ControlCharacter,
+            SyntaxKind::Punct if token.text(text) == "}" => Problem::UnmatchedClosingBrace,
             _ => continue,
         };
         if let Some(last) = errors.last_mut()
-            && last.rule == rule
-            && rule == Rule::ControlCharacter
+            && last.problem == problem
+            && problem == Problem::ControlCharacter
             && last.span.end == token.start
         {
             last.span.end = token.end;
             continue;
         }
         errors.push(SyntaxError {
-            rule,
+            problem,
             span: token.start..token.end,
             context: None,
         });
@@ -193,9 +192,9 @@ impl Parser<'_> {
         self.tokens[first as usize].start..self.tokens[last as usize].end
     }
 
-    fn error(&mut self, rule: Rule, span: Range<u32>, context: Option<Range<u32>>) {
+    fn error(&mut self, problem: Problem, span: Range<u32>, context: Option<Range<u32>>) {
         self.errors.push(SyntaxError {
-            rule,
+            problem,
             span,
             context,
         });
@@ -261,7 +260,7 @@ impl Parser<'_> {
             if kind.is_comment() {
                 // PBN 3.8 forbids it; keep it as the first comment after the tag.
                 let id = self.bump();
-                self.error(Rule::CommentInsideTagPair, self.range(id, id), None);
+                self.error(Problem::CommentInsideTagPair, self.range(id, id), None);
                 tag.data.push(Data::Comment(id));
                 continue;
             }
@@ -279,7 +278,7 @@ impl Parser<'_> {
                 ) => {
                     let id = self.bump();
                     if expect == Expect::Name {
-                        self.error(Rule::MissingTagName, self.range(id, id), None);
+                        self.error(Problem::MissingTagName, self.range(id, id), None);
                     }
                     tag.value = Some(id);
                     tag.end = id;
@@ -289,11 +288,11 @@ impl Parser<'_> {
                     let id = self.bump();
                     match expect {
                         Expect::Name => {
-                            self.error(Rule::MissingTagName, self.range(open, id), None)
+                            self.error(Problem::MissingTagName, self.range(open, id), None)
                         }
                         Expect::Value => {
                             let context = tag.name.map(|name| self.range(name, name));
-                            self.error(Rule::MissingTagValue, self.range(id, id), context);
+                            self.error(Problem::MissingTagValue, self.range(id, id), context);
                         }
                         Expect::Close => {}
                     }
@@ -307,9 +306,9 @@ impl Parser<'_> {
                 }
                 (_, _) => {
                     let rule = match expect {
-                        Expect::Name => Rule::MissingTagName,
-                        Expect::Value => Rule::MissingTagValue,
-                        Expect::Close => Rule::UnexpectedTokenInTagPair,
+                        Expect::Name => Problem::MissingTagName,
+                        Expect::Value => Problem::MissingTagValue,
+                        Expect::Close => Problem::UnexpectedTokenInTagPair,
                     };
                     let first = self.id();
                     let last = self.recover_in_tag(&mut tag);
@@ -335,7 +334,7 @@ impl Parser<'_> {
         if !value_unterminated {
             let context = tag.name.map(|name| self.range(name, name));
             self.error(
-                Rule::UnclosedTagPair,
+                Problem::UnclosedTagPair,
                 self.range(tag.open, tag.end),
                 context,
             );
@@ -371,7 +370,7 @@ impl Parser<'_> {
         let name = self.tokens[id as usize].text(self.text);
         let starts_with_letter = name.starts_with(|c: char| c.is_ascii_alphabetic());
         if !starts_with_letter || name.contains('-') {
-            self.error(Rule::InvalidTagName, self.range(id, id), None);
+            self.error(Problem::InvalidTagName, self.range(id, id), None);
         }
     }
 
@@ -414,7 +413,7 @@ impl Parser<'_> {
             debug_assert!(self.pos > before, "section loop made no progress");
         }
         if let Some(id) = irregularity {
-            self.error(Rule::UnattachedAnnotation, self.range(id, id), context);
+            self.error(Problem::UnattachedAnnotation, self.range(id, id), context);
         }
     }
 
@@ -459,7 +458,7 @@ impl Parser<'_> {
                 // Non-ASCII and control characters are reported once, by `token_errors`.
                 if !self.reported_by_token_errors(first, last) {
                     self.error(
-                        Rule::UnexpectedTokenInSection,
+                        Problem::UnexpectedTokenInSection,
                         self.range(first, last),
                         context.clone(),
                     );
@@ -490,8 +489,8 @@ impl Parser<'_> {
         });
         if !known && !glued_non_ascii {
             let rule = match section {
-                SectionKind::Auction => Rule::UnknownCall,
-                _ => Rule::UnknownCard,
+                SectionKind::Auction => Problem::UnknownCall,
+                _ => Problem::UnknownCard,
             };
             self.error(rule, self.range(id, id), context.clone());
         }
@@ -519,7 +518,7 @@ impl Parser<'_> {
             }
             _ => {
                 self.error(
-                    Rule::UnattachedAnnotation,
+                    Problem::UnattachedAnnotation,
                     self.range(id, id),
                     context.clone(),
                 );
@@ -535,7 +534,7 @@ impl Parser<'_> {
     fn unattached_irregularity(&mut self, pending: Option<TokenId>) {
         if let Some(pending) = pending {
             self.error(
-                Rule::UnattachedAnnotation,
+                Problem::UnattachedAnnotation,
                 self.range(pending, pending),
                 None,
             );
@@ -573,7 +572,7 @@ impl Parser<'_> {
                     let token = self.tokens[id as usize];
                     if token.kind == SyntaxKind::Punct && token.text(self.text) == "%" {
                         self.error(
-                            Rule::ForbiddenCharacterInSectionToken,
+                            Problem::ForbiddenCharacterInSectionToken,
                             self.range(id, id),
                             None,
                         );
@@ -587,7 +586,7 @@ impl Parser<'_> {
     /// A `]` with no tag pair open, among section data: text outside a tag pair (PBN 3.3).
     fn stray_bracket(&mut self, out: &mut Vec<Data>) {
         let id = self.bump();
-        self.error(Rule::TextOutsideTagPair, self.range(id, id), None);
+        self.error(Problem::TextOutsideTagPair, self.range(id, id), None);
         out.push(Data::Invalid {
             first: id,
             last: id,
@@ -609,7 +608,7 @@ impl Parser<'_> {
             }
         }
         if !self.reported_by_token_errors(first, last) {
-            self.error(Rule::TextOutsideTagPair, self.range(first, last), None);
+            self.error(Problem::TextOutsideTagPair, self.range(first, last), None);
         }
         out.push(Data::Invalid { first, last });
     }
@@ -648,8 +647,8 @@ fn section_token_part(kind: SyntaxKind) -> bool {
 mod tests {
     use super::*;
 
-    fn codes(text: &str) -> Vec<&'static str> {
-        parse(text).errors.iter().map(|e| e.rule.code()).collect()
+    fn problems(text: &str) -> Vec<Problem> {
+        parse(text).errors.iter().map(|e| e.problem).collect()
     }
 
     #[test]
@@ -698,8 +697,8 @@ mod tests {
         let text = "[Event \"A\" x]\n[Site \"B\"]\n[Date \"C\"\n[Board \"1\"]\n";
         let parse = parse(text);
         assert_eq!(
-            parse.errors.iter().map(|e| e.rule).collect::<Vec<_>>(),
-            [Rule::UnexpectedTokenInTagPair, Rule::UnclosedTagPair]
+            parse.errors.iter().map(|e| e.problem).collect::<Vec<_>>(),
+            [Problem::UnexpectedTokenInTagPair, Problem::UnclosedTagPair]
         );
         assert_eq!(parse.games[0].tags.len(), 4);
     }
@@ -722,22 +721,49 @@ mod tests {
 
     #[test]
     fn syntax_errors() {
-        assert_eq!(codes("[Event \"A]\n[Site \"B\"]"), ["S001"]);
-        assert_eq!(codes("[\"x\"]"), ["S003"]);
-        assert_eq!(codes("[Dealer N]"), ["S004"]);
-        assert_eq!(codes("[Event {c} \"x\"]"), ["S007"]);
-        assert_eq!(codes("junk\n[Event \"x\"]"), ["S008"]);
-        assert_eq!(codes("[Auction \"N\"] 1C Pas"), ["S009"]);
+        assert_eq!(
+            problems("[Event \"A]\n[Site \"B\"]"),
+            [Problem::UnterminatedString]
+        );
+        assert_eq!(problems("[\"x\"]"), [Problem::MissingTagName]);
+        assert_eq!(problems("[Dealer N]"), [Problem::MissingTagValue]);
+        assert_eq!(
+            problems("[Event {c} \"x\"]"),
+            [Problem::CommentInsideTagPair]
+        );
+        assert_eq!(
+            problems("junk\n[Event \"x\"]"),
+            [Problem::TextOutsideTagPair]
+        );
+        assert_eq!(problems("[Auction \"N\"] 1C Pas"), [Problem::UnknownCall]);
         // A loose spelling is a call (A017 judges its spelling).
-        assert_eq!(codes("[Auction \"N\"] 1C P 1N Dbl"), Vec::<&str>::new());
-        assert_eq!(codes("[Play \"N\"] S10"), ["S010"]);
-        assert_eq!(codes("[Auction \"N\"] =1= 1C"), ["S011"]);
-        assert_eq!(codes("[Auction \"N\"] 1C, Pass"), ["S012"]);
-        assert_eq!(codes("[T \"A\"] 50%"), ["S013"]);
-        assert_eq!(codes("[T \"A\"] é"), ["S014"]);
-        assert_eq!(codes("\u{0}\u{0}[T \"A\"]"), ["S015"]);
-        assert_eq!(codes("[Score-NS \"1\"]"), ["S016"]);
-        assert_eq!(codes("[Event \"x\"] {a {b} }"), ["S017"]);
-        assert_eq!(codes("[Auction \"N\"] 1C } Pass"), ["S017"]);
+        assert_eq!(
+            problems("[Auction \"N\"] 1C P 1N Dbl"),
+            Vec::<Problem>::new()
+        );
+        assert_eq!(problems("[Play \"N\"] S10"), [Problem::UnknownCard]);
+        assert_eq!(
+            problems("[Auction \"N\"] =1= 1C"),
+            [Problem::UnattachedAnnotation]
+        );
+        assert_eq!(
+            problems("[Auction \"N\"] 1C, Pass"),
+            [Problem::UnexpectedTokenInSection]
+        );
+        assert_eq!(
+            problems("[T \"A\"] 50%"),
+            [Problem::ForbiddenCharacterInSectionToken]
+        );
+        assert_eq!(problems("[T \"A\"] é"), [Problem::NonAsciiOutsideString]);
+        assert_eq!(problems("\u{0}\u{0}[T \"A\"]"), [Problem::ControlCharacter]);
+        assert_eq!(problems("[Score-NS \"1\"]"), [Problem::InvalidTagName]);
+        assert_eq!(
+            problems("[Event \"x\"] {a {b} }"),
+            [Problem::UnmatchedClosingBrace]
+        );
+        assert_eq!(
+            problems("[Auction \"N\"] 1C } Pass"),
+            [Problem::UnmatchedClosingBrace]
+        );
     }
 }

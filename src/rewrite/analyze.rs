@@ -15,7 +15,6 @@ use std::sync::Arc;
 use crate::bridge::{Denomination, Seat};
 use crate::check::{CheckOptions, check_decoded};
 use crate::dds::{Outcome, Solutions};
-use crate::diagnostic::Diagnostic;
 use crate::model::values::{PerSide, Side, Vulnerability};
 use crate::model::{GameModel, Inheritance, Inheritor, Tag};
 use crate::par::{self, Tricks};
@@ -25,6 +24,7 @@ use crate::rewrite::edit::Edits;
 use crate::rewrite::{RewriteOptions, bug};
 use crate::rules::Rule;
 use crate::rules::dd::{self, Cells};
+use crate::rules::diagnostic::Diagnostic;
 use crate::rules::reading::Reading;
 use crate::rules::select::Selection;
 use crate::rules::semantic::Checker;
@@ -334,7 +334,7 @@ pub fn analyze_owned(
                         let span = model.get("Deal").map_or(0..0, |tag| tag.span.clone());
                         // The command's work is not done for this deal: an error here.
                         if let Some(mut finding) = dd::not_solved(span, other) {
-                            finding.severity = crate::diagnostic::Severity::Error;
+                            finding.severity = crate::rules::diagnostic::Severity::Error;
                             unsolved.push(finding);
                         }
                     }

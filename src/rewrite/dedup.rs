@@ -8,40 +8,16 @@
 
 use std::ops::Range;
 
-use crate::diagnostic::{Diagnostic, Severity};
 use crate::model::{Inheritance, Inheritor};
 use crate::parser::{self, CHUNK_BYTES};
 use crate::proof::facts::Facts;
 use crate::proof::{self, Rewritten};
 use crate::rewrite::edit::Edits;
 use crate::rewrite::{RewriteOptions, bug};
+use crate::rules::Rule;
+use crate::rules::diagnostic::Diagnostic;
 use crate::rules::reading::Reading;
-use crate::rules::{Group, Rule, RuleInfo};
 use crate::source;
-
-pub const REMOVED_GAME_INHERITED: RuleInfo = RuleInfo {
-    code: "W007",
-    name: "removed-game-inherited",
-    severity: Severity::Error,
-    group: Group::Write,
-    section: "PBN 4.8",
-    summary: "Dedup: a kept game takes a value with `#` or `##` from a game that would be removed",
-    what: "`pbnfmt dedup` removes whole games. A kept game that inherits a tag value from a \
-        removed one (`[Event \"#\"]` after it, or a `##` value it gave) would lose or change \
-        that value. The file is not written.",
-    why: "PBN 4.8: `#` takes the value of the nearest earlier game with the tag, `##` gives a \
-        value to every later game without it; removing the game that holds the value changes \
-        what the later games say.",
-    example: "```\n\
-        [Event \"##Club pairs\"]\n\
-        [Board \"9\"]\n\
-        [Deal \"N:...\"]\n\n\
-        [Board \"10\"]\n\
-        ```",
-    fix: "Write every value out first (`pbnfmt resolve --write`), then dedup.",
-    blocks_rewrite: true,
-    ..RuleInfo::BASE
-};
 
 /// A game to remove: the byte where its Deal tag starts (as `check` reported it) and the
 /// comment said of it in the duplicates file.
@@ -183,7 +159,7 @@ pub(crate) fn game_facts(
         broken += parse
             .errors
             .iter()
-            .filter(|error| error.rule.blocks_rewrite())
+            .filter(|error| crate::rules::syntax::rule_of(error).blocks_rewrite())
             .count();
         let mut facts = Facts::carrying(&parse, text, true, inheritor).leaving_out(leave_out);
         while let Some((game, has_facts)) = facts.next_game(&mut facts_text) {
@@ -230,7 +206,7 @@ fn differs(text: &str, result: &str, gone: &[usize], force: bool) -> Option<Diag
                         "this game would change: it takes a value with `#` or `##` from a game \
                          dedup removes",
                     )
-                    .with_help(REMOVED_GAME_INHERITED.fix),
+                    .with_help(crate::rules::writing::REMOVED_GAME_INHERITED.fix),
                 );
             }
             None => return Some(bug("the result has fewer games than it should".to_owned())),
@@ -240,28 +216,9 @@ fn differs(text: &str, result: &str, gone: &[usize], force: bool) -> Option<Diag
         .then(|| bug("the result has more games than it should".to_owned()))
 }
 
-/// A file whose removed game a kept one inherits from, and the same file with the value written
-/// out ([`crate::rules::pairs`]).
-#[cfg(test)]
-pub(crate) fn pairs() -> Vec<crate::rules::pairs::Pair> {
-    const DEAL: &str = "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432";
-    let file = |second: &str, third: &str| {
-        format!(
-            "[Event \"Club\"]\n[Board \"1\"]\n[Deal \"{DEAL}\"]\n\n[Event \"{second}\"]\n\
-             [Board \"2\"]\n[Deal \"{DEAL}\"]\n\n{third}[Board \"3\"]\n"
-        )
-    };
-    vec![crate::rules::pairs::Pair::owned(
-        Rule::RemovedGameInherited,
-        file("##Club", ""),
-        file("Club", "[Event \"Club\"]\n"),
-    )]
-}
-
-/// The removals `check` would report of a file by itself (H001 within it), for tests and the
-/// pairs.
-#[cfg(test)]
-pub(crate) fn own_repeats(bytes: &[u8]) -> Vec<Removal> {
+/// The removals `check` would report of a file by itself (H001 within it): what `dedup` of that
+/// file alone removes (`crate::drawn` draws W007 with it).
+pub fn own_repeats(bytes: &[u8]) -> Vec<Removal> {
     let options = crate::check::CheckOptions {
         selection: crate::rules::select::Selection {
             select: Some(vec!["H001".to_owned()]),

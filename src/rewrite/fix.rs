@@ -12,9 +12,9 @@
 use std::ops::Range;
 
 use crate::check::{CheckOptions, check_decoded};
-use crate::diagnostic::Diagnostic;
 use crate::model::{Inheritor, OwnedInheritance};
 use crate::proof::Rewritten;
+use crate::rules::diagnostic::Diagnostic;
 use crate::rules::select::Selection;
 use crate::rules::{Fixability, Rule};
 use crate::source::{self, Decoded};

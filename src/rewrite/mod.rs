@@ -15,12 +15,13 @@ pub mod fix;
 pub mod nag;
 pub mod resolve;
 
-use crate::diagnostic::Diagnostic;
 use crate::io::spool::Output;
 use crate::model::{Inheritor, OwnedInheritance};
 use crate::parser;
 use crate::proof::{self, Rewritten, facts};
+use crate::rules::diagnostic::Diagnostic;
 use crate::rules::reading::Reading;
+use crate::rules::syntax::rule_of;
 use crate::source::{self, Decoded, Encoding};
 use crate::syntax::Parse;
 
@@ -486,13 +487,17 @@ fn unescaped_backslash(again: &Parse, written: Written<'_>) -> Option<String> {
 /// The syntax error the result `again` reads back with, when the input `parse` had none that
 /// makes its reading a guess.
 fn reads_back_broken(parse: &Parse, again: &Parse) -> Option<String> {
-    if parse.errors.iter().any(|error| error.rule.blocks_rewrite()) {
+    if parse
+        .errors
+        .iter()
+        .any(|error| rule_of(error).blocks_rewrite())
+    {
         return None;
     }
     let error = proof::broken_reading(again)?;
     Some(format!(
         "the result reads back with a syntax error ({}) at byte {}",
-        error.rule.code(),
+        rule_of(error).code(),
         error.span.start
     ))
 }

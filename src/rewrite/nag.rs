@@ -9,13 +9,13 @@
 //! suffixes is reported (N003), not guessed at.
 
 use crate::bridge::SUFFIXES;
-use crate::diagnostic::Diagnostic;
 use crate::lexer::{SyntaxKind, token_number};
 use crate::model::{Inheritor, OwnedInheritance};
 use crate::proof::Rewritten;
 use crate::rewrite::edit::Edits;
 use crate::rewrite::{ChunkEdits, RewriteOptions, rewrite_chunks};
 use crate::rules::Rule;
+use crate::rules::diagnostic::Diagnostic;
 use crate::source;
 use crate::syntax::{Data, Move, Parse, SectionKind, TokenId};
 

@@ -19,7 +19,6 @@
 
 use std::collections::HashMap;
 
-use crate::diagnostic::Diagnostic;
 use crate::model::{
     GameModel, Inheritance, Inheritor, OwnedInheritance, Tag, inheritance_forbidden,
 };
@@ -28,6 +27,7 @@ use crate::parser;
 use crate::proof::{Rewritten, unwritable, writable};
 use crate::rewrite::edit::Edits;
 use crate::rewrite::{ChunkEdits, Further, RewriteOptions, Sink, edit_chunks, rewrite_chunks};
+use crate::rules::diagnostic::Diagnostic;
 use crate::rules::tags::forbidden_inheritance;
 use crate::source;
 use crate::syntax::{Data, Parse, quote_string};

@@ -2,10 +2,10 @@
 //! and redoubles, how it ends, and the Declarer and Contract tags against the contract it reaches.
 
 use crate::bridge::{Denomination, Seat};
-use crate::diagnostic::{Diagnostic, Fix, Severity};
 use crate::model::auction::{self, AuctionProblem, AuctionRead, Outcome, RiskProblem};
 use crate::model::values::{self, ContractValue, denomination_text};
 use crate::model::{GameModel, Tag};
+use crate::rules::diagnostic::{Diagnostic, Fix, Severity};
 use crate::rules::semantic::Checker;
 use crate::rules::{Fixability, Group, Rule, RuleInfo};
 use crate::syntax::{Parse, TokenId};

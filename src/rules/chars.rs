@@ -2,8 +2,8 @@
 //! outside Latin-1 (in strings and comments; outside them the syntax rules already report them),
 //! tabs in strings, and line lengths.
 
-use crate::diagnostic::{Diagnostic, Severity};
 use crate::lexer::SyntaxKind;
+use crate::rules::diagnostic::{Diagnostic, Severity};
 use crate::rules::semantic::Checker;
 use crate::rules::{Group, Rule, RuleInfo};
 use crate::source::{Decoded, Encoding};

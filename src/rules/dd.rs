@@ -5,11 +5,11 @@
 //! H`), as the hand-record checks are.
 
 use crate::bridge::{Denomination, Seat};
-use crate::diagnostic::{Diagnostic, Severity};
 use crate::model::deal::Deal;
 use crate::model::values::{ContractValue, PerSide, Side, Vulnerability};
 use crate::model::{GameModel, Inheritance, Tag};
 use crate::par::{self, Tricks};
+use crate::rules::diagnostic::{Diagnostic, Severity};
 use crate::rules::semantic::Checker;
 use crate::rules::{Group, Rule, RuleInfo};
 use crate::table::Table;
@@ -208,7 +208,7 @@ pub fn hand_record(checker: &mut Checker<'_>, game: &GameModel<'_>, deal: Option
         .into_iter()
         .filter(|name| !given(name))
         .collect();
-    let complete = deal.is_some_and(|deal| crate::sets::key(deal).is_some());
+    let complete = deal.is_some_and(|deal| crate::model::deal_key::key(deal).is_some());
     if !complete {
         missing.push("the four hands of the Deal");
     }
@@ -353,7 +353,7 @@ pub fn check(checker: &mut Checker<'_>, game: &GameModel<'_>, deal: Option<&Deal
     if !DD_TAGS.iter().any(|name| own(game, name).is_some()) {
         return;
     }
-    let complete = deal.is_some_and(|deal| crate::sets::key(deal).is_some());
+    let complete = deal.is_some_and(|deal| crate::model::deal_key::key(deal).is_some());
     if !complete {
         let tag = DD_TAGS.iter().find_map(|name| own(game, name));
         if let Some(tag) = tag {
@@ -379,7 +379,7 @@ pub fn check(checker: &mut Checker<'_>, game: &GameModel<'_>, deal: Option<&Deal
         compare(checker, tag, table, digits);
     }
     if let Some(solutions) = checker.solutions
-        && let Some(key) = deal.and_then(crate::sets::key)
+        && let Some(key) = deal.and_then(crate::model::deal_key::key)
     {
         against_solver(
             checker,
@@ -431,10 +431,10 @@ fn cell_name(seat: Seat, d: Denomination) -> String {
 fn against_solver(
     checker: &mut Checker<'_>,
     game: &GameModel<'_>,
-    outcome: Option<&crate::dds::Outcome>,
+    outcome: Option<&crate::model::double_dummy::Outcome>,
     cells: Option<&Cells>,
 ) {
-    use crate::dds::Outcome;
+    use crate::model::double_dummy::Outcome;
     let span = game.get("Deal").map_or(0..0, |tag| tag.span.clone());
     let solved = match outcome {
         None => return,
@@ -486,7 +486,7 @@ fn against_solver(
         }
     }
     if let Some(tag) = own(game, "DoubleDummyTricks")
-        && let Some(given) = crate::dds::read_digits(&tag.value)
+        && let Some(given) = crate::model::double_dummy::read_digits(&tag.value)
         && given != *solved
     {
         let cells = differing(&given, solved);
@@ -495,7 +495,7 @@ fn against_solver(
             .map(|&(seat, d, g, r)| format!("{} {r}, not {g}", cell_name(seat, d)))
             .collect();
         let pairs: Vec<(u8, u8)> = cells.iter().map(|&(_, _, g, r)| (g, r)).collect();
-        let right = crate::dds::digits(solved);
+        let right = crate::model::double_dummy::digits(solved);
         report(
             checker,
             tag.text_span(),
@@ -569,9 +569,9 @@ fn help_for(mut pairs: impl Iterator<Item = (u8, u8)>) -> std::borrow::Cow<'stat
 /// H009 for a deal the solver did not solve, at its Deal tag (`span`).
 pub(crate) fn not_solved(
     span: std::ops::Range<usize>,
-    outcome: &crate::dds::Outcome,
+    outcome: &crate::model::double_dummy::Outcome,
 ) -> Option<Diagnostic> {
-    use crate::dds::Outcome;
+    use crate::model::double_dummy::Outcome;
     let message = match outcome {
         Outcome::Solved(_) => return None,
         Outcome::TimedOut(limit) => format!(
@@ -802,7 +802,7 @@ fn read_digits<'g, 'a>(
     checker: &mut Checker<'_>,
     tag: &'g Tag<'a>,
 ) -> Option<(&'g Tag<'a>, Tricks)> {
-    let Some(tricks) = crate::dds::read_digits(&tag.value) else {
+    let Some(tricks) = crate::model::double_dummy::read_digits(&tag.value) else {
         checker.report(
             Diagnostic::new(
                 Rule::DoubleDummyTricksMismatch,

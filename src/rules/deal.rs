@@ -3,9 +3,9 @@
 use std::ops::Range;
 
 use crate::bridge::{Card, Seat, Suit};
-use crate::diagnostic::{Diagnostic, Severity};
 use crate::model::deal::{self, Deal, DealProblem};
 use crate::model::{GameModel, Inheritance, Tag};
+use crate::rules::diagnostic::{Diagnostic, Severity};
 use crate::rules::semantic::Checker;
 use crate::rules::{Rule, RuleInfo};
 

@@ -4,10 +4,10 @@
 
 use crate::bridge::{CallToken, Seat};
 use crate::canon::{Place, place};
-use crate::diagnostic::{Diagnostic, Fix, Severity};
 use crate::lexer::{SyntaxKind, token_number};
 use crate::model::values::{self, PerSide, ResultValue, Vulnerability};
 use crate::model::{GameModel, Inheritance, MTS};
+use crate::rules::diagnostic::{Diagnostic, Fix, Severity};
 use crate::rules::semantic::Checker;
 use crate::rules::{Fixability, Group, Rule, RuleInfo};
 use crate::source;

@@ -19,19 +19,24 @@ pub mod auction;
 pub mod chars;
 pub mod dd;
 pub mod deal;
+pub mod diagnostic;
 pub mod export;
+pub mod lin;
 pub mod notes;
 pub mod play;
 pub mod reading;
 pub mod result;
 pub mod select;
 pub mod semantic;
+pub mod sets;
+pub mod suppress;
 pub mod syntax;
 pub mod tables;
 pub mod tags;
 pub mod values;
+pub mod writing;
 
-use crate::diagnostic::Severity;
+use crate::rules::diagnostic::Severity;
 
 /// What a family file declares for one rule.
 #[derive(Debug)]
@@ -53,6 +58,8 @@ pub struct RuleInfo {
     pub blocks_rewrite: bool,
     /// Whether pbnfmt can repair what the rule finds.
     pub fixable: Fixability,
+    /// Which command raises the rule: how its pair and its fixture draw it (`crate::drawn`).
+    pub drawn: Drawn,
 }
 
 impl RuleInfo {
@@ -70,6 +77,7 @@ impl RuleInfo {
         fix: "",
         blocks_rewrite: false,
         fixable: Fixability::None,
+        drawn: Drawn::Check,
     };
 
     /// The help line of a finding whose fix does not depend on what was found: the fix, as a
@@ -109,6 +117,22 @@ impl RuleInfo {
             self.what, self.why, self.example, self.fix
         )
     }
+}
+
+/// The command that raises a rule, run on a text: what its pass/fail pair and its invalid fixture
+/// are read with (`crate::drawn::draw`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Drawn {
+    /// `pbnfmt check`.
+    Check,
+    /// `pbnfmt export --resolve --encoding latin-1`: why a file is not written.
+    Export,
+    /// `pbnfmt convert --to lin` of a PBN file.
+    ToLin,
+    /// `pbnfmt convert --to jsonl`.
+    JsonLines,
+    /// `pbnfmt dedup` of a file with a repeat of its own.
+    Dedup,
 }
 
 /// When a rule runs without being selected.
@@ -373,27 +397,27 @@ rules! {
     NonCanonicalValue => export::NON_CANONICAL_VALUE,
     NonCanonicalAnnotation => export::NON_CANONICAL_ANNOTATION,
     NonEmptyGameSeparator => export::NON_EMPTY_GAME_SEPARATOR,
-    UnencodableCharacter => crate::proof::UNENCODABLE_CHARACTER,
-    ConflictingDuplicateTag => crate::proof::CONFLICTING_DUPLICATE_TAG,
-    EmbeddedPbn => crate::proof::EMBEDDED_PBN,
-    UnfaithfulExport => crate::proof::UNFAITHFUL_EXPORT,
-    UnwritableInheritedValue => crate::proof::UNWRITABLE_INHERITED_VALUE,
-    GameNotConverted => crate::jsonl::GAME_NOT_CONVERTED,
-    RemovedGameInherited => crate::rewrite::dedup::REMOVED_GAME_INHERITED,
-    BrokenLinRecord => crate::lin::BROKEN_LIN_RECORD,
-    UnknownLinTag => crate::lin::UNKNOWN_LIN_TAG,
-    PartialLinDeal => crate::lin::PARTIAL_LIN_DEAL,
-    MalformedLinDeal => crate::lin::MALFORMED_LIN_DEAL,
-    UnreadableLinCall => crate::lin::UNREADABLE_LIN_CALL,
-    UnreadableLinCard => crate::lin::UNREADABLE_LIN_CARD,
-    InvalidLinValue => crate::lin::INVALID_LIN_VALUE,
-    UnterminatedLinValue => crate::lin::UNTERMINATED_LIN_VALUE,
-    LinPlayWithoutContract => crate::lin::PLAY_WITHOUT_AUCTION,
-    LinAuctionWithoutDealer => crate::lin::AUCTION_WITHOUT_DEALER,
-    OversizedLinRecord => crate::lin::OVERSIZED_LIN_RECORD,
-    BoardNotUploadable => crate::lin::NOT_UPLOADABLE,
-    LostInLin => crate::lin::LOST_IN_LIN,
-    RepeatedDeal => crate::sets::REPEATED_DEAL,
+    UnencodableCharacter => writing::UNENCODABLE_CHARACTER,
+    ConflictingDuplicateTag => writing::CONFLICTING_DUPLICATE_TAG,
+    EmbeddedPbn => writing::EMBEDDED_PBN,
+    UnfaithfulExport => writing::UNFAITHFUL_EXPORT,
+    UnwritableInheritedValue => writing::UNWRITABLE_INHERITED_VALUE,
+    GameNotConverted => writing::GAME_NOT_CONVERTED,
+    RemovedGameInherited => writing::REMOVED_GAME_INHERITED,
+    BrokenLinRecord => lin::BROKEN_LIN_RECORD,
+    UnknownLinTag => lin::UNKNOWN_LIN_TAG,
+    PartialLinDeal => lin::PARTIAL_LIN_DEAL,
+    MalformedLinDeal => lin::MALFORMED_LIN_DEAL,
+    UnreadableLinCall => lin::UNREADABLE_LIN_CALL,
+    UnreadableLinCard => lin::UNREADABLE_LIN_CARD,
+    InvalidLinValue => lin::INVALID_LIN_VALUE,
+    UnterminatedLinValue => lin::UNTERMINATED_LIN_VALUE,
+    LinPlayWithoutContract => lin::PLAY_WITHOUT_AUCTION,
+    LinAuctionWithoutDealer => lin::AUCTION_WITHOUT_DEALER,
+    OversizedLinRecord => lin::OVERSIZED_LIN_RECORD,
+    BoardNotUploadable => lin::NOT_UPLOADABLE,
+    LostInLin => lin::LOST_IN_LIN,
+    RepeatedDeal => sets::REPEATED_DEAL,
     MalformedOptimumTable => dd::MALFORMED_OPTIMUM_TABLE,
     DoubleDummyTricksMismatch => dd::DOUBLE_DUMMY_TRICKS_MISMATCH,
     ParMismatch => dd::PAR_MISMATCH,
@@ -402,8 +426,8 @@ rules! {
     IncompleteHandRecord => dd::INCOMPLETE_HAND_RECORD,
     DoubleDummyWrong => dd::DOUBLE_DUMMY_WRONG,
     DealNotSolved => dd::DEAL_NOT_SOLVED,
-    UnusedSuppression => crate::suppress::UNUSED_SUPPRESSION,
-    InvalidSuppression => crate::suppress::INVALID_SUPPRESSION,
+    UnusedSuppression => suppress::UNUSED_SUPPRESSION,
+    InvalidSuppression => suppress::INVALID_SUPPRESSION,
 }
 
 #[cfg(test)]

@@ -2,9 +2,9 @@
 //! and one note reference per item, note indices, and references against the Note tags of the
 //! same section.
 
-use crate::diagnostic::{Diagnostic, Severity};
 use crate::lexer::{SyntaxKind, token_number};
 use crate::model::GameModel;
+use crate::rules::diagnostic::{Diagnostic, Severity};
 use crate::rules::semantic::Checker;
 use crate::rules::{Rule, RuleInfo};
 use crate::syntax::{Data, TokenId};

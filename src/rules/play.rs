@@ -2,11 +2,11 @@
 //! following suit, the number of tricks, the end, and the Result against the tricks won.
 
 use crate::bridge::{Card, Seat};
-use crate::diagnostic::{Diagnostic, Severity};
 use crate::model::deal::Deal;
 use crate::model::play::{self, Context, Layout, MarkProblem, PlayProblem, PlayRead};
 use crate::model::values::{self, ContractValue, Declarer};
 use crate::model::{GameModel, Inheritance, Tag};
+use crate::rules::diagnostic::{Diagnostic, Severity};
 use crate::rules::semantic::Checker;
 use crate::rules::{Fixability, Rule, RuleInfo};
 use crate::syntax::{Parse, TokenId};
@@ -276,7 +276,7 @@ fn loose_cards(checker: &mut Checker<'_>, tag: &Tag<'_>) {
                     format!("`{word}` is not how PBN writes an unknown card, `{spelling}`"),
                 )
                 .with_help("`pbnfmt fix` writes it `-` (PBN 3.6.1)")
-                .with_fix(crate::diagnostic::Fix::write(span, spelling, true)),
+                .with_fix(crate::rules::diagnostic::Fix::write(span, spelling, true)),
             );
         }
     }

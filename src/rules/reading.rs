@@ -3,9 +3,11 @@
 //! worded ([`crate::rules::syntax`]). `check` goes on to the rules; `export` and the rewrites
 //! refuse on what stops them.
 
-use crate::diagnostic::{Diagnostic, Dropped, LeftOut, Limit, MAX_FINDINGS, Severity, keep_first};
 use crate::lexer::{self, SyntaxKind};
 use crate::parser;
+use crate::rules::diagnostic::{
+    Diagnostic, Dropped, LeftOut, Limit, MAX_FINDINGS, Severity, keep_first,
+};
 use crate::rules::{Rule, RuleInfo, syntax};
 use crate::source::{Decoded, Encoding};
 use crate::syntax::{Data, Parse};

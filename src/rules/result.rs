@@ -2,11 +2,11 @@
 //! opt-in, the trumps in the Deal (P014).
 
 use crate::bridge::{Card, Rank, Seat, Suit};
-use crate::diagnostic::{Diagnostic, Severity};
 use crate::model::deal::Deal;
 use crate::model::play::{PlayEnd, PlayRead};
 use crate::model::values::{self, ContractValue, ResultValue};
 use crate::model::{GameModel, Inheritance};
+use crate::rules::diagnostic::{Diagnostic, Severity};
 use crate::rules::semantic::Checker;
 use crate::rules::{Group, Rule, RuleInfo};
 

@@ -1,8 +1,8 @@
 //! The semantic pass: builds each game's model (with `#`/`##` inheritance, PBN 4.8) and runs the
 //! rule families over it, then the file-wide families (characters and lines, export format).
 
-use crate::diagnostic::Diagnostic;
 use crate::model::{GameModel, Inheritor};
+use crate::rules::diagnostic::Diagnostic;
 use crate::rules::select::RuleSet;
 use crate::rules::{
     Group, Rule, auction, chars, dd, deal, export, notes, play, result, tables, tags,
@@ -18,7 +18,7 @@ pub struct Checker<'a> {
     pub rules: RuleSet,
     pub out: Vec<Diagnostic>,
     /// The solver's tricks for the run's deals, when H008 runs (`crate::dds`).
-    pub solutions: Option<&'a crate::dds::Solutions>,
+    pub solutions: Option<&'a crate::model::double_dummy::Solutions>,
 }
 
 impl Checker<'_> {
@@ -53,11 +53,11 @@ pub struct Semantic<'t> {
     /// Built once for the file, when export rules run.
     previous_end: Option<usize>,
     /// The complete deals of the file, for the checks across a run (H001), when H001 runs.
-    pub deals: Vec<crate::sets::SeenDeal>,
+    pub deals: Vec<crate::model::deal_key::SeenDeal>,
     /// The Board numbers, for H006 at the end.
     boards: dd::Boards,
     /// The solver's tricks for the run's deals (H008, H009).
-    pub solutions: Option<std::sync::Arc<crate::dds::Solutions>>,
+    pub solutions: Option<std::sync::Arc<crate::model::double_dummy::Solutions>>,
 }
 
 impl<'t> Semantic<'t> {
@@ -160,14 +160,14 @@ impl<'t> Semantic<'t> {
 pub struct Context<'t, 's> {
     decoded: &'t Decoded,
     rules: RuleSet,
-    solutions: Option<&'s crate::dds::Solutions>,
+    solutions: Option<&'s crate::model::double_dummy::Solutions>,
 }
 
 /// What the rules found in one chunk, to be taken in in file order ([`Semantic::merge`]).
 #[derive(Default)]
 pub struct ChunkFindings {
     out: Vec<Diagnostic>,
-    deals: Vec<crate::sets::SeenDeal>,
+    deals: Vec<crate::model::deal_key::SeenDeal>,
     boards: dd::Boards,
 }
 
@@ -175,7 +175,7 @@ impl<'t, 's> Context<'t, 's> {
     pub fn new(
         decoded: &'t Decoded,
         rules: RuleSet,
-        solutions: Option<&'s crate::dds::Solutions>,
+        solutions: Option<&'s crate::model::double_dummy::Solutions>,
     ) -> Context<'t, 's> {
         Context {
             decoded,
@@ -199,7 +199,9 @@ impl<'t, 's> Context<'t, 's> {
         for model in models {
             let deal = check_game(&mut checker, model);
             found.boards.game(&checker, model);
-            if collect && let Some(seen) = deal.and_then(|deal| crate::sets::seen(model, &deal)) {
+            if collect
+                && let Some(seen) = deal.and_then(|deal| crate::model::deal_key::seen(model, &deal))
+            {
                 found.deals.push(seen);
             }
         }

@@ -5,9 +5,9 @@
 use std::ops::Range;
 
 use crate::bridge::Suit;
-use crate::diagnostic::{Diagnostic, Severity};
+use crate::rules::diagnostic::{Diagnostic, Severity};
 use crate::rules::{Rule, RuleInfo};
-use crate::syntax::SyntaxError;
+use crate::syntax::{Problem, SyntaxError};
 
 // The rules of this family: see [`crate::rules`].
 
@@ -366,39 +366,67 @@ impl Found<'_> {
     }
 }
 
-/// Words a syntax error in `text` the way a user can act on: one function per rule.
+/// The rule of each syntax problem: the parser reports problems as data, and this match, with
+/// no fallback, is where each gets its code, its severity and (below) its words.
+impl From<Problem> for Rule {
+    fn from(problem: Problem) -> Rule {
+        match problem {
+            Problem::UnterminatedString => Rule::UnterminatedString,
+            Problem::UnterminatedComment => Rule::UnterminatedComment,
+            Problem::MissingTagName => Rule::MissingTagName,
+            Problem::MissingTagValue => Rule::MissingTagValue,
+            Problem::UnclosedTagPair => Rule::UnclosedTagPair,
+            Problem::UnexpectedTokenInTagPair => Rule::UnexpectedTokenInTagPair,
+            Problem::CommentInsideTagPair => Rule::CommentInsideTagPair,
+            Problem::TextOutsideTagPair => Rule::TextOutsideTagPair,
+            Problem::UnknownCall => Rule::UnknownCall,
+            Problem::UnknownCard => Rule::UnknownCard,
+            Problem::UnattachedAnnotation => Rule::UnattachedAnnotation,
+            Problem::UnexpectedTokenInSection => Rule::UnexpectedTokenInSection,
+            Problem::ForbiddenCharacterInSectionToken => Rule::ForbiddenCharacterInSectionToken,
+            Problem::NonAsciiOutsideString => Rule::NonAsciiOutsideString,
+            Problem::ControlCharacter => Rule::ControlCharacter,
+            Problem::UnmatchedClosingBrace => Rule::UnmatchedClosingBrace,
+            Problem::InvalidTagName => Rule::InvalidTagName,
+        }
+    }
+}
+
+/// The rule a syntax error breaks.
+pub fn rule_of(error: &SyntaxError) -> Rule {
+    Rule::from(error.problem)
+}
+
+/// Words a syntax error in `text` the way a user can act on: one function per problem.
 pub fn syntax_diagnostic(error: &SyntaxError, text: &str) -> Diagnostic {
     let span = usize_range(&error.span);
     let found_text = slice(text, &error.span);
     let found = Found {
-        rule: error.rule,
+        rule: rule_of(error),
         text: found_text,
         quoted: excerpt(found_text),
         context: error.context.as_ref().map(|span| slice(text, span)),
         rest: text.get(span.end..).unwrap_or(""),
         span,
     };
-    let word: fn(&Found) -> Diagnostic = match error.rule {
-        Rule::UnterminatedString => unterminated_string,
-        Rule::UnterminatedComment => unterminated_comment,
-        Rule::MissingTagName => missing_tag_name,
-        Rule::MissingTagValue => missing_tag_value,
-        Rule::UnclosedTagPair => unclosed_tag_pair,
-        Rule::UnexpectedTokenInTagPair => unexpected_token_in_tag_pair,
-        Rule::CommentInsideTagPair => comment_inside_tag_pair,
-        Rule::TextOutsideTagPair => text_outside_tag_pair,
-        Rule::UnknownCall => unknown_call,
-        Rule::UnknownCard => unknown_card,
-        Rule::UnattachedAnnotation => unattached_annotation,
-        Rule::UnexpectedTokenInSection => unexpected_token_in_section,
-        Rule::ForbiddenCharacterInSectionToken => forbidden_character_in_section_token,
-        Rule::NonAsciiOutsideString => non_ascii_outside_string,
-        Rule::ControlCharacter => control_character,
-        Rule::UnmatchedClosingBrace => unmatched_closing_brace,
-        Rule::InvalidTagName => invalid_tag_name,
-        // File-level and semantic rules are worded where they are found (the rule families);
-        // the parser never reports them.
-        _ => |found| found.diagnostic(found.rule.info().summary),
+    let word: fn(&Found) -> Diagnostic = match error.problem {
+        Problem::UnterminatedString => unterminated_string,
+        Problem::UnterminatedComment => unterminated_comment,
+        Problem::MissingTagName => missing_tag_name,
+        Problem::MissingTagValue => missing_tag_value,
+        Problem::UnclosedTagPair => unclosed_tag_pair,
+        Problem::UnexpectedTokenInTagPair => unexpected_token_in_tag_pair,
+        Problem::CommentInsideTagPair => comment_inside_tag_pair,
+        Problem::TextOutsideTagPair => text_outside_tag_pair,
+        Problem::UnknownCall => unknown_call,
+        Problem::UnknownCard => unknown_card,
+        Problem::UnattachedAnnotation => unattached_annotation,
+        Problem::UnexpectedTokenInSection => unexpected_token_in_section,
+        Problem::ForbiddenCharacterInSectionToken => forbidden_character_in_section_token,
+        Problem::NonAsciiOutsideString => non_ascii_outside_string,
+        Problem::ControlCharacter => control_character,
+        Problem::UnmatchedClosingBrace => unmatched_closing_brace,
+        Problem::InvalidTagName => invalid_tag_name,
     };
     word(&found)
 }

@@ -1,9 +1,9 @@
 //! Supplemental sections and tables (PBN 5.1, 5.2): column specifications, whole rows, and no
 //! comments after section elements.
 
-use crate::diagnostic::{Diagnostic, Severity};
 use crate::model::{GameModel, Inheritance};
 use crate::names::{is_table, may_have_section};
+use crate::rules::diagnostic::{Diagnostic, Severity};
 use crate::rules::semantic::Checker;
 use crate::rules::{Rule, RuleInfo};
 use crate::syntax::TokenId;

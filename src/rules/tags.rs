@@ -6,12 +6,13 @@
 //! `"?"` (unknown) and `""` (not applicable) are accepted for every tag (PBN 3.4).
 
 use crate::bridge::Seat;
-use crate::diagnostic::{Diagnostic, Fix, Severity};
 use crate::model::deal::Deal;
+use crate::model::duplicate::{duplicate_score, standard_rotation};
 use crate::model::values::{
-    self, ContractValue, Declarer, PerSide, ResultValue, Risk, Side, Vulnerability,
+    self, ContractValue, Declarer, PerSide, ResultValue, Side, Vulnerability,
 };
 use crate::model::{GameModel, Inheritance, Tag, inheritance_forbidden};
+use crate::rules::diagnostic::{Diagnostic, Fix, Severity};
 use crate::rules::semantic::Checker;
 use crate::rules::{Fixability, Group, Rule, RuleInfo};
 
@@ -417,75 +418,6 @@ fn passed_out(checker: &mut Checker<'_>, game: &GameModel<'_>) {
     }
 }
 
-/// The duplicate score of a contract for declarer's side (Laws of Duplicate Bridge, Law 77).
-pub fn duplicate_score(
-    level: u8,
-    denomination: crate::bridge::Denomination,
-    risk: Risk,
-    vulnerable: bool,
-    tricks: u8,
-) -> i64 {
-    use crate::bridge::Denomination as D;
-    let needed = i64::from(level) + 6;
-    let made = i64::from(tricks) - needed;
-    let multiplier = match risk {
-        Risk::Undoubled => 1,
-        Risk::Doubled => 2,
-        Risk::Redoubled => 4,
-    };
-    if made < 0 {
-        let down = -made;
-        let undoubled = if vulnerable { 100 } else { 50 };
-        return -match risk {
-            Risk::Undoubled => down * undoubled,
-            _ => {
-                let doubled = if vulnerable {
-                    200 + (down - 1) * 300
-                } else {
-                    100 + (down - 1).min(2) * 200 + (down - 3).max(0) * 300
-                };
-                doubled * multiplier / 2
-            }
-        };
-    }
-    let per_trick = match denomination {
-        D::Clubs | D::Diamonds => 20,
-        D::Hearts | D::Spades | D::NoTrump => 30,
-    };
-    let level = i64::from(level);
-    let trick_score =
-        (level * per_trick + if denomination == D::NoTrump { 10 } else { 0 }) * multiplier;
-    let mut score = trick_score;
-    score += if trick_score >= 100 {
-        if vulnerable { 500 } else { 300 }
-    } else {
-        50
-    };
-    score += match level {
-        6 => {
-            if vulnerable {
-                750
-            } else {
-                500
-            }
-        }
-        7 => {
-            if vulnerable {
-                1500
-            } else {
-                1000
-            }
-        }
-        _ => 0,
-    };
-    score += match risk {
-        Risk::Undoubled => made * per_trick,
-        Risk::Doubled => 50 + made * if vulnerable { 200 } else { 100 },
-        Risk::Redoubled => 100 + made * if vulnerable { 400 } else { 200 },
-    };
-    score
-}
-
 fn score_mismatch(checker: &mut Checker<'_>, game: &GameModel<'_>) {
     let Some(score_tag) = game
         .get("Score")
@@ -550,14 +482,6 @@ fn score_mismatch(checker: &mut Checker<'_>, game: &GameModel<'_>) {
             ),
         );
     }
-}
-
-/// The standard duplicate rotation: dealer N, E, S, W; vulnerability over 16 boards.
-pub fn standard_rotation(board: u32) -> (Seat, Vulnerability) {
-    use Vulnerability::{All, EastWest as E, None as O, NorthSouth as N};
-    const VUL: [Vulnerability; 16] = [O, N, E, All, N, E, All, O, E, All, O, N, All, O, N, E];
-    let index = (board.max(1) - 1) as usize;
-    (Seat::ALL[index % 4], VUL[index % 16])
 }
 
 fn rotation(checker: &mut Checker<'_>, game: &GameModel<'_>) {
@@ -684,47 +608,4 @@ pub(crate) fn pairs() -> Vec<crate::rules::pairs::Pair> {
             "[Event \"\"]\n[Board \"1\"]\n",
         ),
     ]
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::bridge::Denomination as D;
-
-    #[test]
-    fn duplicate_scores() {
-        assert_eq!(
-            duplicate_score(4, D::Spades, Risk::Undoubled, false, 10),
-            420
-        );
-        assert_eq!(
-            duplicate_score(3, D::NoTrump, Risk::Undoubled, true, 10),
-            630
-        );
-        assert_eq!(duplicate_score(1, D::Clubs, Risk::Undoubled, false, 7), 70);
-        assert_eq!(duplicate_score(2, D::Hearts, Risk::Doubled, false, 8), 470);
-        assert_eq!(
-            duplicate_score(6, D::Diamonds, Risk::Undoubled, true, 12),
-            1370
-        );
-        assert_eq!(
-            duplicate_score(7, D::NoTrump, Risk::Redoubled, true, 13),
-            2980
-        );
-        assert_eq!(duplicate_score(4, D::Spades, Risk::Doubled, false, 6), -800);
-        assert_eq!(duplicate_score(4, D::Spades, Risk::Doubled, true, 8), -500);
-        assert_eq!(
-            duplicate_score(3, D::NoTrump, Risk::Redoubled, false, 8),
-            -200
-        );
-        assert_eq!(duplicate_score(5, D::Clubs, Risk::Undoubled, true, 9), -200);
-    }
-
-    #[test]
-    fn rotation() {
-        assert_eq!(standard_rotation(1), (Seat::North, Vulnerability::None));
-        assert_eq!(standard_rotation(7), (Seat::South, Vulnerability::All));
-        assert_eq!(standard_rotation(16), (Seat::West, Vulnerability::EastWest));
-        assert_eq!(standard_rotation(17), (Seat::North, Vulnerability::None));
-    }
 }

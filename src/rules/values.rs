@@ -5,10 +5,10 @@
 //! `"?"` (unknown) and `""` (not applicable) are accepted for every tag (PBN 3.4).
 
 use crate::bridge::Seat;
-use crate::diagnostic::{Diagnostic, Fix, Severity};
 use crate::model::loose;
 use crate::model::values::{self, ContractValue, PerSide, ResultValue, Vulnerability};
 use crate::model::{GameModel, Tag};
+use crate::rules::diagnostic::{Diagnostic, Fix, Severity};
 use crate::rules::semantic::Checker;
 use crate::rules::{Fixability, Group, Rule, RuleInfo};
 

@@ -9,11 +9,9 @@ use std::path::Path;
 
 use pbnfmt::check::{CheckOptions, FileReport, check_bytes};
 use pbnfmt::diagnostic::Diagnostic;
-use pbnfmt::export::{ExportOptions, export_bytes};
 use pbnfmt::rules::select::Selection;
-use pbnfmt::rules::{Group, Rule};
+use pbnfmt::rules::{Drawn, Rule};
 use pbnfmt::source::Decoded;
-use pbnfmt::source::Encoding;
 
 fn check(path: &Path) -> FileReport {
     check_bytes(&std::fs::read(path).unwrap(), &CheckOptions::default())
@@ -68,56 +66,15 @@ fn standard_example_game_is_read_whole() {
     assert_eq!(moves("Play"), 28);
 }
 
-/// What pbnfmt reports on an invalid fixture: `check` with the rule named by the file selected
-/// too (opt-in rules run for their fixture), or for a writer rule, the refusal of
-/// `pbnfmt export --encoding latin-1 --resolve` (of `convert --to lin` for L rules, what `convert
-/// --to jsonl` says for W006).
+/// What pbnfmt reports on an invalid fixture: the command that raises the rule it is named after
+/// (`pbnfmt::drawn`, the dispatch the pass/fail pairs use too): `check` with that rule selected
+/// too (opt-in rules run for their fixture), or for a writer's rule its writer, which must then
+/// refuse the file when it is `export`.
 fn findings(path: &Path) -> (Rule, Decoded, Vec<Diagnostic>) {
     let name = common::relative(path);
     let stem = path.file_stem().unwrap().to_str().unwrap();
     let rule = Rule::find(stem).unwrap_or_else(|| panic!("{name} is not named after a rule"));
     let bytes = std::fs::read(path).unwrap();
-    if rule == Rule::RemovedGameInherited {
-        // What `dedup` says of a file with a repeat of its own.
-        let options = CheckOptions {
-            selection: Selection {
-                select: Some(vec!["H001".to_owned()]),
-                ..Selection::default()
-            },
-            ..CheckOptions::default()
-        };
-        let remove: Vec<_> = check_bytes(&bytes, &options)
-            .diagnostics
-            .iter()
-            .map(|d| pbnfmt::rewrite::dedup::Removal {
-                deal_start: d.span.start,
-                why: d.message.to_string(),
-            })
-            .collect();
-        let done = pbnfmt::rewrite::dedup::dedup_owned(bytes, &remove, false, Default::default());
-        return (rule, done.rewritten.decoded, done.rewritten.problems);
-    }
-    if rule == Rule::GameNotConverted {
-        // What `convert --to jsonl` says of a file.
-        let converted =
-            pbnfmt::jsonl::convert(bytes, &Default::default(), &Default::default(), &name);
-        return (rule, converted.decoded, converted.problems);
-    }
-    if rule.info().group == Group::Write && rule.code().starts_with('L') {
-        // What `convert --to lin` says of a PBN board.
-        let converted = pbnfmt::lin::convert::pbn_to_lin(bytes, &Default::default());
-        return (rule, converted.decoded, converted.problems);
-    }
-    if rule.info().group == Group::Write {
-        let options = ExportOptions {
-            encoding: Some(Encoding::Latin1),
-            resolve: true,
-            ..ExportOptions::default()
-        };
-        let exported = export_bytes(&bytes, &options);
-        assert!(exported.output_bytes().is_none(), "{name}: exported");
-        return (rule, exported.decoded, exported.problems);
-    }
     let options = CheckOptions {
         selection: Selection {
             extend_select: vec![stem.to_owned()],
@@ -125,8 +82,11 @@ fn findings(path: &Path) -> (Rule, Decoded, Vec<Diagnostic>) {
         },
         ..CheckOptions::default()
     };
-    let report = check_bytes(&bytes, &options);
-    (rule, report.decoded, report.diagnostics)
+    let drawing = pbnfmt::drawn::draw(rule, bytes, &name, &options);
+    if rule.info().drawn == Drawn::Export {
+        assert!(!drawing.written, "{name}: exported");
+    }
+    (rule, drawing.decoded, drawing.findings)
 }
 
 /// Each invalid fixture makes the rule it is named after fire, and every rule has a fixture.

@@ -4,8 +4,8 @@
 //! pbnfmt's own model of the game.
 
 use pbnfmt::check::{CheckOptions, check_bytes};
+use pbnfmt::convert::lin::ConvertOptions;
 use pbnfmt::jsonl::{DataOptions, convert};
-use pbnfmt::lin::convert::ConvertOptions;
 use pbnfmt::lin::game::from_pbn;
 use serde_json::Value;
 

@@ -6,8 +6,8 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 use pbnfmt::check::{CheckOptions, check_bytes};
+use pbnfmt::convert::lin::{ConvertOptions, facts, lin_carries, lin_to_pbn, pbn_to_lin};
 use pbnfmt::diagnostic::Severity;
-use pbnfmt::lin::convert::{ConvertOptions, facts, lin_carries, lin_to_pbn, pbn_to_lin};
 use pbnfmt::lin::game::{Game, from_pbn};
 use pbnfmt::lin::read;
 
@@ -350,7 +350,7 @@ fn lin_to_pbn_to_lin_gives_back_the_records() {
         let again = read::read(&String::from_utf8(lin).unwrap());
         assert_eq!(again.boards.len(), first.boards.len(), "{name}: records");
         for (i, (a, b)) in first.boards.iter().zip(&again.boards).enumerate() {
-            let want = lin_carries(&pbnfmt::lin::convert::pbn_carries(&a.game));
+            let want = lin_carries(&pbnfmt::convert::lin::pbn_carries(&a.game));
             let got = lin_carries(&b.game);
             assert_eq!(facts(&want), facts(&got), "{name} record {}", i + 1);
             assert_eq!(want.names, got.names, "{name} record {}: names", i + 1);

@@ -1,7 +1,6 @@
-//! `convert` as pure functions: LIN bytes to PBN export format, PBN bytes to LIN, and the findings
-//! of a LIN file for `check`.
+//! `convert` as pure functions: LIN bytes to PBN export format, and PBN bytes to LIN.
 //!
-//! LIN to PBN: read the LIN ([`read`]), write its boards as PBN ([`to_pbn`]), check that PBN with
+//! LIN to PBN: read the LIN ([`read`]), write its boards as PBN (`lin::to_pbn`), check that PBN with
 //! every default rule and point each finding back at the LIN, export it (pbnfmt's export writer
 //! and its proof), and read the export back: its boards must say what the LIN said
 //! ([`facts`]), or nothing is written (W004). PBN to LIN: read the PBN through pbnfmt's model,
@@ -10,18 +9,18 @@
 use std::ops::Range;
 
 use crate::check::{CheckOptions, check_bytes};
-use crate::diagnostic::{Diagnostic, MAX_FINDINGS, Omitted, Severity};
 use crate::export::{ExportOptions, Newline, export_owned};
 use crate::io::spool::Output;
 use crate::proof::Rewritten;
 use crate::rules::Rule;
+use crate::rules::diagnostic::{Diagnostic, MAX_FINDINGS, Omitted, Severity};
 use crate::rules::select::Selection;
 use crate::source::{self, Decoded, Encoding};
 
-use super::game::{Game, each_pbn_game, from_pbn};
-use super::read::{self, Board};
-use super::to_pbn::{self, SpanMap};
-use super::{looks_like_lin, to_lin};
+use crate::lin::checked::{self, BATCH_BOARDS, Findings};
+use crate::lin::game::{Game, each_pbn_game, from_pbn};
+use crate::lin::read;
+use crate::lin::{looks_like_lin, to_lin};
 
 /// What `convert` may be told.
 #[derive(Clone, Debug, Default)]
@@ -34,200 +33,11 @@ pub struct ConvertOptions {
     pub newline: Newline,
 }
 
-/// The findings of a file, the first `limit` kept ([`MAX_FINDINGS`] by default, `check
-/// --max-findings`) and the rest counted, so that a file of millions of defects costs no memory
-/// for them.
-#[derive(Debug)]
-pub struct Findings {
-    pub kept: Vec<Diagnostic>,
-    pub omitted: Omitted,
-    limit: usize,
-}
-
-impl Default for Findings {
-    fn default() -> Findings {
-        Findings::with_limit(MAX_FINDINGS)
-    }
-}
-
-impl Findings {
-    fn with_limit(limit: usize) -> Findings {
-        Findings {
-            kept: Vec::new(),
-            omitted: Omitted::default(),
-            limit,
-        }
-    }
-
-    fn push(&mut self, diagnostic: Diagnostic) {
-        if self.kept.len() < self.limit {
-            self.kept.push(diagnostic);
-        } else {
-            *self
-                .omitted
-                .0
-                .entry((diagnostic.rule, diagnostic.severity))
-                .or_default() += 1;
-        }
-    }
-}
-
-/// How many boards are written, checked and exported at a time, and how much PBN text: enough to
-/// amortise the work, few enough that a batch's trees stay small.
-const BATCH_BOARDS: usize = 512;
-const BATCH_BYTES: usize = 256 * 1024;
-
-/// Reads a LIN text a batch of boards at a time: each batch is written as PBN, checked with the
-/// rules `selection` chooses (each finding pointed back at the LIN), and handed to `batch` with
-/// its boards. Memory: one batch, whatever the file's size. Returns the findings and the number
-/// of boards; stops early when `batch` says so (a refusal).
-pub fn read_lin(
-    text: &str,
-    selection: &Selection,
-    limit: usize,
-    mut batch: impl FnMut(&[Board], String, &SpanMap) -> bool,
-) -> (Findings, usize) {
-    let rules = selection.rules_for(false);
-    let options = CheckOptions {
-        selection: selection.clone(),
-        ..CheckOptions::default()
-    };
-    let findings = std::cell::RefCell::new(Findings::with_limit(limit));
-    let mut boards = Vec::new();
-    let mut bytes = 0;
-    let mut count = 0;
-    let mut going = true;
-    // The reader's findings wait here for their batch; both of its callbacks add to them.
-    let pending = std::cell::RefCell::new(Vec::<Diagnostic>::new());
-    let mut flush = |boards: &mut Vec<Board>,
-                     pending: &mut Vec<Diagnostic>,
-                     findings: &mut Findings,
-                     going: &mut bool| {
-        if boards.is_empty() && pending.is_empty() {
-            return;
-        }
-        let (pbn, map) = to_pbn::write(boards);
-        let report = check_bytes(pbn.as_bytes(), &options);
-        let mut batch_findings: Vec<Diagnostic> = std::mem::take(pending)
-            .into_iter()
-            .filter(|d| rules.contains(d.rule))
-            .collect();
-        for mut diagnostic in report.diagnostics {
-            let Some(span) = map.lin_span(&diagnostic.span) else {
-                continue;
-            };
-            diagnostic.span = span;
-            // A fix edits the PBN written, not the LIN: not offered here.
-            diagnostic.fix = None;
-            let related = std::mem::take(&mut diagnostic.related);
-            for mut related in related {
-                if let Some(span) = map.lin_span(&related.span) {
-                    related.span = span;
-                    diagnostic.related.push(related);
-                }
-            }
-            batch_findings.push(diagnostic);
-        }
-        for ((rule, severity), n) in report.omitted.0 {
-            *findings.omitted.0.entry((rule, severity)).or_default() += n;
-        }
-        sort(&mut batch_findings);
-        for diagnostic in batch_findings {
-            findings.push(diagnostic);
-        }
-        if *going {
-            *going = batch(boards, pbn, &map);
-        }
-        boards.clear();
-    };
-    read::read_each(
-        text,
-        |diagnostic| {
-            let mut pending = pending.borrow_mut();
-            pending.push(diagnostic);
-            // A record of many defects (a broken file) hands them on before its board ends.
-            if pending.len() >= 4096 {
-                let mut findings = findings.borrow_mut();
-                for d in pending.drain(..).filter(|d| rules.contains(d.rule)) {
-                    findings.push(d);
-                }
-            }
-        },
-        |board| {
-            if !going {
-                return;
-            }
-            count += 1;
-            seatless_moves(&board, &mut pending.borrow_mut());
-            bytes += board.spans.record.len() * 2;
-            boards.push(board);
-            if boards.len() >= BATCH_BOARDS || bytes >= BATCH_BYTES {
-                flush(
-                    &mut boards,
-                    &mut pending.borrow_mut(),
-                    &mut findings.borrow_mut(),
-                    &mut going,
-                );
-                bytes = 0;
-            }
-        },
-    );
-    flush(
-        &mut boards,
-        &mut pending.borrow_mut(),
-        &mut findings.borrow_mut(),
-        &mut going,
-    );
-    (findings.into_inner(), count)
-}
-
-/// L010 and L009: calls with no dealer, cards with no contract.
-fn seatless_moves(board: &Board, findings: &mut Vec<Diagnostic>) {
-    if !board.game.calls.is_empty() && board.game.dealer.is_none() {
-        let span = board.spans.calls.first().cloned().unwrap_or(0..0);
-        findings.push(
-            Diagnostic::new(
-                Rule::LinAuctionWithoutDealer,
-                span,
-                "the record gives calls but no dealer (`md|0` or no `md`): the seats of the \
-                 calls are unknown",
-            )
-            .with_help(
-                "give the dealer as the first digit of `md`; the calls are kept as a comment",
-            ),
-        );
-    }
-    if !board.game.cards.is_empty() && board.game.contract().is_none() {
-        let span = board.spans.cards.first().cloned().unwrap_or(0..0);
-        let n = board.game.cards.len();
-        findings.push(
-            Diagnostic::new(
-                Rule::LinPlayWithoutContract,
-                span,
-                format!(
-                    "{n} card{} played, but the auction reaches no contract: the seats of the \
-                     cards are unknown",
-                    if n == 1 { " is" } else { "s are" }
-                ),
-            )
-            .with_help("give the auction; the cards are kept as a comment"),
-        );
-    }
-}
-
-fn sort(findings: &mut [Diagnostic]) {
-    crate::proof::sort(findings);
-}
-
-/// The findings of a LIN file for `check`: the findings kept, those counted past the limit, and
-/// the number of boards.
-pub fn check_lin(
-    text: &str,
-    selection: &Selection,
-    limit: usize,
-) -> (Vec<Diagnostic>, Omitted, usize) {
-    let (findings, boards) = read_lin(text, selection, limit, |_, _, _| true);
-    (findings.kept, findings.omitted, boards)
+/// The PBN written of a batch of LIN boards, checked with the default rules: what a conversion
+/// reports of its input.
+fn default_check(pbn: &str) -> (Vec<Diagnostic>, Omitted) {
+    let report = check_bytes(pbn.as_bytes(), &CheckOptions::default());
+    (report.diagnostics, report.omitted)
 }
 
 /// The facts a conversion must keep, one line: what the round trips and the read-back compare.
@@ -310,10 +120,11 @@ pub fn lin_to_pbn_decoded(decoded: Decoded, options: &ConvertOptions) -> Rewritt
     let mut output = Output::new();
     let mut refusal: Vec<Diagnostic> = Vec::new();
     let mut written = 0usize;
-    let (findings, games) = read_lin(
+    let (findings, games) = checked::read_lin(
         &decoded.text,
         &Selection::default(),
         MAX_FINDINGS,
+        default_check,
         |boards, pbn, map| {
             let mut exported = export_owned(pbn.into_bytes(), &export);
             let problems = std::mem::take(&mut exported.problems);
@@ -517,10 +328,11 @@ pub fn pbn_to_lin(bytes: Vec<u8>, options: &ConvertOptions) -> Rewritten {
         // Already LIN: read and written again in the layout.
         let mut lin = Output::new();
         let mut ok = true;
-        let (findings, count) = read_lin(
+        let (findings, count) = checked::read_lin(
             &decoded.text,
             &Selection::default(),
             MAX_FINDINGS,
+            default_check,
             |boards, _, _| {
                 let games: Vec<Game> = boards.iter().map(|b| b.game.clone()).collect();
                 ok = lin.push(to_lin::write(&games).0.as_bytes()).is_ok();
@@ -533,10 +345,8 @@ pub fn pbn_to_lin(bytes: Vec<u8>, options: &ConvertOptions) -> Rewritten {
         return finish(decoded, Some(lin), findings.kept, count);
     }
     let report = check_bytes(decoded.text.as_bytes(), &CheckOptions::default());
-    let mut findings = Findings {
-        omitted: report.omitted,
-        ..Findings::default()
-    };
+    let mut findings = Findings::default();
+    findings.omitted = report.omitted;
     for d in report
         .diagnostics
         .into_iter()
@@ -664,7 +474,7 @@ fn uploadable(
 pub fn pbn_carries(game: &Game) -> Game {
     let mut game = game.clone();
     if game.hands.iter().any(Option::is_some) {
-        let value = super::to_pbn::deal_value(&game);
+        let value = crate::lin::to_pbn::deal_value(&game);
         let read = crate::model::deal::parse(&value).0;
         game.hands = [None, None, None, None];
         if let Some(deal) = read {

@@ -18,9 +18,9 @@ use std::path::Path;
 
 use encoding_rs::{Decoder, DecoderResult};
 
-use crate::diagnostic::Severity;
 use crate::model::{GameModel, Inheritor, OwnedInheritance};
 use crate::parser;
+use crate::rules::diagnostic::Severity;
 use crate::rules::reading::Reading;
 use crate::source::{Decoded, Encoding, LineEnding};
 use crate::syntax::Parse;

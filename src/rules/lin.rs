@@ -1,0 +1,307 @@
+//! The `L` rules: what is wrong with a BBO LIN record (`lin/read.rs` finds it) and what a board
+//! written as LIN cannot carry (`lin/convert.rs`).
+
+use crate::rules::diagnostic::Severity;
+use crate::rules::{Drawn, Group, RuleInfo};
+
+// The rules of this family: see [`crate::rules`].
+
+pub const BROKEN_LIN_RECORD: RuleInfo = RuleInfo {
+    code: "L001",
+    name: "broken-lin-record",
+    severity: Severity::Error,
+    section: "LIN pairs",
+    summary: "A `|` or `,` inside a LIN value breaks the record",
+    what: "Where a tag should stand, text that is not a two-letter tag: a `|` inside the value \
+        before it ended that value early. And a list with more entries than it can have: a \
+        `,` inside a player's name.",
+    why: "LIN pairs: LIN values are not escaped: a pipe or comma in a name or an explanation splits it, \
+        and BBO reads the rest as other tags (Bridge Composer writes such names raw).",
+    example: "```\n\
+        pn|Smith, J,Lee,Kim,Ray|an|5+ hearts | 11-15|\n\
+        ```",
+    fix: "Remove the `|` or `,` from the name or explanation. pbnfmt reads the stray text back \
+        into the value before it, and a comma followed by a space as part of a name.",
+    ..RuleInfo::BASE
+};
+
+pub const UNKNOWN_LIN_TAG: RuleInfo = RuleInfo {
+    code: "L002",
+    name: "unknown-lin-tag",
+    severity: Severity::Warning,
+    section: "LIN tags",
+    summary: "A LIN tag pbnfmt does not know; kept as commentary",
+    what: "A two-letter tag that is not one of the tags of BBO's hand records (`pn md sv ah qx \
+        mb an pc mc nt mn vg rs pw mp bn st rh pg sk sa zz`…).",
+    why: "LIN tags: Nothing is dropped silently: an unknown tag may carry meaning for the program that \
+        wrote it, so it is written to the PBN as a comment `{LIN xx|value|}`.",
+    example: "```\n\
+        md|1SAK...|at|West leads a heart|\n\
+        ```",
+    fix: "None needed if the comment is what you want; otherwise remove the tag.",
+    ..RuleInfo::BASE
+};
+
+pub const PARTIAL_LIN_DEAL: RuleInfo = RuleInfo {
+    code: "L003",
+    name: "partial-lin-deal",
+    severity: Severity::Warning,
+    section: "LIN md",
+    summary: "An `md` that gives fewer than three hands",
+    what: "The deal of a record: LIN may leave out the fourth hand (it is the remaining cards), \
+        but with fewer than three hands given the deal cannot be completed.",
+    why: "LIN md: A hand record or a played board needs all four hands; the PBN written gives the \
+        unknown hands as `-` (PBN 3.4.11).",
+    example: "```\n\
+        md|1SAKQHAKQDAKQCAKQJ|\n\
+        ```",
+    fix: "Give at least three hands.",
+    ..RuleInfo::BASE
+};
+
+pub const MALFORMED_LIN_DEAL: RuleInfo = RuleInfo {
+    code: "L004",
+    name: "malformed-lin-deal",
+    severity: Severity::Error,
+    section: "LIN md",
+    summary: "An `md` whose dealer digit or hands cannot be read",
+    what: "`md|<dealer><S>,<W>,<N>,<E>|`: the dealer a digit 1-4 (South, West, North, East), each \
+        hand suit letters `S H D C` each followed by its ranks.",
+    why: "LIN md: A character that is neither a suit letter nor a rank, a rank before any suit \
+        letter, or a dealer outside 1-4 cannot be read: the hand (or the dealer) is written to the \
+        PBN as unknown.",
+    example: "```\n\
+        md|5SAK10HAKQ...|\n\
+        ```",
+    fix: "Write the dealer as 1 (South) to 4 (East) and the ten as `T`.",
+    ..RuleInfo::BASE
+};
+
+pub const UNREADABLE_LIN_CALL: RuleInfo = RuleInfo {
+    code: "L005",
+    name: "unreadable-lin-call",
+    severity: Severity::Error,
+    section: "LIN mb",
+    summary: "An `mb` that is not a call",
+    what: "The value of `mb`: `p` pass, `d` double, `r` redouble, or a bid `1C`…`7N` (`NT` too), \
+        in any letter case, with `!` after it when alerted.",
+    why: "LIN mb: The auction cannot be followed past a call that cannot be read; it is written to the \
+        PBN as a comment and the auction stops there.",
+    example: "```\n\
+        mb|8S|\n\
+        ```",
+    fix: "Write the call that was made.",
+    ..RuleInfo::BASE
+};
+
+pub const UNREADABLE_LIN_CARD: RuleInfo = RuleInfo {
+    code: "L006",
+    name: "unreadable-lin-card",
+    severity: Severity::Error,
+    section: "LIN pc",
+    summary: "A `pc` that is not a card",
+    what: "The value of `pc`: a suit letter and a rank (`SA`, `h7`, `CT`).",
+    why: "LIN pc: The play cannot be followed past a card that cannot be read; it is written to the PBN as \
+        a comment and the play stops there.",
+    example: "```\n\
+        pc|S10|\n\
+        ```",
+    fix: "Write the card with `T` for the ten.",
+    ..RuleInfo::BASE
+};
+
+pub const INVALID_LIN_VALUE: RuleInfo = RuleInfo {
+    code: "L007",
+    name: "invalid-lin-value",
+    severity: Severity::Error,
+    section: "LIN sv qx mc",
+    summary: "A vulnerability, room or claim that cannot be read",
+    what: "`sv` is `o` (or `0`, `-`) for none, `n`, `e` or `b`; `qx` is `o` or `c` and the board \
+        number; `mc` is declarer's tricks, 0 to 13.",
+    why: "LIN sv qx mc: These become the PBN's Vulnerable, Room and Board, and Result; a value that cannot be \
+        read is left out of the PBN rather than guessed.",
+    example: "```\n\
+        sv|x|qx|z5|mc|14|\n\
+        ```",
+    fix: "Write the value as BBO does.",
+    ..RuleInfo::BASE
+};
+
+pub const UNTERMINATED_LIN_VALUE: RuleInfo = RuleInfo {
+    code: "L008",
+    name: "unterminated-lin-value",
+    severity: Severity::Error,
+    section: "LIN pairs",
+    summary: "The file ends inside a LIN tag or value",
+    what: "Every tag and every value ends with `|`.",
+    why: "LIN pairs: A file cut short (a download stopped, BBO Helper's truncated files) loses what follows; \
+        the value cut short is kept as a comment, not read.",
+    example: "```\n\
+        pc|SA|pc|S\n\
+        ```",
+    fix: "Get the whole file again.",
+    ..RuleInfo::BASE
+};
+
+pub const PLAY_WITHOUT_AUCTION: RuleInfo = RuleInfo {
+    code: "L009",
+    name: "lin-play-without-contract",
+    severity: Severity::Warning,
+    section: "LIN pc",
+    summary: "Cards played in a record whose auction reaches no contract",
+    what: "`pc` cards in a record with no auction, or an auction that does not reach a contract.",
+    why: "LIN pc: PBN writes the play in seat columns from the opening leader, declarer's left-hand \
+        opponent (PBN 3.6): without a contract the seats of the cards are unknown. The cards are \
+        kept as a comment.",
+    example: "```\n\
+        md|1SAK...|pc|SA|pc|S2|\n\
+        ```",
+    fix: "Give the auction.",
+    ..RuleInfo::BASE
+};
+
+pub const AUCTION_WITHOUT_DEALER: RuleInfo = RuleInfo {
+    code: "L010",
+    name: "lin-auction-without-dealer",
+    severity: Severity::Warning,
+    section: "LIN md",
+    summary: "Calls in a record that gives no dealer",
+    what: "`mb` calls in a record whose `md` gives no dealer (the digit `0`), or that has no `md`.",
+    why: "LIN md: the dealer makes the first call; without it the seat of each call is unknown, \
+        and PBN writes an auction from its first caller (PBN 3.5). The calls are kept as a comment.",
+    example: "```\n\
+        md|0S962HAJ7...|mb|1N|mb|p|\n\
+        ```",
+    fix: "Give the dealer as the first digit of `md`: 1 South, 2 West, 3 North, 4 East.",
+    ..RuleInfo::BASE
+};
+
+pub const OVERSIZED_LIN_RECORD: RuleInfo = RuleInfo {
+    code: "L011",
+    name: "oversized-lin-record",
+    severity: Severity::Error,
+    section: "LIN pairs",
+    summary: "A LIN record of more than 65,536 tag|value| pairs",
+    what: "The number of pairs in one record (a board, or what comes before the first board).",
+    why: "LIN pairs: a played board with every kibitzer's comment has a few thousand pairs; more \
+        is a file that is not a hand record (or a hostile one). pbnfmt reads the first 65,536, so \
+        that one record's memory stays bounded, and does not convert the file.",
+    example: "```\n\
+        ab|ab|ab|... (a million times)\n\
+        ```",
+    fix: "Split the record, or check that the file is what you think it is.",
+    blocks_rewrite: true,
+    ..RuleInfo::BASE
+};
+
+pub const NOT_UPLOADABLE: RuleInfo = RuleInfo {
+    code: "L012",
+    name: "board-not-uploadable",
+    severity: Severity::Error,
+    section: "LIN upload",
+    summary: "A PBN board that BBO cannot take as LIN as it is",
+    what: "What Bridge Composer refuses when it writes LIN: a Board that is not a number, hidden \
+        hands (fewer than three hands given), a note reference without its note, two note \
+        references on one call, notes not numbered from 1.",
+    why: "LIN upload: LIN numbers boards, deals three hands at least and carries one explanation per call; \
+        BBO's upload refuses or misreads such a board.",
+    example: "```\n\
+        [Board \"1-1\"]\n\
+        ```",
+    fix: "Number the board, give the hands, and give each call one note, numbered from 1.",
+    group: Group::Write,
+    drawn: Drawn::ToLin,
+    ..RuleInfo::BASE
+};
+
+pub const LOST_IN_LIN: RuleInfo = RuleInfo {
+    code: "L013",
+    name: "lost-in-lin",
+    severity: Severity::Warning,
+    section: "LIN upload",
+    summary: "A part of a PBN board that LIN cannot carry",
+    what: "Comments, tags other than the names, board, dealer, vulnerability, deal, auction, play \
+        and result, and NAGs other than `$1` (an alert) and `$2`.",
+    why: "LIN upload: LIN has no place for them: the LIN written leaves them out, and says so board by board \
+        rather than dropping them silently.",
+    example: "```\n\
+        [Score \"NS 620\"]\n\
+        ```",
+    fix: "Keep the PBN as the archive; the LIN is for BBO.",
+    group: Group::Write,
+    drawn: Drawn::ToLin,
+    ..RuleInfo::BASE
+};
+
+/// Pass/fail pairs of the L rules ([`crate::rules::pairs`]): LIN texts for the reader's rules, PBN
+/// texts for what `convert --to lin` says.
+#[cfg(test)]
+pub(crate) fn pairs() -> Vec<crate::rules::pairs::Pair> {
+    use crate::rules::Rule;
+    use crate::rules::pairs::Pair;
+    const DEAL: &str = "md|1S962HAJ7DKT82CJ75,ST5HQ9863DA943CKQ,SK843HT542DJ6C863|";
+    let lin = |rest: &str| format!("pn|S,W,N,E|{DEAL}sv|o|{rest}");
+    vec![
+        Pair::owned(
+            Rule::BrokenLinRecord,
+            lin("mb|1H|an|5+ hearts | 11-15|mb|p|"),
+            lin("mb|1H|an|5+ hearts, 11-15|mb|p|"),
+        ),
+        Pair::owned(
+            Rule::UnknownLinTag,
+            lin("mb|p|xy|private|"),
+            lin("mb|p|nt|private|"),
+        ),
+        Pair::new(
+            Rule::PartialLinDeal,
+            "md|1S962HAJ7DKT82CJ75|sv|o|",
+            "md|1S962HAJ7DKT82CJ75,ST5HQ9863DA943CKQ,SK843HT542DJ6C863|sv|o|",
+        ),
+        Pair::new(
+            Rule::MalformedLinDeal,
+            "md|1S962HAJ7DK1082CJ75,ST5HQ9863DA943CKQ,SK843HT542DJ6C863|",
+            "md|1S962HAJ7DKT82CJ75,ST5HQ9863DA943CKQ,SK843HT542DJ6C863|",
+        ),
+        Pair::owned(Rule::UnreadableLinCall, lin("mb|8S|"), lin("mb|7S|")),
+        Pair::owned(
+            Rule::UnreadableLinCard,
+            lin("mb|1N|mb|p|mb|p|mb|p|pc|S10|"),
+            lin("mb|1N|mb|p|mb|p|mb|p|pc|ST|"),
+        ),
+        Pair::owned(Rule::InvalidLinValue, lin("qx|z5|"), lin("qx|o5|")),
+        Pair::owned(
+            Rule::UnterminatedLinValue,
+            lin("mb|1N|mb|p"),
+            lin("mb|1N|mb|p|"),
+        ),
+        Pair::owned(
+            Rule::LinPlayWithoutContract,
+            lin("pc|ST|"),
+            lin("mb|1N|mb|p|mb|p|mb|p|pc|ST|"),
+        ),
+        Pair::owned(
+            Rule::OversizedLinRecord,
+            lin(&"nt|x|".repeat(65_540)),
+            lin(&"nt|x|".repeat(100)),
+        ),
+        Pair::new(
+            Rule::LinAuctionWithoutDealer,
+            "md|0S962HAJ7DKT82CJ75,ST5HQ9863DA943CKQ,SK843HT542DJ6C863|mb|1N|",
+            "md|1S962HAJ7DKT82CJ75,ST5HQ9863DA943CKQ,SK843HT542DJ6C863|mb|1N|",
+        ),
+        Pair::new(
+            Rule::BoardNotUploadable,
+            "[Board \"1-1\"]\n[Dealer \"N\"]\n[Deal \"N:AKQJ.AKQ.AKQ.AKQ - - -\"]\n",
+            "[Board \"1\"]\n[Dealer \"N\"]\n\
+             [Deal \"N:K843.T542.J6.863 AQJ7.K.Q75.AT942 962.AJ7.KT82.J75 T5.Q9863.A943.KQ\"]\n",
+        ),
+        Pair::new(
+            Rule::LostInLin,
+            "[Board \"1\"]\n[Dealer \"N\"]\n\
+             [Deal \"N:K843.T542.J6.863 AQJ7.K.Q75.AT942 962.AJ7.KT82.J75 T5.Q9863.A943.KQ\"]\n\
+             {a comment}\n",
+            "[Board \"1\"]\n[Dealer \"N\"]\n\
+             [Deal \"N:K843.T542.J6.863 AQJ7.K.Q75.AT942 962.AJ7.KT82.J75 T5.Q9863.A943.KQ\"]\n",
+        ),
+    ]
+}

@@ -1,0 +1,236 @@
+//! The `W` rules: why `pbnfmt export`, the rewrites and the conversions refuse to write, or
+//! leave a game out. Declared and worded here; raised by the writers (`proof/`, `export/`,
+//! `rewrite/`, `jsonl`), which import them.
+
+use crate::rules::diagnostic::Severity;
+use crate::rules::{Drawn, Group, RuleInfo};
+
+// The rules of this family: see [`crate::rules`].
+
+pub const UNENCODABLE_CHARACTER: RuleInfo = RuleInfo {
+    code: "W001",
+    name: "unencodable-character",
+    severity: Severity::Error,
+    group: Group::Write,
+    section: "PBN 2.2",
+    summary: "Export: a character the output encoding cannot hold",
+    what: "`pbnfmt export --encoding latin-1` (or a Latin-1 input exported as it is) meets a \
+        character that the output encoding cannot represent, such as `♠` in Latin-1. The file is \
+        not written.",
+    why: "PBN 2.2: \"PBN data is represented using a subset of the eight bit ISO 8859/1 (Latin 1) \
+        character set.\" A character that cannot be encoded would have to be replaced, and pbnfmt \
+        never replaces silently.",
+    example: "```\n\
+        {Board 1: 4♠ made}\n\
+        ```",
+    fix: "Export in UTF-8 (`--encoding utf-8`), write the character another way (`\\S` is the PBN \
+        3.8 notation for spades in comments), or accept `?` for it with `--force`.",
+    drawn: Drawn::Export,
+    ..RuleInfo::BASE
+};
+
+pub const CONFLICTING_DUPLICATE_TAG: RuleInfo = RuleInfo {
+    code: "W002",
+    name: "conflicting-duplicate-tag",
+    severity: Severity::Error,
+    group: Group::Write,
+    section: "PBN 3.4",
+    summary: "Export: a tag given twice in a game with different values",
+    what: "A game with two tag pairs of one name (other than Note) whose values differ, or whose \
+        later pair has comments or data after it. A repeated tag with the same value is simply \
+        written once.",
+    why: "PBN 3.4: \"In export format, tag pairs may only occur once.\" Writing one of the two \
+        values loses the other; often two games ran together because the empty line between them \
+        is missing (PBN 3).",
+    example: "```\n\
+        [Room \"Open\"]\n\
+        [Room \"IMP\"]\n\
+        ```",
+    fix: "Remove the wrong tag, or separate the games with an empty line. `--force` keeps the \
+        first tag and drops the later one.",
+    drawn: Drawn::Export,
+    ..RuleInfo::BASE
+};
+
+pub const EMBEDDED_PBN: RuleInfo = RuleInfo {
+    code: "W003",
+    name: "embedded-pbn",
+    severity: Severity::Error,
+    group: Group::Write,
+    section: "PBN 6.2",
+    summary: "Export: PBN embedded in another document between `<PBN>` and `</PBN>`",
+    what: "A file whose PBN text stands between `<PBN>` and `</PBN>` inside another document \
+        (HTML, a word-processor export). The export of the PBN text would lose the document \
+        around it.",
+    why: "PBN 6.2: \"The delimiters do not occur in a PBN file itself.\" An export is a PBN file, \
+        so the document around the PBN text cannot be part of it.",
+    example: "```\n\
+        <html><PBN>[Event \"Club\"]</PBN></html>\n\
+        ```",
+    fix: "Cut the PBN text out of the document, or run `pbnfmt export --force`, which writes the \
+        PBN text alone.",
+    drawn: Drawn::Export,
+    ..RuleInfo::BASE
+};
+
+pub const UNFAITHFUL_EXPORT: RuleInfo = RuleInfo {
+    code: "W004",
+    name: "unfaithful-export",
+    severity: Severity::Error,
+    group: Group::Write,
+    section: "PBN 2.1",
+    summary: "Export: the export would not read back as the input (a pbnfmt bug)",
+    what: "Before writing, `pbnfmt export` reads its export back and compares every tag value, \
+        call, card, annotation, note, section element, comment and `%` line with the input, then \
+        exports the export again and requires the same bytes. This rule reports a difference; the \
+        file is not written.",
+    why: "PBN 2.1: a program writing export format \"guarantees the portability of PBN files\"; \
+        it must not change what the file says. A difference is a bug in pbnfmt, never in the \
+        input.",
+    example: "```\n\
+        (any file that makes pbnfmt misbehave)\n\
+        ```",
+    fix: "Report it with the file. `--force` writes the export anyway.",
+    drawn: Drawn::Export,
+    ..RuleInfo::BASE
+};
+
+pub const UNWRITABLE_INHERITED_VALUE: RuleInfo = RuleInfo {
+    code: "W005",
+    name: "unwritable-inherited-value",
+    severity: Severity::Error,
+    group: Group::Write,
+    section: "PBN 4.8",
+    summary: "Resolve: an inherited value that written out would read as `#` or `##` again",
+    what: "A value inherited through `#` or `##` that is itself `#` or begins with `##` (`[Event \
+        \"###\"]` gives later games the value `#`). `pbnfmt resolve` and `pbnfmt export \
+        --resolve` cannot write it plainly: it would inherit again.",
+    why: "PBN 4.8: `\"#\"` and values beginning with `##` mean inheritance, so such a value has \
+        no plain spelling. `resolve` leaves the tag as it is and says so; `export --resolve` \
+        refuses the file.",
+    example: "```\n\
+        [Event \"###\"]\n\n\
+        [Event \"#\"]\n\
+        ```",
+    fix: "Change the value where it is given, e.g. `[Event \"No. 1\"]`.",
+    drawn: Drawn::Export,
+    ..RuleInfo::BASE
+};
+
+pub const GAME_NOT_CONVERTED: RuleInfo = RuleInfo {
+    code: "W006",
+    name: "game-not-converted",
+    severity: Severity::Warning,
+    group: crate::rules::Group::Write,
+    section: "PBN 3",
+    summary: "Data: a game with a syntax error is left out of the JSON lines or CSV",
+    what: "`pbnfmt convert --to jsonl` and `--to csv` leave out a game whose text has a syntax \
+        error (an unclosed tag pair or string, text that is not a token of PBN): the parser \
+        recovers to read on, but what it recovers is a guess, and data made from a guess would \
+        be taken for the file's. The syntax error is reported beside this finding; the other \
+        games are converted.",
+    why: "PBN 3: a game is a sequence of tag pairs with their sections, each tag pair `[Name \
+        \"value\"]` on its own terms. A game that breaks this has no certain reading.",
+    example: "```\n\
+        [Event \"Club\"\n\
+        [Board \"2\"]\n\
+        ```",
+    fix: "Correct the syntax error (`pbnfmt check` shows it; `pbnfmt fix` mends the certain \
+        ones), then convert again.",
+    drawn: Drawn::JsonLines,
+    ..RuleInfo::BASE
+};
+
+pub const REMOVED_GAME_INHERITED: RuleInfo = RuleInfo {
+    code: "W007",
+    name: "removed-game-inherited",
+    severity: Severity::Error,
+    group: Group::Write,
+    section: "PBN 4.8",
+    summary: "Dedup: a kept game takes a value with `#` or `##` from a game that would be removed",
+    what: "`pbnfmt dedup` removes whole games. A kept game that inherits a tag value from a \
+        removed one (`[Event \"#\"]` after it, or a `##` value it gave) would lose or change \
+        that value. The file is not written.",
+    why: "PBN 4.8: `#` takes the value of the nearest earlier game with the tag, `##` gives a \
+        value to every later game without it; removing the game that holds the value changes \
+        what the later games say.",
+    example: "```\n\
+        [Event \"##Club pairs\"]\n\
+        [Board \"9\"]\n\
+        [Deal \"N:...\"]\n\n\
+        [Board \"10\"]\n\
+        ```",
+    fix: "Write every value out first (`pbnfmt resolve --write`), then dedup.",
+    blocks_rewrite: true,
+    drawn: Drawn::Dedup,
+    ..RuleInfo::BASE
+};
+
+/// A file that export refuses for each W rule, and the file mended ([`crate::rules::pairs`]);
+/// W004 has none (see there).
+#[cfg(test)]
+pub(crate) fn proof_pairs() -> Vec<crate::rules::pairs::Pair> {
+    use crate::rules::Rule;
+    let pair = crate::rules::pairs::Pair::new;
+    vec![
+        pair(
+            Rule::UnencodableCharacter,
+            "[Event \"A\"]\n{Board 1: 4\u{2660} made}\n",
+            "[Event \"A\"]\n{Board 1: 4\\S made}\n",
+        ),
+        pair(
+            Rule::ConflictingDuplicateTag,
+            "[Room \"Open\"]\n[Room \"IMP\"]\n",
+            "[Room \"Open\"]\n",
+        ),
+        pair(
+            Rule::EmbeddedPbn,
+            "<html><PBN>[Event \"Club\"]</PBN></html>\n",
+            "[Event \"Club\"]\n",
+        ),
+        pair(
+            Rule::UnwritableInheritedValue,
+            "[Event \"###\"]\n\n[Event \"#\"]\n",
+            "[Event \"##No. 1\"]\n\n[Event \"#\"]\n",
+        ),
+    ]
+}
+
+/// A file that leaves a game out, and the file mended ([`crate::rules::pairs`]).
+#[cfg(test)]
+pub(crate) fn jsonl_pairs() -> Vec<crate::rules::pairs::Pair> {
+    use crate::rules::Rule;
+    vec![crate::rules::pairs::Pair::new(
+        Rule::GameNotConverted,
+        "[Board \"1\"]\n\n[Event \"Club\"\n[Board \"2\"]\n",
+        "[Board \"1\"]\n\n[Event \"Club\"]\n[Board \"2\"]\n",
+    )]
+}
+
+/// A file whose removed game a kept one inherits from, and the same file with the value written
+/// out ([`crate::rules::pairs`]).
+#[cfg(test)]
+pub(crate) fn dedup_pairs() -> Vec<crate::rules::pairs::Pair> {
+    use crate::rules::Rule;
+    const DEAL: &str = "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432";
+    let file = |second: &str, third: &str| {
+        format!(
+            "[Event \"Club\"]\n[Board \"1\"]\n[Deal \"{DEAL}\"]\n\n[Event \"{second}\"]\n\
+             [Board \"2\"]\n[Deal \"{DEAL}\"]\n\n{third}[Board \"3\"]\n"
+        )
+    };
+    vec![crate::rules::pairs::Pair::owned(
+        Rule::RemovedGameInherited,
+        file("##Club", ""),
+        file("Club", "[Event \"Club\"]\n"),
+    )]
+}
+
+/// The pass/fail pairs of the writers' rules.
+#[cfg(test)]
+pub(crate) fn pairs() -> Vec<crate::rules::pairs::Pair> {
+    [proof_pairs(), jsonl_pairs(), dedup_pairs()]
+        .into_iter()
+        .flatten()
+        .collect()
+}
