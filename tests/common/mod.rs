@@ -9,6 +9,24 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, SystemTime};
 
+/// A part of a test that this machine cannot run (a tool or a Python package missing, a file
+/// system that refuses a name): a note where a developer runs the tests, a failure in CI
+/// (`CI=true`), whose `.ci/run` installs everything the tests need, so that a skip cannot pass
+/// unnoticed there.
+pub fn cannot_run(what: &str) {
+    assert!(
+        std::env::var_os("CI").is_none_or(|ci| ci != "true"),
+        "{what}: CI must run this test (.ci/run installs what it needs)"
+    );
+    eprintln!("note: {what}; skipped");
+}
+
+/// The Python the tests run (`PBNFMT_PYTHON`, which `.ci/run` points at its venv with the
+/// packages of `.ci/requirements.txt`), else `python3`.
+pub fn python() -> std::ffi::OsString {
+    std::env::var_os("PBNFMT_PYTHON").unwrap_or_else(|| "python3".into())
+}
+
 /// A clean game in import format (LF line ends, no `% EXPORT`), for the command-line tests.
 pub const GAME: &str = "[Event \"Club Pairs\"]\n[Site \"Delft NLD\"]\n[Date \"2026.11.22\"]\n\
 [Board \"1\"]\n[West \"W\"]\n[North \"N\"]\n[East \"E\"]\n[South \"S\"]\n[Dealer \"N\"]\n\

@@ -117,12 +117,12 @@ fn findings_travel_with_their_game() {
 /// pandas reads both outputs, where Python with pandas is installed (skipped otherwise, saying so).
 #[test]
 fn pandas_loads_both_outputs() {
-    let has_pandas = Command::new("python3")
+    let has_pandas = Command::new(common::python())
         .args(["-c", "import pandas"])
         .output()
         .is_ok_and(|o| o.status.success());
     if !has_pandas {
-        eprintln!("note: python3 with pandas is not installed; the pandas test is skipped");
+        common::cannot_run("Python with pandas is not installed (PBNFMT_PYTHON, python3)");
         return;
     }
     let dir = tempfile::tempdir().unwrap();
@@ -141,7 +141,7 @@ fn pandas_loads_both_outputs() {
             "pandas.read_csv(sys.argv[1])"
         };
         let script = format!("import sys, pandas; print(len({read}))");
-        let python = Command::new("python3")
+        let python = Command::new(common::python())
             .args(["-c", &script, out.to_str().unwrap()])
             .output()
             .unwrap();

@@ -20,7 +20,7 @@ pub fn on_terminal(command: &str, dir: &Path) -> Option<String> {
     match script {
         Ok(output) => Some(common::text(&output.stdout)),
         Err(error) => {
-            eprintln!("note: `script` cannot run ({error}); the terminal test is skipped");
+            common::cannot_run(&format!("`script` cannot run ({error}): the terminal test"));
             None
         }
     }
@@ -62,7 +62,7 @@ fn the_progress_line_counts_files_as_they_are_done() {
             .current_dir(dir.path())
             .status();
         if !made.is_ok_and(|status| status.success()) {
-            eprintln!("note: mkfifo is missing; the progress test is skipped");
+            common::cannot_run("mkfifo is missing: the progress test");
             return;
         }
     }
