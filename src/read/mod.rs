@@ -5,4 +5,5 @@
 //! [`stream`] reads a file a window at a time, so that memory stays the same whatever its size.
 //! The model (`model/`) does no I/O; files are opened here and at the edge (`cli/`).
 
+pub mod sniff;
 pub mod stream;

@@ -20,8 +20,7 @@ use encoding_rs::{Decoder, DecoderResult};
 
 use crate::model::{GameModel, Inheritor, OwnedInheritance};
 use crate::parser;
-use crate::rules::diagnostic::Severity;
-use crate::rules::reading::Reading;
+use crate::read::sniff::Sniff;
 use crate::source::{Decoded, Encoding, LineEnding};
 use crate::syntax::Parse;
 
@@ -240,12 +239,12 @@ fn window_games(
     each: &mut impl FnMut(&Parse, &str, &GameModel<'_>, Place) -> bool,
 ) -> Result<(usize, bool), &'static str> {
     let text = window.text.as_str();
-    let mut reading = Reading::new(window);
-    if !reading.wants_chunks() || reading.is_embedded() {
+    let mut sniff = Sniff::new(window);
+    if sniff.not_text.is_some() || sniff.embedded || window.malformed_at.is_some() {
         return Err("text that is not plain PBN");
     }
     let mut inheritor: Inheritor<'_, '_> = inheritance.inheritor();
-    let mut chunks = reading.chunks(target);
+    let mut chunks = sniff.chunks(target);
     let (mut consumed, mut counted) = (0, 0);
     let mut stopped = false;
     let mut at = *place;
@@ -256,7 +255,7 @@ fn window_games(
         if parse.cut.is_some() || !parse.errors.is_empty() {
             return Err("findings worded against the whole text");
         }
-        reading.chunk(&parse);
+        sniff.chunk(&parse);
         let mut reader: Inheritor<'_, '_> = std::mem::take(&mut inheritor);
         for game in parse.real_games() {
             let model = reader.game(&parse, text, game);
@@ -275,8 +274,9 @@ fn window_games(
             break;
         }
     }
-    let (found, is_pbn) = reading.finish();
-    if !is_pbn || found.iter().any(|d| d.severity == Severity::Error) {
+    // Chess PGN (judged over every chunk) is not read here; syntax errors and games cut in
+    // pieces sent the file to be read whole above.
+    if sniff.chess().is_some() {
         return Err("text that is not plain PBN");
     }
     *inheritance = inheritor.to_owned_values();

@@ -3,14 +3,14 @@
 //! worded ([`crate::rules::syntax`]). `check` goes on to the rules; `export` and the rewrites
 //! refuse on what stops them.
 
-use crate::lexer::{self, SyntaxKind};
 use crate::parser;
+use crate::read::sniff::{NotText, Sniff};
 use crate::rules::diagnostic::{
     Diagnostic, Dropped, LeftOut, Limit, MAX_FINDINGS, Severity, keep_first,
 };
 use crate::rules::{Rule, RuleInfo, syntax};
-use crate::source::{Decoded, Encoding};
-use crate::syntax::{Data, Parse};
+use crate::source::Decoded;
+use crate::syntax::Parse;
 
 // The rules of this family: see [`crate::rules`].
 
@@ -147,15 +147,11 @@ pub const UTF16_WITHOUT_BOM: RuleInfo = RuleInfo {
 /// The findings of reading a file, before any rule of the standard: its encoding, whether it is a
 /// PBN file at all (false for PBI and chess PGN, with the one finding that says so), an unclosed
 /// `<PBN>`, and every syntax error. `export` refuses on these; `check` goes on to the rules.
-/// Gathered chunk by chunk ([`parser::chunks`]).
+/// Gathered chunk by chunk ([`parser::chunks`]) from what the front door finds as data
+/// ([`Sniff`]) and the parser's syntax problems, each worded here.
 pub struct Reading<'t> {
     decoded: &'t Decoded,
-    /// What the file is when it is not PBN text at all (PBI, binary data, UTF-16 without a BOM):
-    /// its one finding.
-    not_text: Option<Diagnostic>,
-    /// Text with embedded PBN is one chunk, whose `<PBN>` delimiters are counted.
-    embedded: bool,
-    chess: ChessScan,
+    sniff: Sniff<'t>,
     findings: Vec<Diagnostic>,
     /// How many findings are kept ([`keep_first`]); the rest are left in `dropped`.
     limit: Limit,
@@ -163,19 +159,13 @@ pub struct Reading<'t> {
     /// The first finding left out that stops a rewrite, kept so that a rewrite still refuses
     /// (and says why) when the findings kept are all of the kinds that do not.
     omitted_blocking: Option<Diagnostic>,
-    /// True when the chunk before ended inside an overlong game (F005 is said once a game).
-    in_pieces: bool,
 }
 
 impl<'t> Reading<'t> {
     pub fn new(decoded: &'t Decoded) -> Reading<'t> {
-        let text = decoded.text.as_str();
-        let not_text = pbi_file(text).or_else(|| binary(decoded));
         Reading {
             decoded,
-            embedded: not_text.is_none() && lexer::is_embedded(text),
-            not_text,
-            chess: ChessScan::default(),
+            sniff: Sniff::new(decoded),
             findings: malformed(decoded).into_iter().collect(),
             limit: Limit {
                 keep: MAX_FINDINGS,
@@ -183,7 +173,6 @@ impl<'t> Reading<'t> {
             },
             dropped: LeftOut::default(),
             omitted_blocking: None,
-            in_pieces: false,
         }
     }
 
@@ -222,31 +211,28 @@ impl<'t> Reading<'t> {
 
     /// True when the text embeds PBN in another document (PBN 6.2).
     pub fn is_embedded(&self) -> bool {
-        self.embedded
+        self.sniff.embedded
     }
 
     /// The chunks of the text ([`parser::chunks`]), without looking for `<PBN>` again.
     pub fn chunks(&self, target: usize) -> parser::Chunks<'t> {
-        parser::chunks_of(&self.decoded.text, target, self.embedded)
+        self.sniff.chunks(target)
     }
 
     /// False for a file that is not PBN text (PBI, binary, UTF-16 without a BOM), which is not
     /// worth parsing.
     pub fn wants_chunks(&self) -> bool {
-        self.not_text.is_none()
+        self.sniff.not_text.is_none()
     }
 
     /// Reads the next chunk.
     pub fn chunk(&mut self, parse: &Parse) {
         let text = self.decoded.text.as_str();
-        self.chess.read(parse, text);
-        if self.embedded {
-            self.findings.extend(unclosed_embedding(parse));
-        }
-        if parse.cut.is_some() && !self.in_pieces {
-            self.findings.extend(oversized_game(parse));
-        }
-        self.in_pieces = parse.cut.is_some();
+        let found = self.sniff.chunk(parse);
+        self.findings
+            .extend(found.unclosed_embedding.map(unclosed_embedding));
+        self.findings
+            .extend(found.oversized_game.map(oversized_game));
         // Kept as they are worded, so that a chunk of millions of syntax errors never holds more
         // than twice the limit of worded findings.
         for error in &parse.errors {
@@ -264,8 +250,8 @@ impl<'t> Reading<'t> {
 
     /// [`Reading::finish`], with the count of the findings left out.
     pub fn finish_counted(mut self) -> (Vec<Diagnostic>, bool, LeftOut) {
-        let verdict = match (self.not_text.take(), self.chess.verdict()) {
-            (Some(not_text), _) => not_text,
+        let verdict = match (self.sniff.not_text.take(), self.sniff.chess()) {
+            (Some(not_text), _) => not_text_finding(not_text),
             (None, Some(span)) => chess_finding(span),
             (None, None) => {
                 self.keep(true);
@@ -303,170 +289,42 @@ fn malformed(decoded: &Decoded) -> Option<Diagnostic> {
     )
 }
 
-/// F003: a PBI chess-problem file.
-fn pbi_file(text: &str) -> Option<Diagnostic> {
-    let trimmed = text.trim_start();
-    if !trimmed.starts_with("#PBI") {
-        return None;
-    }
-    let start = text.len() - trimmed.len();
-    Some(
-        Diagnostic::new(
+/// F003, F006 or F007: what the file is when it is not PBN text at all.
+fn not_text_finding(not_text: NotText) -> Diagnostic {
+    match not_text {
+        NotText::Pbi(span) => Diagnostic::new(
             Rule::PbiFile,
-            start..start + 4,
+            span,
             "this is a PBI chess-problem file, not a PBN bridge file",
         )
         .with_help("exclude it from the PBN check"),
-    )
-}
-
-/// How much of a file [`binary`] looks at, as git does.
-const SAMPLE: usize = 8 << 10;
-
-/// F006 or F007: a file that is not text, or is UTF-16 read without its byte-order mark. Judged
-/// on the first [`SAMPLE`] characters of a file decoded without a BOM (a BOM or `--encoding`
-/// that decodes it makes it text): NULs at every other place are UTF-16; more than 5% control
-/// characters besides tabs and line ends (and at least 16 of them) are binary data. A stray NUL
-/// in a text file is neither (S015 says where it is).
-fn binary(decoded: &Decoded) -> Option<Diagnostic> {
-    if decoded.bom || matches!(decoded.encoding, Encoding::Utf16Le | Encoding::Utf16Be) {
-        return None;
-    }
-    let sample: Vec<char> = decoded.text.chars().take(SAMPLE).collect();
-    if sample.len() < 2 {
-        return None;
-    }
-    let nul_at = |parity: usize| {
-        sample
-            .iter()
-            .skip(parity)
-            .step_by(2)
-            .filter(|&&c| c == '\0')
-            .count()
-    };
-    let pairs = sample.len() / 2;
-    let (even, odd) = (nul_at(0), nul_at(1));
-    // The span: the first character that shows it, so that the code frame stays one line.
-    let first = |is: &dyn Fn(char) -> bool| {
-        let text = decoded.text.as_str();
-        let at = text.find(is).unwrap_or(0);
-        at..at + text[at..].chars().next().map_or(0, char::len_utf8)
-    };
-    // ASCII in UTF-16LE is `A\0`: NULs at odd places; in UTF-16BE at even ones.
-    let endian = if odd * 5 >= pairs * 2 && even * 20 < pairs {
-        Some("utf-16le")
-    } else if even * 5 >= pairs * 2 && odd * 20 < pairs {
-        Some("utf-16be")
-    } else {
-        None
-    };
-    if let Some(endian) = endian {
-        return Some(
-            Diagnostic::new(
-                Rule::Utf16WithoutBom,
-                first(&|c| c == '\0'),
-                format!(
-                    "this file looks like {} without a byte-order mark: every other byte is NUL",
-                    endian.to_uppercase()
-                ),
-            )
-            .with_label("a NUL between two characters")
-            .with_help(format!(
-                "read it with `--encoding {endian}` (`--input-encoding {endian}` for export, \
-                 resolve and nag), or re-save it in UTF-8"
-            )),
-        );
-    }
-    let is_binary =
-        |c: char| c.is_control() && !matches!(c, '\t' | '\n' | '\r' | '\u{b}' | '\u{c}');
-    let controls = sample.iter().filter(|&&c| is_binary(c)).count();
-    // A few stray control characters in a short text are S015's, where they are.
-    if controls * 20 <= sample.len() || controls < 16 {
-        return None;
-    }
-    Some(
-        Diagnostic::new(
-            Rule::BinaryFile,
-            first(&is_binary),
+        NotText::Utf16 { at, endian } => Diagnostic::new(
+            Rule::Utf16WithoutBom,
+            at,
             format!(
-                "this is binary data, not PBN text: {controls} of its first {} characters are \
-                 control characters",
-                sample.len()
+                "this file looks like {} without a byte-order mark: every other byte is NUL",
+                endian.to_uppercase()
+            ),
+        )
+        .with_label("a NUL between two characters")
+        .with_help(format!(
+            "read it with `--encoding {endian}` (`--input-encoding {endian}` for export, \
+             resolve and nag), or re-save it in UTF-8"
+        )),
+        NotText::Binary {
+            at,
+            controls,
+            sampled,
+        } => Diagnostic::new(
+            Rule::BinaryFile,
+            at,
+            format!(
+                "this is binary data, not PBN text: {controls} of its first {sampled} characters \
+                 are control characters"
             ),
         )
         .with_label("the first control character")
         .with_help("exclude it from the PBN check, or unpack it if it is a compressed PBN file"),
-    )
-}
-
-/// PGN tags that no bridge file uses, and bridge tags that no chess file uses.
-const CHESS_TAGS: &[&str] = &[
-    "White", "Black", "ECO", "FEN", "WhiteElo", "BlackElo", "PlyCount",
-];
-const BRIDGE_TAGS: &[&str] = &[
-    "Deal",
-    "Auction",
-    "Play",
-    "Dealer",
-    "Declarer",
-    "Contract",
-    "Vulnerable",
-];
-
-/// Whether a file is chess PGN: chess tags, no bridge tag, and chess movetext (`1. e4`) or two
-/// chess tags. Read chunk by chunk.
-#[derive(Default)]
-struct ChessScan {
-    bridge: bool,
-    chess_tags: usize,
-    first_tag: Option<std::ops::Range<usize>>,
-    movetext: Option<std::ops::Range<usize>>,
-}
-
-impl ChessScan {
-    fn read(&mut self, parse: &Parse, text: &str) {
-        let is_movetext = |data: &Data| match *data {
-            Data::Element { first, last } | Data::Invalid { first, last }
-                if is_move_number(parse, text, first, last) =>
-            {
-                Some(parse.span(first, last))
-            }
-            _ => None,
-        };
-        for game in &parse.games {
-            if self.bridge {
-                return;
-            }
-            if self.movetext.is_none() {
-                self.movetext = game.leading.iter().find_map(is_movetext);
-            }
-            for tag in &game.tags {
-                let name = tag.name(parse, text).unwrap_or("");
-                if BRIDGE_TAGS.contains(&name) {
-                    self.bridge = true;
-                    return;
-                }
-                if CHESS_TAGS.contains(&name) {
-                    self.chess_tags += 1;
-                    self.first_tag.get_or_insert(parse.span(tag.open, tag.end));
-                }
-                if self.movetext.is_none() {
-                    self.movetext = tag.data.iter().find_map(is_movetext);
-                }
-            }
-        }
-    }
-
-    /// Where the file shows that it is chess: its movetext, or its first chess tag.
-    fn verdict(&self) -> Option<std::ops::Range<usize>> {
-        if self.bridge {
-            return None;
-        }
-        match (self.chess_tags, &self.movetext) {
-            (1.., Some(span)) => Some(span.clone()),
-            (2.., None) => self.first_tag.clone(),
-            _ => None,
-        }
     }
 }
 
@@ -481,54 +339,29 @@ fn chess_finding(span: std::ops::Range<usize>) -> Diagnostic {
     .with_help("open it with a chess program, or exclude it from the PBN check")
 }
 
-/// Data that starts with a chess move number: `12.` glued together.
-fn is_move_number(parse: &Parse, text: &str, first: u32, last: u32) -> bool {
-    let number = parse.text(text, first);
-    first < last
-        && parse.kind(first) == SyntaxKind::Word
-        && number.bytes().all(|b| b.is_ascii_digit())
-        && parse.text(text, first + 1) == "."
-        && parse.token(first).end == parse.token(first + 1).start
-}
-
-/// F004: a `<PBN>` with no `</PBN>` after it. (Text with embedded PBN is one chunk.)
-fn unclosed_embedding(parse: &Parse) -> Option<Diagnostic> {
-    let delimiters: Vec<_> = parse
-        .tokens
-        .iter()
-        .filter(|token| token.kind == SyntaxKind::EmbedDelimiter)
-        .collect();
-    if delimiters.len() % 2 == 0 {
-        return None;
-    }
-    let open = delimiters.last()?.range();
-    Some(
-        Diagnostic::new(
-            Rule::UnclosedEmbedding,
-            open,
-            "`<PBN>` is never closed by `</PBN>`",
-        )
-        .with_help("add `</PBN>` where the PBN text ends (PBN 6.2)"),
+/// F004: a `<PBN>` with no `</PBN>` after it.
+fn unclosed_embedding(open: std::ops::Range<usize>) -> Diagnostic {
+    Diagnostic::new(
+        Rule::UnclosedEmbedding,
+        open,
+        "`<PBN>` is never closed by `</PBN>`",
     )
+    .with_help("add `</PBN>` where the PBN text ends (PBN 6.2)")
 }
 
 /// F005: the chunk ends inside a game too long to hold whole; said at the game's first line.
-fn oversized_game(parse: &Parse) -> Option<Diagnostic> {
-    let game = parse.games.last()?;
-    let start = parse.token(game.first);
-    Some(
-        Diagnostic::new(
-            Rule::OversizedGame,
-            start.range(),
-            format!(
-                "this game runs on for more than {} tokens without a semi-empty line: it is read \
-                 in pieces, and findings after the first cut may be wrong",
-                parser::MAX_CHUNK_TOKENS
-            ),
-        )
-        .with_label("the game starts here")
-        .with_help(OVERSIZED_GAME.help()),
+fn oversized_game(start: std::ops::Range<usize>) -> Diagnostic {
+    Diagnostic::new(
+        Rule::OversizedGame,
+        start,
+        format!(
+            "this game runs on for more than {} tokens without a semi-empty line: it is read \
+             in pieces, and findings after the first cut may be wrong",
+            parser::MAX_CHUNK_TOKENS
+        ),
     )
+    .with_label("the game starts here")
+    .with_help(OVERSIZED_GAME.help())
 }
 
 /// A file that draws each file-level rule, and the file mended ([`crate::rules::pairs`]).

@@ -1,0 +1,261 @@
+//! What kind of file a text is, found once for every command, as data: text that is not PBN at all
+//! (a PBI chess-problem file, binary data, UTF-16 read without its byte-order mark), chess PGN
+//! (judged over every chunk), PBN embedded in another document (PBN 6.2) and a `<PBN>` left
+//! open, games too long to hold whole. `rules::reading` words each finding (F002-F007); the
+//! commands decide what to do with a file that is not PBN.
+
+use std::ops::Range;
+
+use crate::lexer::{self, SyntaxKind};
+use crate::parser;
+use crate::source::{Decoded, Encoding};
+use crate::syntax::{Data, Parse};
+
+/// Why a text is not PBN text at all, and where that shows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NotText {
+    /// A PBI chess-problem file: its `#PBI` marker (PBN 6.1).
+    Pbi(Range<usize>),
+    /// UTF-16 without a byte-order mark: the first NUL between two characters, and which
+    /// endianness the NULs' places say.
+    Utf16 {
+        at: Range<usize>,
+        endian: &'static str,
+    },
+    /// Binary data: the first control character, how many of the sample are control
+    /// characters, and the sample's length.
+    Binary {
+        at: Range<usize>,
+        controls: usize,
+        sampled: usize,
+    },
+}
+
+/// What the file is, found as its chunks go by ([`Sniff::chunk`]).
+pub struct Sniff<'t> {
+    text: &'t str,
+    pub not_text: Option<NotText>,
+    /// The text embeds PBN in another document (PBN 6.2): it is one chunk, whose `<PBN>`
+    /// delimiters are counted.
+    pub embedded: bool,
+    chess: ChessScan,
+    /// True when the chunk before ended inside an overlong game.
+    in_pieces: bool,
+}
+
+/// What one chunk showed.
+#[derive(Default)]
+pub struct ChunkSniffed {
+    /// A `<PBN>` with no `</PBN>` after it.
+    pub unclosed_embedding: Option<Range<usize>>,
+    /// The chunk ends inside a game too long to hold whole, which starts here: said once a
+    /// game.
+    pub oversized_game: Option<Range<usize>>,
+}
+
+impl<'t> Sniff<'t> {
+    pub fn new(decoded: &'t Decoded) -> Sniff<'t> {
+        let text = decoded.text.as_str();
+        let not_text = pbi_file(text).or_else(|| binary(decoded));
+        Sniff {
+            text,
+            embedded: not_text.is_none() && lexer::is_embedded(text),
+            not_text,
+            chess: ChessScan::default(),
+            in_pieces: false,
+        }
+    }
+
+    /// The chunks of the text ([`parser::chunks`]), without looking for `<PBN>` again.
+    pub fn chunks(&self, target: usize) -> parser::Chunks<'t> {
+        parser::chunks_of(self.text, target, self.embedded)
+    }
+
+    /// Reads the next chunk.
+    pub fn chunk(&mut self, parse: &Parse) -> ChunkSniffed {
+        self.chess.read(parse, self.text);
+        let found = ChunkSniffed {
+            unclosed_embedding: self.embedded.then(|| unclosed_embedding(parse)).flatten(),
+            oversized_game: (parse.cut.is_some() && !self.in_pieces)
+                .then(|| {
+                    parse
+                        .games
+                        .last()
+                        .map(|game| parse.token(game.first).range())
+                })
+                .flatten(),
+        };
+        self.in_pieces = parse.cut.is_some();
+        found
+    }
+
+    /// Where the file shows that it is chess PGN (its movetext, or its first chess tag), judged
+    /// over every chunk read.
+    pub fn chess(&self) -> Option<Range<usize>> {
+        self.chess.verdict()
+    }
+}
+
+/// A PBI chess-problem file.
+fn pbi_file(text: &str) -> Option<NotText> {
+    let trimmed = text.trim_start();
+    if !trimmed.starts_with("#PBI") {
+        return None;
+    }
+    let start = text.len() - trimmed.len();
+    Some(NotText::Pbi(start..start + 4))
+}
+
+/// How much of a file [`binary`] looks at, as git does.
+const SAMPLE: usize = 8 << 10;
+
+/// A file that is not text, or is UTF-16 read without its byte-order mark. Judged on the first
+/// [`SAMPLE`] characters of a file decoded without a BOM (a BOM or `--encoding` that decodes it
+/// makes it text): NULs at every other place are UTF-16; more than 5% control characters besides
+/// tabs and line ends (and at least 16 of them) are binary data. A stray NUL in a text file is
+/// neither (S015 says where it is).
+fn binary(decoded: &Decoded) -> Option<NotText> {
+    if decoded.bom || matches!(decoded.encoding, Encoding::Utf16Le | Encoding::Utf16Be) {
+        return None;
+    }
+    let sample: Vec<char> = decoded.text.chars().take(SAMPLE).collect();
+    if sample.len() < 2 {
+        return None;
+    }
+    let nul_at = |parity: usize| {
+        sample
+            .iter()
+            .skip(parity)
+            .step_by(2)
+            .filter(|&&c| c == '\0')
+            .count()
+    };
+    let pairs = sample.len() / 2;
+    let (even, odd) = (nul_at(0), nul_at(1));
+    // The span: the first character that shows it, so that a code frame stays one line.
+    let first = |is: &dyn Fn(char) -> bool| {
+        let text = decoded.text.as_str();
+        let at = text.find(is).unwrap_or(0);
+        at..at + text[at..].chars().next().map_or(0, char::len_utf8)
+    };
+    // ASCII in UTF-16LE is `A\0`: NULs at odd places; in UTF-16BE at even ones.
+    let endian = if odd * 5 >= pairs * 2 && even * 20 < pairs {
+        Some("utf-16le")
+    } else if even * 5 >= pairs * 2 && odd * 20 < pairs {
+        Some("utf-16be")
+    } else {
+        None
+    };
+    if let Some(endian) = endian {
+        return Some(NotText::Utf16 {
+            at: first(&|c| c == '\0'),
+            endian,
+        });
+    }
+    let is_binary =
+        |c: char| c.is_control() && !matches!(c, '\t' | '\n' | '\r' | '\u{b}' | '\u{c}');
+    let controls = sample.iter().filter(|&&c| is_binary(c)).count();
+    // A few stray control characters in a short text are S015's, where they are.
+    if controls * 20 <= sample.len() || controls < 16 {
+        return None;
+    }
+    Some(NotText::Binary {
+        at: first(&is_binary),
+        controls,
+        sampled: sample.len(),
+    })
+}
+
+/// PGN tags that no bridge file uses, and bridge tags that no chess file uses.
+const CHESS_TAGS: &[&str] = &[
+    "White", "Black", "ECO", "FEN", "WhiteElo", "BlackElo", "PlyCount",
+];
+const BRIDGE_TAGS: &[&str] = &[
+    "Deal",
+    "Auction",
+    "Play",
+    "Dealer",
+    "Declarer",
+    "Contract",
+    "Vulnerable",
+];
+
+/// Whether a file is chess PGN: chess tags, no bridge tag, and chess movetext (`1. e4`) or two
+/// chess tags. Read chunk by chunk.
+#[derive(Default)]
+struct ChessScan {
+    bridge: bool,
+    chess_tags: usize,
+    first_tag: Option<Range<usize>>,
+    movetext: Option<Range<usize>>,
+}
+
+impl ChessScan {
+    fn read(&mut self, parse: &Parse, text: &str) {
+        let is_movetext = |data: &Data| match *data {
+            Data::Element { first, last } | Data::Invalid { first, last }
+                if is_move_number(parse, text, first, last) =>
+            {
+                Some(parse.span(first, last))
+            }
+            _ => None,
+        };
+        for game in &parse.games {
+            if self.bridge {
+                return;
+            }
+            if self.movetext.is_none() {
+                self.movetext = game.leading.iter().find_map(is_movetext);
+            }
+            for tag in &game.tags {
+                let name = tag.name(parse, text).unwrap_or("");
+                if BRIDGE_TAGS.contains(&name) {
+                    self.bridge = true;
+                    return;
+                }
+                if CHESS_TAGS.contains(&name) {
+                    self.chess_tags += 1;
+                    self.first_tag.get_or_insert(parse.span(tag.open, tag.end));
+                }
+                if self.movetext.is_none() {
+                    self.movetext = tag.data.iter().find_map(is_movetext);
+                }
+            }
+        }
+    }
+
+    /// Where the file shows that it is chess: its movetext, or its first chess tag.
+    fn verdict(&self) -> Option<Range<usize>> {
+        if self.bridge {
+            return None;
+        }
+        match (self.chess_tags, &self.movetext) {
+            (1.., Some(span)) => Some(span.clone()),
+            (2.., None) => self.first_tag.clone(),
+            _ => None,
+        }
+    }
+}
+
+/// Data that starts with a chess move number: `12.` glued together.
+fn is_move_number(parse: &Parse, text: &str, first: u32, last: u32) -> bool {
+    let number = parse.text(text, first);
+    first < last
+        && parse.kind(first) == SyntaxKind::Word
+        && number.bytes().all(|b| b.is_ascii_digit())
+        && parse.text(text, first + 1) == "."
+        && parse.token(first).end == parse.token(first + 1).start
+}
+
+/// A `<PBN>` with no `</PBN>` after it. (Text with embedded PBN is one chunk.)
+fn unclosed_embedding(parse: &Parse) -> Option<Range<usize>> {
+    let delimiters: Vec<_> = parse
+        .tokens
+        .iter()
+        .filter(|token| token.kind == SyntaxKind::EmbedDelimiter)
+        .collect();
+    if delimiters.len() % 2 == 0 {
+        return None;
+    }
+    Some(delimiters.last()?.range())
+}
