@@ -85,6 +85,36 @@ pub fn check_decoded(decoded: Decoded, options: &CheckOptions) -> FileReport {
     report
 }
 
+/// The options of the check of the PBN that a LIN file's boards are written as: every option of
+/// this check, but the encoding (that PBN is text already) and the findings from elsewhere
+/// (given in with the LIN's own). The pattern names every field, so that a new option does not
+/// compile until it is decided here: none can silently not reach LIN files again (before, only
+/// the selection and the limit did).
+fn options_for_lin(options: &CheckOptions) -> CheckOptions {
+    let CheckOptions {
+        encoding: _,
+        selection,
+        chunk_bytes,
+        parse_ahead,
+        max_findings,
+        threads,
+        extra: _,
+        sameness,
+        solutions,
+    } = options;
+    CheckOptions {
+        encoding: None,
+        selection: selection.clone(),
+        chunk_bytes: *chunk_bytes,
+        parse_ahead: *parse_ahead,
+        max_findings: *max_findings,
+        threads: *threads,
+        extra: Vec::new(),
+        sameness: *sameness,
+        solutions: solutions.clone(),
+    }
+}
+
 /// Fills `report` (its text decoded) with the findings, games and counts.
 fn check_text(report: &mut FileReport, options: &CheckOptions, chunk: usize, limit: usize) {
     let (selection, ahead, extra) = (&options.selection, options.parse_ahead, &options.extra);
@@ -94,11 +124,7 @@ fn check_text(report: &mut FileReport, options: &CheckOptions, chunk: usize, lim
         // A LIN file (BBO): its own reader, and the PBN rules on what it says, with every option
         // of this check but the encoding (the PBN written is text already) and the findings
         // from elsewhere (given in with the LIN's own, below).
-        let pbn_options = CheckOptions {
-            encoding: None,
-            extra: Vec::new(),
-            ..options.clone()
-        };
+        let pbn_options = options_for_lin(options);
         let check = |pbn: &str| {
             let report = check_bytes(pbn.as_bytes(), &pbn_options);
             (report.diagnostics, report.omitted)
@@ -470,6 +496,104 @@ fn take_in<'t>(
 mod tests {
     use super::*;
     use crate::rules::Rule;
+
+    /// The check of a LIN file's PBN gets every option but the encoding and the findings from
+    /// elsewhere, each as given.
+    #[test]
+    fn the_check_of_a_lin_files_pbn_has_the_options_of_the_check() {
+        let given = CheckOptions {
+            encoding: Some(Encoding::Latin1),
+            selection: Selection {
+                select: Some(vec!["A".to_owned()]),
+                extend_select: vec!["T022".to_owned()],
+                ignore: vec!["A004".to_owned()],
+                export: true,
+            },
+            chunk_bytes: Some(7),
+            parse_ahead: true,
+            max_findings: Some(3),
+            threads: 5,
+            extra: vec![Diagnostic::new(Rule::RepeatedDeal, 0..1, "x")],
+            sameness: crate::sets::Sameness {
+                rotated: true,
+                permuted: true,
+            },
+            solutions: Some(Default::default()),
+        };
+        let lin = options_for_lin(&given);
+        assert_eq!(lin.encoding, None);
+        assert!(lin.extra.is_empty());
+        assert_eq!(
+            format!("{:?}", lin.selection),
+            format!("{:?}", given.selection)
+        );
+        assert_eq!(
+            (
+                lin.chunk_bytes,
+                lin.parse_ahead,
+                lin.max_findings,
+                lin.threads
+            ),
+            (Some(7), true, Some(3), 5)
+        );
+        assert_eq!(lin.sameness, given.sameness);
+        assert!(lin.solutions.is_some());
+    }
+
+    /// Every option of `check` reaches a LIN file: the threads and chunks change nothing there
+    /// either, the limit keeps the first findings and counts the rest, and the selection applies
+    /// to the PBN rules run on what the LIN says as to the LIN's own (`options_for_lin`).
+    #[test]
+    fn every_option_reaches_a_lin_file() {
+        let lin = "pn|S,W,N,E|md|3S962HAJ7DKT82CJ75,ST5HQ9863DA943CKQ,SK843HT542DJ6C863|\
+            sv|o|ah|Board 1|mb|1N|mb|1C|mb|p|mb|p|mb|p|pc|SA|pc|S2|xy|private|\n";
+        let codes = |options: &CheckOptions| -> Vec<&'static str> {
+            check_bytes(lin.as_bytes(), options)
+                .diagnostics
+                .iter()
+                .map(|d| d.rule.code())
+                .collect()
+        };
+        let all = codes(&CheckOptions::default());
+        assert!(all.iter().any(|code| code.starts_with('A')), "{all:?}");
+        assert!(all.iter().any(|code| code.starts_with('L')), "{all:?}");
+        let spread = CheckOptions {
+            threads: 3,
+            chunk_bytes: Some(16),
+            parse_ahead: true,
+            ..CheckOptions::default()
+        };
+        assert_eq!(codes(&spread), all);
+        let only = |select: &str| CheckOptions {
+            selection: Selection {
+                select: Some(vec![select.to_owned()]),
+                ..Selection::default()
+            },
+            ..CheckOptions::default()
+        };
+        for family in ["A", "L"] {
+            let selected = codes(&only(family));
+            assert!(!selected.is_empty());
+            assert!(
+                selected.iter().all(|code| code.starts_with(family)),
+                "{selected:?}"
+            );
+        }
+        let limited = check_bytes(
+            lin.as_bytes(),
+            &CheckOptions {
+                max_findings: Some(1),
+                ..CheckOptions::default()
+            },
+        );
+        assert_eq!(limited.diagnostics.len(), 1);
+        assert_eq!(
+            limited.omitted.0.values().sum::<usize>() + 1,
+            all.len(),
+            "{:?}",
+            limited.omitted
+        );
+    }
 
     fn codes(text: &str) -> Vec<&'static str> {
         check_bytes(text.as_bytes(), &CheckOptions::default())
