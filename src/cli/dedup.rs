@@ -45,12 +45,19 @@ pub(super) fn run(args: &DedupArgs) -> u8 {
         extension: None,
     };
     // The copy the user asked for is made first: when it cannot be written, no input has lost a
-    // game yet, and none does (--check and --diff write neither).
+    // game yet, and none does (--check and --diff write neither). A usage error (several files to
+    // standard output, two results to one path) is said before it is made.
     if let Some(target) = args
         .duplicates
         .as_ref()
         .filter(|_| !args.io.check && !args.io.diff)
     {
+        let inputs: Vec<Found> = plans.order.iter().map(|(found, _)| found.clone()).collect();
+        let mode = rewrite::Mode::of(&args.io);
+        if let Err(message) = rewrite::jobs(&args.io, inputs, mode, &wording) {
+            say!("pbnfmt: error: {message}");
+            return EXIT_TROUBLE;
+        }
         let text = removed_games(args, &plans, &overrides);
         let bytes = crate::source::encode(&text, crate::source::Encoding::Latin1, false)
             .unwrap_or_else(|_| text.into_bytes());

@@ -58,7 +58,7 @@ pub(super) enum Mode {
 }
 
 /// One input and where its result would go under `--out-dir`.
-struct Job {
+pub(super) struct Job {
     found: Found,
     /// The path below the output directory: below the directory argument it was found in, or the
     /// file name of a file argument.
@@ -373,7 +373,7 @@ pub(super) fn run(
 }
 
 impl Mode {
-    fn of(args: &RewriteArgs) -> Mode {
+    pub(super) fn of(args: &RewriteArgs) -> Mode {
         if args.write {
             Mode::Write
         } else if args.out_dir.is_some() {
@@ -596,7 +596,7 @@ fn is_input(decoded: &source::Decoded, output: &mut Output) -> io::Result<bool> 
 }
 
 /// The inputs, each with its place under `--out-dir`. Errors are usage errors.
-fn jobs(
+pub(super) fn jobs(
     args: &RewriteArgs,
     inputs: Vec<Found>,
     mode: Mode,

@@ -78,19 +78,31 @@ fn write_atomic_with(
         Some(parent) if !parent.as_os_str().is_empty() => parent.to_path_buf(),
         _ => PathBuf::from("."),
     };
-    let mut temporary = tempfile::Builder::new()
-        .prefix(".pbnfmt-")
-        .suffix(".tmp")
-        .tempfile_in(&directory)
-        .map_err(|error| {
-            io::Error::new(
-                error.kind(),
-                format!(
-                    "cannot make a temporary file in {} ({error}); the file is left as it was",
-                    directory.display()
-                ),
-            )
-        })?;
+    // Whose mode (and, rewritten in place, owner and attributes) the result gets: the file named,
+    // else a target that is there already (an output file written again keeps what its owner
+    // gave it), else none: a new file gets the mode the umask leaves of 0666, as `cp` and every
+    // editor give, not the 0600 of a temporary file (issue 45, item 9).
+    let permissions_of: Option<&Path> = match permissions_of {
+        Some(source) => Some(source),
+        None if fs::metadata(&target).is_ok() => Some(path),
+        None => None,
+    };
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(".pbnfmt-").suffix(".tmp");
+    #[cfg(unix)]
+    if permissions_of.is_none() {
+        use std::os::unix::fs::PermissionsExt;
+        builder.permissions(fs::Permissions::from_mode(0o666));
+    }
+    let mut temporary = builder.tempfile_in(&directory).map_err(|error| {
+        io::Error::new(
+            error.kind(),
+            format!(
+                "cannot make a temporary file in {} ({error}); the file is left as it was",
+                directory.display()
+            ),
+        )
+    })?;
     let _registered = Registered::new(temporary.path());
     {
         let mut buffered = io::BufWriter::with_capacity(1 << 16, temporary.as_file_mut());

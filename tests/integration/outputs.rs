@@ -246,3 +246,42 @@ fn two_results_for_one_output_path_are_refused() {
         assert!(path.join(name).is_file(), "{name}");
     }
 }
+
+/// Item 9: `convert -o FILE` and `dedup --duplicates FILE` wrote 0600 whatever the umask, and
+/// replaced an existing file's mode. A new file now gets what the umask leaves of 0666, as `cp`
+/// gives; a file that is there keeps its mode.
+#[cfg(unix)]
+#[test]
+fn an_output_file_gets_the_umasks_mode_or_keeps_its_own() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = two_files();
+    let path = dir.path();
+    let run = |args: &str| {
+        let output = std::process::Command::new("sh")
+            .arg("-c")
+            .arg(format!("umask 022; exec \"$0\" {args}"))
+            .arg(env!("CARGO_BIN_EXE_pbnfmt"))
+            .current_dir(path)
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{}", common::text(&output.stderr));
+    };
+    let mode = |name: &str| {
+        std::fs::metadata(path.join(name))
+            .unwrap()
+            .permissions()
+            .mode()
+            & 0o777
+    };
+    run("convert --to lin -o out.lin a.pbn");
+    run("dedup --out-dir deduped --duplicates dups.pbn a.pbn b.pbn");
+    assert_eq!(mode("out.lin"), 0o644);
+    assert_eq!(mode("dups.pbn"), 0o644);
+    for name in ["out.lin", "dups.pbn"] {
+        std::fs::set_permissions(path.join(name), std::fs::Permissions::from_mode(0o640)).unwrap();
+    }
+    run("convert --to lin -o out.lin b.pbn");
+    run("dedup --out-dir deduped --duplicates dups.pbn a.pbn b.pbn");
+    assert_eq!(mode("out.lin"), 0o640);
+    assert_eq!(mode("dups.pbn"), 0o640);
+}
