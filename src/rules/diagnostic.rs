@@ -390,7 +390,9 @@ pub fn render_concise_painted(
             diagnostic.severity.as_str()
         ),
         paint(Style::new().bold(), diagnostic.rule.code()),
-        display::escape(&diagnostic.message)
+        // One line whatever the message quotes: a line end in a LIN value could otherwise start
+        // a line of pbnfmt's output with a CI log's workflow command (issue 45, item 7).
+        display::escape_line(&diagnostic.message)
     )
 }
 
@@ -599,7 +601,7 @@ impl fmt::Debug for MietteView<'_> {
 
 impl fmt::Display for MietteView<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&display::escape(&self.diagnostic.message))
+        f.write_str(&display::escape_line(&self.diagnostic.message))
     }
 }
 

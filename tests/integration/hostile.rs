@@ -1294,3 +1294,35 @@ fn a_set_of_one_deal_repeated_is_checked_deduplicated_and_fingerprinted_in_bound
     let removed = std::fs::read_to_string(&dups).unwrap();
     assert_eq!(removed.matches("[Board ").count(), 199_999);
 }
+
+/// Issue 45, item 7: a line end inside a LIN value reached the concise output raw, so that a file
+/// could start a line of pbnfmt's output with a GitHub workflow command (`::error …`,
+/// `::stop-commands::`). In every format, no line but pbnfmt's own commands starts with `::`,
+/// and no escape or bidirectional override from the file is printed raw.
+#[test]
+fn a_line_end_in_a_lin_value_forges_no_line_of_output() {
+    let dir = tempfile::tempdir().unwrap();
+    let lin = "pn|S,W,N,E|md|3S962HAJ7DKT82CJ75,ST5HQ9863DA943CKQ,SK843HT542DJ6C863|sv|o|\
+        qx|z\n::error file=x::forged\r::stop-commands::\u{1b}[2J\u{202e}|ah|Board 1|mb|p|\n";
+    std::fs::write(dir.path().join("evil.lin"), lin).unwrap();
+    for format in ["full", "concise", "json", "github", "sarif"] {
+        let output = common::pbnfmt(
+            &["check", "--output-format", format, "evil.lin"],
+            dir.path(),
+        );
+        assert_eq!(output.status.code(), Some(1), "{format}");
+        for stream in [&output.stdout, &output.stderr] {
+            let text = common::text(stream);
+            // The runner reads a command from a line that starts with `::`, spaces before it
+            // trimmed.
+            for line in text.split(['\n', '\r']) {
+                let line = line.trim_start();
+                assert!(
+                    !line.starts_with("::") || line.starts_with("::error file=evil.lin,"),
+                    "{format}: {line}"
+                );
+            }
+            assert!(!text.contains(['\u{1b}', '\u{202e}']), "{format}: {text}");
+        }
+    }
+}
