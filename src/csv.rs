@@ -67,6 +67,8 @@ pub const COLUMNS: &[&str] = &[
 pub struct Csv {
     pub columns: Vec<String>,
     pub table: Table,
+    /// Write every cell as it is (`--raw-cells`), not neutralised ([`neutralised`]).
+    pub raw: bool,
 }
 
 impl Csv {
@@ -83,7 +85,11 @@ impl Csv {
                 ));
             }
         }
-        Ok(Csv { columns, table })
+        Ok(Csv {
+            columns,
+            table,
+            raw: false,
+        })
     }
 }
 
@@ -188,7 +194,7 @@ impl Writer {
             Table::Calls => vec!["file", "game", "index", "seat", "call", "nags", "note"],
             Table::Cards => vec!["file", "game", "trick", "seat", "card", "leader", "winner"],
         };
-        row(names.iter().map(|n| n.to_string()))
+        row(self.csv.raw, names.iter().map(|n| n.to_string()))
     }
 
     /// The rows of one game, from its JSON object.
@@ -196,21 +202,27 @@ impl Writer {
         let game = self.game(json)?;
         let key = || (text(&game["file"]), text(&game["game"]));
         Ok(match self.csv.table {
-            Table::Games => row(self.csv.columns.iter().map(|c| column(&game, c))),
+            Table::Games => row(
+                self.csv.raw,
+                self.csv.columns.iter().map(|c| column(&game, c)),
+            ),
             Table::Calls => {
                 let (file, number) = key();
                 let mut out = String::new();
                 for (i, call) in items(&game["auction"]["calls"]).enumerate() {
                     let nags: Vec<String> = items(&call["nags"]).map(text).collect();
-                    out.push_str(&row([
-                        file.clone(),
-                        number.clone(),
-                        (i + 1).to_string(),
-                        text(&call["seat"]),
-                        text(&call["call"]),
-                        nags.join(" "),
-                        text(&call["note"]),
-                    ]));
+                    out.push_str(&row(
+                        self.csv.raw,
+                        [
+                            file.clone(),
+                            number.clone(),
+                            (i + 1).to_string(),
+                            text(&call["seat"]),
+                            text(&call["call"]),
+                            nags.join(" "),
+                            text(&call["note"]),
+                        ],
+                    ));
                 }
                 out
             }
@@ -222,15 +234,18 @@ impl Writer {
                         if trick[seat].is_null() {
                             continue;
                         }
-                        out.push_str(&row([
-                            file.clone(),
-                            number.clone(),
-                            (i + 1).to_string(),
-                            seat.to_owned(),
-                            text(&trick[seat]),
-                            text(&trick["leader"]),
-                            text(&trick["winner"]),
-                        ]));
+                        out.push_str(&row(
+                            self.csv.raw,
+                            [
+                                file.clone(),
+                                number.clone(),
+                                (i + 1).to_string(),
+                                seat.to_owned(),
+                                text(&trick[seat]),
+                                text(&trick["leader"]),
+                                text(&trick["winner"]),
+                            ],
+                        ));
                     }
                 }
                 out
@@ -305,14 +320,38 @@ fn tag(game: &Value, name: &str) -> String {
         .map_or(String::new(), |t| text(&t["value"]))
 }
 
+/// A cell a spreadsheet would take for a formula (Excel, LibreOffice and Sheets read one that
+/// starts with `=`, `+`, `-` or `@`, and some a TAB or CR first) gets a `'` in front, as OWASP
+/// advises for CSV injection: a player's name or an Event from an untrusted archive must not
+/// become a live formula. A plain number (`-620`, a negative score) stays a number.
+pub fn neutralised(field: &str) -> std::borrow::Cow<'_, str> {
+    let formula = field.starts_with(['=', '+', '-', '@', '\t', '\r']);
+    let number = field.parse::<f64>().is_ok()
+        && field
+            .bytes()
+            .all(|b| b.is_ascii_digit() || matches!(b, b'+' | b'-' | b'.' | b'e' | b'E'));
+    if formula && !number {
+        std::borrow::Cow::Owned(format!("'{field}"))
+    } else {
+        std::borrow::Cow::Borrowed(field)
+    }
+}
+
 /// One CSV row (RFC 4180): fields separated by commas, quoted when they hold a comma, a quote or
-/// a line end (quotes doubled), CRLF after.
-fn row(fields: impl IntoIterator<Item = String>) -> String {
+/// a line end (quotes doubled), CRLF after; each field [`neutralised`] unless `raw`.
+fn row(raw: bool, fields: impl IntoIterator<Item = String>) -> String {
     let mut out = String::new();
     for (i, field) in fields.into_iter().enumerate() {
         if i > 0 {
             out.push(',');
         }
+        let field = match raw {
+            true => field,
+            false => match neutralised(&field) {
+                std::borrow::Cow::Owned(safe) => safe,
+                std::borrow::Cow::Borrowed(_) => field,
+            },
+        };
         if field.contains([',', '"', '\r', '\n']) {
             out.push('"');
             out.push_str(&field.replace('"', "\"\""));
@@ -332,15 +371,44 @@ mod tests {
     #[test]
     fn fields_are_quoted_as_rfc_4180_says() {
         assert_eq!(
-            row([
-                "a".into(),
-                "b,c".into(),
-                "say \"hi\"".into(),
-                "two\nlines".into(),
-                "".into()
-            ]),
+            row(
+                false,
+                [
+                    "a".into(),
+                    "b,c".into(),
+                    "say \"hi\"".into(),
+                    "two\nlines".into(),
+                    "".into()
+                ],
+            ),
             "a,\"b,c\",\"say \"\"hi\"\"\",\"two\nlines\",\r\n"
         );
+    }
+
+    /// OWASP's CSV injection: a cell that would be a formula gets a `'`; numbers stay numbers;
+    /// `--raw-cells` writes the bytes.
+    #[test]
+    fn a_cell_that_would_be_a_formula_is_neutralised() {
+        for (cell, written) in [
+            (
+                "=HYPERLINK(\"http://x\")",
+                "\"'=HYPERLINK(\"\"http://x\"\")\"",
+            ),
+            ("+SUM(A1)", "'+SUM(A1)"),
+            ("-2+3", "'-2+3"),
+            ("@cmd", "'@cmd"),
+            ("\tx", "'\tx"),
+            ("-620", "-620"),
+            ("+3.5", "+3.5"),
+            ("Smith", "Smith"),
+        ] {
+            assert_eq!(
+                row(false, [cell.to_owned()]),
+                format!("{written}\r\n"),
+                "{cell}"
+            );
+        }
+        assert_eq!(row(true, ["=1+1".to_owned()]), "=1+1\r\n");
     }
 
     #[test]

@@ -57,15 +57,18 @@ pub(super) fn run_convert(args: &ConvertArgs) -> u8 {
                 Some(TableArg::Cards) => crate::csv::Table::Cards,
             };
             match crate::csv::Csv::new(args.columns.clone(), table) {
-                Ok(csv) => Some(csv),
+                Ok(csv) => Some(crate::csv::Csv {
+                    raw: args.raw_cells,
+                    ..csv
+                }),
                 Err(message) => {
                     say!("pbnfmt: error: {message}");
                     return EXIT_TROUBLE;
                 }
             }
         }
-        _ if args.columns.is_some() || args.table.is_some() => {
-            say!("pbnfmt: error: --columns and --table go with --to csv");
+        _ if args.columns.is_some() || args.table.is_some() || args.raw_cells => {
+            say!("pbnfmt: error: --columns, --table and --raw-cells go with --to csv");
             return EXIT_TROUBLE;
         }
         _ => None,

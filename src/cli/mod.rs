@@ -596,6 +596,12 @@ pub struct ConvertArgs {
     #[arg(long, value_enum, value_name = "ROWS")]
     pub table: Option<TableArg>,
 
+    /// With --to csv: write every cell as it is. By default a cell a spreadsheet would take for a
+    /// formula (starting with `=`, `+`, `-`, `@`, a tab or CR, and not a number) gets a `'` in
+    /// front, so that a name from an untrusted file cannot become a live formula.
+    #[arg(long)]
+    pub raw_cells: bool,
+
     #[command(flatten)]
     pub output: OutputArgs,
 

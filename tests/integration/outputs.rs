@@ -285,3 +285,38 @@ fn an_output_file_gets_the_umasks_mode_or_keeps_its_own() {
     assert_eq!(mode("out.lin"), 0o640);
     assert_eq!(mode("dups.pbn"), 0o640);
 }
+
+/// Issue 45, item 8: `convert --to csv` wrote a cell from the file that starts with `=` as it
+/// was, a live formula in a spreadsheet. Such a cell now gets a `'` in front; `--raw-cells`
+/// writes the bytes.
+#[test]
+fn a_value_that_would_be_a_formula_is_not_one_in_the_csv() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("a.pbn"),
+        "[Event \"=HYPERLINK(\\\"http://x\\\")\"]\n[Board \"1\"]\n",
+    )
+    .unwrap();
+    let csv = |extra: &[&str]| {
+        let mut args = vec![
+            "convert",
+            "--to",
+            "csv",
+            "--columns",
+            "event,board",
+            "a.pbn",
+        ];
+        args.extend_from_slice(extra);
+        let output = common::pbnfmt(&args, dir.path());
+        assert!(output.status.success(), "{}", common::text(&output.stderr));
+        common::text(&output.stdout)
+    };
+    assert_eq!(
+        csv(&[]),
+        "event,board\r\n\"'=HYPERLINK(\"\"http://x\"\")\",1\r\n"
+    );
+    assert_eq!(
+        csv(&["--raw-cells"]),
+        "event,board\r\n\"=HYPERLINK(\"\"http://x\"\")\",1\r\n"
+    );
+}
