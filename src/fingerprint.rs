@@ -7,7 +7,8 @@
 //! last, as `deal.cards` of `docs/jsonl.md`), with LF line ends. Boards are sorted by number
 //! (a Board that is not a number after them, by its text), and a line given twice (the same board
 //! at several tables) counts once. In a Board that is not a number, a tab, a line end and a
-//! character unsafe to print are written `\u{…}` (hex). Only what the deal is counts: tag order, spacing, the seat a
+//! character unsafe to print are written `\u{…}` (hex); a Board `?` is written empty, as one not
+//! given. Only what the deal is counts: tag order, spacing, the seat a
 //! Deal starts from, letter case, encoding and the other tags do not; a card moved, a Board
 //! renumbered, a Dealer or Vulnerable changed do. Games without four complete hands are left out
 //! and counted.
@@ -48,7 +49,12 @@ pub fn boards(text: &str) -> (Vec<Board>, usize) {
                 left_out += 1;
                 return true;
             };
-            let board = model.value("Board").unwrap_or("").trim();
+            // A Board not given and `?` (unknown, PBN 3.4) are one value, written empty: export
+            // writes a missing Board as `?`, and a file's fingerprint is its export's.
+            let board = match model.value("Board").unwrap_or("").trim() {
+                "?" => "",
+                board => board,
+            };
             let (number, text) = match board.parse::<u64>() {
                 Ok(number) if number < u64::MAX => (number, Box::default()),
                 _ => (u64::MAX, clean(board).into()),

@@ -295,6 +295,32 @@ fn a_fingerprint_survives_a_rewrite_and_catches_a_changed_deal() {
     }
 }
 
+/// Issue 45, item 5: a game with no Board fingerprinted with an empty Board, and its export
+/// (which writes the missing Board as `"?"`) with `?`: a fingerprint published for a hand-record
+/// file no longer verified once the file was exported. A missing Board and `?` are one value.
+#[test]
+fn a_set_without_board_numbers_keeps_its_fingerprint_when_exported() {
+    let dir = tempfile::tempdir().unwrap();
+    let deal = "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432";
+    std::fs::write(
+        dir.path().join("set.pbn"),
+        format!("[Dealer \"N\"]\n[Vulnerable \"None\"]\n[Deal \"{deal}\"]\n"),
+    )
+    .unwrap();
+    let run = |args: &[&str]| {
+        let output = common::pbnfmt(args, dir.path());
+        assert!(output.status.success(), "{}", common::text(&output.stderr));
+        output.stdout
+    };
+    let exported = run(&["export", "set.pbn"]);
+    assert!(common::text(&exported).contains("[Board \"?\"]"));
+    std::fs::write(dir.path().join("exported.pbn"), exported).unwrap();
+    assert_eq!(
+        run(&["fingerprint", "exported.pbn"]),
+        run(&["fingerprint", "set.pbn"])
+    );
+}
+
 /// H004 agrees with every real file that carries an OptimumScore beside a full table of
 /// double-dummy tricks (DDS's par, written by BridgeComposer, bcdd, endplay, BBO tools): no
 /// finding on the files as they are; and with every OptimumScore moved by 10 points, one finding
