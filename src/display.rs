@@ -7,7 +7,8 @@
 //! - [`escape`] for messages, labels and help: `\u{1b}`, as Rust writes it;
 //! - [`escape_line`] for file names and the lines pbnfmt prints on standard error: the same, and
 //!   line ends and tabs too, so that a file named `x\n::error::…` cannot start a line of its own
-//!   (a forged CI annotation);
+//!   (a forged CI annotation); [`escape_line_start`] for file text that begins a line, with a
+//!   leading `:` escaped too;
 //! - [`mask`] for `show`'s diagrams and diffs on a terminal, where columns must stay aligned:
 //!   each character becomes one visible character, its control picture (`␛` for ESC) or `�`
 //!   for a C1 control or an override;
@@ -44,6 +45,28 @@ pub fn escape(text: &str) -> Cow<'_, str> {
     replace_unsafe(text, |c, out| {
         out.push_str(&format!("\\u{{{:x}}}", c as u32));
     })
+}
+
+/// [`escape_line`] for text from a file that starts a line of output (`show`'s Event line, a
+/// Board in `fingerprint --canonical`): a leading `:` is written `\u{3a}` too, spaces before it
+/// or not, so that the line cannot be a CI runner's workflow command (`::error …`,
+/// `::stop-commands::`, which the runner reads from a line that starts with `::`).
+pub fn escape_line_start(text: &str) -> Cow<'_, str> {
+    guard_line_start(escape_line(text))
+}
+
+/// `line` (one line already) with a leading `:` written `\u{3a}`, spaces before it or not: for
+/// a line whose other characters are shown another way (`show` masks them on a terminal).
+pub fn guard_line_start(line: Cow<'_, str>) -> Cow<'_, str> {
+    let spaces = line.len() - line.trim_start().len();
+    if !line[spaces..].starts_with(':') {
+        return line;
+    }
+    Cow::Owned(format!(
+        "{}\\u{{3a}}{}",
+        &line[..spaces],
+        &line[spaces + 1..]
+    ))
 }
 
 /// `text` on one line: each unsafe character, line end and tab written as `\u{…}`. For file
@@ -112,6 +135,17 @@ fn picture(c: char) -> char {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_line_from_a_file_cannot_be_a_workflow_command() {
+        assert_eq!(
+            escape_line_start("::error file=x::y"),
+            "\\u{3a}:error file=x::y"
+        );
+        assert_eq!(escape_line_start("  ::stop"), "  \\u{3a}:stop");
+        assert_eq!(escape_line_start("Club::Pairs"), "Club::Pairs");
+        assert_eq!(escape_line_start("a\n::error"), "a\\u{a}::error");
+    }
 
     #[test]
     fn escapes_commands_and_keeps_line_ends() {

@@ -7,7 +7,8 @@
 //! last, as `deal.cards` of `docs/jsonl.md`), with LF line ends. Boards are sorted by number
 //! (a Board that is not a number after them, by its text), and a line given twice (the same board
 //! at several tables) counts once. In a Board that is not a number, a tab, a line end and a
-//! character unsafe to print are written `\u{…}` (hex); a Board `?` is written empty, as one not
+//! character unsafe to print are written `\u{…}` (hex), and so is a leading `:` (`\u{3a}`: the
+//! line cannot be a CI runner's command); a Board `?` is written empty, as one not
 //! given. Only what the deal is counts: tag order, spacing, the seat a
 //! Deal starts from, letter case, encoding and the other tags do not; a card moved, a Board
 //! renumbered, a Dealer or Vulnerable changed do. Games without four complete hands are left out
@@ -82,9 +83,10 @@ pub fn boards(text: &str) -> (Vec<Board>, usize) {
 }
 
 /// A Board that is not a number, with every character that is unsafe to print, tab and line
-/// end written `\u{…}` (they would break the line, or reach a terminal raw with `--canonical`).
+/// end written `\u{…}` (they would break the line, or reach a terminal raw with `--canonical`),
+/// and a leading `:` too (the line would be a CI runner's command).
 fn clean(board: &str) -> String {
-    crate::display::escape_line(board).into_owned()
+    crate::display::escape_line_start(board).into_owned()
 }
 
 /// The canonical text of a set of boards (sorted and made unique in place).

@@ -116,7 +116,10 @@ fn diagram(
         .filter_map(|name| value(name))
         .collect();
     if !event.is_empty() {
-        let _ = writeln!(out, "{}", event.join(", "));
+        // File text at the start of a line: it must not read as a CI runner's command. (A PBN
+        // string holds no line end; control characters are masked when the diagram is printed.)
+        let line = crate::display::guard_line_start(event.join(", ").into());
+        let _ = writeln!(out, "{line}");
     }
     out.push('\n');
     let hands = value("Deal").map(|deal| deal::parse(deal).0);

@@ -294,7 +294,7 @@ pub(crate) fn show(found: Option<&Found>, excludes: &[String], merged: &ConfigFi
                 if !ignores.is_empty() {
                     out.push_str(&format!(
                         "# per-file-ignores for this file: {}\n",
-                        ignores.join(", ")
+                        crate::display::escape_line(&ignores.join(", "))
                     ));
                 }
             }
@@ -304,7 +304,8 @@ pub(crate) fn show(found: Option<&Found>, excludes: &[String], merged: &ConfigFi
     if !excludes.is_empty() {
         out.push_str(&format!(
             "# --exclude (from the working directory): {}\n",
-            excludes.join(", ")
+            // A pattern holding a line end would start a line of its own (issue 45, item 19).
+            crate::display::escape_line(&excludes.join(", "))
         ));
     }
     let mut shown = merged.clone();

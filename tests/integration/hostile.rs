@@ -1326,3 +1326,43 @@ fn a_line_end_in_a_lin_value_forges_no_line_of_output() {
         }
     }
 }
+
+/// Issue 45, item 19: file text at the start of a line of output could forge a GitHub workflow
+/// command: `show` printed the Event on a line of its own, `fingerprint --canonical` starts each
+/// line with the Board, `--show-settings` printed an exclude pattern holding a line end raw.
+#[test]
+fn file_text_starting_a_line_is_no_workflow_command() {
+    let dir = tempfile::tempdir().unwrap();
+    let deal = "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432";
+    std::fs::write(
+        dir.path().join("a.pbn"),
+        format!(
+            "[Event \"::error file=x::forged\"]\n[Board \"::warning::b\"]\n[Dealer \"N\"]\n\
+             [Vulnerable \"None\"]\n[Deal \"{deal}\"]\n"
+        ),
+    )
+    .unwrap();
+    for args in [
+        &["show", "a.pbn"][..],
+        &["fingerprint", "--canonical", "a.pbn"],
+        &[
+            "check",
+            "--show-settings",
+            "--exclude",
+            "x\n::error file=y::forged",
+            "a.pbn",
+        ],
+    ] {
+        let output = common::pbnfmt(args, dir.path());
+        assert!(
+            output.status.success(),
+            "{args:?}: {}",
+            common::text(&output.stderr)
+        );
+        for stream in [&output.stdout, &output.stderr] {
+            for line in common::text(stream).split(['\n', '\r']) {
+                assert!(!line.trim_start().starts_with("::"), "{args:?}: {line}");
+            }
+        }
+    }
+}
