@@ -549,29 +549,22 @@ fn read_play(parse: &Parse, text: &str, model: &GameModel<'_>, game: &mut Game) 
     for (index, trick) in read.tricks.iter().enumerate() {
         let number = index + 1;
         let leader = trick.leader.unwrap_or(play_seat);
-        let mut stop = |why: String, cards: usize| {
-            game.lin_stop.get_or_insert((cards, why));
-        };
         if let Some(expected) = expected.filter(|&seat| seat != leader) {
-            stop(
-                format!(
-                    "the play from trick {number} on, led by {} where the rules of play give \
-                     the lead to {}: LIN gives each card its seat by those rules, so the play \
-                     stops there",
-                    leader.name(),
-                    expected.name()
-                ),
-                game.cards.len(),
+            let why = format!(
+                "the play from trick {number} on, led by {} where the rules of play give the \
+                 lead to {}: LIN gives each card its seat by those rules, so the play stops there",
+                leader.name(),
+                expected.name()
             );
+            game.lin_stop.get_or_insert((game.cards.len(), why));
         }
-        let mut cards = Vec::with_capacity(4);
+        let first = game.cards.len();
         for k in 0..4 {
             let seat = leader.offset(k);
             match trick.slot(seat) {
                 Slot::Card { card, .. } => {
                     game.cards.push(card);
                     game.play_seats.push(seat);
-                    cards.push(card);
                 }
                 slot @ (Slot::Unknown(_) | Slot::Continue(_)) => {
                     let mark = if matches!(slot, Slot::Continue(_)) {
@@ -589,10 +582,12 @@ fn read_play(parse: &Parse, text: &str, model: &GameModel<'_>, game: &mut Game) 
                 Slot::Empty => {}
             }
         }
+        // The trick's cards in play order, when all four are known.
+        let cards = &game.cards[first..];
         if let Some((trumps, _)) = rules
             && cards.len() == 4
         {
-            expected = Some(leader.offset(play::winner_in_play_order(&cards, trumps)));
+            expected = Some(leader.offset(play::winner_in_play_order(cards, trumps)));
         }
     }
 }

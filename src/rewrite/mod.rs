@@ -457,6 +457,16 @@ fn unfaithful(message: String) -> Diagnostic {
 /// at the spelling of what was written. A value the rewrite left as its writer spelled it (`"4\\S"`,
 /// or a `##` value that loses only its `##`) is not the rewrite's to respell.
 fn unescaped_backslash(again: &Parse, written: Written<'_>) -> Option<String> {
+    // The usual piece writes no backslash at all: nothing to look at.
+    let writes_one = |range: &std::ops::Range<usize>| {
+        written
+            .piece
+            .get(range.clone())
+            .is_some_and(|text| text.contains('\\'))
+    };
+    if !written.ranges.iter().any(writes_one) {
+        return None;
+    }
     let mut ranges = written.ranges.iter().peekable();
     for token in &again.tokens {
         if token.kind != crate::lexer::SyntaxKind::String {
