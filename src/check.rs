@@ -4,6 +4,9 @@
 //! finding. Reading files, walking directories and printing belong to the CLI.
 
 use crate::lexer;
+use crate::parser;
+use crate::read::threads::{self, Carry};
+use crate::read::{Chunk, Driver, Feed, Kind};
 use crate::rules::diagnostic::{Diagnostic, LeftOut, Limit, MAX_FINDINGS, Omitted, keep_first};
 use crate::rules::reading::Reading;
 use crate::rules::select::Selection;
@@ -11,7 +14,6 @@ use crate::rules::{export, semantic};
 use crate::source::{self, Decoded, Encoding};
 use crate::suppress;
 use crate::syntax::Parse;
-use crate::{parallel, parser};
 
 /// What `check` may be told.
 #[derive(Clone, Debug, Default)]
@@ -120,7 +122,8 @@ fn check_text(report: &mut FileReport, options: &CheckOptions, chunk: usize, lim
     let (selection, ahead, extra) = (&options.selection, options.parse_ahead, &options.extra);
     let decoded = &report.decoded;
     let text = decoded.text.as_str();
-    if crate::lin::looks_like_lin(text) {
+    let mut driver = Driver::new(decoded);
+    if *driver.kind() == Kind::Lin {
         // A LIN file (BBO): its own reader, and the PBN rules on what it says, with every option
         // of this check but the encoding (the PBN written is text already) and the findings
         // from elsewhere (given in with the LIN's own, below).
@@ -141,9 +144,9 @@ fn check_text(report: &mut FileReport, options: &CheckOptions, chunk: usize, lim
         return;
     }
     let reading = Reading::new(decoded);
-    if !reading.wants_chunks() {
+    if !driver.wants_chunks() {
         // Not worth parsing: one finding says what the file is.
-        let (mut diagnostics, _) = reading.finish();
+        let (mut diagnostics, _) = reading.finish(&driver.finish());
         let rules = selection.rules_for(false);
         diagnostics.retain(|d| rules.contains(d.rule));
         report.diagnostics = diagnostics;
@@ -176,69 +179,43 @@ fn check_text(report: &mut FileReport, options: &CheckOptions, chunk: usize, lim
     let mut diagnostics = Vec::new();
     let mut semantic = semantic::Semantic::new(decoded, rules);
     semantic.solutions = options.solutions.clone();
-    let semantic = std::sync::Mutex::new(semantic);
     let mut suppressions = suppress::Suppressions::default();
     let mut declares_export = false;
-    let mut games = 0;
-    let chunks = reading.chunks(chunk);
     let mut dropped = LeftOut::new(!may_suppress);
-    // Takes in each chunk in file order, checked here (`None`) or already on a thread of its own.
-    let mut each = |parse: &Parse, found: Option<semantic::ChunkFindings>| {
-        reading.chunk(parse);
+    // The `#`/`##` values carried from chunk to chunk, for the models.
+    let mut carry = Carry::new(text);
+    // Takes in each chunk in file order, with the rules' findings on its games.
+    let mut take = |chunk: &Chunk, found: semantic::ChunkFindings| {
+        let parse = &chunk.parse;
+        reading.chunk(parse, &chunk.found);
         declares_export =
             declares_export || (may_declare_export && export::declares_export(parse, text));
-        let mut semantic = semantic.lock().unwrap_or_else(|e| e.into_inner());
-        match found {
-            Some(found) => semantic.merge(parse, found, &mut diagnostics),
-            None => semantic.chunk(parse, &mut diagnostics),
-        }
-        drop(semantic);
+        semantic.merge(parse, found, &mut diagnostics);
         keep_first(&mut diagnostics, &limit, &mut dropped, false, |_| ());
-        games += parse.real_games().count();
         if may_suppress {
             suppressions.read(parse, text);
         }
     };
     let threads = options.threads;
-    if threads > 1 && !chunks.is_whole() && text.len() > chunk {
-        // Several chunks at once, taken in in order; a chunk that cannot be read whole at the
-        // first try (a game of more tokens than a chunk, a comment across the cut) is read on
-        // this thread, and the threads go on after it.
-        let context = semantic::Context::new(decoded, rules, options.solutions.as_deref());
-        let shared: &mut TakeChunk<'_> = &mut each;
-        let shared = std::sync::Mutex::new(shared);
-        // Smaller chunks than one thread reads: a chunk of 256 KiB of full games can hold more
-        // tokens than a chunk may (and is then cut where only lexing tells), and more chunks
-        // share out better. The findings do not depend on the size.
-        let target = chunk.min(PARALLEL_CHUNK_BYTES);
-        let mut pos = 0;
-        loop {
-            pos = chunks_on_threads(text, pos, target, threads, &semantic, context, &shared);
-            if pos >= text.len() {
-                break;
-            }
-            // The chunk at `pos` is not whole at the first try: read as one thread reads it
-            // (with a game read in pieces, to that game's end), then on threads again.
-            let mut alone = chunks.clone().from(pos);
-            let mut each = shared.lock().unwrap_or_else(|e| e.into_inner());
-            while let Some(parse) = alone.next() {
-                each(&parse, None);
-                if !alone.in_pieces() {
-                    break;
-                }
-            }
-            pos = alone.position();
-        }
-    } else if ahead && text.len() > chunk {
-        // A file of one chunk is not worth a thread.
-        parallel::pipeline(chunks, 1, |parse| each(parse, None));
+    let context = semantic::Context::new(decoded, rules, options.solutions.as_deref());
+    let work = |parse: &Parse, models: &[crate::model::GameModel<'_>]| context.rules(parse, models);
+    if threads > 1 && driver.splits(chunk) {
+        // Several chunks at once, taken in in order.
+        threads::read_on_threads(&mut driver, chunk, threads, &mut carry, &work, &mut take);
     } else {
-        chunks.for_each(|parse| each(&parse, None));
+        let feed = if ahead { Feed::Ahead(1) } else { Feed::Here };
+        driver.each_chunk(chunk, feed, |read| {
+            let models = carry.models(&read.parse);
+            let found = work(&read.parse, &models);
+            drop(models);
+            take(read, found);
+        });
     }
-    let mut semantic = semantic.into_inner().unwrap_or_else(|e| e.into_inner());
     let mut deals = std::mem::take(&mut semantic.deals);
     semantic.finish(&mut diagnostics);
-    let (findings, is_pbn, read_dropped) = reading.finish_counted();
+    let sniffed = driver.finish();
+    let mut games = sniffed.games;
+    let (findings, is_pbn, read_dropped) = reading.finish_counted(&sniffed);
     if is_pbn {
         diagnostics.extend(findings);
         // Findings from outside point into this text as it was read before; a file changed in
@@ -283,213 +260,6 @@ fn check_text(report: &mut FileReport, options: &CheckOptions, chunk: usize, lim
     report.games = games;
     report.suppressed = suppressed;
     report.omitted = dropped.omitted();
-}
-
-/// What takes in each chunk in file order: checked by the caller (`None`) or on a thread.
-type TakeChunk<'a> = dyn FnMut(&Parse, Option<semantic::ChunkFindings>) + Send + 'a;
-
-/// The size of the chunks read on several threads at once: about 40,000 tokens of full games (0.31
-/// a byte), well under what a chunk may hold ([`parser::MAX_CHUNK_TOKENS`]), and small enough that
-/// the threads share the work out evenly.
-const PARALLEL_CHUNK_BYTES: usize = 128 << 10;
-
-/// A chunk read on a thread, waiting to be taken in in order.
-struct Done<'t> {
-    parse: Parse,
-    /// The `#`/`##` values after the chunk read from none, and the findings on the models so
-    /// built; `None` when the threads no longer guess (the models are built in order).
-    guess: Option<(
-        crate::model::Inheritor<'t, 'static>,
-        semantic::ChunkFindings,
-    )>,
-}
-
-/// Checks the chunks of `text` from `from` on `threads` threads. Each thread reads a chunk whole
-/// ([`parser::speculative_chunk`]), builds its games' models as if no game came before, runs the
-/// rules on them, and leaves the result; the chunks are taken in in file order, by whichever
-/// thread finishes the next one. The guess is right unless a `#` or `##` value of an earlier
-/// chunk reaches the chunk ([`semantic::Semantic::take_values`]); then the chunk's models and
-/// rules are done again in order. The findings are those of one thread, in the same order.
-/// Returns where the first chunk that is not whole at the first try begins (for the caller to
-/// read on one thread), or the end of the text.
-fn chunks_on_threads<'t>(
-    text: &'t str,
-    from: usize,
-    target: usize,
-    threads: usize,
-    semantic: &std::sync::Mutex<semantic::Semantic<'t>>,
-    context: semantic::Context<'t, '_>,
-    take: &std::sync::Mutex<&mut TakeChunk<'_>>,
-) -> usize {
-    use std::collections::BTreeMap;
-    use std::sync::atomic::{AtomicUsize, Ordering};
-    use std::sync::{Condvar, Mutex};
-    let regions = parser::chunk_regions(text, from, target);
-    // Each chunk's models are first built from no values (`Inheritor::for_text` scans the whole
-    // text: once, not once a chunk).
-    let fresh = semantic
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .fresh_inheritor();
-    let next = AtomicUsize::new(0);
-    // The chunks done and not yet taken in, the next to take in, and where reading on threads
-    // stopped (the first chunk not whole, or after a panic).
-    struct Waiting<'t> {
-        done: BTreeMap<usize, Done<'t>>,
-        expected: usize,
-        stop: usize,
-        /// Wrong guesses in a row.
-        misses: usize,
-        /// A thread is taking in the next chunk, without the lock: the others leave it to it.
-        taking: bool,
-    }
-    let waiting = Mutex::new(Waiting {
-        done: BTreeMap::new(),
-        expected: 0,
-        stop: usize::MAX,
-        misses: 0,
-        taking: false,
-    });
-    let guessing = std::sync::atomic::AtomicBool::new(true);
-    let taken = Condvar::new();
-    // At most this many chunks ahead of the next to take in, so that memory stays bounded when
-    // one chunk is slow.
-    let ahead = threads.saturating_add(2);
-    let panicked = Mutex::new(None);
-    let caught = |work: &mut dyn FnMut()| -> bool {
-        match std::panic::catch_unwind(std::panic::AssertUnwindSafe(work)) {
-            Ok(()) => true,
-            Err(payload) => {
-                panicked
-                    .lock()
-                    .unwrap_or_else(|e| e.into_inner())
-                    .get_or_insert(payload);
-                false
-            }
-        }
-    };
-    std::thread::scope(|scope| {
-        for _ in 0..threads.min(regions.len()) {
-            scope.spawn(|| {
-                loop {
-                    let k = next.fetch_add(1, Ordering::SeqCst);
-                    let Some(region) = regions.get(k) else { break };
-                    {
-                        let mut wait = waiting.lock().unwrap_or_else(|e| e.into_inner());
-                        while k >= wait.expected + ahead && k < wait.stop {
-                            wait = taken.wait(wait).unwrap_or_else(|e| e.into_inner());
-                        }
-                        if k >= wait.stop {
-                            break;
-                        }
-                    }
-                    let mut done = None;
-                    let guess = guessing.load(Ordering::Relaxed);
-                    let ok = caught(&mut || {
-                        done = parser::speculative_chunk(text, region.clone()).map(|parse| {
-                            if !guess {
-                                return Done { parse, guess: None };
-                            }
-                            let mut local = fresh.clone();
-                            let models: Vec<_> = parse
-                                .real_games()
-                                .map(|game| local.game(&parse, text, game))
-                                .collect();
-                            let found = context.rules(&parse, &models);
-                            drop(models);
-                            let local = local.detach();
-                            Done {
-                                parse,
-                                guess: Some((local, found)),
-                            }
-                        });
-                    });
-                    let mut wait = waiting.lock().unwrap_or_else(|e| e.into_inner());
-                    match done {
-                        Some(done) if ok => {
-                            wait.done.insert(k, done);
-                        }
-                        _ => {
-                            // Not whole at the first try (or a panic): the caller reads it.
-                            wait.stop = wait.stop.min(k);
-                        }
-                    }
-                    // Take in every chunk that is next, in order, one thread at a time, and
-                    // without the lock, so that the other threads deposit their chunks and go
-                    // on meanwhile. The taker goes on while the next chunk is there; a chunk
-                    // deposited while nobody takes in is taken in by its depositor.
-                    while !wait.taking {
-                        let expected = wait.expected;
-                        if expected >= wait.stop {
-                            break;
-                        }
-                        let Some(chunk) = wait.done.remove(&expected) else {
-                            break;
-                        };
-                        wait.taking = true;
-                        drop(wait);
-                        let mut chunk = Some(chunk);
-                        let mut held = true;
-                        let ok = caught(&mut || {
-                            if let Some(chunk) = chunk.take() {
-                                held = take_in(chunk, semantic, context, take);
-                            }
-                        });
-                        wait = waiting.lock().unwrap_or_else(|e| e.into_inner());
-                        wait.taking = false;
-                        // A file whose `##` values reach every chunk would have each read twice:
-                        // after a few wrong guesses, the threads only parse.
-                        wait.misses = if held { 0 } else { wait.misses + 1 };
-                        if wait.misses >= 4 {
-                            guessing.store(false, Ordering::Relaxed);
-                        }
-                        wait.expected += 1;
-                        if !ok {
-                            wait.stop = wait.stop.min(wait.expected);
-                        }
-                        taken.notify_all();
-                    }
-                    taken.notify_all();
-                }
-            });
-        }
-    });
-    if let Some(payload) = panicked.into_inner().unwrap_or_else(|e| e.into_inner()) {
-        std::panic::resume_unwind(payload);
-    }
-    let wait = waiting.into_inner().unwrap_or_else(|e| e.into_inner());
-    regions
-        .get(wait.expected)
-        .map_or(text.len(), |region| region.start)
-}
-
-/// Takes in one chunk read on a thread: its guess when it holds, else its models and rules after
-/// the chunks before. False when a guess was wrong.
-fn take_in<'t>(
-    chunk: Done<'t>,
-    semantic: &std::sync::Mutex<semantic::Semantic<'t>>,
-    context: semantic::Context<'t, '_>,
-    take: &std::sync::Mutex<&mut TakeChunk<'_>>,
-) -> bool {
-    let Done { parse, guess } = chunk;
-    let lock = || semantic.lock().unwrap_or_else(|e| e.into_inner());
-    let in_order = || {
-        let models = lock().models(&parse);
-        context.rules(&parse, &models)
-    };
-    let (held, found) = match guess {
-        Some((local, found)) => {
-            if lock().take_values(local) {
-                (true, found)
-            } else {
-                (false, in_order())
-            }
-        }
-        None => (true, in_order()),
-    };
-    let mut take = take.lock().unwrap_or_else(|e| e.into_inner());
-    take(&parse, Some(found));
-    held
 }
 
 #[cfg(test)]
@@ -702,10 +472,11 @@ mod tests {
             last: Vec::new(),
         };
         let mut reading = Reading::new(&decoded).with_limit(limit);
-        for parse in reading.chunks(parser::CHUNK_BYTES) {
-            reading.chunk(&parse);
+        let mut driver = Driver::new(&decoded);
+        for read in driver.chunks(parser::CHUNK_BYTES) {
+            reading.chunk(&read.parse, &read.found);
         }
-        let (findings, is_pbn, dropped) = reading.finish_counted();
+        let (findings, is_pbn, dropped) = reading.finish_counted(&driver.finish());
         assert!(is_pbn);
         assert_eq!(findings.len(), 6, "{findings:#?}");
         assert!(findings[..5].iter().all(|d| d.rule == Rule::UnknownCall));

@@ -456,32 +456,26 @@ mod tests {
     #[test]
     fn unknown_keys_and_rules_are_errors_with_positions() {
         let path = Path::new("pbnfmt.toml");
-        let error = Config::parse(path, PathBuf::from("/"), "[check]\nselct = [\"D\"]\n")
-            .unwrap_err()
-            .0;
-        assert!(
-            error.starts_with("pbnfmt.toml:2:1: unknown field `selct`"),
-            "{error}"
-        );
-        let error = Config::parse(path, PathBuf::from("/"), "[check]\nignore = [\"D999\"]\n")
-            .unwrap_err()
-            .0;
-        // The selector's own place (issue 24, item 9), in any list that takes rules.
-        assert!(
-            error.starts_with("pbnfmt.toml:2:11: no rule matches `D999`"),
-            "{error}"
-        );
-        let error = Config::parse(
-            path,
-            PathBuf::from("/"),
-            "[check.per-file-ignores]\n\"a/**\" = [\"D\",\n    \"Q1\", \"Q2\"]\n",
-        )
-        .unwrap_err()
-        .0;
-        assert!(
-            error.starts_with("pbnfmt.toml:3:5: no rule matches `Q1`, `Q2`"),
-            "{error}"
-        );
+        // Each text, and how its error starts: the key's or the selector's own place (issue 24,
+        // item 9), in any list that takes rules.
+        let cases = [
+            (
+                "[check]\nselct = [\"D\"]\n",
+                "pbnfmt.toml:2:1: unknown field `selct`",
+            ),
+            (
+                "[check]\nignore = [\"D999\"]\n",
+                "pbnfmt.toml:2:11: no rule matches `D999`",
+            ),
+            (
+                "[check.per-file-ignores]\n\"a/**\" = [\"D\",\n    \"Q1\", \"Q2\"]\n",
+                "pbnfmt.toml:3:5: no rule matches `Q1`, `Q2`",
+            ),
+        ];
+        for (text, expected) in cases {
+            let error = Config::parse(path, PathBuf::from("/"), text).unwrap_err().0;
+            assert!(error.starts_with(expected), "{error}");
+        }
         let error = Config::parse(path, PathBuf::from("/"), "encoding = \"ebcdic\"\n")
             .unwrap_err()
             .0;

@@ -38,47 +38,43 @@ pub struct Board {
 pub fn boards(text: &str) -> (Vec<Board>, usize) {
     let mut boards = Vec::new();
     let mut left_out = 0;
-    crate::model::each_game(
-        text,
-        |_| {},
-        |_, model, _| {
-            let dealt = model
-                .value("Deal")
-                .and_then(|value| deal::parse(value).0)
-                .filter(|deal| crate::sets::key(deal).is_some());
-            let Some(deal) = dealt else {
-                left_out += 1;
-                return true;
-            };
-            // A Board not given and `?` (unknown, PBN 3.4) are one value, written empty: export
-            // writes a missing Board as `?`, and a file's fingerprint is its export's.
-            let board = match model.value("Board").unwrap_or("").trim() {
-                "?" => "",
-                board => board,
-            };
-            let (number, text) = match board.parse::<u64>() {
-                Ok(number) if number < u64::MAX => (number, Box::default()),
-                _ => (u64::MAX, clean(board).into()),
-            };
-            let dealer = model
-                .value("Dealer")
-                .and_then(Seat::parse)
-                .map_or('-', Seat::letter);
-            let vulnerable = model
-                .value("Vulnerable")
-                .and_then(Vulnerability::read)
-                .map_or("-", Vulnerability::canonical);
-            let cards = crate::jsonl::layout(&deal);
-            let mut rest = format!("{dealer}\t{vulnerable}\t");
-            rest.extend(cards.iter().map(|&b| char::from(b)));
-            boards.push(Board {
-                number,
-                text,
-                rest: rest.into(),
-            });
-            true
-        },
-    );
+    crate::read::each_game(text, |_, model, _| {
+        let dealt = model
+            .value("Deal")
+            .and_then(|value| deal::parse(value).0)
+            .filter(|deal| crate::sets::key(deal).is_some());
+        let Some(deal) = dealt else {
+            left_out += 1;
+            return true;
+        };
+        // A Board not given and `?` (unknown, PBN 3.4) are one value, written empty: export
+        // writes a missing Board as `?`, and a file's fingerprint is its export's.
+        let board = match model.value("Board").unwrap_or("").trim() {
+            "?" => "",
+            board => board,
+        };
+        let (number, text) = match board.parse::<u64>() {
+            Ok(number) if number < u64::MAX => (number, Box::default()),
+            _ => (u64::MAX, clean(board).into()),
+        };
+        let dealer = model
+            .value("Dealer")
+            .and_then(Seat::parse)
+            .map_or('-', Seat::letter);
+        let vulnerable = model
+            .value("Vulnerable")
+            .and_then(Vulnerability::read)
+            .map_or("-", Vulnerability::canonical);
+        let cards = crate::jsonl::layout(&deal);
+        let mut rest = format!("{dealer}\t{vulnerable}\t");
+        rest.extend(cards.iter().map(|&b| char::from(b)));
+        boards.push(Board {
+            number,
+            text,
+            rest: rest.into(),
+        });
+        true
+    });
     (boards, left_out)
 }
 

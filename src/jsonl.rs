@@ -60,23 +60,26 @@ pub fn layout(deal: &Deal) -> [u8; 52] {
     out
 }
 
-/// Writes one JSON object per game of `text` to `each` (a line without its line end, which `each`
-/// may extend before its closing `}`), with the game's span, in file order; `file` names the source in each object; `chunk_read` sees each chunk's tree first (for
-/// what `check` reads of a file: its syntax errors, whether it is PBN at all). `each` returns
-/// false to stop. The JSON is written directly, not built as a tree first: one game's line is
-/// the only allocation that grows.
-pub fn games(
-    text: &str,
+/// Writes one JSON object per game that `driver` reads to `each` (a line without its line end,
+/// which `each` may extend before its closing `}`), with the game's span, in file order; `file`
+/// names the source in each object; `chunk_read` sees each chunk first (for what `check` reads
+/// of a file: its syntax errors, whether it is PBN at all). `each` returns false to stop. The
+/// JSON is written directly, not built as a tree first: one game's line is the only allocation
+/// that grows.
+fn games(
+    driver: &mut crate::read::Driver<'_>,
     file: &str,
-    mut chunk_read: impl FnMut(&Parse),
+    chunk_read: impl FnMut(&crate::read::Chunk),
     mut each: impl FnMut(&mut String, Range<usize>) -> bool,
 ) -> usize {
+    let text = driver.text();
     // Lines are counted from one game to the next (CR, LF and CRLF each end one), not looked up.
     let (mut counted_to, mut line_number) = (0usize, 1usize);
     let mut index = 0;
     let mut line = String::new();
     let bytes = text.as_bytes();
-    crate::model::each_game(text, &mut chunk_read, |parse, model, span| {
+    driver.games(chunk_read, |parse, game, model| {
+        let span = parse.span(game.first, game.last);
         index += 1;
         line.clear();
         let to = span.start.clamp(counted_to, bytes.len());
@@ -651,7 +654,8 @@ pub fn convert(
     let mut decoded = source::decode_owned(bytes, options.input_encoding);
     let mut problems = Vec::new();
     // A LIN input is converted first; its PBN is what the JSON says.
-    let converted = if looks_like_lin(&decoded.text) {
+    let kind = crate::read::Driver::new(&decoded).kind().clone();
+    let converted = if kind == crate::read::Kind::Lin {
         let lin = ConvertOptions {
             encoding: Some(Encoding::Utf8),
             ..options.clone()
@@ -670,8 +674,9 @@ pub fn convert(
     // What `check` reads of a file before the rules: one that is not PBN at all (binary, chess
     // PGN, PBI) has no games, and the syntax errors of one that is are said.
     let mut reading = crate::rules::reading::Reading::new(pbn);
-    if !reading.wants_chunks() {
-        let (found, _) = reading.finish();
+    let mut driver = crate::read::Driver::new(pbn);
+    if !driver.wants_chunks() {
+        let (found, _) = reading.finish(&driver.finish());
         return Rewritten::refused(decoded, found, 0);
     }
     // The findings of each game, when asked: `check` once, handed out by position.
@@ -690,10 +695,11 @@ pub fn convert(
     let errors = std::cell::RefCell::new(Vec::new());
     let mut left_out = Vec::new();
     let games = games(
-        &pbn.text,
+        &mut driver,
         file,
-        |parse| {
-            reading.chunk(parse);
+        |read| {
+            let parse = &read.parse;
+            reading.chunk(parse, &read.found);
             let mut errors = errors.borrow_mut();
             errors.clear();
             errors.extend(parse.errors.iter().map(|e| e.span.start as usize));
@@ -724,7 +730,7 @@ pub fn convert(
         },
     );
     let failed = sink.failed.take();
-    let (found, is_pbn) = reading.finish();
+    let (found, is_pbn) = reading.finish(&driver.finish());
     if !is_pbn {
         return Rewritten::refused(decoded, found, 0);
     }

@@ -9,10 +9,10 @@ use std::fmt::Write as _;
 
 use crate::bridge::{CallToken, Denomination, Rank, Seat, Suit};
 use crate::display;
+use crate::model::GameModel;
 use crate::model::auction::{self, Entry};
 use crate::model::deal::{self, Cards};
 use crate::model::values::{ContractValue, ResultValue, parse_declarer};
-use crate::model::{GameModel, Inheritor};
 use crate::parser;
 
 /// How suits are written.
@@ -62,29 +62,25 @@ pub fn each_diagram(
     chunk: usize,
     mut each: impl FnMut(String) -> bool,
 ) -> usize {
-    let mut inheritor: Inheritor<'_, 'static> = Inheritor::default();
     let mut drawn = 0;
-    for parse in parser::chunks(text, chunk) {
-        let mut reader: Inheritor<'_, '_> = inheritor;
-        for game in parse.real_games() {
-            let model = reader.game(&parse, text, game);
+    crate::read::Driver::pbn(text).with_target(chunk).games(
+        |_| {},
+        |parse, _, model| {
             let wanted =
                 board.is_none_or(|board| model.value("Board").map(str::trim) == Some(board.trim()));
-            if wanted {
-                drawn += 1;
-                // Values and comments are the file's: shown, not obeyed (see `display`).
-                let drawn_text = diagram(&parse, text, &model, symbols);
-                let safe = match display::mask(&drawn_text) {
-                    Cow::Borrowed(_) => drawn_text,
-                    Cow::Owned(masked) => masked,
-                };
-                if !each(safe) {
-                    return drawn;
-                }
+            if !wanted {
+                return true;
             }
-        }
-        inheritor = reader.detach();
-    }
+            drawn += 1;
+            // Values and comments are the file's: shown, not obeyed (see `display`).
+            let drawn_text = diagram(parse, text, model, symbols);
+            let safe = match display::mask(&drawn_text) {
+                Cow::Borrowed(_) => drawn_text,
+                Cow::Owned(masked) => masked,
+            };
+            each(safe)
+        },
+    );
     drawn
 }
 

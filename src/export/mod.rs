@@ -15,6 +15,7 @@ use crate::canon::{self, GameContext};
 use crate::lexer::SyntaxKind;
 use crate::model::{GameModel, Inheritor};
 use crate::proof::{self, Rewritten, facts, lean};
+use crate::read::{Chunk as ReadChunk, Driver};
 use crate::rules::diagnostic::Diagnostic;
 use crate::rules::reading::Reading;
 use crate::rules::select::RuleSet;
@@ -85,27 +86,27 @@ pub fn export_decoded(decoded: Decoded, options: &ExportOptions) -> Rewritten {
     let text = decoded.text.as_str();
     // No suppression applies to a rewrite: the findings left out are only counted.
     let mut reading = Reading::new(&decoded).count_only();
-    if !reading.wants_chunks() {
-        let (findings, _) = reading.finish();
+    let mut driver = Driver::new(&decoded);
+    if !driver.wants_chunks() {
+        let (findings, _) = reading.finish(&driver.finish());
         return Rewritten::refused(decoded, proof::blocking(findings), 0);
     }
     let nl = options.newline.as_str();
     let mut output = writer::Output::new(text, nl, options.resolve, text.len() + text.len() / 8);
     let mut verifier = Verifier::new(options);
     let mut problems = Vec::new();
-    let mut games = 0;
     let mut piece_start = 0;
     let chunk = options.chunk_bytes.unwrap_or(parser::CHUNK_BYTES);
     // Text with embedded PBN is one chunk; only its tokens are looked through for a delimiter.
-    let embedded = reading.is_embedded();
-    let chunks = reading.chunks(chunk);
+    let embedded = driver.is_embedded();
+    let chunks = driver.chunks(chunk);
     // From two threads, the chunks are proven beside the writer.
     let threads = options.threads.max(1);
     let on_threads = threads > 1 && text.len() > chunk;
     // Writes a chunk and proves it here, or hands back what its proof on another thread needs.
-    let mut write = |parse: &Parse| -> Option<(Start, Inheritor<'_, 'static>, String)> {
-        reading.chunk(parse);
-        games += parse.real_games().count();
+    let mut write = |read: &ReadChunk| -> Option<(Start, Inheritor<'_, 'static>, String)> {
+        let parse = &read.parse;
+        reading.chunk(parse, &read.found);
         let delimiter = parse
             .tokens
             .iter()
@@ -150,11 +151,11 @@ pub fn export_decoded(decoded: Decoded, options: &ExportOptions) -> Rewritten {
         None
     };
     if on_threads {
-        let mut written = |parse: Parse| {
+        let mut written = |read: ReadChunk| {
             // Never fails: `write` hands every chunk back when `on_threads`, the branch this is.
-            let (start, inherited, piece) = write(&parse).expect("a chunk to prove");
+            let (start, inherited, piece) = write(&read).expect("a chunk to prove");
             Chunk {
-                parse,
+                parse: read.parse,
                 start,
                 inherited,
                 piece,
@@ -170,15 +171,17 @@ pub fn export_decoded(decoded: Decoded, options: &ExportOptions) -> Rewritten {
         };
     } else if options.parse_ahead && text.len() > chunk {
         // A file of one chunk is not worth a thread.
-        parallel::pipeline(chunks, 2, |parse| {
-            write(parse);
+        parallel::pipeline(chunks, 2, |read| {
+            write(read);
         });
     } else {
-        chunks.for_each(|parse| {
-            write(&parse);
+        chunks.for_each(|read| {
+            write(&read);
         });
     }
-    let (findings, is_pbn) = reading.finish();
+    let sniffed = driver.finish();
+    let games = sniffed.games;
+    let (findings, is_pbn) = reading.finish(&sniffed);
     problems.extend(proof::blocking(findings));
     if !is_pbn {
         // Not a PBN file at all: nothing to export, even with `force`.

@@ -239,11 +239,9 @@ pub fn from_pbn(text: &str) -> Vec<(Game, Range<usize>)> {
 /// [`from_pbn`] a chunk of games at a time ([`parser::chunks`]), handing each on: memory is one
 /// chunk's trees and one game, whatever the file's size. `each` returns false to stop.
 pub fn each_pbn_game(text: &str, mut each: impl FnMut(Game, Range<usize>) -> bool) {
-    crate::model::each_game(
-        text,
-        |_| {},
-        |parse, model, span| each(read_game(parse, text, model), span),
-    );
+    crate::read::each_game(text, |parse, model, span| {
+        each(read_game(parse, text, model), span)
+    });
 }
 
 fn some(value: Option<&str>) -> Option<String> {

@@ -23,16 +23,7 @@ pub mod read;
 pub mod to_lin;
 pub mod to_pbn;
 
-/// True when a text reads as LIN: its first non-blank characters are a two-letter tag and `|`.
-/// A PBN file starts with `%`, `[`, `{` or `;`, never so.
-pub fn looks_like_lin(text: &str) -> bool {
-    let start = text.trim_start_matches(['\u{feff}', ' ', '\t', '\r', '\n']);
-    let bytes = start.as_bytes();
-    bytes.len() >= 3
-        && bytes[0].is_ascii_alphabetic()
-        && bytes[1].is_ascii_alphabetic()
-        && bytes[2] == b'|'
-}
+pub use crate::read::sniff::looks_like_lin;
 
 // The rules of this family: see [`crate::rules`]. Sections cite the LIN tag concerned; LIN
 // has no numbered standard.

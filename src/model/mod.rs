@@ -416,29 +416,6 @@ pub struct OwnedInheritance {
     sticky: BTreeMap<String, (String, Range<usize>)>,
 }
 
-/// Every game of `text` with its model, read a chunk of games at a time
-/// ([`crate::parser::chunks`]) with the `#`/`##` state carried across chunks, as `check` reads a
-/// file: memory is one chunk's trees whatever the file's size. `chunk` sees each chunk's tree
-/// before its games; `each` gets each game's model and span, and returns false to stop.
-pub fn each_game(
-    text: &str,
-    mut chunk: impl FnMut(&Parse),
-    mut each: impl FnMut(&Parse, &GameModel<'_>, Range<usize>) -> bool,
-) {
-    let mut inheritor: Inheritor<'_, 'static> = Inheritor::default();
-    for parse in crate::parser::chunks(text, crate::parser::CHUNK_BYTES) {
-        chunk(&parse);
-        let mut reading: Inheritor<'_, '_> = std::mem::take(&mut inheritor);
-        for game in parse.real_games() {
-            let model = reading.game(&parse, text, game);
-            if !each(&parse, &model, parse.span(game.first, game.last)) {
-                return;
-            }
-        }
-        inheritor = reading.detach();
-    }
-}
-
 impl OwnedInheritance {
     /// An inheritor that starts from these values.
     pub fn inheritor(&self) -> Inheritor<'_, 'static> {

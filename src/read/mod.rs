@@ -1,9 +1,334 @@
-//! The front door: how a file's bytes become games for every command that reads them. Decoding
-//! and sniffing what kind of file it is (`rules::reading` words what it finds), cutting the text
-//! into chunks, parsing, carrying `#`/`##` (PBN 4.8) from chunk to chunk and building the models.
+//! The front door: how a file's bytes become games for every command that reads them. [`Driver`]
+//! is the one reader: it sniffs what kind of text a file is once ([`Kind`]: PBN, BBO's LIN, or
+//! not text at all), cuts the text into chunks of whole games, parses them (here or a thread
+//! ahead, [`Feed`]), sees what each chunk shows of the file ([`sniff`]), counts the games, and
+//! carries `#`/`##` (PBN 4.8) from chunk to chunk to build the games' models ([`Driver::games`]).
+//! Each command is a sink of it: it takes the chunks, or the games, in file order. What the
+//! driver finds it hands on as data ([`ChunkSniffed`], [`Sniffed`], the parser's syntax problems
+//! in each [`Parse`]); `rules::reading` words it. [`threads`] reads the chunks of one file on
+//! several threads at once (`check -j`), [`stream`] a file too large to hold a window at a time.
 //!
-//! [`stream`] reads a file a window at a time, so that memory stays the same whatever its size.
-//! The model (`model/`) does no I/O; files are opened here and at the edge (`cli/`).
+//! Below it are the model and the front (source, lexer, syntax, parser), which do no I/O;
+//! files are opened here ([`stream`]) and at the edge (`cli/`).
 
 pub mod sniff;
 pub mod stream;
+pub mod threads;
+
+use std::ops::Range;
+
+use crate::model::{GameModel, Inheritor};
+use crate::parser;
+use crate::source::Decoded;
+use crate::syntax::{Game, Parse};
+
+pub use sniff::{ChunkSniffed, NotText, Sniff};
+
+/// What kind of text a file is, sniffed once before any chunk is read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// PBN text (or text that is read as PBN and judged as it goes: chess PGN shows only over
+    /// every chunk, [`Sniffed::chess`]).
+    Pbn,
+    /// A LIN file of BBO (`../docs/lin-format.md`), which LIN's own reader reads.
+    Lin,
+    /// Not text at all (a PBI file, binary data, UTF-16 without its byte-order mark): not worth
+    /// parsing.
+    NotText(NotText),
+}
+
+/// What reading a file found of the file as a whole, as data for `rules::reading` to word.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Sniffed {
+    /// Why the file is not text at all.
+    pub not_text: Option<NotText>,
+    /// Where the file shows that it is chess PGN, judged over every chunk read.
+    pub chess: Option<Range<usize>>,
+    /// The games read (those with a token of their own).
+    pub games: usize,
+}
+
+/// Where the chunks are parsed: on the thread that takes them in, or on a thread of their own,
+/// up to this many chunks ahead of it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Feed {
+    Here,
+    Ahead(usize),
+}
+
+/// One chunk of whole games, parsed, with what it showed of the file.
+pub struct Chunk {
+    pub parse: Parse,
+    pub found: ChunkSniffed,
+}
+
+/// The one reader of PBN text for every command (see the module's documentation).
+pub struct Driver<'t> {
+    text: &'t str,
+    kind: Kind,
+    sniff: Sniff<'t>,
+    games: usize,
+    /// The bytes of a chunk of [`Driver::games`].
+    target: usize,
+}
+
+impl<'t> Driver<'t> {
+    /// Sniffs the decoded text of a file: LIN, text that is not PBN at all, or PBN.
+    pub fn new(decoded: &'t Decoded) -> Driver<'t> {
+        let text = decoded.text.as_str();
+        let sniff = Sniff::new(decoded);
+        let kind = if sniff::looks_like_lin(text) {
+            Kind::Lin
+        } else if let Some(not_text) = &sniff.not_text {
+            Kind::NotText(not_text.clone())
+        } else {
+            Kind::Pbn
+        };
+        Driver {
+            text,
+            kind,
+            sniff,
+            games: 0,
+            target: parser::CHUNK_BYTES,
+        }
+    }
+
+    /// A reader of text taken to be PBN without sniffing it (a command's own output, a text
+    /// already judged): its kind is [`Kind::Pbn`], and only `<PBN>` is looked for.
+    pub fn pbn(text: &'t str) -> Driver<'t> {
+        Driver {
+            text,
+            kind: Kind::Pbn,
+            sniff: Sniff::of_pbn(text),
+            games: 0,
+            target: parser::CHUNK_BYTES,
+        }
+    }
+
+    /// Reads [`Driver::games`] about `target` bytes at a time ([`parser::CHUNK_BYTES`] unless
+    /// told): what is read does not depend on it, and tests set it small to prove that.
+    pub fn with_target(mut self, target: usize) -> Driver<'t> {
+        self.target = target;
+        self
+    }
+
+    /// What kind of text this is.
+    pub fn kind(&self) -> &Kind {
+        &self.kind
+    }
+
+    /// False for a file that is not text (PBI, binary, UTF-16 without a BOM): not worth parsing.
+    pub fn wants_chunks(&self) -> bool {
+        self.sniff.not_text.is_none()
+    }
+
+    /// True when the text embeds PBN in another document (PBN 6.2): it is then one chunk.
+    pub fn is_embedded(&self) -> bool {
+        self.sniff.embedded
+    }
+
+    pub fn text(&self) -> &'t str {
+        self.text
+    }
+
+    /// The chunks of the text, each of about `target` bytes of whole games at least
+    /// ([`parser::chunks`]), parsed and sniffed in file order as they are taken.
+    pub fn chunks(&mut self, target: usize) -> Chunks<'_, 't> {
+        Chunks {
+            chunks: self.sniff.chunks(target),
+            sniff: &mut self.sniff,
+            games: &mut self.games,
+        }
+    }
+
+    /// Hands every chunk to `sink` in file order, parsed where `feed` says. A text of one chunk
+    /// is not worth a thread.
+    pub fn each_chunk(&mut self, target: usize, feed: Feed, mut sink: impl FnMut(&Chunk)) {
+        let long = self.text.len() > target;
+        let chunks = self.chunks(target);
+        match feed {
+            Feed::Ahead(ahead) if long => crate::parallel::pipeline(chunks, ahead, sink),
+            _ => chunks.for_each(|chunk| sink(&chunk)),
+        }
+    }
+
+    /// Every game of the text with its model, read a chunk of games at a time with the `#`/`##`
+    /// state carried from chunk to chunk (PBN 4.8), as `check` reads a file: memory is one chunk's
+    /// trees whatever the text's size. `chunk` sees each chunk before its games; `each` gets each
+    /// game that holds a tag pair with its model, and returns false to stop.
+    pub fn games(
+        &mut self,
+        chunk: impl FnMut(&Chunk),
+        mut each: impl FnMut(&Parse, &Game, &GameModel<'_>) -> bool,
+    ) {
+        self.all_games(chunk, |parse, game, model| {
+            model.is_none_or(|model| each(parse, game, model))
+        });
+    }
+
+    /// [`Driver::games`], with the games that hold no tag pair too (text between games, a
+    /// comment alone), which have no model.
+    pub fn all_games(
+        &mut self,
+        mut chunk: impl FnMut(&Chunk),
+        mut each: impl FnMut(&Parse, &Game, Option<&GameModel<'_>>) -> bool,
+    ) {
+        let text = self.text;
+        let mut inheritor: Inheritor<'_, 'static> = Inheritor::default();
+        for read in self.chunks(self.target) {
+            chunk(&read);
+            let parse = &read.parse;
+            let mut reading: Inheritor<'_, '_> = std::mem::take(&mut inheritor);
+            for game in &parse.games {
+                let model = (!game.is_empty()).then(|| reading.game(parse, text, game));
+                if !each(parse, game, model.as_ref()) {
+                    return;
+                }
+            }
+            inheritor = reading.detach();
+        }
+    }
+
+    /// What was found of the file as a whole, once its chunks are read.
+    pub fn finish(self) -> Sniffed {
+        Sniffed {
+            chess: self.sniff.chess(),
+            not_text: self.sniff.not_text,
+            games: self.games,
+        }
+    }
+}
+
+/// Every game of a text taken to be PBN with its model ([`Driver::games`]).
+pub fn each_game(text: &str, each: impl FnMut(&Parse, &GameModel<'_>, Range<usize>) -> bool) {
+    let mut each = each;
+    Driver::pbn(text).games(
+        |_| {},
+        |parse, game, model| each(parse, model, parse.span(game.first, game.last)),
+    );
+}
+
+/// The iterator of [`Driver::chunks`].
+pub struct Chunks<'d, 't> {
+    chunks: parser::Chunks<'t>,
+    sniff: &'d mut Sniff<'t>,
+    games: &'d mut usize,
+}
+
+impl Chunks<'_, '_> {
+    /// Makes the chunks after the current one about `target` bytes long.
+    pub fn set_target(&mut self, target: usize) {
+        self.chunks.set_target(target);
+    }
+}
+
+impl Iterator for Chunks<'_, '_> {
+    type Item = Chunk;
+
+    fn next(&mut self) -> Option<Chunk> {
+        let parse = self.chunks.next()?;
+        let found = self.sniff.chunk(&parse);
+        *self.games += parse.real_games().count();
+        Some(Chunk { parse, found })
+    }
+}
+
+/// The chunk `parse` of `text` cut in two at the start of its middle game (between two games:
+/// each half holds whole games and what lies between them), or `None` for a chunk of one game.
+/// For a rewrite whose edits of a chunk grow too large to hold at once.
+pub fn halve(text: &str, parse: &Parse) -> Option<(Parse, Parse)> {
+    if parse.games.len() < 2 {
+        return None;
+    }
+    let middle = parse.token(parse.games[parse.games.len() / 2].first).start as usize;
+    let start = parse.tokens.first()?.start as usize;
+    let end = parse.tokens.last()?.end as usize;
+    Some((
+        parser::parse_region(text, start, middle),
+        parser::parse_region(text, middle, end),
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::source;
+
+    #[test]
+    fn the_kind_is_sniffed_once_before_any_chunk() {
+        let kind = |bytes: &[u8]| Driver::new(&source::decode(bytes, None)).kind().clone();
+        assert_eq!(kind(b"[Board \"1\"]\n"), Kind::Pbn);
+        assert_eq!(kind(b"pn|S,W,N,E|md|3SAKQ|\n"), Kind::Lin);
+        assert!(matches!(
+            kind(b"#PBI 1.2\n"),
+            Kind::NotText(NotText::Pbi(_))
+        ));
+        // Chess PGN is PBN text until its chunks are read: the verdict comes at the end.
+        let decoded = source::decode(b"[White \"a\"]\n[Black \"b\"]\n\n1. e4 e5\n", None);
+        let mut driver = Driver::new(&decoded);
+        assert_eq!(*driver.kind(), Kind::Pbn);
+        driver.each_chunk(parser::CHUNK_BYTES, Feed::Here, |_| {});
+        assert!(driver.finish().chess.is_some());
+    }
+
+    /// The chunks, the games and what is sniffed do not depend on the chunk size or on where the
+    /// chunks are parsed.
+    #[test]
+    fn the_chunks_and_games_are_the_same_however_they_are_read() {
+        let mut text = String::from("% a comment line\n\n");
+        for board in 1..=30 {
+            let event = if board == 1 { "\"##Club\"" } else { "\"#\"" };
+            text.push_str(&format!("[Event {event}]\n[Board \"{board}\"]\n\n"));
+        }
+        text.push_str("{a comment alone}\n");
+        let read = |target: usize, feed: Feed| {
+            let mut driver = Driver::pbn(&text);
+            let mut tokens = 0;
+            driver.each_chunk(target, feed, |chunk| tokens += chunk.parse.tokens.len());
+            let mut boards = Vec::new();
+            let mut all = 0;
+            let mut driver_games = Driver::pbn(&text).with_target(target);
+            driver_games.all_games(
+                |_| {},
+                |_, _, model| {
+                    all += 1;
+                    if let Some(model) = model {
+                        boards.push((
+                            model.value("Event").map(str::to_owned),
+                            model.value("Board").map(str::to_owned),
+                        ));
+                    }
+                    true
+                },
+            );
+            (tokens, driver.finish().games, boards, all)
+        };
+        let whole = read(parser::CHUNK_BYTES, Feed::Here);
+        assert_eq!(whole.1, 30);
+        assert_eq!(whole.2.len(), 30);
+        assert!(
+            whole
+                .2
+                .iter()
+                .all(|(event, _)| event.as_deref() == Some("Club"))
+        );
+        // The games without a tag pair are handed on too.
+        assert!(whole.3 > 30, "{}", whole.3);
+        for target in [1, 7, 100] {
+            for feed in [Feed::Here, Feed::Ahead(1)] {
+                assert_eq!(read(target, feed), whole, "{target} {feed:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_chunk_of_several_games_is_halved_between_games() {
+        let text = "[Board \"1\"]\n\n[Board \"2\"]\n\n[Board \"3\"]\n";
+        let parse = parser::parse(text);
+        let (first, second) = halve(text, &parse).expect("three games");
+        assert_eq!(first.real_games().count(), 1);
+        assert_eq!(second.real_games().count(), 2);
+        let one = parser::parse("[Board \"1\"]\n");
+        assert!(halve("[Board \"1\"]\n", &one).is_none());
+    }
+}

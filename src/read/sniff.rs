@@ -66,6 +66,17 @@ impl<'t> Sniff<'t> {
         }
     }
 
+    /// A text taken to be PBN: only `<PBN>` is looked for.
+    pub fn of_pbn(text: &'t str) -> Sniff<'t> {
+        Sniff {
+            text,
+            embedded: lexer::is_embedded(text),
+            not_text: None,
+            chess: ChessScan::default(),
+            in_pieces: false,
+        }
+    }
+
     /// The chunks of the text ([`parser::chunks`]), without looking for `<PBN>` again.
     pub fn chunks(&self, target: usize) -> parser::Chunks<'t> {
         parser::chunks_of(self.text, target, self.embedded)
@@ -94,6 +105,17 @@ impl<'t> Sniff<'t> {
     pub fn chess(&self) -> Option<Range<usize>> {
         self.chess.verdict()
     }
+}
+
+/// True when a text reads as BBO's LIN: its first non-blank characters are a two-letter tag and
+/// `|`. A PBN file starts with `%`, `[`, `{` or `;`, never so.
+pub fn looks_like_lin(text: &str) -> bool {
+    let start = text.trim_start_matches(['\u{feff}', ' ', '\t', '\r', '\n']);
+    let bytes = start.as_bytes();
+    bytes.len() >= 3
+        && bytes[0].is_ascii_alphabetic()
+        && bytes[1].is_ascii_alphabetic()
+        && bytes[2] == b'|'
 }
 
 /// A PBI chess-problem file.

@@ -379,15 +379,11 @@ mod tests {
         }
         let mut whole = Vec::new();
         let mut game = 0;
-        crate::model::each_game(
-            &text,
-            |_| {},
-            |_, model, span| {
-                game += 1;
-                whole.push(seen(1 + count_lines(&text, 0, span.start), game, model));
-                true
-            },
-        );
+        crate::read::each_game(&text, |_, model, span| {
+            game += 1;
+            whole.push(seen(1 + count_lines(&text, 0, span.start), game, model));
+            true
+        });
         assert_eq!(whole.len(), 39);
         for block in [1, 7, 64, 300, 1000, 5000, 1 << 20] {
             let mut streamed = Vec::new();

@@ -16,10 +16,10 @@ use crate::bridge::{Denomination, Seat};
 use crate::check::{CheckOptions, check_decoded};
 use crate::dds::{Outcome, Solutions};
 use crate::model::values::{PerSide, Side, Vulnerability};
-use crate::model::{GameModel, Inheritance, Inheritor, Tag};
+use crate::model::{GameModel, Inheritance, Tag};
 use crate::par::{self, Tricks};
-use crate::parser::{self, CHUNK_BYTES};
 use crate::proof::{self, Rewritten};
+use crate::read::Driver;
 use crate::rewrite::edit::Edits;
 use crate::rewrite::{RewriteOptions, bug};
 use crate::rules::Rule;
@@ -72,14 +72,10 @@ pub fn deals_to_solve(text: &str, every: bool) -> Vec<u128> {
 
 /// Runs `each` on the model of every game of `text`, a chunk at a time.
 fn each_game(text: &str, mut each: impl FnMut(&GameModel<'_>)) {
-    let mut inheritor: Inheritor<'_, 'static> = Inheritor::default();
-    for parse in parser::chunks(text, CHUNK_BYTES) {
-        let mut reader: Inheritor<'_, '_> = std::mem::take(&mut inheritor);
-        for game in parse.real_games() {
-            each(&reader.game(&parse, text, game));
-        }
-        inheritor = reader.detach();
-    }
+    crate::read::each_game(text, |_, model, _| {
+        each(model);
+        true
+    });
 }
 
 fn deal_key(model: &GameModel<'_>) -> Option<u128> {
@@ -307,44 +303,39 @@ pub fn analyze_owned(
     };
     let text = decoded.text.as_str();
     let mut reading = Reading::new(&decoded).count_only();
-    let mut games = 0;
+    let mut driver = Driver::new(&decoded);
     let mut edits = Edits::default();
     let mut added = 0;
     // The double-dummy tags the games write themselves, for the proof.
     let mut written_before = 0;
     let mut unsolved = Vec::new();
-    if reading.wants_chunks() {
-        let mut inheritor: Inheritor<'_, 'static> = Inheritor::default();
-        for parse in parser::chunks(text, CHUNK_BYTES) {
-            reading.chunk(&parse);
-            games += parse.real_games().count();
-            let mut reader: Inheritor<'_, '_> = std::mem::take(&mut inheritor);
-            for game in parse.real_games() {
-                let model = reader.game(&parse, text, game);
-                written_before += written_count(&model);
-                let Some(key) = deal_key(&model) else {
-                    continue;
-                };
-                match solutions.get(key) {
-                    Some(Outcome::Solved(tricks)) => {
-                        added +=
-                            game_edits(text, &parse, game, &model, tricks, options, &mut edits);
-                    }
-                    Some(other) => {
-                        let span = model.get("Deal").map_or(0..0, |tag| tag.span.clone());
-                        // The command's work is not done for this deal: an error here.
-                        if let Some(mut finding) = dd::not_solved(span, other) {
-                            finding.severity = crate::rules::diagnostic::Severity::Error;
-                            unsolved.push(finding);
-                        }
-                    }
-                    None => {}
+    if driver.wants_chunks() {
+        let chunk = |read: &crate::read::Chunk| reading.chunk(&read.parse, &read.found);
+        driver.games(chunk, |parse, game, model| {
+            written_before += written_count(model);
+            let Some(key) = deal_key(model) else {
+                return true;
+            };
+            match solutions.get(key) {
+                Some(Outcome::Solved(tricks)) => {
+                    added += game_edits(text, parse, game, model, tricks, options, &mut edits);
                 }
+                Some(other) => {
+                    let span = model.get("Deal").map_or(0..0, |tag| tag.span.clone());
+                    // The command's work is not done for this deal: an error here.
+                    if let Some(mut finding) = dd::not_solved(span, other) {
+                        finding.severity = crate::rules::diagnostic::Severity::Error;
+                        unsolved.push(finding);
+                    }
+                }
+                None => {}
             }
-            inheritor = reader.detach();
-        }
+            true
+        });
     }
-    let (read, is_pbn) = reading.finish();
+    let sniffed = driver.finish();
+    let games = sniffed.games;
+    let (read, is_pbn) = reading.finish(&sniffed);
     let mut problems = proof::blocking(read);
     let refuse = |decoded, problems| Analyzed {
         rewritten: Rewritten::refused(decoded, problems, games),

@@ -9,9 +9,10 @@
 use std::ops::Range;
 
 use crate::model::{Inheritance, Inheritor};
-use crate::parser::{self, CHUNK_BYTES};
+use crate::parser::CHUNK_BYTES;
 use crate::proof::facts::Facts;
 use crate::proof::{self, Rewritten};
+use crate::read::{Chunk, Driver};
 use crate::rewrite::edit::Edits;
 use crate::rewrite::{RewriteOptions, bug};
 use crate::rules::Rule;
@@ -45,67 +46,63 @@ pub fn dedup_owned(
     let decoded = source::decode_owned(bytes, options.input_encoding);
     let text = decoded.text.as_str();
     let mut reading = Reading::new(&decoded).count_only();
-    let mut games = 0;
+    let mut driver = Driver::new(&decoded);
     let mut edits = Edits::default();
     let mut removed = String::new();
     // Games removed, by the start of their text, in order.
     let mut gone: Vec<usize> = Vec::new();
-    if reading.wants_chunks() {
-        let mut inheritor: Inheritor<'_, 'static> = Inheritor::default();
+    if driver.wants_chunks() {
         // A run of removed games goes with what separates it from the next game kept; at the
         // end of the file, with the line end of the last game kept.
         let mut run: Option<Range<usize>> = None;
         let mut last_kept_end: Option<usize> = None;
-        for parse in parser::chunks(text, CHUNK_BYTES) {
-            reading.chunk(&parse);
-            games += parse.real_games().count();
-            let mut reader: Inheritor<'_, '_> = std::mem::take(&mut inheritor);
-            for game in &parse.games {
-                let span = parse.span(game.first, game.last);
-                let model = (!game.is_empty()).then(|| reader.game(&parse, text, game));
-                let listed = model.as_ref().and_then(|model| {
-                    let tag = model.get("Deal")?;
-                    if tag.inheritance == Inheritance::Implied {
-                        return None;
+        let chunk = |read: &crate::read::Chunk| reading.chunk(&read.parse, &read.found);
+        driver.all_games(chunk, |parse, game, model| {
+            let span = parse.span(game.first, game.last);
+            let listed = model.and_then(|model| {
+                let tag = model.get("Deal")?;
+                if tag.inheritance == Inheritance::Implied {
+                    return None;
+                }
+                let at = remove
+                    .binary_search_by_key(&tag.span.start, |r| r.deal_start)
+                    .ok()?;
+                Some(remove[at].why.as_str())
+            });
+            let why = match (model.is_some(), listed, keep_listed) {
+                (false, _, _) | (true, Some(_), true) | (true, None, false) => None,
+                (true, Some(why), false) => Some(why),
+                (true, None, true) => Some("not a repeat (--repeats-only)"),
+            };
+            match why {
+                Some(why) => {
+                    gone.push(span.start);
+                    removed.push('{');
+                    // A `}` would end the comment early.
+                    removed.push_str(&why.replace('}', ")"));
+                    removed.push_str("}\n");
+                    removed.push_str(&text[span.clone()]);
+                    removed.push_str("\n\n");
+                    run = Some(run.clone().map_or(span.clone(), |run| run.start..span.end));
+                }
+                None => {
+                    if let Some(run) = run.take() {
+                        edits.delete(run.start..span.start);
                     }
-                    let at = remove
-                        .binary_search_by_key(&tag.span.start, |r| r.deal_start)
-                        .ok()?;
-                    Some(remove[at].why.as_str())
-                });
-                let why = match (model.is_some(), listed, keep_listed) {
-                    (false, _, _) | (true, Some(_), true) | (true, None, false) => None,
-                    (true, Some(why), false) => Some(why),
-                    (true, None, true) => Some("not a repeat (--repeats-only)"),
-                };
-                match why {
-                    Some(why) => {
-                        gone.push(span.start);
-                        removed.push('{');
-                        // A `}` would end the comment early.
-                        removed.push_str(&why.replace('}', ")"));
-                        removed.push_str("}\n");
-                        removed.push_str(&text[span.clone()]);
-                        removed.push_str("\n\n");
-                        run = Some(run.map_or(span.clone(), |run| run.start..span.end));
-                    }
-                    None => {
-                        if let Some(run) = run.take() {
-                            edits.delete(run.start..span.start);
-                        }
-                        last_kept_end = Some(span.end);
-                    }
+                    last_kept_end = Some(span.end);
                 }
             }
-            inheritor = reader.detach();
-        }
+            true
+        });
         if let Some(run) = run {
             // The last games of the file: removed from the end of the game before them.
             let start = last_kept_end.unwrap_or(run.start);
             edits.delete(start.min(run.start)..run.end);
         }
     }
-    let (read, is_pbn) = reading.finish();
+    let sniffed = driver.finish();
+    let games = sniffed.games;
+    let (read, is_pbn) = reading.finish(&sniffed);
     let mut problems = proof::blocking(read);
     if !is_pbn || decoded.malformed_at.is_some() || (!problems.is_empty() && !options.force) {
         return Deduped {
@@ -155,7 +152,7 @@ pub(crate) fn game_facts(
     let mut broken = 0;
     let mut facts_text = String::new();
     let mut inheritor: Inheritor<'_, 'static> = Inheritor::default();
-    for parse in parser::chunks(text, CHUNK_BYTES) {
+    for Chunk { parse, .. } in Driver::pbn(text).chunks(CHUNK_BYTES) {
         broken += parse
             .errors
             .iter()

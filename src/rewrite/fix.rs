@@ -12,7 +12,7 @@
 use std::ops::Range;
 
 use crate::check::{CheckOptions, check_decoded};
-use crate::model::{Inheritor, OwnedInheritance};
+use crate::model::{GameModel, OwnedInheritance};
 use crate::proof::Rewritten;
 use crate::rules::diagnostic::Diagnostic;
 use crate::rules::select::Selection;
@@ -119,13 +119,7 @@ struct Precomputed {
 impl ChunkEdits for Precomputed {
     const EFFECTIVE: bool = false;
 
-    fn edits<'t: 'p, 'p>(
-        &mut self,
-        parse: &'p Parse,
-        text: &'t str,
-        inheritor: &mut Inheritor<'t, 'p>,
-    ) -> (Edits, Vec<Diagnostic>) {
-        super::carry(parse, text, inheritor);
+    fn edits(&mut self, parse: &Parse, _: &str, _: &[GameModel<'_>]) -> (Edits, Vec<Diagnostic>) {
         let (Some(first), Some(last)) = (parse.tokens.first(), parse.tokens.last()) else {
             return (Edits::default(), Vec::new());
         };

@@ -16,9 +16,10 @@ pub mod nag;
 pub mod resolve;
 
 use crate::io::spool::Output;
-use crate::model::{Inheritor, OwnedInheritance};
+use crate::model::{GameModel, Inheritor, OwnedInheritance};
 use crate::parser;
 use crate::proof::{self, Rewritten, facts};
+use crate::read::Driver;
 use crate::rules::diagnostic::Diagnostic;
 use crate::rules::reading::Reading;
 use crate::rules::syntax::rule_of;
@@ -45,13 +46,13 @@ pub(crate) trait ChunkEdits {
     const EFFECTIVE: bool;
 
     /// The edits to the games of `parse`, a chunk of `text` (their ranges are offsets in
-    /// `text`), and what they leave as it is. `inheritor` holds the `#`/`##` values before the
-    /// chunk; it is left holding those after it.
-    fn edits<'t: 'p, 'p>(
+    /// `text`), and what they leave as it is. `models` are the chunk's games, with the `#`/`##`
+    /// values of the games before them (PBN 4.8) carried by the frame.
+    fn edits(
         &mut self,
-        parse: &'p Parse,
-        text: &'t str,
-        inheritor: &mut Inheritor<'t, 'p>,
+        parse: &Parse,
+        text: &str,
+        models: &[GameModel<'_>],
     ) -> (edit::Edits, Vec<Diagnostic>);
 
     /// What is wrong with `piece`, the rewrite of the chunk whose text is `original`, read back
@@ -97,16 +98,17 @@ pub(crate) fn encoded(
     Rewritten::written(decoded, output, problems, games)
 }
 
-/// Carries the `#`/`##` values of the games of `parse` on: for a rewrite whose edits do not
-/// depend on inheritance, whose next chunk's read-back still does.
-pub(crate) fn carry<'t: 'p, 'p>(
+/// The models of the games of `parse`, a chunk of `text`, after the games whose `#`/`##` values
+/// `inheritor` holds (PBN 4.8); `inheritor` is left holding those after them.
+pub(crate) fn models<'t: 'p, 'p>(
     parse: &'p Parse,
     text: &'t str,
     inheritor: &mut Inheritor<'t, 'p>,
-) {
-    for game in parse.real_games() {
-        inheritor.game(parse, text, game);
-    }
+) -> Vec<GameModel<'p>> {
+    parse
+        .real_games()
+        .map(|game| inheritor.game(parse, text, game))
+        .collect()
 }
 
 /// What editing a text a chunk at a time made of it.
@@ -181,10 +183,10 @@ fn next_target(target: usize, input: usize, output: usize) -> usize {
 /// inheritance wrong across a cut shows up as a difference.
 pub(crate) fn edit_chunks<R: ChunkEdits>(
     text: &str,
-    mut chunks: parser::Chunks<'_>,
+    mut chunks: crate::read::Chunks<'_, '_>,
     rewrite: &mut R,
     sink: Sink,
-    mut each: impl FnMut(&Parse),
+    mut each: impl FnMut(&crate::read::Chunk),
 ) -> Edited {
     let mut edited = Edited::default();
     let mut inheritor: Inheritor<'_, 'static> = Inheritor::default();
@@ -200,9 +202,9 @@ pub(crate) fn edit_chunks<R: ChunkEdits>(
         let parse = match halves.pop() {
             Some(half) => half,
             None => match chunks.next() {
-                Some(parse) => {
-                    each(&parse);
-                    parse
+                Some(read) => {
+                    each(&read);
+                    read.parse
                 }
                 None => break,
             },
@@ -220,11 +222,13 @@ pub(crate) fn edit_chunks<R: ChunkEdits>(
         let mut grown = chunk.len();
         let before = inheritor.clone();
         let mut reader: Inheritor<'_, '_> = inheritor;
-        let (edits, left) = rewrite.edits(&parse, text, &mut reader);
+        let chunk_models = models(&parse, text, &mut reader);
+        let (edits, left) = rewrite.edits(&parse, text, &chunk_models);
+        drop(chunk_models);
         inheritor = reader.detach();
         if sink.adapt
             && edits.grows_by(chunk.len()) > PIECE_BYTES
-            && let Some((first, second)) = halve(text, &parse)
+            && let Some((first, second)) = crate::read::halve(text, &parse)
         {
             // Edited in halves, each from the values before it: a piece of a game or a few.
             inheritor = before;
@@ -307,21 +311,6 @@ pub(crate) fn edit_chunks<R: ChunkEdits>(
     edited
 }
 
-/// The chunk `parse` of `text` cut in two at the start of its middle game (between two games: each
-/// half holds whole games and what lies between them), or `None` for a chunk of one game.
-fn halve(text: &str, parse: &Parse) -> Option<(Parse, Parse)> {
-    if parse.games.len() < 2 {
-        return None;
-    }
-    let middle = parse.token(parse.games[parse.games.len() / 2].first).start as usize;
-    let start = parse.tokens.first()?.start as usize;
-    let end = parse.tokens.last()?.end as usize;
-    Some((
-        parser::parse_region(text, start, middle),
-        parser::parse_region(text, middle, end),
-    ))
-}
-
 /// A chunk's rewrite, and where in it the edits' text stands.
 #[derive(Clone, Copy)]
 struct Written<'a> {
@@ -378,21 +367,22 @@ pub(crate) fn rewrite_chunks<R: ChunkEdits>(
     let text = decoded.text.as_str();
     // No suppression applies to a rewrite: the findings left out are only counted.
     let mut reading = Reading::new(&decoded).count_only();
-    let mut games = 0;
+    let mut driver = Driver::new(&decoded);
     let mut edited = Edited::default();
     let sink = Sink {
         encoding: decoded.encoding,
         bom: decoded.bom,
         adapt: options.chunk_bytes.is_none(),
     };
-    if reading.wants_chunks() {
+    if driver.wants_chunks() {
         let first = options.chunk_bytes.unwrap_or(FIRST_CHUNK_BYTES);
-        edited = edit_chunks(text, reading.chunks(first), rewrite, sink, |parse| {
-            reading.chunk(parse);
-            games += parse.real_games().count();
+        edited = edit_chunks(text, driver.chunks(first), rewrite, sink, |read| {
+            reading.chunk(&read.parse, &read.found);
         });
     }
-    let (read, is_pbn) = reading.finish();
+    let sniffed = driver.finish();
+    let games = sniffed.games;
+    let (read, is_pbn) = reading.finish(&sniffed);
     let mut problems = proof::blocking(read);
     // Not PBN, or bytes the encoding cannot hold (writing them back would not give the input):
     // never rewritten, not even with `force`.

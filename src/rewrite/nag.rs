@@ -10,7 +10,7 @@
 
 use crate::bridge::SUFFIXES;
 use crate::lexer::{SyntaxKind, token_number};
-use crate::model::{Inheritor, OwnedInheritance};
+use crate::model::{GameModel, OwnedInheritance};
 use crate::proof::Rewritten;
 use crate::rewrite::edit::Edits;
 use crate::rewrite::{ChunkEdits, RewriteOptions, rewrite_chunks};
@@ -39,13 +39,12 @@ struct Nag;
 impl ChunkEdits for Nag {
     const EFFECTIVE: bool = false;
 
-    fn edits<'t: 'p, 'p>(
+    fn edits(
         &mut self,
-        parse: &'p Parse,
-        text: &'t str,
-        inheritor: &mut Inheritor<'t, 'p>,
+        parse: &Parse,
+        text: &str,
+        _: &[GameModel<'_>],
     ) -> (Edits, Vec<Diagnostic>) {
-        super::carry(parse, text, inheritor);
         nag_edits(parse, text)
     }
 

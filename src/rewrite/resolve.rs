@@ -19,9 +19,7 @@
 
 use std::collections::HashMap;
 
-use crate::model::{
-    GameModel, Inheritance, Inheritor, OwnedInheritance, Tag, inheritance_forbidden,
-};
+use crate::model::{GameModel, Inheritance, OwnedInheritance, Tag, inheritance_forbidden};
 use crate::model::{MTS, mts_index};
 use crate::parser;
 use crate::proof::{Rewritten, unwritable, writable};
@@ -61,7 +59,7 @@ fn resolve_decoded(
     let chunk = options.chunk_bytes.unwrap_or(parser::CHUNK_BYTES);
     let mut compress = |resolved: &str, sink: Sink| {
         let mut compress = Compress {
-            sticky: sticky_tags(resolved, chunk),
+            sticky: sticky_tags(resolved),
             current: HashMap::new(),
             last: HashMap::new(),
             games: 0,
@@ -69,7 +67,7 @@ fn resolve_decoded(
         };
         edit_chunks(
             resolved,
-            parser::chunks(resolved, chunk),
+            crate::read::Driver::pbn(resolved).chunks(chunk),
             &mut compress,
             Sink {
                 adapt: false,
@@ -95,13 +93,13 @@ struct Resolve {
 impl ChunkEdits for Resolve {
     const EFFECTIVE: bool = true;
 
-    fn edits<'t: 'p, 'p>(
+    fn edits(
         &mut self,
-        parse: &'p Parse,
-        text: &'t str,
-        inheritor: &mut Inheritor<'t, 'p>,
+        parse: &Parse,
+        text: &str,
+        models: &[GameModel<'_>],
     ) -> (Edits, Vec<Diagnostic>) {
-        resolve_games(parse, text, inheritor, self.default_nl)
+        resolve_games(parse, text, models, self.default_nl)
     }
 
     fn check_piece(
@@ -111,23 +109,24 @@ impl ChunkEdits for Resolve {
         _: &str,
         values: &OwnedInheritance,
     ) -> Option<String> {
-        let (more, _) = resolve_games(again, piece, &mut values.inheritor(), self.default_nl);
+        let again_models = super::models(again, piece, &mut values.inheritor());
+        let (more, _) = resolve_games(again, piece, &again_models, self.default_nl);
         (!more.is_empty()).then(|| "rewriting the result again changes it".to_owned())
     }
 }
 
-/// The edits that resolve the games of `parse` (the whole of `text` or a chunk of it), after the
-/// games whose `#`/`##` values `inheritor` holds, and what they leave (T024, W005).
-fn resolve_games<'t: 'p, 'p>(
-    parse: &'p Parse,
-    text: &'t str,
-    inheritor: &mut Inheritor<'t, 'p>,
+/// The edits that resolve the games of `parse` (the whole of `text` or a chunk of it), whose
+/// models are `models`, and what they leave (T024, W005).
+fn resolve_games(
+    parse: &Parse,
+    text: &str,
+    models: &[GameModel<'_>],
     default_nl: &str,
 ) -> (Edits, Vec<Diagnostic>) {
     let mut edits = Edits::default();
     let mut findings = Vec::new();
-    for game in parse.real_games() {
-        let model = inheritor.game(parse, text, game);
+    for model in models {
+        let game = model.game;
         let mut supplied = Vec::new();
         for tag in &model.tags {
             if let Some(finding) = forbidden_inheritance(tag) {
@@ -153,7 +152,7 @@ fn resolve_games<'t: 'p, 'p>(
         if supplied.is_empty() {
             continue;
         }
-        let written = written_tags(parse, &model);
+        let written = written_tags(parse, model);
         for (at, inserted) in insertions(text, &written, supplied, default_nl) {
             edits.insert(at, inserted);
         }
@@ -270,18 +269,17 @@ struct Compress {
 impl ChunkEdits for Compress {
     const EFFECTIVE: bool = true;
 
-    fn edits<'t: 'p, 'p>(
+    fn edits(
         &mut self,
-        parse: &'p Parse,
-        text: &'t str,
-        inheritor: &mut Inheritor<'t, 'p>,
+        parse: &Parse,
+        text: &str,
+        models: &[GameModel<'_>],
     ) -> (Edits, Vec<Diagnostic>) {
         let mut edits = Edits::default();
-        for game in parse.real_games() {
-            let model = inheritor.game(parse, text, game);
+        for model in models {
             let first = self.games == 0;
             self.games += 1;
-            self.game(&model, parse, text, first, &mut edits);
+            self.game(model, parse, text, first, &mut edits);
         }
         (edits, Vec::new())
     }
@@ -294,7 +292,8 @@ impl ChunkEdits for Compress {
         original: &str,
         values: &OwnedInheritance,
     ) -> Option<String> {
-        let (edits, _) = resolve_games(again, piece, &mut values.inheritor(), self.default_nl);
+        let again_models = super::models(again, piece, &mut values.inheritor());
+        let (edits, _) = resolve_games(again, piece, &again_models, self.default_nl);
         match edits.apply(piece) {
             Ok(output) if output == original => None,
             Ok(_) => Some(
@@ -379,36 +378,32 @@ fn compressible(model: &GameModel<'_>, tag: &Tag<'_>, text: &str) -> bool {
 }
 
 /// The tags that get `##` in the first game: given (compressibly) in every game, with the same
-/// value in the first two. In the order of the first game. Read a chunk of `text` at a time.
-fn sticky_tags(text: &str, chunk: usize) -> Vec<String> {
-    let mut inheritor: Inheritor<'_, 'static> = Inheritor::default();
+/// value in the first two. In the order of the first game. Read a chunk of `text` at a time
+/// ([`crate::read::each_game`]).
+fn sticky_tags(text: &str) -> Vec<String> {
     let mut candidates: Vec<(String, String)> = Vec::new();
     let mut games = 0;
-    for parse in parser::chunks(text, chunk) {
-        let mut reader: Inheritor<'_, '_> = inheritor;
-        for game in parse.real_games() {
-            let model = reader.game(&parse, text, game);
-            if games == 0 {
-                candidates = model
-                    .tags
-                    .iter()
-                    .filter(|tag| compressible(&model, tag, text))
-                    .map(|tag| (tag.name.to_owned(), tag.value.to_string()))
-                    .collect();
-            } else {
-                if games == 1 {
-                    candidates.retain(|(name, value)| model.value(name) == Some(value.as_str()));
-                }
-                candidates.retain(|(name, _)| {
-                    model
-                        .get(name)
-                        .is_some_and(|tag| tag.inheritance == Inheritance::None)
-                });
+    crate::read::each_game(text, |_, model, _| {
+        if games == 0 {
+            candidates = model
+                .tags
+                .iter()
+                .filter(|tag| compressible(model, tag, text))
+                .map(|tag| (tag.name.to_owned(), tag.value.to_string()))
+                .collect();
+        } else {
+            if games == 1 {
+                candidates.retain(|(name, value)| model.value(name) == Some(value.as_str()));
             }
-            games += 1;
+            candidates.retain(|(name, _)| {
+                model
+                    .get(name)
+                    .is_some_and(|tag| tag.inheritance == Inheritance::None)
+            });
         }
-        inheritor = reader.detach();
-    }
+        games += 1;
+        true
+    });
     if games < 2 {
         return Vec::new();
     }

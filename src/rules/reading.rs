@@ -4,7 +4,7 @@
 //! refuse on what stops them.
 
 use crate::parser;
-use crate::read::sniff::{NotText, Sniff};
+use crate::read::{ChunkSniffed, NotText, Sniffed};
 use crate::rules::diagnostic::{
     Diagnostic, Dropped, LeftOut, Limit, MAX_FINDINGS, Severity, keep_first,
 };
@@ -147,11 +147,10 @@ pub const UTF16_WITHOUT_BOM: RuleInfo = RuleInfo {
 /// The findings of reading a file, before any rule of the standard: its encoding, whether it is a
 /// PBN file at all (false for PBI and chess PGN, with the one finding that says so), an unclosed
 /// `<PBN>`, and every syntax error. `export` refuses on these; `check` goes on to the rules.
-/// Gathered chunk by chunk ([`parser::chunks`]) from what the front door finds as data
-/// ([`Sniff`]) and the parser's syntax problems, each worded here.
+/// Gathered chunk by chunk from what the front door ([`crate::read::Driver`]) finds as data
+/// ([`ChunkSniffed`], [`Sniffed`]) and the parser's syntax problems, each worded here.
 pub struct Reading<'t> {
     decoded: &'t Decoded,
-    sniff: Sniff<'t>,
     findings: Vec<Diagnostic>,
     /// How many findings are kept ([`keep_first`]); the rest are left in `dropped`.
     limit: Limit,
@@ -165,7 +164,6 @@ impl<'t> Reading<'t> {
     pub fn new(decoded: &'t Decoded) -> Reading<'t> {
         Reading {
             decoded,
-            sniff: Sniff::new(decoded),
             findings: malformed(decoded).into_iter().collect(),
             limit: Limit {
                 keep: MAX_FINDINGS,
@@ -209,30 +207,14 @@ impl<'t> Reading<'t> {
         );
     }
 
-    /// True when the text embeds PBN in another document (PBN 6.2).
-    pub fn is_embedded(&self) -> bool {
-        self.sniff.embedded
-    }
-
-    /// The chunks of the text ([`parser::chunks`]), without looking for `<PBN>` again.
-    pub fn chunks(&self, target: usize) -> parser::Chunks<'t> {
-        self.sniff.chunks(target)
-    }
-
-    /// False for a file that is not PBN text (PBI, binary, UTF-16 without a BOM), which is not
-    /// worth parsing.
-    pub fn wants_chunks(&self) -> bool {
-        self.sniff.not_text.is_none()
-    }
-
-    /// Reads the next chunk.
-    pub fn chunk(&mut self, parse: &Parse) {
+    /// Words what the next chunk showed ([`crate::read::Chunk`]): its syntax errors, and what the
+    /// driver found in it.
+    pub fn chunk(&mut self, parse: &Parse, found: &ChunkSniffed) {
         let text = self.decoded.text.as_str();
-        let found = self.sniff.chunk(parse);
         self.findings
-            .extend(found.unclosed_embedding.map(unclosed_embedding));
+            .extend(found.unclosed_embedding.clone().map(unclosed_embedding));
         self.findings
-            .extend(found.oversized_game.map(oversized_game));
+            .extend(found.oversized_game.clone().map(oversized_game));
         // Kept as they are worded, so that a chunk of millions of syntax errors never holds more
         // than twice the limit of worded findings.
         for error in &parse.errors {
@@ -243,14 +225,14 @@ impl<'t> Reading<'t> {
 
     /// The findings, and whether the file is PBN. Past the limit, the first finding that stops
     /// a rewrite is among them even when it is not among the first.
-    pub fn finish(self) -> (Vec<Diagnostic>, bool) {
-        let (findings, is_pbn, _) = self.finish_counted();
+    pub fn finish(self, sniffed: &Sniffed) -> (Vec<Diagnostic>, bool) {
+        let (findings, is_pbn, _) = self.finish_counted(sniffed);
         (findings, is_pbn)
     }
 
     /// [`Reading::finish`], with the count of the findings left out.
-    pub fn finish_counted(mut self) -> (Vec<Diagnostic>, bool, LeftOut) {
-        let verdict = match (self.sniff.not_text.take(), self.sniff.chess()) {
+    pub fn finish_counted(mut self, sniffed: &Sniffed) -> (Vec<Diagnostic>, bool, LeftOut) {
+        let verdict = match (sniffed.not_text.clone(), sniffed.chess.clone()) {
             (Some(not_text), _) => not_text_finding(not_text),
             (None, Some(span)) => chess_finding(span),
             (None, None) => {

@@ -1,7 +1,7 @@
 //! The semantic pass: builds each game's model (with `#`/`##` inheritance, PBN 4.8) and runs the
 //! rule families over it, then the file-wide families (characters and lines, export format).
 
-use crate::model::{GameModel, Inheritor};
+use crate::model::GameModel;
 use crate::rules::diagnostic::Diagnostic;
 use crate::rules::select::RuleSet;
 use crate::rules::{
@@ -39,17 +39,18 @@ impl Checker<'_> {
 pub fn check(parse: &Parse, decoded: &Decoded, rules: RuleSet) -> Vec<Diagnostic> {
     let mut semantic = Semantic::new(decoded, rules);
     let mut out = Vec::new();
-    semantic.chunk(parse, &mut out);
+    let models = crate::read::threads::Carry::new(&decoded.text).models(parse);
+    semantic.chunk(parse, &models, &mut out);
     semantic.finish(&mut out);
     out
 }
 
-/// The semantic pass over a file read chunk by chunk ([`crate::parser::chunks`]): what carries
-/// from one chunk to the next is the `#`/`##` state and where the last game ended.
+/// The semantic pass over a file read chunk by chunk ([`crate::read::Driver`], which carries the
+/// `#`/`##` state from one chunk to the next): what carries here is where the last game ended and
+/// what the checks across the file gather.
 pub struct Semantic<'t> {
     decoded: &'t Decoded,
     rules: RuleSet,
-    inheritor: Inheritor<'t, 'static>,
     /// Built once for the file, when export rules run.
     previous_end: Option<usize>,
     /// The complete deals of the file, for the checks across a run (H001), when H001 runs.
@@ -65,7 +66,6 @@ impl<'t> Semantic<'t> {
         Semantic {
             decoded,
             rules,
-            inheritor: Inheritor::for_text(&decoded.text),
             previous_end: None,
             deals: Vec::new(),
             boards: dd::Boards::default(),
@@ -73,44 +73,10 @@ impl<'t> Semantic<'t> {
         }
     }
 
-    /// Checks the games of one chunk, in file order after the chunks before.
-    pub fn chunk(&mut self, parse: &Parse, out: &mut Vec<Diagnostic>) {
-        let models = self.models(parse);
-        let found = self.context().rules(parse, &models);
+    /// Checks the games of one chunk (their models built in file order), after the chunks before.
+    pub fn chunk(&mut self, parse: &Parse, models: &[GameModel<'_>], out: &mut Vec<Diagnostic>) {
+        let found = self.context().rules(parse, models);
         self.merge(parse, found, out);
-    }
-
-    /// The models of the games of one chunk, in file order after the chunks before: the `#`/`##`
-    /// values carried on. The part of [`Semantic::chunk`] that goes one chunk after the other.
-    pub fn models<'p>(&mut self, parse: &'p Parse) -> Vec<GameModel<'p>>
-    where
-        't: 'p,
-    {
-        let text = self.decoded.text.as_str();
-        let mut inheritor: Inheritor<'t, '_> = std::mem::take(&mut self.inheritor);
-        let models = parse
-            .real_games()
-            .map(|game| inheritor.game(parse, text, game))
-            .collect();
-        self.inheritor = inheritor.detach();
-        models
-    }
-
-    /// An inheritor with no values for the games of this file ([`Inheritor::fresh`]).
-    pub fn fresh_inheritor(&self) -> Inheritor<'t, 'static> {
-        self.inheritor.fresh()
-    }
-
-    /// Takes in the `#`/`##` values after a chunk whose models were built from no values
-    /// (`local`, detached), when those models are the ones reading in order gives: no `#` of the
-    /// chunk missed a value ([`Inheritor::missed`]) and no `##` value reaches it from before.
-    /// False, with nothing changed, when the chunk must be read in order ([`Semantic::models`]).
-    pub fn take_values(&mut self, local: Inheritor<'t, 'static>) -> bool {
-        if local.missed() || self.inheritor.has_sticky() {
-            return false;
-        }
-        self.inheritor.then(local);
-        true
     }
 
     /// What the rules of a chunk read besides its models: the same for every chunk, so that
@@ -184,7 +150,7 @@ impl<'t, 's> Context<'t, 's> {
         }
     }
 
-    /// The rules of the games of one chunk (`models`, [`Semantic::models`]) and of its tokens and
+    /// The rules of the games of one chunk (`models`, built in file order by [`crate::read::threads::Carry`]) and of its tokens and
     /// lines: nothing here depends on another chunk.
     pub fn rules(&self, parse: &Parse, models: &[GameModel<'_>]) -> ChunkFindings {
         let mut checker = Checker {
