@@ -19,6 +19,7 @@ mod fix;
 mod fixtures;
 mod hostile;
 mod jsonl;
+mod layers;
 mod lin;
 mod lossless;
 mod man;

@@ -1,0 +1,171 @@
+//! The layers of `src/` import one way (ARCHITECTURE.md, "Layers"; issue 42): the front knows
+//! nothing of rules, the model does no file I/O, the rules name none of the commands that raise
+//! them, one module reads chunks for every command, and no import circle ties the top-level
+//! modules together. Read from the source text: the code before a file's first `#[cfg(test)]`
+//! (the test modules close each file).
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use crate::common;
+
+fn src() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
+}
+
+/// Every `.rs` file below `dir`, as (path from `src/`, the code before its tests).
+fn code_below(dir: &Path) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(dir) = stack.pop() {
+        for entry in fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                let text = fs::read_to_string(&path).unwrap();
+                let code = text.split("#[cfg(test)]").next().unwrap_or("");
+                // Doc and line comments name modules without importing them.
+                let code: String = code
+                    .lines()
+                    .filter(|line| !line.trim_start().starts_with("//"))
+                    .collect::<Vec<_>>()
+                    .join("\n");
+                let name = path.strip_prefix(src()).unwrap().display().to_string();
+                out.push((name, code));
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// The files of `paths` (below `src/`) whose code names any of `banned`.
+fn naming(paths: &[&str], banned: &[&str]) -> Vec<String> {
+    let mut found = Vec::new();
+    for path in paths {
+        let full = src().join(path);
+        let files = if full.is_dir() {
+            code_below(&full)
+        } else {
+            let text = fs::read_to_string(&full).unwrap();
+            let code = text.split("#[cfg(test)]").next().unwrap_or("").to_owned();
+            vec![(path.to_string(), code)]
+        };
+        for (name, code) in files {
+            for word in banned {
+                if code.contains(word) {
+                    found.push(format!("{name} names {word}"));
+                }
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn the_front_knows_nothing_of_rules_or_commands() {
+    let front = ["source.rs", "lexer.rs", "syntax.rs", "parser"];
+    let found = naming(
+        &front,
+        &[
+            "crate::rules",
+            "crate::read",
+            "crate::model",
+            "crate::check",
+            "crate::export",
+            "crate::proof",
+            "Rule::",
+        ],
+    );
+    assert!(found.is_empty(), "{found:#?}");
+}
+
+#[test]
+fn the_model_does_no_file_io_and_names_no_rule() {
+    let found = naming(
+        &["model"],
+        &[
+            "std::fs",
+            "File::",
+            "std::io::Read",
+            "crate::rules",
+            "crate::read",
+            "crate::parser::chunks",
+        ],
+    );
+    assert!(found.is_empty(), "{found:#?}");
+}
+
+/// The rules sit below every command that raises them: producers import `rules`, never the
+/// other way.
+#[test]
+fn the_rules_name_none_of_the_commands() {
+    let found = naming(
+        &["rules"],
+        &[
+            "crate::proof",
+            "crate::lin",
+            "crate::jsonl",
+            "crate::rewrite",
+            "crate::export",
+            "crate::check",
+            "crate::sets",
+            "crate::suppress",
+            "crate::dds",
+            "crate::cli",
+            "crate::convert",
+        ],
+    );
+    assert!(found.is_empty(), "{found:#?}");
+}
+
+/// One place cuts a text into chunks and parses them for every command: `read/` (over the
+/// parser's `parser/chunks.rs`). A command that reads games is a sink of `read::Driver`.
+#[test]
+fn only_the_driver_cuts_text_into_chunks() {
+    let chunker = [
+        "parser::chunks(",
+        "chunks_of(",
+        "chunk_regions(",
+        "speculative_chunk(",
+        "parse_region(",
+    ];
+    let mut found = Vec::new();
+    for (name, code) in code_below(&src()) {
+        if name.starts_with("read/") || name.starts_with("parser/") {
+            continue;
+        }
+        for word in chunker {
+            if code.contains(word) {
+                found.push(format!("{name} calls {word}"));
+            }
+        }
+    }
+    assert!(found.is_empty(), "{found:#?}");
+}
+
+/// No import circle between the top-level modules of `src/`, as `../shared/tools/modgraph.py`
+/// computes them (a cycle inside one folder is fine).
+#[test]
+fn no_import_circle_between_top_level_modules() {
+    let tool = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/tools/modgraph.py");
+    if !tool.is_file() {
+        common::cannot_run(&format!("{} is absent", tool.display()));
+        return;
+    }
+    let output = match std::process::Command::new("python3")
+        .arg(&tool)
+        .arg(src())
+        .output()
+    {
+        Ok(output) => output,
+        Err(error) => {
+            common::cannot_run(&format!("python3 does not run: {error}"));
+            return;
+        }
+    };
+    assert!(output.status.success(), "{output:?}");
+    let circles = String::from_utf8_lossy(&output.stdout);
+    assert!(circles.trim().is_empty(), "import circles:\n{circles}");
+}
