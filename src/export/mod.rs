@@ -113,18 +113,7 @@ pub fn export_decoded(decoded: Decoded, options: &ExportOptions) -> Rewritten {
             .filter(|_| embedded)
             .find(|token| token.kind == SyntaxKind::EmbedDelimiter);
         if let Some(delimiter) = delimiter {
-            problems.push(
-                Diagnostic::new(
-                    Rule::EmbeddedPbn,
-                    delimiter.range(),
-                    "the PBN text is embedded in another document; export would write the \
-                        PBN text alone",
-                )
-                .with_help(
-                    "cut the PBN text out of the document, or export with `--force` to \
-                    drop the rest (PBN 6.2)",
-                ),
-            );
+            problems.push(rules::writing::embedded_pbn(delimiter.range()));
         }
         let start = Start {
             // The first piece holds the header too.
@@ -200,17 +189,10 @@ pub fn export_decoded(decoded: Decoded, options: &ExportOptions) -> Rewritten {
         Err((unencodable, written)) => {
             let at = text.find(unencodable.character).unwrap_or(0);
             let end = at + unencodable.character.len_utf8();
-            problems.push(
-                Diagnostic::new(
-                    Rule::UnencodableCharacter,
-                    at..end.min(text.len()),
-                    format!("{unencodable}"),
-                )
-                .with_help(
-                    "export in an encoding that has it (`--encoding utf-8`), or replace \
-                        it; `--force` writes `?` for it",
-                ),
-            );
+            problems.push(rules::writing::unencodable_character(
+                at..end.min(text.len()),
+                &unencodable,
+            ));
             options.force.then(|| encode_lossy(&written, encoding, bom))
         }
     };
@@ -219,7 +201,11 @@ pub fn export_decoded(decoded: Decoded, options: &ExportOptions) -> Rewritten {
         proof::downgrade(&mut problems, "--force: exported anyway");
     }
     if !refused && let Some((count, first)) = long {
-        problems.push(long_lines_warning(count, first, options.newline));
+        problems.push(rules::chars::export_lines_too_long(
+            count,
+            first,
+            options.newline == Newline::Lf,
+        ));
     }
     proof::sort(&mut problems);
     Rewritten {
@@ -253,29 +239,6 @@ fn long_lines(text: &str) -> Option<(usize, usize)> {
         }
     }
     long
-}
-
-/// C004 on export's own output, as a warning: a line that fitted with LF may not with CR LF,
-/// which adds a character to every line; a longer line in the input stays long.
-fn long_lines_warning(count: usize, first: usize, newline: Newline) -> Diagnostic {
-    let lines = if count == 1 { "line" } else { "lines" };
-    let mut warning = Diagnostic::new(
-        Rule::LineTooLong,
-        0..0,
-        format!(
-            "the export has {count} {lines} longer than the 255 characters PBN 2.3 allows with \
-             the line end (the first is line {first} of the export)"
-        ),
-    )
-    .with_help(
-        "break the long comment or value in the input; with `--line-ending crlf` (the default) \
-         each line ends in two characters",
-    );
-    warning.severity = crate::rules::diagnostic::Severity::Warning;
-    if newline == Newline::Lf {
-        warning.help = Some("break the long comment or value in the input".into());
-    }
-    warning
 }
 
 /// Proves each chunk's export as it is written (`docs/spec-decisions.md`, "Export's proof").

@@ -12,7 +12,6 @@ use crate::canon::{self, GameContext, Place, context};
 use crate::lexer::SyntaxKind;
 use crate::model::{GameModel, Inheritance, Inheritor, MTS, Tag};
 use crate::proof;
-use crate::rules::Rule;
 use crate::rules::diagnostic::Diagnostic;
 use crate::syntax::{Data, Parse, TokenId};
 use crate::table::{Align, parse_columns};
@@ -297,27 +296,13 @@ impl<'a> Writer<'a> {
             return;
         }
         // The same value reaches here only with data after it: a comment or section elements.
-        let what = if first.is_some_and(|first| first.written == tag.written) {
-            "with the same value and data of its own after it"
-        } else {
-            "with another value"
-        };
-        let mut diagnostic = Diagnostic::new(
-            Rule::ConflictingDuplicateTag,
+        let same_value = first.is_some_and(|first| first.written == tag.written);
+        let diagnostic = crate::rules::writing::conflicting_duplicate_tag(
+            tag.name,
             tag.span.clone(),
-            format!(
-                "a second {} tag, {what}: export format has one tag of each name",
-                tag.name
-            ),
-        )
-        .with_label("not written")
-        .with_help(
-            "remove the tag that is wrong; if two games ran together, separate \
-                them with an empty line (PBN 3)",
+            same_value,
+            first.map(|first| first.span.clone()),
         );
-        if let Some(first) = first {
-            diagnostic = diagnostic.with_related(first.span.clone(), "the tag that counts");
-        }
         self.dropped.push(diagnostic);
     }
 

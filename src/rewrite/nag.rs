@@ -14,7 +14,6 @@ use crate::model::{GameModel, OwnedInheritance};
 use crate::proof::Rewritten;
 use crate::rewrite::edit::Edits;
 use crate::rewrite::{ChunkEdits, RewriteOptions, rewrite_chunks};
-use crate::rules::Rule;
 use crate::rules::diagnostic::Diagnostic;
 use crate::source;
 use crate::syntax::{Data, Move, Parse, SectionKind, TokenId};
@@ -84,7 +83,7 @@ pub fn nag_edits(parse: &Parse, text: &str) -> (Edits, Vec<Diagnostic>) {
                 continue;
             };
             if let Some(second) = suffixes.next() {
-                findings.push(second_suffix(parse, text, mv, suffix, second, is_auction));
+                findings.push(second_suffix(parse, text, suffix, second, is_auction));
                 continue;
             }
             let (range, written) = rewrite_run(parse, text, mv, suffix, is_auction);
@@ -163,27 +162,20 @@ fn rewrite_run(
     (range, written)
 }
 
+/// N003, where `nag` meets it: the suffixes of the move are left as they are.
 fn second_suffix(
     parse: &Parse,
     text: &str,
-    mv: &Move,
     first: TokenId,
     second: TokenId,
     is_auction: bool,
 ) -> Diagnostic {
     let item = if is_auction { "call" } else { "card" };
-    Diagnostic::new(
-        Rule::SecondSuffix,
+    crate::rules::notes::second_suffix(
         parse.span(second, second),
-        format!(
-            "the {item} `{}` has a second suffix `{}`; its suffixes are left as they are",
-            parse.text(text, mv.token),
-            parse.text(text, second)
-        ),
+        parse.span(first, first),
+        parse.text(text, second),
+        item,
     )
-    .with_related(parse.span(first, first), "the first suffix")
-    .with_help(
-        "a call or card takes at most one suffix (PBN 3.5.2, 3.6.2); write the \
-        one meant as a NAG, or remove the other",
-    )
+    .with_label("left as it is: nag writes neither as a NAG")
 }

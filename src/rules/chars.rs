@@ -385,6 +385,29 @@ fn lines(checker: &mut Checker<'_>, text: &str, from: usize, to: usize) {
     }
 }
 
+/// C004 on an export's own output, as a warning: a line that fitted with LF may not with CR LF,
+/// which adds a character to every line; a longer line in the input stays long. `count` lines,
+/// the first of them line `first` of the export; `lf` when it is written with LF line ends.
+pub fn export_lines_too_long(count: usize, first: usize, lf: bool) -> Diagnostic {
+    let lines = if count == 1 { "line" } else { "lines" };
+    let mut warning = Diagnostic::new(
+        Rule::LineTooLong,
+        0..0,
+        format!(
+            "the export has {count} {lines} longer than the 255 characters PBN 2.3 allows with \
+             the line end (the first is line {first} of the export)"
+        ),
+    )
+    .with_help(if lf {
+        "break the long comment or value in the input"
+    } else {
+        "break the long comment or value in the input; with `--line-ending crlf` (the default) \
+         each line ends in two characters"
+    });
+    warning.severity = Severity::Warning;
+    warning
+}
+
 fn line(checker: &mut Checker<'_>, text: &str, start: usize, end: usize, ending: usize) {
     let content = text.get(start..end).unwrap_or("");
     let chars = content.chars().count();

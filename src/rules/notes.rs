@@ -222,18 +222,7 @@ fn annotations(checker: &mut Checker<'_>, data: &[Data], is_auction: bool) -> Ve
             match parse.kind(id) {
                 SyntaxKind::Suffix => {
                     if let Some(first) = suffix {
-                        checker.report(
-                            Diagnostic::new(
-                                Rule::SecondSuffix,
-                                span(id),
-                                format!("a second suffix `{token_text}` on one {item}"),
-                            )
-                            .with_related(span(first), "the first suffix")
-                            .with_help(
-                                "a call or card takes at most one suffix; write the other as a NAG \
-                                    (PBN 3.5.2, 3.6.2)",
-                            ),
-                        );
+                        checker.report(second_suffix(span(id), span(first), token_text, item));
                     }
                     suffix.get_or_insert(id);
                 }
@@ -406,6 +395,25 @@ fn note_tags(
 
 /// An annotated auction that draws each note rule, and the auction mended
 /// ([`crate::rules::pairs`]).
+/// N003: the suffix `token` at `span`, after the first one at `first`, on one `item` (call or
+/// card).
+pub fn second_suffix(
+    span: std::ops::Range<usize>,
+    first: std::ops::Range<usize>,
+    token: &str,
+    item: &str,
+) -> Diagnostic {
+    Diagnostic::new(
+        Rule::SecondSuffix,
+        span,
+        format!("a second suffix `{token}` on one {item}"),
+    )
+    .with_related(first, "the first suffix")
+    .with_help(
+        "a call or card takes at most one suffix; write the other as a NAG (PBN 3.5.2, 3.6.2)",
+    )
+}
+
 #[cfg(test)]
 pub(crate) fn pairs() -> Vec<crate::rules::pairs::Pair> {
     use crate::rules::pairs::Pair;

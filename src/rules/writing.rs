@@ -2,8 +2,10 @@
 //! leave a game out. Declared and worded here; raised by the writers (`proof/`, `export/`,
 //! `rewrite/`, `jsonl`), which import them.
 
-use crate::rules::diagnostic::Severity;
-use crate::rules::{Drawn, Group, RuleInfo};
+use std::ops::Range;
+
+use crate::rules::diagnostic::{Diagnostic, Severity};
+use crate::rules::{Drawn, Group, Rule, RuleInfo};
 
 // The rules of this family: see [`crate::rules`].
 
@@ -165,6 +167,56 @@ pub const REMOVED_GAME_INHERITED: RuleInfo = RuleInfo {
     drawn: Drawn::Dedup,
     ..RuleInfo::BASE
 };
+
+/// W001: a character of the text at `span` that the output's encoding cannot hold.
+pub fn unencodable_character(span: Range<usize>, what: &dyn std::fmt::Display) -> Diagnostic {
+    Diagnostic::new(Rule::UnencodableCharacter, span, format!("{what}")).with_help(
+        "export in an encoding that has it (`--encoding utf-8`), or replace it; `--force` \
+         writes `?` for it",
+    )
+}
+
+/// W002: a second tag `name` at `span`, with another value, or with the same value and data
+/// after it (`same_value`); `first` is the tag that counts.
+pub fn conflicting_duplicate_tag(
+    name: &str,
+    span: Range<usize>,
+    same_value: bool,
+    first: Option<Range<usize>>,
+) -> Diagnostic {
+    let what = if same_value {
+        "with the same value and data of its own after it"
+    } else {
+        "with another value"
+    };
+    let diagnostic = Diagnostic::new(
+        Rule::ConflictingDuplicateTag,
+        span,
+        format!("a second {name} tag, {what}: export format has one tag of each name"),
+    )
+    .with_label("not written")
+    .with_help(
+        "remove the tag that is wrong; if two games ran together, separate them with an empty \
+         line (PBN 3)",
+    );
+    match first {
+        Some(first) => diagnostic.with_related(first, "the tag that counts"),
+        None => diagnostic,
+    }
+}
+
+/// W003: the `<PBN>` delimiter at `span` of a text that embeds PBN in another document.
+pub fn embedded_pbn(span: Range<usize>) -> Diagnostic {
+    Diagnostic::new(
+        Rule::EmbeddedPbn,
+        span,
+        "the PBN text is embedded in another document; export would write the PBN text alone",
+    )
+    .with_help(
+        "cut the PBN text out of the document, or export with `--force` to drop the rest (PBN \
+         6.2)",
+    )
+}
 
 /// A file that export refuses for each W rule, and the file mended ([`crate::rules::pairs`]);
 /// W004 has none (see there).
