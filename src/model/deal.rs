@@ -174,7 +174,16 @@ const MAX_PROBLEMS: usize = 64;
 
 /// Reads a Deal value. Returns the deal when its shape could be read (even with bad ranks or
 /// duplicates, which are left out of the hands), and every problem found.
+///
+/// A tab (horizontal or vertical) is read as the space it stands for: PBN 2.3 forbids tabs in
+/// strings (C003 says where one is), and PBN 2.1 lets tabs and spaces stand for each other. Every
+/// command reads a Deal through here, so all read it alike, and export, which writes the tab as a
+/// space, says what the input says (issue 45, item 18; `docs/spec-decisions.md`). A byte for a
+/// byte, so the problems' places stay those of the value as written.
 pub fn parse(value: &str) -> (Option<Deal>, Vec<DealProblem>) {
+    if value.bytes().any(|b| b == b'\t' || b == 0x0B) {
+        return parse(&value.replace(['\t', '\u{0B}'], " "));
+    }
     match read_clean(value) {
         Some(deal) => (Some(deal), Vec::new()),
         None => read_with_problems(value),

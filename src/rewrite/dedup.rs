@@ -51,6 +51,7 @@ pub fn dedup_owned(
     let mut removed = String::new();
     // Games removed, by the start of their text, in order.
     let mut gone: Vec<usize> = Vec::new();
+    let default_nl = super::resolve::default_line_end(text);
     if driver.wants_chunks() {
         // A run of removed games goes with what separates it from the next game kept; at the
         // end of the file, with the line end of the last game kept.
@@ -81,7 +82,18 @@ pub fn dedup_owned(
                     // A `}` would end the comment early.
                     removed.push_str(&why.replace('}', ")"));
                     removed.push_str("}\n");
-                    removed.push_str(&text[span.clone()]);
+                    // Written with the values it inherited, so that the file of removed games
+                    // says what each said in its own file (issue 45, item 22).
+                    match model {
+                        Some(model) => removed.push_str(&super::resolve::resolved_game(
+                            parse,
+                            text,
+                            model,
+                            span.clone(),
+                            default_nl,
+                        )),
+                        None => removed.push_str(&text[span.clone()]),
+                    }
                     removed.push_str("\n\n");
                     run = Some(run.clone().map_or(span.clone(), |run| run.start..span.end));
                 }

@@ -117,7 +117,7 @@ impl ChunkEdits for Resolve {
 
 /// The edits that resolve the games of `parse` (the whole of `text` or a chunk of it), whose
 /// models are `models`, and what they leave (T024, W005).
-fn resolve_games(
+pub(super) fn resolve_games(
     parse: &Parse,
     text: &str,
     models: &[GameModel<'_>],
@@ -176,6 +176,26 @@ impl<'a> Supplied<'a> {
             given: tag.span.start,
         }
     }
+}
+
+/// The text of one game (`model`, at `span` of `text`) with every value it takes from `#` or
+/// `##` written out, as `resolve` writes it: the game says alone what it said in its file. The
+/// text as written when a value cannot be written out (W005) or the edits fail.
+pub(super) fn resolved_game(
+    parse: &Parse,
+    text: &str,
+    model: &GameModel<'_>,
+    span: std::ops::Range<usize>,
+    default_nl: &str,
+) -> String {
+    let (edits, left) = resolve_games(parse, text, std::slice::from_ref(model), default_nl);
+    let written = || text[span.clone()].to_owned();
+    if !left.is_empty() || edits.is_empty() {
+        return written();
+    }
+    edits
+        .apply_within(text, span.clone())
+        .unwrap_or_else(|_| written())
 }
 
 /// Where export order puts a tag: the MTS in their order (PBN 3.4), then every other tag.
@@ -248,7 +268,7 @@ fn line_end_at(text: &str, at: usize) -> Option<&'static str> {
 
 /// The line end to insert where the line has none (the last line): the file's first, else CR LF
 /// (PBN 2.3).
-fn default_line_end(text: &str) -> &'static str {
+pub(super) fn default_line_end(text: &str) -> &'static str {
     line_end_at(text, 0).unwrap_or("\r\n")
 }
 

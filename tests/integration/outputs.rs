@@ -320,3 +320,76 @@ fn a_value_that_would_be_a_formula_is_not_one_in_the_csv() {
         "event,board\r\n\"=HYPERLINK(\"\"http://x\"\")\",1\r\n"
     );
 }
+
+/// Issue 45, item 18: a tab inside a Deal value was read three ways (fingerprint and JSON lines
+/// took the deal as complete, check said it could not be read, export wrote a space and refused
+/// its own result as a bug). Every command now reads the tab as the space it stands for
+/// (`docs/spec-decisions.md`): check says only C003, the deal is fingerprinted and converted, and
+/// export writes the same deal with a space.
+#[test]
+fn a_tab_in_a_deal_is_read_one_way_by_every_command() {
+    const DEAL: &str = "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432";
+    let dir = tempfile::tempdir().unwrap();
+    let with_tab = DEAL.replacen(' ', "\t", 1);
+    let game =
+        |deal: &str| format!("[Event \"x\"]\n[Board \"1\"]\n[Dealer \"N\"]\n[Deal \"{deal}\"]\n");
+    std::fs::write(dir.path().join("tab.pbn"), game(&with_tab)).unwrap();
+    std::fs::write(dir.path().join("space.pbn"), game(DEAL)).unwrap();
+    let run = |args: &[&str]| common::pbnfmt(args, dir.path());
+
+    let check = run(&["check", "--output-format", "concise", "tab.pbn"]);
+    let said = common::text(&check.stdout);
+    assert!(said.contains("C003"), "{said}");
+    assert!(!said.contains("D0"), "{said}");
+
+    let print = |file: &str| {
+        let output = run(&["fingerprint", file]);
+        assert!(output.status.success(), "{}", common::text(&output.stderr));
+        common::text(&output.stdout)
+    };
+    assert_eq!(print("tab.pbn"), print("space.pbn"));
+
+    let jsonl = run(&["convert", "--to", "jsonl", "tab.pbn"]);
+    let line = common::text(&jsonl.stdout);
+    assert!(!line.contains("\"deal_hash\":null"), "{line}");
+
+    let export = run(&["export", "tab.pbn"]);
+    assert!(export.status.success(), "{}", common::text(&export.stderr));
+    let exported = common::text(&export.stdout);
+    assert!(
+        exported.contains(&format!("[Deal \"{DEAL}\"]")),
+        "{exported}"
+    );
+}
+
+/// Item 22: the file of removed games held each game as written, without the values it took
+/// with `#` or `##` from the games before it (no Event, though the session decided it was a
+/// repeat). Each removed game is written with them, as `resolve` would write it.
+#[test]
+fn the_removed_games_say_what_they_said_in_their_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path();
+    std::fs::write(
+        path.join("a.pbn"),
+        format!(
+            "[Event \"##Spring Pairs\"]\n[Site \"Club\"]\n[Board \"1\"]\n[Deal \"{X}\"]\n\n\
+             [Site \"#\"]\n[Board \"2\"]\n[Deal \"{X}\"]\n\n[Site \"Hall\"]\n[Board \"3\"]\n[Deal \"{Y}\"]\n"
+        ),
+    )
+    .unwrap();
+    let output = common::pbnfmt(
+        &["dedup", "--write", "--duplicates", "dups.pbn", "a.pbn"],
+        path,
+    );
+    assert!(output.status.success(), "{}", common::text(&output.stderr));
+    let dups = read(path, "dups.pbn");
+    assert!(
+        dups.contains(&format!(
+            "[Event \"Spring Pairs\"]\n[Site \"Club\"]\n[Board \"2\"]\n[Deal \"{X}\"]"
+        )),
+        "{dups}"
+    );
+    // The games kept read as they did: board 3 still takes its Event from board 1.
+    let kept = read(path, "a.pbn");
+    assert!(!kept.contains("[Board \"2\"]"), "{kept}");
+}
