@@ -32,7 +32,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use clap::ValueEnum;
-use globset::{GlobBuilder, GlobMatcher};
+use globset::{GlobBuilder, GlobSet, GlobSetBuilder};
 use serde::{Deserialize, Serialize};
 
 use crate::rules::select::matching;
@@ -151,7 +151,8 @@ pub struct Config {
     pub file: ConfigFile,
     pub exclude: Globs,
     /// Per-file ignores: the pattern and the rule selectors.
-    pub per_file_ignores: Vec<(Globs, Vec<String>)>,
+    /// The patterns of `check.per-file-ignores`, one set, and the rules of each in order.
+    pub per_file_ignores: (Globs, Vec<Vec<String>>),
 }
 
 /// A configuration file that could not be used, worded for the user (`path:line:col: message`).
@@ -222,17 +223,11 @@ impl Config {
                 .map_err(|error| ConfigError(format!("{}: in `{key}`: {error}", path.display())))
         };
         let exclude = globs(&file.exclude, "exclude")?;
-        let per_file_ignores = file
-            .check
-            .per_file_ignores
-            .iter()
-            .map(|(pattern, rules)| {
-                Ok((
-                    globs(std::slice::from_ref(pattern), "check.per-file-ignores")?,
-                    rules.clone(),
-                ))
-            })
-            .collect::<Result<_, ConfigError>>()?;
+        let keys: Vec<String> = file.check.per_file_ignores.keys().cloned().collect();
+        let per_file_ignores = (
+            globs(&keys, "check.per-file-ignores")?,
+            file.check.per_file_ignores.values().cloned().collect(),
+        );
         Ok(Config {
             path: path.to_path_buf(),
             dir,
@@ -244,10 +239,11 @@ impl Config {
 
     /// The rule selectors `per-file-ignores` adds for `path`.
     pub fn ignores_for(&self, path: &Path) -> Vec<String> {
-        self.per_file_ignores
-            .iter()
-            .filter(|(globs, _)| globs.matches(&self.dir, path))
-            .flat_map(|(_, rules)| rules.iter().cloned())
+        let (globs, rules) = &self.per_file_ignores;
+        globs
+            .matching(&self.dir, path)
+            .into_iter()
+            .flat_map(|index| rules[index].iter().cloned())
             .collect()
     }
 }
@@ -286,32 +282,87 @@ fn selector_span(text: &str, wanted: &str) -> Option<std::ops::Range<usize>> {
 /// any directory above it (`old`, `*.tmp.pbn`); a pattern with `/` matches the path relative to
 /// the base directory (`archive/199?/**`), `*` not crossing `/`. A directory that matches is left
 /// out with everything below it.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct Globs {
-    names: Vec<GlobMatcher>,
-    paths: Vec<GlobMatcher>,
+    /// Patterns without a `/`, matched against each component of a path.
+    names: GlobSet,
+    /// Patterns with a `/`, matched against the path from the base down.
+    paths: GlobSet,
+    /// The pattern each glob of `names` and of `paths` comes from (a `dir/**` is two globs).
+    name_owner: Vec<usize>,
+    path_owner: Vec<usize>,
 }
 
+impl Default for Globs {
+    fn default() -> Globs {
+        Globs {
+            names: GlobSet::empty(),
+            paths: GlobSet::empty(),
+            name_owner: Vec::new(),
+            path_owner: Vec::new(),
+        }
+    }
+}
+
+/// The most patterns one list may hold (`exclude`, `--exclude`, the keys of
+/// `check.per-file-ignores`): far more than a project writes, few enough that a configuration
+/// from an untrusted archive cannot make every file cost thousands of matches (issue 45, item 13).
+pub const MAX_PATTERNS: usize = 1024;
+
+/// The longest pattern pbnfmt compiles: a path's worth. A longer one is an error before its
+/// regular expression is built, which for a pattern of 250,000 `?` takes 150 MB and then fails
+/// (issue 45, item 16).
+pub const MAX_PATTERN_LEN: usize = 4096;
+
 impl Globs {
+    /// The patterns of one list, compiled into one set of each kind: a path is matched against
+    /// all of them at once. A pattern that is not a glob, or that the regular-expression engine
+    /// cannot hold, is an error, as are more than [`MAX_PATTERNS`].
     pub fn new(patterns: &[String]) -> Result<Globs, String> {
+        if patterns.len() > MAX_PATTERNS {
+            return Err(format!(
+                "{} patterns, more than the {MAX_PATTERNS} pbnfmt reads in one list",
+                patterns.len()
+            ));
+        }
+        let (mut names, mut paths) = (GlobSetBuilder::new(), GlobSetBuilder::new());
         let mut globs = Globs::default();
-        for pattern in patterns {
+        for (index, pattern) in patterns.iter().enumerate() {
+            if pattern.len() > MAX_PATTERN_LEN {
+                return Err(format!(
+                    "a pattern of {} bytes, longer than the {MAX_PATTERN_LEN} pbnfmt compiles",
+                    pattern.len()
+                ));
+            }
             let trimmed = pattern.trim_start_matches("./").trim_end_matches('/');
             // `dir/**` also names `dir` itself, so that the walk leaves it out whole.
             let whole = trimmed.strip_suffix("/**").filter(|dir| !dir.is_empty());
             for glob in std::iter::once(trimmed).chain(whole) {
-                let matcher = GlobBuilder::new(glob)
+                let built = GlobBuilder::new(glob)
                     .literal_separator(true)
                     .build()
-                    .map_err(|error| format!("`{pattern}` is not a glob: {}", error.kind()))?
-                    .compile_matcher();
+                    .map_err(|error| format!("`{pattern}` is not a glob: {}", error.kind()))?;
                 if glob.contains('/') || whole.is_some() {
-                    globs.paths.push(matcher);
+                    paths.add(built);
+                    globs.path_owner.push(index);
                 } else {
-                    globs.names.push(matcher);
+                    names.add(built);
+                    globs.name_owner.push(index);
                 }
             }
         }
+        // The set's build compiles the regular expressions, which may be too large for the
+        // engine: an error here, not a panic in a matcher (issue 45, item 16).
+        let build = |set: GlobSetBuilder| {
+            set.build().map_err(|error| {
+                format!(
+                    "the patterns cannot be compiled ({}); shorten them",
+                    crate::display::escape(&error.to_string())
+                )
+            })
+        };
+        globs.names = build(names)?;
+        globs.paths = build(paths)?;
         Ok(globs)
     }
 
@@ -322,8 +373,31 @@ impl Globs {
     /// True when `path` or a directory above it (up to `base`) matches. Both are made absolute
     /// without following links, so that the patterns see the path as the user wrote it.
     pub fn matches(&self, base: &Path, path: &Path) -> bool {
+        let mut any = false;
+        self.each_match(base, path, |_| {
+            any = true;
+            false
+        });
+        any
+    }
+
+    /// The patterns (by their place in the list) that `path` or a directory above it matches,
+    /// in order.
+    pub fn matching(&self, base: &Path, path: &Path) -> Vec<usize> {
+        let mut found = Vec::new();
+        self.each_match(base, path, |index| {
+            found.push(index);
+            true
+        });
+        found.sort_unstable();
+        found.dedup();
+        found
+    }
+
+    /// Hands each pattern that matches to `each` until it returns false.
+    fn each_match(&self, base: &Path, path: &Path, mut each: impl FnMut(usize) -> bool) {
         if self.is_empty() {
-            return false;
+            return;
         }
         let absolute = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
         let relative = absolute.strip_prefix(base).ok();
@@ -334,14 +408,19 @@ impl Globs {
         let mut prefix = PathBuf::new();
         for component in components {
             prefix.push(component);
-            if self.names.iter().any(|glob| glob.is_match(component)) {
-                return true;
+            for glob in self.names.matches(component) {
+                if !each(self.name_owner[glob]) {
+                    return;
+                }
             }
-            if relative.is_some() && self.paths.iter().any(|glob| glob.is_match(&prefix)) {
-                return true;
+            if relative.is_some() {
+                for glob in self.paths.matches(&prefix) {
+                    if !each(self.path_owner[glob]) {
+                        return;
+                    }
+                }
             }
         }
-        false
     }
 }
 
@@ -401,16 +480,26 @@ impl Resolver {
         if let Some(found) = self.cache.get(dir) {
             return Ok(found.clone());
         }
+        // Anything by that name counts, so that a configuration that cannot be read is an error
+        // and not silently absent (issue 45, item 21): a dangling link to a shared file missing
+        // from a checkout, a link loop, a FIFO, a directory.
         let here: Vec<PathBuf> = FILE_NAMES
             .iter()
             .map(|name| dir.join(name))
-            .filter(|path| path.is_file())
+            .filter(|path| path.symlink_metadata().is_ok())
             .collect();
         let found = match here.as_slice() {
             [] => match dir.parent() {
                 Some(parent) => self.for_dir(parent)?,
                 None => None,
             },
+            [path] if !path.is_file() => {
+                return Err(ConfigError(format!(
+                    "{} is not a regular file (a dangling or looping link, a directory, a pipe): \
+                     its settings cannot be read; remove it, or make it the file it should be",
+                    crate::display::escape(&path.display().to_string())
+                )));
+            }
             [path] => Some(Arc::new(Config::load(path)?)),
             [first, second, ..] => {
                 return Err(ConfigError(format!(
