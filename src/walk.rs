@@ -52,6 +52,10 @@ pub struct Found {
     pub under: Option<PathBuf>,
     /// The configuration that applies: the closest `pbnfmt.toml`, `--config`, or none.
     pub config: Option<Arc<Config>>,
+    /// Found by a walk that follows no link (no `--follow`): a regular file of the tree, which
+    /// is read and written only while it is one, never through a link swapped in for it
+    /// (issue 45, item 6).
+    pub link_free: bool,
 }
 
 /// A path that could not be walked, and why.
@@ -141,6 +145,7 @@ pub fn discover(paths: &[PathBuf], filter: &mut Filter) -> Result<Discovery, Con
                 input: Input::Stdin(name),
                 under: None,
                 config,
+                link_free: false,
             });
         } else if path.is_dir() {
             walk_directory(path, filter, &mut discovery, &mut seen)?;
@@ -155,6 +160,7 @@ pub fn discover(paths: &[PathBuf], filter: &mut Filter) -> Result<Discovery, Con
                     input: Input::File(path.clone()),
                     under: None,
                     config,
+                    link_free: false,
                 });
             }
         } else {
@@ -250,6 +256,7 @@ fn walk_directory(
                 input: Input::File(path),
                 under: Some(root.to_path_buf()),
                 config,
+                link_free: !filter.follow,
             });
         }
     }

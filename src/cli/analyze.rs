@@ -14,7 +14,7 @@ use super::output::Progress;
 use super::rewrite::{self, Wording, input_overrides, rewrite_options};
 use super::settings;
 use super::{
-    AnalyzeArgs, DdTag, DdsWorkerArgs, EXIT_CLEAN, EXIT_TROUBLE, SolveArgs, plural, read_input, say,
+    AnalyzeArgs, DdTag, DdsWorkerArgs, EXIT_CLEAN, EXIT_TROUBLE, SolveArgs, plural, read_found, say,
 };
 
 pub(super) fn run(args: &AnalyzeArgs) -> u8 {
@@ -86,7 +86,7 @@ pub(super) fn read_keys(inputs: &[Found], threads: usize, every: bool) -> Vec<u1
         inputs,
         threads,
         |found| {
-            let bytes = read_input(&found.input).ok()?;
+            let bytes = read_found(found).ok()?;
             let decoded = crate::source::decode_owned(bytes, None);
             Some(deals_to_solve(&decoded.text, every))
         },

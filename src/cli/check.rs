@@ -19,7 +19,7 @@ use super::runner::{self, Heft, Runner};
 use super::settings::{self, check_settings};
 use super::{
     CheckArgs, ConfigArgs, EXIT_CLEAN, EXIT_FINDINGS, EXIT_TROUBLE, FileArgs, OutputArgs, finish,
-    plural, read_input, say,
+    plural, read_found, say,
 };
 
 /// What checking one file gave.
@@ -330,7 +330,7 @@ impl Archive<'_> {
         crate::parallel::ordered(
             &archive.inputs,
             threads,
-            |found| read_input(&found.input).map(|bytes| check_owned(bytes, &options).deals),
+            |found| read_found(found).map(|bytes| check_owned(bytes, &options).deals),
             |index, deals| {
                 let name = archive.inputs[index].input.display_name();
                 match deals {
@@ -370,7 +370,7 @@ fn check_one(
     given: Given,
 ) -> Outcome {
     let name = found.input.display_name();
-    let bytes = match read_input(&found.input) {
+    let bytes = match read_found(found) {
         Ok(bytes) => bytes,
         Err(message) => return Outcome::Unreadable { name, message },
     };

@@ -22,7 +22,7 @@ use super::rewrite::{Mode, Totals, Wording, input_overrides, run};
 use super::runner;
 use super::settings::{self, rewrite_settings};
 use super::{
-    ConvertArgs, EXIT_FINDINGS, EXIT_TROUBLE, RewriteArgs, TableArg, Target, plural, read_input,
+    ConvertArgs, EXIT_FINDINGS, EXIT_TROUBLE, RewriteArgs, TableArg, Target, plural, read_found,
     say,
 };
 
@@ -203,7 +203,7 @@ fn into_one_file(
             }
             None => {}
         }
-        let bytes = match read_input(&found.input) {
+        let bytes = match read_found(found) {
             Ok(bytes) => bytes,
             Err(message) => {
                 say!("pbnfmt: error: cannot read {name}: {message}");

@@ -18,7 +18,7 @@ use super::check::{Archive, repeats_only};
 use super::rewrite::{self, Wording, input_overrides, rewrite_options};
 use super::settings;
 use super::settings::RewriteOverrides;
-use super::{DedupArgs, EXIT_TROUBLE, read_input, say};
+use super::{DedupArgs, EXIT_TROUBLE, read_found, say};
 
 /// What the first pass decided for one file.
 #[derive(Default)]
@@ -87,7 +87,7 @@ fn removed_games(args: &DedupArgs, plans: &Plans, overrides: &RewriteOverrides) 
             continue;
         }
         // A file that cannot be read now is said by the second pass.
-        let Ok(bytes) = read_input(&found.input) else {
+        let Ok(bytes) = read_found(found) else {
             continue;
         };
         let options = rewrite_options(&args.io, overrides, found);
@@ -158,7 +158,7 @@ fn plan(args: &DedupArgs, sameness: Sameness) -> Result<Plans, u8> {
         threads,
         |found| {
             // A file that cannot be read is said by the second pass.
-            let report = read_input(&found.input)
+            let report = read_found(found)
                 .ok()
                 .map(|bytes| check_owned(bytes, &options));
             report.map(|report| (report.deals, report.diagnostics))

@@ -4,7 +4,7 @@ use std::io::{self, Write};
 
 use super::settings;
 use super::{
-    EXIT_CLEAN, EXIT_FINDINGS, EXIT_TROUBLE, FingerprintArgs, finish, plural, read_input, say,
+    EXIT_CLEAN, EXIT_FINDINGS, EXIT_TROUBLE, FingerprintArgs, finish, plural, read_found, say,
 };
 
 /// `pbnfmt fingerprint`: the deals of every input (read on all threads), one hash.
@@ -26,7 +26,7 @@ pub(super) fn run(args: &FingerprintArgs) -> u8 {
         &discovery.inputs,
         threads,
         |found| {
-            read_input(&found.input).map(|bytes| {
+            read_found(found).map(|bytes| {
                 let decoded = crate::source::decode_owned(bytes, None);
                 crate::fingerprint::boards(&decoded.text)
             })

@@ -850,6 +850,17 @@ pub(crate) fn read_input(input: &Input) -> Result<Vec<u8>, String> {
     .map_err(|error| error.to_string())
 }
 
+/// Reads one input as [`read_input`] does; a file a walk found without following links is read
+/// only while it is that regular file, never through a link put in its place (issue 45, item 6).
+pub(crate) fn read_found(found: &crate::walk::Found) -> Result<Vec<u8>, String> {
+    match &found.input {
+        Input::File(path) if found.link_free => {
+            crate::io::read_file_no_link(path, MAX_TEXT_LEN).map_err(|error| error.to_string())
+        }
+        input => read_input(input),
+    }
+}
+
 pub(crate) fn plural(count: usize, one: &str, many: &str) -> String {
     format!("{count} {}", if count == 1 { one } else { many })
 }

@@ -30,7 +30,7 @@ use super::runner::{self, FileCores, Heft, Runner};
 use super::settings::{self, RewriteOverrides, rewrite_settings};
 use super::{
     EXIT_CLEAN, EXIT_FINDINGS, EXIT_TROUBLE, ExportArgs, FixArgs, NagArgs, ResolveArgs,
-    RewriteArgs, finish, plural, read_input, say,
+    RewriteArgs, finish, plural, read_found, read_input, say,
 };
 
 /// How a command names what it does, in messages and the summary.
@@ -497,11 +497,15 @@ fn rewrite_one(
 ) -> Outcome {
     let name = job.found.input.display_name();
     // What the file was when read: `--write` leaves it alone if it changes before the rename.
+    // A file a walk found is judged by its own metadata, not a link's target's.
     let read_as = match &job.found.input {
+        Input::File(path) if mode == Mode::Write && job.found.link_free => {
+            std::fs::symlink_metadata(path).ok()
+        }
         Input::File(path) if mode == Mode::Write => std::fs::metadata(path).ok(),
         _ => None,
     };
-    let bytes = match read_input(&job.found.input) {
+    let bytes = match read_found(&job.found) {
         Ok(bytes) => bytes,
         Err(message) => {
             return Outcome {
@@ -569,7 +573,9 @@ fn rewrite_one(
                 .map(|diff| outcome.stdout = Output::from_bytes(diff.into_bytes()))
         }
         Mode::Write if changed => match (&job.found.input, &read_as) {
-            (Input::File(path), Some(read_as)) => replace_unchanged(path, output, read_as),
+            (Input::File(path), Some(read_as)) => {
+                replace_unchanged(path, output, read_as, job.found.link_free)
+            }
             (Input::File(path), None) => write_atomic(path, output, Some(path)),
             (Input::Stdin(_), _) => Ok(()),
         },

@@ -11,7 +11,52 @@ use std::path::{Path, PathBuf};
 /// [`read_at_most`]). A regular file over the limit is refused before it is read. Only regular
 /// files and named pipes are read ([`open_input`]).
 pub fn read_file_at_most(path: &Path, limit: usize) -> io::Result<Vec<u8>> {
-    let file = open_input(path)?;
+    read_opened_at_most(open_input(path)?, limit)
+}
+
+/// [`read_file_at_most`] of a file that must be the regular file a walk found at `path`, not a
+/// symbolic link put in its place since: the last component is opened without following a link
+/// (`O_NOFOLLOW`), and a link there is an error (issue 45, item 6).
+pub fn read_file_no_link(path: &Path, limit: usize) -> io::Result<Vec<u8>> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        let flags = rustix::fs::OFlags::NONBLOCK | rustix::fs::OFlags::NOFOLLOW;
+        let file = std::fs::OpenOptions::new()
+            .read(true)
+            .custom_flags(flags.bits() as i32)
+            .open(path)
+            .map_err(|error| {
+                if error.raw_os_error() == Some(rustix::io::Errno::LOOP.raw_os_error()) {
+                    swapped_for_a_link(path)
+                } else {
+                    error
+                }
+            })?;
+        if !file.metadata()?.is_file() {
+            return Err(not_a_regular_file(Access::Read));
+        }
+        read_opened_at_most(file, limit)
+    }
+    #[cfg(not(unix))]
+    {
+        if std::fs::symlink_metadata(path)?.file_type().is_symlink() {
+            return Err(swapped_for_a_link(path));
+        }
+        read_file_at_most(path, limit)
+    }
+}
+
+/// The error for a file of a walk that has become a symbolic link.
+pub fn swapped_for_a_link(path: &Path) -> io::Error {
+    io::Error::other(format!(
+        "{} is a symbolic link now, where the walk found a file: it is left as it is (name it \
+         on the command line, or walk with --follow, to read through links)",
+        crate::display::escape(&path.display().to_string())
+    ))
+}
+
+fn read_opened_at_most(file: std::fs::File, limit: usize) -> io::Result<Vec<u8>> {
     // Pipes report 0 and are read until they end or pass the limit.
     let size = file.metadata().map_or(0, |meta| meta.len());
     if size > limit as u64 {

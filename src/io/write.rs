@@ -236,18 +236,43 @@ fn keep_attributes(temporary: &Path, target: &Path) -> io::Result<()> {
     }
 }
 
-/// Replaces `path` as [`write_atomic`] does, unless the file changed since `read`, its size and
-/// modification time when it was read: an edit made while pbnfmt worked on the file would be
-/// lost. The check is made once the new content is safe in the temporary file, just before the
-/// rename.
+/// Replaces `path` as [`write_atomic`] does, unless the file changed since `read`, its identity,
+/// size and modification time when it was read: an edit made while pbnfmt worked on the file
+/// would be lost. With `link_free` (a file a walk found, issue 45, item 6), `read` is the path's
+/// own metadata, not a link's target's, and a symbolic link put in the file's place since is
+/// refused: the result is never written through it, outside the tree. The check is made once the
+/// new content is safe in the temporary file, just before the rename.
 pub fn replace_unchanged(
     path: &Path,
     content: impl Content,
     read: &fs::Metadata,
+    link_free: bool,
 ) -> io::Result<()> {
-    let stamp = |metadata: &fs::Metadata| (metadata.len(), metadata.modified().ok());
+    let stamp = |metadata: &fs::Metadata| {
+        #[cfg(unix)]
+        let identity = {
+            use std::os::unix::fs::MetadataExt;
+            (metadata.dev(), metadata.ino())
+        };
+        #[cfg(not(unix))]
+        let identity = ();
+        (identity, metadata.len(), metadata.modified().ok())
+    };
+    let now = || {
+        if link_free {
+            fs::symlink_metadata(path)
+        } else {
+            fs::metadata(path)
+        }
+    };
+    if link_free && now()?.file_type().is_symlink() {
+        return Err(super::swapped_for_a_link(path));
+    }
     write_atomic_with(path, content, Some(path), || {
-        let now = fs::metadata(path)?;
+        let now = now()?;
+        if link_free && now.file_type().is_symlink() {
+            return Err(super::swapped_for_a_link(path));
+        }
         if stamp(&now) == stamp(read) {
             Ok(())
         } else {
@@ -420,7 +445,7 @@ mod tests {
         fs::write(&path, "old").unwrap();
         let read = fs::metadata(&path).unwrap();
         fs::write(&path, "edited meanwhile").unwrap();
-        let error = replace_unchanged(&path, b"new", &read).unwrap_err();
+        let error = replace_unchanged(&path, b"new", &read, false).unwrap_err();
         assert!(
             error
                 .to_string()
@@ -434,7 +459,53 @@ mod tests {
             "no temporary file left"
         );
         let read = fs::metadata(&path).unwrap();
-        replace_unchanged(&path, b"new", &read).unwrap();
+        replace_unchanged(&path, b"new", &read, false).unwrap();
+        assert_eq!(fs::read(&path).unwrap(), b"new");
+    }
+
+    /// Issue 45, item 6: a file a walk found, swapped for a symbolic link to a file outside the
+    /// tree between the walk and its turn, is neither read through the link nor written through
+    /// it; the file outside keeps its bytes, and the link stays a link.
+    #[cfg(unix)]
+    #[test]
+    fn a_walked_file_swapped_for_a_link_is_not_read_or_written_through_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let (tree, outside) = (dir.path().join("tree"), dir.path().join("outside.pbn"));
+        fs::create_dir(&tree).unwrap();
+        let path = tree.join("a.pbn");
+        fs::write(&path, "old").unwrap();
+        fs::write(&outside, "not yours").unwrap();
+        let read = fs::symlink_metadata(&path).unwrap();
+        fs::remove_file(&path).unwrap();
+        std::os::unix::fs::symlink(&outside, &path).unwrap();
+
+        let error = crate::io::read_file_no_link(&path, 1 << 20).unwrap_err();
+        assert!(
+            error.to_string().contains("is a symbolic link now"),
+            "{error}"
+        );
+        let error = replace_unchanged(&path, b"new", &read, true).unwrap_err();
+        assert!(
+            error.to_string().contains("is a symbolic link now"),
+            "{error}"
+        );
+        assert_eq!(fs::read(&outside).unwrap(), b"not yours");
+        assert!(
+            fs::symlink_metadata(&path)
+                .unwrap()
+                .file_type()
+                .is_symlink()
+        );
+
+        // The same file, still the file the walk found: read and written as usual.
+        fs::remove_file(&path).unwrap();
+        fs::write(&path, "old").unwrap();
+        let read = fs::symlink_metadata(&path).unwrap();
+        assert_eq!(
+            crate::io::read_file_no_link(&path, 1 << 20).unwrap(),
+            b"old"
+        );
+        replace_unchanged(&path, b"new", &read, true).unwrap();
         assert_eq!(fs::read(&path).unwrap(), b"new");
     }
 
