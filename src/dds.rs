@@ -217,8 +217,9 @@ impl Worker {
             return Err(io::Error::other("the worker has no pipes"));
         };
         let (send, answers) = mpsc::channel();
-        // Ends when the worker's output does: at its exit, or when it is killed.
-        std::thread::spawn(move || {
+        // Ends when the worker's output does: at its exit, or when it is killed. A thread the OS
+        // refuses is an error for this worker, not a panic.
+        let reading = std::thread::Builder::new().spawn(move || {
             let mut reader = BufReader::new(stdout);
             let mut line = String::new();
             loop {
@@ -233,6 +234,11 @@ impl Worker {
                 }
             }
         });
+        if let Err(error) = reading {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(error);
+        }
         Ok(Worker {
             child,
             stdin,
@@ -298,22 +304,32 @@ pub fn solve_all(
     let outcomes: Mutex<Vec<Option<Outcome>>> = Mutex::new(vec![None; keys.len()]);
     let next = AtomicUsize::new(0);
     let finished = AtomicUsize::new(0);
+    // Each thread takes the next deal until none is left; with no thread granted by the OS, the
+    // calling thread does (issue 45, item 17).
+    let solve_all = || {
+        let mut worker: Option<Worker> = None;
+        loop {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            let Some(&key) = keys.get(i) else { break };
+            let outcome = if !is_complete(key) {
+                Outcome::Failed("not a deal of four 13-card hands".to_owned())
+            } else {
+                solve_one(&mut worker, key, options)
+            };
+            outcomes.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(outcome);
+            done(finished.fetch_add(1, Ordering::Relaxed) + 1);
+        }
+    };
     std::thread::scope(|scope| {
+        let mut started = 0;
         for _ in 0..options.threads.clamp(1, keys.len().max(1)) {
-            scope.spawn(|| {
-                let mut worker: Option<Worker> = None;
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(&key) = keys.get(i) else { break };
-                    let outcome = if !is_complete(key) {
-                        Outcome::Failed("not a deal of four 13-card hands".to_owned())
-                    } else {
-                        solve_one(&mut worker, key, options)
-                    };
-                    outcomes.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(outcome);
-                    done(finished.fetch_add(1, Ordering::Relaxed) + 1);
-                }
-            });
+            if !crate::parallel::try_spawn(scope, solve_all) {
+                break;
+            }
+            started += 1;
+        }
+        if started == 0 {
+            solve_all();
         }
     });
     outcomes

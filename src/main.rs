@@ -21,7 +21,9 @@ fn on_signals() {
     use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM, SIGXFSZ};
     let _ = signal_hook::flag::register(SIGXFSZ, std::sync::Arc::default());
     if let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) {
-        std::thread::spawn(move || {
+        // A thread the OS refuses (a process limit) leaves the signals their default action: the
+        // run goes on, and only a signal would leave a temporary file behind (issue 45, item 17).
+        let _ = std::thread::Builder::new().spawn(move || {
             if let Some(signal) = signals.forever().next() {
                 pbnfmt::io::write::remove_temporaries();
                 std::process::exit(128 + signal);

@@ -4,6 +4,19 @@
 use std::collections::BTreeMap;
 use std::sync::{Condvar, Mutex, PoisonError, mpsc};
 
+/// Starts `body` on a thread of `scope`, or returns false when the OS refuses one (a process
+/// limit, a container's `pids.max`, an address-space cap): the callers then work on the threads
+/// that did start, or on the calling thread, and never panic or wait for a thread that is not
+/// there (issue 45, item 17).
+pub fn try_spawn<'scope>(
+    scope: &'scope std::thread::Scope<'scope, '_>,
+    body: impl FnOnce() + Send + 'scope,
+) -> bool {
+    std::thread::Builder::new()
+        .spawn_scoped(scope, body)
+        .is_ok()
+}
+
 /// How many threads to use when not told: the machine's parallelism.
 pub fn default_threads() -> usize {
     std::thread::available_parallelism().map_or(1, usize::from)
@@ -43,7 +56,8 @@ pub fn ordered_by<T, R>(
     R: Send,
 {
     let threads = threads.clamp(1, items.len().max(1));
-    if threads == 1 {
+    // One item after the other on the calling thread: one thread asked for, or none granted.
+    let in_turn = |arrived: &mut dyn FnMut(usize), sink: &mut dyn FnMut(usize, R) -> bool| {
         for (index, item) in items.iter().enumerate() {
             let result = work(item);
             arrived(index + 1);
@@ -51,6 +65,9 @@ pub fn ordered_by<T, R>(
                 return;
             }
         }
+    };
+    if threads == 1 {
+        in_turn(&mut arrived, &mut sink);
         return;
     }
     let mut by_cost: Vec<usize> = (0..items.len()).collect();
@@ -71,10 +88,11 @@ pub fn ordered_by<T, R>(
     let lock = || schedule.lock().unwrap_or_else(PoisonError::into_inner);
     std::thread::scope(|scope| {
         let (sender, receiver) = mpsc::channel();
+        let mut started = 0;
         for _ in 0..threads {
             let sender = sender.clone();
             let (work, weight, lock, moved) = (&work, &weight, &lock, &moved);
-            scope.spawn(move || {
+            let spawned = try_spawn(scope, move || {
                 loop {
                     let mut state = lock();
                     let index = loop {
@@ -98,8 +116,16 @@ pub fn ordered_by<T, R>(
                     }
                 }
             });
+            if !spawned {
+                break;
+            }
+            started += 1;
         }
         drop(sender);
+        if started == 0 {
+            in_turn(&mut arrived, &mut sink);
+            return;
+        }
         let mut pending = BTreeMap::new();
         let mut done = 0;
         let mut expected = 0;
@@ -134,11 +160,18 @@ where
     I: Iterator + Send,
     I::Item: Send,
 {
+    // The producer takes the items from here; refused a thread, the calling thread does.
+    let slot = Mutex::new(Some(items));
     std::thread::scope(|scope| {
         let (sender, receiver) = mpsc::sync_channel(ahead.max(1));
         let (done, finished) = mpsc::channel::<I::Item>();
-        scope.spawn(move || {
-            let mut items = items;
+        let slot_ref = &slot;
+        let spawned = try_spawn(scope, move || {
+            let taken = slot_ref
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .take();
+            let Some(mut items) = taken else { return };
             loop {
                 // Drop what the consumer is done with, here, before making the next item: at
                 // most `ahead` items wait, one is consumed, and one is made.
@@ -151,6 +184,11 @@ where
             drop(sender);
             for _ in finished {}
         });
+        if !spawned {
+            let taken = slot.lock().unwrap_or_else(PoisonError::into_inner).take();
+            taken.into_iter().flatten().for_each(|item| consume(&item));
+            return;
+        }
         for item in receiver {
             consume(&item);
             let _ = done.send(item);
@@ -171,15 +209,27 @@ where
     I: Iterator + Send,
     I::Item: Send,
 {
+    let slot = Mutex::new(Some(items));
     std::thread::scope(|scope| {
         let (sender, receiver) = mpsc::sync_channel(ahead.max(1));
-        scope.spawn(move || {
-            for item in items {
+        let slot_ref = &slot;
+        let spawned = try_spawn(scope, move || {
+            let taken = slot_ref
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .take();
+            for item in taken.into_iter().flatten() {
                 if sender.send(item).is_err() {
                     break;
                 }
             }
         });
+        if !spawned {
+            // Refused a thread: the items are made as they are taken.
+            let taken = slot.lock().unwrap_or_else(PoisonError::into_inner).take();
+            let mut items = taken.into_iter().flatten();
+            return consume(&mut items);
+        }
         let mut received = receiver.into_iter();
         consume(&mut received)
     })
@@ -210,10 +260,11 @@ where
     // Borrowed by the threads; the channel ends and the items move into the scope.
     let (receiver, state, work, caught) = (&receiver, &state, &work, &panicked);
     let results = std::thread::scope(move |scope| {
+        let mut started = 0;
         for _ in 0..threads {
             let done = done.clone();
             let panicked = caught;
-            scope.spawn(move || {
+            let spawned = try_spawn(scope, move || {
                 let mut state = state();
                 loop {
                     // The lock is held only while waiting for the next item.
@@ -245,8 +296,20 @@ where
                     }
                 }
             });
+            if !spawned {
+                break;
+            }
+            started += 1;
         }
         drop(done);
+        if started == 0 {
+            // Refused every thread: the work is done here, in order.
+            let mut state = state();
+            return items
+                .enumerate()
+                .map(|(index, item)| Some(work(&mut state, index, item)))
+                .collect();
+        }
         let mut count = 0;
         for (index, item) in items.enumerate() {
             count = index + 1;

@@ -208,8 +208,10 @@ fn chunks_on_threads<'t, F: Send>(
         }
     };
     std::thread::scope(|scope| {
+        // As many threads as the OS grants (issue 45, item 17): with none, no chunk is read here
+        // and the caller reads the next one alone.
         for _ in 0..threads.min(regions.len()) {
-            scope.spawn(|| {
+            let spawned = crate::parallel::try_spawn(scope, || {
                 loop {
                     let k = next.fetch_add(1, Ordering::SeqCst);
                     let Some(region) = regions.get(k) else { break };
@@ -291,6 +293,9 @@ fn chunks_on_threads<'t, F: Send>(
                     taken.notify_all();
                 }
             });
+            if !spawned {
+                break;
+            }
         }
     });
     if let Some(payload) = panicked.into_inner().unwrap_or_else(|e| e.into_inner()) {

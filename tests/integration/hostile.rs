@@ -615,7 +615,16 @@ fn hostile_configuration_files() {
     let config = dir.path().join("pbnfmt.toml");
     let root = dir.path().to_str().unwrap();
     let huge = format!("# {}\n", "x".repeat(pbnfmt::config::MAX_CONFIG_LEN));
-    let cases: [(&[u8], &str); 3] = [
+    // Issue 45, item 16: a glob whose regular expression is too large for the engine panicked
+    // (exit 101) in every command; item 13: thousands of patterns were each tried on every file.
+    let nfa = format!("exclude = [\"{}\"]\n", "?".repeat(260_000));
+    let many = format!(
+        "[check.per-file-ignores]\n{}",
+        (0..=pbnfmt::config::MAX_PATTERNS)
+            .map(|n| format!("\"f{n}/**\" = [\"D003\"]\n"))
+            .collect::<String>()
+    );
+    let cases: [(&[u8], &str); 5] = [
         (
             huge.as_bytes(),
             "larger than 256 KiB, which pbnfmt does not read",
@@ -625,6 +634,11 @@ fn hostile_configuration_files() {
             "not UTF-8 text, which TOML must be",
         ),
         (&[b'['; 100_000], "pbnfmt.toml:1:"),
+        (nfa.as_bytes(), "longer than the 4096 pbnfmt compiles"),
+        (
+            many.as_bytes(),
+            "more than the 1024 pbnfmt reads in one list",
+        ),
     ];
     for (text, said) in cases {
         std::fs::write(&config, text).unwrap();
@@ -640,6 +654,41 @@ fn hostile_configuration_files() {
             assert!(stderr.contains(said), "{command}: {stderr}");
             assert_memory(rss, 0, command);
         }
+    }
+}
+
+/// Issue 45, item 21: a `pbnfmt.toml` that is there but is not a regular file (a dangling link
+/// to a shared configuration missing from a checkout, a link loop, a directory) was skipped
+/// without a word, and its excludes stopped protecting files. It is a configuration error, exit
+/// 2, before anything is written.
+#[cfg(unix)]
+#[test]
+fn a_configuration_that_is_not_a_regular_file_stops_the_run() {
+    type Make = fn(&Path);
+    let cases: [(&str, Make); 3] = [
+        ("dangling link", |config| {
+            std::os::unix::fs::symlink("../shared/pbnfmt.toml", config).unwrap()
+        }),
+        ("link loop", |config| {
+            std::os::unix::fs::symlink("pbnfmt.toml", config).unwrap()
+        }),
+        ("directory", |config| std::fs::create_dir(config).unwrap()),
+    ];
+    for (what, make) in cases {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("a.pbn"), common::GAME.replace("\n", "\r\n")).unwrap();
+        make(&dir.path().join("pbnfmt.toml"));
+        for args in [&["check", "a.pbn"][..], &["export", "--write", "a.pbn"]] {
+            let output = common::pbnfmt(args, dir.path());
+            let stderr = common::text(&output.stderr);
+            assert_eq!(output.status.code(), Some(2), "{what}: {args:?}: {stderr}");
+            assert!(stderr.contains("is not a regular file"), "{what}: {stderr}");
+        }
+        assert_eq!(
+            std::fs::read_to_string(dir.path().join("a.pbn")).unwrap(),
+            common::GAME.replace("\n", "\r\n"),
+            "{what}"
+        );
     }
 }
 
@@ -1365,4 +1414,77 @@ fn file_text_starting_a_line_is_no_workflow_command() {
             }
         }
     }
+}
+
+/// Issue 45, item 17: when the OS refuses a thread (a process limit, a container's `pids.max`),
+/// the worker pool panicked and the process then hung inside `thread::scope`. Every command that
+/// works on threads goes on with the threads it got, or on the calling thread, and ends as it
+/// would on one thread. Run as nobody (root is not held to `RLIMIT_NPROC`) with a limit of one
+/// process, so that no thread can be made, under `timeout`.
+#[cfg(unix)]
+#[test]
+fn a_thread_the_os_refuses_neither_panics_nor_hangs() {
+    let tools = ["/usr/bin/prlimit", "/usr/bin/timeout", "/usr/bin/setpriv"];
+    if let Some(missing) = tools.iter().find(|tool| !Path::new(tool).exists()) {
+        common::cannot_run(&format!(
+            "{missing} is not installed: the thread-refusal test"
+        ));
+        return;
+    }
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let tree = dir.path().join("tree");
+    std::fs::create_dir(&tree).unwrap();
+    for name in ["a", "b", "c", "d", "e"] {
+        std::fs::write(tree.join(format!("{name}.pbn")), common::GAME).unwrap();
+    }
+    // A file of many chunks, which `check -j4` and `export -j4` read on threads of its own.
+    let big = format!("{}\n\n", common::GAME).repeat(2_000);
+    std::fs::write(tree.join("big.pbn"), &big).unwrap();
+    for path in [dir.path(), &tree] {
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o777)).unwrap();
+    }
+    let is_root = rustix::process::getuid().is_root();
+    let run = |args: &[&str]| {
+        let mut command = Command::new("/usr/bin/timeout");
+        command.arg("120");
+        if is_root {
+            command.args([
+                "/usr/bin/setpriv",
+                "--reuid=65534",
+                "--regid=65534",
+                "--clear-groups",
+            ]);
+        }
+        command
+            .args(["/usr/bin/prlimit", "--nproc=1", "--"])
+            .arg(env!("CARGO_BIN_EXE_pbnfmt"))
+            .args(args)
+            .current_dir(dir.path())
+            .output()
+            .unwrap()
+    };
+    for args in [
+        &["check", "-j4", "--statistics", "tree"][..],
+        &["export", "-j4", "--check", "tree"],
+        &["resolve", "-j4", "--check", "tree"],
+        &["fingerprint", "-j4", "tree"],
+        &["convert", "--to", "jsonl", "-j4", "-o", "out.jsonl", "tree"],
+    ] {
+        let output = run(args);
+        let stderr = common::text(&output.stderr);
+        assert!(
+            matches!(output.status.code(), Some(0 | 1)),
+            "{args:?}: {:?}\n{stderr}",
+            output.status
+        );
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+    }
+    // The same findings as on one thread, with every thread refused.
+    let alone = common::pbnfmt(
+        &["check", "-j1", "--output-format", "concise", "tree"],
+        dir.path(),
+    );
+    let refused = run(&["check", "-j4", "--output-format", "concise", "tree"]);
+    assert_eq!(common::text(&refused.stdout), common::text(&alone.stdout));
 }
