@@ -259,8 +259,14 @@ impl<'t, 'p> Inheritor<'t, 'p> {
                         (Cow::Borrowed(""), Inheritance::Hash { found: false })
                     }
                 }
-            } else if let Some(rest) = written.strip_prefix("##") {
-                (Cow::Owned(rest.to_owned()), Inheritance::DoubleHash)
+            } else if written.starts_with("##") {
+                // Borrowed from the text when it is written without escapes: every later game
+                // that takes it shares it, instead of a copy a game (issue 45, item 14).
+                let rest = match &written {
+                    Cow::Borrowed(text) => Cow::Borrowed(&text[2..]),
+                    Cow::Owned(text) => Cow::Owned(text[2..].to_owned()),
+                };
+                (rest, Inheritance::DoubleHash)
             } else {
                 (written.clone(), Inheritance::None)
             };
