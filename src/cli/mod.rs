@@ -94,6 +94,11 @@ pub enum Command {
     /// changes.
     #[command(after_help = REWRITE_STATUS_HELP)]
     Nag(NagArgs),
+    /// Turn every board by quarter turns clockwise: the Deal, Dealer, Declarer, Vulnerable, the
+    /// Auction and Play seats, the sides of the scores and the double-dummy tags turn together;
+    /// nothing else changes. Four turns give the file back byte for byte.
+    #[command(after_help = REWRITE_STATUS_HELP)]
+    Rotate(RotateArgs),
     /// Repair what producers commonly write and every player reads without doubt (`3N` is `3NT`,
     /// `2023-07-28` is `2023.07.28`): the fixes `check` marks `[*]`, as minimal edits; nothing
     /// else changes.
@@ -397,6 +402,22 @@ pub struct ResolveArgs {
 pub struct NagArgs {
     #[command(flatten)]
     pub io: RewriteArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct RotateArgs {
+    #[command(flatten)]
+    pub io: RewriteArgs,
+
+    /// Quarter turns clockwise: 1 gives North's cards to East, 2 to South, 3 to West.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=3))]
+    pub by: u8,
+
+    /// Move the players with their cards: the tags North, East, South and West change names (and
+    /// on an odd turn PairNS/PairEW and BidSystemNS/BidSystemEW). Without it the players keep
+    /// their seats, as for a set of boards played again.
+    #[arg(long)]
+    pub players: bool,
 }
 
 #[derive(Debug, Args)]
@@ -764,6 +785,7 @@ pub fn run(cli: Cli) -> u8 {
         Command::Export(args) => rewrite::export(&args),
         Command::Resolve(args) => rewrite::resolve(&args),
         Command::Nag(args) => rewrite::nag(&args),
+        Command::Rotate(args) => rewrite::rotate(&args),
         Command::Fix(args) => rewrite::fix(&args),
         Command::Dedup(args) => dedup::run(&args),
         Command::Fingerprint(args) => fingerprint::run(&args),

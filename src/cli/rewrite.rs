@@ -19,6 +19,7 @@ use crate::rewrite::RewriteOptions;
 use crate::rewrite::fix::{FixOptions, fix_owned};
 use crate::rewrite::nag::nag_owned;
 use crate::rewrite::resolve::resolve_owned;
+use crate::rewrite::rotate::{RotateOptions, rotate_owned};
 use crate::rules::diagnostic::{FullStyle, Severity};
 use crate::rules::select::Selection;
 use crate::source::{self, LineEnding};
@@ -30,7 +31,7 @@ use super::runner::{self, FileCores, Heft, Runner};
 use super::settings::{self, RewriteOverrides, rewrite_settings};
 use super::{
     EXIT_CLEAN, EXIT_FINDINGS, EXIT_TROUBLE, ExportArgs, FixArgs, NagArgs, ResolveArgs,
-    RewriteArgs, finish, plural, read_found, read_input, say,
+    RewriteArgs, RotateArgs, finish, plural, read_found, read_input, say,
 };
 
 /// How a command names what it does, in messages and the summary.
@@ -227,6 +228,25 @@ pub(super) fn nag(args: &NagArgs) -> u8 {
     };
     run(&args.io, &overrides, &wording, |bytes, found, _| {
         nag_owned(bytes, rewrite_options(&args.io, &overrides, found))
+    })
+}
+
+/// `pbnfmt rotate`.
+pub(super) fn rotate(args: &RotateArgs) -> u8 {
+    let overrides = input_overrides(&args.io);
+    let wording = Wording {
+        verb: "rotate",
+        done: "rotated",
+        unchanged: "with nothing to turn",
+        would: "rotate",
+        extension: None,
+    };
+    let rotate = RotateOptions {
+        by: args.by,
+        players: args.players,
+    };
+    run(&args.io, &overrides, &wording, |bytes, found, _| {
+        rotate_owned(bytes, rotate, rewrite_options(&args.io, &overrides, found))
     })
 }
 

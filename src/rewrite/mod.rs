@@ -14,6 +14,7 @@ pub mod edit;
 pub mod fix;
 pub mod nag;
 pub mod resolve;
+pub mod rotate;
 
 use crate::io::spool::Output;
 use crate::model::{GameModel, Inheritor, OwnedInheritance};
@@ -44,6 +45,11 @@ pub struct RewriteOptions {
 pub(crate) trait ChunkEdits {
     /// The result keeps the values after inheritance rather than as written.
     const EFFECTIVE: bool;
+
+    /// The result says what the input says: its facts are compared with the input's. A rewrite
+    /// that changes what the file says on purpose (`rotate`) proves itself in
+    /// [`ChunkEdits::check_piece`] instead.
+    const SAME_FACTS: bool = true;
 
     /// The edits to the games of `parse`, a chunk of `text` (their ranges are offsets in
     /// `text`), and what they leave as it is. `models` are the chunk's games, with the `#`/`##`
@@ -340,14 +346,20 @@ fn verify_piece<R: ChunkEdits>(
     if let Some(problem) = unescaped_backslash(&again, written) {
         return Err(problem);
     }
-    let mut was = facts::Facts::carrying(parse, text, R::EFFECTIVE, before);
-    let mut is = facts::Facts::carrying(&again, piece, R::EFFECTIVE, values.inheritor());
-    if let Some((was, is)) = proof::first_difference(&mut was, &mut is) {
-        return Err(format!(
-            "the result would change what the file says: `{was}` became `{is}`"
-        ));
-    }
-    let after = is.into_inheritor().to_owned_values();
+    let after = if R::SAME_FACTS {
+        let mut was = facts::Facts::carrying(parse, text, R::EFFECTIVE, before);
+        let mut is = facts::Facts::carrying(&again, piece, R::EFFECTIVE, values.inheritor());
+        if let Some((was, is)) = proof::first_difference(&mut was, &mut is) {
+            return Err(format!(
+                "the result would change what the file says: `{was}` became `{is}`"
+            ));
+        }
+        is.into_inheritor().to_owned_values()
+    } else {
+        let mut reader = values.inheritor();
+        models(&again, piece, &mut reader);
+        reader.to_owned_values()
+    };
     match rewrite.check_piece(&again, piece, original, values) {
         Some(problem) => Err(problem),
         None => Ok(after),

@@ -133,6 +133,8 @@ pub enum Drawn {
     JsonLines,
     /// `pbnfmt dedup` of a file with a repeat of its own.
     Dedup,
+    /// `pbnfmt rotate --by 1`.
+    Rotate,
 }
 
 /// When a rule runs without being selected.
@@ -404,6 +406,7 @@ rules! {
     UnwritableInheritedValue => writing::UNWRITABLE_INHERITED_VALUE,
     GameNotConverted => writing::GAME_NOT_CONVERTED,
     RemovedGameInherited => writing::REMOVED_GAME_INHERITED,
+    NotRotated => writing::NOT_ROTATED,
     BrokenLinRecord => lin::BROKEN_LIN_RECORD,
     UnknownLinTag => lin::UNKNOWN_LIN_TAG,
     PartialLinDeal => lin::PARTIAL_LIN_DEAL,

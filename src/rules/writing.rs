@@ -168,6 +168,45 @@ pub const REMOVED_GAME_INHERITED: RuleInfo = RuleInfo {
     ..RuleInfo::BASE
 };
 
+pub const NOT_ROTATED: RuleInfo = RuleInfo {
+    code: "W008",
+    name: "not-rotated",
+    severity: Severity::Error,
+    group: Group::Write,
+    section: "PBN 3.4.10",
+    summary: "Rotate: a value that names a seat or a side in a form rotate cannot read",
+    what: "`pbnfmt rotate` turns every value that names a seat or a side (Dealer, Declarer, \
+        Deal, the Auction and Play seats, Vulnerable, the sides of the scores, OptimumScore, \
+        ParContract, DoubleDummyTricks, Hidden, the Declarer column of the optimum tables). A \
+        value it cannot read, such as a Dealer `X` or a Vulnerable `N-S`, is not turned, and the \
+        file is not written.",
+    why: "A board turned but for one value describes another deal: the Dealer (PBN 3.4.9) or the \
+        vulnerability (PBN 3.4.10) of one board and the cards of another. Rotate \
+        refuses rather than guess.",
+    example: "```\n\
+        [Dealer \"X\"]\n\
+        [Deal \"N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432\"]\n\
+        ```",
+    fix: "Correct the value (`pbnfmt check` says what is wrong with it, `pbnfmt fix` repairs the \
+        usual spellings), then rotate.",
+    blocks_rewrite: true,
+    drawn: Drawn::Rotate,
+    ..RuleInfo::BASE
+};
+
+/// W008: the value of tag `name` at `span` is not turned: `what` says why.
+pub fn not_rotated(name: &str, value: &str, what: &str, span: Range<usize>) -> Diagnostic {
+    Diagnostic::new(
+        Rule::NotRotated,
+        span,
+        format!(
+            "the {name} `{}` cannot be turned: {what}; the file is not rotated",
+            crate::display::escape(value)
+        ),
+    )
+    .with_help(NOT_ROTATED.fix)
+}
+
 /// W001: a character of the text at `span` that the output's encoding cannot hold.
 pub fn unencodable_character(span: Range<usize>, what: &dyn std::fmt::Display) -> Diagnostic {
     Diagnostic::new(Rule::UnencodableCharacter, span, format!("{what}")).with_help(
@@ -278,10 +317,21 @@ pub(crate) fn dedup_pairs() -> Vec<crate::rules::pairs::Pair> {
     )]
 }
 
+/// A file rotate cannot turn, and the file mended ([`crate::rules::pairs`]).
+#[cfg(test)]
+pub(crate) fn rotate_pairs() -> Vec<crate::rules::pairs::Pair> {
+    use crate::rules::Rule;
+    vec![crate::rules::pairs::Pair::new(
+        Rule::NotRotated,
+        "[Dealer \"X\"]\n[Board \"1\"]\n",
+        "[Dealer \"W\"]\n[Board \"1\"]\n",
+    )]
+}
+
 /// The pass/fail pairs of the writers' rules.
 #[cfg(test)]
 pub(crate) fn pairs() -> Vec<crate::rules::pairs::Pair> {
-    [proof_pairs(), jsonl_pairs(), dedup_pairs()]
+    [proof_pairs(), jsonl_pairs(), dedup_pairs(), rotate_pairs()]
         .into_iter()
         .flatten()
         .collect()

@@ -32,6 +32,7 @@ mod readme;
 mod readme_uses;
 mod rewrite;
 mod rewrite_cli;
+mod rotate;
 mod sets;
 mod terminal;
 mod workflow;

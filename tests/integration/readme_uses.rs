@@ -30,6 +30,8 @@ const EXPECTED: &[(&str, i32)] = &[
         "find archive -iname '*.pbn' | pbnfmt check --files-from -",
         1,
     ),
+    ("pbnfmt rotate --by 1 hands.pbn > turned.pbn", 0),
+    ("pbnfmt rotate --by 3 turned.pbn | cmp - hands.pbn", 0),
 ];
 
 /// The commands of the README's "Use it" section: shell lines and `run:` steps that call pbnfmt.
@@ -109,4 +111,6 @@ fn every_command_of_the_readme_uses_runs_as_described() {
     assert_eq!(report["summary"]["files"], 2);
     assert!(root.join("exported/1998/misprint.PBN").is_file());
     assert!(root.join("exported/clean.pbn").is_file());
+    let turned = fs::read_to_string(root.join("turned.pbn")).unwrap();
+    assert!(turned.contains("[Dealer \"E\"]"), "{turned}");
 }

@@ -1,0 +1,510 @@
+//! `pbnfmt rotate`: every board turned by quarter turns clockwise, so that North's cards go to
+//! East (one turn), South (two) or West (three), and everything that names a seat or a side turns
+//! with them. Nothing else changes, byte for byte.
+//!
+//! What turns: the Dealer (PBN 3.4.9), the Declarer with its `^` (PBN 3.4.13), the Deal's first
+//! seat (PBN 3.4.11: the hands stay in their order, clockwise from it), the seat of the Auction
+//! and Play sections (PBN 3.5, 3.6: calls and cards keep their columns), Hidden (PBN 4.1.6), the
+//! Declarer column of OptimumResultTable and OptimumPlayTable (PBN 5.6, 5.7), the four groups of
+//! DoubleDummyTricks, and on an odd turn the side: Vulnerable `NS`/`EW` (PBN 3.4.10), the `NS` and
+//! `EW` of Score, ScoreIMP, ScoreMP, ScorePercentage, ScoreRubber, ScoreRubberHistory (PBN 4.2),
+//! OptimumScore (PBN 4.2.7) and ParContract (whose single seat turns too). The players stay in
+//! their seats unless `--players` moves them with the cards: the tags North, East, South and
+//! West change names, and on an odd turn PairNS/PairEW and BidSystemNS/BidSystemEW.
+//!
+//! Every game turns by the same amount, so a value taken with `#` from the game before (already
+//! turned) or implied by an earlier `##` (whose value turned where it was given) stays right
+//! without being written out (PBN 4.8). A value that names a seat or side in a form rotate cannot
+//! read (a Dealer `X`, a Vulnerable `N-S`, a DoubleDummyTricks that is not 20 digits) is W008 and
+//! the file is not written: a turned board with one value left unturned would describe another
+//! deal.
+//!
+//! The proof: the result, read back and turned the other way, gives back the input byte for
+//! byte (and the frame's own checks: no new syntax error, strings spelled as PBN 3.2 writes them).
+
+use std::borrow::Cow;
+
+use crate::bridge::Seat;
+use crate::model::{GameModel, Inheritance, OwnedInheritance, Tag};
+use crate::proof::Rewritten;
+use crate::rewrite::edit::Edits;
+use crate::rewrite::{ChunkEdits, RewriteOptions, rewrite_chunks};
+use crate::rules::Rule;
+use crate::rules::diagnostic::Diagnostic;
+use crate::source;
+use crate::syntax::{Parse, quote_string};
+use crate::table::Table;
+
+/// How to turn the boards.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RotateOptions {
+    /// Quarter turns clockwise: 1, 2 or 3 (0 changes nothing).
+    pub by: u8,
+    /// Move the players with the cards (the tags North, East, South, West change names).
+    pub players: bool,
+}
+
+/// Turns every board of one file's bytes.
+pub fn rotate_bytes(bytes: &[u8], rotate: RotateOptions, options: RewriteOptions) -> Rewritten {
+    rotate_decoded(
+        source::decode(bytes, options.input_encoding),
+        rotate,
+        options,
+    )
+}
+
+/// [`rotate_bytes`] of bytes the caller gives away: a UTF-8 file is not copied.
+pub fn rotate_owned(bytes: Vec<u8>, rotate: RotateOptions, options: RewriteOptions) -> Rewritten {
+    rotate_decoded(
+        source::decode_owned(bytes, options.input_encoding),
+        rotate,
+        options,
+    )
+}
+
+fn rotate_decoded(
+    decoded: source::Decoded,
+    rotate: RotateOptions,
+    options: RewriteOptions,
+) -> Rewritten {
+    let mut rotated = rewrite_chunks(decoded, options, &mut Rotate(rotate), None);
+    // A board turned but for one value says something else: nothing is written.
+    if rotated
+        .problems
+        .iter()
+        .any(|problem| problem.rule == Rule::NotRotated)
+    {
+        rotated.output = None;
+    }
+    rotated
+}
+
+/// `rotate` a chunk at a time.
+struct Rotate(RotateOptions);
+
+impl ChunkEdits for Rotate {
+    const EFFECTIVE: bool = false;
+    const SAME_FACTS: bool = false;
+
+    fn edits(
+        &mut self,
+        parse: &Parse,
+        text: &str,
+        models: &[GameModel<'_>],
+    ) -> (Edits, Vec<Diagnostic>) {
+        let mut edits = Edits::default();
+        let mut findings = Vec::new();
+        if self.0.by.is_multiple_of(4) {
+            return (edits, findings);
+        }
+        for model in models {
+            game_edits(parse, text, model, self.0, &mut edits, &mut findings);
+        }
+        (edits, findings)
+    }
+
+    /// The result turned back gives the input, byte for byte.
+    fn check_piece(
+        &self,
+        again: &Parse,
+        piece: &str,
+        original: &str,
+        values: &OwnedInheritance,
+    ) -> Option<String> {
+        let back = RotateOptions {
+            by: (4 - self.0.by % 4) % 4,
+            players: self.0.players,
+        };
+        let models = super::models(again, piece, &mut values.inheritor());
+        // A value the turn left as it was (W008, which refuses the file) is left by the turn
+        // back too.
+        let (edits, _) = Rotate(back).edits(again, piece, &models);
+        match edits.apply(piece) {
+            Ok(back) if back == original => None,
+            Ok(_) => Some("the result turned back is not the input".to_owned()),
+            Err(error) => Some(format!("the result cannot be turned back ({error})")),
+        }
+    }
+}
+
+/// The edits that turn one game.
+fn game_edits(
+    parse: &Parse,
+    text: &str,
+    model: &GameModel<'_>,
+    rotate: RotateOptions,
+    edits: &mut Edits,
+    findings: &mut Vec<Diagnostic>,
+) {
+    let by = usize::from(rotate.by % 4);
+    let odd = by % 2 == 1;
+    for tag in &model.tags {
+        // A `#` takes the value of the game before, turned already; an implied tag is written in
+        // the game that gave it with `##`.
+        let own = match tag.inheritance {
+            Inheritance::None => tag.written.as_ref(),
+            Inheritance::DoubleHash => &tag.written[2..],
+            _ => continue,
+        };
+        if rotate.players
+            && let Some(name) = player_tag(tag.name, by)
+        {
+            let at = tag.pair.name.map(|id| parse.span(id, id));
+            if let Some(at) = at {
+                edits.replace(at, name);
+            }
+        }
+        let turned: Result<Option<Cow<'_, str>>, &str> = match tag.name {
+            "Dealer" | "Auction" | "Play" => seat_value(own, by),
+            "Declarer" => declarer(own, by),
+            "Deal" => deal(own, by),
+            "Hidden" => hidden(own, by),
+            "DoubleDummyTricks" => double_dummy_tricks(own, by),
+            "Vulnerable" if odd => vulnerable(own),
+            "Score" | "ScoreIMP" | "ScoreMP" | "ScorePercentage" | "ScoreRubber"
+            | "ScoreRubberHistory" | "OptimumScore"
+                if odd =>
+            {
+                Ok(sides(own, by, false))
+            }
+            "ParContract" => Ok(sides(own, by, true)),
+            "OptimumResultTable" | "OptimumPlayTable" => {
+                table_edits(parse, text, tag, by, edits, findings);
+                Ok(None)
+            }
+            _ => Ok(None),
+        };
+        match turned {
+            Ok(Some(value)) if value != own => {
+                let written = if tag.inheritance == Inheritance::DoubleHash {
+                    format!("##{value}")
+                } else {
+                    value.into_owned()
+                };
+                edits.replace(tag.value_span.clone(), quote_string(&written));
+            }
+            Ok(_) => {}
+            Err(what) => findings.push(not_rotated(tag, own, what)),
+        }
+    }
+}
+
+/// The name a player tag takes when the players move with the cards.
+fn player_tag(name: &str, by: usize) -> Option<&'static str> {
+    const SEATS: [&str; 4] = ["North", "East", "South", "West"];
+    if let Some(at) = SEATS.iter().position(|seat| *seat == name) {
+        return Some(SEATS[(at + by) % 4]);
+    }
+    if by.is_multiple_of(2) {
+        return None;
+    }
+    match name {
+        "PairNS" => Some("PairEW"),
+        "PairEW" => Some("PairNS"),
+        "BidSystemNS" => Some("BidSystemEW"),
+        "BidSystemEW" => Some("BidSystemNS"),
+        _ => None,
+    }
+}
+
+/// A value that is nothing to turn: not given, or unknown (PBN 3.4: `?`).
+fn is_unknown(value: &str) -> bool {
+    matches!(value.trim(), "" | "?")
+}
+
+/// A seat letter, with the spaces around it kept.
+fn seat_value(value: &str, by: usize) -> Result<Option<Cow<'_, str>>, &'static str> {
+    if is_unknown(value) {
+        return Ok(None);
+    }
+    let trimmed = value.trim();
+    let seat = Seat::parse(trimmed).ok_or("it is not a seat: N, E, S or W")?;
+    let at = value.find(trimmed).unwrap_or(0);
+    let letter = seat.offset(by).letter();
+    // The letter in the case it was written.
+    let letter = if trimmed.chars().all(|c| c.is_ascii_lowercase()) {
+        letter.to_ascii_lowercase()
+    } else {
+        letter
+    };
+    Ok(Some(Cow::Owned(format!(
+        "{}{letter}{}",
+        &value[..at],
+        &value[at + trimmed.len()..]
+    ))))
+}
+
+/// The Declarer: a seat, or `^` and a seat (PBN 3.4.13).
+fn declarer(value: &str, by: usize) -> Result<Option<Cow<'_, str>>, &'static str> {
+    match value.trim_start().strip_prefix('^') {
+        Some(seat) => {
+            let start = value.len() - seat.len();
+            Ok(seat_value(seat, by)?
+                .map(|turned| Cow::Owned(format!("{}{turned}", &value[..start]))))
+        }
+        None => seat_value(value, by),
+    }
+}
+
+/// The Deal: its first seat turns; the hands stay in their order, clockwise from it.
+fn deal(value: &str, by: usize) -> Result<Option<Cow<'_, str>>, &'static str> {
+    if is_unknown(value) {
+        return Ok(None);
+    }
+    let colon = value
+        .find(':')
+        .ok_or("it does not start with a seat and `:`")?;
+    Ok(seat_value(&value[..colon], by)?
+        .map(|seat| Cow::Owned(format!("{seat}{}", &value[colon..]))))
+}
+
+/// Hidden: a sequence of seat letters (PBN 4.1.6).
+fn hidden(value: &str, by: usize) -> Result<Option<Cow<'_, str>>, &'static str> {
+    let mut out = String::with_capacity(value.len());
+    for c in value.chars() {
+        match Seat::parse(c.encode_utf8(&mut [0; 4])) {
+            Some(seat) => {
+                let letter = seat.offset(by).letter();
+                out.push(if c.is_ascii_lowercase() {
+                    letter.to_ascii_lowercase()
+                } else {
+                    letter
+                });
+            }
+            None if c == ' ' => out.push(c),
+            None => return Err("it holds a character that is not a seat"),
+        }
+    }
+    Ok(Some(Cow::Owned(out)))
+}
+
+/// DoubleDummyTricks: four groups of five digits, declarers N, S, E, W (Bridge Composer); each
+/// seat's group goes to the seat it turns to.
+fn double_dummy_tricks(value: &str, by: usize) -> Result<Option<Cow<'_, str>>, &'static str> {
+    if is_unknown(value) {
+        return Ok(None);
+    }
+    let digits = value.trim();
+    if digits.len() != 20 || !digits.bytes().all(|b| b.is_ascii_alphanumeric()) {
+        return Err("it is not 20 digits");
+    }
+    const ORDER: [Seat; 4] = [Seat::North, Seat::South, Seat::East, Seat::West];
+    let group = |seat: Seat| {
+        let at = ORDER.iter().position(|s| *s == seat).unwrap_or(0) * 5;
+        &digits[at..at + 5]
+    };
+    let turned: String = ORDER
+        .iter()
+        .map(|seat| group(seat.offset(4 - by)))
+        .collect();
+    let at = value.find(digits).unwrap_or(0);
+    Ok(Some(Cow::Owned(format!(
+        "{}{turned}{}",
+        &value[..at],
+        &value[at + digits.len()..]
+    ))))
+}
+
+/// Vulnerable on an odd turn: `NS` and `EW` change places; None, All and their other names stay.
+fn vulnerable(value: &str) -> Result<Option<Cow<'_, str>>, &'static str> {
+    let trimmed = value.trim();
+    let swapped = match trimmed {
+        "NS" => "EW",
+        "EW" => "NS",
+        "ns" => "ew",
+        "ew" => "ns",
+        _ if ["None", "Love", "-", "All", "Both", ""]
+            .iter()
+            .any(|known| trimmed.eq_ignore_ascii_case(known)) =>
+        {
+            return Ok(None);
+        }
+        "?" => return Ok(None),
+        _ => return Err("it is not None, NS, EW or All"),
+    };
+    Ok(Some(Cow::Owned(value.replacen(trimmed, swapped, 1))))
+}
+
+/// The words `NS` and `EW` of a score or par value exchanged (on an odd turn), and with
+/// `seats` a single seat word (ParContract's `N 4S`) turned.
+fn sides(value: &str, by: usize, seats: bool) -> Option<Cow<'_, str>> {
+    let mut out = String::with_capacity(value.len());
+    let mut changed = false;
+    let mut rest = value;
+    while !rest.is_empty() {
+        let end = rest.find([' ', ',', ';']).unwrap_or(rest.len());
+        let (word, after) = rest.split_at(end);
+        let turned = match word {
+            "NS" | "EW" | "ns" | "ew" if by % 2 == 1 => Some(match word {
+                "NS" => "EW",
+                "EW" => "NS",
+                "ns" => "ew",
+                _ => "ns",
+            }),
+            "N" | "E" | "S" | "W" if seats => Seat::parse(word).map(|seat| match seat.offset(by) {
+                Seat::North => "N",
+                Seat::East => "E",
+                Seat::South => "S",
+                Seat::West => "W",
+            }),
+            _ => None,
+        };
+        match turned {
+            Some(turned) => {
+                changed = true;
+                out.push_str(turned);
+            }
+            None => out.push_str(word),
+        }
+        let separator = after.chars().next().map_or(0, char::len_utf8);
+        out.push_str(&after[..separator]);
+        rest = &after[separator..];
+    }
+    changed.then_some(Cow::Owned(out))
+}
+
+/// The Declarer column of an OptimumResultTable or OptimumPlayTable, each cell turned.
+fn table_edits(
+    parse: &Parse,
+    text: &str,
+    tag: &Tag<'_>,
+    by: usize,
+    edits: &mut Edits,
+    findings: &mut Vec<Diagnostic>,
+) {
+    let table = Table::new(tag.pair, &tag.value);
+    let Some(column) = table.columns.iter().position(|c| c.name == "Declarer") else {
+        return;
+    };
+    for row in table.rows() {
+        let Some(&(first, last)) = row.get(column) else {
+            continue;
+        };
+        let span = parse.span(first, last);
+        let cell = &text[span.clone()];
+        match seat_value(cell, by) {
+            Ok(Some(turned)) => edits.replace(span, turned.into_owned()),
+            Ok(None) => {}
+            Err(_) => {
+                findings.push(
+                    Diagnostic::new(
+                        Rule::NotRotated,
+                        span,
+                        format!(
+                            "the {} declarer `{}` is not a seat: the board is not turned",
+                            tag.name,
+                            crate::display::escape(cell)
+                        ),
+                    )
+                    .with_help(crate::rules::writing::NOT_ROTATED.fix),
+                );
+            }
+        }
+    }
+}
+
+/// W008 for a value rotate cannot turn.
+fn not_rotated(tag: &Tag<'_>, value: &str, what: &str) -> Diagnostic {
+    crate::rules::writing::not_rotated(tag.name, value, what, tag.value_span.clone())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rotate(text: &str, by: u8, players: bool) -> Rewritten {
+        rotate_bytes(
+            text.as_bytes(),
+            RotateOptions { by, players },
+            RewriteOptions::default(),
+        )
+    }
+
+    fn output(rewritten: &Rewritten) -> String {
+        String::from_utf8(rewritten.output_bytes().expect("written")).unwrap()
+    }
+
+    const BOARD: &str = "[Board \"1\"]\n[West \"Wes\"]\n[North \"Nora\"]\n[East \"Ed\"]\n\
+        [South \"Sue\"]\n[Dealer \"N\"]\n[Vulnerable \"NS\"]\n\
+        [Deal \"N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432\"]\n\
+        [Declarer \"^S\"]\n[Contract \"4S\"]\n[Result \"10\"]\n[Score \"NS 620\"]\n\
+        [Hidden \"EW\"]\n[DoubleDummyTricks \"0123456789abcd012345\"]\n\
+        [OptimumScore \"NS 620\"]\n[ParContract \"NS 4S\"]\n[Auction \"N\"]\n1S Pass 4S AP\n\
+        [Play \"W\"]\nD2 DA D3 D4\n";
+
+    #[test]
+    fn one_turn_turns_every_seat_and_side() {
+        let turned = output(&rotate(BOARD, 1, false));
+        for expected in [
+            "[Dealer \"E\"]",
+            "[Vulnerable \"EW\"]",
+            "[Deal \"E:AKQJ.AKQ.AKQ.AKQ T987",
+            "[Declarer \"^W\"]",
+            "[Score \"EW 620\"]",
+            "[Hidden \"SN\"]",
+            // N, S, E, W groups: the new N is the old W's, S the old E's, E the old N's, W the
+            // old S's.
+            "[DoubleDummyTricks \"12345abcd00123456789\"]",
+            "[OptimumScore \"EW 620\"]",
+            "[ParContract \"EW 4S\"]",
+            "[Auction \"E\"]\n1S Pass 4S AP",
+            "[Play \"N\"]\nD2 DA D3 D4",
+            // The players stay in their seats.
+            "[North \"Nora\"]",
+        ] {
+            assert!(turned.contains(expected), "{expected}\n{turned}");
+        }
+    }
+
+    #[test]
+    fn four_turns_give_the_board_back_and_players_move_on_request() {
+        let mut text = BOARD.to_owned();
+        for _ in 0..4 {
+            text = output(&rotate(&text, 1, true));
+        }
+        assert_eq!(text, BOARD);
+        let turned = output(&rotate(BOARD, 2, true));
+        assert!(turned.contains("[South \"Nora\"]"), "{turned}");
+        assert!(turned.contains("[Vulnerable \"NS\"]"), "{turned}");
+    }
+
+    /// Every game turns by the same amount: `#` and `##` values stay right as written.
+    #[test]
+    fn inherited_values_stay_right() {
+        let text =
+            "[Dealer \"##N\"]\n[Board \"1\"]\n\n[Board \"2\"]\n\n[Dealer \"#\"]\n[Board \"3\"]\n";
+        let turned = output(&rotate(text, 3, false));
+        assert_eq!(
+            turned,
+            "[Dealer \"##W\"]\n[Board \"1\"]\n\n[Board \"2\"]\n\n[Dealer \"#\"]\n[Board \"3\"]\n"
+        );
+    }
+
+    #[test]
+    fn a_value_that_cannot_be_turned_refuses_the_file() {
+        for bad in [
+            "[Dealer \"X\"]\n",
+            "[Vulnerable \"N-S\"]\n",
+            "[DoubleDummyTricks \"12\"]\n",
+        ] {
+            let rewritten = rotate(bad, 1, false);
+            assert!(rewritten.output.is_none(), "{bad}");
+            assert!(
+                rewritten
+                    .problems
+                    .iter()
+                    .any(|p| p.rule == Rule::NotRotated),
+                "{bad}: {:?}",
+                rewritten.problems
+            );
+        }
+    }
+
+    #[test]
+    fn the_declarer_column_of_a_table_turns() {
+        let text = "[Deal \"N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432\"]\n\
+            [OptimumResultTable \"Declarer;Denomination\\\\2R;Result\\\\2R\"]\nN NT 13\nE S 0\n";
+        let turned = output(&rotate(text, 1, false));
+        assert!(turned.ends_with("E NT 13\nS S 0\n"), "{turned}");
+    }
+}

@@ -1,0 +1,157 @@
+//! `pbnfmt rotate` on the real corpus (issue 46, item 1): four quarter turns give every file back
+//! byte for byte; after one turn the double-dummy tags are still true wherever they were, and
+//! every board is found again as a rotation of the original (H001 with `--repeats-rotated`).
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use pbnfmt::check::{CheckOptions, check_bytes};
+use pbnfmt::rewrite::rotate::{RotateOptions, rotate_bytes};
+use pbnfmt::rules::select::Selection;
+
+use crate::common;
+
+fn turn(bytes: &[u8], by: u8) -> Option<Vec<u8>> {
+    rotate_bytes(
+        bytes,
+        RotateOptions { by, players: false },
+        Default::default(),
+    )
+    .output_bytes()
+}
+
+/// The codes of the H002-H005 findings of `bytes`, counted.
+fn double_dummy_findings(bytes: &[u8]) -> BTreeMap<&'static str, usize> {
+    let options = CheckOptions {
+        selection: Selection {
+            extend_select: vec!["H".to_owned()],
+            ..Selection::default()
+        },
+        ..CheckOptions::default()
+    };
+    let mut found = BTreeMap::new();
+    for finding in check_bytes(bytes, &options).diagnostics {
+        let code = finding.rule.code();
+        if ["H002", "H003", "H004", "H005"].contains(&code) {
+            *found.entry(code).or_insert(0) += 1;
+        }
+    }
+    found
+}
+
+#[test]
+fn four_turns_give_every_real_file_back_and_one_keeps_the_analysis_true() {
+    let Some(real) = common::real_corpus() else {
+        return;
+    };
+    let (mut rotated, mut refused, mut tables) = (0, Vec::new(), 0);
+    for path in common::pbn_files(&real) {
+        let original = std::fs::read(&path).unwrap();
+        let Some(once) = turn(&original, 1) else {
+            refused.push(path.display().to_string());
+            continue;
+        };
+        rotated += 1;
+        let mut again = once.clone();
+        for _ in 0..3 {
+            again = turn(&again, 1)
+                .unwrap_or_else(|| panic!("{}: turned once, not again", path.display()));
+        }
+        assert!(
+            again == original,
+            "{}: four turns are not the file",
+            path.display()
+        );
+        // Two turns are two single turns.
+        assert_eq!(turn(&original, 2), turn(&once, 1), "{}", path.display());
+        let before = double_dummy_findings(&original);
+        let after = double_dummy_findings(&once);
+        assert_eq!(
+            before,
+            after,
+            "{}: the double-dummy tags after one turn",
+            path.display()
+        );
+        if String::from_utf8_lossy(&original).contains("[OptimumResultTable") {
+            tables += 1;
+        }
+    }
+    // Files refused are those a rewrite refuses anyway (syntax that makes the reading a guess)
+    // or whose seats cannot be read; nearly every real file turns.
+    assert!(rotated >= 70, "{rotated} rotated; refused: {refused:#?}");
+    assert!(tables >= 5, "{tables} files with an OptimumResultTable");
+}
+
+/// The key of a complete Deal value.
+fn key(value: &str) -> Option<u128> {
+    pbnfmt::model::deal::parse(value)
+        .0
+        .as_ref()
+        .and_then(pbnfmt::sets::key)
+}
+
+/// The distinct complete deals of `text`.
+fn distinct_deals(text: &str) -> BTreeSet<u128> {
+    let mut keys = BTreeSet::new();
+    pbnfmt::read::each_game(text, |_, model, _| {
+        keys.extend(model.value("Deal").and_then(key));
+        true
+    });
+    keys
+}
+
+/// After one turn, every deal is found again as a rotation of the original (`check
+/// --repeats-rotated --against ORIGINAL`, the turned boards given another Event so that they are
+/// another session and not the same boards at another table).
+#[test]
+fn every_turned_board_is_found_as_a_rotation_of_the_original() {
+    let Some(real) = common::real_corpus() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let mut checked = 0;
+    for path in common::pbn_files(&real).into_iter().step_by(3) {
+        let original = std::fs::read(&path).unwrap();
+        let Some(once) = turn(&original, 1) else {
+            continue;
+        };
+        let turned = String::from_utf8_lossy(&once).replace("[Event \"", "[Event \"Turned ");
+        let deals = distinct_deals(&turned);
+        if deals.is_empty() || !turned.contains("[Event \"Turned ") {
+            continue;
+        }
+        std::fs::write(dir.path().join("original.pbn"), &original).unwrap();
+        std::fs::write(dir.path().join("turned.pbn"), turned.as_bytes()).unwrap();
+        let output = common::pbnfmt(
+            &[
+                "check",
+                "--repeats-rotated",
+                "--against",
+                "original.pbn",
+                "--select",
+                "H001",
+                "--max-findings",
+                "1000000",
+                "--output-format",
+                "concise",
+                "turned.pbn",
+            ],
+            dir.path(),
+        );
+        // The deal each H001 names: the Deal on the line it points at.
+        let said = common::text(&output.stdout);
+        let lines: Vec<&str> = turned.lines().collect();
+        let found: BTreeSet<u128> = said
+            .lines()
+            .filter(|line| line.contains("[H001]"))
+            .filter_map(|line| line.split(':').nth(1)?.parse::<usize>().ok())
+            .filter_map(|number| {
+                let line = lines.get(number - 1)?;
+                let value = line.strip_prefix("[Deal \"")?.split('"').next()?;
+                key(value)
+            })
+            .collect();
+        assert_eq!(found, deals, "{}:\n{said}", path.display());
+        checked += 1;
+    }
+    assert!(checked >= 10, "{checked} files checked");
+}
