@@ -61,6 +61,19 @@ pub(crate) trait ChunkEdits {
         models: &[GameModel<'_>],
     ) -> (edit::Edits, Vec<Diagnostic>);
 
+    /// For a rewrite that does not keep the facts ([`ChunkEdits::SAME_FACTS`]): what is wrong
+    /// with `piece`, the rewrite of the chunk whose text is `original`, read back as `again`
+    /// with the models `models`.
+    fn check_models(
+        &self,
+        _again: &Parse,
+        _piece: &str,
+        _original: &str,
+        _models: &[GameModel<'_>],
+    ) -> Option<String> {
+        None
+    }
+
     /// What is wrong with `piece`, the rewrite of the chunk whose text is `original`, read back
     /// as `again`; `values` are the output's `#`/`##` values before the piece. A rewrite that is
     /// done in one go finds nothing more to edit in its result.
@@ -357,7 +370,11 @@ fn verify_piece<R: ChunkEdits>(
         is.into_inheritor().to_owned_values()
     } else {
         let mut reader = values.inheritor();
-        models(&again, piece, &mut reader);
+        let again_models = models(&again, piece, &mut reader);
+        if let Some(problem) = rewrite.check_models(&again, piece, original, &again_models) {
+            return Err(problem);
+        }
+        drop(again_models);
         reader.to_owned_values()
     };
     match rewrite.check_piece(&again, piece, original, values) {

@@ -104,26 +104,30 @@ impl ChunkEdits for Rotate {
     }
 
     /// The result turned back gives the input, byte for byte.
-    fn check_piece(
+    fn check_models(
         &self,
         again: &Parse,
         piece: &str,
         original: &str,
-        values: &OwnedInheritance,
+        models: &[GameModel<'_>],
     ) -> Option<String> {
         let back = RotateOptions {
             by: (4 - self.0.by % 4) % 4,
             players: self.0.players,
         };
-        let models = super::models(again, piece, &mut values.inheritor());
         // A value the turn left as it was (W008, which refuses the file) is left by the turn
         // back too.
-        let (edits, _) = Rotate(back).edits(again, piece, &models);
+        let (edits, _) = Rotate(back).edits(again, piece, models);
         match edits.apply(piece) {
             Ok(back) if back == original => None,
             Ok(_) => Some("the result turned back is not the input".to_owned()),
             Err(error) => Some(format!("the result cannot be turned back ({error})")),
         }
+    }
+
+    /// Proven in [`ChunkEdits::check_models`].
+    fn check_piece(&self, _: &Parse, _: &str, _: &str, _: &OwnedInheritance) -> Option<String> {
+        None
     }
 }
 
@@ -214,6 +218,20 @@ fn is_unknown(value: &str) -> bool {
 
 /// A seat letter, with the spaces around it kept.
 fn seat_value(value: &str, by: usize) -> Result<Option<Cow<'_, str>>, &'static str> {
+    const UPPER: [&str; 4] = ["N", "E", "S", "W"];
+    const LOWER: [&str; 4] = ["n", "e", "s", "w"];
+    // The usual value, one letter: no allocation (an OptimumResultTable has twenty a game).
+    if value.len() == 1
+        && let Some(seat) = Seat::parse(value)
+    {
+        let turned = seat.offset(by) as usize;
+        let letters = if value.as_bytes()[0].is_ascii_lowercase() {
+            LOWER
+        } else {
+            UPPER
+        };
+        return Ok(Some(Cow::Borrowed(letters[turned])));
+    }
     if is_unknown(value) {
         return Ok(None);
     }
@@ -466,6 +484,28 @@ mod tests {
         let turned = output(&rotate(BOARD, 2, true));
         assert!(turned.contains("[South \"Nora\"]"), "{turned}");
         assert!(turned.contains("[Vulnerable \"NS\"]"), "{turned}");
+    }
+
+    /// The result does not depend on how much is turned at a time.
+    #[test]
+    fn the_chunk_size_changes_nothing() {
+        let text = format!("{BOARD}\n[Dealer \"#\"]\n[Board \"2\"]\n\n{BOARD}");
+        let whole = output(&rotate(&text, 3, true));
+        for chunk in [1, 40, 300] {
+            let options = RewriteOptions {
+                chunk_bytes: Some(chunk),
+                ..RewriteOptions::default()
+            };
+            let cut = rotate_bytes(
+                text.as_bytes(),
+                RotateOptions {
+                    by: 3,
+                    players: true,
+                },
+                options,
+            );
+            assert_eq!(output(&cut), whole, "{chunk}");
+        }
     }
 
     /// Every game turns by the same amount: `#` and `##` values stay right as written.
