@@ -60,6 +60,14 @@ pub fn draw(rule: Rule, bytes: Vec<u8>, name: &str, check: &CheckOptions) -> Dra
             let remove = own_repeats(&bytes);
             written(dedup_owned(bytes, &remove, false, Default::default()).rewritten)
         }
+        Drawn::Renumber => written(crate::rewrite::renumber::renumber_owned(
+            bytes,
+            &crate::rewrite::renumber::RenumberOptions {
+                standard: true,
+                ..Default::default()
+            },
+            Default::default(),
+        )),
         Drawn::Rotate => written(crate::rewrite::rotate::rotate_owned(
             bytes,
             crate::rewrite::rotate::RotateOptions {

@@ -162,6 +162,16 @@ pub fn inheritance_forbidden(name: &str) -> bool {
     lookup(name).is_some_and(|tag| !tag.inherits)
 }
 
+/// True for a name pbnfmt may write as a new tag's name: an upper-case letter first (PBN 3.3:
+/// "All tag names begin with an upper case letter"), then letters, digits and `_` (a name
+/// token, as PGN's), at most 64 characters.
+pub fn is_tag_name(name: &str) -> bool {
+    let mut chars = name.chars();
+    chars.next().is_some_and(|c| c.is_ascii_uppercase())
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
+        && name.len() <= 64
+}
+
 /// True for the tags that can have section data: Auction, Play, the tables, and user-defined
 /// tags (PBN 3.1: "supplemental sections ... containing tables or user defined sections"). The
 /// MTS, Note and the supplemental tags of chapter 4 are values only.

@@ -17,6 +17,11 @@ pub fn try_spawn<'scope>(
         .is_ok()
 }
 
+/// What waits in `slot` for whichever thread takes it first.
+fn take<T>(slot: &Mutex<Option<T>>) -> Option<T> {
+    slot.lock().unwrap_or_else(PoisonError::into_inner).take()
+}
+
 /// How many threads to use when not told: the machine's parallelism.
 pub fn default_threads() -> usize {
     std::thread::available_parallelism().map_or(1, usize::from)
@@ -167,10 +172,7 @@ where
         let (done, finished) = mpsc::channel::<I::Item>();
         let slot_ref = &slot;
         let spawned = try_spawn(scope, move || {
-            let taken = slot_ref
-                .lock()
-                .unwrap_or_else(PoisonError::into_inner)
-                .take();
+            let taken = take(slot_ref);
             let Some(mut items) = taken else { return };
             loop {
                 // Drop what the consumer is done with, here, before making the next item: at
@@ -185,8 +187,10 @@ where
             for _ in finished {}
         });
         if !spawned {
-            let taken = slot.lock().unwrap_or_else(PoisonError::into_inner).take();
-            taken.into_iter().flatten().for_each(|item| consume(&item));
+            take(&slot)
+                .into_iter()
+                .flatten()
+                .for_each(|item| consume(&item));
             return;
         }
         for item in receiver {
@@ -214,10 +218,7 @@ where
         let (sender, receiver) = mpsc::sync_channel(ahead.max(1));
         let slot_ref = &slot;
         let spawned = try_spawn(scope, move || {
-            let taken = slot_ref
-                .lock()
-                .unwrap_or_else(PoisonError::into_inner)
-                .take();
+            let taken = take(slot_ref);
             for item in taken.into_iter().flatten() {
                 if sender.send(item).is_err() {
                     break;
@@ -226,8 +227,7 @@ where
         });
         if !spawned {
             // Refused a thread: the items are made as they are taken.
-            let taken = slot.lock().unwrap_or_else(PoisonError::into_inner).take();
-            let mut items = taken.into_iter().flatten();
+            let mut items = take(&slot).into_iter().flatten();
             return consume(&mut items);
         }
         let mut received = receiver.into_iter();

@@ -99,6 +99,11 @@ pub enum Command {
     /// nothing else changes. Four turns give the file back byte for byte.
     #[command(after_help = REWRITE_STATUS_HELP)]
     Rotate(RotateArgs),
+    /// Number the boards from 1 (or `--from N`) in file order; nothing else changes, unless
+    /// asked: `--keep-original` keeps each old number in a tag, `--standard-dealer-vul` gives each
+    /// board its number's dealer and vulnerability.
+    #[command(after_help = REWRITE_STATUS_HELP)]
+    Renumber(RenumberArgs),
     /// Repair what producers commonly write and every player reads without doubt (`3N` is `3NT`,
     /// `2023-07-28` is `2023.07.28`): the fixes `check` marks `[*]`, as minimal edits; nothing
     /// else changes.
@@ -402,6 +407,32 @@ pub struct ResolveArgs {
 pub struct NagArgs {
     #[command(flatten)]
     pub io: RewriteArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct RenumberArgs {
+    #[command(flatten)]
+    pub io: RewriteArgs,
+
+    /// The first board's number.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
+    pub from: u64,
+
+    /// Keep each game's Board as it was in a tag of its own after the new one (OriginalBoard
+    /// unless NAME is given). A game that has that tag already keeps it.
+    #[arg(
+        long,
+        value_name = "NAME",
+        num_args = 0..=1,
+        require_equals = true,
+        default_missing_value = "OriginalBoard"
+    )]
+    pub keep_original: Option<String>,
+
+    /// Give each board the Dealer and Vulnerable of its new number in the usual rotation; a
+    /// played board whose dealer or vulnerability that would change refuses the file (W009).
+    #[arg(long)]
+    pub standard_dealer_vul: bool,
 }
 
 #[derive(Debug, Args)]
@@ -786,6 +817,7 @@ pub fn run(cli: Cli) -> u8 {
         Command::Resolve(args) => rewrite::resolve(&args),
         Command::Nag(args) => rewrite::nag(&args),
         Command::Rotate(args) => rewrite::rotate(&args),
+        Command::Renumber(args) => rewrite::renumber(&args),
         Command::Fix(args) => rewrite::fix(&args),
         Command::Dedup(args) => dedup::run(&args),
         Command::Fingerprint(args) => fingerprint::run(&args),

@@ -18,6 +18,7 @@ use crate::report::{self, Format, Statistics, Summary};
 use crate::rewrite::RewriteOptions;
 use crate::rewrite::fix::{FixOptions, fix_owned};
 use crate::rewrite::nag::nag_owned;
+use crate::rewrite::renumber::{RenumberOptions, renumber_owned};
 use crate::rewrite::resolve::resolve_owned;
 use crate::rewrite::rotate::{RotateOptions, rotate_owned};
 use crate::rules::diagnostic::{FullStyle, Severity};
@@ -30,8 +31,8 @@ use super::output::Printer;
 use super::runner::{self, FileCores, Heft, Runner};
 use super::settings::{self, RewriteOverrides, rewrite_settings};
 use super::{
-    EXIT_CLEAN, EXIT_FINDINGS, EXIT_TROUBLE, ExportArgs, FixArgs, NagArgs, ResolveArgs,
-    RewriteArgs, RotateArgs, finish, plural, read_found, read_input, say,
+    EXIT_CLEAN, EXIT_FINDINGS, EXIT_TROUBLE, ExportArgs, FixArgs, NagArgs, RenumberArgs,
+    ResolveArgs, RewriteArgs, RotateArgs, finish, plural, read_found, read_input, say,
 };
 
 /// How a command names what it does, in messages and the summary.
@@ -216,9 +217,20 @@ pub(super) fn resolve(args: &ResolveArgs) -> u8 {
     })
 }
 
+/// An edit rewrite of every input with `edit`, through the rewrite modes.
+fn edit_run(
+    io: &RewriteArgs,
+    wording: &Wording,
+    edit: impl Fn(Vec<u8>, RewriteOptions) -> Rewritten + Sync,
+) -> u8 {
+    let overrides = input_overrides(io);
+    run(io, &overrides, wording, |bytes, found, _| {
+        edit(bytes, rewrite_options(io, &overrides, found))
+    })
+}
+
 /// `pbnfmt nag`.
 pub(super) fn nag(args: &NagArgs) -> u8 {
-    let overrides = input_overrides(&args.io);
     let wording = Wording {
         verb: "nag",
         done: "rewritten",
@@ -226,14 +238,11 @@ pub(super) fn nag(args: &NagArgs) -> u8 {
         would: "rewrite",
         extension: None,
     };
-    run(&args.io, &overrides, &wording, |bytes, found, _| {
-        nag_owned(bytes, rewrite_options(&args.io, &overrides, found))
-    })
+    edit_run(&args.io, &wording, nag_owned)
 }
 
 /// `pbnfmt rotate`.
 pub(super) fn rotate(args: &RotateArgs) -> u8 {
-    let overrides = input_overrides(&args.io);
     let wording = Wording {
         verb: "rotate",
         done: "rotated",
@@ -241,12 +250,41 @@ pub(super) fn rotate(args: &RotateArgs) -> u8 {
         would: "rotate",
         extension: None,
     };
-    let rotate = RotateOptions {
+    let turn = RotateOptions {
         by: args.by,
         players: args.players,
     };
-    run(&args.io, &overrides, &wording, |bytes, found, _| {
-        rotate_owned(bytes, rotate, rewrite_options(&args.io, &overrides, found))
+    edit_run(&args.io, &wording, |bytes, options| {
+        rotate_owned(bytes, turn, options)
+    })
+}
+
+/// `pbnfmt renumber`.
+pub(super) fn renumber(args: &RenumberArgs) -> u8 {
+    let wording = Wording {
+        verb: "renumber",
+        done: "renumbered",
+        unchanged: "numbered already",
+        would: "renumber",
+        extension: None,
+    };
+    if let Some(name) = &args.keep_original
+        && !crate::names::is_tag_name(name)
+    {
+        say!(
+            "pbnfmt: error: --keep-original: `{}` is not a tag name (an upper-case letter, then \
+             letters, digits and `_`)",
+            crate::display::escape(name)
+        );
+        return EXIT_TROUBLE;
+    }
+    let renumber = RenumberOptions {
+        from: args.from,
+        keep_original: args.keep_original.clone(),
+        standard: args.standard_dealer_vul,
+    };
+    edit_run(&args.io, &wording, |bytes, options| {
+        renumber_owned(bytes, &renumber, options)
     })
 }
 

@@ -53,8 +53,8 @@ impl<'t: 'p, 'p> Facts<'t, 'p> {
     }
 
     /// The same facts without the tags named in `names`.
-    pub fn leaving_out(mut self, names: &'static [&'static str]) -> Facts<'t, 'p> {
-        self.game_facts.leave_out = names;
+    pub fn leaving_out(mut self, names: &[&str]) -> Facts<'t, 'p> {
+        self.game_facts.leave_out = names.iter().map(|name| (*name).to_owned()).collect();
         self
     }
 
@@ -103,8 +103,9 @@ pub struct GameFacts {
     /// game to game so that they are allocated once.
     identification: Vec<FactLines>,
     sections: Vec<FactLines>,
-    /// Tags that are not facts here (`pbnfmt analyze` proves everything else unchanged).
-    leave_out: &'static [&'static str],
+    /// Tags that are not facts here (`pbnfmt analyze` and `renumber` prove everything else
+    /// unchanged).
+    leave_out: Vec<String>,
 }
 
 /// A tag's lines of facts in [`GameFacts::scratch`]: the key of its name ([`sort_key`]), where
@@ -129,7 +130,7 @@ impl GameFacts {
             scratch: String::new(),
             identification: Vec::new(),
             sections: Vec::new(),
-            leave_out: &[],
+            leave_out: Vec::new(),
         }
     }
 
@@ -237,7 +238,9 @@ impl GameFacts {
         data: impl FnOnce(&mut String),
     ) {
         // PBN 3.4: an absent mandatory tag is written "?": both mean "unknown".
-        if self.leave_out.contains(&name) || (given == "?" && MTS.contains(&name) && no_data) {
+        if self.leave_out.iter().any(|left| left == name)
+            || (given == "?" && MTS.contains(&name) && no_data)
+        {
             return;
         }
         let scratch = &mut self.scratch;

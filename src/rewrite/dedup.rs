@@ -158,7 +158,7 @@ pub fn dedup_owned(
 pub(crate) fn game_facts(
     text: &str,
     skip: &[usize],
-    leave_out: &'static [&'static str],
+    leave_out: &[&str],
 ) -> (Vec<(u128, Range<usize>)>, usize) {
     let mut out = Vec::new();
     let mut broken = 0;

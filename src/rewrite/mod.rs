@@ -13,6 +13,7 @@ pub mod dedup;
 pub mod edit;
 pub mod fix;
 pub mod nag;
+pub mod renumber;
 pub mod resolve;
 pub mod rotate;
 

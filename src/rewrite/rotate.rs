@@ -44,16 +44,7 @@ pub struct RotateOptions {
     pub players: bool,
 }
 
-/// Turns every board of one file's bytes.
-pub fn rotate_bytes(bytes: &[u8], rotate: RotateOptions, options: RewriteOptions) -> Rewritten {
-    rotate_decoded(
-        source::decode(bytes, options.input_encoding),
-        rotate,
-        options,
-    )
-}
-
-/// [`rotate_bytes`] of bytes the caller gives away: a UTF-8 file is not copied.
+/// Turns every board of one file's bytes (given away: a UTF-8 file is not copied).
 pub fn rotate_owned(bytes: Vec<u8>, rotate: RotateOptions, options: RewriteOptions) -> Rewritten {
     rotate_decoded(
         source::decode_owned(bytes, options.input_encoding),
@@ -98,7 +89,7 @@ impl ChunkEdits for Rotate {
             return (edits, findings);
         }
         for model in models {
-            game_edits(parse, text, model, self.0, &mut edits, &mut findings);
+            game_edits((parse, text), model, self.0, &mut edits, &mut findings);
         }
         (edits, findings)
     }
@@ -133,8 +124,7 @@ impl ChunkEdits for Rotate {
 
 /// The edits that turn one game.
 fn game_edits(
-    parse: &Parse,
-    text: &str,
+    (parse, text): (&Parse, &str),
     model: &GameModel<'_>,
     rotate: RotateOptions,
     edits: &mut Edits,
@@ -173,7 +163,7 @@ fn game_edits(
             }
             "ParContract" => Ok(sides(own, by, true)),
             "OptimumResultTable" | "OptimumPlayTable" => {
-                table_edits(parse, text, tag, by, edits, findings);
+                table_edits((parse, text), tag, by, (&mut *edits, &mut *findings));
                 Ok(None)
             }
             _ => Ok(None),
@@ -383,12 +373,10 @@ fn sides(value: &str, by: usize, seats: bool) -> Option<Cow<'_, str>> {
 
 /// The Declarer column of an OptimumResultTable or OptimumPlayTable, each cell turned.
 fn table_edits(
-    parse: &Parse,
-    text: &str,
+    (parse, text): (&Parse, &str),
     tag: &Tag<'_>,
     by: usize,
-    edits: &mut Edits,
-    findings: &mut Vec<Diagnostic>,
+    (edits, findings): (&mut Edits, &mut Vec<Diagnostic>),
 ) {
     let table = Table::new(tag.pair, &tag.value);
     let Some(column) = table.columns.iter().position(|c| c.name == "Declarer") else {
@@ -431,8 +419,8 @@ mod tests {
     use super::*;
 
     fn rotate(text: &str, by: u8, players: bool) -> Rewritten {
-        rotate_bytes(
-            text.as_bytes(),
+        rotate_owned(
+            text.as_bytes().to_vec(),
             RotateOptions { by, players },
             RewriteOptions::default(),
         )
@@ -496,8 +484,8 @@ mod tests {
                 chunk_bytes: Some(chunk),
                 ..RewriteOptions::default()
             };
-            let cut = rotate_bytes(
-                text.as_bytes(),
+            let cut = rotate_owned(
+                text.as_bytes().to_vec(),
                 RotateOptions {
                     by: 3,
                     players: true,

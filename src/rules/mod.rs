@@ -135,6 +135,8 @@ pub enum Drawn {
     Dedup,
     /// `pbnfmt rotate --by 1`.
     Rotate,
+    /// `pbnfmt renumber --standard-dealer-vul`: the first board becomes board 1.
+    Renumber,
 }
 
 /// When a rule runs without being selected.
@@ -407,6 +409,7 @@ rules! {
     GameNotConverted => writing::GAME_NOT_CONVERTED,
     RemovedGameInherited => writing::REMOVED_GAME_INHERITED,
     NotRotated => writing::NOT_ROTATED,
+    RenumberMovesPlayedBoard => writing::RENUMBER_MOVES_PLAYED_BOARD,
     BrokenLinRecord => lin::BROKEN_LIN_RECORD,
     UnknownLinTag => lin::UNKNOWN_LIN_TAG,
     PartialLinDeal => lin::PARTIAL_LIN_DEAL,

@@ -194,6 +194,57 @@ pub const NOT_ROTATED: RuleInfo = RuleInfo {
     ..RuleInfo::BASE
 };
 
+pub const RENUMBER_MOVES_PLAYED_BOARD: RuleInfo = RuleInfo {
+    code: "W009",
+    name: "renumber-moves-played-board",
+    severity: Severity::Error,
+    group: Group::Write,
+    section: "PBN 3.4.4",
+    summary: "Renumber: the standard dealer or vulnerability of the new number would change a played board",
+    what: "`pbnfmt renumber --standard-dealer-vul` gives each board the Dealer and Vulnerable its \
+        new number has in the usual rotation. A board that was played (it has an Auction, Play, \
+        Contract, Declarer, Result or score) and whose dealer or vulnerability that would change \
+        is not renumbered, and the file is not written.",
+    why: "The auction of a played board starts from its dealer (PBN 3.5) and its score follows \
+        its vulnerability (PBN 3.4.10, 4.2): changing either label alone makes the board say \
+        another game. The Board number (PBN 3.4.4) is a label; the dealer and vulnerability of \
+        a played board are facts of the play.",
+    example: "```\n\
+        [Board \"9\"]\n\
+        [Dealer \"N\"]\n\
+        [Vulnerable \"EW\"]\n\
+        [Auction \"N\"]\n\
+        1S Pass 4S AP\n\
+        ```\n\
+        renumbered from 2: board 2 deals from East, North-South vulnerable.",
+    fix: "Renumber without `--standard-dealer-vul`, or turn the board first so that its dealer \
+        is the new number's (`pbnfmt rotate`).",
+    blocks_rewrite: true,
+    drawn: Drawn::Renumber,
+    ..RuleInfo::BASE
+};
+
+/// W009: board `number` would get dealer `dealer` and vulnerability `vulnerable`, but its `played`
+/// tag says it was played; `span` is its Board.
+pub fn renumber_moves_played_board(
+    number: u64,
+    dealer: char,
+    vulnerable: &str,
+    played: &str,
+    span: Range<usize>,
+) -> Diagnostic {
+    Diagnostic::new(
+        Rule::RenumberMovesPlayedBoard,
+        span,
+        format!(
+            "board {number} deals from {dealer}, {vulnerable} vulnerable, in the usual rotation, \
+             but this board was played with another dealer or vulnerability (its {played} is \
+             given): the file is not renumbered"
+        ),
+    )
+    .with_help(RENUMBER_MOVES_PLAYED_BOARD.fix)
+}
+
 /// W008: the value of tag `name` at `span` is not turned: `what` says why.
 pub fn not_rotated(name: &str, value: &str, what: &str, span: Range<usize>) -> Diagnostic {
     Diagnostic::new(
@@ -328,11 +379,28 @@ pub(crate) fn rotate_pairs() -> Vec<crate::rules::pairs::Pair> {
     )]
 }
 
+/// A played board renumbering would move, and one it would not ([`crate::rules::pairs`]).
+#[cfg(test)]
+pub(crate) fn renumber_pairs() -> Vec<crate::rules::pairs::Pair> {
+    use crate::rules::Rule;
+    vec![crate::rules::pairs::Pair::new(
+        Rule::RenumberMovesPlayedBoard,
+        "[Board \"9\"]\n[Dealer \"N\"]\n[Vulnerable \"EW\"]\n[Auction \"N\"]\n1S AP\n",
+        "[Board \"9\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n[Auction \"N\"]\n1S AP\n",
+    )]
+}
+
 /// The pass/fail pairs of the writers' rules.
 #[cfg(test)]
 pub(crate) fn pairs() -> Vec<crate::rules::pairs::Pair> {
-    [proof_pairs(), jsonl_pairs(), dedup_pairs(), rotate_pairs()]
-        .into_iter()
-        .flatten()
-        .collect()
+    [
+        proof_pairs(),
+        jsonl_pairs(),
+        dedup_pairs(),
+        rotate_pairs(),
+        renumber_pairs(),
+    ]
+    .into_iter()
+    .flatten()
+    .collect()
 }

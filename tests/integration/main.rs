@@ -7,6 +7,7 @@ mod common;
 #[path = "../common/shared_properties.rs"]
 mod shared_properties;
 
+mod board_sets;
 mod chunks;
 mod cli;
 mod convert_cli;
@@ -32,7 +33,7 @@ mod readme;
 mod readme_uses;
 mod rewrite;
 mod rewrite_cli;
-mod rotate;
+
 mod sets;
 mod terminal;
 mod workflow;

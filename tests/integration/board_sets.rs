@@ -1,18 +1,20 @@
-//! `pbnfmt rotate` on the real corpus (issue 46, item 1): four quarter turns give every file back
-//! byte for byte; after one turn the double-dummy tags are still true wherever they were, and
-//! every board is found again as a rotation of the original (H001 with `--repeats-rotated`).
+//! The commands on a set of boards (issue 46), on the real corpus. `rotate`: four quarter turns
+//! give every file back byte for byte; after one turn the double-dummy tags are still true
+//! wherever they were, and every board is found again as a rotation of the original (H001 with
+//! `--repeats-rotated`). `renumber`: the boards read back numbered in order with their old
+//! numbers kept, and a second run changes nothing.
 
 use std::collections::{BTreeMap, BTreeSet};
 
 use pbnfmt::check::{CheckOptions, check_bytes};
-use pbnfmt::rewrite::rotate::{RotateOptions, rotate_bytes};
+use pbnfmt::rewrite::rotate::{RotateOptions, rotate_owned};
 use pbnfmt::rules::select::Selection;
 
 use crate::common;
 
 fn turn(bytes: &[u8], by: u8) -> Option<Vec<u8>> {
-    rotate_bytes(
-        bytes,
+    rotate_owned(
+        bytes.to_vec(),
         RotateOptions { by, players: false },
         Default::default(),
     )
@@ -154,4 +156,58 @@ fn every_turned_board_is_found_as_a_rotation_of_the_original() {
         checked += 1;
     }
     assert!(checked >= 10, "{checked} files checked");
+}
+
+/// Every real file renumbered with its old numbers kept: the boards read back as 1, 2, 3 ... in
+/// order, each with the Board it had, and renumbering the result again changes nothing.
+#[test]
+fn renumbered_real_files_read_back_in_order_and_a_second_run_changes_nothing() {
+    use pbnfmt::rewrite::renumber::{RenumberOptions, renumber_owned};
+    let Some(real) = common::real_corpus() else {
+        return;
+    };
+    let options = RenumberOptions {
+        keep_original: Some("OriginalBoard".to_owned()),
+        ..RenumberOptions::default()
+    };
+    let boards = |text: &str| {
+        let mut found = Vec::new();
+        pbnfmt::read::each_game(text, |_, model, _| {
+            found.push((
+                model.value("Board").unwrap_or("").trim().to_owned(),
+                model.value("OriginalBoard").map(str::to_owned),
+            ));
+            true
+        });
+        found
+    };
+    let mut renumbered = 0;
+    for path in common::pbn_files(&real) {
+        let original = std::fs::read(&path).unwrap();
+        let Some(once) =
+            renumber_owned(original.clone(), &options, Default::default()).output_bytes()
+        else {
+            continue;
+        };
+        renumbered += 1;
+        let before = boards(&String::from_utf8_lossy(&original));
+        let after = boards(&String::from_utf8_lossy(&once));
+        assert_eq!(before.len(), after.len(), "{}", path.display());
+        for (index, ((old, kept_before), (new, kept))) in before.iter().zip(&after).enumerate() {
+            assert_eq!(*new, (index + 1).to_string(), "{}", path.display());
+            let expected = kept_before.clone().or_else(|| {
+                Some(if old.is_empty() {
+                    "?".to_owned()
+                } else {
+                    old.clone()
+                })
+            });
+            assert_eq!(*kept, expected, "{}: game {}", path.display(), index + 1);
+        }
+        // Compared as a flag, so that a failure does not print the files' bytes.
+        let twice = renumber_owned(once.clone(), &options, Default::default());
+        let same = twice.output_bytes() == Some(once);
+        assert!(same, "{}: a second run changed the file", path.display());
+    }
+    assert!(renumbered >= 70, "{renumbered} files renumbered");
 }

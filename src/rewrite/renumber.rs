@@ -1,0 +1,443 @@
+//! `pbnfmt renumber`: the boards numbered from `--from` (1 by default) in file order, each game
+//! that holds a tag pair one board (PBN 3.4.4: the Board is a positive integer). Nothing else
+//! changes, byte for byte, unless asked:
+//!
+//! - `--keep-original[=NAME]` writes each game's Board as it was into a tag of its own after the
+//!   new Board (`OriginalBoard` by default, as classroom reports write it), `?` for a game that
+//!   had none. A game that already has that tag keeps it: renumbering twice keeps the first
+//!   numbers.
+//! - `--standard-dealer-vul` gives each board the Dealer and Vulnerable of its new number in the
+//!   usual rotation (Law 2: dealer N, E, S, W; vulnerability over 16 boards). A board that was
+//!   played (an Auction, Play, Contract, Declarer, Result or score of its own) and whose dealer or
+//!   vulnerability would change is W009 and the file is not written: its auction would start
+//!   from the wrong seat, and its score would be that of another vulnerability. Turn the board
+//!   first (`pbnfmt rotate`), or renumber without the option.
+//!
+//! Every game gets its own plain Board (and with the option its own Dealer and Vulnerable): a
+//! value given with `#` or `##` (PBN 4.8) is written out, so that no game takes its number from
+//! another. The proof: the result read back has the numbers asked for in order, and every other
+//! fact of every game is the input's.
+
+use crate::bridge::Seat;
+use crate::model::duplicate::standard_rotation;
+use crate::model::values::Vulnerability;
+use crate::model::{GameModel, Inheritance, Tag};
+use crate::proof::{self, Rewritten};
+use crate::read::Driver;
+use crate::rewrite::edit::Edits;
+use crate::rewrite::{RewriteOptions, bug};
+use crate::rules::diagnostic::Diagnostic;
+use crate::rules::reading::Reading;
+use crate::source;
+use crate::syntax::{Parse, quote_string};
+
+/// How to number the boards.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RenumberOptions {
+    /// The first board's number.
+    pub from: u64,
+    /// The tag that keeps each game's Board as it was.
+    pub keep_original: Option<String>,
+    /// Give each board the Dealer and Vulnerable of its number.
+    pub standard: bool,
+}
+
+impl Default for RenumberOptions {
+    fn default() -> RenumberOptions {
+        RenumberOptions {
+            from: 1,
+            keep_original: None,
+            standard: false,
+        }
+    }
+}
+
+/// The tags whose values say that a board was played: its dealer and vulnerability are facts of
+/// the play then, not labels to change.
+const PLAYED: [&str; 8] = [
+    "Auction", "Play", "Contract", "Declarer", "Result", "Score", "ScoreIMP", "ScoreMP",
+];
+
+/// Numbers the boards of one file's bytes (a UTF-8 file is not copied).
+pub fn renumber_owned(
+    bytes: Vec<u8>,
+    renumber: &RenumberOptions,
+    options: RewriteOptions,
+) -> Rewritten {
+    let decoded = source::decode_owned(bytes, options.input_encoding);
+    let text = decoded.text.as_str();
+    let mut reading = Reading::new(&decoded).count_only();
+    let mut driver = Driver::new(&decoded);
+    let nl = super::resolve::default_line_end(text);
+    let mut edits = Edits::default();
+    let mut refusals = Vec::new();
+    // What the read-back must show, folded as the games go: each game's Board, and the kept
+    // original.
+    let mut expected = Expected::default();
+    let mut number = renumber.from;
+    if driver.wants_chunks() {
+        let chunk = |read: &crate::read::Chunk| reading.chunk(&read.parse, &read.found);
+        driver.games(chunk, |parse, _, model| {
+            let game = Game {
+                parse,
+                text,
+                model,
+                nl,
+                number,
+            };
+            game.edits(renumber, &mut edits, &mut refusals, &mut expected);
+            number = number.saturating_add(1);
+            true
+        });
+    }
+    let sniffed = driver.finish();
+    let games = sniffed.games;
+    let (read, is_pbn) = reading.finish(&sniffed);
+    let mut problems = proof::blocking(read);
+    if !is_pbn || decoded.malformed_at.is_some() || (!problems.is_empty() && !options.force) {
+        return Rewritten::refused(decoded, problems, games);
+    }
+    proof::downgrade(&mut problems, "--force: rewritten anyway");
+    if !refusals.is_empty() {
+        problems.append(&mut refusals);
+        return Rewritten::refused(decoded, problems, games);
+    }
+    if edits.is_empty() {
+        return super::encoded(decoded, None, problems, games);
+    }
+    let result = match edits.apply(text) {
+        Ok(result) => result,
+        Err(error) => {
+            problems.push(bug(error.to_string()));
+            return Rewritten::refused(decoded, problems, games);
+        }
+    };
+    if let Some(problem) = differs(text, &result, renumber, &expected, options.force) {
+        problems.push(problem);
+        return Rewritten::refused(decoded, problems, games);
+    }
+    super::encoded(decoded, Some(result), problems, games)
+}
+
+/// One game being renumbered.
+struct Game<'a> {
+    parse: &'a Parse,
+    text: &'a str,
+    model: &'a GameModel<'a>,
+    nl: &'a str,
+    number: u64,
+}
+
+impl Game<'_> {
+    fn edits(
+        &self,
+        renumber: &RenumberOptions,
+        edits: &mut Edits,
+        refusals: &mut Vec<Diagnostic>,
+        expected: &mut Expected,
+    ) {
+        let model = self.model;
+        // Tags the game lacks (or only takes from an earlier `##`), written before its first tag.
+        let mut inserted = String::new();
+        let number = self.number.to_string();
+        let board = self.own("Board");
+        self.set(board, "Board", &number, edits, &mut inserted);
+        let old = model.value("Board").unwrap_or("").trim();
+        if let Some(name) = &renumber.keep_original {
+            let kept = match self.own(name) {
+                Some(tag) => tag.value.to_string(),
+                None => {
+                    // A game without a number of its own keeps `?` (PBN 3.4: unknown), so that
+                    // a second renumbering does not take the first one's number for the original.
+                    let old = if old.is_empty() { "?" } else { old };
+                    let line = format!("[{name} {}]", quote_string(old));
+                    match board {
+                        // After the Board, on a line of its own.
+                        Some(tag) => edits.insert(tag.span.end, format!("{}{line}", self.nl)),
+                        None => {
+                            inserted.push_str(&line);
+                            inserted.push_str(self.nl);
+                        }
+                    }
+                    old.to_owned()
+                }
+            };
+            expected.fold(&kept);
+        }
+        if renumber.standard {
+            let (dealer, vulnerable) = standard_rotation(u32::try_from(self.number).unwrap_or(1));
+            let vulnerable = match vulnerable {
+                Vulnerability::None => "None",
+                Vulnerability::NorthSouth => "NS",
+                Vulnerability::EastWest => "EW",
+                Vulnerability::All => "All",
+            };
+            if let Some(refusal) = self.played_and_moved(dealer, vulnerable) {
+                refusals.push(refusal);
+            }
+            let letter = dealer.letter().to_string();
+            self.set(self.own("Dealer"), "Dealer", &letter, edits, &mut inserted);
+            self.set(
+                self.own("Vulnerable"),
+                "Vulnerable",
+                vulnerable,
+                edits,
+                &mut inserted,
+            );
+        }
+        expected.fold(&number);
+        if !inserted.is_empty() {
+            let first = model.game.tags.first().map_or(0, |tag| tag.open);
+            edits.insert(self.parse.token(first).start as usize, inserted);
+        }
+    }
+
+    /// The game's own tag `name`: written in it, with a value, a `#` or a `##`; not one implied
+    /// by an earlier game's `##`.
+    fn own(&self, name: &str) -> Option<&Tag<'_>> {
+        self.model
+            .tags
+            .iter()
+            .find(|tag| tag.name == name && tag.inheritance != Inheritance::Implied)
+    }
+
+    /// Gives tag `name` the plain value `value`: its own tag's value token replaced (unless it is
+    /// that already), or a tag added with the game's other insertions.
+    fn set(
+        &self,
+        tag: Option<&Tag<'_>>,
+        name: &str,
+        value: &str,
+        edits: &mut Edits,
+        inserted: &mut String,
+    ) {
+        let quoted = quote_string(value);
+        match tag {
+            Some(tag) => {
+                let span = tag.value_span.clone();
+                if self.text.get(span.clone()) != Some(quoted.as_str()) {
+                    edits.replace(span, quoted);
+                }
+            }
+            None => {
+                inserted.push_str(&format!("[{name} {quoted}]"));
+                inserted.push_str(self.nl);
+            }
+        }
+    }
+
+    /// W009 when the game was played and the standard rotation would move its dealer or change
+    /// its vulnerability.
+    fn played_and_moved(&self, dealer: Seat, vulnerable: &str) -> Option<Diagnostic> {
+        let model = self.model;
+        let played = PLAYED.iter().find(|name| {
+            model
+                .value(name)
+                .is_some_and(|v| !v.trim().is_empty() && v.trim() != "?")
+        })?;
+        let old_dealer = model.value("Dealer").and_then(Seat::parse);
+        let old_vulnerable = model
+            .value("Vulnerable")
+            .map(|v| match v.trim() {
+                "Love" | "-" => "None",
+                "Both" => "All",
+                other => other,
+            })
+            .unwrap_or("None");
+        if old_dealer == Some(dealer) && old_vulnerable == vulnerable {
+            return None;
+        }
+        let span = model.get("Board").map_or_else(
+            || {
+                let start = self.parse.token(model.game.first).start as usize;
+                start..start
+            },
+            |tag| tag.text_span(),
+        );
+        Some(crate::rules::writing::renumber_moves_played_board(
+            self.number,
+            dealer.letter(),
+            vulnerable,
+            played,
+            span,
+        ))
+    }
+}
+
+/// A running FNV-1a hash of what the read-back must show, game by game.
+#[derive(Default, PartialEq, Eq, Debug)]
+struct Expected(u64);
+
+impl Expected {
+    fn fold(&mut self, value: &str) {
+        let mut hash = if self.0 == 0 {
+            0xcbf2_9ce4_8422_2325
+        } else {
+            self.0
+        };
+        for byte in value.bytes().chain([0]) {
+            hash ^= u64::from(byte);
+            hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+        self.0 = hash;
+    }
+}
+
+/// Why `result` is not `text` renumbered, if it is not: every fact but the Board (and the kept
+/// original, Dealer and Vulnerable, as asked) the input's, game for game, and the numbers and
+/// kept originals in order.
+fn differs(
+    text: &str,
+    result: &str,
+    renumber: &RenumberOptions,
+    expected: &Expected,
+    force: bool,
+) -> Option<Diagnostic> {
+    let mut leave = vec!["Board"];
+    if let Some(name) = &renumber.keep_original {
+        leave.push(name);
+    }
+    if renumber.standard {
+        leave.extend(["Dealer", "Vulnerable"]);
+    }
+    let (before, broken_before) = super::dedup::game_facts(text, &[], &leave);
+    let (after, broken_after) = super::dedup::game_facts(result, &[], &leave);
+    if !force && broken_after > broken_before {
+        return Some(bug(
+            "the result reads back with a new syntax error".to_owned()
+        ));
+    }
+    if before.len() != after.len() {
+        return Some(bug("the result has another number of games".to_owned()));
+    }
+    if let Some(((_, span), _)) = before
+        .iter()
+        .zip(&after)
+        .find(|((was, _), (is, _))| was != is)
+    {
+        return Some(bug(format!(
+            "the game at byte {} would say something else than the Board",
+            span.start
+        )));
+    }
+    let mut read_back = Expected::default();
+    crate::read::each_game(result, |_, model, _| {
+        if let Some(name) = &renumber.keep_original {
+            read_back.fold(model.value(name).unwrap_or(""));
+        }
+        read_back.fold(model.value("Board").unwrap_or(""));
+        true
+    });
+    (read_back != *expected).then(|| {
+        bug("the result reads back with other Board numbers than those asked for".to_owned())
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn renumber(text: &str, options: &RenumberOptions) -> Rewritten {
+        renumber_owned(text.as_bytes().to_vec(), options, RewriteOptions::default())
+    }
+
+    fn output(rewritten: &Rewritten) -> String {
+        let bytes = rewritten
+            .output_bytes()
+            .unwrap_or_else(|| panic!("not written: {:?}", rewritten.problems));
+        String::from_utf8(bytes).unwrap()
+    }
+
+    #[test]
+    fn boards_are_numbered_in_order_and_nothing_else_changes() {
+        let text = "% a set\n\n[Event \"Club\"]\n[Board \"7\"]\n{a comment}\n\n[Board \"12\"]\n\n\
+            [Event \"Other\"]\n[Board \"#\"]\n";
+        let options = RenumberOptions {
+            from: 21,
+            ..RenumberOptions::default()
+        };
+        assert_eq!(
+            output(&renumber(text, &options)),
+            "% a set\n\n[Event \"Club\"]\n[Board \"21\"]\n{a comment}\n\n[Board \"22\"]\n\n\
+            [Event \"Other\"]\n[Board \"23\"]\n"
+        );
+    }
+
+    #[test]
+    fn the_original_number_is_kept_once() {
+        let options = RenumberOptions {
+            keep_original: Some("OriginalBoard".to_owned()),
+            ..RenumberOptions::default()
+        };
+        let once = output(&renumber("[Board \"7\"]\n\n[Board \"9\"]\n", &options));
+        assert_eq!(
+            once,
+            "[Board \"1\"]\n[OriginalBoard \"7\"]\n\n[Board \"2\"]\n[OriginalBoard \"9\"]\n"
+        );
+        let shifted = RenumberOptions { from: 5, ..options };
+        let twice = output(&renumber(&once, &shifted));
+        assert_eq!(
+            twice,
+            "[Board \"5\"]\n[OriginalBoard \"7\"]\n\n[Board \"6\"]\n[OriginalBoard \"9\"]\n"
+        );
+    }
+
+    /// Each game gets its own Board: one given with `##` is written out in every game.
+    #[test]
+    fn an_inherited_board_is_written_out() {
+        let text = "[Board \"##4\"]\n[Event \"A\"]\n\n[Event \"B\"]\n";
+        let turned = output(&renumber(text, &RenumberOptions::default()));
+        assert_eq!(
+            turned,
+            "[Board \"1\"]\n[Event \"A\"]\n\n[Board \"2\"]\n[Event \"B\"]\n"
+        );
+    }
+
+    /// The proof sees a fact changed besides the Board, and numbers other than those asked for.
+    #[test]
+    fn the_proof_sees_what_a_wrong_renumbering_would_write() {
+        let options = RenumberOptions::default();
+        let text = "[Event \"A\"]\n[Board \"7\"]\n\n[Board \"9\"]\n";
+        let mut expected = Expected::default();
+        expected.fold("1");
+        expected.fold("2");
+        let right = "[Event \"A\"]\n[Board \"1\"]\n\n[Board \"2\"]\n";
+        assert_eq!(differs(text, right, &options, &expected, false), None);
+        for wrong in [
+            "[Event \"B\"]\n[Board \"1\"]\n\n[Board \"2\"]\n",
+            "[Event \"A\"]\n[Board \"1\"]\n\n[Board \"3\"]\n",
+            "[Event \"A\"]\n[Board \"1\"]\n",
+        ] {
+            assert!(
+                differs(text, wrong, &options, &expected, false).is_some(),
+                "{wrong}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_standard_rotation_is_set_for_hand_records_and_refused_for_played_boards() {
+        let options = RenumberOptions {
+            from: 2,
+            standard: true,
+            ..RenumberOptions::default()
+        };
+        let records = "[Board \"9\"]\n[Dealer \"N\"]\n[Vulnerable \"EW\"]\n\n[Board \"10\"]\n";
+        assert_eq!(
+            output(&renumber(records, &options)),
+            "[Board \"2\"]\n[Dealer \"E\"]\n[Vulnerable \"NS\"]\n\n\
+            [Dealer \"S\"]\n[Vulnerable \"EW\"]\n[Board \"3\"]\n"
+        );
+        let played = "[Board \"9\"]\n[Dealer \"N\"]\n[Vulnerable \"EW\"]\n[Auction \"N\"]\n1S AP\n";
+        let refused = renumber(played, &options);
+        assert!(refused.output.is_none());
+        assert!(
+            refused
+                .problems
+                .iter()
+                .any(|p| p.rule == crate::rules::Rule::RenumberMovesPlayedBoard),
+            "{:?}",
+            refused.problems
+        );
+    }
+}
