@@ -137,11 +137,12 @@ impl Game<'_> {
         expected: &mut Expected,
     ) {
         let model = self.model;
-        // Tags the game lacks (or only takes from an earlier `##`), written before its first tag.
-        let mut inserted = String::new();
+        // The tags the game lacks (or only takes from an earlier `##`), a line each: after its
+        // own Board, or with the Board before its first tag when it has none.
+        let mut lines: Vec<String> = Vec::new();
         let number = self.number.to_string();
         let board = self.own("Board");
-        self.set(board, "Board", &number, edits, &mut inserted);
+        self.set(board, "Board", &number, edits, &mut lines);
         let old = model.value("Board").unwrap_or("").trim();
         if let Some(name) = &renumber.keep_original {
             let kept = match self.own(name) {
@@ -150,15 +151,7 @@ impl Game<'_> {
                     // A game without a number of its own keeps `?` (PBN 3.4: unknown), so that
                     // a second renumbering does not take the first one's number for the original.
                     let old = if old.is_empty() { "?" } else { old };
-                    let line = format!("[{name} {}]", quote_string(old));
-                    match board {
-                        // After the Board, on a line of its own.
-                        Some(tag) => edits.insert(tag.span.end, format!("{}{line}", self.nl)),
-                        None => {
-                            inserted.push_str(&line);
-                            inserted.push_str(self.nl);
-                        }
-                    }
+                    lines.push(format!("[{name} {}]", quote_string(old)));
                     old.to_owned()
                 }
             };
@@ -176,19 +169,35 @@ impl Game<'_> {
                 refusals.push(refusal);
             }
             let letter = dealer.letter().to_string();
-            self.set(self.own("Dealer"), "Dealer", &letter, edits, &mut inserted);
+            self.set(self.own("Dealer"), "Dealer", &letter, edits, &mut lines);
             self.set(
                 self.own("Vulnerable"),
                 "Vulnerable",
                 vulnerable,
                 edits,
-                &mut inserted,
+                &mut lines,
             );
         }
         expected.fold(&number);
-        if !inserted.is_empty() {
-            let first = model.game.tags.first().map_or(0, |tag| tag.open);
-            edits.insert(self.parse.token(first).start as usize, inserted);
+        if lines.is_empty() {
+            return;
+        }
+        match board {
+            Some(tag) => {
+                let after: String = lines
+                    .iter()
+                    .map(|line| format!("{}{line}", self.nl))
+                    .collect();
+                edits.insert(tag.span.end, after);
+            }
+            None => {
+                let before: String = lines
+                    .iter()
+                    .map(|line| format!("{line}{}", self.nl))
+                    .collect();
+                let first = model.game.tags.first().map_or(0, |tag| tag.open);
+                edits.insert(self.parse.token(first).start as usize, before);
+            }
         }
     }
 
@@ -202,14 +211,14 @@ impl Game<'_> {
     }
 
     /// Gives tag `name` the plain value `value`: its own tag's value token replaced (unless it is
-    /// that already), or a tag added with the game's other insertions.
+    /// that already), or a line added to the game's other insertions.
     fn set(
         &self,
         tag: Option<&Tag<'_>>,
         name: &str,
         value: &str,
         edits: &mut Edits,
-        inserted: &mut String,
+        lines: &mut Vec<String>,
     ) {
         let quoted = quote_string(value);
         match tag {
@@ -219,10 +228,7 @@ impl Game<'_> {
                     edits.replace(span, quoted);
                 }
             }
-            None => {
-                inserted.push_str(&format!("[{name} {quoted}]"));
-                inserted.push_str(self.nl);
-            }
+            None => lines.push(format!("[{name} {quoted}]")),
         }
     }
 
@@ -426,7 +432,7 @@ mod tests {
         assert_eq!(
             output(&renumber(records, &options)),
             "[Board \"2\"]\n[Dealer \"E\"]\n[Vulnerable \"NS\"]\n\n\
-            [Dealer \"S\"]\n[Vulnerable \"EW\"]\n[Board \"3\"]\n"
+            [Board \"3\"]\n[Dealer \"S\"]\n[Vulnerable \"EW\"]\n"
         );
         let played = "[Board \"9\"]\n[Dealer \"N\"]\n[Vulnerable \"EW\"]\n[Auction \"N\"]\n1S AP\n";
         let refused = renumber(played, &options);
