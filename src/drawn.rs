@@ -72,7 +72,7 @@ pub fn draw(rule: Rule, bytes: Vec<u8>, name: &str, check: &CheckOptions) -> Dra
             bytes,
             crate::rewrite::rotate::RotateOptions {
                 by: 1,
-                players: false,
+                ..Default::default()
             },
             Default::default(),
         )),

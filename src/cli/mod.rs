@@ -441,8 +441,19 @@ pub struct RotateArgs {
     pub io: RewriteArgs,
 
     /// Quarter turns clockwise: 1 gives North's cards to East, 2 to South, 3 to West.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=3))]
-    pub by: u8,
+    #[arg(
+        long,
+        value_name = "N",
+        value_parser = clap::value_parser!(u8).range(1..=3),
+        required_unless_present = "to_dealer",
+        conflicts_with = "to_dealer"
+    )]
+    pub by: Option<u8>,
+
+    /// Instead of --by: turn each board so that SEAT (N, E, S or W) deals, each by its own
+    /// amount (a teaching set in which the student always deals).
+    #[arg(long, value_name = "SEAT", value_parser = seat_arg)]
+    pub to_dealer: Option<crate::bridge::Seat>,
 
     /// Move the players with their cards: the tags North, East, South and West change names (and
     /// on an odd turn PairNS/PairEW and BidSystemNS/BidSystemEW). Without it the players keep
@@ -917,6 +928,16 @@ pub(crate) fn read_found(found: &crate::walk::Found) -> Result<Vec<u8>, String> 
 
 pub(crate) fn plural(count: usize, one: &str, many: &str) -> String {
     format!("{count} {}", if count == 1 { one } else { many })
+}
+
+/// A seat on the command line: N, E, S or W.
+fn seat_arg(text: &str) -> Result<crate::bridge::Seat, String> {
+    crate::bridge::Seat::parse(text).ok_or_else(|| {
+        format!(
+            "`{}` is not a seat: N, E, S or W",
+            crate::display::escape(text)
+        )
+    })
 }
 
 /// `--board`: a Board number is a positive integer (PBN 3.4.4); anything else is a usage error

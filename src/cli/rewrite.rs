@@ -251,7 +251,8 @@ pub(super) fn rotate(args: &RotateArgs) -> u8 {
         extension: None,
     };
     let turn = RotateOptions {
-        by: args.by,
+        by: args.by.unwrap_or(0),
+        to_dealer: args.to_dealer,
         players: args.players,
     };
     edit_run(&args.io, &wording, |bytes, options| {

@@ -40,6 +40,9 @@ use crate::table::Table;
 pub struct RotateOptions {
     /// Quarter turns clockwise: 1, 2 or 3 (0 changes nothing).
     pub by: u8,
+    /// Instead of `by`: turn each board so that this seat deals (a teaching set in which the
+    /// student, South, always deals). Each board turns by its own amount.
+    pub to_dealer: Option<Seat>,
     /// Move the players with the cards (the tags North, East, South, West change names).
     pub players: bool,
 }
@@ -58,7 +61,11 @@ fn rotate_decoded(
     rotate: RotateOptions,
     options: RewriteOptions,
 ) -> Rewritten {
-    let mut rotated = rewrite_chunks(decoded, options, &mut Rotate(rotate), None);
+    let mut turning = Rotate {
+        options: rotate,
+        turns: Vec::new(),
+    };
+    let mut rotated = rewrite_chunks(decoded, options, &mut turning, None);
     // A board turned but for one value says something else: nothing is written.
     if rotated
         .problems
@@ -71,7 +78,75 @@ fn rotate_decoded(
 }
 
 /// `rotate` a chunk at a time.
-struct Rotate(RotateOptions);
+struct Rotate {
+    options: RotateOptions,
+    /// The quarter turns of each game of the chunk last edited, for its proof.
+    turns: Vec<u8>,
+}
+
+impl Rotate {
+    /// How far `model` turns: `by`, or to the dealer asked for; W008 when its dealer cannot be
+    /// read, or when its seats take values with `#` or `##` that games turned by other amounts
+    /// would share.
+    fn turn(&self, parse: &Parse, model: &GameModel<'_>, findings: &mut Vec<Diagnostic>) -> u8 {
+        let Some(target) = self.options.to_dealer else {
+            return self.options.by % 4;
+        };
+        let dealer = model.get("Dealer");
+        let Some(seat) = dealer.and_then(|tag| Seat::parse(&tag.value)) else {
+            let span = dealer.map_or_else(
+                || {
+                    let start = parse.token(model.game.first).start as usize;
+                    start..start
+                },
+                |tag| tag.value_span.clone(),
+            );
+            findings.push(crate::rules::writing::not_rotated(
+                "Dealer",
+                dealer.map_or("", |tag| &tag.value),
+                "there is no dealer to turn from",
+                span,
+            ));
+            return 0;
+        };
+        let turn = ((target as u8 + 4) - seat as u8) % 4;
+        if turn != 0
+            && let Some(tag) = model
+                .tags
+                .iter()
+                .find(|tag| tag.inheritance != Inheritance::None && TURNED.contains(&tag.name))
+        {
+            findings.push(not_rotated(
+                tag,
+                &tag.value,
+                "with --to-dealer each board turns by its own amount, and this value is shared \
+                 with other games through `#` or `##` (resolve first)",
+            ));
+        }
+        turn
+    }
+}
+
+/// The tags whose values turn.
+const TURNED: [&str; 17] = [
+    "Dealer",
+    "Declarer",
+    "Deal",
+    "Auction",
+    "Play",
+    "Hidden",
+    "DoubleDummyTricks",
+    "Vulnerable",
+    "Score",
+    "ScoreIMP",
+    "ScoreMP",
+    "ScorePercentage",
+    "ScoreRubber",
+    "ScoreRubberHistory",
+    "OptimumScore",
+    "ParContract",
+    "OptimumResultTable",
+];
 
 impl ChunkEdits for Rotate {
     const EFFECTIVE: bool = false;
@@ -85,16 +160,20 @@ impl ChunkEdits for Rotate {
     ) -> (Edits, Vec<Diagnostic>) {
         let mut edits = Edits::default();
         let mut findings = Vec::new();
-        if self.0.by.is_multiple_of(4) {
-            return (edits, findings);
-        }
+        self.turns.clear();
         for model in models {
-            game_edits((parse, text), model, self.0, &mut edits, &mut findings);
+            let by = self.turn(parse, model, &mut findings);
+            self.turns.push(by);
+            if by == 0 {
+                continue;
+            }
+            let turn = RotateOptions { by, ..self.options };
+            game_edits((parse, text), model, turn, &mut edits, &mut findings);
         }
         (edits, findings)
     }
 
-    /// The result turned back gives the input, byte for byte.
+    /// The result turned back, each game by what it turned, gives the input, byte for byte.
     fn check_models(
         &self,
         again: &Parse,
@@ -102,13 +181,24 @@ impl ChunkEdits for Rotate {
         original: &str,
         models: &[GameModel<'_>],
     ) -> Option<String> {
-        let back = RotateOptions {
-            by: (4 - self.0.by % 4) % 4,
-            players: self.0.players,
-        };
+        if models.len() != self.turns.len() {
+            return Some("the result has another number of games".to_owned());
+        }
+        let mut edits = Edits::default();
         // A value the turn left as it was (W008, which refuses the file) is left by the turn
         // back too.
-        let (edits, _) = Rotate(back).edits(again, piece, models);
+        let mut left = Vec::new();
+        for (model, &by) in models.iter().zip(&self.turns) {
+            if by == 0 {
+                continue;
+            }
+            let back = RotateOptions {
+                by: 4 - by,
+                to_dealer: None,
+                players: self.options.players,
+            };
+            game_edits((again, piece), model, back, &mut edits, &mut left);
+        }
         match edits.apply(piece) {
             Ok(back) if back == original => None,
             Ok(_) => Some("the result turned back is not the input".to_owned()),
@@ -421,7 +511,11 @@ mod tests {
     fn rotate(text: &str, by: u8, players: bool) -> Rewritten {
         rotate_owned(
             text.as_bytes().to_vec(),
-            RotateOptions { by, players },
+            RotateOptions {
+                by,
+                to_dealer: None,
+                players,
+            },
             RewriteOptions::default(),
         )
     }
@@ -488,12 +582,40 @@ mod tests {
                 text.as_bytes().to_vec(),
                 RotateOptions {
                     by: 3,
+                    to_dealer: None,
                     players: true,
                 },
                 options,
             );
             assert_eq!(output(&cut), whole, "{chunk}");
         }
+    }
+
+    /// `--to-dealer S`: each board turns by its own amount, so that South deals.
+    #[test]
+    fn each_board_turns_to_the_dealer_asked_for() {
+        let text = "[Board \"1\"]\n[Dealer \"N\"]\n[Vulnerable \"NS\"]\n\n\
+            [Board \"2\"]\n[Dealer \"E\"]\n[Vulnerable \"NS\"]\n\n\
+            [Board \"3\"]\n[Dealer \"S\"]\n[Vulnerable \"NS\"]\n";
+        let options = RotateOptions {
+            to_dealer: Some(Seat::South),
+            ..RotateOptions::default()
+        };
+        let turned = rotate_owned(text.as_bytes().to_vec(), options, RewriteOptions::default());
+        assert_eq!(
+            output(&turned),
+            "[Board \"1\"]\n[Dealer \"S\"]\n[Vulnerable \"NS\"]\n\n\
+            [Board \"2\"]\n[Dealer \"S\"]\n[Vulnerable \"EW\"]\n\n\
+            [Board \"3\"]\n[Dealer \"S\"]\n[Vulnerable \"NS\"]\n"
+        );
+        // A seat shared through `#` between boards turned by other amounts is refused.
+        let shared = "[Dealer \"N\"]\n[Declarer \"E\"]\n\n[Dealer \"E\"]\n[Declarer \"#\"]\n";
+        let refused = rotate_owned(
+            shared.as_bytes().to_vec(),
+            options,
+            RewriteOptions::default(),
+        );
+        assert!(refused.output.is_none(), "{:?}", refused.problems);
     }
 
     /// Every game turns by the same amount: `#` and `##` values stay right as written.

@@ -15,7 +15,10 @@ use crate::common;
 fn turn(bytes: &[u8], by: u8) -> Option<Vec<u8>> {
     rotate_owned(
         bytes.to_vec(),
-        RotateOptions { by, players: false },
+        RotateOptions {
+            by,
+            ..RotateOptions::default()
+        },
         Default::default(),
     )
     .output_bytes()
@@ -210,4 +213,44 @@ fn renumbered_real_files_read_back_in_order_and_a_second_run_changes_nothing() {
         assert!(same, "{}: a second run changed the file", path.display());
     }
     assert!(renumbered >= 70, "{renumbered} files renumbered");
+}
+
+/// `rotate --to-dealer S` on the real corpus: every board written is dealt by South, and the
+/// double-dummy tags are as true as before.
+#[test]
+fn every_board_turned_to_south_is_dealt_by_south() {
+    let Some(real) = common::real_corpus() else {
+        return;
+    };
+    let options = RotateOptions {
+        to_dealer: Some(pbnfmt::bridge::Seat::South),
+        ..RotateOptions::default()
+    };
+    let mut turned = 0;
+    for path in common::pbn_files(&real).into_iter().step_by(2) {
+        let original = std::fs::read(&path).unwrap();
+        let Some(south) =
+            rotate_owned(original.clone(), options, Default::default()).output_bytes()
+        else {
+            continue;
+        };
+        turned += 1;
+        let text = String::from_utf8_lossy(&south);
+        pbnfmt::read::each_game(&text, |_, model, _| {
+            let dealer = model.value("Dealer").unwrap_or("").trim().to_owned();
+            assert!(
+                dealer == "S" || dealer.is_empty() || dealer == "?",
+                "{}: {dealer}",
+                path.display()
+            );
+            true
+        });
+        assert_eq!(
+            double_dummy_findings(&original),
+            double_dummy_findings(&south),
+            "{}",
+            path.display()
+        );
+    }
+    assert!(turned >= 20, "{turned} files turned");
 }
