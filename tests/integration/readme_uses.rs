@@ -32,6 +32,10 @@ const EXPECTED: &[(&str, i32)] = &[
     ),
     ("pbnfmt rotate --by 1 hands.pbn > turned.pbn", 0),
     ("pbnfmt rotate --by 3 turned.pbn | cmp - hands.pbn", 0),
+    (
+        "pbnfmt renumber --from 5 --keep-original hands.pbn > renumbered.pbn",
+        0,
+    ),
 ];
 
 /// The commands of the README's "Use it" section: shell lines and `run:` steps that call pbnfmt.
@@ -113,4 +117,9 @@ fn every_command_of_the_readme_uses_runs_as_described() {
     assert!(root.join("exported/clean.pbn").is_file());
     let turned = fs::read_to_string(root.join("turned.pbn")).unwrap();
     assert!(turned.contains("[Dealer \"E\"]"), "{turned}");
+    let renumbered = fs::read_to_string(root.join("renumbered.pbn")).unwrap();
+    assert!(
+        renumbered.contains("[Board \"5\"]\n[OriginalBoard \"1\"]"),
+        "{renumbered}"
+    );
 }
