@@ -265,12 +265,53 @@ fn game_edits(
                 } else {
                     value.into_owned()
                 };
-                edits.replace(tag.value_span.clone(), quote_string(&written));
+                replace_value(tag, &written, edits);
             }
             Ok(_) => {}
             Err(what) => findings.push(not_rotated(tag, own, what)),
         }
     }
+}
+
+/// Writes `new` as the value of `tag`, changing only the characters that differ when the token
+/// holds its value as written (no escape in it): the rest keeps its writer's spelling, so that a
+/// lone backslash (`QJ\6`, which reads as itself) is not respelled, and turning back gives the
+/// bytes back. A token with escapes is written whole, as PBN 3.2 spells it.
+fn replace_value(tag: &Tag<'_>, new: &str, edits: &mut Edits) {
+    let span = tag.value_span.clone();
+    // Both quotes there: the token is the value written between them.
+    if let Cow::Borrowed(old) = &tag.written
+        && span.len() == old.len() + 2
+    {
+        let (old_bytes, new_bytes) = (old.as_bytes(), new.as_bytes());
+        let mut prefix = old_bytes
+            .iter()
+            .zip(new_bytes)
+            .take_while(|(a, b)| a == b)
+            .count();
+        while !old.is_char_boundary(prefix) || !new.is_char_boundary(prefix) {
+            prefix -= 1;
+        }
+        let most = old.len().min(new.len()) - prefix;
+        let mut suffix = old_bytes
+            .iter()
+            .rev()
+            .zip(new_bytes.iter().rev())
+            .take(most)
+            .take_while(|(a, b)| a == b)
+            .count();
+        while !old.is_char_boundary(old.len() - suffix) || !new.is_char_boundary(new.len() - suffix)
+        {
+            suffix -= 1;
+        }
+        let middle = &new[prefix..new.len() - suffix];
+        if !middle.contains(['"', '\\']) {
+            let start = span.start + 1 + prefix;
+            edits.replace(start..span.start + 1 + old.len() - suffix, middle);
+            return;
+        }
+    }
+    edits.replace(span, quote_string(new));
 }
 
 /// The name a player tag takes when the players move with the cards.
@@ -616,6 +657,22 @@ mod tests {
             RewriteOptions::default(),
         );
         assert!(refused.output.is_none(), "{:?}", refused.problems);
+    }
+
+    /// A lone backslash in a value keeps its writer's spelling (found by the fuzzer: the value
+    /// was written again whole, as `\\\\`, and the turn back was not the input).
+    #[test]
+    fn a_value_is_changed_only_where_it_turns() {
+        let text =
+            "[Deal \"N:.63.AKQ987.A9732 A8654.KQ5.T.QJ\\6 J973.J98742.3.K4 KQT2.AT.J6542.85\"]\n";
+        let once = output(&rotate(text, 1, false));
+        assert!(once.starts_with("[Deal \"E:.63."), "{once}");
+        assert!(once.contains("QJ\\6 "), "{once}");
+        let mut again = once;
+        for _ in 0..3 {
+            again = output(&rotate(&again, 1, false));
+        }
+        assert_eq!(again, text);
     }
 
     /// Every game turns by the same amount: `#` and `##` values stay right as written.
