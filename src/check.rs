@@ -123,7 +123,7 @@ fn check_text(report: &mut FileReport, options: &CheckOptions, chunk: usize, lim
     let decoded = &report.decoded;
     let text = decoded.text.as_str();
     let mut driver = Driver::new(decoded);
-    if *driver.kind() == Kind::Lin {
+    if driver.kind() == Kind::Lin {
         // A LIN file (BBO): its own reader, and the PBN rules on what it says, with every option
         // of this check but the encoding (the PBN written is text already) and the findings
         // from elsewhere (given in with the LIN's own, below).

@@ -653,9 +653,9 @@ pub fn convert(
 ) -> Rewritten {
     let mut decoded = source::decode_owned(bytes, options.input_encoding);
     let mut problems = Vec::new();
-    // A LIN input is converted first; its PBN is what the JSON says.
-    let kind = crate::read::Driver::new(&decoded).kind().clone();
-    let converted = if kind == crate::read::Kind::Lin {
+    // A LIN input is converted first; its PBN is what the JSON says. (The driver below sniffs
+    // the PBN read; LIN is told by its first characters alone.)
+    let converted = if looks_like_lin(&decoded.text) {
         let lin = ConvertOptions {
             encoding: Some(Encoding::Utf8),
             ..options.clone()

@@ -65,7 +65,8 @@ pub struct Chunk {
 /// The one reader of PBN text for every command (see the module's documentation).
 pub struct Driver<'t> {
     text: &'t str,
-    kind: Kind,
+    /// The text reads as LIN ([`sniff::looks_like_lin`]); what else it is, the sniffer holds.
+    lin: bool,
     sniff: Sniff<'t>,
     games: usize,
     /// The bytes of a chunk of [`Driver::games`].
@@ -76,18 +77,10 @@ impl<'t> Driver<'t> {
     /// Sniffs the decoded text of a file: LIN, text that is not PBN at all, or PBN.
     pub fn new(decoded: &'t Decoded) -> Driver<'t> {
         let text = decoded.text.as_str();
-        let sniff = Sniff::new(decoded);
-        let kind = if sniff::looks_like_lin(text) {
-            Kind::Lin
-        } else if let Some(not_text) = &sniff.not_text {
-            Kind::NotText(not_text.clone())
-        } else {
-            Kind::Pbn
-        };
         Driver {
             text,
-            kind,
-            sniff,
+            lin: sniff::looks_like_lin(text),
+            sniff: Sniff::new(decoded),
             games: 0,
             target: parser::CHUNK_BYTES,
         }
@@ -98,7 +91,7 @@ impl<'t> Driver<'t> {
     pub fn pbn(text: &'t str) -> Driver<'t> {
         Driver {
             text,
-            kind: Kind::Pbn,
+            lin: false,
             sniff: Sniff::of_pbn(text),
             games: 0,
             target: parser::CHUNK_BYTES,
@@ -112,9 +105,13 @@ impl<'t> Driver<'t> {
         self
     }
 
-    /// What kind of text this is.
-    pub fn kind(&self) -> &Kind {
-        &self.kind
+    /// What kind of text this is, as sniffed when the driver was made.
+    pub fn kind(&self) -> Kind {
+        match &self.sniff.not_text {
+            _ if self.lin => Kind::Lin,
+            Some(not_text) => Kind::NotText(not_text.clone()),
+            None => Kind::Pbn,
+        }
     }
 
     /// False for a file that is not text (PBI, binary, UTF-16 without a BOM): not worth parsing.
@@ -174,7 +171,9 @@ impl<'t> Driver<'t> {
         mut each: impl FnMut(&Parse, &Game, Option<&GameModel<'_>>) -> bool,
     ) {
         let text = self.text;
-        let mut inheritor: Inheritor<'_, 'static> = Inheritor::default();
+        // As `check` carries them (`threads::Carry`): values are remembered only when a `#`
+        // can look one up.
+        let mut inheritor: Inheritor<'_, 'static> = Inheritor::for_text(text);
         for read in self.chunks(self.target) {
             chunk(&read);
             let parse = &read.parse;
@@ -256,7 +255,7 @@ mod tests {
 
     #[test]
     fn the_kind_is_sniffed_once_before_any_chunk() {
-        let kind = |bytes: &[u8]| Driver::new(&source::decode(bytes, None)).kind().clone();
+        let kind = |bytes: &[u8]| Driver::new(&source::decode(bytes, None)).kind();
         assert_eq!(kind(b"[Board \"1\"]\n"), Kind::Pbn);
         assert_eq!(kind(b"pn|S,W,N,E|md|3SAKQ|\n"), Kind::Lin);
         assert!(matches!(
@@ -266,7 +265,7 @@ mod tests {
         // Chess PGN is PBN text until its chunks are read: the verdict comes at the end.
         let decoded = source::decode(b"[White \"a\"]\n[Black \"b\"]\n\n1. e4 e5\n", None);
         let mut driver = Driver::new(&decoded);
-        assert_eq!(*driver.kind(), Kind::Pbn);
+        assert_eq!(driver.kind(), Kind::Pbn);
         driver.each_chunk(parser::CHUNK_BYTES, Feed::Here, |_| {});
         assert!(driver.finish().chess.is_some());
     }
