@@ -25,6 +25,7 @@
 use std::borrow::Cow;
 
 use crate::bridge::Seat;
+use crate::model::values::Vulnerability;
 use crate::model::{GameModel, Inheritance, OwnedInheritance, Tag};
 use crate::proof::Rewritten;
 use crate::rewrite::edit::Edits;
@@ -114,7 +115,7 @@ impl Rotate {
             && let Some(tag) = model
                 .tags
                 .iter()
-                .find(|tag| tag.inheritance != Inheritance::None && TURNED.contains(&tag.name))
+                .find(|tag| tag.inheritance != Inheritance::None && turned(tag.name).is_some())
         {
             findings.push(not_rotated(
                 tag,
@@ -127,26 +128,41 @@ impl Rotate {
     }
 }
 
-/// The tags whose values turn.
-const TURNED: [&str; 17] = [
-    "Dealer",
-    "Declarer",
-    "Deal",
-    "Auction",
-    "Play",
-    "Hidden",
-    "DoubleDummyTricks",
-    "Vulnerable",
-    "Score",
-    "ScoreIMP",
-    "ScoreMP",
-    "ScorePercentage",
-    "ScoreRubber",
-    "ScoreRubberHistory",
-    "OptimumScore",
-    "ParContract",
-    "OptimumResultTable",
-];
+/// What a tag's value names, for a turn.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Turned {
+    /// A seat (Dealer, and the Auction and Play sections' first seats).
+    Seat,
+    Declarer,
+    Deal,
+    Hidden,
+    DoubleDummyTricks,
+    /// A side, which changes on an odd turn.
+    Vulnerable,
+    /// A score with `NS` and `EW` sides.
+    Score,
+    /// Sides, and a single seat (`N 4S`).
+    ParContract,
+    /// A table with a Declarer column.
+    Table,
+}
+
+/// What the value of tag `name` names that turns, if anything.
+fn turned(name: &str) -> Option<Turned> {
+    Some(match name {
+        "Dealer" | "Auction" | "Play" => Turned::Seat,
+        "Declarer" => Turned::Declarer,
+        "Deal" => Turned::Deal,
+        "Hidden" => Turned::Hidden,
+        "DoubleDummyTricks" => Turned::DoubleDummyTricks,
+        "Vulnerable" => Turned::Vulnerable,
+        "Score" | "ScoreIMP" | "ScoreMP" | "ScorePercentage" | "ScoreRubber"
+        | "ScoreRubberHistory" | "OptimumScore" => Turned::Score,
+        "ParContract" => Turned::ParContract,
+        "OptimumResultTable" | "OptimumPlayTable" => Turned::Table,
+        _ => return None,
+    })
+}
 
 impl ChunkEdits for Rotate {
     const EFFECTIVE: bool = false;
@@ -238,21 +254,16 @@ fn game_edits(
                 edits.replace(at, name);
             }
         }
-        let turned: Result<Option<Cow<'_, str>>, &str> = match tag.name {
-            "Dealer" | "Auction" | "Play" => seat_value(own, by),
-            "Declarer" => declarer(own, by),
-            "Deal" => deal(own, by),
-            "Hidden" => hidden(own, by),
-            "DoubleDummyTricks" => double_dummy_tricks(own, by),
-            "Vulnerable" if odd => vulnerable(own),
-            "Score" | "ScoreIMP" | "ScoreMP" | "ScorePercentage" | "ScoreRubber"
-            | "ScoreRubberHistory" | "OptimumScore"
-                if odd =>
-            {
-                Ok(sides(own, by, false))
-            }
-            "ParContract" => Ok(sides(own, by, true)),
-            "OptimumResultTable" | "OptimumPlayTable" => {
+        let turned: Result<Option<Cow<'_, str>>, &str> = match turned(tag.name) {
+            Some(Turned::Seat) => seat_value(own, by),
+            Some(Turned::Declarer) => declarer(own, by),
+            Some(Turned::Deal) => deal(own, by),
+            Some(Turned::Hidden) => hidden(own, by),
+            Some(Turned::DoubleDummyTricks) => double_dummy_tricks(own, by),
+            Some(Turned::Vulnerable) if odd => vulnerable(own),
+            Some(Turned::Score) if odd => Ok(sides(own, by, false)),
+            Some(Turned::ParContract) => Ok(sides(own, by, true)),
+            Some(Turned::Table) => {
                 table_edits((parse, text), tag, by, (&mut *edits, &mut *findings));
                 Ok(None)
             }
@@ -444,24 +455,39 @@ fn double_dummy_tricks(value: &str, by: usize) -> Result<Option<Cow<'_, str>>, &
     ))))
 }
 
+/// A side written `NS` or `EW` (in any case, as [`Vulnerability::parse`] reads it) as the other
+/// side, in the same case; `None` for any other word.
+fn swap_side(word: &str) -> Option<String> {
+    match Vulnerability::parse(word)? {
+        Vulnerability::NorthSouth | Vulnerability::EastWest => Some(
+            word.chars()
+                .map(|c| match c {
+                    'N' => 'E',
+                    'E' => 'N',
+                    'S' => 'W',
+                    'W' => 'S',
+                    'n' => 'e',
+                    'e' => 'n',
+                    's' => 'w',
+                    'w' => 's',
+                    other => other,
+                })
+                .collect(),
+        ),
+        Vulnerability::None | Vulnerability::All => None,
+    }
+}
+
 /// Vulnerable on an odd turn: `NS` and `EW` change places; None, All and their other names stay.
 fn vulnerable(value: &str) -> Result<Option<Cow<'_, str>>, &'static str> {
     let trimmed = value.trim();
-    let swapped = match trimmed {
-        "NS" => "EW",
-        "EW" => "NS",
-        "ns" => "ew",
-        "ew" => "ns",
-        _ if ["None", "Love", "-", "All", "Both", ""]
-            .iter()
-            .any(|known| trimmed.eq_ignore_ascii_case(known)) =>
-        {
-            return Ok(None);
-        }
-        "?" => return Ok(None),
-        _ => return Err("it is not None, NS, EW or All"),
-    };
-    Ok(Some(Cow::Owned(value.replacen(trimmed, swapped, 1))))
+    if is_unknown(trimmed) {
+        return Ok(None);
+    }
+    if Vulnerability::parse(trimmed).is_none() {
+        return Err("it is not None, NS, EW or All");
+    }
+    Ok(swap_side(trimmed).map(|swapped| Cow::Owned(value.replacen(trimmed, &swapped, 1))))
 }
 
 /// The words `NS` and `EW` of a score or par value exchanged (on an odd turn), and with
@@ -474,24 +500,14 @@ fn sides(value: &str, by: usize, seats: bool) -> Option<Cow<'_, str>> {
         let end = rest.find([' ', ',', ';']).unwrap_or(rest.len());
         let (word, after) = rest.split_at(end);
         let turned = match word {
-            "NS" | "EW" | "ns" | "ew" if by % 2 == 1 => Some(match word {
-                "NS" => "EW",
-                "EW" => "NS",
-                "ns" => "ew",
-                _ => "ns",
-            }),
-            "N" | "E" | "S" | "W" if seats => Seat::parse(word).map(|seat| match seat.offset(by) {
-                Seat::North => "N",
-                Seat::East => "E",
-                Seat::South => "S",
-                Seat::West => "W",
-            }),
+            "N" | "E" | "S" | "W" if seats => seat_value(word, by).ok().flatten(),
+            _ if by % 2 == 1 => swap_side(word).map(Cow::Owned),
             _ => None,
         };
         match turned {
             Some(turned) => {
                 changed = true;
-                out.push_str(turned);
+                out.push_str(&turned);
             }
             None => out.push_str(word),
         }
