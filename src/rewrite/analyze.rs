@@ -18,7 +18,7 @@ use crate::dds::{Outcome, Solutions};
 use crate::model::values::{PerSide, Side, Vulnerability};
 use crate::model::{GameModel, Inheritance, Tag};
 use crate::par::{self, Tricks};
-use crate::proof::{self, Rewritten};
+use crate::proof::Rewritten;
 use crate::read::Driver;
 use crate::rewrite::edit::Edits;
 use crate::rewrite::{RewriteOptions, bug};
@@ -333,19 +333,15 @@ pub fn analyze_owned(
             true
         });
     }
-    let sniffed = driver.finish();
-    let games = sniffed.games;
-    let (read, is_pbn) = reading.finish(&sniffed);
-    let mut problems = proof::blocking(read);
+    let (games, verdict) = super::read_verdict(&decoded, reading, driver, options.rewrite.force);
     let refuse = |decoded, problems| Analyzed {
         rewritten: Rewritten::refused(decoded, problems, games),
         added: 0,
     };
-    if !is_pbn || decoded.malformed_at.is_some() || (!problems.is_empty() && !options.rewrite.force)
-    {
-        return refuse(decoded, problems);
-    }
-    proof::downgrade(&mut problems, "--force: rewritten anyway");
+    let mut problems = match verdict {
+        Ok(problems) => problems,
+        Err(problems) => return refuse(decoded, problems),
+    };
     // What stays to say: deals not solved, and tags left wrong.
     let h008_before = found
         .iter()

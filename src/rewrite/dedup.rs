@@ -10,8 +10,8 @@ use std::ops::Range;
 
 use crate::model::{Inheritance, Inheritor};
 use crate::parser::CHUNK_BYTES;
+use crate::proof::Rewritten;
 use crate::proof::facts::Facts;
-use crate::proof::{self, Rewritten};
 use crate::read::{Chunk, Driver};
 use crate::rewrite::edit::Edits;
 use crate::rewrite::{RewriteOptions, bug};
@@ -112,17 +112,16 @@ pub fn dedup_owned(
             edits.delete(start.min(run.start)..run.end);
         }
     }
-    let sniffed = driver.finish();
-    let games = sniffed.games;
-    let (read, is_pbn) = reading.finish(&sniffed);
-    let mut problems = proof::blocking(read);
-    if !is_pbn || decoded.malformed_at.is_some() || (!problems.is_empty() && !options.force) {
-        return Deduped {
-            rewritten: Rewritten::refused(decoded, problems, games),
-            removed: String::new(),
-        };
-    }
-    proof::downgrade(&mut problems, "--force: rewritten anyway");
+    let (games, verdict) = super::read_verdict(&decoded, reading, driver, options.force);
+    let mut problems = match verdict {
+        Ok(problems) => problems,
+        Err(problems) => {
+            return Deduped {
+                rewritten: Rewritten::refused(decoded, problems, games),
+                removed: String::new(),
+            };
+        }
+    };
     if edits.is_empty() {
         return Deduped {
             rewritten: super::encoded(decoded, None, problems, games),

@@ -384,6 +384,27 @@ fn verify_piece<R: ChunkEdits>(
     }
 }
 
+/// What reading a file decides for a rewrite of it, once its chunks are read: the games read,
+/// and the findings of reading that stop a rewrite ([`proof::blocking`]). `Err` with them when
+/// the file is not rewritten: not PBN, bytes its encoding cannot hold (writing them back would
+/// not give the input; not even with `force`), or a finding that stops a rewrite without
+/// `force`. `Ok` with them, downgraded to warnings, when it goes on.
+pub(crate) fn read_verdict(
+    decoded: &Decoded,
+    reading: Reading<'_>,
+    driver: Driver<'_>,
+    force: bool,
+) -> (usize, Result<Vec<Diagnostic>, Vec<Diagnostic>>) {
+    let sniffed = driver.finish();
+    let (read, is_pbn) = reading.finish(&sniffed);
+    let mut problems = proof::blocking(read);
+    if !is_pbn || decoded.malformed_at.is_some() || (!problems.is_empty() && !force) {
+        return (sniffed.games, Err(problems));
+    }
+    proof::downgrade(&mut problems, "--force: rewritten anyway");
+    (sniffed.games, Ok(problems))
+}
+
 /// The frame of every rewrite: decode, read and edit the text a chunk at a time with `rewrite`
 /// ([`edit_chunks`]), refuse what is not PBN or cannot be read without guessing, and encode the
 /// result as the input was encoded. `then` may rewrite the edited text (or the input, when
@@ -410,18 +431,11 @@ pub(crate) fn rewrite_chunks<R: ChunkEdits>(
             reading.chunk(&read.parse, &read.found);
         });
     }
-    let sniffed = driver.finish();
-    let games = sniffed.games;
-    let (read, is_pbn) = reading.finish(&sniffed);
-    let mut problems = proof::blocking(read);
-    // Not PBN, or bytes the encoding cannot hold (writing them back would not give the input):
-    // never rewritten, not even with `force`.
-    let refused =
-        !is_pbn || decoded.malformed_at.is_some() || (!problems.is_empty() && !options.force);
-    if refused {
-        return Rewritten::refused(decoded, problems, games);
-    }
-    proof::downgrade(&mut problems, "--force: rewritten anyway");
+    let (games, verdict) = read_verdict(&decoded, reading, driver, options.force);
+    let mut problems = match verdict {
+        Ok(problems) => problems,
+        Err(problems) => return Rewritten::refused(decoded, problems, games),
+    };
     problems.append(&mut edited.findings);
     if edited.failed.is_none()
         && let Some(then) = then

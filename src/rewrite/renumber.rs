@@ -22,7 +22,7 @@ use crate::bridge::Seat;
 use crate::model::duplicate::standard_rotation;
 use crate::model::values::Vulnerability;
 use crate::model::{GameModel, Inheritance, Tag};
-use crate::proof::{self, Rewritten};
+use crate::proof::Rewritten;
 use crate::read::Driver;
 use crate::rewrite::edit::Edits;
 use crate::rewrite::{RewriteOptions, bug};
@@ -90,14 +90,11 @@ pub fn renumber_owned(
             true
         });
     }
-    let sniffed = driver.finish();
-    let games = sniffed.games;
-    let (read, is_pbn) = reading.finish(&sniffed);
-    let mut problems = proof::blocking(read);
-    if !is_pbn || decoded.malformed_at.is_some() || (!problems.is_empty() && !options.force) {
-        return Rewritten::refused(decoded, problems, games);
-    }
-    proof::downgrade(&mut problems, "--force: rewritten anyway");
+    let (games, verdict) = super::read_verdict(&decoded, reading, driver, options.force);
+    let mut problems = match verdict {
+        Ok(problems) => problems,
+        Err(problems) => return Rewritten::refused(decoded, problems, games),
+    };
     if !refusals.is_empty() {
         problems.append(&mut refusals);
         return Rewritten::refused(decoded, problems, games);
@@ -159,12 +156,6 @@ impl Game<'_> {
         }
         if renumber.standard {
             let (dealer, vulnerable) = standard_rotation(u32::try_from(self.number).unwrap_or(1));
-            let vulnerable = match vulnerable {
-                Vulnerability::None => "None",
-                Vulnerability::NorthSouth => "NS",
-                Vulnerability::EastWest => "EW",
-                Vulnerability::All => "All",
-            };
             if let Some(refusal) = self.played_and_moved(dealer, vulnerable) {
                 refusals.push(refusal);
             }
@@ -173,7 +164,7 @@ impl Game<'_> {
             self.set(
                 self.own("Vulnerable"),
                 "Vulnerable",
-                vulnerable,
+                vulnerable.canonical(),
                 edits,
                 &mut lines,
             );
@@ -234,7 +225,7 @@ impl Game<'_> {
 
     /// W009 when the game was played and the standard rotation would move its dealer or change
     /// its vulnerability.
-    fn played_and_moved(&self, dealer: Seat, vulnerable: &str) -> Option<Diagnostic> {
+    fn played_and_moved(&self, dealer: Seat, vulnerable: Vulnerability) -> Option<Diagnostic> {
         let model = self.model;
         let played = PLAYED.iter().find(|name| {
             model
@@ -242,15 +233,11 @@ impl Game<'_> {
                 .is_some_and(|v| !v.trim().is_empty() && v.trim() != "?")
         })?;
         let old_dealer = model.value("Dealer").and_then(Seat::parse);
+        // A board without a Vulnerable is taken as none vulnerable.
         let old_vulnerable = model
             .value("Vulnerable")
-            .map(|v| match v.trim() {
-                "Love" | "-" => "None",
-                "Both" => "All",
-                other => other,
-            })
-            .unwrap_or("None");
-        if old_dealer == Some(dealer) && old_vulnerable == vulnerable {
+            .map_or(Some(Vulnerability::None), Vulnerability::parse);
+        if old_dealer == Some(dealer) && old_vulnerable == Some(vulnerable) {
             return None;
         }
         let span = model.get("Board").map_or_else(
@@ -263,29 +250,26 @@ impl Game<'_> {
         Some(crate::rules::writing::renumber_moves_played_board(
             self.number,
             dealer.letter(),
-            vulnerable,
+            vulnerable.canonical(),
             played,
             span,
         ))
     }
 }
 
-/// A running FNV-1a hash of what the read-back must show, game by game.
-#[derive(Default, PartialEq, Eq, Debug)]
-struct Expected(u64);
+/// A running hash of what the read-back must show, game by game.
+#[derive(Default)]
+struct Expected(std::collections::hash_map::DefaultHasher);
 
 impl Expected {
     fn fold(&mut self, value: &str) {
-        let mut hash = if self.0 == 0 {
-            0xcbf2_9ce4_8422_2325
-        } else {
-            self.0
-        };
-        for byte in value.bytes().chain([0]) {
-            hash ^= u64::from(byte);
-            hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
-        }
-        self.0 = hash;
+        use std::hash::Hasher;
+        self.0.write(value.as_bytes());
+        self.0.write_u8(0);
+    }
+
+    fn finish(&self) -> u64 {
+        std::hash::Hasher::finish(&self.0)
     }
 }
 
@@ -334,7 +318,7 @@ fn differs(
         read_back.fold(model.value("Board").unwrap_or(""));
         true
     });
-    (read_back != *expected).then(|| {
+    (read_back.finish() != expected.finish()).then(|| {
         bug("the result reads back with other Board numbers than those asked for".to_owned())
     })
 }
