@@ -24,6 +24,56 @@ pub enum Place<'a> {
     Section(&'a str),
 }
 
+/// How export writes a later tag pair of a name its game has already given (PBN 3.4: "a tag
+/// pair that already occurred, is ignored"; export format has one of each).
+#[derive(Debug, PartialEq)]
+pub enum Repeat {
+    /// The same value with nothing after it: not written again.
+    Omit,
+    /// Kept as this comment after the tag that counts, so that nothing is lost.
+    Comment(String),
+    /// Not written: two boards ran together (the Board, Deal, Dealer or Vulnerable differs), or
+    /// the pair cannot stand in a comment (a section, section data, a `}` in it). W002.
+    Refuse,
+}
+
+/// How the repeated tag pair `tag` of `model` (of `text`) is written ([`Repeat`]).
+pub fn repeat(text: &str, model: &GameModel<'_>, tag: &crate::model::Tag<'_>) -> Repeat {
+    let Some(first) = model.get(tag.name) else {
+        return Repeat::Refuse;
+    };
+    if first.written == tag.written && tag.pair.data.is_empty() {
+        return Repeat::Omit;
+    }
+    let plain = |t: &crate::model::Tag<'_>| {
+        t.inheritance != crate::model::Inheritance::Implied
+            && matches!(
+                place(t.pair, t.name),
+                Place::Mandatory(_) | Place::Identification(_)
+            )
+    };
+    let pair = text.get(tag.span.clone()).unwrap_or("}");
+    let only_lines = tag
+        .pair
+        .data
+        .iter()
+        .all(|d| matches!(d, Data::Comment(_) | Data::Escape(_)));
+    // A `#` or `##` value (PBN 4.8) means another value in each rewrite that resolves it.
+    let inherits =
+        tag.inheritance != crate::model::Inheritance::None || tag.written.starts_with('#');
+    if model.ran_together().is_some()
+        || inherits
+        || !plain(first)
+        || !plain(tag)
+        || !only_lines
+        || !pair.ends_with(']')
+        || pair.contains('}')
+    {
+        return Repeat::Refuse;
+    }
+    Repeat::Comment(format!("{{{pair}}}"))
+}
+
 /// The export place of the tag pair `pair` named `name`.
 pub fn place<'a>(pair: &TagPair, name: &'a str) -> Place<'a> {
     place_with(name, || is_section(pair, name))
@@ -310,6 +360,29 @@ impl GameContext<'_> {
                 .and_then(|seat| result.declarer_tricks(seat, self.tricks)),
         }
     }
+}
+
+/// Why a Result value, readable, has no export form (PBN 3.4.15: declarer's tricks alone), or
+/// `None` when it has one or is not a Result that reads.
+pub fn uncertain_result(value: &str, context: &GameContext) -> Option<String> {
+    let result = ResultValue::parse(value)??;
+    if context.declarer_tricks(result).is_some() {
+        return None;
+    }
+    let Some(declarer) = context.declarer else {
+        return Some("it is given for a side, and the Declarer is not known".to_owned());
+    };
+    Some(match result.both_sides(declarer) {
+        Some((mine, theirs)) => format!(
+            "its two numbers add up to {}, not to the {} tricks of the deal",
+            u16::from(mine) + u16::from(theirs),
+            context.tricks
+        ),
+        None => format!(
+            "it gives more than the {} tricks of the deal",
+            context.tricks
+        ),
+    })
 }
 
 /// The export form of a tag value where the standard gives one (PBN 3.4.9-3.4.15, 3.11, 4.2), or `None`

@@ -132,8 +132,28 @@ fn picture(c: char) -> char {
     }
 }
 
+/// Words as a list a reader says aloud: `A`, `A and B`, `A, B and C` (`conjunction` is "and"
+/// or "or").
+pub fn word_list(words: &[&str], conjunction: &str) -> String {
+    match words {
+        [] => String::new(),
+        [one] => (*one).to_owned(),
+        [rest @ .., last] => format!("{} {conjunction} {last}", rest.join(", ")),
+    }
+}
+
 #[cfg(test)]
 mod tests {
+    use super::word_list;
+
+    #[test]
+    fn word_lists_read_aloud() {
+        assert_eq!(word_list(&[], "and"), "");
+        assert_eq!(word_list(&["Site"], "and"), "Site");
+        assert_eq!(word_list(&["Deal", "Contract"], "or"), "Deal or Contract");
+        assert_eq!(word_list(&["A", "B", "C"], "and"), "A, B and C");
+    }
+
     use super::*;
 
     #[test]

@@ -65,12 +65,12 @@ pub fn layout(deal: &Deal) -> [u8; 52] {
 /// names the source in each object; `chunk_read` sees each chunk first (for what `check` reads
 /// of a file: its syntax errors, whether it is PBN at all). `each` returns false to stop. The
 /// JSON is written directly, not built as a tree first: one game's line is the only allocation
-/// that grows.
+/// that grows. `each` is told too why the game cannot be converted whole ([`unconvertible`]).
 fn games(
     driver: &mut crate::read::Driver<'_>,
     file: &str,
     chunk_read: impl FnMut(&crate::read::Chunk),
-    mut each: impl FnMut(&mut String, Range<usize>) -> bool,
+    mut each: impl FnMut(&mut String, Range<usize>, Option<String>) -> bool,
 ) -> usize {
     let text = driver.text();
     // Lines are counted from one game to the next (CR, LF and CRLF each end one), not looked up.
@@ -91,9 +91,27 @@ fn games(
             game: index,
         };
         object(&mut line, parse, text, model, &place);
-        each(&mut line, span)
+        each(&mut line, span, unconvertible(text, model))
     });
     index
+}
+
+/// Why a game cannot be written as one object without losing part of it, when it cannot: a tag
+/// pair given again that no comment can hold ([`canon::Repeat::Refuse`]), most often two boards
+/// run together. A repeated tag a comment holds is kept in `comments` ([`comments`]).
+fn unconvertible(text: &str, model: &GameModel<'_>) -> Option<String> {
+    if let Some((_, second)) = model.ran_together() {
+        return Some(format!(
+            "it gives two {} values: two boards seem to have run together",
+            second.name
+        ));
+    }
+    model
+        .tags
+        .iter()
+        .filter(|tag| tag.duplicate)
+        .find(|tag| canon::repeat(text, model, tag) == canon::Repeat::Refuse)
+        .map(|tag| format!("its second {} tag cannot be kept", tag.name))
 }
 
 /// Where a game stands.
@@ -598,7 +616,7 @@ fn play_object(
 fn comments(out: &mut String, parse: &Parse, text: &str, model: &GameModel<'_>) {
     out.push('[');
     let mut first = true;
-    let mut push = |out: &mut String, after: Option<&str>, moves: usize, id| {
+    let mut push = |out: &mut String, after: Option<&str>, moves: usize, body: &str| {
         if !first {
             out.push(',');
         }
@@ -606,15 +624,13 @@ fn comments(out: &mut String, parse: &Parse, text: &str, model: &GameModel<'_>) 
         let mut c = Object::new(out);
         c.str("after", after);
         c.num("moves", Some(moves));
-        c.str(
-            "text",
-            Some(crate::syntax::comment_body(parse.text(text, id))),
-        );
+        c.str("text", Some(body));
         c.end();
     };
+    let body = |id| crate::syntax::comment_body(parse.text(text, id));
     for data in &model.game.leading {
         if let Data::Comment(id) = data {
-            push(out, None, 0, *id);
+            push(out, None, 0, body(*id));
         }
     }
     for tag in model
@@ -622,11 +638,23 @@ fn comments(out: &mut String, parse: &Parse, text: &str, model: &GameModel<'_>) 
         .iter()
         .filter(|t| t.inheritance != Inheritance::Implied)
     {
+        // A tag pair given again is ignored (PBN 3.4); as export does, it is kept as a comment
+        // after the tag of its name (issue 43).
+        if tag.duplicate
+            && let canon::Repeat::Comment(comment) = canon::repeat(text, model, tag)
+        {
+            push(
+                out,
+                Some(tag.name),
+                0,
+                crate::syntax::comment_body(&comment),
+            );
+        }
         let mut moves = 0;
         for data in &tag.pair.data {
             match data {
                 Data::Move(_) => moves += 1,
-                Data::Comment(id) => push(out, Some(tag.name), moves, *id),
+                Data::Comment(id) => push(out, Some(tag.name), moves, body(*id)),
                 _ => {}
             }
         }
@@ -704,7 +732,7 @@ pub fn convert(
             errors.clear();
             errors.extend(parse.errors.iter().map(|e| e.span.start as usize));
         },
-        |line, span| {
+        |line, span, unconvertible| {
             if let Some(index) = &index {
                 line.pop();
                 line.push_str(",\"findings\":[");
@@ -723,7 +751,12 @@ pub fn convert(
                 line.push_str("]}");
             }
             if errors.borrow().iter().any(|at| span.contains(at)) {
-                left_out.push(not_converted(&pbn.text, span));
+                let why = "its text has a syntax error, and what it says is not certain";
+                left_out.push(not_converted(&pbn.text, span, why));
+                return true;
+            }
+            if let Some(why) = unconvertible {
+                left_out.push(not_converted(&pbn.text, span, &why));
                 return true;
             }
             sink.game(line)
@@ -749,8 +782,9 @@ pub fn convert(
     Rewritten::written(decoded, Some(output), problems, games)
 }
 
-/// W006 for the game at `span` of `text`, named by its Board when it has one.
-fn not_converted(text: &str, span: Range<usize>) -> Diagnostic {
+/// W006 for the game at `span` of `text`, named by its Board when it has one; `why` it is left
+/// out.
+fn not_converted(text: &str, span: Range<usize>, why: &str) -> Diagnostic {
     let game = &text[span.clone()];
     let first_line = game.find(['\r', '\n']).unwrap_or(game.len());
     let board = game
@@ -766,9 +800,12 @@ fn not_converted(text: &str, span: Range<usize>) -> Diagnostic {
     Diagnostic::new(
         Rule::GameNotConverted,
         span.start..span.start + first_line,
-        format!("{named} left out: its text has a syntax error, and what it says is not certain"),
+        format!("{named} left out: {why}"),
     )
-    .with_help("correct the syntax error reported for it (`pbnfmt check`), then convert again")
+    .with_help(
+        "correct what `pbnfmt check` reports for it (a syntax error; boards run together need \
+         an empty line between them, PBN 3), then convert again",
+    )
 }
 
 /// [`convert`] of the PBN file at `path`, read a window at a time ([`stream`]) so that memory
@@ -790,11 +827,17 @@ pub fn convert_file(
     let start = out.len();
     let mut sink = Sink::new(out, data.csv.clone(), header);
     let mut line = String::new();
+    // A game that cannot be converted whole is left out with W006, by [`convert`].
+    let mut whole = false;
     let streamed = stream::each_game_in_file(
         path,
         options.input_encoding,
         |text| !looks_like_lin(text),
         |parse, text, model, at| {
+            if unconvertible(text, model).is_some() {
+                whole = true;
+                return false;
+            }
             line.clear();
             let place = Place {
                 file,
@@ -807,6 +850,10 @@ pub fn convert_file(
     );
     let failed = sink.failed.take();
     match streamed? {
+        Streamed::Done(_) if whole => {
+            out.truncate(start)?;
+            Ok(None)
+        }
         Streamed::Done(games) => match failed {
             None => Ok(Some(games)),
             Some(error) => Err(io::Error::other(error)),

@@ -200,6 +200,10 @@ pub fn export_decoded(decoded: Decoded, options: &ExportOptions) -> Rewritten {
     if options.force {
         proof::downgrade(&mut problems, "--force: exported anyway");
     }
+    if !refused {
+        // Written otherwise than given, and said (W011): no reason to refuse.
+        problems.extend(written.noted);
+    }
     if !refused && let Some((count, first)) = long {
         problems.push(rules::chars::export_lines_too_long(
             count,

@@ -8,7 +8,7 @@
 use std::borrow::Cow;
 
 use crate::bridge::Seat;
-use crate::canon::{self, GameContext, Place, context};
+use crate::canon::{self, GameContext, Place, Repeat, context};
 use crate::lexer::SyntaxKind;
 use crate::model::{GameModel, Inheritance, Inheritor, MTS, Tag};
 use crate::proof;
@@ -21,6 +21,8 @@ pub struct Written {
     pub text: String,
     /// What was left out, with where it is in the input.
     pub dropped: Vec<Diagnostic>,
+    /// What was written otherwise than it was given, and is worth a warning (W011).
+    pub noted: Vec<Diagnostic>,
 }
 
 /// Writes `parse` (of `text`) in export format with line ends `nl`; `resolve` writes every tag with
@@ -39,6 +41,7 @@ pub struct Output<'t> {
     resolve: bool,
     out: String,
     dropped: Vec<Diagnostic>,
+    noted: Vec<Diagnostic>,
     inheritor: Inheritor<'t, 'static>,
     /// No game written yet: the next one needs no empty line before it.
     first: bool,
@@ -73,6 +76,7 @@ impl<'t> Output<'t> {
             resolve,
             out,
             dropped: Vec::new(),
+            noted: Vec::new(),
             inheritor: Inheritor::for_text(text),
             first: first_game,
         }
@@ -123,6 +127,7 @@ impl<'t> Output<'t> {
             resolve: self.resolve,
             out: std::mem::take(&mut self.out),
             dropped: std::mem::take(&mut self.dropped),
+            noted: std::mem::take(&mut self.noted),
         };
         for game in &parse.games {
             let start = writer.out.len();
@@ -148,6 +153,7 @@ impl<'t> Output<'t> {
         }
         self.out = writer.out;
         self.dropped = writer.dropped;
+        self.noted = writer.noted;
         self.inheritor = inheritor.detach();
     }
 
@@ -155,6 +161,7 @@ impl<'t> Output<'t> {
         Written {
             text: self.out,
             dropped: self.dropped,
+            noted: self.noted,
         }
     }
 }
@@ -166,6 +173,7 @@ struct Writer<'a> {
     resolve: bool,
     out: String,
     dropped: Vec<Diagnostic>,
+    noted: Vec<Diagnostic>,
 }
 
 /// A tag to write: the tag pair's text for its name, the value token to write, and its data.
@@ -174,6 +182,9 @@ struct Entry<'t, 'a> {
     /// Borrowed from the input when written as it stands.
     value: Cow<'a, str>,
     tag: Option<&'t Tag<'a>>,
+    /// Later tag pairs of the name, each written as a comment after this one ([`Repeat`]), then
+    /// their comments and `%` lines.
+    repeats: Vec<(String, &'t Tag<'a>)>,
 }
 
 impl<'a> Writer<'a> {
@@ -235,13 +246,45 @@ impl<'a> Writer<'a> {
                 continue;
             }
             if tag.duplicate {
-                self.duplicate(model, tag);
+                match canon::repeat(self.text, model, tag) {
+                    Repeat::Omit => {}
+                    Repeat::Comment(comment) => {
+                        let first = match crate::model::mts_index(tag.name) {
+                            Some(m) => mandatory[m].as_mut(),
+                            None => identification.iter_mut().find(|e| e.name == tag.name),
+                        };
+                        match first {
+                            Some(first) => {
+                                first.repeats.push((comment, tag));
+                                self.noted.push(crate::rules::writing::repeated_tag_kept(
+                                    tag.name,
+                                    tag.span.clone(),
+                                    model.get(tag.name).map(|first| first.span.clone()),
+                                ));
+                            }
+                            None => self.duplicate(model, tag),
+                        }
+                    }
+                    Repeat::Refuse => self.duplicate(model, tag),
+                }
                 continue;
             }
             if model.auction_notes.contains(&i) || model.play_notes.contains(&i) {
                 continue;
             }
             let entry = self.entry(tag, context);
+            let written = match tag.inheritance {
+                Inheritance::None => Some(&tag.written),
+                _ => self.resolve.then_some(&tag.value),
+            };
+            if tag.name == "Result"
+                && let Some(why) = written.and_then(|v| canon::uncertain_result(v, context))
+            {
+                self.dropped.push(crate::rules::writing::uncertain_result(
+                    &why,
+                    tag.value_span.clone(),
+                ));
+            }
             match canon::place(tag.pair, tag.name) {
                 Place::Mandatory(m) => mandatory[m as usize] = Some(entry),
                 Place::Identification(_) => identification.push(entry),
@@ -261,6 +304,7 @@ impl<'a> Writer<'a> {
                     name,
                     value: Cow::Borrowed("\"?\""),
                     tag: None,
+                    repeats: Vec::new(),
                 }),
             }
         }
@@ -292,16 +336,13 @@ impl<'a> Writer<'a> {
     /// with nothing after it is simply not repeated; anything else would be lost.
     fn duplicate(&mut self, model: &GameModel<'a>, tag: &Tag<'a>) {
         let first = model.get(tag.name);
-        if first.is_some_and(|first| first.written == tag.written) && tag.pair.data.is_empty() {
-            return;
-        }
-        // The same value reaches here only with data after it: a comment or section elements.
         let same_value = first.is_some_and(|first| first.written == tag.written);
         let diagnostic = crate::rules::writing::conflicting_duplicate_tag(
             tag.name,
             tag.span.clone(),
             same_value,
             first.map(|first| first.span.clone()),
+            model.ran_together().map(|(_, second)| second.name),
         );
         self.dropped.push(diagnostic);
     }
@@ -328,6 +369,7 @@ impl<'a> Writer<'a> {
             name: tag.name,
             value,
             tag: (tag.inheritance != Inheritance::Implied).then_some(tag),
+            repeats: Vec::new(),
         }
     }
 
@@ -345,6 +387,11 @@ impl<'a> Writer<'a> {
         self.tag_line(entry.name, &entry.value);
         if let Some(tag) = entry.tag {
             self.free_section(&tag.pair.data);
+        }
+        for (comment, repeat) in &entry.repeats {
+            self.out.push_str(&canon::comment_text(comment, self.nl));
+            self.out.push_str(self.nl);
+            self.lines(&repeat.pair.data);
         }
     }
 

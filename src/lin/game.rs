@@ -312,6 +312,30 @@ fn read_game(parse: &Parse, text: &str, model: &GameModel<'_>) -> Game {
 /// refusals when it writes LIN).
 fn what_lin_cannot_carry(parse: &Parse, text: &str, model: &GameModel<'_>, game: &mut Game) {
     let mut lost = Vec::new();
+    // Two boards run together (PBN 3: no empty line between them): the tags that count are the
+    // first board's, and the second's are ignored (PBN 3.4).
+    if let Some((_, second)) = model.ran_together() {
+        lost.push(format!(
+            "a second board run into it (two {} values; separate the boards with an empty line)",
+            second.name
+        ));
+    }
+    // A repeated tag of the same value is no loss; another value is (PBN 3.4: ignored).
+    let mut repeated: Vec<&str> = model
+        .written()
+        .filter(|tag| tag.duplicate)
+        .filter(|tag| {
+            model
+                .get(tag.name)
+                .is_some_and(|first| first.written != tag.written)
+        })
+        .map(|tag| tag.name)
+        .collect();
+    repeated.sort_unstable();
+    repeated.dedup();
+    if model.ran_together().is_none() && !repeated.is_empty() {
+        lost.push(format!("the second {} tag", repeated.join(", ")));
+    }
     // Everything the board's own fields hold goes into LIN but Site and Scoring.
     let kept: Vec<&str> = MODELLED
         .iter()

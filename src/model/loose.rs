@@ -121,7 +121,8 @@ pub fn date(text: &str) -> Option<Reading> {
 }
 
 /// A date followed by a time of day, `2024-06-03 14:05` or `2024-06-03T14:05:00`: the date
-/// read by [`date`], and the time as PBN writes it (`14:05:00`, PBN 4.1.5).
+/// read by [`date`], and the time as PBN writes it (`HH:MM:SS`, PBN 4.5.1), with `?` for the
+/// seconds when they are not given (`14:05:??`): nothing is invented.
 pub fn date_with_time(text: &str) -> Option<(Reading, String)> {
     let text = text.trim();
     let (date_part, time_part) = text.split_once(['T', ' '])?;
@@ -140,7 +141,7 @@ pub fn time_tag(date_tag: &str) -> Option<&'static str> {
     }
 }
 
-/// `14:05` or `14:05:07` as `HH:MM:SS`.
+/// `14:05` or `14:05:07` as `HH:MM:SS`; seconds not given are unknown, `??`.
 fn time(text: &str) -> Option<String> {
     let parts: Vec<&str> = text.split(':').collect();
     let field = |s: &str, most: u32| {
@@ -149,12 +150,26 @@ fn time(text: &str) -> Option<String> {
             .flatten()
             .filter(|&n| n <= most)
     };
-    let (h, m, s) = match parts[..] {
-        [h, m] => (field(h, 23)?, field(m, 59)?, 0),
-        [h, m, s] => (field(h, 23)?, field(m, 59)?, field(s, 59)?),
-        _ => return None,
-    };
-    Some(format!("{h:02}:{m:02}:{s:02}"))
+    match parts[..] {
+        [h, m] => Some(format!("{:02}:{:02}:??", field(h, 23)?, field(m, 59)?)),
+        [h, m, s] => Some(format!(
+            "{:02}:{:02}:{:02}",
+            field(h, 23)?,
+            field(m, 59)?,
+            field(s, 59)?
+        )),
+        _ => None,
+    }
+}
+
+/// Whether the time tag value `held` says the time `time` (from [`date_with_time`]): the same
+/// digit wherever `time` has one (`14:05:00` holds `14:05:??`).
+pub fn holds_time(held: &str, time: &str) -> bool {
+    held.len() == time.len()
+        && held
+            .bytes()
+            .zip(time.bytes())
+            .all(|(h, t)| t == b'?' || h == t)
 }
 
 fn month_name(text: &str) -> Option<u32> {
@@ -284,10 +299,15 @@ mod tests {
         let (reading, time) = date_with_time("2024-06-03 14:05").unwrap();
         assert_eq!(
             (reading.spelling.as_str(), time.as_str()),
-            ("2024.06.03", "14:05:00")
+            ("2024.06.03", "14:05:??")
         );
         let (_, time) = date_with_time("2024-06-03T14:05:09").unwrap();
         assert_eq!(time, "14:05:09");
+        // A Time tag holds the time where it agrees on every digit given.
+        assert!(holds_time("14:05:00", "14:05:??"));
+        assert!(holds_time("14:05:09", "14:05:09"));
+        assert!(!holds_time("14:06:00", "14:05:??"));
+        assert!(!holds_time("14:05:00", "14:05:09"));
         assert_eq!(date_with_time("2024-06-03 25:00"), None);
     }
 

@@ -173,7 +173,23 @@ impl<'a> GameModel<'a> {
             .iter()
             .filter(|tag| tag.inheritance != Inheritance::Implied)
     }
+
+    /// A second tag of the board's identity (Board, Deal, Dealer, Vulnerable) with another value
+    /// than the first: two boards ran together, the empty line between them missing (PBN 3).
+    /// The pair of the first tag and the second.
+    pub fn ran_together(&self) -> Option<(&Tag<'a>, &Tag<'a>)> {
+        self.written()
+            .filter(|tag| tag.duplicate && IDENTITY.contains(&tag.name))
+            .find_map(|tag| {
+                let first = self.get(tag.name)?;
+                (first.written.trim() != tag.written.trim()).then_some((first, tag))
+            })
+    }
 }
+
+/// The tags that say which board a game is: the same board has the same number, cards, dealer
+/// and vulnerability (PBN 3.4.4, 3.4.9-3.4.11).
+pub const IDENTITY: [&str; 4] = ["Board", "Deal", "Dealer", "Vulnerable"];
 
 /// Carries `#`/`##` values from game to game through a file (PBN 4.8). Names and values borrow
 /// from the text (`'t`); the tag pairs that gave `##` values borrow from the tree (`'p`), which may

@@ -342,10 +342,26 @@ impl ResultValue {
         Some(Some(ResultValue { caret, tricks }))
     }
 
-    /// Declarer's tricks, given declarer's seat.
+    /// Declarer's tricks, given declarer's seat, when the value says them for certain. A
+    /// two-sided Result whose numbers do not add up to `total` (`NS 9 EW 2`) says two different
+    /// things (PBN 3.4.15), and which of them is wrong is not known: `None`.
     pub fn declarer_tricks(self, declarer: Seat, total: u8) -> Option<u8> {
+        if let PerSide::Both { ns, ew } = self.tricks
+            && u16::from(ns) + u16::from(ew) != u16::from(total)
+        {
+            return None;
+        }
         self.tricks
             .for_declarer(Side::of(declarer), |n| total.checked_sub(n))
+    }
+
+    /// Declarer's number and the defenders' of a two-sided Result, given declarer's seat.
+    pub fn both_sides(self, declarer: Seat) -> Option<(u8, u8)> {
+        match self.tricks {
+            PerSide::Both { ns, ew } if Side::of(declarer) == Side::NorthSouth => Some((ns, ew)),
+            PerSide::Both { ns, ew } => Some((ew, ns)),
+            _ => None,
+        }
     }
 }
 
@@ -672,6 +688,14 @@ mod tests {
         let r = ResultValue::parse("EW 4 NS 9").unwrap().unwrap();
         assert_eq!(r.declarer_tricks(Seat::South, 13), Some(9));
         assert_eq!(r.declarer_tricks(Seat::West, 13), Some(4));
+        assert_eq!(r.both_sides(Seat::West), Some((4, 9)));
+        // Issue 43 item 3: two numbers that contradict each other give declarer no number.
+        let r = ResultValue::parse("NS 9 EW 2").unwrap().unwrap();
+        assert_eq!(r.declarer_tricks(Seat::North, 13), None);
+        assert_eq!(r.both_sides(Seat::North), Some((9, 2)));
+        // An end position of 5 cards a hand (PBN 3.10): the numbers add up to 5.
+        let r = ResultValue::parse("NS 3 EW 2").unwrap().unwrap();
+        assert_eq!(r.declarer_tricks(Seat::East, 5), Some(2));
         let r = ResultValue::parse("^EW 3").unwrap().unwrap();
         assert!(r.caret);
         assert_eq!(r.declarer_tricks(Seat::North, 13), Some(10));

@@ -501,14 +501,16 @@ impl Parser<'_> {
         }));
     }
 
-    /// A suffix, note reference or NAG: it belongs to the call or card before it (comments may
-    /// stand between them), unless an irregularity waits for its call or card (PBN 3.5.2).
+    /// A suffix, note reference or NAG: it belongs to the call or card before it, unless an
+    /// irregularity waits for its call or card (PBN 3.5.2). Comments and escape lines may stand
+    /// between them: the rest of an escape line is ignored (PBN 2.4), so `D3`, a `%` line, then
+    /// `! $2` annotate the `D3`.
     fn annotation(&mut self, context: &Option<Range<u32>>, marked: bool, out: &mut Vec<Data>) {
         let id = self.bump();
         let target = out
             .iter_mut()
             .rev()
-            .find(|data| !matches!(data, Data::Comment(_)));
+            .find(|data| !matches!(data, Data::Comment(_) | Data::Escape(_)));
         match target {
             Some(Data::Move(item)) if !marked => {
                 // Only the latest move takes annotations: its tokens stay in a row.

@@ -163,6 +163,17 @@ impl GameFacts {
     ) {
         self.start_tags();
         let has_tag = |name: &str| model.get(name).is_some();
+        // A repeated tag pair that export writes as a comment after the tag that counts is
+        // that comment here, with its own comments after it ([`canon::repeat`]).
+        let repeats: Vec<(String, &Tag<'_>)> = model
+            .tags
+            .iter()
+            .filter(|tag| tag.duplicate)
+            .filter_map(|tag| match canon::repeat(text, model, tag) {
+                canon::Repeat::Comment(comment) => Some((comment, tag)),
+                _ => None,
+            })
+            .collect();
         for (i, tag) in model.tags.iter().enumerate() {
             if tag.duplicate
                 || model.auction_notes.contains(&i)
@@ -186,14 +197,23 @@ impl GameFacts {
                 _ => false,
             };
             let data = if implied { &[][..] } else { &tag.pair.data[..] };
+            let has_repeats = !implied && repeats.iter().any(|(_, r)| r.name == tag.name);
             self.tag(
                 tag.name,
                 given,
-                data.is_empty(),
+                data.is_empty() && !has_repeats,
                 section,
                 context,
                 has_tag,
-                |scratch| lines(parse, text, data, scratch),
+                |scratch| {
+                    lines(parse, text, data, scratch);
+                    for (comment, repeat) in repeats.iter().filter(|_| has_repeats) {
+                        if repeat.name == tag.name {
+                            push_comment(scratch, comment);
+                            lines(parse, text, &repeat.pair.data, scratch);
+                        }
+                    }
+                },
             );
         }
         self.finish_tags(out, |out| {
@@ -348,7 +368,14 @@ pub fn first_difference(a: &str, b: &str) -> Option<(String, String)> {
 }
 
 fn comment(parse: &Parse, text: &str, id: TokenId, out: &mut String) {
-    push_comment(out, parse.text(text, id));
+    let token = parse.text(text, id);
+    if parse.kind(id) == crate::lexer::SyntaxKind::UnterminatedBraceComment {
+        // Read as ending where pbnfmt's reading ends it (S002): the same fact as the comment
+        // closed there (`fix --unsafe-fixes`).
+        push_comment(out, &format!("{}}}", token.trim_end()));
+    } else {
+        push_comment(out, token);
+    }
 }
 
 /// The fact of a comment, from its token (`{...}` or `;...`).

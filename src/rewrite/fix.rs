@@ -52,7 +52,12 @@ pub fn fix_owned(bytes: Vec<u8>, options: &FixOptions) -> Rewritten {
 /// The edits the fixes of `decoded`'s findings make, at `options`, sorted. Only the rules that
 /// have fixes run (within the selection), and every finding of theirs is kept, however many:
 /// memory is the text and about 200 bytes a fix.
-fn fix_edits(decoded: Decoded, options: &FixOptions) -> (Decoded, Vec<(Range<usize>, String)>) {
+/// Also where the unterminated comments start that the edits close (S002, unsafe).
+#[allow(clippy::type_complexity)]
+fn fix_edits(
+    decoded: Decoded,
+    options: &FixOptions,
+) -> (Decoded, Vec<(Range<usize>, String)>, Vec<usize>) {
     // The selection as given (the export rules run on files that declare `% EXPORT`, as in
     // `check`), without the rules that have no fix.
     let mut selection = options.selection.clone();
@@ -78,18 +83,23 @@ fn fix_edits(decoded: Decoded, options: &FixOptions) -> (Decoded, Vec<(Range<usi
         .iter()
         .any(|start| text.contains(start));
     let mut edits: Vec<(Range<usize>, String)> = Vec::new();
+    // Where the unterminated comments that the fixes close start (S002).
+    let mut closed = Vec::new();
     for diagnostic in report.diagnostics {
         if !diagnostic.fixable(options.unsafe_fixes) {
             continue;
         }
         if let Some(fix) = diagnostic.fix {
-            let adds_a_tag = fix.edits.iter().any(|(range, _)| range.is_empty());
-            if adds_a_tag && dates_inherited {
+            if diagnostic.rule == Rule::UnterminatedComment {
+                closed.push(diagnostic.span.start);
+            } else if fix.edits.iter().any(|(range, _)| range.is_empty()) && dates_inherited {
+                // Adds a Time tag.
                 continue;
             }
             edits.extend(fix.edits);
         }
     }
+    // What an unterminated comment's fix closes (S002): where the comment starts.
     edits.sort_by_key(|(range, _)| (range.start, range.end));
     // Two fixes of one place: the first is applied, the next run takes the other.
     let mut kept: Vec<(Range<usize>, String)> = Vec::with_capacity(edits.len());
@@ -101,12 +111,17 @@ fn fix_edits(decoded: Decoded, options: &FixOptions) -> (Decoded, Vec<(Range<usi
             kept.push(edit);
         }
     }
-    (report.decoded, kept)
+    (report.decoded, kept, closed)
 }
 
 fn fix_decoded(decoded: Decoded, options: &FixOptions) -> Rewritten {
-    let (decoded, edits) = fix_edits(decoded, options);
-    super::rewrite_chunks(decoded, options.rewrite, &mut Precomputed { edits }, None)
+    let (decoded, edits, closed) = fix_edits(decoded, options);
+    super::rewrite_chunks(
+        decoded,
+        options.rewrite,
+        &mut Precomputed { edits, closed },
+        None,
+    )
 }
 
 /// Fixes found over the whole file, handed to each chunk of the rewrite ([`super::edit_chunks`])
@@ -114,6 +129,10 @@ fn fix_decoded(decoded: Decoded, options: &FixOptions) -> Rewritten {
 struct Precomputed {
     /// Sorted, not overlapping; offsets in the whole text.
     edits: Vec<(Range<usize>, String)>,
+    /// Where the unterminated comments start that the edits close: their S002 no longer stops
+    /// the rewrite. The read-back compares the comment closed with the comment as pbnfmt read
+    /// it, closed where the edit closes it.
+    closed: Vec<usize>,
 }
 
 impl ChunkEdits for Precomputed {
@@ -133,6 +152,10 @@ impl ChunkEdits for Precomputed {
             edits.replace(range.clone(), replacement.clone());
         }
         (edits, Vec::new())
+    }
+
+    fn mends(&self, finding: &Diagnostic) -> bool {
+        finding.rule == Rule::UnterminatedComment && self.closed.contains(&finding.span.start)
     }
 
     fn check_piece(&self, _: &Parse, _: &str, _: &str, _: &OwnedInheritance) -> Option<String> {

@@ -85,6 +85,13 @@ pub(crate) trait ChunkEdits {
         original: &str,
         values: &OwnedInheritance,
     ) -> Option<String>;
+
+    /// Whether `finding`, which stops a rewrite ([`proof::blocking`]), is mended by this
+    /// rewrite's own edits, so that the file may be rewritten after all: `fix --unsafe-fixes`
+    /// closing an unterminated comment (S002) where pbnfmt's reading already closed it.
+    fn mends(&self, _finding: &Diagnostic) -> bool {
+        false
+    }
 }
 
 /// A rewrite's result that does not read back as it should: a bug of pbnfmt's.
@@ -395,9 +402,22 @@ pub(crate) fn read_verdict(
     driver: Driver<'_>,
     force: bool,
 ) -> (usize, Result<Vec<Diagnostic>, Vec<Diagnostic>>) {
+    read_verdict_mending(decoded, reading, driver, force, |_| false)
+}
+
+/// [`read_verdict`], leaving out the findings the rewrite's own edits mend
+/// ([`ChunkEdits::mends`]).
+fn read_verdict_mending(
+    decoded: &Decoded,
+    reading: Reading<'_>,
+    driver: Driver<'_>,
+    force: bool,
+    mends: impl Fn(&Diagnostic) -> bool,
+) -> (usize, Result<Vec<Diagnostic>, Vec<Diagnostic>>) {
     let sniffed = driver.finish();
     let (read, is_pbn) = reading.finish(&sniffed);
     let mut problems = proof::blocking(read);
+    problems.retain(|finding| !mends(finding));
     if !is_pbn || decoded.malformed_at.is_some() || (!problems.is_empty() && !force) {
         return (sniffed.games, Err(problems));
     }
@@ -431,7 +451,10 @@ pub(crate) fn rewrite_chunks<R: ChunkEdits>(
             reading.chunk(&read.parse, &read.found);
         });
     }
-    let (games, verdict) = read_verdict(&decoded, reading, driver, options.force);
+    let (games, verdict) =
+        read_verdict_mending(&decoded, reading, driver, options.force, |finding| {
+            rewrite.mends(finding)
+        });
     let mut problems = match verdict {
         Ok(problems) => problems,
         Err(problems) => return Rewritten::refused(decoded, problems, games),

@@ -249,8 +249,13 @@ impl Game<'_> {
         );
         Some(crate::rules::writing::renumber_moves_played_board(
             self.number,
-            dealer.letter(),
-            vulnerable.canonical(),
+            dealer.name(),
+            match vulnerable.canonical() {
+                "None" => "nobody vulnerable",
+                "NS" => "North-South vulnerable",
+                "EW" => "East-West vulnerable",
+                _ => "both sides vulnerable",
+            },
             played,
             span,
         ))

@@ -134,6 +134,11 @@ pub(super) fn resolve_games(
                 continue;
             }
             let span = &tag.value_span;
+            // A tag pair given again is ignored (PBN 3.4): its `#` means nothing to resolve, and
+            // it stays as written (export keeps it as a comment, or refuses: `canon::repeat`).
+            if tag.duplicate {
+                continue;
+            }
             match tag.inheritance {
                 Inheritance::None => {}
                 Inheritance::Implied if writable(&tag.value) => supplied.push(Supplied::new(tag)),

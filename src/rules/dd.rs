@@ -232,7 +232,10 @@ pub fn hand_record(checker: &mut Checker<'_>, game: &GameModel<'_>, deal: Option
         Diagnostic::new(
             Rule::IncompleteHandRecord,
             span,
-            format!("{who} lacks {} for a hand record", missing.join(", ")),
+            format!(
+                "{who} lacks {} for a hand record",
+                crate::display::word_list(&missing, "and")
+            ),
         )
         .with_help(INCOMPLETE_HAND_RECORD.fix),
     );

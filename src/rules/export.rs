@@ -216,6 +216,27 @@ pub const NON_EMPTY_GAME_SEPARATOR: RuleInfo = RuleInfo {
     ..RuleInfo::BASE
 };
 
+pub const INDENTED_COMMENT: RuleInfo = RuleInfo {
+    code: "E011",
+    name: "indented-comment",
+    severity: Severity::Error,
+    group: Group::Export,
+    section: "PBN 3.8",
+    summary: "Export format: a comment after a tag pair that does not start its line",
+    what: "In export format, a comment that follows a tag pair (or stands before the game's first \
+        tag, or before the first call or card of a section) and does not start its line: it is \
+        indented, or follows another comment on the line. A comment after a call or card \
+        follows it on its line, and is not judged here.",
+    why: "PBN 3.8: \"In export format comments succeeding an event tag are printed at the begin \
+        of a new line.\"",
+    example: "```\n\
+        % EXPORT\n\
+        [Event \"Club\"]\n  {the first session}\n\
+        ```",
+    fix: "Run `pbnfmt export`.",
+    ..RuleInfo::BASE
+};
+
 /// True when the text has a `% EXPORT` line (PBN 2.4).
 pub fn declares_export(parse: &Parse, text: &str) -> bool {
     parse.tokens.iter().any(|token| {
@@ -296,10 +317,19 @@ pub fn separators(checker: &mut Checker<'_>, previous_end: &mut Option<usize>) {
         if line_ends(after_last_line) == Some(2) {
             continue;
         }
+        // Pointed at from the line after the game's last line: the separator itself.
+        let first_end = after_last_line
+            .find('\n')
+            .or_else(|| after_last_line.find('\r'))
+            .map(|at| gap.start + (between.len() - after_last_line.len()) + at + 1);
+        let span = match first_end {
+            Some(at) if at < gap.end => at..gap.end,
+            _ => gap,
+        };
         checker.report(
             Diagnostic::new(
                 Rule::NonEmptyGameSeparator,
-                gap,
+                span,
                 if between.contains([' ', '\t']) {
                     "games are separated by a line with spaces"
                 } else {
@@ -364,6 +394,9 @@ pub fn check_game(checker: &mut Checker<'_>, game: &GameModel<'_>) {
     for pair in &game.game.tags {
         alone(checker, pair);
     }
+    if checker.on(Rule::IndentedComment) {
+        comments_start_lines(checker, game);
+    }
     // Export's own proof runs only the layout rules: the others' work is skipped.
     if checker.on(Rule::LowercaseInExport) || checker.on(Rule::NonCanonicalValue) {
         values_and_case(checker, game);
@@ -400,6 +433,64 @@ fn order(checker: &mut Checker<'_>, game: &GameModel<'_>) {
         }
         previous = Some((key, tag.name));
     }
+}
+
+/// PBN 3.8: a comment after a tag pair, before the game's first tag or before a section's first
+/// call or card starts a line. One finding a game, with the count of the others.
+fn comments_start_lines(checker: &mut Checker<'_>, game: &GameModel<'_>) {
+    let (parse, bytes) = (checker.parse, checker.text.as_bytes());
+    // A comment on a tag pair's line is E005's (the tag pair does not stand alone).
+    let starts_line = |id: crate::syntax::TokenId| {
+        let at = parse.token(id).start as usize;
+        let line_start = bytes[..at]
+            .iter()
+            .rposition(|&b| matches!(b, b'\n' | b'\r'))
+            .map_or(0, |i| i + 1);
+        at == line_start || bytes[line_start..at].contains(&b'[')
+    };
+    let mut indented = game.game.leading.iter().filter_map(|data| match *data {
+        Data::Comment(id) if !starts_line(id) => Some(id),
+        _ => None,
+    });
+    let mut first = indented.next();
+    let mut others = indented.count();
+    for tag in game.written() {
+        let before_moves = tag
+            .pair
+            .data
+            .iter()
+            .take_while(|data| !matches!(data, Data::Move(_) | Data::Marker(_)));
+        for data in before_moves {
+            if let Data::Comment(id) = *data
+                && !starts_line(id)
+            {
+                if first.is_none() {
+                    first = Some(id);
+                } else {
+                    others += 1;
+                }
+            }
+        }
+    }
+    let Some(first) = first else {
+        return;
+    };
+    let more = match others {
+        0 => String::new(),
+        1 => " (and 1 more in this game)".to_owned(),
+        n => format!(" (and {n} more in this game)"),
+    };
+    checker.report(
+        Diagnostic::new(
+            Rule::IndentedComment,
+            parse.span(first, first),
+            format!("this comment does not start its line{more}"),
+        )
+        .with_help(
+            "in export format a comment after a tag pair starts a new line (PBN 3.8); a comment \
+             after a call or card follows it on its line",
+        ),
+    );
 }
 
 /// PBN 3.3: a tag pair left justified on a line by itself: a line end (or the start of the text)
@@ -708,7 +799,11 @@ fn annotations(checker: &mut Checker<'_>, data: &[Data]) {
                     let value = token_number(parse.text(text, id));
                     let descending = last_nag.is_some_and(|last| value < last);
                     last_nag = Some(value);
-                    descending.then(|| "NAGs are in increasing order in export format".to_owned())
+                    descending.then(|| {
+                        "this NAG comes after a higher one: export format writes NAGs in \
+                         increasing order"
+                            .to_owned()
+                    })
                 }
                 _ => None,
             };
@@ -774,6 +869,19 @@ pub(crate) fn pairs() -> Vec<crate::rules::pairs::Pair> {
         ),
         changed(Rule::NonCanonicalAnnotation, "4S AP", "4S ! AP"),
         changed(Rule::NonEmptyGameSeparator, "AP\r\n\r\n", "AP\r\n  \r\n"),
+        Pair::owned(
+            Rule::IndentedComment,
+            good.replacen(
+                "[Site \"B\"]\r\n",
+                "[Site \"B\"]\r\n  {second session}\r\n",
+                1,
+            ),
+            good.replacen(
+                "[Site \"B\"]\r\n",
+                "[Site \"B\"]\r\n{second session}\r\n",
+                1,
+            ),
+        ),
     ]
 }
 

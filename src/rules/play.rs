@@ -377,6 +377,12 @@ pub fn check(checker: &mut Checker<'_>, game: &GameModel<'_>, deal: Option<&Deal
     });
     if !unreadable {
         crate::rules::result::against_play(checker, game, &read, declarer.seat, context.hand_size);
+        // All 13 tricks played, each with a known winner: the play says declarer's tricks where
+        // the Result does not (T026, issue 43 item 4).
+        let (won, known, _) = read.count(declarer.seat);
+        if context.hand_size == 13 && known == 13 {
+            crate::rules::tags::score_against_play(checker, game, declarer.seat, won as u8);
+        }
     }
 }
 
@@ -645,8 +651,9 @@ impl Wording<'_> {
             Rule::TooManyTricks,
             self.span(token),
             format!(
-                "this card starts trick {}, but there are only {tricks}",
-                tricks + 1
+                "this card starts trick {}, but the hands hold only {tricks} trick{}",
+                tricks + 1,
+                if tricks == 1 { "" } else { "s" }
             ),
         )
         .with_help("remove the extra cards; check for a trick written twice (PBN 3.6)")
@@ -707,9 +714,8 @@ fn missing_for_empty_play(checker: &mut Checker<'_>, game: &GameModel<'_>, tag: 
             Rule::PlayWithoutContract,
             tag.span.clone(),
             format!(
-                "this game has a Play section but no {} tag{}",
-                missing.join(", "),
-                if missing.len() > 1 { "s" } else { "" }
+                "this game has a Play section but no {} tag",
+                crate::display::word_list(&missing, "or")
             ),
         )
         .with_help(

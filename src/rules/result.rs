@@ -75,8 +75,15 @@ pub(crate) fn against_play(
     if result.caret || read.tricks.is_empty() {
         return;
     }
-    let Some(given) = result.declarer_tricks(declarer, hand_size as u8) else {
-        return;
+    // A two-sided Result: both numbers must match the play (PBN 3.4.15), so declarer's is
+    // compared here and their sum below.
+    let both = result.both_sides(declarer);
+    let given = match both {
+        Some((mine, _)) => mine,
+        None => match result.declarer_tricks(declarer, hand_size as u8) {
+            Some(given) => given,
+            None => return,
+        },
     };
     let (won, known, unknown) = read.count(declarer);
     let given = u32::from(given);
@@ -85,9 +92,53 @@ pub(crate) fn against_play(
         PlayEnd::Open if known == hand_size => (won, won, false),
         PlayEnd::Open => (won, won + unknown, true),
     };
-    if (low..=high).contains(&given) {
-        return;
+    // The tricks a Result counts: all of them once the play has ended, else the completed ones.
+    let completed = if unfinished {
+        known + unknown
+    } else {
+        hand_size
+    };
+    let (message, help) = if (low..=high).contains(&given) {
+        let Some((mine, theirs)) = both else {
+            return;
+        };
+        let sum = u32::from(mine) + u32::from(theirs);
+        if sum == completed {
+            return;
+        }
+        let played = if unfinished {
+            format!("the {completed} tricks completed in the play")
+        } else {
+            format!("the {completed} tricks of a finished play")
+        };
+        let (ns, ew) = match values::Side::of(declarer) {
+            values::Side::NorthSouth => (mine, theirs),
+            values::Side::EastWest => (theirs, mine),
+        };
+        (
+            format!("the Result gives NS {ns} and EW {ew} tricks, {sum} in all, not {played}"),
+            "correct the defenders' number: declarer's matches the play (PBN 3.4.15)",
+        )
+    } else {
+        mismatch(given, low, high, unfinished, known + unknown)
+    };
+    let mut diagnostic =
+        Diagnostic::new(Rule::ResultMismatch, tag.text_span(), message).with_help(help);
+    if let Some(play) = game.play {
+        diagnostic = diagnostic.with_related(game.tags[play].span.clone(), "the play");
     }
+    checker.report(diagnostic);
+}
+
+/// What P010 says when declarer's tricks in the Result are not in `low..=high`, the tricks the
+/// play gives declarer; `played` tricks are completed when the play is `unfinished`.
+fn mismatch(
+    given: u32,
+    low: u32,
+    high: u32,
+    unfinished: bool,
+    played: u32,
+) -> (String, &'static str) {
     let range = if low == high {
         format!("{low}")
     } else {
@@ -96,7 +147,8 @@ pub(crate) fn against_play(
     let message = if unfinished {
         format!(
             "the Result gives declarer {given} tricks, but declarer won {range} of \
-                the {known} tricks played"
+                the {played} trick{} played",
+            if played == 1 { "" } else { "s" }
         )
     } else {
         format!("the Result gives declarer {given} tricks, but the play gives declarer {range}")
@@ -108,12 +160,7 @@ pub(crate) fn against_play(
         "correct the Result or the play; mark a result agreed to differ from \
             the play with `^` (PBN 3.4.15)"
     };
-    let mut diagnostic =
-        Diagnostic::new(Rule::ResultMismatch, tag.text_span(), message).with_help(help);
-    if let Some(play) = game.play {
-        diagnostic = diagnostic.with_related(game.tags[play].span.clone(), "the play");
-    }
-    checker.report(diagnostic);
+    (message, help)
 }
 
 /// P014 (opt-in): in a suit contract on a full Deal, each trump a defender holds above every

@@ -134,6 +134,16 @@ impl Selection {
         for rule in self.ignore.iter().flat_map(|s| matching(s)) {
             set.remove(rule);
         }
+        // The export rules judge a file that claims export format (PBN 3.1, 2.4: `% EXPORT`) or
+        // that the user says is one (`--export`), whatever selected them (`ALL`, `E`): an
+        // import-format file may have every freedom they forbid.
+        if !(self.export || declares_export) {
+            for &rule in Rule::ALL {
+                if rule.info().group == Group::Export {
+                    set.remove(rule);
+                }
+            }
+        }
         set
     }
 }
@@ -212,6 +222,21 @@ mod tests {
             ignore: vec!["duplicate-card".into()],
             export: false,
         };
+        // Issue 43 item 9: `ALL` and `E` select the export rules only where export format is
+        // claimed.
+        for selector in ["ALL", "E", "E003"] {
+            let everything = Selection {
+                extend_select: vec![selector.into()],
+                ..Selection::default()
+            };
+            assert!(!everything.rules_for(false).contains(Rule::NonCrlfLineEnd));
+            assert!(everything.rules_for(true).contains(Rule::NonCrlfLineEnd));
+            let claimed = Selection {
+                export: true,
+                ..everything
+            };
+            assert!(claimed.rules_for(false).contains(Rule::NonCrlfLineEnd));
+        }
         let set = selection.rules_for(true);
         assert!(set.contains(Rule::MalformedDeal));
         assert!(set.contains(Rule::ScoreMismatch));

@@ -5,8 +5,8 @@
 use std::ops::Range;
 
 use crate::bridge::Suit;
-use crate::rules::diagnostic::{Diagnostic, Severity};
-use crate::rules::{Rule, RuleInfo};
+use crate::rules::diagnostic::{Diagnostic, Fix, Severity};
+use crate::rules::{Fixability, Rule, RuleInfo};
 use crate::syntax::{Problem, SyntaxError};
 
 // The rules of this family: see [`crate::rules`].
@@ -45,7 +45,10 @@ pub const UNTERMINATED_COMMENT: RuleInfo = RuleInfo {
         {Par: 4S by North\n\
         [Declarer \"N\"]\n\
         ```",
-    fix: "Close the comment: `{Par: 4S by North}`.",
+    fix: "Close the comment: `{Par: 4S by North}`. `pbnfmt fix --unsafe-fixes` closes it at the \
+        end of its text, before the tag line where pbnfmt's reading ends it (Bridge Composer \
+        leaves GIB's `{Feasability: ...` open so).",
+    fixable: Fixability::Unsafe,
     blocks_rewrite: true,
     ..RuleInfo::BASE
 };
@@ -360,9 +363,18 @@ impl Found<'_> {
         Diagnostic::new(self.rule, self.span.clone(), message.into())
     }
 
-    /// The tag the error is in, for messages: its name, or "this".
-    fn tag(&self) -> &str {
-        self.context.unwrap_or("this")
+    /// The tag the error is in, for messages: "the Event tag", or "this tag" when its name is not
+    /// known.
+    fn the_tag(&self) -> String {
+        match self.context {
+            Some(name) => format!("the {name} tag"),
+            None => "this tag".to_owned(),
+        }
+    }
+
+    /// The tag's name for an example of the right spelling, or `Name`.
+    fn name(&self) -> &str {
+        self.context.unwrap_or("Name")
     }
 }
 
@@ -433,7 +445,7 @@ pub fn syntax_diagnostic(error: &SyntaxError, text: &str) -> Diagnostic {
 
 fn unterminated_string(found: &Found) -> Diagnostic {
     found
-        .diagnostic("string is not closed: its closing quote is missing")
+        .diagnostic("the string is not closed: its closing quote is missing")
         .with_label("the string starts here and runs to the end of the line")
         .with_help(
             "end the string with `\"` on the same line; a quote inside a string is \
@@ -448,55 +460,69 @@ fn unterminated_comment(found: &Found) -> Diagnostic {
     } else {
         "`{` comment is never closed"
     };
-    found
+    // The comment as pbnfmt reads it ends with its token; `}` after its last character keeps
+    // that reading (PBN 3.8). Unsafe: the writer may have meant the comment to end elsewhere.
+    let kept = found.text.trim_end().len();
+    let end = found.span.start + kept;
+    // After an empty line the text would read as another game (PBN 3): no fix then.
+    let trailing = &found.text[kept..];
+    let one_line_end = trailing.matches('\n').count() + trailing.matches('\r').count()
+        - trailing.matches("\r\n").count()
+        <= 1;
+    let finding = found
         .diagnostic(message)
         .with_label("comment starts here")
         .with_help(
             "add `}` where the comment ends; pbnfmt reads the tag pairs after it \
-                    as tag pairs",
-        )
+                    as tag pairs, and `pbnfmt fix --unsafe-fixes` closes it there",
+        );
+    if !one_line_end {
+        return finding;
+    }
+    finding.with_fix(Fix {
+        safety: Fixability::Unsafe,
+        title: "close the comment at the end of its text".to_owned(),
+        edits: vec![(end..end, "}".to_owned())],
+    })
 }
 
 fn missing_tag_name(found: &Found) -> Diagnostic {
     found
-        .diagnostic("tag pair has no tag name")
+        .diagnostic("this tag pair has no tag name")
         .with_help("a tag pair is `[Name \"value\"]`, for example `[Dealer \"N\"]`")
 }
 
 fn missing_tag_value(found: &Found) -> Diagnostic {
-    let tag = found.tag();
+    let (the_tag, name) = (found.the_tag(), found.name());
     let value = found.text.trim_end_matches(']').trim();
     if found.text == "]" || value.is_empty() {
         found
-            .diagnostic(format!("the {tag} tag has no value"))
+            .diagnostic(format!("{the_tag} has no value"))
             .with_label("expected a quoted value before this")
             .with_help(format!(
-                "write the value in quotes: `[{tag} \"...\"]`; an unknown value is \
+                "write the value in quotes: `[{name} \"...\"]`; an unknown value is \
                         `\"?\"`"
             ))
     } else {
         found
-            .diagnostic(format!("the value of the {tag} tag is not in quotes"))
+            .diagnostic(format!("the value of {the_tag} is not in quotes"))
             .with_label("not a quoted string")
-            .with_help(format!("write `[{tag} \"{}\"]`", excerpt(value)))
+            .with_help(format!("write `[{name} \"{}\"]`", excerpt(value)))
     }
 }
 
 fn unclosed_tag_pair(found: &Found) -> Diagnostic {
     found
-        .diagnostic(format!(
-            "the {} tag pair is not closed with `]`",
-            found.tag()
-        ))
+        .diagnostic(format!("{} pair is not closed with `]`", found.the_tag()))
         .with_help("add `]` after the value")
 }
 
 fn unexpected_token_in_tag_pair(found: &Found) -> Diagnostic {
     found
         .diagnostic(format!(
-            "unexpected `{}` after the value of the {} tag",
+            "unexpected `{}` after the value of {}",
             found.quoted,
-            found.tag()
+            found.the_tag()
         ))
         .with_label("expected `]` here")
         .with_help("if the value contains a quote, write it as `\\\"` inside the string")

@@ -201,22 +201,43 @@ pub const NOTHING_TO_INHERIT: RuleInfo = RuleInfo {
 /// `deal` is the game's Deal when it could be read: it sets how many tricks a Result can count.
 pub fn check(checker: &mut Checker<'_>, game: &GameModel<'_>, deal: Option<&Deal>) {
     let tricks = deal.map_or(13, Deal::hand_size);
+    // Two boards run together: removing the second board's tags would lose it (issue 43).
+    let ran_together = game.ran_together().map(|(_, second)| second.name);
     for tag in game.written() {
         if tag.duplicate {
             if let Some(first) = game.get(tag.name) {
-                let finding = Diagnostic::new(
-                    Rule::DuplicateTag,
-                    tag.span.clone(),
-                    format!(
-                        "the {} tag is given twice in this game; this one is ignored",
-                        tag.name
+                let (message, help) = match ran_together {
+                    Some(name) => (
+                        if name == tag.name {
+                            format!(
+                                "a second {name} tag with another value: two boards seem to have \
+                                 run together; this one is ignored"
+                            )
+                        } else {
+                            format!(
+                                "the {} tag is given twice in a game with two {name} values: two \
+                                 boards seem to have run together; this one is ignored",
+                                tag.name
+                            )
+                        },
+                        "separate the boards with an empty line (PBN 3); PBN 3.4 ignores a tag \
+                         pair that already occurred",
                     ),
-                )
-                .with_related(first.span.clone(), "the value that counts")
-                .with_help(
-                    "PBN 3.4: a tag pair that already occurred is ignored; remove the wrong one",
-                );
-                checker.report(match identical_line(checker.text, first, tag) {
+                    None => (
+                        format!(
+                            "the {} tag is given twice in this game; this one is ignored",
+                            tag.name
+                        ),
+                        "PBN 3.4: a tag pair that already occurred is ignored; remove the wrong \
+                         one",
+                    ),
+                };
+                let finding = Diagnostic::new(Rule::DuplicateTag, tag.span.clone(), message)
+                    .with_related(first.span.clone(), "the value that counts")
+                    .with_help(help);
+                let line =
+                    identical_line(checker.text, first, tag).filter(|_| ran_together.is_none());
+                checker.report(match line {
                     Some(line) => finding.with_fix(Fix {
                         safety: Fixability::Safe,
                         title: format!("remove the second {} tag, the same as the first", tag.name),
@@ -418,7 +439,57 @@ fn passed_out(checker: &mut Checker<'_>, game: &GameModel<'_>) {
     }
 }
 
+/// T026 with the tricks of the Result. A game with no Result is judged by its play, when the
+/// play is complete ([`score_against_play`]).
 fn score_mismatch(checker: &mut Checker<'_>, game: &GameModel<'_>) {
+    let Some(result) = game.value("Result").and_then(ResultValue::parse).flatten() else {
+        return;
+    };
+    if result.caret {
+        return;
+    }
+    let Some(seat) = plain_declarer(game) else {
+        return;
+    };
+    if let Some(tricks) = result.declarer_tricks(seat, 13) {
+        score_for_tricks(checker, game, seat, tricks, "");
+    }
+}
+
+/// T026 for a game whose Result does not say declarer's tricks (none, or `?`) and whose play
+/// of 13 tricks gives `tricks` to declarer `seat`'s side.
+pub(crate) fn score_against_play(
+    checker: &mut Checker<'_>,
+    game: &GameModel<'_>,
+    seat: Seat,
+    tricks: u8,
+) {
+    let unknown = game.value("Result").is_none_or(|v| v.trim() == "?");
+    if checker.on(Rule::ScoreMismatch) && unknown && plain_declarer(game) == Some(seat) {
+        score_for_tricks(checker, game, seat, tricks, " in the play");
+    }
+}
+
+/// The Declarer's seat when it is given plainly (not `^`-swapped, PBN 3.9).
+fn plain_declarer(game: &GameModel<'_>) -> Option<Seat> {
+    match game.value("Declarer").and_then(values::parse_declarer) {
+        Some(Some(Declarer {
+            seat,
+            swapped: false,
+        })) => Some(seat),
+        _ => None,
+    }
+}
+
+/// T026: the Score against the duplicate score of declarer `seat` taking `tricks`; `how` says
+/// where the tricks come from, for the message.
+fn score_for_tricks(
+    checker: &mut Checker<'_>,
+    game: &GameModel<'_>,
+    seat: Seat,
+    tricks: u8,
+    how: &str,
+) {
     let Some(score_tag) = game
         .get("Score")
         .filter(|t| t.inheritance == Inheritance::None)
@@ -426,28 +497,9 @@ fn score_mismatch(checker: &mut Checker<'_>, game: &GameModel<'_>) {
         return;
     };
     let contract = game.value("Contract").and_then(ContractValue::read);
-    let declarer = game
-        .value("Declarer")
-        .and_then(values::parse_declarer)
-        .flatten();
-    let result = game.value("Result").and_then(ResultValue::parse).flatten();
     let vulnerability = game.value("Vulnerable").and_then(Vulnerability::read);
-    let (
-        Some(ContractValue::Contract(contract)),
-        Some(Declarer {
-            seat,
-            swapped: false,
-        }),
-        Some(result),
-        Some(vulnerability),
-    ) = (contract, declarer, result, vulnerability)
+    let (Some(ContractValue::Contract(contract)), Some(vulnerability)) = (contract, vulnerability)
     else {
-        return;
-    };
-    if result.caret {
-        return;
-    }
-    let Some(tricks) = result.declarer_tricks(seat, 13) else {
         return;
     };
     let Some(score) = PerSide::parse(&score_tag.value, values::integer) else {
@@ -470,7 +522,7 @@ fn score_mismatch(checker: &mut Checker<'_>, game: &GameModel<'_>) {
                 Rule::ScoreMismatch,
                 score_tag.text_span(),
                 format!(
-                    "{contract} by {} with {tricks} tricks scores {expected} for {}, not \
+                    "{contract} by {} with {tricks} tricks{how} scores {expected} for {}, not \
                         {given}",
                     seat.name(),
                     side.name()
@@ -494,7 +546,7 @@ fn rotation(checker: &mut Checker<'_>, game: &GameModel<'_>) {
     };
     let (dealer, vulnerability) = standard_rotation(board);
     if let Some(tag) = game.get("Dealer")
-        && Seat::parse(&tag.value).is_some_and(|seat| seat != dealer)
+        && let Some(given) = Seat::parse(&tag.value).filter(|&seat| seat != dealer)
     {
         checker.report(
             Diagnostic::new(
@@ -503,7 +555,7 @@ fn rotation(checker: &mut Checker<'_>, game: &GameModel<'_>) {
                 format!(
                     "board {board} is dealt by {} in the standard rotation, not {}",
                     dealer.name(),
-                    tag.value
+                    given.name()
                 ),
             )
             .with_help(
@@ -513,7 +565,7 @@ fn rotation(checker: &mut Checker<'_>, game: &GameModel<'_>) {
         );
     }
     if let Some(tag) = game.get("Vulnerable")
-        && Vulnerability::read(&tag.value).is_some_and(|v| v != vulnerability)
+        && let Some(given) = Vulnerability::read(&tag.value).filter(|&v| v != vulnerability)
     {
         checker.report(
             Diagnostic::new(
@@ -522,7 +574,7 @@ fn rotation(checker: &mut Checker<'_>, game: &GameModel<'_>) {
                 format!(
                     "board {board} is vulnerable {} in the standard rotation, not {}",
                     vulnerability.canonical(),
-                    tag.value
+                    given.canonical()
                 ),
             )
             .with_help(

@@ -431,8 +431,10 @@ fn with_loose_fix(
 }
 
 /// T001, with a fix where the date is in a spelling players read without doubt (ISO, compact,
-/// a month name, day and month). A date with a time of day is fixed only when the game's Time
-/// tag already holds that time, so that nothing is lost.
+/// a month name, day and month). A date with a time of day is fixed safely only when the game's
+/// Time tag already holds that time, so that nothing is lost. Otherwise the fix that also adds
+/// the Time tag is unsafe: PBN 4.5.1's Time is the local clock of the Site, and a producer's
+/// clock is often UTC (BBO's), which only a person can tell.
 fn loose_date(
     text: &str,
     game: &GameModel<'_>,
@@ -456,7 +458,7 @@ fn loose_date(
     let held = loose::time_tag(tag.name);
     let kept = held
         .and_then(|name| game.get(name))
-        .is_some_and(|t| t.value == time.as_str());
+        .is_some_and(|t| loose::holds_time(&t.value, &time));
     let mut finding = finding;
     // No time tag yet: the fix adds one on the line after the date, where that changes nothing
     // else (the date's line holds only the tag pair, and the next line starts with a tag pair,
@@ -475,13 +477,25 @@ fn loose_date(
         );
         finding.help = Some(
             format!(
-                "`pbnfmt fix` writes the date `{}` and adds [{time_tag} \"{time}\"] (PBN 4.1.3, \
-                 4.5)",
-                reading.spelling
+                "`pbnfmt fix{}` writes the date `{}` and adds [{time_tag} \"{time}\"] (PBN \
+                 4.1.3, 4.5){}",
+                if time_tag == "Time" {
+                    " --unsafe-fixes"
+                } else {
+                    ""
+                },
+                reading.spelling,
+                if time_tag == "Time" {
+                    "; check first that the time is the local time of the Site, not UTC"
+                } else {
+                    ""
+                }
             )
             .into(),
         );
-        let mut fix = Fix::write(span, reading.spelling, reading.certain);
+        // A UTCDate's time is UTC by its name (PBN 4.5.2, 4.5.3): that insertion guesses nothing.
+        let certain = reading.certain && time_tag == "UTCTime";
+        let mut fix = Fix::write(span, reading.spelling, certain);
         fix.title.push_str(&format!(" and add the {time_tag} tag"));
         fix.edits
             .push((at..at, format!("[{time_tag} \"{time}\"]{newline}")));

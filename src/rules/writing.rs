@@ -37,19 +37,46 @@ pub const CONFLICTING_DUPLICATE_TAG: RuleInfo = RuleInfo {
     severity: Severity::Error,
     group: Group::Write,
     section: "PBN 3.4",
-    summary: "Export: a tag given twice in a game with different values",
-    what: "A game with two tag pairs of one name (other than Note) whose values differ, or whose \
-        later pair has comments or data after it. A repeated tag with the same value is simply \
-        written once.",
-    why: "PBN 3.4: \"In export format, tag pairs may only occur once.\" Writing one of the two \
-        values loses the other; often two games ran together because the empty line between them \
-        is missing (PBN 3).",
+    summary: "Export: two boards run together, or a repeated tag a comment cannot hold",
+    what: "A game with two tag pairs of one name (other than Note) that export cannot keep: the \
+        game gives two values of the board's Board, Deal, Dealer or Vulnerable (two boards ran \
+        together, the empty line between them missing), or the repeat is a section, holds \
+        section data, or has a `}` a comment cannot hold. A repeat with the same value and \
+        nothing after it is written once; another repeat is kept as a comment (W011).",
+    why: "PBN 3.4: \"In export format, tag pairs may only occur once.\" When two boards ran \
+        together (PBN 3: games are separated by an empty line), writing the first board's tags \
+        loses the second board.",
+    example: "```\n\
+        [Board \"1\"]\n\
+        [Dealer \"N\"]\n\
+        [Board \"2\"]\n\
+        [Dealer \"E\"]\n\
+        ```",
+    fix: "Separate the boards with an empty line, or remove the wrong tag. `--force` keeps the \
+        first tag and drops the later one.",
+    drawn: Drawn::Export,
+    ..RuleInfo::BASE
+};
+
+pub const REPEATED_TAG_KEPT: RuleInfo = RuleInfo {
+    code: "W011",
+    name: "repeated-tag-kept",
+    severity: Severity::Warning,
+    group: Group::Write,
+    section: "PBN 3.4",
+    summary: "Export: a tag given twice, the second written as a comment",
+    what: "A game with two tag pairs of one name whose values differ, where the game's Board, \
+        Deal, Dealer and Vulnerable are each given once or alike (Bridge Bidding Analyser \
+        writes `[Room \"Open\"]` then `[Room \"IMP\"]` in every game). Export writes the first, \
+        which counts, and the second as a comment after it, with its own comments.",
+    why: "PBN 3.4: \"In import format, a tag pair that already occurred, is ignored\", and \
+        export format has one tag pair of each name. Written as a comment, the ignored pair is \
+        not lost.",
     example: "```\n\
         [Room \"Open\"]\n\
         [Room \"IMP\"]\n\
         ```",
-    fix: "Remove the wrong tag, or separate the games with an empty line. `--force` keeps the \
-        first tag and drops the later one.",
+    fix: "Remove the tag that is wrong, or keep the comment.",
     drawn: Drawn::Export,
     ..RuleInfo::BASE
 };
@@ -125,12 +152,14 @@ pub const GAME_NOT_CONVERTED: RuleInfo = RuleInfo {
     severity: Severity::Warning,
     group: crate::rules::Group::Write,
     section: "PBN 3",
-    summary: "Data: a game with a syntax error is left out of the JSON lines or CSV",
+    summary: "Data: a game with a syntax error, or two boards run together, is left out of the JSON lines or CSV",
     what: "`pbnfmt convert --to jsonl` and `--to csv` leave out a game whose text has a syntax \
         error (an unclosed tag pair or string, text that is not a token of PBN): the parser \
         recovers to read on, but what it recovers is a guess, and data made from a guess would \
         be taken for the file's. The syntax error is reported beside this finding; the other \
-        games are converted.",
+        games are converted. Likewise a game in which two boards ran together (two Board, \
+        Deal, Dealer or Vulnerable values: T022 reports them), which one object would cut to \
+        the first board.",
     why: "PBN 3: a game is a sequence of tag pairs with their sections, each tag pair `[Name \
         \"value\"]` on its own terms. A game that breaks this has no certain reading.",
     example: "```\n\
@@ -224,11 +253,45 @@ pub const RENUMBER_MOVES_PLAYED_BOARD: RuleInfo = RuleInfo {
     ..RuleInfo::BASE
 };
 
-/// W009: board `number` would get dealer `dealer` and vulnerability `vulnerable`, but its `played`
+pub const UNCERTAIN_RESULT: RuleInfo = RuleInfo {
+    code: "W010",
+    name: "uncertain-result",
+    severity: Severity::Error,
+    group: Group::Write,
+    section: "PBN 3.4.15",
+    summary: "Export: a Result whose tricks for declarer are not certain",
+    what: "Export format gives declarer's tricks alone in the Result. A Result given for a side \
+        (`EW 4`, `NS 9 EW 4`) becomes declarer's number only when it is certain: when the \
+        Declarer is known, and when the two numbers of a two-sided Result add up to the tricks \
+        of the deal. Otherwise the file is not written.",
+    why: "PBN 3.4.15: \"In export format the tag value contains the number of tricks won by \
+        declarer.\" `NS 9 EW 2` says two different things; writing `9` would pick one of them, \
+        and with no Declarer `EW 4` has no declarer's number. pbnfmt never repairs by guessing.",
+    example: "```\n\
+        [Declarer \"N\"]\n\
+        [Result \"NS 9 EW 2\"]\n\
+        ```",
+    fix: "Correct the Result (or give the Declarer); `pbnfmt check` compares it with the play. \
+        `--force` writes the Result as it is.",
+    drawn: Drawn::Export,
+    ..RuleInfo::BASE
+};
+
+/// W010: the Result at `span` is not written as declarer's tricks: `why` says why.
+pub fn uncertain_result(why: &str, span: Range<usize>) -> Diagnostic {
+    Diagnostic::new(
+        Rule::UncertainResult,
+        span,
+        format!("the Result cannot be written as declarer's tricks: {why}"),
+    )
+    .with_help("correct the Result, or give the Declarer; `--force` writes the Result as it is")
+}
+
+/// W009: board `number` would get dealer `dealer` and vulnerability `vulnerable` (in words), but its `played`
 /// tag says it was played; `span` is its Board.
 pub fn renumber_moves_played_board(
     number: u64,
-    dealer: char,
+    dealer: &str,
     vulnerable: &str,
     played: &str,
     span: Range<usize>,
@@ -237,7 +300,7 @@ pub fn renumber_moves_played_board(
         Rule::RenumberMovesPlayedBoard,
         span,
         format!(
-            "board {number} deals from {dealer}, {vulnerable} vulnerable, in the usual rotation, \
+            "board {number} deals from {dealer}, {vulnerable}, in the usual rotation, \
              but this board was played with another dealer or vulnerability (its {played} is \
              given): the file is not renumbered"
         ),
@@ -267,28 +330,66 @@ pub fn unencodable_character(span: Range<usize>, what: &dyn std::fmt::Display) -
 }
 
 /// W002: a second tag `name` at `span`, with another value, or with the same value and data
-/// after it (`same_value`); `first` is the tag that counts.
+/// after it (`same_value`); `first` is the tag that counts; `ran_together` names the tag of the
+/// board's identity given twice with two values, when there is one.
 pub fn conflicting_duplicate_tag(
     name: &str,
     span: Range<usize>,
     same_value: bool,
     first: Option<Range<usize>>,
+    ran_together: Option<&str>,
 ) -> Diagnostic {
     let what = if same_value {
         "with the same value and data of its own after it"
     } else {
         "with another value"
     };
+    let message = match ran_together {
+        Some(identity) if identity == name => format!(
+            "a second {name} tag, {what}: two boards seem to have run together, and export \
+             would lose the second"
+        ),
+        Some(identity) => format!(
+            "a second {name} tag, {what}, in a game with two {identity} values: two boards \
+             seem to have run together, and export would lose the second"
+        ),
+        None => format!(
+            "a second {name} tag, {what}, that a comment cannot hold: export format has one tag \
+             of each name"
+        ),
+    };
+    let help = match ran_together {
+        Some(_) => "separate the two boards with an empty line (PBN 3)",
+        None => {
+            "remove the tag that is wrong; if two games ran together, separate them with an \
+             empty line (PBN 3)"
+        }
+    };
+    let diagnostic = Diagnostic::new(Rule::ConflictingDuplicateTag, span, message)
+        .with_label("not written")
+        .with_help(help);
+    match first {
+        Some(first) => diagnostic.with_related(first, "the tag that counts"),
+        None => diagnostic,
+    }
+}
+
+/// W011: a second tag `name` at `span`, written as a comment after the tag that counts (`first`).
+pub fn repeated_tag_kept(
+    name: &str,
+    span: Range<usize>,
+    first: Option<Range<usize>>,
+) -> Diagnostic {
     let diagnostic = Diagnostic::new(
-        Rule::ConflictingDuplicateTag,
+        Rule::RepeatedTagKept,
         span,
-        format!("a second {name} tag, {what}: export format has one tag of each name"),
+        format!(
+            "a second {name} tag: the first counts (PBN 3.4), and export writes this one as a \
+             comment after it"
+        ),
     )
-    .with_label("not written")
-    .with_help(
-        "remove the tag that is wrong; if two games ran together, separate them with an empty \
-         line (PBN 3)",
-    );
+    .with_label("written as a comment")
+    .with_help("remove the tag that is wrong, or keep the comment");
     match first {
         Some(first) => diagnostic.with_related(first, "the tag that counts"),
         None => diagnostic,
@@ -322,8 +423,18 @@ pub(crate) fn proof_pairs() -> Vec<crate::rules::pairs::Pair> {
         ),
         pair(
             Rule::ConflictingDuplicateTag,
+            "[Board \"1\"]\n[Room \"Open\"]\n[Board \"2\"]\n",
+            "[Board \"1\"]\n[Room \"Open\"]\n\n[Board \"2\"]\n",
+        ),
+        pair(
+            Rule::RepeatedTagKept,
             "[Room \"Open\"]\n[Room \"IMP\"]\n",
-            "[Room \"Open\"]\n",
+            "[Room \"Open\"]\n{[Room \"IMP\"]}\n",
+        ),
+        pair(
+            Rule::UncertainResult,
+            "[Declarer \"N\"]\n[Result \"NS 9 EW 2\"]\n",
+            "[Declarer \"N\"]\n[Result \"NS 9 EW 4\"]\n",
         ),
         pair(
             Rule::EmbeddedPbn,

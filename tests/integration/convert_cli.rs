@@ -119,7 +119,7 @@ fn one_output_file_gathers_every_game_once_headed() {
     // An input that is refused leaves the file as it was.
     fs::write(root.join("empty.pbn"), "").unwrap();
     fs::write(&all, "kept").unwrap();
-    let refused = b"[Event \"Teams\"]\n[Room \"Open\"]\n[Room \"IMP\"]\n";
+    let refused = b"[Event \"Teams\"]\n[Board \"1\"]\n[Board \"2\"]\n";
     fs::write(root.join("refused.pbn"), refused).unwrap();
     let output = pbnfmt(
         &[

@@ -165,21 +165,22 @@ fn force_drops_and_says_so() {
     // The same value twice is written once, without a word.
     let same = export(b"[Event \"A\"]\n[Event \"A\"]\n");
     assert!(same.problems.is_empty());
-    // The same value with a comment of its own would lose the comment: W002 says the value is
-    // the same (it said "another value").
+    // The same value with a comment of its own: the repeat is kept as a comment with its own
+    // comment after it (W011, a warning), so nothing is lost (issue 43 item 7).
     let commented = export(b"[Room \"Open\"]\n[Room \"Open\"] {a remark}\n");
-    assert_eq!(commented.problems[0].rule.code(), "W002");
+    assert_eq!(commented.problems[0].rule.code(), "W011");
+    let output = String::from_utf8(commented.output_bytes().unwrap()).unwrap();
     assert!(
-        commented.problems[0]
-            .message
-            .contains("with the same value and data of its own"),
-        "{}",
-        commented.problems[0].message
+        output.contains("[Room \"Open\"]\r\n{[Room \"Open\"]}\r\n{a remark}\r\n"),
+        "{output}"
     );
+    // Two boards run together: refused, and said so.
     assert!(
-        export(b"[Room \"Open\"]\n[Room \"IMP\"]\n").problems[0]
+        export(text).problems[0]
             .message
-            .contains("with another value")
+            .contains("two boards seem to have run together"),
+        "{}",
+        export(text).problems[0].message
     );
 }
 
@@ -211,11 +212,15 @@ fn real_corpus_exports_or_is_refused_for_a_real_defect() {
         let result = export(&read(&path));
         match result.output_bytes() {
             Some(output) => {
-                // The facts were compared inside `export_bytes`. The one thing said of a
-                // written export: lines it holds past 255 characters (C004, a warning).
+                // The facts were compared inside `export_bytes`. What is said of a written
+                // export: lines it holds past 255 characters (C004), a repeated tag kept as a
+                // comment (W011), both warnings.
                 assert!(
-                    result.problems.iter().all(|d| d.rule.code() == "C004"
-                        && d.severity == pbnfmt::diagnostic::Severity::Warning),
+                    result
+                        .problems
+                        .iter()
+                        .all(|d| ["C004", "W011"].contains(&d.rule.code())
+                            && d.severity == pbnfmt::diagnostic::Severity::Warning),
                     "{name}: {:#?}",
                     result.problems
                 );

@@ -18,10 +18,11 @@ fn pair(name: &str) -> (Vec<u8>, Vec<u8>) {
     )
 }
 
-const REFUSED: &[u8] = b"[Event \"Teams\"]\n[Room \"Open\"]\n[Room \"IMP\"]\n";
+/// Two boards run together (no empty line between them): export refuses (W002).
+const REFUSED: &[u8] = b"[Event \"Teams\"]\n[Board \"1\"]\n[Board \"2\"]\n";
 
 /// A tree: `import.pbn` (import format), `done.pbn` (already export format, an hour old),
-/// `sub/refused.pbn` (two Room tags), and `notes.txt` (not PBN).
+/// `sub/refused.pbn` (two boards run together), and `notes.txt` (not PBN).
 fn tree() -> (tempfile::TempDir, PathBuf) {
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path().join("archive");
@@ -77,15 +78,15 @@ fn a_refused_file_exits_1_and_writes_nothing() {
     assert!(output.stdout.is_empty());
     let stderr = text(&output.stderr);
     assert!(
-        stderr.contains("r.pbn:3:1: error[W002] a second Room tag"),
+        stderr.contains("r.pbn:3:1: error[W002] a second Board tag"),
         "{stderr}"
     );
     assert!(stderr.contains("r.pbn: not exported"), "{stderr}");
     // --force writes it, and says what it dropped.
     let output = pbnfmt(&["export", "r.pbn", "--force"], dir.path());
     assert_eq!(output.status.code(), Some(0));
-    assert!(text(&output.stdout).contains("[Room \"Open\"]\r\n"));
-    assert!(!text(&output.stdout).contains("IMP"));
+    assert!(text(&output.stdout).contains("[Board \"1\"]\r\n"));
+    assert!(!text(&output.stdout).contains("[Board \"2\"]"));
     assert!(text(&output.stderr).contains("--force: exported anyway"));
 }
 

@@ -23,16 +23,28 @@ fn each_fix_and_the_unsafe_one_only_when_asked() {
     let (safe, unsafe_) = (text(&safe.stdout), text(&unsafe_.stdout));
     assert!(safe.contains("[Date \"03.04.2019\"]"), "{safe}");
     assert!(unsafe_.contains("[Date \"2019.04.03\"]"), "{unsafe_}");
-    // A date with a time: the Time tag is added on the next line; not where a comment shares
-    // the date's line.
+    // A date with a time (issue 43 item 5): where the Time tag holds the time already, the date
+    // is fixed safely; else the Time tag is added on the next line by the unsafe fix only (PBN
+    // 4.5.1's Time is the Site's local clock, a producer's is often UTC), the seconds not given
+    // written `??`; not where a comment shares the date's line.
     assert!(
-        safe.contains("[Date \"2024.06.03\"]\r\n[Time \"14:05:00\"]\r\n[Board \"7\"]"),
+        safe.contains("[Date \"2024.06.03\"]\r\n[Time \"14:05:00\"]\r\n[Board \"6\"]"),
         "{safe}"
     );
     assert!(
-        safe.contains("[Date \"2024-06-03 14:05\"] {started late}"),
+        safe.contains("[Date \"2024-06-03 14:05\"]\r\n[Board \"7\"]"),
         "{safe}"
     );
+    assert!(
+        unsafe_.contains("[Date \"2024.06.03\"]\r\n[Time \"14:05:??\"]\r\n[Board \"7\"]"),
+        "{unsafe_}"
+    );
+    for output in [&safe, &unsafe_] {
+        assert!(
+            output.contains("[Date \"2024-06-03 14:05\"] {started late}"),
+            "{output}"
+        );
+    }
     common::snapshot_settings().bind(|| {
         insta::assert_snapshot!("fix-safe", safe);
         insta::assert_snapshot!("fix-unsafe", unsafe_);
@@ -64,7 +76,7 @@ fn fix_changes_only_the_fixed_spans_and_is_idempotent() {
             )
         })
         .collect();
-    assert_eq!(edits.len(), 18);
+    assert_eq!(edits.len(), 16);
     edits.sort();
     let mut expected = Vec::new();
     let mut at = 0;
@@ -106,10 +118,10 @@ fn check_marks_the_fixable_findings_and_select_limits_the_fix() {
         &dir,
     );
     let concise = text(&concise.stdout);
-    assert_eq!(concise.matches("] [*] ").count(), 17, "{concise}");
+    assert_eq!(concise.matches("] [*] ").count(), 16, "{concise}");
     assert!(
         concise.contains(
-            "17 findings fixable with `pbnfmt fix` (1 more with `pbnfmt fix --unsafe-fixes`)."
+            "16 findings fixable with `pbnfmt fix` (2 more with `pbnfmt fix --unsafe-fixes`)."
         ),
         "{concise}"
     );
@@ -270,4 +282,42 @@ fn a_date_given_with_two_hashes_is_fixed_as_a_plain_one() {
     let fixed = pbnfmt(&["fix", "a.pbn"], dir.path());
     assert_eq!(fixed.status.code(), Some(0), "{}", text(&fixed.stderr));
     assert_eq!(text(&fixed.stdout), file.replace("1998.4.01", "1998.04.01"));
+}
+
+/// Issue 43 item 8 (PBN 3.8): a comment left open before a tag line (Bridge Composer's GIB
+/// `{Feasability: ...`) is S002, which stops every rewrite; `fix --unsafe-fixes` closes it where
+/// pbnfmt's reading ends it, so that export then works. Without the flag the file is refused.
+#[test]
+fn an_open_comment_is_closed_by_the_unsafe_fix() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = fs::read(common::corpus().join("fidelity/02-brace-comment.defect.pbn")).unwrap();
+    fs::write(dir.path().join("a.pbn"), &input).unwrap();
+    let refused = pbnfmt(&["fix", "a.pbn"], dir.path());
+    assert_eq!(refused.status.code(), Some(1), "{}", text(&refused.stderr));
+    assert!(refused.stdout.is_empty());
+    assert!(
+        text(&refused.stderr).contains("S002"),
+        "{}",
+        text(&refused.stderr)
+    );
+
+    let fixed = pbnfmt(&["fix", "--unsafe-fixes", "a.pbn"], dir.path());
+    assert_eq!(fixed.status.code(), Some(0), "{}", text(&fixed.stderr));
+    let fixed = text(&fixed.stdout);
+    let line = "{Feasibility: 5 6 7 4 5 7 6 6 8 8 5 6 7 4 5 7 6 6 8 8}\n[West \"Robot\"]";
+    assert!(fixed.contains(line), "{fixed}");
+    // One `}` added, nothing else changed.
+    assert_eq!(fixed.len(), input.len() + 1);
+    fs::write(dir.path().join("b.pbn"), &fixed).unwrap();
+    let check = pbnfmt(
+        &["check", "--output-format", "concise", "b.pbn"],
+        dir.path(),
+    );
+    assert!(
+        !text(&check.stdout).contains("S002"),
+        "{}",
+        text(&check.stdout)
+    );
+    let export = pbnfmt(&["export", "b.pbn"], dir.path());
+    assert_eq!(export.status.code(), Some(0), "{}", text(&export.stderr));
 }

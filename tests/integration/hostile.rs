@@ -114,7 +114,7 @@ const CATALOGUE: &[(&str, [i32; 4], &str)] = &[
     (
         "unclosed-string.pbn",
         [1, 1, 1, 1],
-        "error[S001] string is not closed",
+        "error[S001] the string is not closed",
     ),
     (
         "unclosed-comment.pbn",
