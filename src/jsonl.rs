@@ -721,7 +721,7 @@ pub fn convert(
     let mut sink = Sink::new(&mut output, data.csv.clone(), true);
     // Where the current chunk's syntax errors start: a game holding one is left out (W006).
     let errors = std::cell::RefCell::new(Vec::new());
-    let mut left_out = Vec::new();
+    let mut left_out = crate::proof::Capped::default();
     let games = games(
         &mut driver,
         file,
@@ -770,7 +770,7 @@ pub fn convert(
     if converted.is_none() {
         problems.extend(found.into_iter().filter(|d| d.severity == Severity::Error));
     }
-    problems.extend(left_out);
+    problems.extend(left_out.kept);
     if let Some(error) = failed {
         let problem = Diagnostic::new(
             Rule::UnfaithfulExport,
@@ -779,7 +779,9 @@ pub fn convert(
         );
         return Rewritten::refused(decoded, vec![problem], games);
     }
-    Rewritten::written(decoded, Some(output), problems, games)
+    let mut written = Rewritten::written(decoded, Some(output), problems, games);
+    written.omitted = left_out.omitted;
+    written
 }
 
 /// W006 for the game at `span` of `text`, named by its Board when it has one; `why` it is left

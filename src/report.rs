@@ -474,6 +474,19 @@ fn github_property(text: &str) -> String {
     github_data(text).replace(':', "%3A").replace(',', "%2C")
 }
 
+/// The line that says how many findings of file `name` are counted but not shown, after the
+/// `shown` ones: for the text formats (a document format counts them in its summary).
+pub fn not_shown(format: Format, name: &str, omitted: usize, shown: usize) -> String {
+    if omitted == 0 || format.is_document() {
+        return String::new();
+    }
+    format!(
+        "{}: {omitted} more finding{} not shown: the first {shown} of this file are\n",
+        crate::display::escape_line(name),
+        if omitted == 1 { "" } else { "s" },
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -174,16 +174,28 @@ pub fn discover(paths: &[PathBuf], filter: &mut Filter) -> Result<Discovery, Con
 }
 
 /// What makes two spellings of a path one input: `F`, `./F`, `dir/../F` and a link to `F` are
-/// checked once. A path that cannot be resolved is itself.
-fn identity(path: &Path) -> PathBuf {
-    std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf())
+/// checked once. The file's identity (device and inode, `io::FileId`): one `stat`, where a
+/// canonical path looked up every directory of the path once for each of its components, the
+/// square of the depth (issue 45, item 12: 0.3 s a file at depth 2,000). A path that names
+/// nothing is itself.
+#[derive(PartialEq, Eq, Hash)]
+enum Identity {
+    File(crate::io::FileId),
+    Path(PathBuf),
+}
+
+fn identity(path: &Path) -> Identity {
+    match crate::io::FileId::of(path) {
+        Some(id) => Identity::File(id),
+        None => Identity::Path(path.to_path_buf()),
+    }
 }
 
 fn walk_directory(
     root: &Path,
     filter: &mut Filter,
     discovery: &mut Discovery,
-    seen: &mut HashSet<PathBuf>,
+    seen: &mut HashSet<Identity>,
 ) -> Result<(), ConfigError> {
     let root_config = filter.resolver.for_path(root, true)?;
     if filter.force_exclude && filter.excluded(root, root_config.as_deref()) {

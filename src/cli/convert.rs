@@ -218,18 +218,21 @@ fn into_one_file(
         totals.summary.errors += problems
             .iter()
             .filter(|d| d.severity == Severity::Error)
-            .count();
+            .count()
+            + converted.omitted.errors;
         totals.summary.warnings += problems
             .iter()
             .filter(|d| d.severity == Severity::Warning)
-            .count();
-        let _ = findings.piece(&report::file(
+            .count()
+            + converted.omitted.warnings;
+        let mut piece = report::file(format, &name, &converted.decoded, problems, style);
+        piece.push_str(&report::not_shown(
             format,
             &name,
-            &converted.decoded,
-            problems,
-            style,
+            converted.omitted.total(),
+            problems.len(),
         ));
+        let _ = findings.piece(&piece);
         let Some(output) = converted.output_bytes() else {
             refused = true;
             totals.refused += 1;

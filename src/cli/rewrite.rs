@@ -580,16 +580,24 @@ fn rewrite_one(
     let count = |severity| problems.iter().filter(|d| d.severity == severity).count();
     let mut statistics = Statistics::default();
     statistics.add(problems);
+    let omitted = rewritten.omitted;
     let mut outcome = Outcome {
         games: rewritten.games,
         findings: if args.output.statistics {
             String::new()
         } else {
-            report::file(format, &name, &rewritten.decoded, problems, style)
+            let mut piece = report::file(format, &name, &rewritten.decoded, problems, style);
+            piece.push_str(&report::not_shown(
+                format,
+                &name,
+                omitted.total(),
+                problems.len(),
+            ));
+            piece
         },
         statistics,
-        errors: count(Severity::Error),
-        warnings: count(Severity::Warning),
+        errors: count(Severity::Error) + omitted.errors,
+        warnings: count(Severity::Warning) + omitted.warnings,
         ..Outcome::default()
     };
     let Some(mut output) = rewritten.output.take() else {

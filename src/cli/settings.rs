@@ -10,7 +10,6 @@ use std::sync::Arc;
 
 use crate::check::CheckOptions;
 use crate::config::{self, Config, ConfigFile, Globs, InputEncoding, Resolver};
-use crate::lexer::MAX_TEXT_LEN;
 use crate::rules::select::Selection;
 use crate::walk::{self, Discovery, Filter, Found, Input};
 
@@ -35,20 +34,26 @@ pub(crate) fn discover(
     let exclude = Globs::new(&files.exclude).map_err(|error| format!("--exclude: {error}"))?;
     let mut paths = files.paths.clone();
     if let Some(list) = &files.files_from {
-        let bytes = if list.as_os_str() == "-" {
+        // Read as it comes, each path once: a list of millions of lines naming a few files
+        // holds a few paths (issue 45, item 11).
+        let listed = if list.as_os_str() == "-" {
             if paths.iter().any(|path| path.as_os_str() == "-") {
                 return Err(
                     "standard input cannot hold both the list of paths and a file; name the file"
                         .to_owned(),
                 );
             }
-            crate::io::read_at_most(std::io::stdin().lock(), MAX_TEXT_LEN, 0)
-                .map_err(|error| format!("cannot read the list of paths: {error}"))?
+            crate::io::read_path_list_from(std::io::stdin().lock())?
         } else {
-            crate::io::read_file_at_most(list, MAX_TEXT_LEN)
-                .map_err(|error| format!("cannot read {}: {error}", list.display()))?
+            let file = std::fs::File::open(list).map_err(|error| {
+                format!(
+                    "cannot read {}: {error}",
+                    crate::display::escape_line(&list.display().to_string())
+                )
+            })?;
+            crate::io::read_path_list_from(std::io::BufReader::with_capacity(64 << 10, file))?
         };
-        paths.extend(crate::io::read_path_list(&bytes));
+        paths.extend(listed);
     } else if paths.is_empty() && default_to_cwd {
         paths.push(PathBuf::from("."));
     }

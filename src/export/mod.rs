@@ -14,7 +14,7 @@ use xxhash_rust::xxh3::Xxh3;
 use crate::canon::{self, GameContext};
 use crate::lexer::SyntaxKind;
 use crate::model::{GameModel, Inheritor};
-use crate::proof::{self, Rewritten, facts, lean};
+use crate::proof::{self, Omitted, Rewritten, facts, lean};
 use crate::read::{Chunk as ReadChunk, Driver};
 use crate::rules::diagnostic::Diagnostic;
 use crate::rules::reading::Reading;
@@ -177,7 +177,8 @@ pub fn export_decoded(decoded: Decoded, options: &ExportOptions) -> Rewritten {
         return Rewritten::refused(decoded, problems, 0);
     }
     let written = output.finish();
-    problems.extend(written.dropped);
+    let mut omitted = written.dropped.omitted;
+    problems.extend(written.dropped.kept);
     if problems.is_empty() {
         problems.extend(verifier.problem);
     }
@@ -196,13 +197,21 @@ pub fn export_decoded(decoded: Decoded, options: &ExportOptions) -> Rewritten {
             options.force.then(|| encode_lossy(&written, encoding, bom))
         }
     };
-    let refused = !problems.is_empty() && !options.force;
+    let refused = (!problems.is_empty() || omitted.total() > 0) && !options.force;
     if options.force {
         proof::downgrade(&mut problems, "--force: exported anyway");
     }
     if !refused {
         // Written otherwise than given, and said (W011): no reason to refuse.
-        problems.extend(written.noted);
+        problems.extend(written.noted.kept);
+        omitted.add(written.noted.omitted);
+    }
+    if options.force {
+        // Refusals downgraded to warnings, those counted too.
+        omitted = Omitted {
+            errors: 0,
+            warnings: omitted.total(),
+        };
     }
     if !refused && let Some((count, first)) = long {
         problems.push(rules::chars::export_lines_too_long(
@@ -222,6 +231,7 @@ pub fn export_decoded(decoded: Decoded, options: &ExportOptions) -> Rewritten {
         source: None,
         problems,
         games,
+        omitted,
     }
 }
 

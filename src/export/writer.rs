@@ -12,7 +12,7 @@ use crate::canon::{self, GameContext, Place, Repeat, context};
 use crate::lexer::SyntaxKind;
 use crate::model::{GameModel, Inheritance, Inheritor, MTS, Tag};
 use crate::proof;
-use crate::rules::diagnostic::Diagnostic;
+use crate::proof::Capped;
 use crate::syntax::{Data, Parse, TokenId};
 use crate::table::{Align, parse_columns};
 
@@ -20,9 +20,9 @@ use crate::table::{Align, parse_columns};
 pub struct Written {
     pub text: String,
     /// What was left out, with where it is in the input.
-    pub dropped: Vec<Diagnostic>,
+    pub dropped: Capped,
     /// What was written otherwise than it was given, and is worth a warning (W011).
-    pub noted: Vec<Diagnostic>,
+    pub noted: Capped,
 }
 
 /// Writes `parse` (of `text`) in export format with line ends `nl`; `resolve` writes every tag with
@@ -40,8 +40,8 @@ pub struct Output<'t> {
     nl: &'static str,
     resolve: bool,
     out: String,
-    dropped: Vec<Diagnostic>,
-    noted: Vec<Diagnostic>,
+    dropped: Capped,
+    noted: Capped,
     inheritor: Inheritor<'t, 'static>,
     /// No game written yet: the next one needs no empty line before it.
     first: bool,
@@ -75,8 +75,8 @@ impl<'t> Output<'t> {
             nl,
             resolve,
             out,
-            dropped: Vec::new(),
-            noted: Vec::new(),
+            dropped: Capped::default(),
+            noted: Capped::default(),
             inheritor: Inheritor::for_text(text),
             first: first_game,
         }
@@ -172,8 +172,8 @@ struct Writer<'a> {
     nl: &'static str,
     resolve: bool,
     out: String,
-    dropped: Vec<Diagnostic>,
-    noted: Vec<Diagnostic>,
+    dropped: Capped,
+    noted: Capped,
 }
 
 /// A tag to write: the tag pair's text for its name, the value token to write, and its data.

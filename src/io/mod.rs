@@ -176,16 +176,70 @@ fn human_size(limit: usize) -> String {
     format!("{limit} bytes")
 }
 
-/// Reads a list of paths for `--files-from`: one per line, or NUL-separated (`find -print0`);
-/// empty lines are skipped.
+/// How many different paths a `--files-from` list may name: the run holds each input found, so
+/// a list is refused (exit 2) past this many, not read until memory runs out.
+pub const MAX_LISTED_PATHS: usize = 1_000_000;
+
+/// The longest line of a `--files-from` list: no path is longer (Linux: 4,096 bytes).
+pub const MAX_LISTED_LINE: usize = 64 << 10;
+
+/// How many lines (empty and repeated ones too) a `--files-from` list may have: an endless list
+/// (`yes a.pbn`, `/dev/zero`) ends in a few seconds with exit 2.
+pub const MAX_LISTED_LINES: usize = 100_000_000;
+
+/// Reads a list of paths for `--files-from` as it comes: one per line, or NUL-separated (`find
+/// -print0`, told by a NUL in its first 64 KiB, where the first path ends); empty lines are
+/// skipped, and a path listed again is kept once, so that a list of millions of lines naming a
+/// few files costs a few files. `Err` past [`MAX_LISTED_PATHS`] different paths or
+/// [`MAX_LISTED_LINES`] lines, on a line longer than [`MAX_LISTED_LINE`], or when the list cannot
+/// be read.
+pub fn read_path_list_from(mut reader: impl io::BufRead) -> Result<Vec<PathBuf>, String> {
+    use std::io::{BufRead as _, Read as _};
+    let first = reader
+        .fill_buf()
+        .map_err(|error| format!("cannot read the list of paths: {error}"))?;
+    let separator = if first.contains(&0) { b'\0' } else { b'\n' };
+    let mut seen: std::collections::HashSet<Vec<u8>> = std::collections::HashSet::new();
+    let mut paths = Vec::new();
+    let mut line = Vec::new();
+    for _ in 0..MAX_LISTED_LINES {
+        line.clear();
+        let read = (&mut reader)
+            .take(MAX_LISTED_LINE as u64 + 1)
+            .read_until(separator, &mut line)
+            .map_err(|error| format!("cannot read the list of paths: {error}"))?;
+        if read == 0 {
+            return Ok(paths);
+        }
+        if line.last() == Some(&separator) {
+            line.pop();
+        } else if line.len() > MAX_LISTED_LINE {
+            return Err(format!(
+                "the list of paths has a line longer than {} bytes, which is no path",
+                MAX_LISTED_LINE
+            ));
+        }
+        let path = line.strip_suffix(b"\r").unwrap_or(&line);
+        if path.is_empty() || seen.contains(path) {
+            continue;
+        }
+        if seen.len() == MAX_LISTED_PATHS {
+            return Err(format!(
+                "the list names more than {MAX_LISTED_PATHS} different paths, which pbnfmt does \
+                 not hold at once; split it into several runs"
+            ));
+        }
+        seen.insert(path.to_vec());
+        paths.push(path_from_bytes(path));
+    }
+    Err(format!(
+        "the list of paths has more than {MAX_LISTED_LINES} lines, which pbnfmt does not read"
+    ))
+}
+
+/// [`read_path_list_from`] of bytes in memory.
 pub fn read_path_list(bytes: &[u8]) -> Vec<PathBuf> {
-    let separator = if bytes.contains(&0) { b'\0' } else { b'\n' };
-    bytes
-        .split(|&b| b == separator)
-        .map(|line| line.strip_suffix(b"\r").unwrap_or(line))
-        .filter(|line| !line.is_empty())
-        .map(path_from_bytes)
-        .collect()
+    read_path_list_from(bytes).unwrap_or_default()
 }
 
 #[cfg(unix)]
@@ -247,5 +301,18 @@ mod tests {
             read_path_list(b"a\nb.pbn\0c.pbn\0"),
             [PathBuf::from("a\nb.pbn"), PathBuf::from("c.pbn")]
         );
+        // A path listed again is kept once (issue 45, item 11).
+        assert_eq!(
+            read_path_list(&b"a.pbn\nb.pbn\n".repeat(1000)),
+            [PathBuf::from("a.pbn"), PathBuf::from("b.pbn")]
+        );
+        let long = vec![b'x'; MAX_LISTED_LINE + 1];
+        assert!(
+            read_path_list_from(&long[..])
+                .unwrap_err()
+                .contains("longer than")
+        );
+        let exact = vec![b'x'; MAX_LISTED_LINE];
+        assert_eq!(read_path_list_from(&exact[..]).unwrap().len(), 1);
     }
 }

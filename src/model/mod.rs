@@ -187,6 +187,12 @@ impl<'a> GameModel<'a> {
     }
 }
 
+/// How many tag names may hand a value to later games with `##` (PBN 4.8): each game holds the
+/// values that reach it, so that a file whose every game adds a name would cost the square of
+/// its games. Real files use a handful (the shared corpus: at most 3). A `##` of one more name
+/// is F008, and gives its value to its own game only.
+pub const MAX_INHERITED: usize = 32;
+
 /// The tags that say which board a game is: the same board has the same number, cards, dealer
 /// and vulnerability (PBN 3.4.4, 3.4.9-3.4.11).
 pub const IDENTITY: [&str; 4] = ["Board", "Deal", "Dealer", "Vulnerable"];
@@ -307,7 +313,13 @@ impl<'t, 'p> Inheritor<'t, 'p> {
             // The name's row is looked up only for a `##` value, and the `##` values only when
             // there are some: most games have neither.
             match tag.inheritance {
-                Inheritance::DoubleHash if !inheritance_forbidden(tag.name) => {
+                // Past MAX_INHERITED names, a `##` of a new name is its own game's value only
+                // (F008 says so): every game holds the values that reach it.
+                Inheritance::DoubleHash
+                    if !inheritance_forbidden(tag.name)
+                        && (self.sticky.len() < MAX_INHERITED
+                            || self.sticky.contains_key(name)) =>
+                {
                     self.sticky
                         .insert(name, (value.clone(), tag.pair, tag.value_span.clone()));
                 }
@@ -439,6 +451,11 @@ pub struct OwnedInheritance {
 }
 
 impl OwnedInheritance {
+    /// How many names hand a value to later games with `##`.
+    pub fn sticky_len(&self) -> usize {
+        self.sticky.len()
+    }
+
     /// An inheritor that starts from these values.
     pub fn inheritor(&self) -> Inheritor<'_, 'static> {
         Inheritor {

@@ -32,6 +32,58 @@ pub struct Rewritten {
     /// The input as read, when `decoded` is a text made from it (`export --fix` exports the
     /// fixed text): what the result is compared with to tell whether the file changes.
     pub source: Option<Decoded>,
+    /// Problems past the first [`MAX_FINDINGS`], counted, not kept ([`Capped`]).
+    pub omitted: Omitted,
+}
+
+/// Problems of a rewrite past the first [`MAX_FINDINGS`]: counted by severity.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Omitted {
+    pub errors: usize,
+    pub warnings: usize,
+}
+
+impl Omitted {
+    pub fn total(self) -> usize {
+        self.errors + self.warnings
+    }
+
+    pub fn add(&mut self, other: Omitted) {
+        self.errors += other.errors;
+        self.warnings += other.warnings;
+    }
+}
+
+/// How many problems of one file a rewrite keeps worded; the rest are counted ([`Capped`]), so
+/// that a file of a million repeated tags (each a W002) holds the first ones, not a gigabyte.
+pub const MAX_FINDINGS: usize = crate::rules::diagnostic::MAX_FINDINGS;
+
+/// Problems of a rewrite as they are found: the first [`MAX_FINDINGS`] kept, the rest counted.
+#[derive(Debug, Default)]
+pub struct Capped {
+    pub kept: Vec<Diagnostic>,
+    pub omitted: Omitted,
+}
+
+impl Capped {
+    pub fn push(&mut self, problem: Diagnostic) {
+        if self.kept.len() < MAX_FINDINGS {
+            self.kept.push(problem);
+        } else if problem.severity == Severity::Error {
+            self.omitted.errors += 1;
+        } else {
+            self.omitted.warnings += 1;
+        }
+    }
+
+    pub fn extend(&mut self, problems: impl IntoIterator<Item = Diagnostic>) {
+        problems.into_iter().for_each(|problem| self.push(problem));
+    }
+
+    /// No problem at all, kept or counted.
+    pub fn is_empty(&self) -> bool {
+        self.kept.is_empty() && self.omitted.total() == 0
+    }
 }
 
 impl Rewritten {
@@ -60,6 +112,7 @@ impl Rewritten {
             problems,
             games,
             source: None,
+            omitted: Omitted::default(),
         }
     }
 }

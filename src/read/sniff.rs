@@ -7,6 +7,7 @@
 use std::ops::Range;
 
 use crate::lexer::{self, SyntaxKind};
+use crate::model::MAX_INHERITED;
 use crate::parser;
 use crate::source::{Decoded, Encoding};
 use crate::syntax::{Data, Parse};
@@ -41,6 +42,8 @@ pub struct Sniff<'t> {
     chess: ChessScan,
     /// True when the chunk before ended inside an overlong game.
     in_pieces: bool,
+    /// The names given a `##` value so far, up to one more than [`MAX_INHERITED`].
+    inherited: std::collections::BTreeSet<&'t str>,
 }
 
 /// What one chunk showed.
@@ -51,6 +54,8 @@ pub struct ChunkSniffed {
     /// The chunk ends inside a game too long to hold whole, which starts here: said once a
     /// game.
     pub oversized_game: Option<Range<usize>>,
+    /// The `##` value of one name more than [`MAX_INHERITED`]: said once a file.
+    pub too_many_inherited: Option<Range<usize>>,
 }
 
 impl<'t> Sniff<'t> {
@@ -63,6 +68,7 @@ impl<'t> Sniff<'t> {
             not_text,
             chess: ChessScan::default(),
             in_pieces: false,
+            inherited: std::collections::BTreeSet::new(),
         }
     }
 
@@ -74,6 +80,7 @@ impl<'t> Sniff<'t> {
             not_text: None,
             chess: ChessScan::default(),
             in_pieces: false,
+            inherited: std::collections::BTreeSet::new(),
         }
     }
 
@@ -95,9 +102,43 @@ impl<'t> Sniff<'t> {
                         .map(|game| parse.token(game.first).range())
                 })
                 .flatten(),
+            too_many_inherited: self.inherited(parse),
         };
         self.in_pieces = parse.cut.is_some();
         found
+    }
+
+    /// The first `##` value of a name past [`MAX_INHERITED`] in `parse`, the first time. Every
+    /// name given a `##` value that may inherit is counted (a repeated tag pair too, which the
+    /// model ignores), so that the count is never below the model's: whenever a value does not
+    /// reach the later games, this has said so.
+    fn inherited(&mut self, parse: &Parse) -> Option<Range<usize>> {
+        if self.inherited.len() > MAX_INHERITED {
+            return None;
+        }
+        let (first, last) = (parse.tokens.first()?, parse.tokens.last()?);
+        // Most chunks have no `##` value at all: one search says so.
+        memchr::memmem::find(
+            &self.text.as_bytes()[first.start as usize..last.end as usize],
+            b"\"##",
+        )?;
+        for pair in parse.games.iter().flat_map(|game| &game.tags) {
+            let (Some(name), Some(value)) = (pair.name, pair.value) else {
+                continue;
+            };
+            let name = parse.text(self.text, name);
+            if !parse.text(self.text, value).starts_with("\"##")
+                || name == "Note"
+                || crate::names::inheritance_forbidden(name)
+            {
+                continue;
+            }
+            self.inherited.insert(name);
+            if self.inherited.len() > MAX_INHERITED {
+                return Some(parse.token(value).range());
+            }
+        }
+        None
     }
 
     /// Where the file shows that it is chess PGN (its movetext, or its first chess tag), judged

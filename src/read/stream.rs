@@ -280,6 +280,10 @@ fn window_games(
         return Err("text that is not plain PBN");
     }
     *inheritance = inheritor.to_owned_values();
+    // At the cap, a `##` of a new name may not reach later games: F008, worded whole.
+    if inheritance.sticky_len() >= crate::model::MAX_INHERITED {
+        return Err("more `##` names than pbnfmt carries");
+    }
     at.line += count_lines(text, counted, consumed);
     *place = at;
     Ok((consumed, stopped))

@@ -57,7 +57,7 @@ pub fn fix_owned(bytes: Vec<u8>, options: &FixOptions) -> Rewritten {
 fn fix_edits(
     decoded: Decoded,
     options: &FixOptions,
-) -> (Decoded, Vec<(Range<usize>, String)>, Vec<usize>) {
+) -> (Decoded, Vec<(Range<usize>, String)>, Vec<usize>, bool) {
     // The selection as given (the export rules run on files that declare `% EXPORT`, as in
     // `check`), without the rules that have no fix.
     let mut selection = options.selection.clone();
@@ -72,10 +72,12 @@ fn fix_edits(
         selection,
         chunk_bytes: options.rewrite.chunk_bytes,
         parse_ahead: false,
-        max_findings: Some(usize::MAX),
+        max_findings: Some(PASS_FINDINGS),
         ..CheckOptions::default()
     };
     let report = check_decoded(decoded, &check);
+    // Findings past the pass's share wait for the next pass.
+    let more = report.omitted.total() > 0;
     // A date split into a date and a time tag must not be inherited by `#` elsewhere: the games
     // that inherit it would keep the date and lose the time.
     let text = &report.decoded.text;
@@ -111,17 +113,51 @@ fn fix_edits(
             kept.push(edit);
         }
     }
-    (report.decoded, kept, closed)
+    (report.decoded, kept, closed, more)
 }
 
+/// How many findings one pass of `fix` holds worded (about 600 bytes each): a file of more
+/// fixable findings is fixed in passes, each proven, so that memory stays within the bound
+/// whatever their number (issue 45, item 10).
+pub const PASS_FINDINGS: usize = 50_000;
+
+/// At most this many passes: each fixes at least one finding, or the passes stop.
+const MAX_PASSES: usize = 1_000;
+
 fn fix_decoded(decoded: Decoded, options: &FixOptions) -> Rewritten {
-    let (decoded, edits, closed) = fix_edits(decoded, options);
-    super::rewrite_chunks(
-        decoded,
-        options.rewrite,
-        &mut Precomputed { edits, closed },
-        None,
-    )
+    let mut input: Option<Decoded> = None;
+    let mut decoded = decoded;
+    for _ in 0..MAX_PASSES {
+        let (read, edits, closed, more) = fix_edits(decoded, options);
+        let applied = edits.len();
+        let mut fixed = super::rewrite_chunks(
+            read,
+            options.rewrite,
+            &mut Precomputed { edits, closed },
+            None,
+        );
+        // The next pass reads this pass's result; the first input is what a change is told
+        // against (`Rewritten::source`).
+        let next = match (&fixed.output, more && applied > 0) {
+            (Some(output), true) => output
+                .to_vec()
+                .ok()
+                .map(|bytes| source::decode_owned(bytes, Some(fixed.decoded.encoding))),
+            _ => None,
+        };
+        let Some(next) = next else {
+            fixed.source = input.or(fixed.source.take());
+            return fixed;
+        };
+        if input.is_none() {
+            input = Some(fixed.decoded);
+        }
+        decoded = next;
+    }
+    // Every pass but the last fixes a finding or more: past a thousand passes (50 million
+    // findings) the file is left as it was.
+    let problem = super::bug(format!("the fixes did not settle in {MAX_PASSES} passes"));
+    Rewritten::refused(input.unwrap_or(decoded), vec![problem], 0)
 }
 
 /// Fixes found over the whole file, handed to each chunk of the rewrite ([`super::edit_chunks`])

@@ -143,8 +143,8 @@ pub(crate) fn models<'t: 'p, 'p>(
 pub(crate) struct Edited {
     /// The new text, encoded ([`Sink`]), or `None` when nothing changed.
     pub output: Option<Output>,
-    /// What the edits left as it is (reported, not refused).
-    pub findings: Vec<Diagnostic>,
+    /// What the edits left as it is (reported, not refused): the first ones, the rest counted.
+    pub findings: proof::Capped,
     /// The first piece that did not read back as it should: a bug in pbnfmt.
     pub failed: Option<String>,
 }
@@ -459,7 +459,8 @@ pub(crate) fn rewrite_chunks<R: ChunkEdits>(
         Ok(problems) => problems,
         Err(problems) => return Rewritten::refused(decoded, problems, games),
     };
-    problems.append(&mut edited.findings);
+    let omitted = edited.findings.omitted;
+    problems.append(&mut edited.findings.kept);
     if edited.failed.is_none()
         && let Some(then) = then
     {
@@ -473,7 +474,7 @@ pub(crate) fn rewrite_chunks<R: ChunkEdits>(
         match edited_text {
             Ok(edited_text) => {
                 let mut further = then(edited_text.as_deref().unwrap_or(text), sink);
-                problems.append(&mut further.findings);
+                problems.append(&mut further.findings.kept);
                 edited.failed = further.failed;
                 if further.output.is_some() {
                     edited.output = further.output;
@@ -498,7 +499,9 @@ pub(crate) fn rewrite_chunks<R: ChunkEdits>(
                 .ok(),
         },
     };
-    Rewritten::written(decoded, output, problems, games)
+    let mut rewritten = Rewritten::written(decoded, output, problems, games);
+    rewritten.omitted = omitted;
+    rewritten
 }
 
 fn unfaithful(message: String) -> Diagnostic {

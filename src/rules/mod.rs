@@ -283,6 +283,7 @@ rules! {
     OversizedGame => reading::OVERSIZED_GAME,
     BinaryFile => reading::BINARY_FILE,
     Utf16WithoutBom => reading::UTF16_WITHOUT_BOM,
+    TooManyInheritedTags => reading::TOO_MANY_INHERITED,
     UnterminatedString => syntax::UNTERMINATED_STRING,
     UnterminatedComment => syntax::UNTERMINATED_COMMENT,
     MissingTagName => syntax::MISSING_TAG_NAME,

@@ -109,6 +109,29 @@ pub const OVERSIZED_GAME: RuleInfo = RuleInfo {
     ..RuleInfo::BASE
 };
 
+pub const TOO_MANY_INHERITED: RuleInfo = RuleInfo {
+    code: "F008",
+    name: "too-many-inherited-tags",
+    severity: Severity::Error,
+    section: "PBN 4.8",
+    summary: "More than 32 tag names hand a value to later games with `##`",
+    what: "A file in which more than 32 different tag names are given a `##` value (PBN 4.8: \
+        the value of every later game that leaves the tag out).",
+    why: "Every game holds the values that reach it, so a file whose every game adds one more \
+        `##` name would cost the square of its games in time and memory. Real files use a \
+        handful. Past 32, a `##` of a new name gives its value to its own game only, and pbnfmt \
+        will not rewrite the file.",
+    example: "```\n\
+        [T1 \"##a\"]\n\n\
+        [T2 \"##b\"]\n\n\
+        ... (33 names)\n\
+        ```",
+    fix: "Write the values out in the games that need them (`pbnfmt resolve` on the first part \
+        of the file), or give fewer tags with `##`.",
+    blocks_rewrite: true,
+    ..RuleInfo::BASE
+};
+
 pub const BINARY_FILE: RuleInfo = RuleInfo {
     code: "F006",
     name: "binary-file",
@@ -215,6 +238,8 @@ impl<'t> Reading<'t> {
             .extend(found.unclosed_embedding.clone().map(unclosed_embedding));
         self.findings
             .extend(found.oversized_game.clone().map(oversized_game));
+        self.findings
+            .extend(found.too_many_inherited.clone().map(too_many_inherited));
         // Kept as they are worded, so that a chunk of millions of syntax errors never holds more
         // than twice the limit of worded findings.
         for error in &parse.errors {
@@ -331,6 +356,23 @@ fn unclosed_embedding(open: std::ops::Range<usize>) -> Diagnostic {
     .with_help("add `</PBN>` where the PBN text ends (PBN 6.2)")
 }
 
+/// F008: the `##` value at `span` is of one name more than pbnfmt carries.
+fn too_many_inherited(span: std::ops::Range<usize>) -> Diagnostic {
+    Diagnostic::new(
+        Rule::TooManyInheritedTags,
+        span,
+        format!(
+            "a `##` value for one tag name more than the {} that pbnfmt carries to later games: \
+             this value, and those of later new names, reach their own game only",
+            crate::model::MAX_INHERITED
+        ),
+    )
+    .with_help(
+        "write the values out in the games that need them (`pbnfmt resolve` on the first part of \
+         the file), or give fewer tags with `##` (PBN 4.8)",
+    )
+}
+
 /// F005: the chunk ends inside a game too long to hold whole; said at the game's first line.
 fn oversized_game(start: std::ops::Range<usize>) -> Diagnostic {
     Diagnostic::new(
@@ -385,6 +427,16 @@ pub(crate) fn pairs() -> Vec<crate::rules::pairs::Pair> {
             Rule::UnclosedEmbedding,
             "<html><PBN>[Event \"Club\"] ... </html>\n",
             "<html><PBN>[Event \"Club\"]</PBN></html>\n",
+        ),
+        // One name more than the cap given `##`, and as many, once each.
+        Pair::owned(
+            Rule::TooManyInheritedTags,
+            (0..=crate::model::MAX_INHERITED)
+                .map(|k| format!("[T{k} \"##v\"]\n[Board \"{k}\"]\n\n"))
+                .collect::<String>(),
+            (0..crate::model::MAX_INHERITED)
+                .map(|k| format!("[T{k} \"##v\"]\n[Board \"{k}\"]\n\n"))
+                .collect::<String>(),
         ),
     ]
 }

@@ -1521,3 +1521,151 @@ fn a_thread_the_os_refuses_neither_panics_nor_hangs() {
     let refused = run(&["check", "-j4", "--output-format", "concise", "tree"]);
     assert_eq!(common::text(&refused.stdout), common::text(&alone.stdout));
 }
+
+/// Issue 45 items 10 and 20. A file whose every game gives one more tag name a `##` value (4,000
+/// games, 118 KB: game k inherited k-1 values, 47 s and 1.14 GB in `check`) is read in linear
+/// time: past 32 names F008 says so and the values reach their own game only. A file of one
+/// fixable finding a game (450,000, 9 MB: `fix` held every finding, about 950 MB) is fixed whole
+/// in passes of 50,000. The refusals of `export` (one W002 a game) are kept worded up to the
+/// findings limit and counted past it. Each within 32 MB + 2 × the file (fix: plus one pass's
+/// findings, 40 MB; export: plus its output and read-back), and under a 512 MB address-space
+/// limit where `prlimit` is installed.
+#[test]
+fn floods_of_inherited_names_and_findings_stay_in_bounds() {
+    let dir = tempfile::tempdir().unwrap();
+    let inherited: String = (1..=4000)
+        .map(|k| format!("[T{k} \"##v\"]\n[Board \"{k}\"]\n\n"))
+        .collect();
+    let fixable = "[Vulnerable \"N-S\"]\n\n".repeat(450_000);
+    let refused = "[Board \"1\"]\n[Board \"2\"]\n\n".repeat(300_000);
+    for (name, text) in [
+        ("inherited.pbn", &inherited),
+        ("fixable.pbn", &fixable),
+        ("refused.pbn", &refused),
+    ] {
+        std::fs::write(dir.path().join(name), text).unwrap();
+    }
+    let path = |name: &str| dir.path().join(name).to_str().unwrap().to_owned();
+    let (inherited_path, fixable_path, refused_path) = (
+        path("inherited.pbn"),
+        path("fixable.pbn"),
+        path("refused.pbn"),
+    );
+    let runs: [(&[&str], usize, u64); 7] = [
+        (
+            &["check", "--output-format", "concise", &inherited_path],
+            inherited.len(),
+            0,
+        ),
+        (&["nag", &inherited_path], inherited.len(), 0),
+        (&["export", &inherited_path], inherited.len(), 0),
+        (&["resolve", &inherited_path], inherited.len(), 0),
+        // JSON lines: the output held up to 8 MiB before it spills (`docs/jsonl.md`: 48 MB).
+        (
+            &["convert", "--to", "jsonl", &inherited_path],
+            inherited.len(),
+            16 << 20,
+        ),
+        (&["fix", &fixable_path], fixable.len(), 40 << 20),
+        // Export's bound counts its output (each game gains the other MTS tags, about ten times
+        // this input) and a chunk's read-back, 64 MB ("The memory bound").
+        (
+            &["export", "--output-format", "concise", &refused_path],
+            refused.len(),
+            128 << 20,
+        ),
+    ];
+    let prlimit = Path::new("/usr/bin/prlimit").exists();
+    if !prlimit {
+        common::cannot_run("prlimit is not installed: the memory limit of this test");
+    }
+    for (args, size, more) in runs {
+        let (output, rss) = run_with(args, Duration::from_secs(60), true);
+        let stderr = common::text(&output.stderr);
+        assert!(
+            matches!(output.status.code(), Some(0 | 1)),
+            "{args:?}: {:?}\n{stderr}",
+            output.status
+        );
+        if let Some(rss) = rss {
+            let bound = (32u64 << 20) + 2 * size as u64 + more;
+            assert!(rss <= bound, "{args:?}: {} MB", rss >> 20);
+        }
+        if prlimit {
+            let limited = Command::new("/usr/bin/prlimit")
+                .arg(format!("--as={}", 512u64 << 20))
+                .arg(env!("CARGO_BIN_EXE_pbnfmt"))
+                .args(args)
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .output()
+                .unwrap();
+            assert!(
+                matches!(limited.status.code(), Some(0 | 1)),
+                "{args:?} under 512 MB"
+            );
+        }
+        match args[0] {
+            "check" => assert!(
+                common::text(&output.stdout).contains("error[F008]"),
+                "{}",
+                common::text(&output.stdout)
+            ),
+            "fix" => {
+                let fixed = common::text(&output.stdout);
+                assert_eq!(fixed.matches("[Vulnerable \"NS\"]").count(), 450_000);
+                assert!(!fixed.contains("N-S"));
+            }
+            "export" if args.contains(&"concise") => assert!(
+                stderr.contains(
+                    "refused.pbn: 200000 more findings not shown: the first 100000 of this file are"
+                ),
+                "{}",
+                &stderr[stderr.len().saturating_sub(2000)..]
+            ),
+            _ => {}
+        }
+    }
+}
+
+/// Issue 45 item 11: `--files-from` reads its list as it comes and keeps each path once. Three
+/// million lines naming one file (45 MB) take a few megabytes (before: 85 bytes a line, and 16.7
+/// million lines aborted); a list of more than a million different paths, or an endless one
+/// (`/dev/zero`: empty entries without end), ends with exit 2 and a message.
+#[test]
+fn a_list_of_paths_is_read_in_bounded_memory() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = dir.path().join("one.pbn");
+    std::fs::write(&game, "[Event \"x\"]\n").unwrap();
+    let same = format!("{}\n", game.display()).repeat(3_000_000);
+    std::fs::write(dir.path().join("same.txt"), &same).unwrap();
+    let list = dir.path().join("same.txt");
+    let (output, rss) = run_with(
+        &["check", "--files-from", list.to_str().unwrap()],
+        LIMIT,
+        true,
+    );
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        common::text(&output.stderr)
+    );
+    assert!(common::text(&output.stdout).contains("in 1 file"));
+    if let Some(rss) = rss {
+        assert!(rss < 32 << 20, "{} MB for a list of one path", rss >> 20);
+    }
+    let many: String = (0..=pbnfmt::io::MAX_LISTED_PATHS)
+        .map(|n| format!("{n}.pbn\n"))
+        .collect();
+    std::fs::write(dir.path().join("many.txt"), many).unwrap();
+    for list in ["many.txt", "/dev/zero"] {
+        let output = common::pbnfmt(&["check", "--files-from", list], dir.path());
+        assert_eq!(output.status.code(), Some(2), "{list}");
+        assert!(
+            common::text(&output.stderr).contains("pbnfmt: error: the list"),
+            "{list}: {}",
+            common::text(&output.stderr)
+        );
+    }
+}
