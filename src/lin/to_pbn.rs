@@ -164,7 +164,11 @@ impl Writer<'_> {
             );
             self.tag("Contract", &contract, None);
         } else if passed_out {
+            // PBN 3.4.13, 3.4.15: a passed-out game has no declarer and no result, `""`, not
+            // `"?"` (unknown), which export would write for an absent tag (issue 44, item 7).
+            self.tag("Declarer", "", None);
             self.tag("Contract", "Pass", None);
+            self.tag("Result", "", None);
         }
         let tricks = game.tricks();
         let played_whole = tricks.len() == 13 && tricks.iter().all(|(_, t)| t.len() == 4);

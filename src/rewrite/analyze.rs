@@ -209,7 +209,8 @@ fn replace(
         }
         "ParContract" => {
             if let (Some((par, vulnerable)), Some(value)) = (par, value)
-                && dd::par_contract_score(&tag.value, tricks, *vulnerable) != Some(par.ns)
+                && dd::read_par_contract(&tag.value, tricks, *vulnerable)
+                    != dd::ParRead::Score(par.ns)
             {
                 edits.replace(at, value);
             }

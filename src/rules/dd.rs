@@ -67,7 +67,10 @@ pub const PAR_MISMATCH: RuleInfo = RuleInfo {
     what: "The par of a deal follows from its double-dummy tricks, the Vulnerable and the \
         Dealer, without search: both sides bid in turn from the dealer's, any contract that \
         fails is doubled (`src/par.rs`). This rule reports an OptimumScore that is not that \
-        score, and a ParContract whose score with the table's tricks is not it.",
+        score, and a ParContract whose score with the table's tricks is not it, whose result \
+        (`=`, `+1`, `-2`) is not what the table gives its declarer (the seat named, or the \
+        side's better one), or that cannot be read. `Pass` is a par of 0; a ParContract of \
+        several contracts is judged by its first.",
     why: "PBN 4.2.7: the OptimumScore \"is computed by comparing all possible (doubled) \
         contracts, including all passes\", from the tricks of the OptimumResultTable.",
     example: "```\n\
@@ -409,11 +412,28 @@ pub fn check(checker: &mut Checker<'_>, game: &GameModel<'_>, deal: Option<&Deal
             checker.report(par_finding(tag, &par, "OptimumScore", Rule::ParMismatch));
         }
     }
-    if let Some(tag) = own(game, "ParContract")
-        && let Some(ns) = par_contract_score(&tag.value, &tricks, vulnerable)
-        && ns != par.ns
-    {
-        checker.report(par_finding(tag, &par, "ParContract", Rule::ParMismatch));
+    if let Some(tag) = own(game, "ParContract") {
+        match read_par_contract(&tag.value, &tricks, vulnerable) {
+            ParRead::Score(ns) if ns != par.ns => {
+                checker.report(par_finding(tag, &par, "ParContract", Rule::ParMismatch));
+            }
+            ParRead::Score(_) => {}
+            ParRead::WrongResult { said, table } => {
+                checker.report(par_result_finding(tag, said, table, Rule::ParMismatch));
+            }
+            ParRead::Unreadable => checker.report(
+                Diagnostic::new(
+                    Rule::ParMismatch,
+                    tag.text_span(),
+                    format!(
+                        "the ParContract `{}` cannot be read: a side or seat, a contract and its \
+                         result (`NS 4S=`, `EW 5DX-2`), or `Pass`",
+                        crate::display::escape(&tag.value)
+                    ),
+                )
+                .with_help(format!("par of the tricks here is {}", par_words(&par))),
+            ),
+        }
     }
 }
 
@@ -529,16 +549,20 @@ fn against_solver(
             ));
         }
     }
-    if let Some(tag) = own(game, "ParContract")
-        && let Some(ns) = par_contract_score(&tag.value, solved, vulnerable)
-        && ns != par.ns
-    {
-        checker.report(par_finding(
-            tag,
-            &par,
-            "ParContract",
-            Rule::DoubleDummyWrong,
-        ));
+    if let Some(tag) = own(game, "ParContract") {
+        match read_par_contract(&tag.value, solved, vulnerable) {
+            ParRead::Score(ns) if ns != par.ns => checker.report(par_finding(
+                tag,
+                &par,
+                "ParContract",
+                Rule::DoubleDummyWrong,
+            )),
+            ParRead::WrongResult { said, table } => {
+                checker.report(par_result_finding(tag, said, table, Rule::DoubleDummyWrong))
+            }
+            // Unreadable: H004's to say, from the file's own table.
+            _ => {}
+        }
     }
 }
 
@@ -619,14 +643,26 @@ fn contract_text(c: &par::ParContract) -> String {
     )
 }
 
+/// A par in words: `NS 980 (NS 6S=)`, `NS 0 (passed out)`.
+fn par_words(par: &par::Par) -> String {
+    let contract = par.contract.map_or_else(
+        || "passed out".to_owned(),
+        |c| format!("{} {}", side_name(c.side), contract_text(&c)),
+    );
+    format!("{} ({contract})", side_score(par.ns))
+}
+
+/// A score for North-South as the side that makes it says it: `NS 980`, `EW 100`.
+fn side_score(ns: i64) -> String {
+    if ns >= 0 {
+        format!("NS {ns}")
+    } else {
+        format!("EW {}", -ns)
+    }
+}
+
 fn par_finding(tag: &Tag<'_>, par: &par::Par, name: &str, rule: Rule) -> Diagnostic {
-    let side = |ns: i64| {
-        if ns >= 0 {
-            format!("NS {ns}")
-        } else {
-            format!("EW {}", -ns)
-        }
-    };
+    let side = side_score;
     let contract = par.contract.map_or_else(
         || "passed out".to_owned(),
         |c| format!("{} {}", side_name(c.side), contract_text(&c)),
@@ -648,33 +684,117 @@ fn par_finding(tag: &Tag<'_>, par: &par::Par, name: &str, rule: Rule) -> Diagnos
     .with_help(fix)
 }
 
-/// The score for North-South of a ParContract value (`NS 4S=`, `EW 5DX-2`, `4S` by the side
-/// named): the first contract it names, with the table's tricks. `None` when it does not read.
-pub(crate) fn par_contract_score(
+/// A ParContract value (`NS 4S=`, `EW 5DX-2`, `N 3N+1`, `Pass`) read against a table's tricks.
+#[derive(Debug, PartialEq)]
+pub(crate) enum ParRead {
+    /// Its score for North-South: the first contract it names, with the table's tricks (0 for a
+    /// deal passed out).
+    Score(i64),
+    /// Its result (`=`, `+1`, `-2`) gives the declarer `said` tricks; the table gives `table`.
+    WrongResult { said: u8, table: u8 },
+    /// Not a ParContract pbnfmt can read.
+    Unreadable,
+}
+
+/// [`ParRead`] of a ParContract `value` with the table's `tricks` at `vulnerable`. The result is
+/// judged for the seat named (`N 3N=`), or the side's better declarer (`NS 3N=`), as par is.
+pub(crate) fn read_par_contract(
     value: &str,
     tricks: &Tricks,
     vulnerable: Vulnerability,
-) -> Option<i64> {
+) -> ParRead {
     let mut words = value.split([' ', ',', ';']).filter(|w| !w.is_empty());
-    let side = match words.next()? {
-        w if w.eq_ignore_ascii_case("NS") || w == "N" || w == "S" => Side::NorthSouth,
-        w if w.eq_ignore_ascii_case("EW") || w == "E" || w == "W" => Side::EastWest,
-        _ => return None,
+    let Some(first) = words.next() else {
+        return ParRead::Unreadable;
     };
-    let contract = words.next()?;
-    // The result after the contract (`=`, `+1`, `-2`) is the table's to give, not read here.
-    let end = contract.find(['=', '+', '-']).unwrap_or(contract.len());
-    match ContractValue::parse(&contract[..end])? {
-        ContractValue::Contract(c) => Some(par::contract_score(
-            tricks,
-            vulnerable,
-            side,
-            c.level,
-            c.denomination,
-            c.risk,
-        )),
-        _ => None,
+    if first.eq_ignore_ascii_case("Pass") {
+        return ParRead::Score(0);
     }
+    let (side, seat) = match first {
+        w if w.eq_ignore_ascii_case("NS") => (Side::NorthSouth, None),
+        w if w.eq_ignore_ascii_case("EW") => (Side::EastWest, None),
+        "N" => (Side::NorthSouth, Some(Seat::North)),
+        "S" => (Side::NorthSouth, Some(Seat::South)),
+        "E" => (Side::EastWest, Some(Seat::East)),
+        "W" => (Side::EastWest, Some(Seat::West)),
+        _ => return ParRead::Unreadable,
+    };
+    let Some(contract) = words.next() else {
+        return ParRead::Unreadable;
+    };
+    let end = contract.find(['=', '+', '-']).unwrap_or(contract.len());
+    // Producers spell a ParContract as they spell calls: `3N` for 3NT (Bridge Composer, LBC).
+    let named = ContractValue::parse(&contract[..end]).or_else(|| {
+        crate::model::loose::contract(&contract[..end])
+            .and_then(|reading| ContractValue::parse(&reading.spelling))
+    });
+    let Some(ContractValue::Contract(c)) = named else {
+        return ParRead::Unreadable;
+    };
+    // The result after the contract: made exactly, with overtricks, or down.
+    let over: Option<i8> = match &contract[end..] {
+        "" => None,
+        "=" => Some(0),
+        rest => match rest.split_at(1) {
+            ("+", n) => n.parse::<i8>().ok().filter(|n| (1..=6).contains(n)),
+            ("-", n) => n
+                .parse::<i8>()
+                .ok()
+                .filter(|n| (1..=13).contains(n))
+                .map(|n| -n),
+            _ => None,
+        }
+        .map(Some)
+        .unwrap_or(Some(i8::MIN)),
+    };
+    if over == Some(i8::MIN) {
+        return ParRead::Unreadable;
+    }
+    if let Some(over) = over {
+        let d = c.denomination as usize;
+        let table = match seat {
+            Some(seat) => tricks[seat as usize][d],
+            None => {
+                let (a, b) = match side {
+                    Side::NorthSouth => (Seat::North, Seat::South),
+                    Side::EastWest => (Seat::East, Seat::West),
+                };
+                tricks[a as usize][d].max(tricks[b as usize][d])
+            }
+        };
+        let said = i16::from(c.level) + 6 + i16::from(over);
+        if !(0..=13).contains(&said) {
+            return ParRead::Unreadable;
+        }
+        if said != i16::from(table) {
+            return ParRead::WrongResult {
+                said: said as u8,
+                table,
+            };
+        }
+    }
+    ParRead::Score(par::contract_score(
+        tricks,
+        vulnerable,
+        side,
+        c.level,
+        c.denomination,
+        c.risk,
+    ))
+}
+
+/// H004 (or H008, `rule`) for a ParContract whose result the table contradicts.
+fn par_result_finding(tag: &Tag<'_>, said: u8, table: u8, rule: Rule) -> Diagnostic {
+    Diagnostic::new(
+        rule,
+        tag.text_span(),
+        format!(
+            "the ParContract gives its declarer {said} trick{}, but the double-dummy tricks give \
+             {table}",
+            if said == 1 { "" } else { "s" }
+        ),
+    )
+    .with_help("write the result the tricks give (`=`, `+1`, `-2`), or correct the tricks")
 }
 
 /// Where each cell of a table's Result column is, by declarer and denomination.
@@ -916,4 +1036,49 @@ pub(crate) fn pairs() -> Vec<crate::rules::pairs::Pair> {
             "[Deal \"N:AQT94.T53.KQ8.T9 - - -\"]\n".to_owned(),
         ),
     ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{ParRead, read_par_contract};
+    use crate::model::values::Vulnerability;
+
+    /// Issue 44 item 17: a ParContract's result part is judged against the tricks, `Pass` is a
+    /// score of 0, and a value that does not read is said to be so.
+    #[test]
+    fn a_par_contract_is_read_whole() {
+        // LBC 2026-01-26 board 1 (the pairs above): N and S take 12 tricks in spades, 5 in
+        // hearts; par NS 980 (6S=), nobody vulnerable.
+        let tricks = crate::model::double_dummy::read_digits("7c5c67c5c61181711817").unwrap();
+        let none = Vulnerability::parse("None").unwrap();
+        let read = |value: &str| read_par_contract(value, &tricks, none);
+        assert_eq!(read("NS 6S="), ParRead::Score(980));
+        assert_eq!(read("N 6S="), ParRead::Score(980));
+        assert_eq!(read("NS 6S"), ParRead::Score(980));
+        assert_eq!(
+            read("NS 6S+1"),
+            ParRead::WrongResult {
+                said: 13,
+                table: 12
+            }
+        );
+        assert_eq!(
+            read("NS 4S+1"),
+            ParRead::WrongResult {
+                said: 11,
+                table: 12
+            }
+        );
+        assert_eq!(read("NS 4HX-2"), ParRead::WrongResult { said: 8, table: 5 });
+        assert_eq!(read("NS 4HX-5"), ParRead::Score(-1100));
+        assert_eq!(read("Pass"), ParRead::Score(0));
+        // `N` for notrump, as Bridge Composer writes it: N and S take 7 tricks in notrump.
+        assert_eq!(read("NS 1N="), ParRead::Score(90));
+        assert_eq!(read("NS 3N="), ParRead::WrongResult { said: 9, table: 7 });
+        for bad in [
+            "", "XX 4S=", "NS", "NS 4S+x", "NS 4S+9", "NS 8S=", "NS 4S==",
+        ] {
+            assert_eq!(read(bad), ParRead::Unreadable, "{bad:?}");
+        }
+    }
 }

@@ -384,3 +384,59 @@ fn par_from_the_table_is_the_optimum_score_of_the_real_files() {
     eprintln!("OptimumScore compared with pbnfmt's par: {compared} games in {files:#?}");
     assert!(compared >= 50, "{compared} compared");
 }
+
+/// Issue 44 item 17: every ParContract of the shared files is read whole, its result part
+/// against the table: none is reported as it stands, and each `=` made `+1` (a trick the table
+/// does not give) is reported, one finding a game.
+#[test]
+fn par_contracts_of_the_real_files_are_judged_with_their_result() {
+    let Some(real) = real() else {
+        return;
+    };
+    let options = pbnfmt::check::CheckOptions {
+        selection: pbnfmt::rules::select::Selection {
+            select: Some(vec!["H004".to_owned()]),
+            ..Default::default()
+        },
+        ..Default::default()
+    };
+    let fired = |text: &str| {
+        pbnfmt::check::check_bytes(text.as_bytes(), &options)
+            .diagnostics
+            .iter()
+            .filter(|d| d.rule == pbnfmt::rules::Rule::ParMismatch)
+            .count()
+    };
+    let (mut made, mut found) = (0, 0);
+    for path in common::pbn_files(&real) {
+        let text = pbnfmt::source::decode(&std::fs::read(&path).unwrap(), None).text;
+        if !text.contains("[ParContract \"") || !text.contains("[OptimumResultTable") {
+            continue;
+        }
+        let name = common::relative(&path);
+        assert_eq!(fired(&text), 0, "{name}");
+        // Each ParContract of one contract made exactly (`NS 4S=`) moved one trick up; those
+        // that name several (`EW 2D+1; EW 2H=`) are judged by their first, and stay.
+        let mut exact = 0;
+        let moved: String = text
+            .split_inclusive('\n')
+            .map(|line| {
+                let one = line.starts_with("[ParContract \"")
+                    && line.trim_end().ends_with("=\"]")
+                    && !line.contains([';', ',']);
+                if one {
+                    exact += 1;
+                    line.replacen("=\"]", "+1\"]", 1)
+                } else {
+                    line.to_owned()
+                }
+            })
+            .collect();
+        let count = fired(&moved);
+        assert_eq!(count, exact, "{name}");
+        made += exact;
+        found += count;
+    }
+    eprintln!("ParContracts made exactly, moved one trick up: {made}, reported: {found}");
+    assert!(made >= 100, "{made} compared");
+}
