@@ -416,13 +416,53 @@ fn what_lin_cannot_carry(parse: &Parse, text: &str, model: &GameModel<'_>, game:
         lost.push("the notes of the play".to_owned());
     }
     if game.contract().is_none() {
-        let contract = model.value("Contract").unwrap_or("");
-        if !contract.is_empty() && contract != "?" && !contract.eq_ignore_ascii_case("pass") {
+        let contract = model.value("Contract").unwrap_or("").trim();
+        let result = model
+            .value("Result")
+            .map(str::trim)
+            .filter(|r| !r.is_empty() && *r != "?");
+        let passes = game
+            .calls
+            .iter()
+            .filter(|c| c.call == crate::bridge::CallToken::Pass)
+            .count();
+        if contract.eq_ignore_ascii_case("pass") && passes < 4 {
+            // Issue 44 item 3: LIN says a board passed out by its four passes only.
+            lost.push(
+                "the Contract Pass, which no auction of four passes says (LIN gives the \
+                 contract through the auction only)"
+                    .to_owned(),
+            );
+        } else if !contract.is_empty() && contract != "?" && !contract.eq_ignore_ascii_case("pass")
+        {
+            let result = result.map_or(String::new(), |r| format!(" and its Result {r}"));
             lost.push(format!(
-                "the contract {contract}, which no auction reaches (LIN gives the contract \
-                 through the auction only)"
+                "the contract {contract}{result}, which no auction reaches (LIN gives the \
+                 contract through the auction only)"
             ));
         }
+    }
+    // Issue 44 item 4 (PBN 3.9): LIN has no mark for an insufficient bid accepted, so BBO would
+    // show an auction that breaks the laws.
+    let insufficient = model.auction.map_or(0, |i| {
+        model.tags[i]
+            .pair
+            .data
+            .iter()
+            .filter(|d| match d {
+                Data::Move(mv) => mv
+                    .irregularity
+                    .is_some_and(|id| parse.text(text, id) == "^I"),
+                _ => false,
+            })
+            .count()
+    });
+    if insufficient > 0 {
+        lost.push(format!(
+            "the mark `^I` of {insufficient} insufficient bid{} accepted (LIN has none: BBO shows \
+             an auction that breaks the laws)",
+            if insufficient == 1 { "" } else { "s" }
+        ));
     }
     game.lost = lost;
     if let Some(board) = model.value("Board")

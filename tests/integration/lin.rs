@@ -551,3 +551,38 @@ fn the_findings_limit_holds_for_lin() {
     assert_eq!(report.diagnostics.len(), 2);
     assert_eq!(report.omitted.total(), 2);
 }
+
+/// Issue 44 items 3 and 4: a board passed out with no auction, a contract and result with no
+/// auction, and an insufficient bid accepted (`^I`, PBN 3.9) are each said to be lost in LIN
+/// (L013), never dropped in silence.
+#[test]
+fn what_lin_cannot_say_of_the_contract_and_auction_is_reported() {
+    let bytes = std::fs::read(common::corpus().join("lin/lost-contract.pbn")).unwrap();
+    let report = check_bytes(&bytes, &CheckOptions::default());
+    assert!(report.diagnostics.is_empty(), "{:?}", report.diagnostics);
+    let lin = pbn_to_lin(bytes, &ConvertOptions::default());
+    let lost: Vec<&String> = lin
+        .problems
+        .iter()
+        .filter(|d| d.rule.code() == "L013")
+        .map(|d| &d.message)
+        .collect();
+    for (board, what) in [
+        (
+            "board 1",
+            "the Contract Pass, which no auction of four passes says",
+        ),
+        (
+            "board 2",
+            "the contract 4S and its Result 10, which no auction reaches",
+        ),
+        ("board 3", "the mark `^I` of 1 insufficient bid accepted"),
+    ] {
+        assert!(
+            lost.iter()
+                .any(|m| m.contains(&format!("{board},")) && m.contains(what)),
+            "{board}: {lost:#?}"
+        );
+    }
+    assert!(lin.output_bytes().is_some());
+}
