@@ -400,17 +400,7 @@ fn alerts_explanations_and_the_claim_survive_both_ways() {
 /// compares each card's seat, so a play written in the wrong order cannot pass again.
 #[test]
 fn an_unknown_card_stops_the_lin_play_where_it_stands() {
-    let path = common::corpus().join("lin/unknown-card.pbn");
-    let bytes = std::fs::read(&path).unwrap();
-    let report = check_bytes(&bytes, &CheckOptions::default());
-    assert!(report.diagnostics.is_empty(), "{:?}", report.diagnostics);
-    let lin = pbn_to_lin(bytes, &ConvertOptions::default());
-    let lost: Vec<&String> = lin
-        .problems
-        .iter()
-        .filter(|d| d.rule.code() == "L013")
-        .map(|d| &d.message)
-        .collect();
+    let (lin, lost) = lost_in_lin("lin/unknown-card.pbn");
     assert!(
         lost.iter()
             .any(|m| m.contains("the play from trick 1 on, where South has no card (`-`)")),
@@ -557,16 +547,7 @@ fn the_findings_limit_holds_for_lin() {
 /// (L013), never dropped in silence.
 #[test]
 fn what_lin_cannot_say_of_the_contract_and_auction_is_reported() {
-    let bytes = std::fs::read(common::corpus().join("lin/lost-contract.pbn")).unwrap();
-    let report = check_bytes(&bytes, &CheckOptions::default());
-    assert!(report.diagnostics.is_empty(), "{:?}", report.diagnostics);
-    let lin = pbn_to_lin(bytes, &ConvertOptions::default());
-    let lost: Vec<&String> = lin
-        .problems
-        .iter()
-        .filter(|d| d.rule.code() == "L013")
-        .map(|d| &d.message)
-        .collect();
+    let (lin, lost) = lost_in_lin("lin/lost-contract.pbn");
     for (board, what) in [
         (
             "board 1",
@@ -585,4 +566,20 @@ fn what_lin_cannot_say_of_the_contract_and_auction_is_reported() {
         );
     }
     assert!(lin.output_bytes().is_some());
+}
+
+/// The fixture at `path` (under `corpus/`), which checks clean, written as LIN: the result and
+/// the messages of its L013 findings (what LIN cannot carry).
+fn lost_in_lin(path: &str) -> (pbnfmt::proof::Rewritten, Vec<String>) {
+    let bytes = std::fs::read(common::corpus().join(path)).unwrap();
+    let report = check_bytes(&bytes, &CheckOptions::default());
+    assert!(report.diagnostics.is_empty(), "{:?}", report.diagnostics);
+    let lin = pbn_to_lin(bytes, &ConvertOptions::default());
+    let lost = lin
+        .problems
+        .iter()
+        .filter(|d| d.rule.code() == "L013")
+        .map(|d| d.message.clone())
+        .collect();
+    (lin, lost)
 }

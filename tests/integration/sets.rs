@@ -321,6 +321,22 @@ fn a_set_without_board_numbers_keeps_its_fingerprint_when_exported() {
     );
 }
 
+/// How many H004 findings `check --select H004` has on `bytes`.
+fn par_mismatches(bytes: &[u8]) -> usize {
+    let options = pbnfmt::check::CheckOptions {
+        selection: pbnfmt::rules::select::Selection {
+            select: Some(vec!["H004".to_owned()]),
+            ..Default::default()
+        },
+        ..Default::default()
+    };
+    pbnfmt::check::check_bytes(bytes, &options)
+        .diagnostics
+        .iter()
+        .filter(|d| d.rule == pbnfmt::rules::Rule::ParMismatch)
+        .count()
+}
+
 /// H004 agrees with every real file that carries an OptimumScore beside a full table of
 /// double-dummy tricks (DDS's par, written by BridgeComposer, bcdd, endplay, BBO tools): no
 /// finding on the files as they are; and with every OptimumScore moved by 10 points, one finding
@@ -330,20 +346,7 @@ fn par_from_the_table_is_the_optimum_score_of_the_real_files() {
     let Some(real) = real() else {
         return;
     };
-    let options = pbnfmt::check::CheckOptions {
-        selection: pbnfmt::rules::select::Selection {
-            select: Some(vec!["H004".to_owned()]),
-            ..Default::default()
-        },
-        ..Default::default()
-    };
-    let fired = |bytes: &[u8]| {
-        pbnfmt::check::check_bytes(bytes, &options)
-            .diagnostics
-            .iter()
-            .filter(|d| d.rule == pbnfmt::rules::Rule::ParMismatch)
-            .count()
-    };
+    let fired = par_mismatches;
     let (mut compared, mut files) = (0, Vec::new());
     for path in common::pbn_files(&real) {
         let bytes = std::fs::read(&path).unwrap();
@@ -393,20 +396,7 @@ fn par_contracts_of_the_real_files_are_judged_with_their_result() {
     let Some(real) = real() else {
         return;
     };
-    let options = pbnfmt::check::CheckOptions {
-        selection: pbnfmt::rules::select::Selection {
-            select: Some(vec!["H004".to_owned()]),
-            ..Default::default()
-        },
-        ..Default::default()
-    };
-    let fired = |text: &str| {
-        pbnfmt::check::check_bytes(text.as_bytes(), &options)
-            .diagnostics
-            .iter()
-            .filter(|d| d.rule == pbnfmt::rules::Rule::ParMismatch)
-            .count()
-    };
+    let fired = |text: &str| par_mismatches(text.as_bytes());
     let (mut made, mut found) = (0, 0);
     for path in common::pbn_files(&real) {
         let text = pbnfmt::source::decode(&std::fs::read(&path).unwrap(), None).text;
