@@ -512,9 +512,18 @@ fn auction_object(
     let mut written = 0;
     for position in &read.positions {
         let mv = match position.entry {
+            // The move of this position: a `-` before the dealer is a move but no position.
             Entry::Call(_) | Entry::Skip | Entry::Unreadable => {
-                next_move += 1;
-                moves.get(next_move - 1).copied()
+                while moves
+                    .get(next_move)
+                    .is_some_and(|mv| mv.token < position.token)
+                {
+                    next_move += 1;
+                }
+                moves
+                    .get(next_move)
+                    .copied()
+                    .filter(|mv| mv.token == position.token)
             }
             Entry::End => {
                 end = "stopped";
@@ -541,6 +550,41 @@ fn auction_object(
         c.str("call", Some(&call));
         annotations(&mut c, parse, text, mv, &notes);
         c.end();
+    }
+    // The calls written after the end, or after a call the walk could not follow: each as
+    // written, marked `after_end` when the auction had ended (issue 44, item 12).
+    let ended = matches!(
+        read.outcome,
+        Some(auction::Outcome::Complete(_) | auction::Outcome::Stopped)
+    );
+    // The moves the walk did not take: those after the last position it read (a `-` before
+    // the dealer is no position, and no call).
+    let last = read.positions.last();
+    let mut seat = last.map(|p| p.seat.next());
+    let after = moves.iter().filter(|mv| {
+        last.is_some_and(|p| mv.token > p.token)
+            && CallToken::read(parse.text(text, mv.token)) != Some(CallToken::Skip)
+    });
+    for mv in after {
+        if written > 0 {
+            list.push(',');
+        }
+        written += 1;
+        let token = parse.text(text, mv.token);
+        let call: std::borrow::Cow<'_, str> = match CallToken::read(token) {
+            Some(CallToken::Pass) => "Pass".into(),
+            Some(call) => call.spelling().into(),
+            None => token.into(),
+        };
+        let mut c = Object::new(list);
+        c.str("seat", seat_text(seat));
+        c.str("call", Some(&call));
+        annotations(&mut c, parse, text, Some(mv), &notes);
+        if ended {
+            c.key("after_end").push_str("true");
+        }
+        c.end();
+        seat = seat.map(Seat::next);
     }
     list.push(']');
     if matches!(read.outcome, Some(auction::Outcome::Complete(_))) {

@@ -311,16 +311,18 @@ impl Reader<'_> {
                 why: "no call out of rotation follows it",
             });
         }
-        read.outcome = Some(if self.unknown {
-            Outcome::Unknown
-        } else if self.plus.is_some() {
-            Outcome::Continued
-        } else if let Some(end) = self.ended {
+        // An auction that ended is read up to its end, whatever follows it (A008 says what
+        // does): nothing before the end is unknown, since the walk stops at the first unknown.
+        read.outcome = Some(if let Some(end) = self.ended {
             if self.parse.text(self.text, end) == "*" {
                 Outcome::Stopped
             } else {
                 Outcome::Complete(contract(&self.state))
             }
+        } else if self.unknown {
+            Outcome::Unknown
+        } else if self.plus.is_some() {
+            Outcome::Continued
         } else {
             read.problems.push(AuctionProblem::Unfinished {
                 last: self.last_token,

@@ -785,12 +785,16 @@ pub(crate) fn read_par_contract(
 
 /// H004 (or H008, `rule`) for a ParContract whose result the table contradicts.
 fn par_result_finding(tag: &Tag<'_>, said: u8, table: u8, rule: Rule) -> Diagnostic {
+    let what = if rule == Rule::ParMismatch {
+        "the double-dummy tricks"
+    } else {
+        "the solver's tricks"
+    };
     Diagnostic::new(
         rule,
         tag.text_span(),
         format!(
-            "the ParContract gives its declarer {said} trick{}, but the double-dummy tricks give \
-             {table}",
+            "the ParContract gives its declarer {said} trick{}, but {what} give {table}",
             if said == 1 { "" } else { "s" }
         ),
     )

@@ -108,8 +108,8 @@ mod solver {
                  `7c5c67c5c61181711817`: W in clubs 7, not 8",
                 "dds/wrong.pbn:12:16: warning[H008] the OptimumScore is not the par of the \
                  solver's tricks: par is NS 980 (NS 6S=)",
-                "dds/wrong.pbn:13:15: warning[H008] the ParContract is not the par of the \
-                 solver's tricks: par is NS 980 (NS 6S=)",
+                "dds/wrong.pbn:13:15: warning[H008] the ParContract gives its declarer 13 tricks, \
+                 but the solver's tricks give 12",
                 "dds/wrong.pbn:16:6: warning[H008] N in spades takes 12 tricks double dummy, \
                  not 11",
                 "dds/wrong.pbn:35:6: warning[H008] W in clubs takes 7 tricks double dummy, not 10",

@@ -117,6 +117,8 @@ fn every_game_is_one_valid_line_that_says_what_the_model_says() {
                 .as_array()
                 .into_iter()
                 .flatten()
+                // Calls after the end are given, marked; the model leaves them out.
+                .filter(|c| c.get("after_end").is_none())
                 .map(|c| c["call"].as_str().unwrap_or("").to_owned())
                 // Calls that cannot be read are given as written; the model leaves them out.
                 .filter(|c| c != "^S" && c != "AP" && pbnfmt::bridge::CallToken::read(c).is_some())
@@ -230,4 +232,54 @@ fn a_file_read_a_window_at_a_time_converts_as_read_whole() {
             "{real_streamed} real conversions streamed"
         );
     }
+}
+
+/// Issue 44 item 12 (PBN 3.5): every call written is in the JSON, a call after the end marked
+/// `after_end`, and the auction that ended is `complete` (before: the sixth pass was dropped and
+/// the auction said `open`). The object follows the schema.
+#[test]
+fn calls_after_the_end_are_written_and_the_auction_is_complete() {
+    let text = "[Board \"1\"]\n[Dealer \"N\"]\n[Declarer \"E\"]\n[Contract \"1S\"]\n\
+                [Auction \"N\"]\nPass 1S Pass Pass\nPass Pass\n";
+    let out = convert(
+        text.as_bytes().to_vec(),
+        &ConvertOptions::default(),
+        &DataOptions::default(),
+        "x.pbn",
+    );
+    let line = String::from_utf8(out.output_bytes().unwrap()).unwrap();
+    let object: Value = serde_json::from_str(line.lines().next().unwrap()).unwrap();
+    assert!(schema().is_valid(&object), "{object}");
+    let auction = &object["auction"];
+    assert_eq!(auction["end"], "complete", "{auction}");
+    let calls = auction["calls"].as_array().unwrap();
+    let seats: Vec<&str> = calls.iter().map(|c| c["seat"].as_str().unwrap()).collect();
+    assert_eq!(seats, ["N", "E", "S", "W", "N", "E"]);
+    assert!(calls[..5].iter().all(|c| c.get("after_end").is_none()));
+    assert_eq!(calls[5]["after_end"], true);
+    assert_eq!(calls[5]["call"], "Pass");
+    assert_eq!(object["contract"]["level"], 1);
+}
+
+/// The annotations of each call are its own where `-` fills the auction before the dealer (PBN
+/// 3.5): before, the `-` moves shifted them onto later calls (South's `!` landed on East's pass).
+#[test]
+fn annotations_stay_on_their_call_after_dashes() {
+    let text = "[Board \"1\"]\n[Dealer \"S\"]\n[Auction \"W\"]\n- - - 1C !\nPass Pass Pass\n";
+    let out = convert(
+        text.as_bytes().to_vec(),
+        &ConvertOptions::default(),
+        &DataOptions::default(),
+        "x.pbn",
+    );
+    let line = String::from_utf8(out.output_bytes().unwrap()).unwrap();
+    let object: Value = serde_json::from_str(line.lines().next().unwrap()).unwrap();
+    let calls = object["auction"]["calls"].as_array().unwrap().clone();
+    assert_eq!(calls[0]["call"], "1C");
+    assert_eq!(calls[0]["nags"], serde_json::json!([1]));
+    assert!(
+        calls[1..]
+            .iter()
+            .all(|c| c["nags"] == serde_json::json!([]))
+    );
 }
