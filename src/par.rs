@@ -11,7 +11,7 @@
 
 use crate::bridge::{Denomination, Seat};
 use crate::model::duplicate::duplicate_score;
-use crate::model::values::{Risk, Side, Vulnerability};
+use crate::model::values::{ContractValue, Risk, Side, Vulnerability};
 
 pub use crate::model::double_dummy::Tricks;
 
@@ -183,6 +183,95 @@ pub fn contract_score(
     }
 }
 
+/// A ParContract value (`NS 4S=`, `EW 5DX-2`, `N 3N+1`, `Pass`) read against a table's tricks.
+#[derive(Debug, PartialEq)]
+pub enum ParRead {
+    /// Its score for North-South: the first contract it names, with the table's tricks (0 for a
+    /// deal passed out).
+    Score(i64),
+    /// Its result (`=`, `+1`, `-2`) gives the declarer `said` tricks; the table gives `table`.
+    WrongResult { said: u8, table: u8 },
+    /// Not a ParContract pbnfmt can read.
+    Unreadable,
+}
+
+/// [`ParRead`] of a ParContract `value` with the table's `tricks` at `vulnerable`. The result is
+/// judged for the seat named (`N 3N=`), or the side's better declarer (`NS 3N=`), as par is.
+pub fn read_par_contract(value: &str, tricks: &Tricks, vulnerable: Vulnerability) -> ParRead {
+    let mut words = value.split([' ', ',', ';']).filter(|w| !w.is_empty());
+    let Some(first) = words.next() else {
+        return ParRead::Unreadable;
+    };
+    if first.eq_ignore_ascii_case("Pass") {
+        return ParRead::Score(0);
+    }
+    let (side, seat) = match first {
+        w if w.eq_ignore_ascii_case("NS") => (Side::NorthSouth, None),
+        w if w.eq_ignore_ascii_case("EW") => (Side::EastWest, None),
+        "N" => (Side::NorthSouth, Some(Seat::North)),
+        "S" => (Side::NorthSouth, Some(Seat::South)),
+        "E" => (Side::EastWest, Some(Seat::East)),
+        "W" => (Side::EastWest, Some(Seat::West)),
+        _ => return ParRead::Unreadable,
+    };
+    let Some(contract) = words.next() else {
+        return ParRead::Unreadable;
+    };
+    let end = contract.find(['=', '+', '-']).unwrap_or(contract.len());
+    // Producers spell a ParContract as they spell calls: `3N` for 3NT (Bridge Composer, LBC).
+    let named = ContractValue::parse(&contract[..end]).or_else(|| {
+        crate::model::loose::contract(&contract[..end])
+            .and_then(|reading| ContractValue::parse(&reading.spelling))
+    });
+    let Some(ContractValue::Contract(c)) = named else {
+        return ParRead::Unreadable;
+    };
+    // The result after the contract: made exactly, with overtricks, or down.
+    let over: Option<i8> = match &contract[end..] {
+        "" => None,
+        "=" => Some(0),
+        rest => match rest.split_at(1) {
+            ("+", n) => n.parse::<i8>().ok().filter(|n| (1..=6).contains(n)),
+            ("-", n) => n
+                .parse::<i8>()
+                .ok()
+                .filter(|n| (1..=13).contains(n))
+                .map(|n| -n),
+            _ => None,
+        }
+        .map(Some)
+        .unwrap_or(Some(i8::MIN)),
+    };
+    if over == Some(i8::MIN) {
+        return ParRead::Unreadable;
+    }
+    if let Some(over) = over {
+        let d = c.denomination as usize;
+        let table = match seat {
+            Some(seat) => tricks[seat as usize][d],
+            None => side_tricks(tricks, side, c.denomination),
+        };
+        let said = i16::from(c.level) + 6 + i16::from(over);
+        if !(0..=13).contains(&said) {
+            return ParRead::Unreadable;
+        }
+        if said != i16::from(table) {
+            return ParRead::WrongResult {
+                said: said as u8,
+                table,
+            };
+        }
+    }
+    ParRead::Score(contract_score(
+        tricks,
+        vulnerable,
+        side,
+        c.level,
+        c.denomination,
+        c.risk,
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -245,5 +334,50 @@ mod tests {
         let tricks = [[6, 6, 6, 6, 7]; 4];
         assert_eq!(par(&tricks, Vulnerability::None, Seat::North).ns, 90);
         assert_eq!(par(&tricks, Vulnerability::None, Seat::West).ns, -90);
+    }
+}
+
+#[cfg(test)]
+mod par_contract_tests {
+    use super::{ParRead, read_par_contract};
+    use crate::model::values::Vulnerability;
+
+    /// Issue 44 item 17: a ParContract's result part is judged against the tricks, `Pass` is a
+    /// score of 0, and a value that does not read is said to be so.
+    #[test]
+    fn a_par_contract_is_read_whole() {
+        // LBC 2026-01-26 board 1 (`rules::dd`'s pairs): N and S take 12 tricks in spades, 5 in
+        // hearts; par NS 980 (6S=), nobody vulnerable.
+        let tricks = crate::model::double_dummy::read_digits("7c5c67c5c61181711817").unwrap();
+        let none = Vulnerability::parse("None").unwrap();
+        let read = |value: &str| read_par_contract(value, &tricks, none);
+        assert_eq!(read("NS 6S="), ParRead::Score(980));
+        assert_eq!(read("N 6S="), ParRead::Score(980));
+        assert_eq!(read("NS 6S"), ParRead::Score(980));
+        assert_eq!(
+            read("NS 6S+1"),
+            ParRead::WrongResult {
+                said: 13,
+                table: 12
+            }
+        );
+        assert_eq!(
+            read("NS 4S+1"),
+            ParRead::WrongResult {
+                said: 11,
+                table: 12
+            }
+        );
+        assert_eq!(read("NS 4HX-2"), ParRead::WrongResult { said: 8, table: 5 });
+        assert_eq!(read("NS 4HX-5"), ParRead::Score(-1100));
+        assert_eq!(read("Pass"), ParRead::Score(0));
+        // `N` for notrump, as Bridge Composer writes it: N and S take 7 tricks in notrump.
+        assert_eq!(read("NS 1N="), ParRead::Score(90));
+        assert_eq!(read("NS 3N="), ParRead::WrongResult { said: 9, table: 7 });
+        for bad in [
+            "", "XX 4S=", "NS", "NS 4S+x", "NS 4S+9", "NS 8S=", "NS 4S==",
+        ] {
+            assert_eq!(read(bad), ParRead::Unreadable, "{bad:?}");
+        }
     }
 }

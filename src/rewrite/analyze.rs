@@ -209,8 +209,8 @@ fn replace(
         }
         "ParContract" => {
             if let (Some((par, vulnerable)), Some(value)) = (par, value)
-                && dd::read_par_contract(&tag.value, tricks, *vulnerable)
-                    != dd::ParRead::Score(par.ns)
+                && crate::par::read_par_contract(&tag.value, tricks, *vulnerable)
+                    != crate::par::ParRead::Score(par.ns)
             {
                 edits.replace(at, value);
             }

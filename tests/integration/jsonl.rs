@@ -157,17 +157,7 @@ fn the_deal_hash_depends_on_the_layout_only() {
     let other = one
         .replace("J6542.85", "J6542.8A")
         .replace(".A9732", ".59732");
-    let hash = |text: &str| {
-        let out = convert(
-            text.as_bytes().to_vec(),
-            &ConvertOptions::default(),
-            &DataOptions::default(),
-            "x.pbn",
-        );
-        let line = String::from_utf8(out.output_bytes().unwrap()).unwrap();
-        let object: Value = serde_json::from_str(line.lines().next().unwrap()).unwrap();
-        object["deal_hash"].as_str().unwrap().to_owned()
-    };
+    let hash = |text: &str| first_object(text)["deal_hash"].as_str().unwrap().to_owned();
     assert_eq!(hash(one), hash(two));
     assert_ne!(hash(one), hash(&other));
     // Documented value (docs/jsonl.md): FNV-1a 64 of the 52 seat letters.
@@ -241,14 +231,7 @@ fn a_file_read_a_window_at_a_time_converts_as_read_whole() {
 fn calls_after_the_end_are_written_and_the_auction_is_complete() {
     let text = "[Board \"1\"]\n[Dealer \"N\"]\n[Declarer \"E\"]\n[Contract \"1S\"]\n\
                 [Auction \"N\"]\nPass 1S Pass Pass\nPass Pass\n";
-    let out = convert(
-        text.as_bytes().to_vec(),
-        &ConvertOptions::default(),
-        &DataOptions::default(),
-        "x.pbn",
-    );
-    let line = String::from_utf8(out.output_bytes().unwrap()).unwrap();
-    let object: Value = serde_json::from_str(line.lines().next().unwrap()).unwrap();
+    let object = first_object(text);
     assert!(schema().is_valid(&object), "{object}");
     let auction = &object["auction"];
     assert_eq!(auction["end"], "complete", "{auction}");
@@ -266,14 +249,7 @@ fn calls_after_the_end_are_written_and_the_auction_is_complete() {
 #[test]
 fn annotations_stay_on_their_call_after_dashes() {
     let text = "[Board \"1\"]\n[Dealer \"S\"]\n[Auction \"W\"]\n- - - 1C !\nPass Pass Pass\n";
-    let out = convert(
-        text.as_bytes().to_vec(),
-        &ConvertOptions::default(),
-        &DataOptions::default(),
-        "x.pbn",
-    );
-    let line = String::from_utf8(out.output_bytes().unwrap()).unwrap();
-    let object: Value = serde_json::from_str(line.lines().next().unwrap()).unwrap();
+    let object = first_object(text);
     let calls = object["auction"]["calls"].as_array().unwrap().clone();
     assert_eq!(calls[0]["call"], "1C");
     assert_eq!(calls[0]["nags"], serde_json::json!([1]));
@@ -282,4 +258,16 @@ fn annotations_stay_on_their_call_after_dashes() {
             .iter()
             .all(|c| c["nags"] == serde_json::json!([]))
     );
+}
+
+/// The JSON object of the first game of the PBN `text`, converted as `convert --to jsonl` does.
+fn first_object(text: &str) -> Value {
+    let out = convert(
+        text.as_bytes().to_vec(),
+        &ConvertOptions::default(),
+        &DataOptions::default(),
+        "x.pbn",
+    );
+    let line = String::from_utf8(out.output_bytes().unwrap()).unwrap();
+    serde_json::from_str(line.lines().next().unwrap()).unwrap()
 }
