@@ -4,6 +4,7 @@
 //! finding. Reading files, walking directories and printing belong to the CLI.
 
 use crate::lexer;
+use crate::parallel::{InLane, Lane};
 use crate::parser;
 use crate::read::threads::{self, Carry};
 use crate::read::{Chunk, Driver, Feed, Kind};
@@ -42,7 +43,17 @@ pub struct CheckOptions {
     pub sameness: crate::sets::Sameness,
     /// The solver's tricks for the run's deals, for H008 and H009 ([`crate::dds`]).
     pub solutions: Option<std::sync::Arc<crate::dds::Solutions>>,
+    /// Shared by the files of a run checked at once: a file that holds more than
+    /// [`LANE_FINDINGS`] findings waits for it, so that one file at a time holds a flood of
+    /// findings, whatever the number of threads (the lane is kept in [`FileReport::lane`] until
+    /// the report is dropped, after its findings are printed or spooled). The findings are the
+    /// same with it or without.
+    pub lane: Option<std::sync::Arc<Lane>>,
 }
+
+/// Findings a file holds before it waits for the run's [`CheckOptions::lane`]: about 6 MB of
+/// worded findings a thread (~600 bytes each), past which one file at a time goes on.
+pub const LANE_FINDINGS: usize = 10_000;
 
 /// The outcome of checking one file.
 #[derive(Debug)]
@@ -59,6 +70,9 @@ pub struct FileReport {
     pub omitted: Omitted,
     /// The complete deals of the file in order, when H001 runs (`crate::sets`).
     pub deals: Vec<crate::sets::SeenDeal>,
+    /// The run's lane, when this file held more than [`LANE_FINDINGS`] findings: left when the
+    /// report is dropped.
+    pub lane: Option<InLane>,
 }
 
 /// Checks one file's bytes.
@@ -82,6 +96,7 @@ pub fn check_decoded(decoded: Decoded, options: &CheckOptions) -> FileReport {
         suppressed: 0,
         omitted: Omitted::default(),
         deals: Vec::new(),
+        lane: None,
     };
     check_text(&mut report, options, chunk, limit);
     report
@@ -103,6 +118,7 @@ fn options_for_lin(options: &CheckOptions) -> CheckOptions {
         extra: _,
         sameness,
         solutions,
+        lane: _,
     } = options;
     CheckOptions {
         encoding: None,
@@ -114,6 +130,9 @@ fn options_for_lin(options: &CheckOptions) -> CheckOptions {
         extra: Vec::new(),
         sameness: *sameness,
         solutions: solutions.clone(),
+        // The findings of each batch's PBN are few; the LIN file's check, which gathers them,
+        // takes the lane (`check_text`).
+        lane: None,
     }
 }
 
@@ -128,8 +147,12 @@ fn check_text(report: &mut FileReport, options: &CheckOptions, chunk: usize, lim
         // of this check but the encoding (the PBN written is text already) and the findings
         // from elsewhere (given in with the LIN's own, below).
         let pbn_options = options_for_lin(options);
+        let mut held = 0;
+        let lane = &mut report.lane;
         let check = |pbn: &str| {
             let report = check_bytes(pbn.as_bytes(), &pbn_options);
+            held += report.diagnostics.len();
+            enter_lane(options, lane, held);
             (report.diagnostics, report.omitted)
         };
         let (mut findings, boards) =
@@ -184,14 +207,19 @@ fn check_text(report: &mut FileReport, options: &CheckOptions, chunk: usize, lim
     let mut dropped = LeftOut::new(!may_suppress);
     // The `#`/`##` values carried from chunk to chunk, for the models.
     let mut carry = Carry::new(text);
+    let lane = &mut report.lane;
     // Takes in each chunk in file order, with the rules' findings on its games.
     let mut take = |chunk: &Chunk, found: semantic::ChunkFindings| {
         let parse = &chunk.parse;
-        reading.chunk(parse, &chunk.found);
+        let before = diagnostics.len();
+        reading.chunk_counted(parse, &chunk.found, |n| {
+            enter_lane(options, lane, n + before)
+        });
         declares_export =
             declares_export || (may_declare_export && export::declares_export(parse, text));
         semantic.merge(parse, found, &mut diagnostics);
         keep_first(&mut diagnostics, &limit, &mut dropped, false, |_| ());
+        enter_lane(options, lane, diagnostics.len() + reading.held());
         if may_suppress {
             suppressions.read(parse, text);
         }
@@ -262,6 +290,16 @@ fn check_text(report: &mut FileReport, options: &CheckOptions, chunk: usize, lim
     report.omitted = dropped.omitted();
 }
 
+/// Takes the run's lane once the file holds more than [`LANE_FINDINGS`] findings.
+fn enter_lane(options: &CheckOptions, lane: &mut Option<InLane>, held: usize) {
+    if held > LANE_FINDINGS
+        && lane.is_none()
+        && let Some(run) = &options.lane
+    {
+        *lane = Some(run.enter());
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -289,10 +327,13 @@ mod tests {
                 permuted: true,
             },
             solutions: Some(Default::default()),
+            lane: Some(Lane::new()),
         };
         let lin = options_for_lin(&given);
         assert_eq!(lin.encoding, None);
         assert!(lin.extra.is_empty());
+        // The LIN file's own check holds the lane, never each batch's.
+        assert!(lin.lane.is_none());
         assert_eq!(
             format!("{:?}", lin.selection),
             format!("{:?}", given.selection)

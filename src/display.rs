@@ -18,6 +18,43 @@
 //! Line ends and tabs are kept. JSON and SARIF escape control characters themselves.
 
 use std::borrow::Cow;
+use std::path::Path;
+
+/// A path as text, every byte kept: a name that is not UTF-8 (a Latin-1 `\xe9t\xe9.pbn` on
+/// Linux) has each byte that is not part of a UTF-8 character written `\xHH`, never U+FFFD, so
+/// that two names that differ only in such bytes are shown apart (issue 45, item 23). The exact
+/// bytes are [`path_bytes`].
+pub fn path_text(path: &Path) -> String {
+    let Some(bytes) = path_bytes(path) else {
+        return path.to_string_lossy().into_owned();
+    };
+    let mut out = String::with_capacity(bytes.len() + 8);
+    for chunk in bytes.utf8_chunks() {
+        out.push_str(chunk.valid());
+        for byte in chunk.invalid() {
+            out.push_str(&format!("\\x{byte:02x}"));
+        }
+    }
+    out
+}
+
+/// The bytes of a path that is not UTF-8; `None` for one that is (its text says it all).
+pub fn path_bytes(path: &Path) -> Option<Vec<u8>> {
+    if path.to_str().is_some() {
+        return None;
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt;
+        Some(path.as_os_str().as_bytes().to_vec())
+    }
+    #[cfg(not(unix))]
+    {
+        // Elsewhere a name that is not Unicode (unpaired UTF-16 surrogates on Windows) is
+        // given in the platform's own encoding of it.
+        Some(path.as_os_str().as_encoded_bytes().to_vec())
+    }
+}
 
 /// A character a terminal may take as a command, or that reorders the text around it: the C0
 /// controls but tab and line feed, DEL, the C1 controls, and the bidirectional embeddings,

@@ -215,7 +215,7 @@ fn tool() -> Value {
 /// by [`SEPARATOR`] and the piece is empty when there are none.
 pub fn file(
     format: Format,
-    name: &str,
+    file: FileName<'_>,
     decoded: &Decoded,
     diagnostics: &[Diagnostic],
     style: FullStyle,
@@ -226,6 +226,7 @@ pub fn file(
     let text = decoded.text.as_str();
     let index = LineIndex::new(text);
     let mut out = String::new();
+    let name = file.text;
     match format {
         Format::Full => {
             for diagnostic in diagnostics {
@@ -259,15 +260,31 @@ pub fn file(
                     out.push_str(SEPARATOR);
                 }
                 let object = if format == Format::Json {
-                    json_diagnostic(name, &positions, diagnostic)
+                    json_diagnostic(file, &positions, diagnostic)
                 } else {
-                    sarif_result(name, &positions, diagnostic)
+                    sarif_result(file, &positions, diagnostic)
                 };
                 out.push_str(&object.to_string());
             }
         }
     }
     out
+}
+
+/// A file's name in the findings: its text (bytes that are not UTF-8 written `\xHH`,
+/// [`crate::display::path_text`]) and, for such a name, its exact bytes, which JSON gives as
+/// `file_bytes` and SARIF percent-encodes in its URI.
+#[derive(Clone, Copy, Debug)]
+pub struct FileName<'a> {
+    pub text: &'a str,
+    pub bytes: Option<&'a [u8]>,
+}
+
+impl<'a> FileName<'a> {
+    /// A name that is its text (UTF-8, or `<stdin>`).
+    pub fn text(text: &'a str) -> FileName<'a> {
+        FileName { text, bytes: None }
+    }
 }
 
 /// Lines, columns and file offsets of positions in a decoded text.
@@ -319,10 +336,10 @@ impl<'a> Positions<'a> {
     }
 }
 
-fn json_diagnostic(name: &str, positions: &Positions, diagnostic: &Diagnostic) -> Value {
+fn json_diagnostic(file: FileName<'_>, positions: &Positions, diagnostic: &Diagnostic) -> Value {
     let rule = diagnostic.rule.info();
-    json!({
-        "file": name,
+    let mut object = json!({
+        "file": file.text,
         "code": rule.code,
         "name": rule.name,
         "severity": diagnostic.severity.as_str(),
@@ -343,7 +360,12 @@ fn json_diagnostic(name: &str, positions: &Positions, diagnostic: &Diagnostic) -
                 "text": text,
             })).collect::<Vec<_>>(),
         })),
-    })
+    });
+    // A name that is not UTF-8: its exact bytes beside the text that shows them `\xHH`.
+    if let Some(bytes) = file.bytes {
+        object["file_bytes"] = json!(bytes);
+    }
+    object
 }
 
 fn fix_safety(fix: &crate::rules::diagnostic::Fix) -> &'static str {
@@ -380,10 +402,11 @@ fn sarif_region(positions: &Positions, span: &Range<usize>) -> Value {
     })
 }
 
-fn sarif_result(name: &str, positions: &Positions, diagnostic: &Diagnostic) -> Value {
+fn sarif_result(file: FileName<'_>, positions: &Positions, diagnostic: &Diagnostic) -> Value {
+    let uri = || uri_of(file.bytes.unwrap_or(file.text.as_bytes()));
     let location = |span: &Range<usize>| {
         json!({"physicalLocation": {
-            "artifactLocation": {"uri": uri(name)},
+            "artifactLocation": {"uri": uri()},
             "region": sarif_region(positions, span),
         }})
     };
@@ -409,7 +432,7 @@ fn sarif_result(name: &str, positions: &Positions, diagnostic: &Diagnostic) -> V
         result["fixes"] = json!([{
             "description": {"text": format!("{} ({} fix)", fix.title, fix_safety(fix))},
             "artifactChanges": [{
-                "artifactLocation": {"uri": uri(name)},
+                "artifactLocation": {"uri": uri()},
                 "replacements": fix.edits.iter().map(|(span, text)| json!({
                     "deletedRegion": sarif_region(positions, span),
                     "insertedContent": {"text": text},
@@ -423,14 +446,24 @@ fn sarif_result(name: &str, positions: &Positions, diagnostic: &Diagnostic) -> V
 /// A path as a relative URI reference: `/` separators, and the characters a URI cannot hold
 /// percent-encoded.
 fn uri(path: &str) -> String {
+    uri_of(path.as_bytes())
+}
+
+/// [`uri`] of a path's bytes, UTF-8 or not: each byte a URI cannot hold is percent-encoded
+/// (RFC 3986, 2.1), so that a name that is not UTF-8 keeps its bytes (`%E9t%E9.pbn`).
+fn uri_of(path: &[u8]) -> String {
     let mut out = String::with_capacity(path.len());
     // A backslash separates directories on Windows only; elsewhere it is part of a name.
-    let path = if cfg!(windows) {
-        Cow::Owned(path.replace('\\', "/"))
+    let path: Cow<'_, [u8]> = if cfg!(windows) {
+        Cow::Owned(
+            path.iter()
+                .map(|&b| if b == b'\\' { b'/' } else { b })
+                .collect(),
+        )
     } else {
         Cow::Borrowed(path)
     };
-    for byte in path.bytes() {
+    for &byte in path.iter() {
         match byte {
             b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' | b'/' => {
                 out.push(byte as char)

@@ -35,7 +35,16 @@ impl Input {
     pub fn display_name(&self) -> String {
         match self {
             Input::Stdin(None) => "<stdin>".to_owned(),
-            Input::Stdin(Some(path)) | Input::File(path) => path.display().to_string(),
+            Input::Stdin(Some(path)) | Input::File(path) => crate::display::path_text(path),
+        }
+    }
+
+    /// The exact bytes of the name when it is not UTF-8 ([`crate::display::path_bytes`]), for
+    /// the outputs that can carry them (JSON, SARIF).
+    pub fn name_bytes(&self) -> Option<Vec<u8>> {
+        match self {
+            Input::Stdin(None) => None,
+            Input::Stdin(Some(path)) | Input::File(path) => crate::display::path_bytes(path),
         }
     }
 

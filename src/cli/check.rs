@@ -7,6 +7,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use crate::check::check_owned;
 use crate::dds::Solutions;
 use crate::display;
+use crate::io::spool::Output;
+use crate::parallel::Lane;
 use crate::report::{self, Format, Statistics, Summary};
 use crate::rules::dd::NEEDS_SOLVER;
 use crate::rules::diagnostic::{FullStyle, Severity};
@@ -29,8 +31,9 @@ enum Outcome {
         message: String,
     },
     Checked {
-        /// The findings, rendered.
-        piece: String,
+        /// The findings, rendered: past 8 MiB in a temporary file, so that a file's flood of
+        /// findings waits for its turn on disk.
+        piece: Output,
         statistics: Statistics,
         errors: usize,
         warnings: usize,
@@ -51,7 +54,7 @@ impl Heft for Outcome {
         match self {
             Outcome::Unreadable { name, message } => name.len() + message.len(),
             Outcome::Checked { piece, deals, .. } => {
-                piece.len() + deals.len() * std::mem::size_of::<SeenDeal>()
+                piece.in_memory() + deals.len() * std::mem::size_of::<SeenDeal>()
             }
         }
     }
@@ -99,6 +102,9 @@ pub(super) fn run(args: &CheckArgs) -> u8 {
     // Once standard output is closed (`| head`), the files left are still checked, for the exit
     // status, but their findings are not rendered.
     let closed = AtomicBool::new(false);
+    // One file at a time holds more than `LANE_FINDINGS` findings: the memory of a flood of
+    // findings does not grow with the threads (issue 45, item 15).
+    let lane = Lane::new();
     let work = |found: &Found| {
         let render_nothing = statistics_only || closed.load(Ordering::Relaxed);
         check_one(
@@ -112,6 +118,7 @@ pub(super) fn run(args: &CheckArgs) -> u8 {
                 extra: Vec::new(),
                 solutions: solutions.clone(),
                 threads: file_threads,
+                lane: lane.clone(),
             },
         )
     };
@@ -154,6 +161,7 @@ pub(super) fn run(args: &CheckArgs) -> u8 {
                     extra: repeated,
                     solutions: solutions.clone(),
                     threads: file_threads,
+                    lane: lane.clone(),
                 };
                 outcome = check_one(args, found, format, style, render_nothing, false, given);
             }
@@ -201,6 +209,8 @@ struct Given {
     solutions: Option<Arc<Solutions>>,
     /// Threads for the file's chunks.
     threads: usize,
+    /// The run's lane for files that hold a flood of findings ([`crate::check::LANE_FINDINGS`]).
+    lane: Arc<Lane>,
 }
 
 /// When a file's rules include H008 or H009: the run's deals with double-dummy tags, solved.
@@ -283,7 +293,7 @@ impl Totals {
                 self.summary.suppressed += suppressed;
                 self.files_with_findings += usize::from(errors + warnings > 0);
                 statistics.merge(counts);
-                if printer.piece(&piece).is_err() {
+                if printer.spooled(piece).is_err() {
                     return false;
                 }
             }
@@ -379,6 +389,7 @@ fn check_one(
     settings.options.extra = given.extra;
     settings.options.solutions = given.solutions;
     settings.options.threads = given.threads;
+    settings.options.lane = Some(given.lane);
     let mut report = check_owned(bytes, &settings.options);
     if settings.warnings_as_errors {
         for diagnostic in &mut report.diagnostics {
@@ -401,10 +412,19 @@ fn check_one(
             + report.omitted.count(severity)
     };
     let omitted = report.omitted.total();
-    let piece = if render_nothing {
+    let rendered = if render_nothing {
         String::new()
     } else {
-        let mut piece = report::file(format, &name, &report.decoded, &report.diagnostics, style);
+        let mut piece = report::file(
+            format,
+            report::FileName {
+                text: &name,
+                bytes: found.input.name_bytes().as_deref(),
+            },
+            &report.decoded,
+            &report.diagnostics,
+            style,
+        );
         if omitted > 0 && !format.is_document() {
             piece.push_str(&format!(
                 "{}: {} not shown: the first {} of this file are (`--max-findings` shows more)\n",
@@ -415,6 +435,8 @@ fn check_one(
         }
         piece
     };
+    // Spooled before the report (and the lane it may hold) is dropped.
+    let piece = spool(rendered);
     let (mut fixable, mut unsafe_fixable) = (0, 0);
     for diagnostic in &report.diagnostics {
         if diagnostic.fixable(false) {
@@ -434,6 +456,24 @@ fn check_one(
         fixable,
         unsafe_fixable,
         deals: std::mem::take(&mut report.deals),
+    }
+}
+
+/// A file's rendered findings, past [`crate::io::spool::SPILL`] bytes in a temporary file.
+fn spool(rendered: String) -> Output {
+    if rendered.len() <= crate::io::spool::SPILL {
+        return Output::from_bytes(rendered.into_bytes());
+    }
+    let mut piece = Output::new();
+    // A mebibyte at a time, so that the spool never holds a second copy of it all.
+    let pushed = rendered
+        .as_bytes()
+        .chunks(1 << 20)
+        .try_for_each(|part| piece.push(part));
+    match pushed {
+        Ok(()) => piece,
+        // No room on disk: it stays in memory.
+        Err(_) => Output::from_bytes(rendered.into_bytes()),
     }
 }
 

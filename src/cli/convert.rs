@@ -225,7 +225,16 @@ fn into_one_file(
             .filter(|d| d.severity == Severity::Warning)
             .count()
             + converted.omitted.warnings;
-        let mut piece = report::file(format, &name, &converted.decoded, problems, style);
+        let mut piece = report::file(
+            format,
+            report::FileName {
+                text: &name,
+                bytes: found.input.name_bytes().as_deref(),
+            },
+            &converted.decoded,
+            problems,
+            style,
+        );
         piece.push_str(&report::not_shown(
             format,
             &name,

@@ -67,6 +67,22 @@ impl<W: Write> Printer<W> {
         self.write(piece.as_bytes())
     }
 
+    /// [`Printer::piece`] of a piece that may wait in a temporary file.
+    pub(crate) fn spooled(&mut self, mut piece: crate::io::spool::Output) -> io::Result<()> {
+        if piece.is_empty() {
+            return Ok(());
+        }
+        if self.format.is_document() && self.wrote_piece {
+            self.write(report::SEPARATOR.as_bytes())?;
+        }
+        self.wrote_piece = true;
+        if self.closed {
+            return Ok(());
+        }
+        let copied = piece.copy_to(&mut self.out);
+        self.closing(copied)
+    }
+
     /// Text outside the document (the human summary, statistics); never inside JSON or SARIF.
     pub(crate) fn text(&mut self, text: &str) -> io::Result<()> {
         self.write(text.as_bytes())

@@ -586,7 +586,16 @@ fn rewrite_one(
         findings: if args.output.statistics {
             String::new()
         } else {
-            let mut piece = report::file(format, &name, &rewritten.decoded, problems, style);
+            let mut piece = report::file(
+                format,
+                report::FileName {
+                    text: &name,
+                    bytes: job.found.input.name_bytes().as_deref(),
+                },
+                &rewritten.decoded,
+                problems,
+                style,
+            );
             piece.push_str(&report::not_shown(
                 format,
                 &name,

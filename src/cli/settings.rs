@@ -235,6 +235,7 @@ pub(crate) fn check_settings(args: &CheckArgs, found: &Found) -> CheckSettings {
                 permuted: args.repeats_permuted,
             },
             solutions: None,
+            lane: None,
         },
         warnings_as_errors: merged.check.warnings_as_errors,
     }

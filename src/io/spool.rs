@@ -45,6 +45,11 @@ impl Output {
         self.len == 0
     }
 
+    /// Bytes held in memory (all of them, until it is spooled).
+    pub fn in_memory(&self) -> usize {
+        self.memory.len()
+    }
+
     /// True once the output went to a temporary file.
     pub fn is_spooled(&self) -> bool {
         self.file.is_some()

@@ -49,6 +49,11 @@ pub fn fix_owned(bytes: Vec<u8>, options: &FixOptions) -> Rewritten {
     )
 }
 
+/// The files of a run fixed at once share it: past [`crate::check::LANE_FINDINGS`] findings, one
+/// pass at a time holds its findings and edits (issue 45, item 15).
+static PASS_LANE: std::sync::LazyLock<std::sync::Arc<crate::parallel::Lane>> =
+    std::sync::LazyLock::new(crate::parallel::Lane::new);
+
 /// The edits the fixes of `decoded`'s findings make, at `options`, sorted. Only the rules that
 /// have fixes run (within the selection), and every finding of theirs is kept, however many:
 /// memory is the text and about 200 bytes a fix.
@@ -73,6 +78,7 @@ fn fix_edits(
         chunk_bytes: options.rewrite.chunk_bytes,
         parse_ahead: false,
         max_findings: Some(PASS_FINDINGS),
+        lane: Some(std::sync::Arc::clone(&PASS_LANE)),
         ..CheckOptions::default()
     };
     let report = check_decoded(decoded, &check);

@@ -230,9 +230,25 @@ impl<'t> Reading<'t> {
         );
     }
 
+    /// How many worded findings are held now.
+    pub fn held(&self) -> usize {
+        self.findings.len()
+    }
+
     /// Words what the next chunk showed ([`crate::read::Chunk`]): its syntax errors, and what the
     /// driver found in it.
     pub fn chunk(&mut self, parse: &Parse, found: &ChunkSniffed) {
+        self.chunk_counted(parse, found, |_| ());
+    }
+
+    /// [`Reading::chunk`], telling `held` how many findings are held after each one is worded
+    /// (a run's lane for floods of findings, `crate::check`).
+    pub fn chunk_counted(
+        &mut self,
+        parse: &Parse,
+        found: &ChunkSniffed,
+        mut held: impl FnMut(usize),
+    ) {
         let text = self.decoded.text.as_str();
         self.findings
             .extend(found.unclosed_embedding.clone().map(unclosed_embedding));
@@ -245,6 +261,7 @@ impl<'t> Reading<'t> {
         for error in &parse.errors {
             self.findings.push(syntax::syntax_diagnostic(error, text));
             self.keep(false);
+            held(self.findings.len());
         }
     }
 

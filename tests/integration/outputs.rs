@@ -194,6 +194,69 @@ fn two_names_that_display_alike_keep_their_own_plans() {
     assert_eq!(text(second), format!("[Board \"4\"]\n[Deal \"{Z}\"]\n"));
 }
 
+/// Item 23: a file name that is not UTF-8 became U+FFFD in every output, so that two such
+/// files were named alike (`�t�.pbn`). Text forms now write each such byte `\xHH`; JSON gives
+/// the exact bytes as `file_bytes` beside it, and SARIF percent-encodes them in its URI.
+#[cfg(unix)]
+#[test]
+fn a_name_that_is_not_utf8_keeps_its_bytes_in_every_output() {
+    use std::os::unix::ffi::OsStrExt;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path();
+    let names: [&[u8]; 2] = [b"\xe9t\xe9.pbn", b"\xe0t\xe0.pbn"];
+    for name in names {
+        // A Board that is not a number: one finding in each file.
+        let written = std::fs::write(
+            path.join(std::ffi::OsStr::from_bytes(name)),
+            "[Board \"x\"]\n",
+        );
+        if written.is_err() {
+            common::cannot_run("this file system refuses names that are not UTF-8");
+            return;
+        }
+    }
+    let run = |format: &str| {
+        let output = std::process::Command::new(env!("CARGO_BIN_EXE_pbnfmt"))
+            .args(["check", "--output-format", format, "."])
+            .current_dir(path)
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(1), "{format}");
+        let out = common::text(&output.stdout);
+        assert!(!out.contains('\u{fffd}'), "{format}: {out}");
+        out
+    };
+    for format in ["concise", "full", "github"] {
+        let out = run(format);
+        for shown in ["\\xe9t\\xe9.pbn", "\\xe0t\\xe0.pbn"] {
+            assert!(out.contains(shown), "{format} names {shown}: {out}");
+        }
+    }
+    let json: serde_json::Value = serde_json::from_str(&run("json")).unwrap();
+    let files: Vec<(String, Vec<u8>)> = json["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| {
+            let bytes = d["file_bytes"].as_array().expect("file_bytes");
+            let bytes = bytes.iter().map(|b| b.as_u64().unwrap() as u8).collect();
+            (d["file"].as_str().unwrap().to_owned(), bytes)
+        })
+        .collect();
+    // Walked in the order of the bytes: `\xe0` before `\xe9`.
+    assert_eq!(
+        files,
+        [
+            ("./\\xe0t\\xe0.pbn".to_owned(), b"./\xe0t\xe0.pbn".to_vec()),
+            ("./\\xe9t\\xe9.pbn".to_owned(), b"./\xe9t\xe9.pbn".to_vec()),
+        ]
+    );
+    let sarif = run("sarif");
+    for uri in ["\"uri\":\"./%E0t%E0.pbn\"", "\"uri\":\"./%E9t%E9.pbn\""] {
+        assert!(sarif.contains(uri), "{uri}: {sarif}");
+    }
+}
+
 /// Item 4: `--out-dir` wrote several inputs to one output, each replacing the last ("2 written",
 /// exit 0): `x.lin` and `x.pbn` both became `out/x.pbn`, and two folders' `hands.pbn` named as
 /// files both became `out/hands.pbn`. Now such a run is refused before anything is written.
