@@ -25,7 +25,6 @@ use crate::model::values::{ContractValue, Risk, Vulnerability, parse_declarer};
 use crate::model::{GameModel, Inheritance};
 use crate::proof::Rewritten;
 use crate::read::stream::{self, Streamed};
-use crate::rules::Rule;
 use crate::rules::diagnostic::{Diagnostic, Severity};
 use crate::source::{self, Encoding};
 use crate::syntax::{Data, Parse};
@@ -816,11 +815,7 @@ pub fn convert(
     }
     problems.extend(left_out.kept);
     if let Some(error) = failed {
-        let problem = Diagnostic::new(
-            Rule::UnfaithfulExport,
-            0..0,
-            format!("the output could not be kept: {error}"),
-        );
+        let problem = crate::rules::writing::output_not_kept("the output", &error);
         return Rewritten::refused(decoded, vec![problem], games);
     }
     let mut written = Rewritten::written(decoded, Some(output), problems, games);
@@ -843,15 +838,7 @@ fn not_converted(text: &str, span: Range<usize>, why: &str) -> Diagnostic {
         Some(board) => format!("board {} is", crate::display::escape(board)),
         None => "this game is".to_owned(),
     };
-    Diagnostic::new(
-        Rule::GameNotConverted,
-        span.start..span.start + first_line,
-        format!("{named} left out: {why}"),
-    )
-    .with_help(
-        "correct what `pbnfmt check` reports for it (a syntax error; boards run together need \
-         an empty line between them, PBN 3), then convert again",
-    )
+    crate::rules::writing::game_not_converted(span.start..span.start + first_line, &named, why)
 }
 
 /// [`convert`] of the PBN file at `path`, read a window at a time ([`stream`]) so that memory

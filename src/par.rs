@@ -290,36 +290,43 @@ mod tests {
         (par.ns, (c.side, c.level, c.denomination, c.doubled))
     }
 
+    /// Deals whose par is known, each with what it shows: the tricks per declarer (N, E, S, W)
+    /// and strain (C, D, H, S, NT), the vulnerability, the dealer, and the par.
     #[test]
-    fn a_slam_nobody_can_sacrifice_against() {
-        // LBC 2026-01-26 board 1: NS make 12 tricks in spades and diamonds, EW 8 in hearts.
-        let rows = [
-            [6, 12, 5, 12, 7],
-            [7, 1, 8, 1, 1],
-            [6, 12, 5, 12, 7],
-            [7, 1, 8, 1, 1],
+    fn the_par_of_known_deals() {
+        type Par = (i64, (Side, u8, Denomination, bool));
+        let known: [(&str, [[u8; 5]; 4], Vulnerability, Par); 2] = [
+            (
+                // LBC 2026-01-26 board 1: NS make 12 tricks in spades and diamonds, EW 8 in
+                // hearts.
+                "a slam nobody can sacrifice against",
+                [
+                    [6, 12, 5, 12, 7],
+                    [7, 1, 8, 1, 1],
+                    [6, 12, 5, 12, 7],
+                    [7, 1, 8, 1, 1],
+                ],
+                Vulnerability::None,
+                (980, (Side::NorthSouth, 6, Denomination::Spades, false)),
+            ),
+            (
+                // NS make 4S (10 tricks, vulnerable: 620); EW not vulnerable make 9 tricks in
+                // hearts: over 4S they must bid 5H, two down doubled for 300, better than -620;
+                // NS cannot make 5S.
+                "a cheap sacrifice",
+                [
+                    [3, 3, 4, 10, 6],
+                    [8, 8, 9, 3, 5],
+                    [3, 3, 4, 10, 6],
+                    [8, 8, 9, 3, 5],
+                ],
+                Vulnerability::NorthSouth,
+                (300, (Side::EastWest, 5, Denomination::Hearts, true)),
+            ),
         ];
-        assert_eq!(
-            par_of(rows, Vulnerability::None, Seat::North),
-            (980, (Side::NorthSouth, 6, Denomination::Spades, false))
-        );
-    }
-
-    #[test]
-    fn a_cheap_sacrifice_is_par() {
-        // NS make 4S (10 tricks, vulnerable: 620); EW not vulnerable make 9 tricks in hearts:
-        // over 4S they must bid 5H, two down doubled for 300, better than -620; NS cannot make
-        // 5S.
-        let rows = [
-            [3, 3, 4, 10, 6],
-            [8, 8, 9, 3, 5],
-            [3, 3, 4, 10, 6],
-            [8, 8, 9, 3, 5],
-        ];
-        assert_eq!(
-            par_of(rows, Vulnerability::NorthSouth, Seat::North),
-            (300, (Side::EastWest, 5, Denomination::Hearts, true))
-        );
+        for (what, rows, vulnerable, expected) in known {
+            assert_eq!(par_of(rows, vulnerable, Seat::North), expected, "{what}");
+        }
     }
 
     #[test]

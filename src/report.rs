@@ -281,9 +281,8 @@ pub struct FileName<'a> {
 }
 
 impl<'a> FileName<'a> {
-    /// A name that is its text (UTF-8, or `<stdin>`).
-    pub fn text(text: &'a str) -> FileName<'a> {
-        FileName { text, bytes: None }
+    pub fn new(text: &'a str, bytes: Option<&'a [u8]>) -> FileName<'a> {
+        FileName { text, bytes }
     }
 }
 
@@ -509,15 +508,31 @@ fn github_property(text: &str) -> String {
 
 /// The line that says how many findings of file `name` are counted but not shown, after the
 /// `shown` ones: for the text formats (a document format counts them in its summary).
-pub fn not_shown(format: Format, name: &str, omitted: usize, shown: usize) -> String {
+/// `hint` follows it: how to see more, where the command has a way.
+pub fn not_shown(format: Format, name: &str, omitted: usize, shown: usize, hint: &str) -> String {
     if omitted == 0 || format.is_document() {
         return String::new();
     }
     format!(
-        "{}: {omitted} more finding{} not shown: the first {shown} of this file are\n",
+        "{}: {omitted} more finding{} not shown: the first {shown} of this file are{hint}\n",
         crate::display::escape_line(name),
         if omitted == 1 { "" } else { "s" },
     )
+}
+
+/// One file's findings as `format` renders them ([`file()`]), then the line that says how many
+/// more were counted but not shown ([`not_shown`]).
+pub fn file_piece(
+    format: Format,
+    name: FileName<'_>,
+    decoded: &Decoded,
+    (findings, omitted): (&[Diagnostic], usize),
+    style: FullStyle,
+    hint: &str,
+) -> String {
+    let mut piece = file(format, name, decoded, findings, style);
+    piece.push_str(&not_shown(format, name.text, omitted, findings.len(), hint));
+    piece
 }
 
 #[cfg(test)]

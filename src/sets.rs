@@ -14,7 +14,6 @@
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
-use crate::rules::Rule;
 use crate::rules::diagnostic::Diagnostic;
 
 pub use crate::model::deal_key::{NAMELESS, Sameness, SeenDeal, hands, key, number_lines, seen};
@@ -160,15 +159,12 @@ impl Repeats {
             (false, true) => " (or that deal with its suits exchanged)",
             (true, true) => " (or that deal turned, or with its suits exchanged)",
         };
-        Diagnostic::new(
-            Rule::RepeatedDeal,
+        crate::rules::sets::repeated_deal(
             deal.start as usize..deal.end as usize,
-            format!("{board} has the same deal as {first_name}{how} ({place})"),
-        )
-        .with_label("dealt before")
-        .with_help(
-            "a dealing program repeated a deal, or a set was used twice: deal the board again \
-             (`% pbnfmt: ignore H001` keeps a repeat that is meant)",
+            &board,
+            &first_name,
+            how,
+            &place,
         )
     }
 }
@@ -177,6 +173,7 @@ impl Repeats {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::Rule;
 
     const DEAL: &str = "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432";
 

@@ -18,6 +18,7 @@ use crate::lexer::SyntaxKind;
 use crate::rules::Rule;
 use crate::rules::diagnostic::{Diagnostic, Dropped};
 use crate::rules::select::RuleSet;
+use crate::rules::suppress::SuppressionProblem;
 use crate::syntax::Parse;
 
 // The rules of this family: see [`crate::rules`].
@@ -182,27 +183,13 @@ impl Suppressions {
             if !rules.contains(entry.rule) {
                 continue;
             }
-            let (message, help) = match entry.scope {
-                Some(_) => (
-                    format!(
-                        "this line suppresses {} ({}), which finds nothing where the line applies",
-                        entry.rule.code(),
-                        entry.rule.name()
-                    ),
-                    "delete the code, or the line if it names nothing else",
-                ),
-                None => (
-                    format!(
-                        "this line suppresses {} in the next game, but no game follows it",
-                        entry.rule.code()
-                    ),
-                    "move the line before the game it is meant for, or use `ignore-file`",
-                ),
-            };
             problems.push(
-                Diagnostic::new(Rule::UnusedSuppression, entry.span.clone(), message)
-                    .with_label("suppresses nothing")
-                    .with_help(help),
+                SuppressionProblem::Unused {
+                    at: entry.span.clone(),
+                    rule: entry.rule,
+                    scoped: entry.scope.is_some(),
+                }
+                .diagnostic(),
             );
         }
         problems.retain(|problem| rules.contains(problem.rule));
@@ -250,30 +237,26 @@ impl<'a> Directive<'a> {
         entries: &mut Vec<Entry>,
         problems: &mut Vec<Diagnostic>,
     ) {
-        let invalid = |span: Range<usize>, message: String, help: &str| {
-            Diagnostic::new(Rule::InvalidSuppression, span, message)
-                .with_label("not read")
-                .with_help(help.to_owned())
-        };
         let scope = match &self.verb {
             Some((verb, _)) if verb.eq_ignore_ascii_case("ignore") => next_game(parse, token),
             Some((verb, _)) if verb.eq_ignore_ascii_case("ignore-file") => Some(0..text.len()),
             Some((verb, span)) => {
-                problems.push(invalid(
-                    span.clone(),
-                    format!("`{verb}` is not a pbnfmt directive"),
-                    "write `% pbnfmt: ignore CODES reason` (next game) or `% pbnfmt: \
-                        ignore-file CODES reason`",
-                ));
+                problems.push(
+                    SuppressionProblem::UnknownVerb {
+                        at: span.clone(),
+                        verb: (*verb).to_owned(),
+                    }
+                    .diagnostic(),
+                );
                 return;
             }
             None => {
-                problems.push(invalid(
-                    self.span.clone(),
-                    "this `% pbnfmt:` line says nothing".to_owned(),
-                    "write `% pbnfmt: ignore CODES reason` (next game) or `% pbnfmt: \
-                        ignore-file CODES reason`",
-                ));
+                problems.push(
+                    SuppressionProblem::Empty {
+                        at: self.span.clone(),
+                    }
+                    .diagnostic(),
+                );
                 return;
             }
         };
@@ -285,11 +268,12 @@ impl<'a> Directive<'a> {
                 .as_ref()
                 .is_some_and(|(verb, _)| verb.eq_ignore_ascii_case("ignore-file"));
         let Some((codes, codes_span)) = &self.codes else {
-            problems.push(invalid(
-                self.span.clone(),
-                "this suppression names no rule".to_owned(),
-                "name the rules after the directive, comma-separated: `ignore D003,A004 reason`",
-            ));
+            problems.push(
+                SuppressionProblem::NoRule {
+                    at: self.span.clone(),
+                }
+                .diagnostic(),
+            );
             return;
         };
         let mut at = codes_span.start;
@@ -307,11 +291,13 @@ impl<'a> Directive<'a> {
                     whole_file,
                     used: false,
                 }),
-                None => problems.push(invalid(
-                    span,
-                    format!("no rule is called `{code}`"),
-                    "`pbnfmt rule --all` lists the rule codes and names",
-                )),
+                None => problems.push(
+                    SuppressionProblem::UnknownRule {
+                        at: span,
+                        code: code.to_owned(),
+                    }
+                    .diagnostic(),
+                ),
             }
         }
     }

@@ -6,7 +6,6 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::check::check_owned;
 use crate::dds::Solutions;
-use crate::display;
 use crate::io::spool::Output;
 use crate::parallel::Lane;
 use crate::report::{self, Format, Statistics, Summary};
@@ -415,28 +414,17 @@ fn check_one(
     let rendered = if render_nothing {
         String::new()
     } else {
-        let mut piece = report::file(
+        report::file_piece(
             format,
-            report::FileName {
-                text: &name,
-                bytes: found.input.name_bytes().as_deref(),
-            },
+            report::FileName::new(&name, found.input.name_bytes().as_deref()),
             &report.decoded,
-            &report.diagnostics,
+            (&report.diagnostics, omitted),
             style,
-        );
-        if omitted > 0 && !format.is_document() {
-            piece.push_str(&format!(
-                "{}: {} not shown: the first {} of this file are (`--max-findings` shows more)\n",
-                display::escape_line(&name),
-                plural(omitted, "more finding", "more findings"),
-                report.diagnostics.len(),
-            ));
-        }
-        piece
+            " (`--max-findings` shows more)",
+        )
     };
     // Spooled before the report (and the lane it may hold) is dropped.
-    let piece = spool(rendered);
+    let piece = Output::spilled(rendered.into_bytes());
     let (mut fixable, mut unsafe_fixable) = (0, 0);
     for diagnostic in &report.diagnostics {
         if diagnostic.fixable(false) {
@@ -456,24 +444,6 @@ fn check_one(
         fixable,
         unsafe_fixable,
         deals: std::mem::take(&mut report.deals),
-    }
-}
-
-/// A file's rendered findings, past [`crate::io::spool::SPILL`] bytes in a temporary file.
-fn spool(rendered: String) -> Output {
-    if rendered.len() <= crate::io::spool::SPILL {
-        return Output::from_bytes(rendered.into_bytes());
-    }
-    let mut piece = Output::new();
-    // A mebibyte at a time, so that the spool never holds a second copy of it all.
-    let pushed = rendered
-        .as_bytes()
-        .chunks(1 << 20)
-        .try_for_each(|part| piece.push(part));
-    match pushed {
-        Ok(()) => piece,
-        // No room on disk: it stays in memory.
-        Err(_) => Output::from_bytes(rendered.into_bytes()),
     }
 }
 

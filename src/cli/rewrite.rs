@@ -586,23 +586,14 @@ fn rewrite_one(
         findings: if args.output.statistics {
             String::new()
         } else {
-            let mut piece = report::file(
+            report::file_piece(
                 format,
-                report::FileName {
-                    text: &name,
-                    bytes: job.found.input.name_bytes().as_deref(),
-                },
+                report::FileName::new(&name, job.found.input.name_bytes().as_deref()),
                 &rewritten.decoded,
-                problems,
+                (problems, omitted.total()),
                 style,
-            );
-            piece.push_str(&report::not_shown(
-                format,
-                &name,
-                omitted.total(),
-                problems.len(),
-            ));
-            piece
+                "",
+            )
         },
         statistics,
         errors: count(Severity::Error) + omitted.errors,

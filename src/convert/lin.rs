@@ -183,24 +183,52 @@ pub fn lin_to_pbn_decoded(decoded: Decoded, options: &ConvertOptions) -> Rewritt
 /// Appends one export to the output: the first whole, each later one without its `% PBN 2.1`
 /// and `% EXPORT` lines, after an empty line (PBN 3).
 pub fn append_export(output: &mut Output, export: &[u8], newline: &[u8]) -> std::io::Result<()> {
-    if output.is_empty() {
-        return output.push(export);
+    let skip = export_skip(output, export);
+    if skip == export.len() {
+        return Ok(());
     }
-    let mut rest = export;
+    if !output.is_empty() {
+        output.push(newline)?;
+    }
+    output.push(&export[skip..])
+}
+
+/// [`append_export`] of an export that waits in `export` (spooled), read a block at a time.
+pub fn append_spooled_export(output: &mut Output, export: &mut Output) -> std::io::Result<()> {
+    // The header lines and the first line end are within the first kilobytes.
+    let head = export.head(4096)?;
+    let skip = export_skip(output, &head) as u64;
+    if skip == export.len() {
+        return Ok(());
+    }
+    if !output.is_empty() {
+        let newline: &[u8] = if head.windows(2).any(|w| w == b"\r\n") {
+            b"\r\n"
+        } else {
+            b"\n"
+        };
+        output.push(newline)?;
+    }
+    output.append_from(export, skip)
+}
+
+/// How many bytes of an export appended to `output` are left out: none for the first, the
+/// `% PBN 2.1` and `% EXPORT` lines of a later one (`export` starts with them).
+fn export_skip(output: &Output, export: &[u8]) -> usize {
+    if output.is_empty() {
+        return 0;
+    }
+    let mut skip = 0;
     for header in [&b"% PBN 2.1"[..], b"% EXPORT"] {
+        let rest = &export[skip..];
         if rest.starts_with(header) {
-            let end = rest
+            skip += rest
                 .iter()
                 .position(|&b| b == b'\n')
                 .map_or(rest.len(), |i| i + 1);
-            rest = &rest[end..];
         }
     }
-    if rest.is_empty() {
-        return Ok(());
-    }
-    output.push(newline)?;
-    output.push(rest)
+    skip
 }
 
 fn first_difference<'a>(
@@ -296,19 +324,7 @@ pub fn same_facts(a: &Game, b: &Game) -> bool {
 }
 
 fn unfaithful(span: Range<usize>, index: usize, before: &str, after: &str) -> Diagnostic {
-    Diagnostic::new(
-        Rule::UnfaithfulExport,
-        span,
-        format!(
-            "board {} reads back differently from what was converted; nothing was written",
-            index + 1
-        ),
-    )
-    .with_help(format!(
-        "this is a bug in pbnfmt, please report it: was `{}`, reads back `{}`",
-        crate::display::escape(before),
-        crate::display::escape(after)
-    ))
+    crate::rules::writing::board_reads_back_otherwise(span, index + 1, before, after)
 }
 
 fn finish(
@@ -381,11 +397,7 @@ pub fn pbn_to_lin(bytes: Vec<u8>, options: &ConvertOptions) -> Rewritten {
                 .map_or(0..0, |(_, s)| s.start..(s.start + 1).min(s.end));
             *failure = Some(unfaithful(span, first + index, &before, &after));
         } else if let Err(error) = output.push(lin.as_bytes()) {
-            *failure = Some(Diagnostic::new(
-                Rule::UnfaithfulExport,
-                0..0,
-                format!("the LIN could not be kept: {error}"),
-            ));
+            *failure = Some(crate::rules::writing::output_not_kept("the LIN", &error));
         }
         batch.clear();
     };
@@ -430,40 +442,21 @@ fn uploadable(
     let at = start..(start + 1).min(span.end);
     let board = game.board.as_deref().unwrap_or("?");
     if !game.refusals.is_empty() {
-        findings.push(
-            Diagnostic::new(
-                Rule::BoardNotUploadable,
-                at.clone(),
-                format!(
-                    "board {board} cannot be uploaded to BBO as it is: {}",
-                    game.refusals.join("; ")
-                ),
-            )
-            .with_help("Bridge Composer refuses such a board; pbnfmt writes it as it can"),
-        );
+        findings.push(crate::rules::lin::not_uploadable(
+            at.clone(),
+            board,
+            &game.refusals,
+        ));
     }
     if !game.lost.is_empty() {
-        findings.push(
-            Diagnostic::new(
-                Rule::LostInLin,
-                at.clone(),
-                format!(
-                    "LIN cannot carry these parts of board {board}, which are left out: {}",
-                    game.lost.join("; ")
-                ),
-            )
-            .with_help("keep the PBN as the archive; the LIN is for BBO"),
-        );
+        findings.push(crate::rules::lin::lost_in_lin(
+            at.clone(),
+            board,
+            &game.lost,
+        ));
     }
     if !changed.is_empty() {
-        findings.push(Diagnostic::new(
-            Rule::LostInLin,
-            at,
-            format!(
-                "{}: a `|` is written as `/` and a `,` in a name as `;`",
-                changed.join("; ")
-            ),
-        ));
+        findings.push(crate::rules::lin::changed_in_lin(at, changed));
     }
 }
 

@@ -37,6 +37,27 @@ impl Output {
         }
     }
 
+    /// Bytes already in memory, sent to a temporary file at once when there are more than
+    /// [`SPILL`] of them (and no second copy is made on the way); kept in memory where no such
+    /// file can be made or written.
+    pub fn spilled(bytes: Vec<u8>) -> Output {
+        if bytes.len() <= SPILL {
+            return Output::from_bytes(bytes);
+        }
+        let file = tempfile::tempfile().and_then(|mut file| {
+            file.write_all(&bytes)?;
+            Ok(file)
+        });
+        match file {
+            Ok(file) => Output {
+                len: bytes.len() as u64,
+                memory: Vec::new(),
+                file: Some(file),
+            },
+            Err(_) => Output::from_bytes(bytes),
+        }
+    }
+
     pub fn len(&self) -> u64 {
         self.len
     }
@@ -119,6 +140,39 @@ impl Output {
                 Ok(Some(file))
             }
         }
+    }
+
+    /// The first `n` bytes (all of them when there are fewer).
+    pub fn head(&mut self, n: usize) -> io::Result<Vec<u8>> {
+        if self.file.is_none() {
+            return Ok(self.memory[..n.min(self.memory.len())].to_vec());
+        }
+        let mut head = Vec::new();
+        if let Some(file) = self.rewound()? {
+            file.take(n as u64).read_to_end(&mut head)?;
+        }
+        Ok(head)
+    }
+
+    /// Appends the bytes of `other` from offset `from` on, a block at a time: a spooled output
+    /// is never read into memory whole (`convert -o` gathering its files).
+    pub fn append_from(&mut self, other: &mut Output, from: u64) -> io::Result<()> {
+        if other.file.is_none() {
+            let from = usize::try_from(from).unwrap_or(usize::MAX);
+            return self.push(other.memory.get(from..).unwrap_or_default());
+        }
+        if let Some(file) = other.rewound()? {
+            file.seek(SeekFrom::Start(from))?;
+            let mut block = vec![0; 1 << 20];
+            loop {
+                let n = file.read(&mut block)?;
+                if n == 0 {
+                    break;
+                }
+                self.push(&block[..n])?;
+            }
+        }
+        Ok(())
     }
 
     /// Writes every byte to `out`.
@@ -246,6 +300,42 @@ mod tests {
         small.truncate(5).unwrap();
         assert_eq!(small.to_vec().unwrap(), b"kept,");
         assert_eq!(output.into_bytes().unwrap(), kept);
+    }
+
+    /// A rendering given whole (`check`'s findings of a file) goes to the file at once when
+    /// large, and reads back the same; a small one stays.
+    #[test]
+    fn bytes_given_whole_spill_at_once() {
+        let whole: Vec<u8> = (0..=255u8).cycle().take(SPILL + 1).collect();
+        let mut output = Output::spilled(whole.clone());
+        assert!(output.is_spooled());
+        assert_eq!(output.in_memory(), 0, "no copy kept in memory");
+        assert_eq!(output.len(), whole.len() as u64);
+        let mut copied = Vec::new();
+        output.copy_to(&mut copied).unwrap();
+        assert_eq!(copied, whole);
+        let small = Output::spilled(b"x".to_vec());
+        assert!(!small.is_spooled());
+        assert_eq!(small.in_memory(), 1);
+    }
+
+    /// One output appended to another from an offset, a block at a time, spooled or not.
+    #[test]
+    fn an_output_is_appended_from_where_it_waits() {
+        let whole: Vec<u8> = (0..=255u8).cycle().take(SPILL + 3 * (1 << 20)).collect();
+        for from in [0, 5, SPILL as u64 + 7] {
+            let mut spooled = Output::spilled(whole.clone());
+            let mut small = Output::from_bytes(b"abcdef".to_vec());
+            let mut joined = Output::from_bytes(b">".to_vec());
+            joined.append_from(&mut spooled, from).unwrap();
+            joined.append_from(&mut small, 4).unwrap();
+            let mut expected = b">".to_vec();
+            expected.extend_from_slice(&whole[from as usize..]);
+            expected.extend_from_slice(b"ef");
+            assert!(joined.equals(&expected).unwrap(), "from {from}");
+            assert_eq!(spooled.head(3).unwrap(), &whole[..3]);
+            assert_eq!(small.head(100).unwrap(), b"abcdef");
+        }
     }
 
     #[test]

@@ -5,7 +5,6 @@
 
 use crate::lin::read::{self, Board};
 use crate::lin::to_pbn::{self, SpanMap};
-use crate::rules::Rule;
 use crate::rules::diagnostic::{Diagnostic, MAX_FINDINGS, Omitted};
 use crate::rules::select::Selection;
 
@@ -158,33 +157,12 @@ pub fn read_lin(
 fn seatless_moves(board: &Board, findings: &mut Vec<Diagnostic>) {
     if !board.game.calls.is_empty() && board.game.dealer.is_none() {
         let span = board.spans.calls.first().cloned().unwrap_or(0..0);
-        findings.push(
-            Diagnostic::new(
-                Rule::LinAuctionWithoutDealer,
-                span,
-                "the record gives calls but no dealer (`md|0` or no `md`): the seats of the \
-                 calls are unknown",
-            )
-            .with_help(
-                "give the dealer as the first digit of `md`; the calls are kept as a comment",
-            ),
-        );
+        findings.push(crate::rules::lin::auction_without_dealer(span));
     }
     if !board.game.cards.is_empty() && board.game.contract().is_none() {
         let span = board.spans.cards.first().cloned().unwrap_or(0..0);
         let n = board.game.cards.len();
-        findings.push(
-            Diagnostic::new(
-                Rule::LinPlayWithoutContract,
-                span,
-                format!(
-                    "{n} card{} played, but the auction reaches no contract: the seats of the \
-                     cards are unknown",
-                    if n == 1 { " is" } else { "s are" }
-                ),
-            )
-            .with_help("give the auction; the cards are kept as a comment"),
-        );
+        findings.push(crate::rules::lin::play_without_contract(span, n));
     }
 }
 

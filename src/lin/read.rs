@@ -14,8 +14,8 @@ use std::ops::Range;
 
 use crate::bridge::{CallToken, Card, Denomination, Rank, Seat, Suit};
 use crate::model::values::Vulnerability;
-use crate::rules::Rule;
 use crate::rules::diagnostic::Diagnostic;
+use crate::rules::lin::LinProblem;
 
 use super::game::{Anchor, Call, Game};
 
@@ -131,46 +131,32 @@ impl Iterator for Items<'_> {
             if !looks_like_tag && let Some(last) = self.pending.as_mut() {
                 let before = &text[last.tag.clone()];
                 self.findings.push(
-                    Diagnostic::new(
-                        Rule::BrokenLinRecord,
-                        range.clone(),
-                        format!(
-                            "`{}` stands where a LIN tag should: a `|` inside the `{before}` value \
-                             before it ended that value early",
-                            crate::display::escape(trimmed.trim())
-                        ),
-                    )
-                    .with_label("not a tag")
-                    .with_related(last.value.clone(), "the value it belongs to")
-                    .with_help(format!(
-                        "read as part of the `{before}` value; remove the `|` from it"
-                    )),
+                    LinProblem::StrayText {
+                        at: range.clone(),
+                        text: trimmed.to_owned(),
+                        before: before.to_owned(),
+                        value: last.value.clone(),
+                    }
+                    .diagnostic(),
                 );
                 last.value.end = range.end;
                 last.closed = closed;
                 continue;
             }
             if !closed {
-                self.findings.push(
-                    Diagnostic::new(
-                        Rule::UnterminatedLinValue,
-                        tag.clone(),
-                        "the file ends inside a LIN tag, before its `|`",
-                    )
-                    .with_help("the file was cut short: get the whole file again"),
-                );
+                self.findings
+                    .push(LinProblem::CutInTag { at: tag.clone() }.diagnostic());
                 self.done = true;
                 continue;
             }
             let item = match self.fields.next() {
                 None => {
                     self.findings.push(
-                        Diagnostic::new(
-                            Rule::UnterminatedLinValue,
-                            tag.clone(),
-                            format!("the file ends after the `{name}` tag, before its value"),
-                        )
-                        .with_help("the file was cut short: get the whole file again"),
+                        LinProblem::CutAfterTag {
+                            at: tag.clone(),
+                            tag: name.to_owned(),
+                        }
+                        .diagnostic(),
                     );
                     self.done = true;
                     Item {
@@ -182,14 +168,11 @@ impl Iterator for Items<'_> {
                 Some((value, value_closed)) => {
                     if !value_closed {
                         self.findings.push(
-                            Diagnostic::new(
-                                Rule::UnterminatedLinValue,
-                                value.clone(),
-                                format!(
-                                    "the file ends inside the `{name}` value, before its closing `|`"
-                                ),
-                            )
-                            .with_help("the file was cut short: get the whole file again"),
+                            LinProblem::CutInValue {
+                                at: value.clone(),
+                                tag: name.to_owned(),
+                            }
+                            .diagnostic(),
                         );
                     }
                     Item {
@@ -246,6 +229,10 @@ struct Header {
     scoring: Option<String>,
     home: Option<String>,
     visit: Option<String>,
+    /// The first board of a vugraph (`vg`, its fourth field), and BBO's result line (`rs`):
+    /// each board's results, open room then closed, from the first board on.
+    first_board: Option<u32>,
+    results: Vec<(String, Range<usize>)>,
 }
 
 /// A LIN text read.
@@ -340,7 +327,11 @@ impl Reader<'_, '_> {
             // A room and board number begins a record; one after the deal of a record that has
             // none yet (and no call or card) is that record's.
             "qx" => self.has_moves || self.has_room,
-            "pn" | "mn" | "md" => self.started,
+            // Within a record the order of tags is free (handviewer links give `md` first): a
+            // `pn` begins the next record only after a call or card, or when this record has
+            // its names already (issue 44, item 6).
+            "pn" => self.has_moves || (self.started && self.names_from_board),
+            "mn" | "md" => self.started,
             _ => false,
         };
         if starts_board {
@@ -352,15 +343,11 @@ impl Reader<'_, '_> {
         if self.pairs > MAX_RECORD_PAIRS {
             if self.pairs == MAX_RECORD_PAIRS + 1 {
                 self.file.findings.push(
-                    Diagnostic::new(
-                        Rule::OversizedLinRecord,
-                        item.tag.clone(),
-                        format!(
-                            "this record has more than {MAX_RECORD_PAIRS} tag|value| pairs; the \
-                             rest of it is not read"
-                        ),
-                    )
-                    .with_help("split the record; a played board has a few hundred pairs"),
+                    LinProblem::OversizedRecord {
+                        at: item.tag.clone(),
+                        max: MAX_RECORD_PAIRS,
+                    }
+                    .diagnostic(),
                 );
             }
             return;
@@ -380,6 +367,16 @@ impl Reader<'_, '_> {
             .end
             .max(item.value.end + 1)
             .min(self.text.len());
+        // A line break in a LIN value (a name, an alert's explanation, wrapped by the program
+        // that wrote it) carries no meaning, and a PBN string cannot hold one (PBN 3.2): each
+        // is a space, a CR LF one space (issue 44, item 5). Commentary keeps its lines.
+        let one_line;
+        let value = if value.contains(['\r', '\n']) && !matches!(tag, "nt" | "st" | "at") {
+            one_line = value.replace("\r\n", " ").replace(['\r', '\n'], " ");
+            one_line.as_str()
+        } else {
+            value
+        };
         match tag {
             "vg" => self.vugraph(value),
             "pn" => self.names(value, item),
@@ -405,21 +402,18 @@ impl Reader<'_, '_> {
                 }
             }
             "mn" => self.heading(value, item),
-            "rs" | "pw" | "mp" | "bn" | "rh" | "pg" | "sk" | "sa" | "va" | "bt" | "tu" => {}
+            "rs" => self.results(value, item),
+            "pw" | "mp" | "bn" | "rh" | "pg" | "sk" | "sa" | "va" | "bt" | "tu" => {}
             "zz" | "up" => {
                 self.comment(format!("LIN {tag}|{value}|"), item);
             }
             _ => {
                 self.file.findings.push(
-                    Diagnostic::new(
-                        Rule::UnknownLinTag,
-                        item.tag.clone(),
-                        format!(
-                            "`{}` is not a LIN tag pbnfmt knows; it is kept as a comment",
-                            crate::display::escape(tag)
-                        ),
-                    )
-                    .with_help("written to the PBN as `{LIN tag|value|}`"),
+                    LinProblem::UnknownTag {
+                        at: item.tag.clone(),
+                        tag: tag.to_owned(),
+                    }
+                    .diagnostic(),
                 );
                 self.comment(format!("LIN {tag}|{value}|"), item);
             }
@@ -462,6 +456,63 @@ impl Reader<'_, '_> {
         });
         self.header.home = field(5);
         self.header.visit = field(7);
+        self.header.first_board = field(3).and_then(|f| f.parse().ok());
+    }
+
+    /// `rs|4HE=,4HE-1,…|`: each board's result, open room then closed, with where it stands.
+    fn results(&mut self, value: &str, item: &Item) {
+        let mut at = item.value.start;
+        self.header.results = value
+            .split(',')
+            .map(|entry| {
+                let span = at..at + entry.len();
+                at += entry.len() + 1;
+                (entry.trim().to_owned(), span)
+            })
+            .collect();
+    }
+
+    /// L014: the record's tricks (its claim, or its play whole) against BBO's result line for
+    /// its board and room (issue 44, item 9). The record's own word is what the PBN says.
+    fn check_result_line(&mut self, board: &Board) {
+        let game = &board.game;
+        let (Some(first), Some(number), Some(room)) = (
+            self.header.first_board,
+            game.board.as_deref().and_then(|b| b.parse::<u32>().ok()),
+            game.room.as_deref(),
+        ) else {
+            return;
+        };
+        let Some(index) = number
+            .checked_sub(first)
+            .map(|k| k as usize * 2 + usize::from(room == "Closed"))
+        else {
+            return;
+        };
+        let Some((entry, entry_span)) = self.header.results.get(index) else {
+            return;
+        };
+        let Some(listed) = result_line_tricks(entry) else {
+            return;
+        };
+        let (own, at, how) = match (game.result, game.declarer_tricks_played()) {
+            (Some(claim), _) => (claim, board.spans.claim.clone(), "claim (`mc`)"),
+            (None, Some(played)) => (played, board.spans.cards.last().cloned(), "play"),
+            (None, None) => return,
+        };
+        if own != listed {
+            self.file.findings.push(
+                LinProblem::ResultLineDisagrees {
+                    at: at.unwrap_or_else(|| board.spans.record.clone()),
+                    line: entry_span.clone(),
+                    entry: entry.clone(),
+                    listed,
+                    own,
+                    how,
+                }
+                .diagnostic(),
+            );
+        }
     }
 
     fn names(&mut self, value: &str, item: &Item) {
@@ -479,21 +530,12 @@ impl Reader<'_, '_> {
         let fields = value.split(',').count();
         if !(fields == 4 || fields == 8) {
             self.file.findings.push(
-                Diagnostic::new(
-                    Rule::BrokenLinRecord,
-                    item.value.clone(),
-                    format!(
-                        "`pn` gives {fields} names where 4 (or 8 in a match header) are \
-                         expected: a `,` inside a name"
-                    ),
-                )
-                .with_help(if names.len() == 4 || names.len() == 8 {
-                    "read with each comma followed by a space as part of a name; remove the \
-                     comma from the name"
-                } else {
-                    "remove the comma from the name; the first four names are read as South, \
-                     West, North, East"
-                }),
+                LinProblem::NamesSplit {
+                    at: item.value.clone(),
+                    fields,
+                    kept: names.len() == 4 || names.len() == 8,
+                }
+                .diagnostic(),
             );
         }
         if names.len() == 8 && !self.started && !self.has_room && self.board.spans.deal.is_none() {
@@ -546,15 +588,11 @@ impl Reader<'_, '_> {
             Some(b'0') => rest_start = 1,
             Some(b) if b.is_ascii_digit() => {
                 self.file.findings.push(
-                    Diagnostic::new(
-                        Rule::MalformedLinDeal,
-                        item.value.start..item.value.start + 1,
-                        format!(
-                            "the dealer `{}` is not 1 (South), 2 (West), 3 (North) or 4 (East)",
-                            char::from(*b)
-                        ),
-                    )
-                    .with_label("dealer"),
+                    LinProblem::BadDealer {
+                        at: item.value.start..item.value.start + 1,
+                        digit: char::from(*b),
+                    }
+                    .diagnostic(),
                 );
                 rest_start = 1;
             }
@@ -572,11 +610,12 @@ impl Reader<'_, '_> {
                     .sum::<usize>();
             let Some(&seat) = LIN_SEATS.get(i) else {
                 if !hand.trim().is_empty() {
-                    self.file.findings.push(Diagnostic::new(
-                        Rule::MalformedLinDeal,
-                        offset..offset + hand.len(),
-                        "a fifth hand in `md`: a deal has four",
-                    ));
+                    self.file.findings.push(
+                        LinProblem::FifthHand {
+                            at: offset..offset + hand.len(),
+                        }
+                        .diagnostic(),
+                    );
                 }
                 continue;
             };
@@ -594,15 +633,11 @@ impl Reader<'_, '_> {
         }
         if given < 3 && !malformed {
             self.file.findings.push(
-                Diagnostic::new(
-                    Rule::PartialLinDeal,
-                    item.value.clone(),
-                    format!(
-                        "`md` gives {given} hand{}: the deal cannot be completed",
-                        if given == 1 { "" } else { "s" }
-                    ),
-                )
-                .with_help("the unknown hands are written as `-` in the PBN Deal"),
+                LinProblem::PartialDeal {
+                    at: item.value.clone(),
+                    given,
+                }
+                .diagnostic(),
             );
         }
     }
@@ -630,24 +665,17 @@ impl Reader<'_, '_> {
                     };
                     let end = at + width;
                     self.file.findings.push(
-                        Diagnostic::new(
-                            Rule::MalformedLinDeal,
-                            at..end,
-                            if suit.is_none() && Rank::from_letter(byte).is_some() {
-                                "a rank before any suit letter in an `md` hand".to_owned()
-                            } else if ten {
-                                "`10` in an `md` hand: LIN writes the ten as `T`".to_owned()
-                            } else {
-                                format!(
-                                    "`{}` in an `md` hand is neither a suit letter nor a rank",
-                                    crate::display::escape(&hand[i..i + width])
-                                )
-                            },
-                        )
-                        .with_help(
-                            "write each suit as its letter, S H D C, then its ranks, T for the \
-                             ten; the hand is read as unknown",
-                        ),
+                        if suit.is_none() && Rank::from_letter(byte).is_some() {
+                            LinProblem::RankBeforeSuit { at: at..end }
+                        } else if ten {
+                            LinProblem::TenAsTen { at: at..end }
+                        } else {
+                            LinProblem::NotACard {
+                                at: at..end,
+                                text: hand[i..i + width].to_owned(),
+                            }
+                        }
+                        .diagnostic(),
                     );
                     return None;
                 }
@@ -670,16 +698,11 @@ impl Reader<'_, '_> {
                 self.board.spans.vulnerable = Some(item.value.clone());
             }
             None => self.file.findings.push(
-                Diagnostic::new(
-                    Rule::InvalidLinValue,
-                    item.value.clone(),
-                    format!(
-                        "`sv|{}|` is no vulnerability: `o` none, `n` North-South, `e` East-West, \
-                         `b` both",
-                        crate::display::escape(value)
-                    ),
-                )
-                .with_label("vulnerability"),
+                LinProblem::BadVulnerability {
+                    at: item.value.clone(),
+                    value: value.to_owned(),
+                }
+                .diagnostic(),
             ),
         }
     }
@@ -695,15 +718,11 @@ impl Reader<'_, '_> {
         let number = code.get(1..).unwrap_or("");
         if room.is_none() || number.is_empty() || !number.bytes().all(|b| b.is_ascii_digit()) {
             self.file.findings.push(
-                Diagnostic::new(
-                    Rule::InvalidLinValue,
-                    item.value.clone(),
-                    format!(
-                        "`qx|{}|` is not a room (`o` open, `c` closed) and a board number",
-                        crate::display::escape(value)
-                    ),
-                )
-                .with_label("room and board"),
+                LinProblem::BadRoom {
+                    at: item.value.clone(),
+                    value: value.to_owned(),
+                }
+                .diagnostic(),
             );
         }
         if let Some(room) = room {
@@ -740,16 +759,11 @@ impl Reader<'_, '_> {
             }
             None => {
                 self.file.findings.push(
-                    Diagnostic::new(
-                        Rule::UnreadableLinCall,
-                        item.value.clone(),
-                        format!("`{}` is not a call", crate::display::escape(value)),
-                    )
-                    .with_label("call")
-                    .with_help(
-                        "write `p`, `d`, `r` or a bid `1C`…`7N`; the rest of the auction is kept \
-                         as a comment",
-                    ),
+                    LinProblem::BadCall {
+                        at: item.value.clone(),
+                        value: value.to_owned(),
+                    }
+                    .diagnostic(),
                 );
                 self.calls_stopped = true;
                 self.comment(format!("LIN mb|{value}|"), item);
@@ -805,16 +819,11 @@ impl Reader<'_, '_> {
             }
             None => {
                 self.file.findings.push(
-                    Diagnostic::new(
-                        Rule::UnreadableLinCard,
-                        item.value.clone(),
-                        format!("`{}` is not a card", crate::display::escape(value)),
-                    )
-                    .with_label("card")
-                    .with_help(
-                        "write a suit letter and a rank (`SA`, `HT`); the rest of the play is \
-                         kept as a comment",
-                    ),
+                    LinProblem::BadCard {
+                        at: item.value.clone(),
+                        value: value.to_owned(),
+                    }
+                    .diagnostic(),
                 );
                 self.cards_stopped = true;
                 self.comment(format!("LIN pc|{value}|"), item);
@@ -829,15 +838,11 @@ impl Reader<'_, '_> {
                 self.board.spans.claim = Some(item.value.clone());
             }
             _ => self.file.findings.push(
-                Diagnostic::new(
-                    Rule::InvalidLinValue,
-                    item.value.clone(),
-                    format!(
-                        "`mc|{}|` is no number of tricks from 0 to 13",
-                        crate::display::escape(value)
-                    ),
-                )
-                .with_label("declarer's tricks"),
+                LinProblem::BadTricks {
+                    at: item.value.clone(),
+                    value: value.to_owned(),
+                }
+                .diagnostic(),
             ),
         }
     }
@@ -907,8 +912,32 @@ impl Reader<'_, '_> {
                 game.tags.push((name.to_owned(), value.clone()));
             }
         }
+        self.check_result_line(&board);
         self.file.boards.push(board);
     }
+}
+
+/// Declarer's tricks in an entry of BBO's result line: a level, a strain, the declarer, `x` or
+/// `xx`, then `=`, `+k` or `-k` (`4SWx-4`). `None` for anything else (a passed-out board, an
+/// empty entry for a board not played).
+fn result_line_tricks(entry: &str) -> Option<u8> {
+    let bytes = entry.as_bytes();
+    let level = match bytes.first()? {
+        b @ b'1'..=b'7' => b - b'0',
+        _ => return None,
+    };
+    let rest = entry.get(1..)?;
+    let rest = rest.strip_prefix(['S', 'H', 'D', 'C', 'N', 's', 'h', 'd', 'c', 'n'])?;
+    let rest = rest.strip_prefix(['N', 'E', 'S', 'W', 'n', 'e', 's', 'w'])?;
+    let rest = rest.trim_start_matches(['x', 'X']);
+    let made = 6 + i16::from(level);
+    let tricks = match rest.as_bytes().first()? {
+        b'=' if rest.len() == 1 => made,
+        b'+' => made + rest[1..].parse::<i16>().ok()?,
+        b'-' => made - rest[1..].parse::<i16>().ok()?,
+        _ => return None,
+    };
+    u8::try_from(tricks).ok().filter(|t| *t <= 13)
 }
 
 /// A LIN call: `p`, `d`, `r`, or a level and a denomination (`N` or `NT` for notrump), in any

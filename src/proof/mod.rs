@@ -11,7 +11,6 @@ pub mod lean;
 
 use crate::io::spool::Output;
 use crate::model::{Inheritance, Tag};
-use crate::rules::Rule;
 use crate::rules::diagnostic::{Diagnostic, Severity};
 use crate::rules::syntax::rule_of;
 use crate::source::{self, Decoded, Encoding, Unencodable};
@@ -138,10 +137,7 @@ pub fn downgrade(problems: &mut [Diagnostic], label: &str) {
     }
 }
 
-/// W004: the result does not read back as the input; `help` says what the user can do.
-pub fn unfaithful(message: String, help: &str) -> Diagnostic {
-    Diagnostic::new(Rule::UnfaithfulExport, 0..0, message).with_help(help.to_owned())
-}
+pub use crate::rules::writing::unfaithful;
 
 /// The first syntax error `again`, a result read back, has that makes its reading a guess.
 pub fn broken_reading(again: &Parse) -> Option<&SyntaxError> {
@@ -190,22 +186,8 @@ pub fn writable(value: &str) -> bool {
 
 /// W005: the inherited value of `tag`, written out at `span`, would read as inheritance again.
 pub fn unwritable(tag: &Tag<'_>, span: std::ops::Range<usize>) -> Diagnostic {
-    let finding = Diagnostic::new(
-        Rule::UnwritableInheritedValue,
-        span,
-        format!(
-            "the {} tag inherits the value {:?}, which written out would read as inheritance again",
-            tag.name, &*tag.value
-        ),
-    )
-    .with_help(
-        "PBN 4.8: a value `#` or one beginning with `##` cannot be written plainly; change the \
-         value where it is given",
-    );
-    if tag.inheritance == Inheritance::Implied {
-        return finding.with_related(tag.span.clone(), "given with `##` here");
-    }
-    finding
+    let given = (tag.inheritance == Inheritance::Implied).then(|| tag.span.clone());
+    crate::rules::writing::unwritable_inherited_value(tag.name, &tag.value, span, given)
 }
 
 // The rules of this family: see [`crate::rules`].

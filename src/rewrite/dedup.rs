@@ -207,15 +207,9 @@ fn differs(text: &str, result: &str, gone: &[usize], force: bool) -> Option<Diag
                 let first_line = text[span.clone()]
                     .find(['\r', '\n'])
                     .map_or(span.end, |end| span.start + end);
-                return Some(
-                    Diagnostic::new(
-                        Rule::RemovedGameInherited,
-                        span.start..first_line,
-                        "this game would change: it takes a value with `#` or `##` from a game \
-                         dedup removes",
-                    )
-                    .with_help(crate::rules::writing::REMOVED_GAME_INHERITED.fix),
-                );
+                return Some(crate::rules::writing::removed_game_inherited(
+                    span.start..first_line,
+                ));
             }
             None => return Some(bug("the result has fewer games than it should".to_owned())),
         }

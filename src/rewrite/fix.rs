@@ -12,16 +12,14 @@
 use std::ops::Range;
 
 use crate::check::{CheckOptions, check_decoded};
-use crate::model::{GameModel, OwnedInheritance};
 use crate::proof::Rewritten;
 use crate::rules::diagnostic::Diagnostic;
 use crate::rules::select::Selection;
 use crate::rules::{Fixability, Rule};
 use crate::source::{self, Decoded};
-use crate::syntax::Parse;
 
 use super::edit::Edits;
-use super::{ChunkEdits, RewriteOptions};
+use super::{ChunkEdits, EditsMade, ReadBack, RewriteOptions, ToEdit};
 
 /// What `fix` is told.
 #[derive(Clone, Debug, Default)]
@@ -180,7 +178,8 @@ struct Precomputed {
 impl ChunkEdits for Precomputed {
     const EFFECTIVE: bool = false;
 
-    fn edits(&mut self, parse: &Parse, _: &str, _: &[GameModel<'_>]) -> (Edits, Vec<Diagnostic>) {
+    fn edits(&mut self, chunk: ToEdit<'_, '_>) -> EditsMade {
+        let parse = chunk.parse;
         let (Some(first), Some(last)) = (parse.tokens.first(), parse.tokens.last()) else {
             return (Edits::default(), Vec::new());
         };
@@ -200,7 +199,7 @@ impl ChunkEdits for Precomputed {
         finding.rule == Rule::UnterminatedComment && self.closed.contains(&finding.span.start)
     }
 
-    fn check_piece(&self, _: &Parse, _: &str, _: &str, _: &OwnedInheritance) -> Option<String> {
+    fn check_piece(&self, _: ReadBack<'_>) -> Option<String> {
         // The facts of the piece are compared with the input's by the frame; that a fixed file
         // has nothing more to fix is tested (`tests/integration/fix.rs`).
         None

@@ -40,6 +40,29 @@ pub struct RewriteOptions {
     pub chunk_bytes: Option<usize>,
 }
 
+/// A chunk to edit: its parse, the file's text (the parse's offsets, and the edits' ranges, are
+/// in it), and the models of its games, with the `#`/`##` values of the games before them
+/// (PBN 4.8) carried by the frame.
+#[derive(Clone, Copy)]
+pub(crate) struct ToEdit<'a, 't> {
+    pub parse: &'a Parse,
+    pub text: &'t str,
+    pub models: &'a [GameModel<'t>],
+}
+
+/// The edits a rewrite makes to a chunk, and the findings of what it leaves as it is.
+pub(crate) type EditsMade = (edit::Edits, Vec<Diagnostic>);
+
+/// A chunk's rewrite read back: `piece`, the rewrite of the text `original`, parsed as `again`;
+/// `values`, the output's `#`/`##` values before the piece.
+#[derive(Clone, Copy)]
+pub(crate) struct ReadBack<'a> {
+    pub again: &'a Parse,
+    pub piece: &'a str,
+    pub original: &'a str,
+    pub values: &'a OwnedInheritance,
+}
+
 /// A rewrite made of edits to each game that only needs the games before it, through their
 /// `#`/`##` values and what the rewrite itself carries, so that it can go a chunk of games at a
 /// time ([`rewrite_chunks`]).
@@ -52,39 +75,18 @@ pub(crate) trait ChunkEdits {
     /// [`ChunkEdits::check_piece`] instead.
     const SAME_FACTS: bool = true;
 
-    /// The edits to the games of `parse`, a chunk of `text` (their ranges are offsets in
-    /// `text`), and what they leave as it is. `models` are the chunk's games, with the `#`/`##`
-    /// values of the games before them (PBN 4.8) carried by the frame.
-    fn edits(
-        &mut self,
-        parse: &Parse,
-        text: &str,
-        models: &[GameModel<'_>],
-    ) -> (edit::Edits, Vec<Diagnostic>);
+    /// The edits to the games of a chunk, and what they leave as it is.
+    fn edits(&mut self, chunk: ToEdit<'_, '_>) -> EditsMade;
 
     /// For a rewrite that does not keep the facts ([`ChunkEdits::SAME_FACTS`]): what is wrong
-    /// with `piece`, the rewrite of the chunk whose text is `original`, read back as `again`
-    /// with the models `models`.
-    fn check_models(
-        &self,
-        _again: &Parse,
-        _piece: &str,
-        _original: &str,
-        _models: &[GameModel<'_>],
-    ) -> Option<String> {
+    /// with a chunk's rewrite read back, whose games are `models`.
+    fn check_models(&self, _back: ReadBack<'_>, _models: &[GameModel<'_>]) -> Option<String> {
         None
     }
 
-    /// What is wrong with `piece`, the rewrite of the chunk whose text is `original`, read back
-    /// as `again`; `values` are the output's `#`/`##` values before the piece. A rewrite that is
-    /// done in one go finds nothing more to edit in its result.
-    fn check_piece(
-        &self,
-        again: &Parse,
-        piece: &str,
-        original: &str,
-        values: &OwnedInheritance,
-    ) -> Option<String>;
+    /// What is wrong with a chunk's rewrite read back. A rewrite that is done in one go finds
+    /// nothing more to edit in its result.
+    fn check_piece(&self, back: ReadBack<'_>) -> Option<String>;
 
     /// Whether `finding`, which stops a rewrite ([`proof::blocking`]), is mended by this
     /// rewrite's own edits, so that the file may be rewritten after all: `fix --unsafe-fixes`
@@ -250,7 +252,11 @@ pub(crate) fn edit_chunks<R: ChunkEdits>(
         let before = inheritor.clone();
         let mut reader: Inheritor<'_, '_> = inheritor;
         let chunk_models = models(&parse, text, &mut reader);
-        let (edits, left) = rewrite.edits(&parse, text, &chunk_models);
+        let (edits, left) = rewrite.edits(ToEdit {
+            parse: &parse,
+            text,
+            models: &chunk_models,
+        });
         drop(chunk_models);
         inheritor = reader.detach();
         if sink.adapt
@@ -367,6 +373,12 @@ fn verify_piece<R: ChunkEdits>(
     if let Some(problem) = unescaped_backslash(&again, written) {
         return Err(problem);
     }
+    let back = ReadBack {
+        again: &again,
+        piece,
+        original,
+        values,
+    };
     let after = if R::SAME_FACTS {
         let mut was = facts::Facts::carrying(parse, text, R::EFFECTIVE, before);
         let mut is = facts::Facts::carrying(&again, piece, R::EFFECTIVE, values.inheritor());
@@ -379,13 +391,13 @@ fn verify_piece<R: ChunkEdits>(
     } else {
         let mut reader = values.inheritor();
         let again_models = models(&again, piece, &mut reader);
-        if let Some(problem) = rewrite.check_models(&again, piece, original, &again_models) {
+        if let Some(problem) = rewrite.check_models(back, &again_models) {
             return Err(problem);
         }
         drop(again_models);
         reader.to_owned_values()
     };
-    match rewrite.check_piece(&again, piece, original, values) {
+    match rewrite.check_piece(back) {
         Some(problem) => Err(problem),
         None => Ok(after),
     }

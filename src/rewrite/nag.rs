@@ -10,10 +10,9 @@
 
 use crate::bridge::SUFFIXES;
 use crate::lexer::{SyntaxKind, token_number};
-use crate::model::{GameModel, OwnedInheritance};
 use crate::proof::Rewritten;
 use crate::rewrite::edit::Edits;
-use crate::rewrite::{ChunkEdits, RewriteOptions, rewrite_chunks};
+use crate::rewrite::{ChunkEdits, EditsMade, ReadBack, RewriteOptions, ToEdit, rewrite_chunks};
 use crate::rules::diagnostic::Diagnostic;
 use crate::source;
 use crate::syntax::{Data, Move, Parse, SectionKind, TokenId};
@@ -38,23 +37,12 @@ struct Nag;
 impl ChunkEdits for Nag {
     const EFFECTIVE: bool = false;
 
-    fn edits(
-        &mut self,
-        parse: &Parse,
-        text: &str,
-        _: &[GameModel<'_>],
-    ) -> (Edits, Vec<Diagnostic>) {
-        nag_edits(parse, text)
+    fn edits(&mut self, chunk: ToEdit<'_, '_>) -> EditsMade {
+        nag_edits(chunk.parse, chunk.text)
     }
 
-    fn check_piece(
-        &self,
-        again: &Parse,
-        piece: &str,
-        _: &str,
-        _: &OwnedInheritance,
-    ) -> Option<String> {
-        let (more, _) = nag_edits(again, piece);
+    fn check_piece(&self, back: ReadBack<'_>) -> Option<String> {
+        let (more, _) = nag_edits(back.again, back.piece);
         (!more.is_empty()).then(|| "rewriting the result again changes it".to_owned())
     }
 }

@@ -19,12 +19,15 @@
 
 use std::collections::HashMap;
 
-use crate::model::{GameModel, Inheritance, OwnedInheritance, Tag, inheritance_forbidden};
+use crate::model::{GameModel, Inheritance, Tag, inheritance_forbidden};
 use crate::model::{MTS, mts_index};
 use crate::parser;
 use crate::proof::{Rewritten, unwritable, writable};
 use crate::rewrite::edit::Edits;
-use crate::rewrite::{ChunkEdits, Further, RewriteOptions, Sink, edit_chunks, rewrite_chunks};
+use crate::rewrite::{
+    ChunkEdits, EditsMade, Further, ReadBack, RewriteOptions, Sink, ToEdit, edit_chunks,
+    rewrite_chunks,
+};
 use crate::rules::diagnostic::Diagnostic;
 use crate::rules::tags::forbidden_inheritance;
 use crate::source;
@@ -93,23 +96,13 @@ struct Resolve {
 impl ChunkEdits for Resolve {
     const EFFECTIVE: bool = true;
 
-    fn edits(
-        &mut self,
-        parse: &Parse,
-        text: &str,
-        models: &[GameModel<'_>],
-    ) -> (Edits, Vec<Diagnostic>) {
-        resolve_games(parse, text, models, self.default_nl)
+    fn edits(&mut self, chunk: ToEdit<'_, '_>) -> EditsMade {
+        resolve_games(chunk.parse, chunk.text, chunk.models, self.default_nl)
     }
 
-    fn check_piece(
-        &self,
-        again: &Parse,
-        piece: &str,
-        _: &str,
-        values: &OwnedInheritance,
-    ) -> Option<String> {
-        let again_models = super::models(again, piece, &mut values.inheritor());
+    fn check_piece(&self, back: ReadBack<'_>) -> Option<String> {
+        let (again, piece) = (back.again, back.piece);
+        let again_models = super::models(again, piece, &mut back.values.inheritor());
         let (more, _) = resolve_games(again, piece, &again_models, self.default_nl);
         (!more.is_empty()).then(|| "rewriting the result again changes it".to_owned())
     }
@@ -294,33 +287,23 @@ struct Compress {
 impl ChunkEdits for Compress {
     const EFFECTIVE: bool = true;
 
-    fn edits(
-        &mut self,
-        parse: &Parse,
-        text: &str,
-        models: &[GameModel<'_>],
-    ) -> (Edits, Vec<Diagnostic>) {
+    fn edits(&mut self, chunk: ToEdit<'_, '_>) -> EditsMade {
         let mut edits = Edits::default();
-        for model in models {
+        for model in chunk.models {
             let first = self.games == 0;
             self.games += 1;
-            self.game(model, parse, text, first, &mut edits);
+            self.game(model, chunk.parse, chunk.text, first, &mut edits);
         }
         (edits, Vec::new())
     }
 
     /// Resolving the compressed piece gives back the resolved text byte for byte.
-    fn check_piece(
-        &self,
-        again: &Parse,
-        piece: &str,
-        original: &str,
-        values: &OwnedInheritance,
-    ) -> Option<String> {
-        let again_models = super::models(again, piece, &mut values.inheritor());
+    fn check_piece(&self, back: ReadBack<'_>) -> Option<String> {
+        let (again, piece) = (back.again, back.piece);
+        let again_models = super::models(again, piece, &mut back.values.inheritor());
         let (edits, _) = resolve_games(again, piece, &again_models, self.default_nl);
         match edits.apply(piece) {
-            Ok(output) if output == original => None,
+            Ok(output) if output == back.original => None,
             Ok(_) => Some(
                 "resolving the compressed file does not give back the resolved file".to_owned(),
             ),

@@ -26,10 +26,10 @@ use std::borrow::Cow;
 
 use crate::bridge::Seat;
 use crate::model::values::Vulnerability;
-use crate::model::{GameModel, Inheritance, OwnedInheritance, Tag};
+use crate::model::{GameModel, Inheritance, Tag};
 use crate::proof::Rewritten;
 use crate::rewrite::edit::Edits;
-use crate::rewrite::{ChunkEdits, RewriteOptions, rewrite_chunks};
+use crate::rewrite::{ChunkEdits, EditsMade, ReadBack, RewriteOptions, ToEdit, rewrite_chunks};
 use crate::rules::Rule;
 use crate::rules::diagnostic::Diagnostic;
 use crate::source;
@@ -168,16 +168,12 @@ impl ChunkEdits for Rotate {
     const EFFECTIVE: bool = false;
     const SAME_FACTS: bool = false;
 
-    fn edits(
-        &mut self,
-        parse: &Parse,
-        text: &str,
-        models: &[GameModel<'_>],
-    ) -> (Edits, Vec<Diagnostic>) {
+    fn edits(&mut self, chunk: ToEdit<'_, '_>) -> EditsMade {
+        let (parse, text) = (chunk.parse, chunk.text);
         let mut edits = Edits::default();
         let mut findings = Vec::new();
         self.turns.clear();
-        for model in models {
+        for model in chunk.models {
             let by = self.turn(parse, model, &mut findings);
             self.turns.push(by);
             if by == 0 {
@@ -190,13 +186,8 @@ impl ChunkEdits for Rotate {
     }
 
     /// The result turned back, each game by what it turned, gives the input, byte for byte.
-    fn check_models(
-        &self,
-        again: &Parse,
-        piece: &str,
-        original: &str,
-        models: &[GameModel<'_>],
-    ) -> Option<String> {
+    fn check_models(&self, back: ReadBack<'_>, models: &[GameModel<'_>]) -> Option<String> {
+        let (again, piece) = (back.again, back.piece);
         if models.len() != self.turns.len() {
             return Some("the result has another number of games".to_owned());
         }
@@ -216,14 +207,14 @@ impl ChunkEdits for Rotate {
             game_edits((again, piece), model, back, &mut edits, &mut left);
         }
         match edits.apply(piece) {
-            Ok(back) if back == original => None,
+            Ok(turned) if turned == back.original => None,
             Ok(_) => Some("the result turned back is not the input".to_owned()),
             Err(error) => Some(format!("the result cannot be turned back ({error})")),
         }
     }
 
     /// Proven in [`ChunkEdits::check_models`].
-    fn check_piece(&self, _: &Parse, _: &str, _: &str, _: &OwnedInheritance) -> Option<String> {
+    fn check_piece(&self, _: ReadBack<'_>) -> Option<String> {
         None
     }
 }
@@ -539,18 +530,9 @@ fn table_edits(
             Ok(Some(turned)) => edits.replace(span, turned.into_owned()),
             Ok(None) => {}
             Err(_) => {
-                findings.push(
-                    Diagnostic::new(
-                        Rule::NotRotated,
-                        span,
-                        format!(
-                            "the {} declarer `{}` is not a seat: the board is not turned",
-                            tag.name,
-                            crate::display::escape(cell)
-                        ),
-                    )
-                    .with_help(crate::rules::writing::NOT_ROTATED.fix),
-                );
+                findings.push(crate::rules::writing::declarer_not_a_seat(
+                    tag.name, cell, span,
+                ));
             }
         }
     }

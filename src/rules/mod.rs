@@ -427,6 +427,7 @@ rules! {
     OversizedLinRecord => lin::OVERSIZED_LIN_RECORD,
     BoardNotUploadable => lin::NOT_UPLOADABLE,
     LostInLin => lin::LOST_IN_LIN,
+    LinResultLineDisagrees => lin::LIN_RESULT_LINE_DISAGREES,
     RepeatedDeal => sets::REPEATED_DEAL,
     MalformedOptimumTable => dd::MALFORMED_OPTIMUM_TABLE,
     DoubleDummyTricksMismatch => dd::DOUBLE_DUMMY_TRICKS_MISMATCH,

@@ -1,7 +1,9 @@
 //! H001: a deal dealt again in a set of files (`sets.rs` finds it, across files and threads).
 
-use crate::rules::diagnostic::Severity;
-use crate::rules::{Group, RuleInfo};
+use std::ops::Range;
+
+use crate::rules::diagnostic::{Diagnostic, Severity};
+use crate::rules::{Group, Rule, RuleInfo};
 
 // The rules of this family: see [`crate::rules`].
 
@@ -51,4 +53,25 @@ pub(crate) fn pairs() -> Vec<crate::rules::pairs::Pair> {
              6543.876.876.876 2.5432.5432.5432\"]\n"
         ),
     )]
+}
+
+/// H001: `board` (in words) at `span` has the deal of `first` (in words), dealt at `place`; `how`
+/// says which sameness found it (turned, suits exchanged), or is empty.
+pub fn repeated_deal(
+    span: Range<usize>,
+    board: &str,
+    first: &str,
+    how: &str,
+    place: &str,
+) -> Diagnostic {
+    Diagnostic::new(
+        Rule::RepeatedDeal,
+        span,
+        format!("{board} has the same deal as {first}{how} ({place})"),
+    )
+    .with_label("dealt before")
+    .with_help(
+        "a dealing program repeated a deal, or a set was used twice: deal the board again \
+         (`% pbnfmt: ignore H001` keeps a repeat that is meant)",
+    )
 }

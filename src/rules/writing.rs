@@ -515,3 +515,100 @@ pub(crate) fn pairs() -> Vec<crate::rules::pairs::Pair> {
     .flatten()
     .collect()
 }
+
+/// W004: the result does not read back as the input; `help` says what the user can do.
+pub fn unfaithful(message: String, help: &str) -> Diagnostic {
+    Diagnostic::new(Rule::UnfaithfulExport, 0..0, message).with_help(help.to_owned())
+}
+
+/// W004: the output (`what`: "the output", "the LIN") could not be kept while it was written.
+pub fn output_not_kept(what: &str, error: &dyn std::fmt::Display) -> Diagnostic {
+    Diagnostic::new(
+        Rule::UnfaithfulExport,
+        0..0,
+        format!("{what} could not be kept: {error}"),
+    )
+}
+
+/// W004: board `number` (from 1) at `span` reads back as `after`, converted from `before`.
+pub fn board_reads_back_otherwise(
+    span: Range<usize>,
+    number: usize,
+    before: &str,
+    after: &str,
+) -> Diagnostic {
+    Diagnostic::new(
+        Rule::UnfaithfulExport,
+        span,
+        format!(
+            "board {number} reads back differently from what was converted; nothing was written"
+        ),
+    )
+    .with_help(format!(
+        "this is a bug in pbnfmt, please report it: was `{}`, reads back `{}`",
+        crate::display::escape(before),
+        crate::display::escape(after)
+    ))
+}
+
+/// W005: the inherited value `value` of tag `name`, written out at `span`, would read as
+/// inheritance again; `given` is where a `##` gave it.
+pub fn unwritable_inherited_value(
+    name: &str,
+    value: &str,
+    span: Range<usize>,
+    given: Option<Range<usize>>,
+) -> Diagnostic {
+    let finding = Diagnostic::new(
+        Rule::UnwritableInheritedValue,
+        span,
+        format!(
+            "the {name} tag inherits the value {value:?}, which written out would read as \
+             inheritance again"
+        ),
+    )
+    .with_help(
+        "PBN 4.8: a value `#` or one beginning with `##` cannot be written plainly; change the \
+         value where it is given",
+    );
+    match given {
+        Some(given) => finding.with_related(given, "given with `##` here"),
+        None => finding,
+    }
+}
+
+/// W006: `named` (a game, in words) at `span` is left out of the data: `why`.
+pub fn game_not_converted(span: Range<usize>, named: &str, why: &str) -> Diagnostic {
+    Diagnostic::new(
+        Rule::GameNotConverted,
+        span,
+        format!("{named} left out: {why}"),
+    )
+    .with_help(
+        "correct what `pbnfmt check` reports for it (a syntax error; boards run together need \
+         an empty line between them, PBN 3), then convert again",
+    )
+}
+
+/// W007: the game at `span` takes a value from a game dedup removes.
+pub fn removed_game_inherited(span: Range<usize>) -> Diagnostic {
+    Diagnostic::new(
+        Rule::RemovedGameInherited,
+        span,
+        "this game would change: it takes a value with `#` or `##` from a game dedup removes",
+    )
+    .with_help(REMOVED_GAME_INHERITED.fix)
+}
+
+/// W008: the declarer `cell` of table `table` at `span` is not a seat.
+pub fn declarer_not_a_seat(table: &str, cell: &str, span: Range<usize>) -> Diagnostic {
+    Diagnostic::new(
+        Rule::NotRotated,
+        span,
+        format!(
+            "the {table} declarer `{}` is not a seat: the board is not turned",
+            crate::display::escape(cell)
+        ),
+    )
+    .with_help(NOT_ROTATED.fix)
+}

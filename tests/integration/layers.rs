@@ -1,7 +1,7 @@
 //! The layers of `src/` import one way (ARCHITECTURE.md, "Layers"; issue 42): the front knows
 //! nothing of rules, the model does no file I/O, the rules name none of the commands that raise
-//! them, one module reads chunks for every command, and no import circle ties the top-level
-//! modules together. Read from the source text: the code before a file's first `#[cfg(test)]`
+//! them, every finding is worded under `rules/`, one module reads chunks for every command, and
+//! no import circle ties the top-level modules together. Read from the source text: the code before a file's first `#[cfg(test)]`
 //! (the test modules close each file).
 
 use std::fs;
@@ -140,6 +140,23 @@ fn only_the_driver_cuts_text_into_chunks() {
             if code.contains(word) {
                 found.push(format!("{name} calls {word}"));
             }
+        }
+    }
+    assert!(found.is_empty(), "{found:#?}");
+}
+
+/// Every finding is worded under `rules/`, beside its rule's declaration (issue 42, item 2): the
+/// producers (`lin/`, `proof/`, `rewrite/`, `jsonl.rs`, `sets.rs`, `suppress.rs`…) hand data to
+/// a wording function or problem type there, and never build a finding's message themselves.
+#[test]
+fn every_finding_is_worded_under_rules() {
+    let mut found = Vec::new();
+    for (name, code) in code_below(&src()) {
+        if name.starts_with("rules/") {
+            continue;
+        }
+        if code.contains("Diagnostic::new(") {
+            found.push(format!("{name} words a finding (Diagnostic::new)"));
         }
     }
     assert!(found.is_empty(), "{found:#?}");

@@ -5,6 +5,7 @@
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
+use pbnfmt::bridge::Seat;
 use pbnfmt::check::{CheckOptions, check_bytes};
 use pbnfmt::convert::lin::{ConvertOptions, facts, lin_carries, lin_to_pbn, pbn_to_lin};
 use pbnfmt::diagnostic::Severity;
@@ -451,6 +452,80 @@ fn bridge_defects_point_at_the_lin() {
                 .iter()
                 .map(|d| (d.rule.code(), d.span.clone(), &d.message))
                 .collect::<Vec<_>>()
+        );
+    }
+}
+
+/// Issue 44, item 5: a line break inside a LIN name or alert explanation went into a PBN string,
+/// so that the file's own check reported PBN syntax errors (S001, S006) against LIN text and
+/// `convert` refused the file. LIN line breaks carry no meaning: in a name or an explanation each
+/// is a space; a comment keeps its lines.
+#[test]
+fn a_line_break_in_a_lin_value_is_a_space() {
+    let lin = "pn|Smith\nJ,West\r\nPlayer,North,East|\
+        md|1S962HAJ7DKT82CJ75,ST5HQ9863DA943CKQ,SK843HT542DJ6C863|sv|o|\
+        mb|1N!|an|15-17\nbalanced|mb|p|mb|p|mb|p|nt|first line\nsecond line|";
+    let report = check_bytes(lin.as_bytes(), &CheckOptions::default());
+    let codes: Vec<&str> = report.diagnostics.iter().map(|d| d.rule.code()).collect();
+    assert!(
+        !codes.iter().any(|code| code.starts_with('S')),
+        "no PBN syntax error on LIN text: {codes:?}"
+    );
+    let converted = lin_to_pbn(lin.as_bytes().to_vec(), &ConvertOptions::default());
+    let codes: Vec<&str> = converted.problems.iter().map(|d| d.rule.code()).collect();
+    let pbn = String::from_utf8(converted.output_bytes().expect("converted").to_vec()).unwrap();
+    assert!(
+        !codes
+            .iter()
+            .any(|code| code.starts_with('S') || *code == "W004"),
+        "{codes:?}"
+    );
+    for line in [
+        "[South \"Smith J\"]",
+        "[West \"West Player\"]",
+        "[Note \"1:15-17 balanced\"]",
+    ] {
+        assert!(pbn.contains(line), "{line} in:\n{pbn}");
+    }
+    // The comment keeps its two lines (export writes CR LF).
+    assert!(pbn.contains("{first line\r\nsecond line}"), "{pbn}");
+}
+
+/// Issue 44, item 6: a record whose `pn` comes after `md` (handviewer links put `md` first) was
+/// split in two games, the second with its auction and play as comments. A `pn` now begins a
+/// record only after calls or cards, or when the record has its names already.
+#[test]
+fn names_after_the_deal_belong_to_the_record() {
+    let deal = "md|1S962HAJ7DKT82CJ75,ST5HQ9863DA943CKQ,SK843HT542DJ6C863|";
+    let handviewer = format!("{deal}pn|Ann,Bob,Cid,Dee|sv|o|mb|1N|mb|p|mb|p|mb|p|pc|C2|");
+    let games: Vec<Game> = read::read(&handviewer)
+        .boards
+        .into_iter()
+        .map(|b| b.game)
+        .collect();
+    assert_eq!(games.len(), 1, "one record");
+    assert_eq!(games[0].names[Seat::South as usize].as_deref(), Some("Ann"));
+    assert_eq!(games[0].calls.len(), 4);
+    assert_eq!(games[0].cards.len(), 1);
+    // Two hand records one after the other, names first or deal first: two games, each with
+    // its own names.
+    for two in [
+        format!("pn|Ann,Bob,Cid,Dee|{deal}sv|o|pn|Eve,Fay,Gus,Hal|{deal}sv|n|"),
+        format!("{deal}pn|Ann,Bob,Cid,Dee|sv|o|{deal}pn|Eve,Fay,Gus,Hal|sv|n|"),
+    ] {
+        let games: Vec<Game> = read::read(&two)
+            .boards
+            .into_iter()
+            .map(|b| b.game)
+            .collect();
+        let souths: Vec<_> = games
+            .iter()
+            .map(|g| g.names[Seat::South as usize].clone())
+            .collect();
+        assert_eq!(
+            souths,
+            [Some("Ann".to_owned()), Some("Eve".to_owned())],
+            "{two}"
         );
     }
 }
