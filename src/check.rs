@@ -149,14 +149,43 @@ fn check_text(report: &mut FileReport, options: &CheckOptions, chunk: usize, lim
         let pbn_options = options_for_lin(options);
         let mut held = 0;
         let lane = &mut report.lane;
+        // H001 is judged over the whole LIN file, with its own lines (issue 44, item 10): each
+        // batch's deals are taken from its check, their spans pointed back at the LIN, and the
+        // batch's own H001 (PBN lines, one batch only) dropped.
+        let batch_deals = std::cell::RefCell::new(Vec::new());
+        let mut deals = Vec::new();
         let check = |pbn: &str| {
-            let report = check_bytes(pbn.as_bytes(), &pbn_options);
+            let mut report = check_bytes(pbn.as_bytes(), &pbn_options);
+            report
+                .diagnostics
+                .retain(|d| d.rule != crate::rules::Rule::RepeatedDeal);
+            *batch_deals.borrow_mut() = std::mem::take(&mut report.deals);
             held += report.diagnostics.len();
             enter_lane(options, lane, held);
             (report.diagnostics, report.omitted)
         };
+        let at_the_lin = |_: &[_], _: String, map: &crate::lin::to_pbn::SpanMap| {
+            for mut deal in batch_deals.borrow_mut().drain(..) {
+                // The Deal tag's middle is in its value, which came from the record's `md`.
+                let middle = (deal.start as usize + deal.end as usize) / 2;
+                if let Some(lin) = map.lin_span(&(middle..middle)) {
+                    deal.start = u32::try_from(lin.start).unwrap_or(u32::MAX);
+                    deal.end = u32::try_from(lin.end).unwrap_or(u32::MAX);
+                    deals.push(deal);
+                }
+            }
+            true
+        };
         let (mut findings, boards) =
-            crate::lin::checked::read_lin(text, selection, limit, check, |_, _, _| true);
+            crate::lin::checked::read_lin(text, selection, limit, check, at_the_lin);
+        crate::sets::number_lines(text, &mut deals);
+        if !deals.is_empty() {
+            let mut repeats = crate::sets::Repeats::new(options.sameness);
+            for diagnostic in repeats.file("", &deals, true) {
+                findings.push(diagnostic);
+            }
+        }
+        report.deals = deals;
         for diagnostic in extra {
             findings.push(diagnostic.clone());
         }

@@ -46,6 +46,9 @@ pub struct Sniffed {
     pub chess: Option<Range<usize>>,
     /// The games read (those with a token of their own).
     pub games: usize,
+    /// Where the text shows that it is BBO's LIN (its first tag), for the commands that read
+    /// PBN only (the rewrites: `check` and `convert` read LIN).
+    pub lin: Option<Range<usize>>,
 }
 
 /// Where the chunks are parsed: on the thread that takes them in, or on a thread of their own,
@@ -190,10 +193,19 @@ impl<'t> Driver<'t> {
 
     /// What was found of the file as a whole, once its chunks are read.
     pub fn finish(self) -> Sniffed {
+        let lin = self.lin.then(|| {
+            let start = self.text.len()
+                - self
+                    .text
+                    .trim_start_matches(['\u{feff}', ' ', '\t', '\r', '\n'])
+                    .len();
+            start..start + 2
+        });
         Sniffed {
             chess: self.sniff.chess(),
             not_text: self.sniff.not_text,
             games: self.games,
+            lin,
         }
     }
 }

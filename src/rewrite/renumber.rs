@@ -212,14 +212,28 @@ impl Game<'_> {
         lines: &mut Vec<String>,
     ) {
         let quoted = quote_string(value);
-        match tag {
-            Some(tag) => {
-                let span = tag.value_span.clone();
-                if self.text.get(span.clone()) != Some(quoted.as_str()) {
-                    edits.replace(span, quoted);
-                }
+        let Some(tag) = tag else {
+            lines.push(format!("[{name} {quoted}]"));
+            return;
+        };
+        // The tag and every copy of it in the game (a tag pair given twice, PBN 3.4): a copy
+        // left with the old value would now say something else. A repeat with another value
+        // (two boards run together, T022) is ignored by every reader, and stays as it is.
+        let first = self.text.get(tag.value_span.clone());
+        for pair in &self.model.game.tags {
+            let (Some(named), Some(value)) = (pair.name, pair.value) else {
+                continue;
+            };
+            let named = self.parse.token(named);
+            if self.text.get(named.start as usize..named.end as usize) != Some(name) {
+                continue;
             }
-            None => lines.push(format!("[{name} {quoted}]")),
+            let value = self.parse.token(value);
+            let span = value.start as usize..value.end as usize;
+            let written = self.text.get(span.clone());
+            if written == first && written != Some(quoted.as_str()) {
+                edits.replace(span, quoted.clone());
+            }
         }
     }
 
@@ -355,6 +369,49 @@ mod tests {
             output(&renumber(text, &options)),
             "% a set\n\n[Event \"Club\"]\n[Board \"21\"]\n{a comment}\n\n[Board \"22\"]\n\n\
             [Event \"Other\"]\n[Board \"23\"]\n"
+        );
+    }
+
+    /// Found by fuzzing: a game that gives its Board twice (two boards run together, PBN 3.4)
+    /// had only the first renumbered, so the repeat said another Board, and the proof refused
+    /// the file (W004). Every repeat is renumbered with it, and with the standard rotation every
+    /// repeated Dealer and Vulnerable too.
+    #[test]
+    fn a_repeated_tag_is_renumbered_with_the_first() {
+        // The fuzzer's file, cut down: the proof read it with the repeat's old number.
+        let found = "[Board\n  \"7\"]\n[Deal \"s:KQT2.AT.J6542.85 .63.AKQ987.A9732 \
+            A8654.KQ5.T.QJT6 J973.J98742.3.K4v\"]\n[Board\n  \"7\"]\n[Deal \"s:KQT2.AT.J6542.85 \
+            .63.AKQ987.A9732 A8654.KQ5.T.QJT6 J973.J98742.3.K4v\"]\n{A brace comment\nwith a \
+            semi-empty line inside does not end the game (PBN 3).}";
+        let renumbered = renumber(found, &RenumberOptions::default());
+        assert!(renumbered.problems.is_empty(), "{:?}", renumbered.problems);
+        assert_eq!(output(&renumbered).matches("\"1\"]").count(), 2);
+        // The fuzzer's second file: two boards run together, the repeat ignored and kept.
+        let ran_together = "[Board \"21\"]\n[North \"A\"]\n[Board \"27\"]\n[North \"B\"]\n";
+        let renumbered = renumber(ran_together, &RenumberOptions::default());
+        assert!(renumbered.problems.is_empty(), "{:?}", renumbered.problems);
+        assert_eq!(
+            output(&renumbered),
+            "[Board \"1\"]\n[North \"A\"]\n[Board \"27\"]\n[North \"B\"]\n"
+        );
+        let text = "[Board \"7\"]\n[Dealer \"N\"]\n[Board \"7\"]\n[Dealer \"N\"]\n";
+        let plain = renumber(text, &RenumberOptions::default());
+        assert!(plain.problems.is_empty(), "{:?}", plain.problems);
+        assert_eq!(
+            output(&plain),
+            "[Board \"1\"]\n[Dealer \"N\"]\n[Board \"1\"]\n[Dealer \"N\"]\n"
+        );
+        let standard = RenumberOptions {
+            from: 2,
+            standard: true,
+            ..RenumberOptions::default()
+        };
+        let turned = renumber(text, &standard);
+        assert!(turned.problems.is_empty(), "{:?}", turned.problems);
+        assert_eq!(
+            output(&turned),
+            // The missing Vulnerable goes after the (first) Board, as for any game.
+            "[Board \"2\"]\n[Vulnerable \"NS\"]\n[Dealer \"E\"]\n[Board \"2\"]\n[Dealer \"E\"]\n"
         );
     }
 

@@ -284,6 +284,7 @@ rules! {
     BinaryFile => reading::BINARY_FILE,
     Utf16WithoutBom => reading::UTF16_WITHOUT_BOM,
     TooManyInheritedTags => reading::TOO_MANY_INHERITED,
+    LinFileNotRewritten => reading::LIN_FILE_NOT_REWRITTEN,
     UnterminatedString => syntax::UNTERMINATED_STRING,
     UnterminatedComment => syntax::UNTERMINATED_COMMENT,
     MissingTagName => syntax::MISSING_TAG_NAME,

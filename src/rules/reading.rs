@@ -8,7 +8,7 @@ use crate::read::{ChunkSniffed, NotText, Sniffed};
 use crate::rules::diagnostic::{
     Diagnostic, Dropped, LeftOut, Limit, MAX_FINDINGS, Severity, keep_first,
 };
-use crate::rules::{Rule, RuleInfo, syntax};
+use crate::rules::{Drawn, Group, Rule, RuleInfo, syntax};
 use crate::source::Decoded;
 use crate::syntax::Parse;
 
@@ -106,6 +106,28 @@ pub const OVERSIZED_GAME: RuleInfo = RuleInfo {
     example: "A 30 MB file of text lines with no empty line between them.",
     fix: "Separate the games by an empty line (PBN 3), or remove the text that is not PBN.",
     blocks_rewrite: true,
+    ..RuleInfo::BASE
+};
+
+pub const LIN_FILE_NOT_REWRITTEN: RuleInfo = RuleInfo {
+    code: "F009",
+    name: "lin-file-not-rewritten",
+    severity: Severity::Error,
+    section: "LIN pairs",
+    summary: "A LIN file given to a command that rewrites PBN",
+    what: "A BBO LIN file (`pn|…|md|…|`) given to `export`, `resolve`, `nag`, `fix`, `dedup`, \
+        `rotate` or `renumber`, which rewrite PBN in place.",
+    why: "LIN pairs: a LIN file is `tag|value|` pairs, not PBN. `check` and `convert` read \
+        LIN, and `fingerprint` reads it as the PBN it converts to; a rewrite of PBN has nothing \
+        to edit in LIN text, where every line would draw a PBN syntax error. One clear finding \
+        says what the file is.",
+    example: "```\n\
+        pn|Ann,Bob,Cid,Dee|md|1S962HAJ7DKT82CJ75,ST5HQ9863DA943CKQ,SK843HT542DJ6C863|\n\
+        ```",
+    fix: "Convert it first (`pbnfmt convert FILE.lin`, or `--out-dir`), then rewrite the PBN.",
+    blocks_rewrite: true,
+    group: Group::Write,
+    drawn: Drawn::Export,
     ..RuleInfo::BASE
 };
 
@@ -277,6 +299,9 @@ impl<'t> Reading<'t> {
         let verdict = match (sniffed.not_text.clone(), sniffed.chess.clone()) {
             (Some(not_text), _) => not_text_finding(not_text),
             (None, Some(span)) => chess_finding(span),
+            (None, None) if sniffed.lin.is_some() => {
+                lin_finding(sniffed.lin.clone().unwrap_or(0..0))
+            }
             (None, None) => {
                 self.keep(true);
                 if let Some(first) = self.omitted_blocking.take()
@@ -363,6 +388,17 @@ fn chess_finding(span: std::ops::Range<usize>) -> Diagnostic {
     .with_help("open it with a chess program, or exclude it from the PBN check")
 }
 
+/// F009: a LIN file given to a command that rewrites PBN.
+fn lin_finding(span: std::ops::Range<usize>) -> Diagnostic {
+    Diagnostic::new(
+        Rule::LinFileNotRewritten,
+        span,
+        "this is a LIN file (BBO), which this command does not rewrite: it rewrites PBN",
+    )
+    .with_label("a LIN tag")
+    .with_help("`pbnfmt convert FILE.lin` writes it as PBN; `pbnfmt check` reads it as it is")
+}
+
 /// F004: a `<PBN>` with no `</PBN>` after it.
 fn unclosed_embedding(open: std::ops::Range<usize>) -> Diagnostic {
     Diagnostic::new(
@@ -424,6 +460,11 @@ pub(crate) fn pairs() -> Vec<crate::rules::pairs::Pair> {
             "[West \"Kasparov\"]\n[East \"Karpov\"]\n",
         ),
         Pair::new(Rule::PbiFile, "#PBI 1.2\n", "[Event \"PBI 1.2\"]\n"),
+        Pair::new(
+            Rule::LinFileNotRewritten,
+            "pn|Ann,Bob,Cid,Dee|md|1S962HAJ7DKT82CJ75,ST5HQ9863DA943CKQ,SK843HT542DJ6C863|\n",
+            "{pn|Ann,Bob,Cid,Dee|}\n[Board \"1\"]\n",
+        ),
         // A gzip stream (a file compressed with `gzip -n`), and a text that only mentions one.
         Pair::bytes(
             Rule::BinaryFile,

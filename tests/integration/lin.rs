@@ -530,6 +530,102 @@ fn names_after_the_deal_belong_to_the_record() {
     }
 }
 
+/// Issue 44, item 10: H001 on LIN input named the first copy by a line of the PBN the LIN is
+/// checked as, and found a repeat only within a batch of boards. It is now judged over the whole
+/// LIN file, with the LIN's lines: here the repeat is two batches apart (each record carries a
+/// 100 KB comment, so that each is a batch of its own).
+#[test]
+fn a_repeated_deal_in_a_lin_file_is_named_by_its_lin_line() {
+    let a = "md|1S962HAJ7DKT82CJ75,ST5HQ9863DA943CKQ,SK843HT542DJ6C863|";
+    let b = "md|1SAKQJHAKQDAKQCAKQ,ST98HJT9DJT9CJT9,S765H876D876C876|";
+    let note = format!("nt|{}|", "x".repeat(100_000));
+    let record = |board: u32, deal: &str| format!("qx|o{board}|{deal}sv|o|{note}");
+    let text = [record(1, a), record(2, b), record(3, a)].join("\n");
+    let options = CheckOptions {
+        selection: pbnfmt::rules::select::Selection {
+            extend_select: vec!["H001".to_owned()],
+            ..Default::default()
+        },
+        ..CheckOptions::default()
+    };
+    let report = check_bytes(text.as_bytes(), &options);
+    let repeats: Vec<_> = report
+        .diagnostics
+        .iter()
+        .filter(|d| d.rule.code() == "H001")
+        .collect();
+    assert_eq!(repeats.len(), 1, "{repeats:#?}");
+    assert_eq!(
+        repeats[0].message,
+        "board 3 has the same deal as board 1 (line 1)"
+    );
+    let third = text.rfind("md|").unwrap();
+    assert!(repeats[0].span.start >= third, "{:?}", repeats[0].span);
+    // Across files too: a LIN file's deals count for the run, as a PBN file's do.
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("a.lin"), record(1, a)).unwrap();
+    std::fs::write(dir.path().join("b.lin"), record(7, a)).unwrap();
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_pbnfmt"))
+        .args(["check", "--select", "H001", "--output-format", "concise"])
+        .args(["a.lin", "b.lin"])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    let said = common::text(&output.stdout);
+    assert!(
+        said.starts_with(
+            "b.lin:1:10: warning[H001] board 7 has the same deal as board 1 (a.lin:1)"
+        ),
+        "{said}"
+    );
+}
+
+/// Issue 44, item 11: `fingerprint` read a LIN file as PBN ("0 boards" for 30 complete deals)
+/// and the rewrites drew a PBN syntax error for every line of one. `fingerprint` now reads LIN
+/// as the PBN it converts to, so both have one fingerprint; a rewrite refuses a LIN file with
+/// one finding that says what it is (F009).
+#[test]
+fn lin_files_are_fingerprinted_as_their_pbn_and_not_rewritten() {
+    let dir = tempfile::tempdir().unwrap();
+    let lin = common::corpus().join("lin/vugraph.lin");
+    let pbn = dir.path().join("vugraph.pbn");
+    let pbnfmt = |args: &[&std::ffi::OsStr]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_pbnfmt"))
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    let converted = pbnfmt(&[
+        "convert".as_ref(),
+        lin.as_os_str(),
+        "-o".as_ref(),
+        pbn.as_os_str(),
+    ]);
+    assert!(
+        converted.status.success(),
+        "{}",
+        common::text(&converted.stderr)
+    );
+    let of_lin = pbnfmt(&["fingerprint".as_ref(), lin.as_os_str()]);
+    let of_pbn = pbnfmt(&["fingerprint".as_ref(), pbn.as_os_str()]);
+    let said = common::text(&of_lin.stdout);
+    assert!(
+        said.starts_with("sha256:") && !said.contains(" 0 boards"),
+        "{said}"
+    );
+    assert_eq!(said, common::text(&of_pbn.stdout));
+    for command in ["export", "resolve", "nag", "fix", "dedup", "renumber"] {
+        let output = pbnfmt(&[command.as_ref(), "--check".as_ref(), lin.as_os_str()]);
+        let said = common::text(&output.stderr) + &common::text(&output.stdout);
+        assert_eq!(output.status.code(), Some(1), "{command}: {said}");
+        assert!(said.contains("F009"), "{command}: {said}");
+        assert!(
+            !said.contains("S008"),
+            "{command}: one finding, not one a line: {said}"
+        );
+    }
+}
+
 /// Regressions found by mutating the corpus: a card dealt twice (the Deal reader keeps it where
 /// it comes first) and a pass after the auction's end (not part of the auction) read back as the
 /// PBN says them, so the file converts with D003 and A008 instead of being refused as unfaithful.
