@@ -296,13 +296,16 @@ impl<'t> Reading<'t> {
 
     /// [`Reading::finish`], with the count of the findings left out.
     pub fn finish_counted(mut self, sniffed: &Sniffed) -> (Vec<Diagnostic>, bool, LeftOut) {
-        let verdict = match (sniffed.not_text.clone(), sniffed.chess.clone()) {
-            (Some(not_text), _) => not_text_finding(not_text),
-            (None, Some(span)) => chess_finding(span),
-            (None, None) if sniffed.lin.is_some() => {
-                lin_finding(sniffed.lin.clone().unwrap_or(0..0))
-            }
-            (None, None) => {
+        let kinds = (
+            sniffed.not_text.clone(),
+            sniffed.chess.clone(),
+            sniffed.lin.clone(),
+        );
+        let verdict = match kinds {
+            (Some(not_text), _, _) => not_text_finding(not_text),
+            (None, Some(span), _) => chess_finding(span),
+            (None, None, Some(span)) => lin_finding(span),
+            (None, None, None) => {
                 self.keep(true);
                 if let Some(first) = self.omitted_blocking.take()
                     && !self.findings.iter().any(|d| d.rule.blocks_rewrite())
