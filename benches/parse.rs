@@ -4,7 +4,8 @@
 //! fingerprints and layout rules) and `export --paranoid` (facts as text, exported again), and
 //! the edit rewrites `nag`, `resolve --compress` and `resolve` (each
 //! with its read-back); `fix` beside `nag` on a file of loose spellings; and `convert` of LIN
-//! beside `check` of the same boards as PBN (per board).
+//! beside `check` of the same boards as PBN (per board); the commands on a set of boards
+//! (`rotate`, `renumber`, `select --where`, `stats`) beside `check`.
 //!
 //! `cargo bench --bench parse`; criterion reports MB/s. Whole-process figures beside other tools
 //! come from `bench/compare.sh`. Nothing in `cargo test` depends on timing.
@@ -16,10 +17,14 @@ use pbnfmt::check::{CheckOptions, check_bytes};
 use pbnfmt::convert::lin::{ConvertOptions, lin_to_pbn, pbn_to_lin};
 use pbnfmt::export::{ExportOptions, export_bytes};
 use pbnfmt::generate::{Options, text_of_size};
+use pbnfmt::query::Query;
 use pbnfmt::rewrite::RewriteOptions;
 use pbnfmt::rewrite::fix::{FixOptions, fix_bytes};
 use pbnfmt::rewrite::nag::nag_bytes;
+use pbnfmt::rewrite::renumber::{RenumberOptions, renumber_owned};
 use pbnfmt::rewrite::resolve::resolve_bytes;
+use pbnfmt::rewrite::rotate::{RotateOptions, rotate_owned};
+use pbnfmt::rewrite::select::{Choice, select_owned};
 
 fn bench(c: &mut Criterion) {
     let text = text_of_size(
@@ -165,6 +170,46 @@ fn bench(c: &mut Criterion) {
     });
     group.bench_function("check-lin", |b| {
         b.iter(|| check_bytes(black_box(&lin), &CheckOptions::default()))
+    });
+    group.finish();
+
+    // The commands on a set of boards (issue 46 asks each within 2x of `check -j1` on the
+    // generated file), beside `check` of the same bytes: `rotate`, `renumber`, `select --where`
+    // (an expression on the hands and the auction) and `stats`.
+    let mut group = c.benchmark_group("board-sets");
+    group.throughput(Throughput::Bytes(pbn.len() as u64));
+    group.sample_size(10);
+    let rewrite = RewriteOptions::default();
+    group.bench_function("check", |b| {
+        b.iter(|| check_bytes(black_box(pbn.as_bytes()), &CheckOptions::default()))
+    });
+    let turn = RotateOptions {
+        by: 1,
+        ..RotateOptions::default()
+    };
+    group.bench_function("rotate", |b| {
+        b.iter(|| rotate_owned(black_box(pbn.as_bytes().to_vec()), turn, rewrite))
+    });
+    let renumber = RenumberOptions::default();
+    group.bench_function("renumber", |b| {
+        b.iter(|| renumber_owned(black_box(pbn.as_bytes().to_vec()), &renumber, rewrite))
+    });
+    let choice = Choice {
+        query: Query::parse("hcp(north) >= 12 and auction ~ \"1? *\" or note ~ /x/i").ok(),
+        ..Choice::default()
+    };
+    group.bench_function("select", |b| {
+        b.iter(|| select_owned(black_box(pbn.as_bytes().to_vec()), &choice, false, rewrite))
+    });
+    group.bench_function("stats", |b| {
+        b.iter(|| {
+            let mut stats = pbnfmt::stats::Stats::default();
+            pbnfmt::query::each_board(black_box(&pbn), |board| {
+                stats.board(board);
+                true
+            });
+            stats
+        })
     });
     group.finish();
 }

@@ -3,51 +3,31 @@
 use std::io::{self, Write};
 
 use super::settings;
-use super::{
-    EXIT_CLEAN, EXIT_FINDINGS, EXIT_TROUBLE, FingerprintArgs, finish, plural, read_found, say,
-};
+use super::{EXIT_CLEAN, EXIT_FINDINGS, FingerprintArgs, finish, plural, read_each_input, say};
 
 /// `pbnfmt fingerprint`: the deals of every input (read on all threads), one hash.
 pub(super) fn run(args: &FingerprintArgs) -> u8 {
-    let discovery = match settings::discover(&args.files, &args.config, false) {
+    let discovery = match settings::readable_inputs(&args.files, &args.config) {
         Ok(discovery) => discovery,
-        Err(message) => {
-            say!("pbnfmt: error: {message}");
-            return EXIT_TROUBLE;
-        }
+        Err(status) => return status,
     };
-    if !settings::walk_trouble(&discovery).is_empty() {
-        return EXIT_TROUBLE;
-    }
     let threads = args.files.threads();
     let mut boards = Vec::new();
-    let (mut left_out, mut failed) = (0, false);
-    crate::parallel::ordered(
+    let mut left_out = 0;
+    let read = read_each_input(
         &discovery.inputs,
         threads,
-        |found| {
-            read_found(found).map(|bytes| {
-                let decoded = crate::source::decode_owned(bytes, None);
-                crate::fingerprint::boards(&decoded.text)
-            })
+        |bytes| {
+            let decoded = crate::source::decode_owned(bytes, None);
+            crate::fingerprint::boards(&decoded.text)
         },
-        |index, read| {
-            match read {
-                Ok((found, skipped)) => {
-                    boards.extend(found);
-                    left_out += skipped;
-                }
-                Err(message) => {
-                    let name = discovery.inputs[index].input.display_name();
-                    say!("pbnfmt: error: cannot read {name}: {message}");
-                    failed = true;
-                }
-            }
-            !failed
+        |(found, skipped)| {
+            boards.extend(found);
+            left_out += skipped;
         },
     );
-    if failed {
-        return EXIT_TROUBLE;
+    if let Err(status) = read {
+        return status;
     }
     let canonical = crate::fingerprint::canonical(&mut boards);
     let distinct = boards.len();

@@ -21,8 +21,10 @@ mod fingerprint;
 mod output;
 mod rewrite;
 mod runner;
+mod select;
 mod settings;
 mod show;
+mod stats;
 
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -104,6 +106,16 @@ pub enum Command {
     /// board its number's dealer and vulnerability.
     #[command(after_help = REWRITE_STATUS_HELP)]
     Renumber(RenumberArgs),
+    /// Keep only the boards chosen by number (`--boards 1-8,12`) or by what they hold
+    /// (`--where 'hcp(north) >= 15 and auction ~ "1NT P 2C *"'`); the others are removed whole,
+    /// and every other byte stays.
+    #[command(alias = "filter", after_help = SELECT_HELP)]
+    Select(SelectArgs),
+    /// Count a set of boards: dealers and vulnerability, high-card points per seat, contracts by
+    /// level and strain, made and down, declarer's tricks against double dummy, slams bid and
+    /// makeable; of the boards chosen by `--boards` and `--where` as `select` chooses them.
+    #[command(after_help = STATS_HELP)]
+    Stats(StatsArgs),
     /// Repair what producers commonly write and every player reads without doubt (`3N` is `3NT`,
     /// `2023-07-28` is `2023.07.28`): the fixes `check` marks `[*]`, as minimal edits; nothing
     /// else changes.
@@ -172,6 +184,36 @@ Exit status:
   0  every file written (or, with --check and --diff, no repeat)
   1  a file was refused, or with --check and --diff would change
   2  usage or configuration error, or a file or directory that could not be read or written";
+
+const SELECT_HELP: &str = "\
+EXPR is a small language of bridge facts (docs/select.md has all of it):
+  hcp(north) >= 15            spades(south) >= 5        hcp(ns) >= 25 (a side's two hands)
+  shape(north, any 4333 + any 4432 + any 5332 - 5xxx)   controls(n), losers(n), hascard(n, AS)
+  board, dealer == n, vul == ns, contract ~ \"4S\", contract ~ \"6?\", level >= 6, strain == nt
+  declarer == s, tricks, result >= 0, made, score (North-South's), par, dd(ns, spades) >= 10
+  auction ~ \"1NT P 2C P 2D *\"  (calls, whole: * any calls, ? one call, AP the passes to the end;
+                                 alerts and notes ignored; auction(south) ~ … from South's call)
+  note ~ /smolen/i, event ~ \"club\", tag(\"Room\") == \"Open\"
+  joined with and, or, not and parentheses. A fact the board does not give makes a comparison
+  false (`not tricks >= 10` holds for a board without a Result).
+A game that takes a value with # or ## from a removed game is written with that value. Each result
+is read back: the kept games must say what they said. Without --write, --out-dir, --check or
+--diff, the result for one file goes to standard output.
+
+Exit status:
+  0  every file written (or, with --check and --diff, every board chosen)
+  1  a file was refused, or with --check and --diff would change
+  2  usage error (a bad expression, with its place), or a file that could not be read or written";
+
+const STATS_HELP: &str = "\
+Every fact is read as select --where reads it (docs/select.md): a board counts in each count whose
+facts it gives. The double-dummy tricks are those of the file's DoubleDummyTricks or
+OptimumResultTable (pbnfmt analyze writes them). LIN files are read as the PBN they convert to.
+--output-format json gives one object by section, csv rows of section,key,value.
+
+Exit status:
+  0  counted (a set with no board chosen too, said on standard error)
+  2  usage error (a bad expression, with its place), or a file that could not be read";
 
 const ANALYZE_HELP: &str = "\
 Each complete deal is solved once (in worker processes, on --threads of them), deals in the
@@ -460,6 +502,69 @@ pub struct RotateArgs {
     /// their seats, as for a set of boards played again.
     #[arg(long)]
     pub players: bool,
+}
+
+/// The boards a command works on: by number and by a `--where` expression (both must hold).
+#[derive(Debug, Args)]
+pub struct ChoiceArgs {
+    /// Only the boards with these numbers: numbers and ranges, `1-8,12,20-`.
+    #[arg(long, value_name = "LIST")]
+    pub boards: Option<String>,
+
+    /// Only the boards for which EXPR holds: a bridge-aware expression (see below and
+    /// docs/select.md).
+    #[arg(long = "where", value_name = "EXPR")]
+    pub where_: Option<String>,
+}
+
+#[derive(Debug, Args)]
+#[command(group(clap::ArgGroup::new("chosen").required(true).multiple(true).args(["boards", "where_"])))]
+pub struct SelectArgs {
+    #[command(flatten)]
+    pub io: RewriteArgs,
+
+    #[command(flatten)]
+    pub choice: ChoiceArgs,
+
+    /// Keep the boards not chosen instead.
+    #[arg(long)]
+    pub invert: bool,
+
+    /// Also write the boards not kept into FILE, in input order, each with the values it took
+    /// from `#`/`##` written out.
+    #[arg(long, value_name = "FILE")]
+    pub rejected: Option<PathBuf>,
+
+    /// Number the boards kept from 1 in each file.
+    #[arg(long)]
+    pub renumber: bool,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum StatsFormat {
+    /// Short tables for a terminal.
+    #[default]
+    Table,
+    /// One JSON object, keys grouped by section.
+    Json,
+    /// `section,key,value` rows.
+    Csv,
+}
+
+#[derive(Debug, Args)]
+pub struct StatsArgs {
+    #[command(flatten)]
+    pub files: FileArgs,
+
+    #[command(flatten)]
+    pub choice: ChoiceArgs,
+
+    /// How to print the counts.
+    #[arg(long, value_enum, default_value_t = StatsFormat::Table)]
+    pub output_format: StatsFormat,
+
+    #[command(flatten)]
+    pub config: ConfigArgs,
 }
 
 #[derive(Debug, Args)]
@@ -829,6 +934,8 @@ pub fn run(cli: Cli) -> u8 {
         Command::Nag(args) => rewrite::nag(&args),
         Command::Rotate(args) => rewrite::rotate(&args),
         Command::Renumber(args) => rewrite::renumber(&args),
+        Command::Select(args) => select::run(&args),
+        Command::Stats(args) => stats::run(&args),
         Command::Fix(args) => rewrite::fix(&args),
         Command::Dedup(args) => dedup::run(&args),
         Command::Fingerprint(args) => fingerprint::run(&args),
@@ -913,6 +1020,35 @@ pub(crate) fn read_input(input: &Input) -> Result<Vec<u8>, String> {
         }
     }
     .map_err(|error| error.to_string())
+}
+
+/// Reads every input on `threads` threads, `work` making something of each file's bytes, and
+/// hands the results to `sink` in input order. A file that cannot be read is said, and stops the
+/// run: `Err` with the exit status.
+pub(crate) fn read_each_input<R: Send>(
+    inputs: &[crate::walk::Found],
+    threads: usize,
+    work: impl Fn(Vec<u8>) -> R + Sync,
+    mut sink: impl FnMut(R),
+) -> Result<(), u8> {
+    let mut failed = false;
+    crate::parallel::ordered(
+        inputs,
+        threads,
+        |found| read_found(found).map(&work),
+        |index, read| {
+            match read {
+                Ok(done) => sink(done),
+                Err(message) => {
+                    let name = inputs[index].input.display_name();
+                    say!("pbnfmt: error: cannot read {name}: {message}");
+                    failed = true;
+                }
+            }
+            !failed
+        },
+    );
+    if failed { Err(EXIT_TROUBLE) } else { Ok(()) }
 }
 
 /// Reads one input as [`read_input`] does; a file a walk found without following links is read

@@ -17,6 +17,20 @@ use crate::report::Format;
 
 use super::{CheckArgs, ConfigArgs, EXIT_TROUBLE, FileArgs, OutputArgs, say};
 
+/// [`discover`] for a command that reads every input and writes none (`fingerprint`, `stats`):
+/// a usage error, or a path that could not be walked, is said, and is `Err` with the exit
+/// status.
+pub(crate) fn readable_inputs(files: &FileArgs, config: &ConfigArgs) -> Result<Discovery, u8> {
+    let discovery = discover(files, config, false).map_err(|message| {
+        say!("pbnfmt: error: {message}");
+        EXIT_TROUBLE
+    })?;
+    if !walk_trouble(&discovery).is_empty() {
+        return Err(EXIT_TROUBLE);
+    }
+    Ok(discovery)
+}
+
 /// Finds the inputs: the paths named and listed, walked, with their configurations. `Err` is a
 /// usage or configuration error, worded for the user.
 pub(crate) fn discover(

@@ -8,7 +8,7 @@
 
 use std::ops::Range;
 
-use crate::model::{Inheritance, Inheritor};
+use crate::model::{GameModel, Inheritance, Inheritor};
 use crate::parser::CHUNK_BYTES;
 use crate::proof::Rewritten;
 use crate::proof::facts::Facts;
@@ -43,6 +43,42 @@ pub fn dedup_owned(
     keep_listed: bool,
     options: RewriteOptions,
 ) -> Deduped {
+    remove_games(bytes, options, false, true, |_, _, model| {
+        let listed = model.get("Deal").and_then(|tag| {
+            if tag.inheritance == Inheritance::Implied {
+                return None;
+            }
+            let at = remove
+                .binary_search_by_key(&tag.span.start, |r| r.deal_start)
+                .ok()?;
+            Some(remove[at].why.clone())
+        });
+        match (listed, keep_listed) {
+            (Some(_), true) | (None, false) => None,
+            (Some(why), false) => Some(why),
+            (None, true) => Some("not a repeat (--repeats-only)".to_owned()),
+        }
+    })
+}
+
+/// Removes from `bytes` the games for which `decide` (given the chunk's parse, the text and
+/// the game) says why they go; an empty reason writes no comment before the game in
+/// [`Deduped::removed`]. Text that is no game (comments, `%` lines) stays.
+///
+/// The removed games' text is made only with `keep_removed` (resolving each costs about as much
+/// as reading it again).
+///
+/// With `resolve_kept`, a kept game after a removed one that takes a value from `#`/`##`
+/// (PBN 4.8) is written with its values resolved, as `resolve` writes it, so that it says what
+/// it said before whichever game gave the value went; without it such a game refuses the file
+/// (W007).
+pub(crate) fn remove_games(
+    bytes: Vec<u8>,
+    options: RewriteOptions,
+    resolve_kept: bool,
+    keep_removed: bool,
+    mut decide: impl FnMut(&crate::syntax::Parse, &str, &GameModel<'_>) -> Option<String>,
+) -> Deduped {
     let decoded = source::decode_owned(bytes, options.input_encoding);
     let text = decoded.text.as_str();
     let mut reading = Reading::new(&decoded).count_only();
@@ -51,6 +87,8 @@ pub fn dedup_owned(
     let mut removed = String::new();
     // Games removed, by the start of their text, in order.
     let mut gone: Vec<usize> = Vec::new();
+    // The text before the first game, kept when the game goes.
+    let mut kept_before = 0;
     let default_nl = super::resolve::default_line_end(text);
     if driver.wants_chunks() {
         // A run of removed games goes with what separates it from the next game kept; at the
@@ -58,30 +96,36 @@ pub fn dedup_owned(
         let mut run: Option<Range<usize>> = None;
         let mut last_kept_end: Option<usize> = None;
         let chunk = |read: &crate::read::Chunk| reading.chunk(&read.parse, &read.found);
+        // Whether a game with a tag pair came before: the text before the first one (`% PBN
+        // 2.1`, `% EXPORT`, a comment on the file) is the file's, and stays (issue 49, item 2).
+        let mut first = true;
+        let kept_text = &mut kept_before;
         driver.all_games(chunk, |parse, game, model| {
-            let span = parse.span(game.first, game.last);
-            let listed = model.and_then(|model| {
-                let tag = model.get("Deal")?;
-                if tag.inheritance == Inheritance::Implied {
-                    return None;
-                }
-                let at = remove
-                    .binary_search_by_key(&tag.span.start, |r| r.deal_start)
-                    .ok()?;
-                Some(remove[at].why.as_str())
-            });
-            let why = match (model.is_some(), listed, keep_listed) {
-                (false, _, _) | (true, Some(_), true) | (true, None, false) => None,
-                (true, Some(why), false) => Some(why),
-                (true, None, true) => Some("not a repeat (--repeats-only)"),
-            };
+            let mut span = parse.span(game.first, game.last);
+            // Where the game starts for the proof, which leaves the removed games out.
+            let game_start = span.start;
+            let why = model.and_then(|model| decide(parse, text, model));
+            if let Some(model) = model
+                && std::mem::take(&mut first)
+                && why.is_some()
+                && let Some(start) = model.written().map(|tag| tag.span.start).min()
+            {
+                span.start = start;
+                *kept_text = start;
+            }
             match why {
+                Some(_) if !keep_removed => {
+                    gone.push(game_start);
+                    run = Some(run.clone().map_or(span.clone(), |run| run.start..span.end));
+                }
                 Some(why) => {
-                    gone.push(span.start);
-                    removed.push('{');
-                    // A `}` would end the comment early.
-                    removed.push_str(&why.replace('}', ")"));
-                    removed.push_str("}\n");
+                    gone.push(game_start);
+                    if !why.is_empty() {
+                        removed.push('{');
+                        // A `}` would end the comment early.
+                        removed.push_str(&why.replace('}', ")"));
+                        removed.push_str("}\n");
+                    }
                     // Written with the values it inherited, so that the file of removed games
                     // says what each said in its own file (issue 45, item 22).
                     match model {
@@ -101,6 +145,28 @@ pub fn dedup_owned(
                     if let Some(run) = run.take() {
                         edits.delete(run.start..span.start);
                     }
+                    if resolve_kept
+                        && !gone.is_empty()
+                        && let Some(model) = model
+                        && model.tags.iter().any(|tag| {
+                            matches!(
+                                tag.inheritance,
+                                Inheritance::Hash { .. } | Inheritance::Implied
+                            )
+                        })
+                    {
+                        let (resolved, left) = super::resolve::resolve_games(
+                            parse,
+                            text,
+                            std::slice::from_ref(model),
+                            default_nl,
+                        );
+                        // A value that cannot be written out (W005) leaves the game as it is:
+                        // the proof then refuses the file (W007).
+                        if left.is_empty() {
+                            edits.extend(resolved);
+                        }
+                    }
                     last_kept_end = Some(span.end);
                 }
             }
@@ -109,7 +175,14 @@ pub fn dedup_owned(
         if let Some(run) = run {
             // The last games of the file: removed from the end of the game before them.
             let start = last_kept_end.unwrap_or(run.start);
-            edits.delete(start.min(run.start)..run.end);
+            // With no game left, the line ends after the last game go too: the file is what
+            // came before its first game.
+            let end = if last_kept_end.is_none() && text[run.end..].trim().is_empty() {
+                text.len()
+            } else {
+                run.end
+            };
+            edits.delete(start.min(run.start)..end);
         }
     }
     let (games, verdict) = super::read_verdict(&decoded, reading, driver, options.force);
@@ -138,7 +211,7 @@ pub fn dedup_owned(
             };
         }
     };
-    if let Some(problem) = differs(text, &result, &gone, options.force) {
+    if let Some(problem) = differs(text, &result, &gone, kept_before, options.force) {
         problems.push(problem);
         return Deduped {
             rewritten: Rewritten::refused(decoded, problems, games),
@@ -191,10 +264,34 @@ fn fnv128(text: &str) -> u128 {
     hash
 }
 
-/// Why the result is not the input less the removed games, if it is not.
-fn differs(text: &str, result: &str, gone: &[usize], force: bool) -> Option<Diagnostic> {
-    let (before, broken_before) = game_facts(text, gone, &[]);
-    let (after, broken_after) = game_facts(result, &[], &[]);
+/// Why the result is not the input less the removed games, if it is not. The result starts
+/// with the input's first `kept_before` bytes, the text before its first game when that game
+/// went: the games are compared after it, as it belongs to no game of the result's alone.
+fn differs(
+    text: &str,
+    result: &str,
+    gone: &[usize],
+    kept_before: usize,
+    force: bool,
+) -> Option<Diagnostic> {
+    let (Some(before_text), Some(after_text)) =
+        (text.get(kept_before..), result.get(kept_before..))
+    else {
+        return Some(bug(
+            "the result lost the text before the first game".to_owned()
+        ));
+    };
+    if result.as_bytes()[..kept_before] != text.as_bytes()[..kept_before] {
+        return Some(bug(
+            "the result lost the text before the first game".to_owned()
+        ));
+    }
+    let gone: Vec<usize> = gone
+        .iter()
+        .map(|&start| start.saturating_sub(kept_before))
+        .collect();
+    let (before, broken_before) = game_facts(before_text, &gone, &[]);
+    let (after, broken_after) = game_facts(after_text, &[], &[]);
     if !force && broken_after > broken_before {
         return Some(bug(
             "the result reads back with a new syntax error".to_owned()
@@ -204,11 +301,11 @@ fn differs(text: &str, result: &str, gone: &[usize], force: bool) -> Option<Diag
         match after.get(kept) {
             Some((is, _)) if is == was => {}
             Some(_) => {
-                let first_line = text[span.clone()]
+                let first_line = before_text[span.clone()]
                     .find(['\r', '\n'])
                     .map_or(span.end, |end| span.start + end);
                 return Some(crate::rules::writing::removed_game_inherited(
-                    span.start..first_line,
+                    kept_before + span.start..kept_before + first_line,
                 ));
             }
             None => return Some(bug("the result has fewer games than it should".to_owned())),
@@ -240,7 +337,7 @@ pub fn own_repeats(bytes: &[u8]) -> Vec<Removal> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     const DEAL: &str = "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432";
@@ -248,12 +345,16 @@ mod tests {
 
     fn dedup(text: &str) -> (String, String, Vec<&'static str>) {
         let remove = own_repeats(text.as_bytes());
-        let done = dedup_owned(
+        outcome(dedup_owned(
             text.as_bytes().to_vec(),
             &remove,
             false,
             RewriteOptions::default(),
-        );
+        ))
+    }
+
+    /// The text written (empty when refused), the games removed and the codes of the problems.
+    pub(crate) fn outcome(done: Deduped) -> (String, String, Vec<&'static str>) {
         let codes = done
             .rewritten
             .problems

@@ -56,6 +56,11 @@ impl Edits {
         self.replace(range, String::new());
     }
 
+    /// Adds every edit of `other`.
+    pub fn extend(&mut self, other: Edits) {
+        self.edits.extend(other.edits);
+    }
+
     pub fn is_empty(&self) -> bool {
         self.edits.is_empty()
     }

@@ -16,6 +16,7 @@ pub mod nag;
 pub mod renumber;
 pub mod resolve;
 pub mod rotate;
+pub mod select;
 
 use crate::io::spool::Output;
 use crate::model::{GameModel, Inheritor, OwnedInheritance};

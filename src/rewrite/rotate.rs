@@ -267,7 +267,9 @@ fn game_edits(
                 } else {
                     value.into_owned()
                 };
-                replace_value(tag, &written, edits);
+                if let Err(what) = replace_value(text, tag, &written, edits) {
+                    findings.push(not_rotated(tag, own, what));
+                }
             }
             Ok(_) => {}
             Err(what) => findings.push(not_rotated(tag, own, what)),
@@ -278,8 +280,16 @@ fn game_edits(
 /// Writes `new` as the value of `tag`, changing only the characters that differ when the token
 /// holds its value as written (no escape in it): the rest keeps its writer's spelling, so that a
 /// lone backslash (`QJ\6`, which reads as itself) is not respelled, and turning back gives the
-/// bytes back. A token with escapes is written whole, as PBN 3.2 spells it.
-fn replace_value(tag: &Tag<'_>, new: &str, edits: &mut Edits) {
+/// bytes back. A token with escapes is written whole, as PBN 3.2 spells it; unless that would
+/// respell what it keeps (a lone backslash, `J\.`, which reads as itself but is written `\\`):
+/// then the value is not turned, and the error says why (W008), as turning back could not give
+/// the bytes back (found by fuzzing).
+fn replace_value(
+    text: &str,
+    tag: &Tag<'_>,
+    new: &str,
+    edits: &mut Edits,
+) -> Result<(), &'static str> {
     let span = tag.value_span.clone();
     // Both quotes there: the token is the value written between them.
     if let Cow::Borrowed(old) = &tag.written
@@ -310,10 +320,14 @@ fn replace_value(tag: &Tag<'_>, new: &str, edits: &mut Edits) {
         if !middle.contains(['"', '\\']) {
             let start = span.start + 1 + prefix;
             edits.replace(start..span.start + 1 + old.len() - suffix, middle);
-            return;
+            return Ok(());
         }
     }
+    if text.get(span.clone()) != Some(quote_string(&tag.written).as_str()) {
+        return Err("a lone backslash, which rotate would have to write as `\\\\`");
+    }
     edits.replace(span, quote_string(new));
+    Ok(())
 }
 
 /// The name a player tag takes when the players move with the cards.
@@ -691,6 +705,10 @@ mod tests {
             "[Dealer \"X\"]\n",
             "[Vulnerable \"N-S\"]\n",
             "[DoubleDummyTricks \"12\"]\n",
+            // An escaped backslash, then a lone one that reads as itself: written whole, the
+            // value would be respelled `\\\\`, and turning back could not give the bytes back
+            // (found by fuzzing; before, the proof refused it as a bug, W004).
+            "[Deal \"W:T5...Q8 8.T..T5 9.J\\\\\\..97 ...AJ62\"]\n",
         ] {
             let rewritten = rotate(bad, 1, false);
             assert!(rewritten.output.is_none(), "{bad}");

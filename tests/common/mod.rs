@@ -229,3 +229,26 @@ pub fn rendered(name: &str, text: &str, diagnostics: &[pbnfmt::diagnostic::Diagn
     }
     out
 }
+
+/// The high-card points of a hand as a Deal writes it (`AK.QJ2.-…`), counted here without
+/// pbnfmt: A 4, K 3, Q 2, J 1.
+pub fn hcp(hand: &str) -> u32 {
+    hand.chars()
+        .map(|c| match c {
+            'A' => 4,
+            'K' => 3,
+            'Q' => 2,
+            'J' => 1,
+            _ => 0,
+        })
+        .sum()
+}
+
+/// North's hand in a Deal value (the hands go clockwise from the seat before the colon), or
+/// `None` for a value that does not read or a hand not given (`-`).
+pub fn north_hand(deal: &str) -> Option<&str> {
+    let (first, hands) = deal.split_once(':')?;
+    let first = "NESW".find(first.trim())?;
+    let north = hands.split_whitespace().nth((4 - first) % 4)?;
+    (north != "-").then_some(north)
+}

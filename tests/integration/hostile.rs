@@ -1694,3 +1694,66 @@ fn a_flood_of_findings_in_every_file_does_not_grow_with_the_threads() {
         );
     }
 }
+
+/// `select` and `stats` (issue 46) on a generated file of 12 MB, and with an expression of 8,000
+/// terms (near the 128 KiB a single argument may have): each ends normally under a 512 MB
+/// address-space limit where `prlimit` is installed, within its bound, measured in the same run:
+/// `select --rejected` 64 MB plus three times the file (the text, the removed boards' text, the
+/// result until it spills to a temporary file at 8 MiB), `stats` 64 MB plus twice the file (the
+/// text read and decoded; a chunk's trees and the counts besides).
+#[test]
+fn board_sets_commands_hold_a_bounded_memory() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = pbnfmt::generate::text_of_size(12 << 20, &pbnfmt::generate::Options::default());
+    let path = dir.path().join("large.pbn");
+    std::fs::write(&path, &text).unwrap();
+    let path = path.to_str().unwrap();
+    let rejected = dir.path().join("rejected.pbn");
+    let rejected = rejected.to_str().unwrap();
+    let prlimit = Path::new("/usr/bin/prlimit").exists();
+    if !prlimit {
+        common::cannot_run("prlimit is not installed: the memory limit of this test");
+    }
+    let long = format!("{}board == 0", "board == 1 or ".repeat(8_000));
+    let size = text.len() as u64;
+    for (args, bound) in [
+        (
+            vec![
+                "select",
+                "--where",
+                "hcp(north) >= 12",
+                "--rejected",
+                rejected,
+                path,
+            ],
+            (64u64 << 20) + 3 * size,
+        ),
+        (
+            vec!["select", "--where", long.as_str(), path],
+            (64u64 << 20) + 3 * size,
+        ),
+        (
+            vec!["stats", "--where", "level >= 4", path],
+            (64u64 << 20) + 2 * size,
+        ),
+        (
+            vec!["stats", "--where", long.as_str(), path],
+            (64u64 << 20) + 2 * size,
+        ),
+    ] {
+        let cap = prlimit.then_some(512u64 << 20);
+        let (output, rss) = run_capped(&args, LIMIT, false, cap);
+        assert_eq!(
+            output.status.code(),
+            Some(0),
+            "{}: {}",
+            args[..2].join(" "),
+            common::text(&output.stderr)
+        );
+        if let Some(rss) = rss {
+            assert!(rss <= bound, "{}: {} MB", args[..2].join(" "), rss >> 20);
+        }
+    }
+    // The boards not kept were all written.
+    assert!(std::fs::metadata(rejected).unwrap().len() > 1 << 20);
+}

@@ -33,7 +33,8 @@ mod readme;
 mod readme_uses;
 mod rewrite;
 mod rewrite_cli;
-
+mod select;
 mod sets;
+mod stats;
 mod terminal;
 mod workflow;

@@ -36,6 +36,19 @@ const EXPECTED: &[(&str, i32)] = &[
         "pbnfmt renumber --from 5 --keep-original hands.pbn > renumbered.pbn",
         0,
     ),
+    (
+        "pbnfmt select --where 'hcp(north) >= 12 and auction ~ \"1D P 1H P 3NT AP\"' hands.pbn > chosen.pbn",
+        0,
+    ),
+    (
+        "pbnfmt select --boards 2-8 --rejected rest.pbn hands.pbn > boards-2-8.pbn",
+        0,
+    ),
+    ("pbnfmt stats hands.pbn", 0),
+    (
+        "pbnfmt stats --where 'level >= 6' --output-format json hands.pbn",
+        0,
+    ),
 ];
 
 /// The commands of the README's "Use it" section: shell lines and `run:` steps that call pbnfmt.
@@ -122,4 +135,11 @@ fn every_command_of_the_readme_uses_runs_as_described() {
         renumbered.contains("[Board \"5\"]\n[OriginalBoard \"1\"]"),
         "{renumbered}"
     );
+    // North's 13 points and the auction: board 1 is chosen; it is not among boards 2-8.
+    let chosen = fs::read_to_string(root.join("chosen.pbn")).unwrap();
+    assert!(chosen.contains("[Board \"1\"]"), "{chosen}");
+    let numbered = fs::read_to_string(root.join("boards-2-8.pbn")).unwrap();
+    assert!(!numbered.contains("[Board "), "{numbered}");
+    let rest = fs::read_to_string(root.join("rest.pbn")).unwrap();
+    assert!(rest.contains("[Board \"1\"]"), "{rest}");
 }

@@ -1,0 +1,135 @@
+//! `pbnfmt select` (alias `filter`): the boards chosen by `--boards` and `--where`, through the
+//! rewrite modes (standard output, `--write`, `--out-dir`, `--check`, `--diff`), each file
+//! proven ([`crate::rewrite::select`]). The expression is read and checked whole before any
+//! file is. `--rejected FILE` gathers the boards not kept, in input order, written atomically
+//! before any input is changed (as `dedup --duplicates`).
+
+use crate::io::spool::Output;
+use crate::io::write::write_atomic;
+use crate::query::Query;
+use crate::rewrite::select::{BoardList, Choice, rejected_owned, select_owned};
+use crate::walk::{Found, Input};
+
+use super::rewrite::{self, Wording, input_overrides, rewrite_options};
+use super::settings;
+use super::{ChoiceArgs, EXIT_TROUBLE, SelectArgs, read_found, say};
+
+pub(super) fn run(args: &SelectArgs) -> u8 {
+    let choice = match choice(&args.choice, args.invert) {
+        Ok(choice) => choice,
+        Err(status) => return status,
+    };
+    let overrides = input_overrides(&args.io);
+    let wording = Wording {
+        verb: "select",
+        done: "selected",
+        unchanged: "with every board chosen",
+        would: "remove boards from",
+        extension: None,
+    };
+    if let Some(target) = args
+        .rejected
+        .as_ref()
+        .filter(|_| !args.io.check && !args.io.diff)
+    {
+        let (_, discovery) =
+            match settings::begin(&args.io.output, &args.io.files, &args.io.config, false) {
+                Ok(begun) => begun,
+                Err(status) => return status,
+            };
+        if discovery
+            .inputs
+            .iter()
+            .any(|found| matches!(found.input, Input::Stdin(_)))
+        {
+            say!(
+                "pbnfmt: error: select --rejected reads its inputs twice: name files, not standard \
+                 input"
+            );
+            return EXIT_TROUBLE;
+        }
+        if let Err(status) =
+            settings::refuse_output_among_inputs("--rejected", target, &discovery.inputs, &[])
+        {
+            return status;
+        }
+        // A usage error (several files to standard output, two results to one path) is said
+        // before the file of rejected boards is made.
+        let mode = rewrite::Mode::of(&args.io);
+        if let Err(message) = rewrite::jobs(&args.io, discovery.inputs.clone(), mode, &wording) {
+            say!("pbnfmt: error: {message}");
+            return EXIT_TROUBLE;
+        }
+        let mut output = Output::new();
+        let mut failed = None;
+        crate::parallel::ordered(
+            &discovery.inputs,
+            args.io.files.threads(),
+            |found: &Found| {
+                // A file that cannot be read, or is refused, is said by the second pass, and
+                // nothing of a refused file is written elsewhere.
+                let bytes = read_found(found).ok()?;
+                rejected_owned(bytes, &choice, rewrite_options(&args.io, &overrides, found))
+            },
+            |_, removed| {
+                if let Some(removed) = removed
+                    && let Err(error) = output.push(removed.as_bytes())
+                {
+                    failed = Some(error);
+                    return false;
+                }
+                true
+            },
+        );
+        let written = match failed {
+            Some(error) => Err(error),
+            None => write_atomic(target, &mut output, None),
+        };
+        if let Err(error) = written {
+            say!(
+                "pbnfmt: error: cannot write {}: {error}; no input was changed",
+                crate::display::escape_line(&target.display().to_string())
+            );
+            return EXIT_TROUBLE;
+        }
+    }
+    rewrite::run(&args.io, &overrides, &wording, |bytes, found, _| {
+        let options = rewrite_options(&args.io, &overrides, found);
+        select_owned(bytes, &choice, args.renumber, options).rewritten
+    })
+}
+
+/// The boards chosen by `args`; a bad list or expression is said, with its place, as a usage
+/// error.
+pub(super) fn choice(args: &ChoiceArgs, invert: bool) -> Result<Choice, u8> {
+    let read = || -> Result<Choice, String> {
+        let boards = match &args.boards {
+            Some(list) => Some(BoardList::parse(list).map_err(|why| format!("--boards: {why}"))?),
+            None => None,
+        };
+        let query = match &args.where_ {
+            Some(source) => Some(
+                Query::parse(source)
+                    .map_err(|error| format!("--where: {}", error.render(source)))?,
+            ),
+            None => None,
+        };
+        Ok(Choice {
+            boards,
+            query,
+            invert,
+        })
+    };
+    read().map_err(|message| {
+        // The expression and the caret under its place are lines of their own, each escaped
+        // by `say!`.
+        for (i, line) in message.lines().enumerate() {
+            if i == 0 {
+                say!("pbnfmt: error: {line}");
+            } else {
+                say!("{line}");
+            }
+        }
+        EXIT_TROUBLE
+    })
+}

@@ -1,0 +1,206 @@
+//! `pbnfmt select` (issue 46, item 3): boards chosen by number and by a bridge-aware `--where`
+//! expression, the others removed whole, proven by reading back; counts checked against an
+//! independent reading of real files, and the Practice-Bidding-Scenarios auction case.
+
+use crate::common;
+
+const DEAL: &str = "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432";
+
+/// The Deal values of a file, in order.
+fn deals(bytes: &[u8]) -> Vec<String> {
+    String::from_utf8_lossy(bytes)
+        .lines()
+        .filter_map(|line| {
+            let value = line.strip_prefix("[Deal \"")?;
+            Some(value.split('"').next()?.to_owned())
+        })
+        .collect()
+}
+
+/// On the largest real files (10,000, 6,289, 3,940 and 3,816 boards), `--where 'hcp(north) >=
+/// 15'` keeps exactly the boards whose North has 15 points or more by a count made here, and
+/// `--rejected` gets every other one: together, the input's deals.
+#[test]
+fn hcp_selection_equals_an_independent_count_on_real_files() {
+    let Some(real) = common::real_corpus() else {
+        eprintln!("note: ../shared/corpus/real is absent; this test is skipped");
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    for name in [
+        "lorserker__ben/Boards__Thorvald__Uncommon_boards.pbn",
+        "lorserker__ben/Boards__Eamon__Cleaned_BBA_-_30.01.2024_08.56.pbn",
+        "lorserker__ben/Boards__BBA__Weak_natural_2M.pbn",
+        "dominicprice__endplay/tests__pbn__example3.pbn",
+    ] {
+        let input = real.join(name);
+        let original = std::fs::read(&input).unwrap();
+        let all = deals(&original);
+        let wanted: Vec<&String> = all
+            .iter()
+            .filter(|deal| common::north_hand(deal).is_some_and(|hand| common::hcp(hand) >= 15))
+            .collect();
+        assert!(
+            !wanted.is_empty() && wanted.len() < all.len(),
+            "{name}: a count that cannot tell"
+        );
+        let rejected = dir.path().join("rejected.pbn");
+        let output = common::pbnfmt(
+            &[
+                "select",
+                "--where",
+                "hcp(north) >= 15",
+                "--rejected",
+                rejected.to_str().unwrap(),
+                input.to_str().unwrap(),
+            ],
+            dir.path(),
+        );
+        assert!(
+            output.status.success(),
+            "{name}: {}",
+            common::text(&output.stderr)
+        );
+        let kept = deals(&output.stdout);
+        assert_eq!(kept.len(), wanted.len(), "{name}");
+        assert!(kept.iter().zip(&wanted).all(|(a, b)| a == *b), "{name}");
+        let mut together = kept;
+        together.extend(deals(&std::fs::read(&rejected).unwrap()));
+        let mut all = all;
+        all.sort();
+        together.sort();
+        assert_eq!(together, all, "{name}: kept and rejected are the input");
+    }
+}
+
+fn board(number: u32, auction: &str) -> String {
+    format!(
+        "[Board \"{number}\"]\n[Dealer \"N\"]\n[Deal \"{DEAL}\"]\n[Auction \"N\"]\n{auction}\n\n"
+    )
+}
+
+/// Practice-Bidding-Scenarios #338 and PR #333: a filter meant to exclude the Stayman auction
+/// `1N P 2C P 2H` ending there also excluded the auctions that go on. An auction pattern is the
+/// whole auction, call by call: the longer auction stays, however its calls are spelled or laid
+/// out on lines, with alerts and notes.
+#[test]
+fn an_exclusion_auction_does_not_catch_a_longer_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = [
+        board(1, "1NT Pass 2C Pass\n2H Pass Pass Pass"),
+        board(2, "1N Pass 2C Pass\n2H Pass 3C Pass\n3S Pass 5H AP"),
+        board(3, "1NT! =1= Pass 2C Pass 2H\nAP\n[Note \"1:15-17\"]"),
+        board(4, "1NT Pass 3NT AP"),
+    ]
+    .concat();
+    std::fs::write(dir.path().join("set.pbn"), &text).unwrap();
+    let kept = |expr: &str| {
+        let output = common::pbnfmt(&["select", "--where", expr, "set.pbn"], dir.path());
+        assert!(output.status.success(), "{}", common::text(&output.stderr));
+        common::text(&output.stdout)
+            .lines()
+            .filter_map(|line| line.strip_prefix("[Board \""))
+            .map(|rest| rest.trim_end_matches("\"]").to_owned())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(kept("not auction ~ \"1N P 2C P 2H AP\""), ["2", "4"]);
+    assert_eq!(kept("auction ~ \"1N P 2C P 2H *\""), ["1", "2", "3"]);
+    assert_eq!(kept("auction ~ \"1N P 2C P 2H P 3C *\""), ["2"]);
+    assert_eq!(kept("auction ~ \"* 3NT AP\""), ["4"]);
+}
+
+/// A bad expression is a usage error that shows the place, before any file is read or written.
+#[test]
+fn a_bad_expression_names_its_place_and_writes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = board(1, "1NT AP");
+    std::fs::write(dir.path().join("set.pbn"), &text).unwrap();
+    let output = common::pbnfmt(
+        &[
+            "select",
+            "--write",
+            "--where",
+            "hcp(north) >= 15 and shape(nroth, any 4333)",
+            "set.pbn",
+        ],
+        dir.path(),
+    );
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = common::text(&output.stderr);
+    let lines: Vec<&str> = stderr.lines().collect();
+    assert!(lines[0].contains("not a seat"), "{stderr}");
+    assert_eq!(lines[1], "  hcp(north) >= 15 and shape(nroth, any 4333)");
+    assert_eq!(lines[2], format!("  {}^^^^^", " ".repeat(27)));
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("set.pbn")).unwrap(),
+        text
+    );
+    // The file of rejected boards may not be an input.
+    let output = common::pbnfmt(
+        &[
+            "select",
+            "--boards",
+            "2",
+            "--rejected",
+            "set.pbn",
+            "set.pbn",
+        ],
+        dir.path(),
+    );
+    assert_eq!(
+        output.status.code(),
+        Some(2),
+        "{}",
+        common::text(&output.stderr)
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("set.pbn")).unwrap(),
+        text
+    );
+}
+
+/// `--write` keeps the file's preamble, the boards chosen and `#` values from removed games;
+/// `--renumber` numbers from 1; the result checks as cleanly as the input.
+#[test]
+fn write_in_place_keeps_the_preamble_and_resolves_what_it_must() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = format!(
+        "% PBN 2.1\n% from the club\n[Event \"##Monday pairs\"]\n[Board \"1\"]\n[Deal \"{DEAL}\"]\n\n\
+         [Board \"2\"]\n[Deal \"{DEAL}\"]\n\n[Board \"3\"]\n[Deal \"{DEAL}\"]\n"
+    );
+    let path = dir.path().join("set.pbn");
+    std::fs::write(&path, &text).unwrap();
+    let output = common::pbnfmt(
+        &[
+            "select",
+            "--write",
+            "--renumber",
+            "--boards",
+            "2-",
+            "set.pbn",
+        ],
+        dir.path(),
+    );
+    assert!(output.status.success(), "{}", common::text(&output.stderr));
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        format!(
+            "% PBN 2.1\n% from the club\n[Event \"Monday pairs\"]\n[Board \"1\"]\n[Deal \
+             \"{DEAL}\"]\n\n[Event \"Monday pairs\"]\n[Board \"2\"]\n[Deal \"{DEAL}\"]\n"
+        )
+    );
+}
+
+/// `dedup` keeps the text before the first game when that game goes (issue 49, item 2): with
+/// `--unique-only` on a file whose every deal is repeated, the preamble is what stays.
+#[test]
+fn dedup_keeps_the_preamble_when_the_first_game_goes() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = format!(
+        "% PBN 2.1\n% EXPORT\n[Board \"1\"]\n[Deal \"{DEAL}\"]\n\n[Board \"2\"]\n[Deal \"{DEAL}\"]\n"
+    );
+    std::fs::write(dir.path().join("set.pbn"), &text).unwrap();
+    let output = common::pbnfmt(&["dedup", "--unique-only", "set.pbn"], dir.path());
+    assert!(output.status.success(), "{}", common::text(&output.stderr));
+    assert_eq!(common::text(&output.stdout), "% PBN 2.1\n% EXPORT\n");
+}
