@@ -116,6 +116,10 @@ pub enum Command {
     /// makeable; of the boards chosen by `--boards` and `--where` as `select` chooses them.
     #[command(after_help = STATS_HELP)]
     Stats(StatsArgs),
+    /// Give tags a value (`--set Event="Monday pairs"`) or remove them (`--remove Scoring`) on
+    /// every board, or on those chosen by `--boards` and `--where`; nothing else changes.
+    #[command(after_help = SET_TAG_HELP)]
+    SetTag(SetTagArgs),
     /// Repair what producers commonly write and every player reads without doubt (`3N` is `3NT`,
     /// `2023-07-28` is `2023.07.28`): the fixes `check` marks `[*]`, as minimal edits; nothing
     /// else changes.
@@ -214,6 +218,21 @@ OptimumResultTable (pbnfmt analyze writes them). LIN files are read as the PBN t
 Exit status:
   0  counted (a set with no board chosen too, said on standard error)
   2  usage error (a bad expression, with its place), or a file that could not be read";
+
+const SET_TAG_HELP: &str = "\
+A value set replaces the tag's value where the game gives it, or goes on a line of its own where
+export order puts it; a tag removed goes with its line when it stands alone there. A tag that the
+file gives with # or ## is written out in every game that takes it so (as resolve writes it), so
+that no game takes its value from a changed one. Each result is read back: every other fact of
+every game is the input's, and each game has the value asked for (or, not chosen, the one it
+had). Without --write, --out-dir, --check or --diff, the result for one file goes to standard
+output.
+
+Exit status:
+  0  every file written (or, with --check and --diff, nothing to change)
+  1  a file was refused, or with --check and --diff would change
+  2  usage error (a bad expression, tag name or value), or a file that could not be read or
+     written";
 
 const ANALYZE_HELP: &str = "\
 Each complete deal is solved once (in worker processes, on --threads of them), deals in the
@@ -538,6 +557,24 @@ pub struct SelectArgs {
     /// Number the boards kept from 1 in each file.
     #[arg(long)]
     pub renumber: bool,
+}
+
+#[derive(Debug, Args)]
+#[command(group(clap::ArgGroup::new("changes").required(true).multiple(true).args(["set", "remove"])))]
+pub struct SetTagArgs {
+    #[command(flatten)]
+    pub io: RewriteArgs,
+
+    /// Give tag NAME the value VALUE (several --set may be given).
+    #[arg(long, value_name = "NAME=VALUE")]
+    pub set: Vec<String>,
+
+    /// Remove tag NAME (several --remove may be given).
+    #[arg(long, value_name = "NAME")]
+    pub remove: Vec<String>,
+
+    #[command(flatten)]
+    pub choice: ChoiceArgs,
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
@@ -936,6 +973,7 @@ pub fn run(cli: Cli) -> u8 {
         Command::Renumber(args) => rewrite::renumber(&args),
         Command::Select(args) => select::run(&args),
         Command::Stats(args) => stats::run(&args),
+        Command::SetTag(args) => select::set_tag(&args),
         Command::Fix(args) => rewrite::fix(&args),
         Command::Dedup(args) => dedup::run(&args),
         Command::Fingerprint(args) => fingerprint::run(&args),

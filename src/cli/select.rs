@@ -8,11 +8,12 @@ use crate::io::spool::Output;
 use crate::io::write::write_atomic;
 use crate::query::Query;
 use crate::rewrite::select::{BoardList, Choice, rejected_owned, select_owned};
+use crate::rewrite::set_tag::{TagChange, set_tags_owned};
 use crate::walk::{Found, Input};
 
 use super::rewrite::{self, Wording, input_overrides, rewrite_options};
 use super::settings;
-use super::{ChoiceArgs, EXIT_TROUBLE, SelectArgs, read_found, say};
+use super::{ChoiceArgs, EXIT_TROUBLE, SelectArgs, SetTagArgs, read_found, say};
 
 pub(super) fn run(args: &SelectArgs) -> u8 {
     let choice = match choice(&args.choice, args.invert) {
@@ -97,6 +98,71 @@ pub(super) fn run(args: &SelectArgs) -> u8 {
         let options = rewrite_options(&args.io, &overrides, found);
         select_owned(bytes, &choice, args.renumber, options).rewritten
     })
+}
+
+/// `pbnfmt set-tag`.
+pub(super) fn set_tag(args: &SetTagArgs) -> u8 {
+    let changes = match tag_changes(args) {
+        Ok(changes) => changes,
+        Err(message) => {
+            say!("pbnfmt: error: {message}");
+            return EXIT_TROUBLE;
+        }
+    };
+    let choice = match choice(&args.choice, false) {
+        Ok(choice) => choice,
+        Err(status) => return status,
+    };
+    let overrides = input_overrides(&args.io);
+    let wording = Wording {
+        verb: "set-tag",
+        done: "changed",
+        unchanged: "with the tags as asked already",
+        would: "change the tags of",
+        extension: None,
+    };
+    rewrite::run(&args.io, &overrides, &wording, |bytes, found, _| {
+        let options = rewrite_options(&args.io, &overrides, found);
+        set_tags_owned(bytes, &changes, &choice, options)
+    })
+}
+
+/// The changes `--set` and `--remove` ask for, or why they cannot be made.
+fn tag_changes(args: &SetTagArgs) -> Result<Vec<TagChange>, String> {
+    let mut changes: Vec<TagChange> = Vec::new();
+    let sets = args.set.iter().map(|set| match set.split_once('=') {
+        Some((name, value)) => Ok((name, Some(value))),
+        None => Err(format!(
+            "--set `{}`: write NAME=VALUE",
+            crate::display::escape(set)
+        )),
+    });
+    let removes = args.remove.iter().map(|name| Ok((name.as_str(), None)));
+    for change in sets.chain(removes) {
+        let (name, value) = change?;
+        if !crate::names::is_tag_name(name) {
+            return Err(format!(
+                "`{}` is not a tag name (an upper-case letter, then letters, digits and `_`)",
+                crate::display::escape(name)
+            ));
+        }
+        if let Some(value) = value
+            && value.chars().any(char::is_control)
+        {
+            return Err(format!(
+                "the value of {name} holds a control character (a line break, a tab): a tag value \
+                 is printing characters (a string token, PBN 3.2)"
+            ));
+        }
+        if changes.iter().any(|change| change.name == name) {
+            return Err(format!("{name} is named twice"));
+        }
+        changes.push(TagChange {
+            name: name.to_owned(),
+            value: value.map(str::to_owned),
+        });
+    }
+    Ok(changes)
 }
 
 /// The boards chosen by `args`; a bad list or expression is said, with its place, as a usage

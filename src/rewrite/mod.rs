@@ -17,6 +17,7 @@ pub mod renumber;
 pub mod resolve;
 pub mod rotate;
 pub mod select;
+pub mod set_tag;
 
 use crate::io::spool::Output;
 use crate::model::{GameModel, Inheritor, OwnedInheritance};
@@ -95,6 +96,38 @@ pub(crate) trait ChunkEdits {
     fn mends(&self, _finding: &Diagnostic) -> bool {
         false
     }
+}
+
+/// Whether `model`, a game that runs two boards together (PBN 3: a tag of the board's identity
+/// given again with another value), would read as one board once each tag named in `changed` has
+/// the value given (`None`: removed), its copies written alike with it: W012. A copy is taken to
+/// change with the tag when it was written alike.
+pub(crate) fn joins_boards(model: &GameModel<'_>, changed: &[(&str, Option<&str>)]) -> bool {
+    if model.ran_together().is_none() {
+        return false;
+    }
+    for name in crate::model::IDENTITY {
+        let written: Vec<&str> = model
+            .written()
+            .filter(|tag| tag.name == name)
+            .map(|tag| tag.written.trim())
+            .collect();
+        let Some(&first) = written.first() else {
+            continue;
+        };
+        let after: Vec<&str> = match changed.iter().find(|(n, _)| *n == name) {
+            None => written.clone(),
+            Some((_, None)) => continue,
+            Some((_, Some(value))) => written
+                .iter()
+                .map(|&w| if w == first { value.trim() } else { w })
+                .collect(),
+        };
+        if after.iter().any(|value| *value != after[0]) {
+            return false;
+        }
+    }
+    true
 }
 
 /// A rewrite's result that does not read back as it should: a bug of pbnfmt's.

@@ -154,12 +154,27 @@ impl Game<'_> {
             };
             expected.fold(&kept);
         }
+        let (dealer, vulnerable) = standard_rotation(u32::try_from(self.number).unwrap_or(1));
+        let letter = dealer.letter().to_string();
+        let mut changed = vec![("Board", Some(number.as_str()))];
         if renumber.standard {
-            let (dealer, vulnerable) = standard_rotation(u32::try_from(self.number).unwrap_or(1));
+            changed.extend([
+                ("Dealer", Some(letter.as_str())),
+                ("Vulnerable", Some(vulnerable.canonical())),
+            ]);
+        }
+        if super::joins_boards(model, &changed) {
+            // Found by fuzzing: before, the proof refused such a file as a bug (W004).
+            let span = model.get("Board").map_or(0..0, Tag::text_span);
+            refusals.push(crate::rules::writing::boards_joined(
+                &format!("numbered {number}"),
+                span,
+            ));
+        }
+        if renumber.standard {
             if let Some(refusal) = self.played_and_moved(dealer, vulnerable) {
                 refusals.push(refusal);
             }
-            let letter = dealer.letter().to_string();
             self.set(self.own("Dealer"), "Dealer", &letter, edits, &mut lines);
             self.set(
                 self.own("Vulnerable"),
@@ -218,7 +233,8 @@ impl Game<'_> {
         };
         // The tag and every copy of it in the game (a tag pair given twice, PBN 3.4): a copy
         // left with the old value would now say something else. A repeat with another value
-        // (two boards run together, T022) is ignored by every reader, and stays as it is.
+        // (two boards run together, T022) is ignored by every reader, and stays as it is,
+        // unless the new value would make the two boards one (W012, refused before).
         let first = self.text.get(tag.value_span.clone());
         for pair in &self.model.game.tags {
             let (Some(named), Some(value)) = (pair.name, pair.value) else {

@@ -158,6 +158,25 @@ pub(super) fn resolve_games(
     (edits, findings)
 }
 
+/// Where a line `[name "value"]` goes in a game (`model`, of `parse` and `text`) and the line
+/// (with its line end), as resolve inserts a tag a `##` supplies: `set-tag` adds a tag so.
+pub(super) fn insertion(
+    parse: &Parse,
+    text: &str,
+    model: &GameModel<'_>,
+    name: &str,
+    value: &str,
+    default_nl: &str,
+) -> Option<(usize, String)> {
+    let written = written_tags(parse, model);
+    let supplied = vec![Supplied {
+        name,
+        value,
+        given: 0,
+    }];
+    insertions(text, &written, supplied, default_nl).pop()
+}
+
 /// A tag that a `##` of an earlier game supplies to a game that leaves it out.
 struct Supplied<'a> {
     name: &'a str,

@@ -415,6 +415,7 @@ rules! {
     RenumberMovesPlayedBoard => writing::RENUMBER_MOVES_PLAYED_BOARD,
     UncertainResult => writing::UNCERTAIN_RESULT,
     RepeatedTagKept => writing::REPEATED_TAG_KEPT,
+    BoardsJoined => writing::BOARDS_JOINED,
     BrokenLinRecord => lin::BROKEN_LIN_RECORD,
     UnknownLinTag => lin::UNKNOWN_LIN_TAG,
     PartialLinDeal => lin::PARTIAL_LIN_DEAL,

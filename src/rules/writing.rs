@@ -277,6 +277,48 @@ pub const UNCERTAIN_RESULT: RuleInfo = RuleInfo {
     ..RuleInfo::BASE
 };
 
+pub const BOARDS_JOINED: RuleInfo = RuleInfo {
+    code: "W012",
+    name: "boards-joined",
+    severity: Severity::Error,
+    group: Group::Write,
+    section: "PBN 3",
+    summary: "Renumber, set-tag: a game that runs two boards together would read as one board",
+    what: "A game that gives its Board, Deal, Dealer or Vulnerable twice with different values \
+        runs two boards together: the empty line between them is missing. When the new number \
+        (`renumber`) or value (`set-tag`) would make those tags alike, the two boards would read \
+        as one, with the second board's tags ignored: the file is not written.",
+    why: "PBN 3: games are separated by an empty line, and a tag pair given again in a game is \
+        ignored (PBN 3.4). Two boards run together are two boards; a rewrite that changes only \
+        a label may not make them one board whose second half is lost.",
+    example: "```\n\
+        [Board \"2\"]\n\
+        [Dealer \"N\"]\n\
+        [Board \"1\"]\n\
+        [Dealer \"N\"]\n\
+        ```\n\
+        renumbered from 1: both Board tags would say 1.",
+    fix: "Put an empty line between the two boards (the second starts at its repeated tag), then \
+        rewrite.",
+    blocks_rewrite: true,
+    drawn: Drawn::Renumber,
+    ..RuleInfo::BASE
+};
+
+/// W012: the game whose first identity tag is at `span` runs two boards together, which the
+/// change `what` (`renumbered`, `given this Event`) would join.
+pub fn boards_joined(what: &str, span: Range<usize>) -> Diagnostic {
+    Diagnostic::new(
+        Rule::BoardsJoined,
+        span,
+        format!(
+            "this game runs two boards together (a tag of the board given twice with different \
+             values); {what}, they would read as one board: the file is not written"
+        ),
+    )
+    .with_help(BOARDS_JOINED.fix)
+}
+
 /// W010: the Result at `span` is not written as declarer's tricks: `why` says why.
 pub fn uncertain_result(why: &str, span: Range<usize>) -> Diagnostic {
     Diagnostic::new(
@@ -494,11 +536,19 @@ pub(crate) fn rotate_pairs() -> Vec<crate::rules::pairs::Pair> {
 #[cfg(test)]
 pub(crate) fn renumber_pairs() -> Vec<crate::rules::pairs::Pair> {
     use crate::rules::Rule;
-    vec![crate::rules::pairs::Pair::new(
-        Rule::RenumberMovesPlayedBoard,
-        "[Board \"9\"]\n[Dealer \"N\"]\n[Vulnerable \"EW\"]\n[Auction \"N\"]\n1S AP\n",
-        "[Board \"9\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n[Auction \"N\"]\n1S AP\n",
-    )]
+    vec![
+        crate::rules::pairs::Pair::new(
+            Rule::RenumberMovesPlayedBoard,
+            "[Board \"9\"]\n[Dealer \"N\"]\n[Vulnerable \"EW\"]\n[Auction \"N\"]\n1S AP\n",
+            "[Board \"9\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n[Auction \"N\"]\n1S AP\n",
+        ),
+        // Numbered 1, the two Board tags would say the same; with a 3 after the 2 they do not.
+        crate::rules::pairs::Pair::new(
+            Rule::BoardsJoined,
+            "[Board \"2\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n[Board \"1\"]\n",
+            "[Board \"2\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n[Board \"3\"]\n",
+        ),
+    ]
 }
 
 /// The pass/fail pairs of the writers' rules.

@@ -49,6 +49,10 @@ const EXPECTED: &[(&str, i32)] = &[
         "pbnfmt stats --where 'level >= 6' --output-format json hands.pbn",
         0,
     ),
+    (
+        "pbnfmt set-tag --set 'Event=Monday pairs' --remove Scoring hands.pbn > retagged.pbn",
+        0,
+    ),
 ];
 
 /// The commands of the README's "Use it" section: shell lines and `run:` steps that call pbnfmt.
@@ -140,6 +144,8 @@ fn every_command_of_the_readme_uses_runs_as_described() {
     assert!(chosen.contains("[Board \"1\"]"), "{chosen}");
     let numbered = fs::read_to_string(root.join("boards-2-8.pbn")).unwrap();
     assert!(!numbered.contains("[Board "), "{numbered}");
+    let retagged = fs::read_to_string(root.join("retagged.pbn")).unwrap();
+    assert!(retagged.contains("[Event \"Monday pairs\"]") && !retagged.contains("[Scoring "));
     let rest = fs::read_to_string(root.join("rest.pbn")).unwrap();
     assert!(rest.contains("[Board \"1\"]"), "{rest}");
 }

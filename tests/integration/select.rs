@@ -204,3 +204,51 @@ fn dedup_keeps_the_preamble_when_the_first_game_goes() {
     assert!(output.status.success(), "{}", common::text(&output.stderr));
     assert_eq!(common::text(&output.stdout), "% PBN 2.1\n% EXPORT\n");
 }
+
+/// `set-tag` (issue 46, item 5) on a real file of 10,000 boards: the Event of the boards whose
+/// North holds 15 points or more (counted here) becomes `Strong`, and no other line changes;
+/// removing a tag from every board takes its line away and nothing else.
+#[test]
+fn set_tag_changes_the_boards_chosen_and_nothing_else() {
+    let Some(real) = common::real_corpus() else {
+        eprintln!("note: ../shared/corpus/real is absent; this test is skipped");
+        return;
+    };
+    let input = real.join("lorserker__ben/Boards__Thorvald__Uncommon_boards.pbn");
+    let original = String::from_utf8(std::fs::read(&input).unwrap()).unwrap();
+    let strong = deals(original.as_bytes())
+        .iter()
+        .filter(|deal| common::north_hand(deal).is_some_and(|hand| common::hcp(hand) >= 15))
+        .count();
+    let dir = tempfile::tempdir().unwrap();
+    let output = common::pbnfmt(
+        &[
+            "set-tag",
+            "--set",
+            "Event=Strong",
+            "--where",
+            "hcp(north) >= 15",
+            input.to_str().unwrap(),
+        ],
+        dir.path(),
+    );
+    assert!(output.status.success(), "{}", common::text(&output.stderr));
+    let changed = common::text(&output.stdout);
+    assert_eq!(changed.matches("[Event \"Strong\"]").count(), strong);
+    let (before, after): (Vec<&str>, Vec<&str>) =
+        (original.lines().collect(), changed.lines().collect());
+    assert_eq!(before.len(), after.len());
+    let differ = before.iter().zip(&after).filter(|(a, b)| a != b).count();
+    assert_eq!(differ, strong);
+    let output = common::pbnfmt(
+        &["set-tag", "--remove", "Site", input.to_str().unwrap()],
+        dir.path(),
+    );
+    assert!(output.status.success(), "{}", common::text(&output.stderr));
+    let removed = common::text(&output.stdout);
+    let kept: Vec<&str> = original
+        .lines()
+        .filter(|line| !line.starts_with("[Site "))
+        .collect();
+    assert_eq!(removed.lines().collect::<Vec<_>>(), kept);
+}

@@ -1,0 +1,352 @@
+//! `pbnfmt set-tag`: give a tag a value, or remove it, on every board chosen (`--boards`,
+//! `--where`, [`super::select::Choice`]); nothing else changes (issue 46, item 5).
+//!
+//! A tag that games of the file give with `#` or `##` (PBN 4.8) is first written out in every
+//! game that takes it so, as `resolve` writes it: otherwise a game not chosen would take its
+//! value from a changed one. A value set replaces the game's own value token, or goes on a line
+//! of its own where export order puts it (as `resolve` inserts); a tag removed goes with its line
+//! when it stands alone on it. The result is proven by reading it back: every fact of every game
+//! but the tags named is the input's, and each game's value of each tag named is the one asked
+//! for (chosen) or the one it had (not chosen).
+
+use crate::model::{GameModel, Inheritance, Tag};
+use crate::proof::Rewritten;
+use crate::query::Board;
+use crate::read::Driver;
+use crate::rewrite::edit::Edits;
+use crate::rewrite::select::Choice;
+use crate::rewrite::{RewriteOptions, bug};
+use crate::rules::reading::Reading;
+use crate::source;
+use crate::syntax::{Parse, quote_string};
+
+/// What to do to a tag: give it a value (`Some`) or remove it (`None`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TagChange {
+    pub name: String,
+    pub value: Option<String>,
+}
+
+/// The tags of `bytes` changed as `changes` say on the boards `choice` keeps.
+pub fn set_tags_owned(
+    bytes: Vec<u8>,
+    changes: &[TagChange],
+    choice: &Choice,
+    options: RewriteOptions,
+) -> Rewritten {
+    let decoded = source::decode_owned(bytes, options.input_encoding);
+    let text = decoded.text.as_str();
+    let mut reading = Reading::new(&decoded).count_only();
+    let mut driver = Driver::new(&decoded);
+    let nl = super::resolve::default_line_end(text);
+    let mut edits = Edits::default();
+    // What the read-back must show: each game's value of each tag named, in order.
+    let mut expected: Vec<Option<String>> = Vec::new();
+    let mut refusals = Vec::new();
+    if driver.wants_chunks() {
+        let chunk = |read: &crate::read::Chunk| reading.chunk(&read.parse, &read.found);
+        driver.games(chunk, |parse, _, model| {
+            let chosen = choice.keeps(&Board::new(parse, text, model));
+            let asked: Vec<(&str, Option<&str>)> = changes
+                .iter()
+                .map(|change| (change.name.as_str(), change.value.as_deref()))
+                .collect();
+            if chosen && super::joins_boards(model, &asked) {
+                let span = model.get("Board").map_or(0..0, Tag::text_span);
+                refusals.push(crate::rules::writing::boards_joined(
+                    "with these values",
+                    span,
+                ));
+            }
+            for change in changes {
+                let game = Game {
+                    parse,
+                    text,
+                    model,
+                    nl,
+                };
+                expected.push(game.edits(change, chosen, &mut edits));
+            }
+            true
+        });
+    }
+    let (games, verdict) = super::read_verdict(&decoded, reading, driver, options.force);
+    let mut problems = match verdict {
+        Ok(problems) => problems,
+        Err(problems) => return Rewritten::refused(decoded, problems, games),
+    };
+    if !refusals.is_empty() {
+        problems.append(&mut refusals);
+        return Rewritten::refused(decoded, problems, games);
+    }
+    if edits.is_empty() {
+        return super::encoded(decoded, None, problems, games);
+    }
+    let result = match edits.apply(text) {
+        Ok(result) => result,
+        Err(error) => {
+            problems.push(bug(error.to_string()));
+            return Rewritten::refused(decoded, problems, games);
+        }
+    };
+    if let Some(problem) = differs(text, &result, changes, &expected, options.force) {
+        problems.push(problem);
+        return Rewritten::refused(decoded, problems, games);
+    }
+    super::encoded(decoded, Some(result), problems, games)
+}
+
+/// One game whose tags are being changed.
+struct Game<'a> {
+    parse: &'a Parse,
+    text: &'a str,
+    model: &'a GameModel<'a>,
+    nl: &'a str,
+}
+
+impl Game<'_> {
+    /// The edits of `change` to the game (`chosen` or not), and the value the game must have
+    /// after them.
+    fn edits(&self, change: &TagChange, chosen: bool, edits: &mut Edits) -> Option<String> {
+        let name = change.name.as_str();
+        let tag = self.model.get(name);
+        let old = tag.map(|tag| tag.value.to_string());
+        if !chosen {
+            // Written out where it is inherited, with the value it had.
+            if let (Some(tag), Some(old)) = (tag, &old) {
+                match tag.inheritance {
+                    Inheritance::None => {}
+                    Inheritance::Hash { .. } | Inheritance::DoubleHash => {
+                        self.replace(tag, old, edits);
+                    }
+                    Inheritance::Implied => self.insert(name, old, edits),
+                }
+            }
+            return old;
+        }
+        match (&change.value, tag) {
+            (Some(value), Some(tag)) if tag.inheritance != Inheritance::Implied => {
+                // A `#` or `##` becomes the plain value; a value already so stays as written.
+                if tag.inheritance != Inheritance::None || tag.value != value.as_str() {
+                    self.replace(tag, value, edits);
+                }
+            }
+            (Some(value), _) => self.insert(name, value, edits),
+            (None, Some(tag)) if tag.inheritance != Inheritance::Implied => {
+                self.delete(tag, edits);
+            }
+            // An implied value goes with the `##` it came from, which is written out plainly.
+            (None, _) => {}
+        }
+        change.value.clone()
+    }
+
+    /// The tag pair's value token becomes `value`, and each copy of the pair in the game (a tag
+    /// pair given twice, PBN 3.4) that was written the same.
+    fn replace(&self, tag: &Tag<'_>, value: &str, edits: &mut Edits) {
+        let quoted = quote_string(value);
+        let first = self.text.get(tag.value_span.clone());
+        for span in self.copies(tag) {
+            if self.text.get(span.clone()) == first {
+                edits.replace(span, quoted.clone());
+            }
+        }
+    }
+
+    /// The value tokens of the game's tag pairs named as `tag` is.
+    fn copies(&self, tag: &Tag<'_>) -> Vec<std::ops::Range<usize>> {
+        self.model
+            .game
+            .tags
+            .iter()
+            .filter_map(|pair| {
+                let (named, value) = (self.parse.token(pair.name?), self.parse.token(pair.value?));
+                (self.text.get(named.start as usize..named.end as usize) == Some(tag.name))
+                    .then_some(value.start as usize..value.end as usize)
+            })
+            .collect()
+    }
+
+    /// A line `[name "value"]` where export order puts it ([`super::resolve`]'s insertions).
+    fn insert(&self, name: &str, value: &str, edits: &mut Edits) {
+        if let Some((at, line)) =
+            super::resolve::insertion(self.parse, self.text, self.model, name, value, self.nl)
+        {
+            edits.insert(at, line);
+        }
+    }
+
+    /// The tag pair (every copy of it in the game), with its line when it stands alone there.
+    fn delete(&self, tag: &Tag<'_>, edits: &mut Edits) {
+        for pair in &self.model.game.tags {
+            let Some(named) = pair.name else { continue };
+            let named = self.parse.token(named);
+            if self.text.get(named.start as usize..named.end as usize) != Some(tag.name) {
+                continue;
+            }
+            let span = self.parse.token(pair.open).start as usize
+                ..pair.close.map_or(named.end as usize, |close| {
+                    self.parse.token(close).end as usize
+                });
+            edits.delete(alone_on_line(self.text, span));
+        }
+    }
+}
+
+/// `span` with its line (from the line's start to after its line end) when nothing but spaces and
+/// tabs stands beside it there.
+fn alone_on_line(text: &str, span: std::ops::Range<usize>) -> std::ops::Range<usize> {
+    let bytes = text.as_bytes();
+    let line_start = text[..span.start]
+        .rfind(['\n', '\r'])
+        .map_or(0, |at| at + 1);
+    let after = text[span.end..]
+        .find(['\n', '\r'])
+        .map_or(text.len(), |at| span.end + at);
+    let blank =
+        |range: std::ops::Range<usize>| bytes[range].iter().all(|b| matches!(b, b' ' | b'\t'));
+    if !blank(line_start..span.start) || !blank(span.end..after) {
+        return span;
+    }
+    let end = match (bytes.get(after), bytes.get(after + 1)) {
+        (Some(b'\r'), Some(b'\n')) => after + 2,
+        (Some(_), _) => after + 1,
+        (None, _) => after,
+    };
+    line_start..end
+}
+
+/// Why `result` is not `text` with the tags changed, if it is not.
+fn differs(
+    text: &str,
+    result: &str,
+    changes: &[TagChange],
+    expected: &[Option<String>],
+    force: bool,
+) -> Option<crate::rules::diagnostic::Diagnostic> {
+    let leave: Vec<&str> = changes.iter().map(|change| change.name.as_str()).collect();
+    let (before, broken_before) = super::dedup::game_facts(text, &[], &leave);
+    let (after, broken_after) = super::dedup::game_facts(result, &[], &leave);
+    if !force && broken_after > broken_before {
+        return Some(bug(
+            "the result reads back with a new syntax error".to_owned()
+        ));
+    }
+    if before.len() != after.len() {
+        return Some(bug("the result has another number of games".to_owned()));
+    }
+    if let Some(((_, span), _)) = before
+        .iter()
+        .zip(&after)
+        .find(|((was, _), (is, _))| was != is)
+    {
+        return Some(bug(format!(
+            "the game at byte {} would say something else than the tags changed",
+            span.start
+        )));
+    }
+    let mut read_back: Vec<Option<String>> = Vec::new();
+    crate::read::each_game(result, |_, model, _| {
+        for change in changes {
+            read_back.push(model.value(&change.name).map(str::to_owned));
+        }
+        true
+    });
+    (read_back != expected)
+        .then(|| bug("the result reads back with other values than those asked for".to_owned()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const DEAL: &str = "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432";
+
+    fn run(text: &str, changes: &[(&str, Option<&str>)], choice: &Choice) -> String {
+        let changes: Vec<TagChange> = changes
+            .iter()
+            .map(|(name, value)| TagChange {
+                name: (*name).to_owned(),
+                value: value.map(str::to_owned),
+            })
+            .collect();
+        let done = set_tags_owned(
+            text.as_bytes().to_vec(),
+            &changes,
+            choice,
+            RewriteOptions::default(),
+        );
+        let bytes = done
+            .output_bytes()
+            .unwrap_or_else(|| panic!("refused: {:?}", done.problems));
+        String::from_utf8(bytes).unwrap()
+    }
+
+    fn boards(list: &str) -> Choice {
+        Choice {
+            boards: Some(crate::rewrite::select::BoardList::parse(list).unwrap()),
+            ..Choice::default()
+        }
+    }
+
+    #[test]
+    fn a_value_is_set_replaced_or_inserted_on_the_boards_chosen() {
+        let text = format!(
+            "[Event \"Club\"]\r\n[Board \"1\"]\r\n[Deal \"{DEAL}\"]\r\n\r\n[Board \"2\"]\r\n\
+             [Deal \"{DEAL}\"]\r\n\r\n[Event \"Old\"]\r\n[Board \"3\"]\r\n[Deal \"{DEAL}\"]\r\n"
+        );
+        let out = run(
+            &text,
+            &[("Event", Some("Monday \"pairs\""))],
+            &boards("1-2"),
+        );
+        assert_eq!(
+            out,
+            format!(
+                "[Event \"Monday \\\"pairs\\\"\"]\r\n[Board \"1\"]\r\n[Deal \"{DEAL}\"]\r\n\r\n\
+                 [Event \"Monday \\\"pairs\\\"\"]\r\n[Board \"2\"]\r\n[Deal \"{DEAL}\"]\r\n\r\n\
+                 [Event \"Old\"]\r\n[Board \"3\"]\r\n[Deal \"{DEAL}\"]\r\n"
+            )
+        );
+        // Removed with its line; a game without it is left.
+        let out = run(&text, &[("Event", None)], &Choice::default());
+        assert_eq!(
+            out,
+            format!(
+                "[Board \"1\"]\r\n[Deal \"{DEAL}\"]\r\n\r\n[Board \"2\"]\r\n[Deal \"{DEAL}\"]\r\n\
+                 \r\n[Board \"3\"]\r\n[Deal \"{DEAL}\"]\r\n"
+            )
+        );
+    }
+
+    #[test]
+    fn a_game_not_chosen_keeps_what_it_inherited() {
+        let text = format!(
+            "[Event \"##Club\"]\n[Board \"1\"]\n[Deal \"{DEAL}\"]\n\n[Board \"2\"]\n[Deal \
+             \"{DEAL}\"]\n\n[Site \"Hall\"]\n[Board \"3\"]\n[Deal \"{DEAL}\"]\n\n[Site \"#\"]\n\
+             [Board \"4\"]\n[Deal \"{DEAL}\"]\n"
+        );
+        let out = run(
+            &text,
+            &[("Event", Some("Teams")), ("Site", Some("Home"))],
+            &boards("1,3"),
+        );
+        assert_eq!(
+            out,
+            format!(
+                "[Event \"Teams\"]\n[Site \"Home\"]\n[Board \"1\"]\n[Deal \"{DEAL}\"]\n\n[Event \
+                 \"Club\"]\n[Board \"2\"]\n[Deal \"{DEAL}\"]\n\n[Event \"Teams\"]\n[Site \"Home\"]\n[Board \"3\"]\n\
+                 [Deal \"{DEAL}\"]\n\n[Event \"Club\"]\n[Site \"Hall\"]\n[Board \"4\"]\n[Deal \
+                 \"{DEAL}\"]\n"
+            )
+        );
+        // Removed where chosen; the others keep the value they took from `##`.
+        let out = run(&text, &[("Event", None)], &boards("2"));
+        assert!(out.starts_with("[Event \"Club\"]\n[Board \"1\"]"), "{out}");
+        assert!(out.contains("\n\n[Board \"2\"]\n"), "{out}");
+        assert!(
+            out.contains("[Event \"Club\"]\n[Site \"Hall\"]\n[Board \"3\"]"),
+            "{out}"
+        );
+    }
+}
