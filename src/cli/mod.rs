@@ -22,6 +22,7 @@ mod output;
 mod rewrite;
 mod runner;
 mod select;
+mod sets;
 mod settings;
 mod show;
 mod stats;
@@ -120,6 +121,14 @@ pub enum Command {
     /// every board, or on those chosen by `--boards` and `--where`; nothing else changes.
     #[command(after_help = SET_TAG_HELP)]
     SetTag(SetTagArgs),
+    /// Join files of boards into one, in order (or shuffled with `--shuffle SEED`), numbered
+    /// from 1 with `--renumber`; every byte of every game kept.
+    #[command(after_help = MERGE_HELP)]
+    Merge(MergeArgs),
+    /// Cut each file into parts of N boards (`--every N`) or one part for each value of a tag
+    /// (`--by Room`), written into `--out-dir`; merging the parts gives the file back.
+    #[command(after_help = SPLIT_HELP)]
+    Split(SplitArgs),
     /// Repair what producers commonly write and every player reads without doubt (`3N` is `3NT`,
     /// `2023-07-28` is `2023.07.28`): the fixes `check` marks `[*]`, as minimal edits; nothing
     /// else changes.
@@ -233,6 +242,31 @@ Exit status:
   1  a file was refused, or with --check and --diff would change
   2  usage error (a bad expression, tag name or value), or a file that could not be read or
      written";
+
+const MERGE_HELP: &str = "\
+Each input is read as resolve reads it: values a file gives with # or ## are written out, so that
+no game takes a value from another file. A later file's text before its first game (% PBN 2.1,
+% EXPORT, a comment) is written only when it differs from the first file's; an empty line
+separates the files. The result is in the inputs' encoding when they share one, else UTF-8. It is
+read back before it is written: the games' facts are the inputs', in order (shuffled: the same
+games). Without -o, the result goes to standard output.
+
+Exit status:
+  0  merged
+  1  an input is not read for sure (a syntax error that makes its reading a guess)
+  2  usage error, or a file that could not be read or written";
+
+const SPLIT_HELP: &str = "\
+Parts are named after their file: hands-01.pbn, hands-02.pbn (--every), hands-Open.pbn,
+hands-Closed.pbn (--by Room; a value's characters other than letters, digits, -, _ and . become _).
+Every part starts with the file's text before its first game, and takes its games with what
+follows each; values given with # or ## are written out first. Every part of every file is made
+and read back before any is written: the parts' games are the file's.
+
+Exit status:
+  0  every part written
+  1  an input is not read for sure (a syntax error that makes its reading a guess)
+  2  usage error, or a file that could not be read or written";
 
 const ANALYZE_HELP: &str = "\
 Each complete deal is solved once (in worker processes, on --threads of them), deals in the
@@ -575,6 +609,57 @@ pub struct SetTagArgs {
 
     #[command(flatten)]
     pub choice: ChoiceArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct MergeArgs {
+    #[command(flatten)]
+    pub files: FileArgs,
+
+    /// Write the result to FILE (atomically) instead of standard output.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+
+    /// Number the boards from 1.
+    #[arg(long)]
+    pub renumber: bool,
+
+    /// Put the games in an order drawn from SEED (the same seed, the same order).
+    #[arg(long, value_name = "SEED")]
+    pub shuffle: Option<u64>,
+
+    /// Read the inputs in this encoding instead of detecting it.
+    #[arg(long, value_enum)]
+    pub input_encoding: Option<InputEncoding>,
+
+    #[command(flatten)]
+    pub config: ConfigArgs,
+}
+
+#[derive(Debug, Args)]
+#[command(group(clap::ArgGroup::new("cut").required(true).args(["every", "by"])))]
+pub struct SplitArgs {
+    #[command(flatten)]
+    pub files: FileArgs,
+
+    /// Parts of N boards.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub every: Option<u32>,
+
+    /// One part for each value of tag NAME (Event, Room, Date...), in the order they come.
+    #[arg(long, value_name = "NAME")]
+    pub by: Option<String>,
+
+    /// The folder the parts are written into (made if missing).
+    #[arg(long, value_name = "DIR", required = true)]
+    pub out_dir: PathBuf,
+
+    /// Read the inputs in this encoding instead of detecting it.
+    #[arg(long, value_enum)]
+    pub input_encoding: Option<InputEncoding>,
+
+    #[command(flatten)]
+    pub config: ConfigArgs,
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
@@ -974,6 +1059,8 @@ pub fn run(cli: Cli) -> u8 {
         Command::Select(args) => select::run(&args),
         Command::Stats(args) => stats::run(&args),
         Command::SetTag(args) => select::set_tag(&args),
+        Command::Merge(args) => sets::run_merge(&args),
+        Command::Split(args) => sets::run_split(&args),
         Command::Fix(args) => rewrite::fix(&args),
         Command::Dedup(args) => dedup::run(&args),
         Command::Fingerprint(args) => fingerprint::run(&args),

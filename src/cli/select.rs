@@ -9,7 +9,7 @@ use crate::io::write::write_atomic;
 use crate::query::Query;
 use crate::rewrite::select::{BoardList, Choice, rejected_owned, select_owned};
 use crate::rewrite::set_tag::{TagChange, set_tags_owned};
-use crate::walk::{Found, Input};
+use crate::walk::Found;
 
 use super::rewrite::{self, Wording, input_overrides, rewrite_options};
 use super::settings;
@@ -38,16 +38,11 @@ pub(super) fn run(args: &SelectArgs) -> u8 {
                 Ok(begun) => begun,
                 Err(status) => return status,
             };
-        if discovery
-            .inputs
-            .iter()
-            .any(|found| matches!(found.input, Input::Stdin(_)))
-        {
-            say!(
-                "pbnfmt: error: select --rejected reads its inputs twice: name files, not standard \
-                 input"
-            );
-            return EXIT_TROUBLE;
+        if let Err(status) = settings::refuse_stdin(
+            &discovery.inputs,
+            "select --rejected reads its inputs twice",
+        ) {
+            return status;
         }
         if let Err(status) =
             settings::refuse_output_among_inputs("--rejected", target, &discovery.inputs, &[])

@@ -17,6 +17,19 @@ use crate::report::Format;
 
 use super::{CheckArgs, ConfigArgs, EXIT_TROUBLE, FileArgs, OutputArgs, say};
 
+/// `Err` (said, exit 2) when standard input is among `inputs`: for a command that reads its
+/// inputs twice or names its results after them; `why` says which.
+pub(crate) fn refuse_stdin(inputs: &[crate::walk::Found], why: &str) -> Result<(), u8> {
+    if inputs
+        .iter()
+        .any(|found| matches!(found.input, crate::walk::Input::Stdin(_)))
+    {
+        say!("pbnfmt: error: {why}: name files, not standard input");
+        return Err(EXIT_TROUBLE);
+    }
+    Ok(())
+}
+
 /// [`discover`] for a command that reads every input and writes none (`fingerprint`, `stats`):
 /// a usage error, or a path that could not be walked, is said, and is `Err` with the exit
 /// status.

@@ -12,6 +12,7 @@ pub mod analyze;
 pub mod dedup;
 pub mod edit;
 pub mod fix;
+pub mod merge;
 pub mod nag;
 pub mod renumber;
 pub mod resolve;

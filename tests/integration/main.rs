@@ -24,6 +24,7 @@ mod layers;
 mod lin;
 mod lossless;
 mod man;
+mod merge_split;
 mod mutation;
 mod nothing_lost;
 mod outputs;

@@ -53,6 +53,11 @@ const EXPECTED: &[(&str, i32)] = &[
         "pbnfmt set-tag --set 'Event=Monday pairs' --remove Scoring hands.pbn > retagged.pbn",
         0,
     ),
+    ("pbnfmt split --every 4 --out-dir parts hands.pbn", 0),
+    (
+        "pbnfmt merge parts/hands-01.pbn turned.pbn --shuffle 7 --renumber -o session.pbn",
+        0,
+    ),
 ];
 
 /// The commands of the README's "Use it" section: shell lines and `run:` steps that call pbnfmt.
@@ -144,6 +149,11 @@ fn every_command_of_the_readme_uses_runs_as_described() {
     assert!(chosen.contains("[Board \"1\"]"), "{chosen}");
     let numbered = fs::read_to_string(root.join("boards-2-8.pbn")).unwrap();
     assert!(!numbered.contains("[Board "), "{numbered}");
+    let session = fs::read_to_string(root.join("session.pbn")).unwrap();
+    assert!(
+        session.contains("[Board \"1\"]") && session.contains("[Board \"2\"]"),
+        "{session}"
+    );
     let retagged = fs::read_to_string(root.join("retagged.pbn")).unwrap();
     assert!(retagged.contains("[Event \"Monday pairs\"]") && !retagged.contains("[Scoring "));
     let rest = fs::read_to_string(root.join("rest.pbn")).unwrap();

@@ -1,0 +1,241 @@
+//! `pbnfmt merge` and `pbnfmt split` ([`crate::rewrite::merge`]): every input read (on all
+//! threads, handed on in order) and proven before anything is written; each result written
+//! atomically, never to an input, never twice to one path in a run.
+
+use std::collections::HashSet;
+use std::io::{self, Write as _};
+use std::path::PathBuf;
+
+use crate::io::spool::Output;
+use crate::io::write::write_atomic;
+use crate::rewrite::RewriteOptions;
+use crate::rewrite::merge::{self, Cut, Read};
+use crate::walk::{Found, Input};
+
+use super::{
+    EXIT_CLEAN, EXIT_FINDINGS, EXIT_TROUBLE, MergeArgs, SplitArgs, finish, plural, read_each_input,
+    say, settings,
+};
+
+/// Every input read as `merge` and `split` read it, in order, with its name; a file that cannot
+/// be rewritten is said (exit 1), one that cannot be read too (exit 2).
+fn read_all(inputs: &[Found], threads: usize, options: RewriteOptions) -> Result<Vec<Read>, u8> {
+    let mut reads = Vec::new();
+    let mut refused = false;
+    let mut index = 0;
+    read_each_input(
+        inputs,
+        threads,
+        |bytes| merge::read(&bytes, options),
+        |read| {
+            let name = inputs[index].input.display_name();
+            index += 1;
+            match read {
+                Ok(read) => reads.push(read),
+                Err(problems) => {
+                    let why = problems.first().map_or_else(String::new, |p| {
+                        format!(": {} [{}]", p.message, p.rule.code())
+                    });
+                    say!(
+                        "pbnfmt: {name} is not read for sure{why}; `pbnfmt check {name}` says \
+                         more"
+                    );
+                    refused = true;
+                }
+            }
+        },
+    )?;
+    if refused {
+        return Err(EXIT_FINDINGS);
+    }
+    Ok(reads)
+}
+
+/// The inputs found, checked by `check` (an output among them, standard input), and read.
+fn inputs_read(
+    files: &super::FileArgs,
+    config: &super::ConfigArgs,
+    encoding: Option<super::InputEncoding>,
+    check: impl FnOnce(&[Found]) -> Result<(), u8>,
+) -> Result<(crate::walk::Discovery, Vec<Read>), u8> {
+    let discovery = settings::readable_inputs(files, config)?;
+    check(&discovery.inputs)?;
+    let options = RewriteOptions {
+        input_encoding: encoding.and_then(super::InputEncoding::forced),
+        ..RewriteOptions::default()
+    };
+    let reads = read_all(&discovery.inputs, files.threads(), options)?;
+    Ok((discovery, reads))
+}
+
+/// `pbnfmt merge`.
+pub(super) fn run_merge(args: &MergeArgs) -> u8 {
+    if args.files.paths.is_empty() && args.files.files_from.is_none() {
+        say!(
+            "pbnfmt: error: name the files to merge: paths, `-` for standard input, or --files-from"
+        );
+        return EXIT_TROUBLE;
+    }
+    let (_, reads) =
+        match inputs_read(
+            &args.files,
+            &args.config,
+            args.input_encoding,
+            |inputs| match &args.output {
+                Some(target) => {
+                    settings::refuse_output_among_inputs("--output", target, inputs, &[])
+                }
+                None => Ok(()),
+            },
+        ) {
+            Ok(read) => read,
+            Err(status) => return status,
+        };
+    let merged = merge::merge(&reads, args.shuffle, args.renumber);
+    let bytes = match merged.output {
+        Ok(bytes) => bytes,
+        Err(problem) => {
+            say!(
+                "pbnfmt: error: {} (this is a bug in pbnfmt: please report it)",
+                problem.message
+            );
+            return EXIT_FINDINGS;
+        }
+    };
+    let status = match &args.output {
+        Some(target) => match write_atomic(target, &mut Output::from_bytes(bytes), None) {
+            Ok(()) => EXIT_CLEAN,
+            Err(error) => {
+                say!(
+                    "pbnfmt: error: cannot write {}: {error}",
+                    crate::display::escape_line(&target.display().to_string())
+                );
+                return EXIT_TROUBLE;
+            }
+        },
+        None => finish(io::stdout().lock().write_all(&bytes)),
+    };
+    say!(
+        "pbnfmt: {} merged: {}",
+        plural(reads.len(), "file", "files"),
+        plural(merged.games, "game", "games")
+    );
+    status
+}
+
+/// `pbnfmt split`.
+pub(super) fn run_split(args: &SplitArgs) -> u8 {
+    if args.files.paths.is_empty() && args.files.files_from.is_none() {
+        say!("pbnfmt: error: name the files to split: paths, or --files-from");
+        return EXIT_TROUBLE;
+    }
+    let cut = match (&args.every, &args.by) {
+        (Some(n), _) => Cut::Every(*n as usize),
+        (None, Some(name)) if crate::names::is_tag_name(name) => Cut::By(name.clone()),
+        (None, Some(name)) => {
+            say!(
+                "pbnfmt: error: --by: `{}` is not a tag name (an upper-case letter, then letters, \
+                 digits and `_`)",
+                crate::display::escape(name)
+            );
+            return EXIT_TROUBLE;
+        }
+        (None, None) => return EXIT_TROUBLE,
+    };
+    let (discovery, reads) =
+        match inputs_read(&args.files, &args.config, args.input_encoding, |inputs| {
+            settings::refuse_stdin(inputs, "split names its parts after their file")
+        }) {
+            Ok(read) => read,
+            Err(status) => return status,
+        };
+    // Every part of every file made and proven, and its path chosen, before any is written.
+    let mut jobs: Vec<(PathBuf, Vec<u8>)> = Vec::new();
+    let mut taken: HashSet<String> = HashSet::new();
+    for (found, read) in discovery.inputs.iter().zip(&reads) {
+        let name = found.input.display_name();
+        let parts = match merge::split(read, &cut) {
+            Ok(parts) => parts,
+            Err(problem) => {
+                say!(
+                    "pbnfmt: error: {name}: {problem} (this is a bug in pbnfmt: please report it)"
+                );
+                return EXIT_FINDINGS;
+            }
+        };
+        let stem = match &found.input {
+            Input::File(path) => path
+                .file_stem()
+                .map_or_else(|| "part".to_owned(), |s| s.to_string_lossy().into_owned()),
+            Input::Stdin(_) => "part".to_owned(),
+        };
+        let width = parts.len().to_string().len().max(2);
+        for part in parts {
+            let key = match cut {
+                Cut::Every(_) => format!("{:0>width$}", part.key),
+                Cut::By(_) => file_word(&part.key),
+            };
+            let mut file = format!("{}-{key}.pbn", file_word(&stem));
+            // Two values written alike (`A B` and `A_B`, `Open` and `OPEN` on a file system
+            // that ignores case) get a number each after the first.
+            let mut n = 2;
+            while !taken.insert(file.to_lowercase()) {
+                file = format!("{}-{key}-{n}.pbn", file_word(&stem));
+                n += 1;
+            }
+            jobs.push((args.out_dir.join(file), part.bytes));
+        }
+    }
+    for (path, _) in &jobs {
+        if let Err(status) =
+            settings::refuse_output_among_inputs("--out-dir", path, &discovery.inputs, &[])
+        {
+            return status;
+        }
+    }
+    if let Err(error) = std::fs::create_dir_all(&args.out_dir) {
+        say!(
+            "pbnfmt: error: cannot make {}: {error}",
+            crate::display::escape_line(&args.out_dir.display().to_string())
+        );
+        return EXIT_TROUBLE;
+    }
+    for (path, bytes) in jobs.iter_mut() {
+        if let Err(error) = write_atomic(path, &mut Output::from_bytes(std::mem::take(bytes)), None)
+        {
+            say!(
+                "pbnfmt: error: cannot write {}: {error}",
+                crate::display::escape_line(&path.display().to_string())
+            );
+            return EXIT_TROUBLE;
+        }
+    }
+    say!(
+        "pbnfmt: {} split into {} in {}",
+        plural(reads.len(), "file", "files"),
+        plural(jobs.len(), "part", "parts"),
+        crate::display::escape_line(&args.out_dir.display().to_string())
+    );
+    EXIT_CLEAN
+}
+
+/// `text` as a piece of a file name: letters, digits, `-`, `_` and `.` kept (a leading `.`
+/// not), every other character `_`; `none` for nothing.
+fn file_word(text: &str) -> String {
+    let word: String = text
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.') {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    let word = word.trim_start_matches('.');
+    if word.is_empty() {
+        "none".to_owned()
+    } else {
+        word.chars().take(64).collect()
+    }
+}

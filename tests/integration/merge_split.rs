@@ -1,0 +1,160 @@
+//! `pbnfmt split` and `pbnfmt merge` (issue 46, item 5): split, then merged again, every file of
+//! the shared corpus comes back byte for byte (a file that gives values with `#`/`##` as
+//! `resolve` writes it, as both read so); a split by a tag and a shuffled merge keep every game.
+
+use std::path::Path;
+
+use crate::common;
+
+fn run(args: &[&str], dir: &Path) -> std::process::Output {
+    let output = common::pbnfmt(args, dir);
+    assert!(
+        output.status.success(),
+        "{args:?}: {}",
+        common::text(&output.stderr)
+    );
+    output
+}
+
+/// The parts of a split, in the order of their names (numbered with leading zeros).
+fn parts(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|entry| entry.unwrap().path().to_str().unwrap().to_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn split_then_merge_gives_every_real_file_back() {
+    let Some(real) = common::real_corpus() else {
+        eprintln!("note: ../shared/corpus/real is absent; this test is skipped");
+        return;
+    };
+    let work = tempfile::tempdir().unwrap();
+    let mut split_files = 0;
+    for (i, file) in common::pbn_files(&real).iter().enumerate() {
+        let input = file.to_str().unwrap();
+        // Every game of a file is read as resolve reads it.
+        let resolved = common::pbnfmt(&["resolve", input], work.path());
+        if !resolved.status.success() {
+            // A file pbnfmt will not rewrite (a syntax error that makes its reading a guess):
+            // split refuses it too.
+            let out = work.path().join(format!("refused-{i}"));
+            let output = common::pbnfmt(
+                &[
+                    "split",
+                    "--every",
+                    "3",
+                    "--out-dir",
+                    out.to_str().unwrap(),
+                    input,
+                ],
+                work.path(),
+            );
+            assert_eq!(output.status.code(), Some(1), "{input}");
+            assert!(!out.exists(), "{input}: nothing written");
+            continue;
+        }
+        let out = work.path().join(format!("parts-{i}"));
+        // About six parts a file, three games at least each: a few processes whatever its size.
+        let games = common::text(&resolved.stdout).matches("[Deal ").count();
+        let every = (games / 6 + 1).max(3).to_string();
+        run(
+            &[
+                "split",
+                "--every",
+                &every,
+                "--out-dir",
+                out.to_str().unwrap(),
+                input,
+            ],
+            work.path(),
+        );
+        let names = parts(&out);
+        let mut args = vec!["merge"];
+        args.extend(names.iter().map(String::as_str));
+        let merged = run(&args, work.path());
+        assert!(
+            merged.stdout == resolved.stdout,
+            "{input}: split into {} parts and merged, not the file",
+            names.len()
+        );
+        split_files += 1;
+    }
+    assert!(split_files > 60, "{split_files} files split");
+}
+
+#[test]
+fn a_split_by_room_and_a_shuffled_merge_keep_every_game() {
+    let Some(real) = common::real_corpus() else {
+        eprintln!("note: ../shared/corpus/real is absent; this test is skipped");
+        return;
+    };
+    let input = real.join("dominicprice__endplay/tests__pbn__example1.pbn");
+    let input = input.to_str().unwrap();
+    let work = tempfile::tempdir().unwrap();
+    let out = work.path().join("rooms");
+    run(
+        &[
+            "split",
+            "--by",
+            "Room",
+            "--out-dir",
+            out.to_str().unwrap(),
+            input,
+        ],
+        work.path(),
+    );
+    let names = parts(&out);
+    assert_eq!(names.len(), 2, "{names:?}");
+    assert!(names[0].ends_with("example1-Closed.pbn") && names[1].ends_with("example1-Open.pbn"));
+    let deals = |bytes: &[u8]| -> Vec<String> {
+        let mut deals: Vec<String> = common::text(bytes)
+            .lines()
+            .filter(|line| line.starts_with("[Deal \""))
+            .map(str::to_owned)
+            .collect();
+        deals.sort();
+        deals
+    };
+    let all = deals(&std::fs::read(input).unwrap());
+    let mut together = Vec::new();
+    for name in &names {
+        let text = std::fs::read_to_string(name).unwrap();
+        let room = if name.ends_with("Open.pbn") {
+            "Open"
+        } else {
+            "Closed"
+        };
+        assert!(
+            text.lines()
+                .filter(|line| line.starts_with("[Room "))
+                .all(|line| line == format!("[Room \"{room}\"]")),
+            "{name}"
+        );
+        together.extend(deals(text.as_bytes()));
+    }
+    together.sort();
+    assert_eq!(together, all);
+    // Shuffled and renumbered: the same deals, numbered 1 to N, and the same for the same seed.
+    let mut args = vec!["merge", "--shuffle", "42", "--renumber"];
+    args.extend(names.iter().map(String::as_str));
+    let once = run(&args, work.path()).stdout;
+    assert_eq!(once, run(&args, work.path()).stdout);
+    assert_eq!(deals(&once), all);
+    let boards: Vec<String> = common::text(&once)
+        .lines()
+        .filter_map(|line| line.strip_prefix("[Board \""))
+        .map(|rest| rest.trim_end_matches("\"]").to_owned())
+        .collect();
+    let numbers: Vec<String> = (1..=boards.len()).map(|n| n.to_string()).collect();
+    assert_eq!(boards, numbers);
+    // The output may not be an input.
+    let output = common::pbnfmt(
+        &["merge", "-o", &names[0], &names[0], &names[1]],
+        work.path(),
+    );
+    assert_eq!(output.status.code(), Some(2));
+}
