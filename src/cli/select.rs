@@ -149,6 +149,14 @@ fn tag_changes(args: &SetTagArgs) -> Result<Vec<TagChange>, String> {
                  is printing characters (a string token, PBN 3.2)"
             ));
         }
+        if let Some(value) = value
+            && !crate::proof::writable(value)
+        {
+            return Err(format!(
+                "the value of {name} would read as a value taken from another game (`#`, `##`, \
+                 PBN 4.8)"
+            ));
+        }
         if changes.iter().any(|change| change.name == name) {
             return Err(format!("{name} is named twice"));
         }

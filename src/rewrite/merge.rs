@@ -28,7 +28,16 @@ pub struct Read {
 /// Reads one input as `resolve` does; `Err` with the problems when the file cannot be rewritten.
 pub fn read(bytes: &[u8], options: RewriteOptions) -> Result<Read, Vec<Diagnostic>> {
     let resolved: Rewritten = super::resolve::resolve_bytes(bytes, options, false);
-    let Some(output) = resolved.output_bytes() else {
+    // A value resolve leaves as it is (W005: it would read as `#`/`##` again; T024: a tag that
+    // may not inherit) still hands a value to later games, which another file or part would not
+    // have (found by fuzzing).
+    let left = resolved.problems.iter().any(|problem| {
+        matches!(
+            problem.rule,
+            crate::rules::Rule::UnwritableInheritedValue | crate::rules::Rule::ForbiddenInheritance
+        )
+    });
+    let (Some(output), false) = (resolved.output_bytes(), left) else {
         return Err(resolved.problems);
     };
     let encoding = resolved.decoded.encoding;
@@ -392,6 +401,21 @@ mod tests {
         assert_eq!(
             open,
             file(&[(1, "Open"), (3, "Open"), (4, "Open")]) + "\r\n"
+        );
+    }
+
+    #[test]
+    fn a_value_resolve_cannot_write_out_refuses_the_file() {
+        // `####x` hands `##x` to the second game, which no part without the first could say.
+        let text = format!(
+            "[Event \"####x\"]\n[Board \"1\"]\n[Deal \"{DEAL}\"]\n\n[Board \"2\"]\n[Deal \"{DEAL}\"]\n"
+        );
+        let problems = super::read(text.as_bytes(), RewriteOptions::default())
+            .err()
+            .expect("refused");
+        assert!(
+            problems.iter().any(|p| p.rule.code() == "W005"),
+            "{problems:?}"
         );
     }
 

@@ -65,7 +65,7 @@ pub fn set_tags_owned(
                     model,
                     nl,
                 };
-                expected.push(game.edits(change, chosen, &mut edits));
+                expected.push(game.edits(change, chosen, &mut edits, &mut refusals));
             }
             true
         });
@@ -107,13 +107,25 @@ struct Game<'a> {
 impl Game<'_> {
     /// The edits of `change` to the game (`chosen` or not), and the value the game must have
     /// after them.
-    fn edits(&self, change: &TagChange, chosen: bool, edits: &mut Edits) -> Option<String> {
+    fn edits(
+        &self,
+        change: &TagChange,
+        chosen: bool,
+        edits: &mut Edits,
+        refusals: &mut Vec<crate::rules::diagnostic::Diagnostic>,
+    ) -> Option<String> {
         let name = change.name.as_str();
         let tag = self.model.get(name);
         let old = tag.map(|tag| tag.value.to_string());
         if !chosen {
-            // Written out where it is inherited, with the value it had.
-            if let (Some(tag), Some(old)) = (tag, &old) {
+            // Written out where it is inherited, with the value it had; a value that would read
+            // as inheritance again (`##x` given by `####x`) cannot be (W005, found by fuzzing).
+            if let (Some(tag), Some(old)) = (tag, &old)
+                && tag.inheritance != Inheritance::None
+                && !crate::proof::writable(old)
+            {
+                refusals.push(crate::proof::unwritable(tag, tag.text_span()));
+            } else if let (Some(tag), Some(old)) = (tag, &old) {
                 match tag.inheritance {
                     Inheritance::None => {}
                     Inheritance::Hash { .. } | Inheritance::DoubleHash => {
@@ -317,6 +329,28 @@ mod tests {
                  \r\n[Board \"3\"]\r\n[Deal \"{DEAL}\"]\r\n"
             )
         );
+    }
+
+    #[test]
+    fn a_value_that_would_read_as_inheritance_again_refuses_the_file() {
+        // `####x` gives `##x` to every later game: written out plainly, `##x` would read as a
+        // `##` again (found by fuzzing: the read-back refused it as a bug, W004).
+        let text = format!(
+            "[Event \"####x\"]\n[Board \"1\"]\n[Deal \"{DEAL}\"]\n\n[Board \"2\"]\n[Deal \
+             \"{DEAL}\"]\n"
+        );
+        let done = set_tags_owned(
+            text.as_bytes().to_vec(),
+            &[TagChange {
+                name: "Event".to_owned(),
+                value: Some("Club".to_owned()),
+            }],
+            &boards("2"),
+            RewriteOptions::default(),
+        );
+        let codes: Vec<&str> = done.problems.iter().map(|d| d.rule.code()).collect();
+        assert_eq!(codes, ["W005"]);
+        assert!(done.output.is_none());
     }
 
     #[test]
