@@ -26,10 +26,12 @@ const STRAINS: [Denomination; 5] = [
 /// Points of one seat over the boards that give its hand.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Points {
-    pub hands: u64,
-    pub total: u64,
-    pub min: Option<u8>,
-    pub max: Option<u8>,
+    /// Hands counted, and their points added up.
+    hands: u64,
+    total: u64,
+    /// The fewest and the most points of one hand (`None` before the first).
+    min: Option<u8>,
+    max: Option<u8>,
 }
 
 impl Points {

@@ -599,16 +599,14 @@ pub struct SetTagArgs {
     #[command(flatten)]
     pub io: RewriteArgs,
 
-    /// Give tag NAME the value VALUE (several --set may be given).
-    #[arg(long, value_name = "NAME=VALUE")]
-    pub set: Vec<String>,
-
-    /// Remove tag NAME (several --remove may be given).
-    #[arg(long, value_name = "NAME")]
-    pub remove: Vec<String>,
-
     #[command(flatten)]
     pub choice: ChoiceArgs,
+
+    /// Give tag NAME the value VALUE; and remove tag NAME. Each may be given several times.
+    #[arg(long, value_name = "NAME=VALUE")]
+    pub set: Vec<String>,
+    #[arg(long, value_name = "NAME")]
+    pub remove: Vec<String>,
 }
 
 #[derive(Debug, Args)]

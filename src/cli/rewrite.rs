@@ -36,6 +36,24 @@ use super::{
 };
 
 /// How a command names what it does, in messages and the summary.
+impl Wording {
+    /// The wording of a command that changes files in place of the input (no extension).
+    pub(super) const fn of(
+        verb: &'static str,
+        done: &'static str,
+        unchanged: &'static str,
+        would: &'static str,
+    ) -> Wording {
+        Wording {
+            verb,
+            done,
+            unchanged,
+            would,
+            extension: None,
+        }
+    }
+}
+
 pub(super) struct Wording {
     /// The command: `export`.
     pub(super) verb: &'static str,

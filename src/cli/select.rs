@@ -15,19 +15,27 @@ use super::rewrite::{self, Wording, input_overrides, rewrite_options};
 use super::settings;
 use super::{ChoiceArgs, EXIT_TROUBLE, SelectArgs, SetTagArgs, read_found, say};
 
+const SELECT: Wording = Wording::of(
+    "select",
+    "selected",
+    "with every board chosen",
+    "remove boards from",
+);
+
+const SET_TAG: Wording = Wording::of(
+    "set-tag",
+    "changed",
+    "with the tags as asked already",
+    "change the tags of",
+);
+
 pub(super) fn run(args: &SelectArgs) -> u8 {
     let choice = match choice(&args.choice, args.invert) {
         Ok(choice) => choice,
         Err(status) => return status,
     };
     let overrides = input_overrides(&args.io);
-    let wording = Wording {
-        verb: "select",
-        done: "selected",
-        unchanged: "with every board chosen",
-        would: "remove boards from",
-        extension: None,
-    };
+    let wording = SELECT;
     if let Some(target) = args
         .rejected
         .as_ref()
@@ -109,13 +117,7 @@ pub(super) fn set_tag(args: &SetTagArgs) -> u8 {
         Err(status) => return status,
     };
     let overrides = input_overrides(&args.io);
-    let wording = Wording {
-        verb: "set-tag",
-        done: "changed",
-        unchanged: "with the tags as asked already",
-        would: "change the tags of",
-        extension: None,
-    };
+    let wording = SET_TAG;
     rewrite::run(&args.io, &overrides, &wording, |bytes, found, _| {
         let options = rewrite_options(&args.io, &overrides, found);
         set_tags_owned(bytes, &changes, &choice, options)

@@ -131,6 +131,107 @@ pub(crate) fn joins_boards(model: &GameModel<'_>, changed: &[(&str, Option<&str>
     true
 }
 
+/// A game being edited over the whole text: its chunk's parse, the text, its model, and the
+/// line end a line inserted in it takes.
+#[derive(Clone, Copy)]
+pub(crate) struct GameAt<'a> {
+    pub parse: &'a Parse,
+    pub text: &'a str,
+    pub model: &'a GameModel<'a>,
+    pub nl: &'a str,
+}
+
+/// Each game of `decoded` (with a tag pair) read for a rewrite made of edits over the whole
+/// text (`renumber`, `set-tag`), then the reading's verdict ([`read_verdict`]).
+pub(crate) fn each_game_to_edit(
+    decoded: &Decoded,
+    force: bool,
+    mut each: impl FnMut(GameAt<'_>),
+) -> (usize, Result<Vec<Diagnostic>, Vec<Diagnostic>>) {
+    let text = decoded.text.as_str();
+    let nl = resolve::default_line_end(text);
+    let mut reading = Reading::new(decoded).count_only();
+    let mut driver = Driver::new(decoded);
+    if driver.wants_chunks() {
+        let chunk = |read: &crate::read::Chunk| reading.chunk(&read.parse, &read.found);
+        driver.games(chunk, |parse, _, model| {
+            each(GameAt {
+                parse,
+                text,
+                model,
+                nl,
+            });
+            true
+        });
+    }
+    read_verdict(decoded, reading, driver, force)
+}
+
+/// The end of a rewrite made of edits over the whole text (`renumber`, `set-tag`): the reading's
+/// verdict, then the rewrite's own refusals, then the edits applied and the result proven by
+/// `differs` (given the text and the result), encoded as the input was.
+pub(crate) fn finish_whole(
+    decoded: Decoded,
+    (games, verdict): (usize, Result<Vec<Diagnostic>, Vec<Diagnostic>>),
+    mut refusals: Vec<Diagnostic>,
+    edits: edit::Edits,
+    differs: impl FnOnce(&str, &str) -> Option<Diagnostic>,
+) -> Rewritten {
+    let mut problems = match verdict {
+        Ok(problems) => problems,
+        Err(problems) => return Rewritten::refused(decoded, problems, games),
+    };
+    if !refusals.is_empty() {
+        problems.append(&mut refusals);
+        return Rewritten::refused(decoded, problems, games);
+    }
+    if edits.is_empty() {
+        return encoded(decoded, None, problems, games);
+    }
+    let result = match edits.apply(&decoded.text) {
+        Ok(result) => result,
+        Err(error) => {
+            problems.push(bug(error.to_string()));
+            return Rewritten::refused(decoded, problems, games);
+        }
+    };
+    if let Some(problem) = differs(&decoded.text, &result) {
+        problems.push(problem);
+        return Rewritten::refused(decoded, problems, games);
+    }
+    encoded(decoded, Some(result), problems, games)
+}
+
+/// Why `result` does not say what `text` says, game for game, leaving out the tags named in
+/// `leave` (those the rewrite changes, `what` in the message), if it does not.
+pub(crate) fn same_but(
+    text: &str,
+    result: &str,
+    leave: &[&str],
+    what: &str,
+    force: bool,
+) -> Option<Diagnostic> {
+    let (before, broken_before) = dedup::game_facts(text, &[], leave);
+    let (after, broken_after) = dedup::game_facts(result, &[], leave);
+    if !force && broken_after > broken_before {
+        return Some(bug(
+            "the result reads back with a new syntax error".to_owned()
+        ));
+    }
+    if before.len() != after.len() {
+        return Some(bug("the result has another number of games".to_owned()));
+    }
+    let (_, span) = before
+        .iter()
+        .zip(&after)
+        .find(|((was, _), (is, _))| was != is)?
+        .0;
+    Some(bug(format!(
+        "the game at byte {} would say something else than {what}",
+        span.start
+    )))
+}
+
 /// A rewrite's result that does not read back as it should: a bug of pbnfmt's.
 pub(crate) fn bug(message: String) -> Diagnostic {
     proof::unfaithful(

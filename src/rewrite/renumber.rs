@@ -21,15 +21,13 @@
 use crate::bridge::Seat;
 use crate::model::duplicate::standard_rotation;
 use crate::model::values::Vulnerability;
-use crate::model::{GameModel, Inheritance, Tag};
+use crate::model::{Inheritance, Tag};
 use crate::proof::Rewritten;
-use crate::read::Driver;
 use crate::rewrite::edit::Edits;
 use crate::rewrite::{RewriteOptions, bug};
 use crate::rules::diagnostic::Diagnostic;
-use crate::rules::reading::Reading;
 use crate::source;
-use crate::syntax::{Parse, quote_string};
+use crate::syntax::quote_string;
 
 /// How to number the boards.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -65,63 +63,25 @@ pub fn renumber_owned(
     options: RewriteOptions,
 ) -> Rewritten {
     let decoded = source::decode_owned(bytes, options.input_encoding);
-    let text = decoded.text.as_str();
-    let mut reading = Reading::new(&decoded).count_only();
-    let mut driver = Driver::new(&decoded);
-    let nl = super::resolve::default_line_end(text);
     let mut edits = Edits::default();
     let mut refusals = Vec::new();
     // What the read-back must show, folded as the games go: each game's Board, and the kept
     // original.
     let mut expected = Expected::default();
     let mut number = renumber.from;
-    if driver.wants_chunks() {
-        let chunk = |read: &crate::read::Chunk| reading.chunk(&read.parse, &read.found);
-        driver.games(chunk, |parse, _, model| {
-            let game = Game {
-                parse,
-                text,
-                model,
-                nl,
-                number,
-            };
-            game.edits(renumber, &mut edits, &mut refusals, &mut expected);
-            number = number.saturating_add(1);
-            true
-        });
-    }
-    let (games, verdict) = super::read_verdict(&decoded, reading, driver, options.force);
-    let mut problems = match verdict {
-        Ok(problems) => problems,
-        Err(problems) => return Rewritten::refused(decoded, problems, games),
-    };
-    if !refusals.is_empty() {
-        problems.append(&mut refusals);
-        return Rewritten::refused(decoded, problems, games);
-    }
-    if edits.is_empty() {
-        return super::encoded(decoded, None, problems, games);
-    }
-    let result = match edits.apply(text) {
-        Ok(result) => result,
-        Err(error) => {
-            problems.push(bug(error.to_string()));
-            return Rewritten::refused(decoded, problems, games);
-        }
-    };
-    if let Some(problem) = differs(text, &result, renumber, &expected, options.force) {
-        problems.push(problem);
-        return Rewritten::refused(decoded, problems, games);
-    }
-    super::encoded(decoded, Some(result), problems, games)
+    let verdict = super::each_game_to_edit(&decoded, options.force, |at| {
+        let game = Game { at, number };
+        game.edits(renumber, &mut edits, &mut refusals, &mut expected);
+        number = number.saturating_add(1);
+    });
+    super::finish_whole(decoded, verdict, refusals, edits, |text, result| {
+        differs(text, result, renumber, &expected, options.force)
+    })
 }
 
 /// One game being renumbered.
 struct Game<'a> {
-    parse: &'a Parse,
-    text: &'a str,
-    model: &'a GameModel<'a>,
-    nl: &'a str,
+    at: super::GameAt<'a>,
     number: u64,
 }
 
@@ -133,7 +93,7 @@ impl Game<'_> {
         refusals: &mut Vec<Diagnostic>,
         expected: &mut Expected,
     ) {
-        let model = self.model;
+        let model = self.at.model;
         // The tags the game lacks (or only takes from an earlier `##`), a line each: after its
         // own Board, or with the Board before its first tag when it has none.
         let mut lines: Vec<String> = Vec::new();
@@ -192,17 +152,17 @@ impl Game<'_> {
             Some(tag) => {
                 let after: String = lines
                     .iter()
-                    .map(|line| format!("{}{line}", self.nl))
+                    .map(|line| format!("{}{line}", self.at.nl))
                     .collect();
                 edits.insert(tag.span.end, after);
             }
             None => {
                 let before: String = lines
                     .iter()
-                    .map(|line| format!("{line}{}", self.nl))
+                    .map(|line| format!("{line}{}", self.at.nl))
                     .collect();
                 let first = model.game.tags.first().map_or(0, |tag| tag.open);
-                edits.insert(self.parse.token(first).start as usize, before);
+                edits.insert(self.at.parse.token(first).start as usize, before);
             }
         }
     }
@@ -210,7 +170,8 @@ impl Game<'_> {
     /// The game's own tag `name`: written in it, with a value, a `#` or a `##`; not one implied
     /// by an earlier game's `##`.
     fn own(&self, name: &str) -> Option<&Tag<'_>> {
-        self.model
+        self.at
+            .model
             .tags
             .iter()
             .find(|tag| tag.name == name && tag.inheritance != Inheritance::Implied)
@@ -235,18 +196,18 @@ impl Game<'_> {
         // left with the old value would now say something else. A repeat with another value
         // (two boards run together, T022) is ignored by every reader, and stays as it is,
         // unless the new value would make the two boards one (W012, refused before).
-        let first = self.text.get(tag.value_span.clone());
-        for pair in &self.model.game.tags {
+        let first = self.at.text.get(tag.value_span.clone());
+        for pair in &self.at.model.game.tags {
             let (Some(named), Some(value)) = (pair.name, pair.value) else {
                 continue;
             };
-            let named = self.parse.token(named);
-            if self.text.get(named.start as usize..named.end as usize) != Some(name) {
+            let named = self.at.parse.token(named);
+            if self.at.text.get(named.start as usize..named.end as usize) != Some(name) {
                 continue;
             }
-            let value = self.parse.token(value);
+            let value = self.at.parse.token(value);
             let span = value.start as usize..value.end as usize;
-            let written = self.text.get(span.clone());
+            let written = self.at.text.get(span.clone());
             if written == first && written != Some(quoted.as_str()) {
                 edits.replace(span, quoted.clone());
             }
@@ -256,7 +217,7 @@ impl Game<'_> {
     /// W009 when the game was played and the standard rotation would move its dealer or change
     /// its vulnerability.
     fn played_and_moved(&self, dealer: Seat, vulnerable: Vulnerability) -> Option<Diagnostic> {
-        let model = self.model;
+        let model = self.at.model;
         let played = PLAYED.iter().find(|name| {
             model
                 .value(name)
@@ -272,7 +233,7 @@ impl Game<'_> {
         }
         let span = model.get("Board").map_or_else(
             || {
-                let start = self.parse.token(model.game.first).start as usize;
+                let start = self.at.parse.token(model.game.first).start as usize;
                 start..start
             },
             |tag| tag.text_span(),
@@ -325,25 +286,8 @@ fn differs(
     if renumber.standard {
         leave.extend(["Dealer", "Vulnerable"]);
     }
-    let (before, broken_before) = super::dedup::game_facts(text, &[], &leave);
-    let (after, broken_after) = super::dedup::game_facts(result, &[], &leave);
-    if !force && broken_after > broken_before {
-        return Some(bug(
-            "the result reads back with a new syntax error".to_owned()
-        ));
-    }
-    if before.len() != after.len() {
-        return Some(bug("the result has another number of games".to_owned()));
-    }
-    if let Some(((_, span), _)) = before
-        .iter()
-        .zip(&after)
-        .find(|((was, _), (is, _))| was != is)
-    {
-        return Some(bug(format!(
-            "the game at byte {} would say something else than the Board",
-            span.start
-        )));
+    if let Some(problem) = super::same_but(text, result, &leave, "the Board", force) {
+        return Some(problem);
     }
     let mut read_back = Expected::default();
     crate::read::each_game(result, |_, model, _| {

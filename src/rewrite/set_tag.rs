@@ -9,22 +9,26 @@
 //! but the tags named is the input's, and each game's value of each tag named is the one asked
 //! for (chosen) or the one it had (not chosen).
 
-use crate::model::{GameModel, Inheritance, Tag};
+use crate::model::{Inheritance, Tag};
 use crate::proof::Rewritten;
 use crate::query::Board;
-use crate::read::Driver;
 use crate::rewrite::edit::Edits;
 use crate::rewrite::select::Choice;
 use crate::rewrite::{RewriteOptions, bug};
-use crate::rules::reading::Reading;
 use crate::source;
-use crate::syntax::{Parse, quote_string};
+use crate::syntax::quote_string;
 
 /// What to do to a tag: give it a value (`Some`) or remove it (`None`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TagChange {
     pub name: String,
     pub value: Option<String>,
+}
+
+/// One game whose tags are being changed, and whether it is chosen.
+struct Game<'a> {
+    at: super::GameAt<'a>,
+    chosen: bool,
 }
 
 /// The tags of `bytes` changed as `changes` say on the boards `choice` keeps.
@@ -35,89 +39,45 @@ pub fn set_tags_owned(
     options: RewriteOptions,
 ) -> Rewritten {
     let decoded = source::decode_owned(bytes, options.input_encoding);
-    let text = decoded.text.as_str();
-    let mut reading = Reading::new(&decoded).count_only();
-    let mut driver = Driver::new(&decoded);
-    let nl = super::resolve::default_line_end(text);
     let mut edits = Edits::default();
     // What the read-back must show: each game's value of each tag named, in order.
     let mut expected: Vec<Option<String>> = Vec::new();
     let mut refusals = Vec::new();
-    if driver.wants_chunks() {
-        let chunk = |read: &crate::read::Chunk| reading.chunk(&read.parse, &read.found);
-        driver.games(chunk, |parse, _, model| {
-            let chosen = choice.keeps(&Board::new(parse, text, model));
-            let asked: Vec<(&str, Option<&str>)> = changes
-                .iter()
-                .map(|change| (change.name.as_str(), change.value.as_deref()))
-                .collect();
-            if chosen && super::joins_boards(model, &asked) {
-                let span = model.get("Board").map_or(0..0, Tag::text_span);
-                refusals.push(crate::rules::writing::boards_joined(
-                    "with these values",
-                    span,
-                ));
-            }
-            for change in changes {
-                let game = Game {
-                    parse,
-                    text,
-                    model,
-                    nl,
-                };
-                expected.push(game.edits(change, chosen, &mut edits, &mut refusals));
-            }
-            true
-        });
-    }
-    let (games, verdict) = super::read_verdict(&decoded, reading, driver, options.force);
-    let mut problems = match verdict {
-        Ok(problems) => problems,
-        Err(problems) => return Rewritten::refused(decoded, problems, games),
-    };
-    if !refusals.is_empty() {
-        problems.append(&mut refusals);
-        return Rewritten::refused(decoded, problems, games);
-    }
-    if edits.is_empty() {
-        return super::encoded(decoded, None, problems, games);
-    }
-    let result = match edits.apply(text) {
-        Ok(result) => result,
-        Err(error) => {
-            problems.push(bug(error.to_string()));
-            return Rewritten::refused(decoded, problems, games);
+    let verdict = super::each_game_to_edit(&decoded, options.force, |at| {
+        let chosen = choice.keeps(&Board::new(at.parse, at.text, at.model));
+        let asked: Vec<(&str, Option<&str>)> = changes
+            .iter()
+            .map(|change| (change.name.as_str(), change.value.as_deref()))
+            .collect();
+        if chosen && super::joins_boards(at.model, &asked) {
+            let span = at.model.get("Board").map_or(0..0, Tag::text_span);
+            refusals.push(crate::rules::writing::boards_joined(
+                "with these values",
+                span,
+            ));
         }
-    };
-    if let Some(problem) = differs(text, &result, changes, &expected, options.force) {
-        problems.push(problem);
-        return Rewritten::refused(decoded, problems, games);
-    }
-    super::encoded(decoded, Some(result), problems, games)
-}
-
-/// One game whose tags are being changed.
-struct Game<'a> {
-    parse: &'a Parse,
-    text: &'a str,
-    model: &'a GameModel<'a>,
-    nl: &'a str,
+        let game = Game { at, chosen };
+        for change in changes {
+            expected.push(game.edits(change, &mut edits, &mut refusals));
+        }
+    });
+    super::finish_whole(decoded, verdict, refusals, edits, |text, result| {
+        differs(text, result, changes, &expected, options.force)
+    })
 }
 
 impl Game<'_> {
-    /// The edits of `change` to the game (`chosen` or not), and the value the game must have
-    /// after them.
+    /// The edits of `change` to the game, and the value the game must have after them.
     fn edits(
         &self,
         change: &TagChange,
-        chosen: bool,
         edits: &mut Edits,
         refusals: &mut Vec<crate::rules::diagnostic::Diagnostic>,
     ) -> Option<String> {
         let name = change.name.as_str();
-        let tag = self.model.get(name);
+        let tag = self.at.model.get(name);
         let old = tag.map(|tag| tag.value.to_string());
-        if !chosen {
+        if !self.chosen {
             // Written out where it is inherited, with the value it had; a value that would read
             // as inheritance again (`##x` given by `####x`) cannot be (W005, found by fuzzing).
             if let (Some(tag), Some(old)) = (tag, &old)
@@ -157,9 +117,9 @@ impl Game<'_> {
     /// pair given twice, PBN 3.4) that was written the same.
     fn replace(&self, tag: &Tag<'_>, value: &str, edits: &mut Edits) {
         let quoted = quote_string(value);
-        let first = self.text.get(tag.value_span.clone());
+        let first = self.at.text.get(tag.value_span.clone());
         for span in self.copies(tag) {
-            if self.text.get(span.clone()) == first {
+            if self.at.text.get(span.clone()) == first {
                 edits.replace(span, quoted.clone());
             }
         }
@@ -167,13 +127,17 @@ impl Game<'_> {
 
     /// The value tokens of the game's tag pairs named as `tag` is.
     fn copies(&self, tag: &Tag<'_>) -> Vec<std::ops::Range<usize>> {
-        self.model
+        self.at
+            .model
             .game
             .tags
             .iter()
             .filter_map(|pair| {
-                let (named, value) = (self.parse.token(pair.name?), self.parse.token(pair.value?));
-                (self.text.get(named.start as usize..named.end as usize) == Some(tag.name))
+                let (named, value) = (
+                    self.at.parse.token(pair.name?),
+                    self.at.parse.token(pair.value?),
+                );
+                (self.at.text.get(named.start as usize..named.end as usize) == Some(tag.name))
                     .then_some(value.start as usize..value.end as usize)
             })
             .collect()
@@ -181,26 +145,31 @@ impl Game<'_> {
 
     /// A line `[name "value"]` where export order puts it ([`super::resolve`]'s insertions).
     fn insert(&self, name: &str, value: &str, edits: &mut Edits) {
-        if let Some((at, line)) =
-            super::resolve::insertion(self.parse, self.text, self.model, name, value, self.nl)
-        {
+        if let Some((at, line)) = super::resolve::insertion(
+            self.at.parse,
+            self.at.text,
+            self.at.model,
+            name,
+            value,
+            self.at.nl,
+        ) {
             edits.insert(at, line);
         }
     }
 
     /// The tag pair (every copy of it in the game), with its line when it stands alone there.
     fn delete(&self, tag: &Tag<'_>, edits: &mut Edits) {
-        for pair in &self.model.game.tags {
+        for pair in &self.at.model.game.tags {
             let Some(named) = pair.name else { continue };
-            let named = self.parse.token(named);
-            if self.text.get(named.start as usize..named.end as usize) != Some(tag.name) {
+            let named = self.at.parse.token(named);
+            if self.at.text.get(named.start as usize..named.end as usize) != Some(tag.name) {
                 continue;
             }
-            let span = self.parse.token(pair.open).start as usize
+            let span = self.at.parse.token(pair.open).start as usize
                 ..pair.close.map_or(named.end as usize, |close| {
-                    self.parse.token(close).end as usize
+                    self.at.parse.token(close).end as usize
                 });
-            edits.delete(alone_on_line(self.text, span));
+            edits.delete(alone_on_line(self.at.text, span));
         }
     }
 }
@@ -237,25 +206,8 @@ fn differs(
     force: bool,
 ) -> Option<crate::rules::diagnostic::Diagnostic> {
     let leave: Vec<&str> = changes.iter().map(|change| change.name.as_str()).collect();
-    let (before, broken_before) = super::dedup::game_facts(text, &[], &leave);
-    let (after, broken_after) = super::dedup::game_facts(result, &[], &leave);
-    if !force && broken_after > broken_before {
-        return Some(bug(
-            "the result reads back with a new syntax error".to_owned()
-        ));
-    }
-    if before.len() != after.len() {
-        return Some(bug("the result has another number of games".to_owned()));
-    }
-    if let Some(((_, span), _)) = before
-        .iter()
-        .zip(&after)
-        .find(|((was, _), (is, _))| was != is)
-    {
-        return Some(bug(format!(
-            "the game at byte {} would say something else than the tags changed",
-            span.start
-        )));
+    if let Some(problem) = super::same_but(text, result, &leave, "the tags changed", force) {
+        return Some(problem);
     }
     let mut read_back: Vec<Option<String>> = Vec::new();
     crate::read::each_game(result, |_, model, _| {
