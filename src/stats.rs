@@ -94,7 +94,8 @@ impl Stats {
     /// Counts `board`.
     pub fn board(&mut self, board: &Board<'_>) {
         self.boards += 1;
-        let hands = Seat::ALL.map(|seat| board.hand(seat).map(|hand| hcp(&hand.cards)));
+        let hands =
+            Seat::ALL.map(|seat| board.hand(seat).map(|hand| crate::query::hcp(hand.cards)));
         if hands.iter().all(Option::is_some) {
             self.dealt += 1;
         }
@@ -378,13 +379,6 @@ impl Stats {
         }
         out
     }
-}
-
-fn hcp(cards: &crate::model::deal::Cards) -> u8 {
-    cards
-        .iter()
-        .map(|card| card.rank.value().saturating_sub(10))
-        .sum()
 }
 
 fn decimal(value: Option<f64>) -> String {

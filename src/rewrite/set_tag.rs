@@ -43,12 +43,12 @@ pub fn set_tags_owned(
     // What the read-back must show: each game's value of each tag named, in order.
     let mut expected: Vec<Option<String>> = Vec::new();
     let mut refusals = Vec::new();
+    let asked: Vec<(&str, Option<&str>)> = changes
+        .iter()
+        .map(|change| (change.name.as_str(), change.value.as_deref()))
+        .collect();
     let verdict = super::each_game_to_edit(&decoded, options.force, |at| {
         let chosen = choice.keeps(&Board::new(at.parse, at.text, at.model));
-        let asked: Vec<(&str, Option<&str>)> = changes
-            .iter()
-            .map(|change| (change.name.as_str(), change.value.as_deref()))
-            .collect();
         if chosen && super::joins_boards(at.model, &asked) {
             let span = at.model.get("Board").map_or(0..0, Tag::text_span);
             refusals.push(crate::rules::writing::boards_joined(
