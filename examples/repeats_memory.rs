@@ -36,6 +36,7 @@ fn main() {
                 // Random bits stand for layouts: the table does not look inside a key.
                 key: [next(), next() & 0xff_ffff_ffff],
                 board: (i % 36 + 1) as u32,
+                played: (i % 36 + 1) as u32,
                 session: 1,
                 start: 0,
                 end: 0,

@@ -68,6 +68,14 @@ pub fn draw(rule: Rule, bytes: Vec<u8>, name: &str, check: &CheckOptions) -> Dra
             },
             Default::default(),
         )),
+        Drawn::Replicate => written(crate::rewrite::replicate::replicate_owned(
+            bytes,
+            crate::rewrite::replicate::ReplicateOptions {
+                blocks: 2,
+                size: None,
+            },
+            Default::default(),
+        )),
         Drawn::Rotate => written(crate::rewrite::rotate::rotate_owned(
             bytes,
             crate::rewrite::rotate::RotateOptions {

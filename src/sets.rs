@@ -54,6 +54,7 @@ fn shard(key: u128) -> usize {
 struct First {
     file: u32,
     line: u32,
+    /// The board it was played as ([`SeenDeal::played`]).
     board: u32,
     session: u32,
 }
@@ -118,7 +119,7 @@ impl Repeats {
             let here = First {
                 file,
                 line: deal.line,
-                board: deal.board,
+                board: deal.played,
                 session: deal.session,
             };
             let shard = &mut self.first[shard(key)];
@@ -126,7 +127,7 @@ impl Repeats {
                 shard.insert(key, here);
                 continue;
             };
-            if first.board == deal.board && first.session == deal.session {
+            if first.board == deal.played && first.session == deal.session {
                 // The same board of one session, at another table.
                 continue;
             }
@@ -201,6 +202,25 @@ mod tests {
             assert_eq!(deal.line as usize, line);
         }
         assert_eq!([deals[0].line, deals[1].line], [3, 8]);
+    }
+
+    #[test]
+    fn a_copy_naming_its_board_in_virtual_board_is_that_board_at_another_table() {
+        let game = |board: &str, virtual_board: &str| {
+            format!("[Event \"Lesson\"]\n[Board \"{board}\"]\n{virtual_board}[Deal \"{DEAL}\"]\n\n")
+        };
+        // Board 5 is board 1's copy on another tray (`pbnfmt replicate`); board 6 names board 2,
+        // which is not the board whose deal it has.
+        let text = [
+            game("1", ""),
+            game("5", "[VirtualBoard \"1\"]\n"),
+            game("6", "[VirtualBoard \"2\"]\n"),
+        ]
+        .concat();
+        let mut repeats = Repeats::new(Sameness::default());
+        let found = repeats.file("set.pbn", &seen_deals(&text), true);
+        let messages: Vec<String> = found.iter().map(|d| d.message.to_string()).collect();
+        assert_eq!(messages, ["board 6 has the same deal as board 1 (line 3)"]);
     }
 
     #[test]

@@ -1,11 +1,13 @@
-//! `rotate` and `renumber` on any bytes (issue 46): no read-back difference (W004); four quarter
-//! turns give the input back byte for byte, and so do one turn and three; the same output in
-//! chunks of 1 byte; a renumbered file renumbered again is unchanged.
+//! `rotate`, `renumber` and `replicate` on any bytes (issue 46): no read-back difference (W004);
+//! four quarter turns give the input back byte for byte, commentary turned too or not, and so do
+//! one turn and three; the same output in chunks of 1 byte; a renumbered file renumbered again is
+//! unchanged; a replicated file begins with the input, byte for byte.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
 use pbnfmt::rewrite::RewriteOptions;
 use pbnfmt::rewrite::renumber::{RenumberOptions, renumber_owned};
+use pbnfmt::rewrite::replicate::{ReplicateOptions, replicate_owned};
 use pbnfmt::rewrite::rotate::{RotateOptions, rotate_owned};
 
 fn no_w004(problems: &[pbnfmt::diagnostic::Diagnostic]) {
@@ -17,11 +19,14 @@ fn no_w004(problems: &[pbnfmt::diagnostic::Diagnostic]) {
 
 fuzz_target!(|bytes: &[u8]| {
     let options = RewriteOptions::default();
+    // The commentary's seat words turn too on odd inputs (a byte of the input decides).
+    let commentary = bytes.first().is_some_and(|b| b & 1 == 1);
     let turn = |bytes: &[u8], by: u8, options: RewriteOptions| {
         let turned = rotate_owned(
             bytes.to_vec(),
             RotateOptions {
                 by,
+                commentary,
                 ..RotateOptions::default()
             },
             options,
@@ -54,5 +59,19 @@ fuzz_target!(|bytes: &[u8]| {
             second.output_bytes() == Some(output),
             "a second renumbering changes the file"
         );
+    }
+    let replicated = replicate_owned(
+        bytes.to_vec(),
+        ReplicateOptions {
+            blocks: 3,
+            size: None,
+        },
+        options,
+    );
+    no_w004(&replicated.problems);
+    if let Some(output) = replicated.output_bytes()
+        && std::str::from_utf8(bytes).is_ok()
+    {
+        assert!(output.starts_with(bytes), "the replicated file does not begin with the input");
     }
 });

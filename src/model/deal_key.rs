@@ -15,6 +15,9 @@ pub struct SeenDeal {
     pub key: [u64; 2],
     /// The Board number; [`NAMELESS`] or above when the game has none that reads as a number.
     pub board: u32,
+    /// The board the deal is played as: its VirtualBoard (a copy on another tray, `pbnfmt
+    /// replicate`), else its Board, read as `board` is.
+    pub played: u32,
     /// A hash of the Event and the day of the Date (after inheritance): the session.
     pub session: u32,
     /// The Deal tag's span, where a finding points.
@@ -164,15 +167,21 @@ pub fn seen(model: &GameModel<'_>, deal: &Deal) -> Option<SeenDeal> {
     if tag.inheritance == crate::model::Inheritance::Implied {
         return None;
     }
-    let board_text = model.value("Board").unwrap_or("").trim();
-    let board = match board_text.parse::<u32>() {
+    let number = |text: &str| match text.parse::<u32>() {
         Ok(number) if number < NAMELESS => number,
-        _ => NAMELESS | fnv32(board_text.bytes()),
+        _ => NAMELESS | fnv32(text.bytes()),
     };
+    let board = number(model.value("Board").unwrap_or("").trim());
+    // A copy of a board on another tray (`pbnfmt replicate`, Bridge Composer's blocks) names
+    // the board it is played as in VirtualBoard: it is that board at another table.
+    let played = model
+        .value("VirtualBoard")
+        .map_or(board, |text| number(text.trim()));
     let offset = |at: usize| u32::try_from(at).unwrap_or(u32::MAX);
     Some(SeenDeal {
         key: [key as u64, (key >> 64) as u64],
         board,
+        played,
         session: session(model),
         start: offset(tag.span.start),
         end: offset(tag.span.end),

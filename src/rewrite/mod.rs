@@ -15,6 +15,7 @@ pub mod fix;
 pub mod merge;
 pub mod nag;
 pub mod renumber;
+pub mod replicate;
 pub mod resolve;
 pub mod rotate;
 pub mod select;

@@ -12,6 +12,11 @@
 //! their seats unless `--players` moves them with the cards: the tags North, East, South and
 //! West change names, and on an odd turn PairNS/PairEW and BidSystemNS/BidSystemEW.
 //!
+//! `--to-dealer` and `--to-declarer` turn each board by its own amount, so that the seat asked
+//! for deals or declares (Bridge Composer's rotation bases). `--commentary` turns the seat words
+//! of the game's comments too: `North`, `north`, `NORTH` as whole words (PBN 3.8 commentary is
+//! free text, so only on request).
+//!
 //! Every game turns by the same amount, so a value taken with `#` from the game before (already
 //! turned) or implied by an earlier `##` (whose value turned where it was given) stays right
 //! without being written out (PBN 4.8). A value that names a seat or side in a form rotate cannot
@@ -23,6 +28,7 @@
 //! byte (and the frame's own checks: no new syntax error, strings spelled as PBN 3.2 writes them).
 
 use std::borrow::Cow;
+use std::ops::Range;
 
 use crate::bridge::Seat;
 use crate::model::values::Vulnerability;
@@ -33,7 +39,7 @@ use crate::rewrite::{ChunkEdits, EditsMade, ReadBack, RewriteOptions, ToEdit, re
 use crate::rules::Rule;
 use crate::rules::diagnostic::Diagnostic;
 use crate::source;
-use crate::syntax::{Parse, quote_string};
+use crate::syntax::{Data, Parse, quote_string};
 use crate::table::Table;
 
 /// How to turn the boards.
@@ -44,8 +50,13 @@ pub struct RotateOptions {
     /// Instead of `by`: turn each board so that this seat deals (a teaching set in which the
     /// student, South, always deals). Each board turns by its own amount.
     pub to_dealer: Option<Seat>,
+    /// Instead of `by`: turn each board so that this seat declares (a teaching set in which the
+    /// student, South, always plays the hand). Each board turns by its own amount.
+    pub to_declarer: Option<Seat>,
     /// Move the players with the cards (the tags North, East, South, West change names).
     pub players: bool,
+    /// Turn the seat words of the commentary too (`North` becomes `East` on one turn).
+    pub commentary: bool,
 }
 
 /// Turns every board of one file's bytes (given away: a UTF-8 file is not copied).
@@ -90,22 +101,31 @@ impl Rotate {
     /// read, or when its seats take values with `#` or `##` that games turned by other amounts
     /// would share.
     fn turn(&self, parse: &Parse, model: &GameModel<'_>, findings: &mut Vec<Diagnostic>) -> u8 {
-        let Some(target) = self.options.to_dealer else {
-            return self.options.by % 4;
+        let (basis, target, option) = match (self.options.to_dealer, self.options.to_declarer) {
+            (Some(seat), _) => ("Dealer", seat, "--to-dealer"),
+            (None, Some(seat)) => ("Declarer", seat, "--to-declarer"),
+            (None, None) => return self.options.by % 4,
         };
-        let dealer = model.get("Dealer");
-        let Some(seat) = dealer.and_then(|tag| Seat::parse(&tag.value)) else {
-            let span = dealer.map_or_else(
+        let tag = model.get(basis);
+        // A Declarer's `^` (PBN 3.4.13) marks who won the auction's last bid; the seat follows.
+        let seat = tag.and_then(|tag| Seat::parse(tag.value.trim_start_matches('^')));
+        let Some(seat) = seat else {
+            let span = tag.map_or_else(
                 || {
                     let start = parse.token(model.game.first).start as usize;
                     start..start
                 },
                 |tag| tag.value_span.clone(),
             );
+            let what = if basis == "Dealer" {
+                "there is no dealer to turn from"
+            } else {
+                "there is no declarer to turn from (a board not played, or passed out)"
+            };
             findings.push(crate::rules::writing::not_rotated(
-                "Dealer",
-                dealer.map_or("", |tag| &tag.value),
-                "there is no dealer to turn from",
+                basis,
+                tag.map_or("", |tag| &tag.value),
+                what,
                 span,
             ));
             return 0;
@@ -120,8 +140,10 @@ impl Rotate {
             findings.push(not_rotated(
                 tag,
                 &tag.value,
-                "with --to-dealer each board turns by its own amount, and this value is shared \
-                 with other games through `#` or `##` (resolve first)",
+                &format!(
+                    "with {option} each board turns by its own amount, and this value is shared \
+                     with other games through `#` or `##` (resolve first)"
+                ),
             ));
         }
         turn
@@ -202,7 +224,8 @@ impl ChunkEdits for Rotate {
             let back = RotateOptions {
                 by: 4 - by,
                 to_dealer: None,
-                players: self.options.players,
+                to_declarer: None,
+                ..self.options
             };
             game_edits((again, piece), model, back, &mut edits, &mut left);
         }
@@ -274,6 +297,71 @@ fn game_edits(
             Ok(_) => {}
             Err(what) => findings.push(not_rotated(tag, own, what)),
         }
+    }
+    if rotate.commentary {
+        let game = &model.game;
+        let data = game
+            .leading
+            .iter()
+            .chain(game.tags.iter().flat_map(|pair| &pair.data));
+        for item in data {
+            if let Data::Comment(id) = *item {
+                let token = parse.token(id);
+                seat_words(text, token.start as usize..token.end as usize, by, edits);
+            }
+        }
+    }
+}
+
+/// The seat words of the commentary at `span` turned by `by` quarter turns: `North`, `east`,
+/// `SOUTH` … as whole words, each keeping its case (`North-South` becomes `East-West` on one
+/// turn). A word in another mix of cases, or a letter alone (`N`, which is often no seat), stays.
+fn seat_words(text: &str, span: Range<usize>, by: usize, edits: &mut Edits) {
+    let Some(comment) = text.get(span.clone()) else {
+        return;
+    };
+    let bytes = comment.as_bytes();
+    let mut at = 0;
+    while at < bytes.len() {
+        if !bytes[at].is_ascii_alphabetic() {
+            at += 1;
+            continue;
+        }
+        let end = at
+            + bytes[at..]
+                .iter()
+                .take_while(|b| b.is_ascii_alphanumeric() || **b == b'_')
+                .count();
+        // A word is whole when no letter of another script runs into it either.
+        let whole = comment[..at]
+            .chars()
+            .next_back()
+            .is_none_or(|c| !c.is_alphanumeric())
+            && comment[end..]
+                .chars()
+                .next()
+                .is_none_or(|c| !c.is_alphanumeric());
+        if whole && let Some(turned) = turned_seat_word(&comment[at..end], by) {
+            edits.replace(span.start + at..span.start + end, turned);
+        }
+        at = end;
+    }
+}
+
+/// `word` turned when it is a seat's name in one of the cases a writer uses.
+fn turned_seat_word(word: &str, by: usize) -> Option<String> {
+    let seat = Seat::ALL
+        .into_iter()
+        .find(|seat| seat.name().eq_ignore_ascii_case(word))?;
+    let name = seat.offset(by).name();
+    if word == seat.name() {
+        Some(name.to_owned())
+    } else if word == seat.name().to_ascii_lowercase() {
+        Some(name.to_ascii_lowercase())
+    } else if word == seat.name().to_ascii_uppercase() {
+        Some(name.to_ascii_uppercase())
+    } else {
+        None
     }
 }
 
@@ -566,8 +654,8 @@ mod tests {
             text.as_bytes().to_vec(),
             RotateOptions {
                 by,
-                to_dealer: None,
                 players,
+                ..RotateOptions::default()
             },
             RewriteOptions::default(),
         )
@@ -635,13 +723,77 @@ mod tests {
                 text.as_bytes().to_vec(),
                 RotateOptions {
                     by: 3,
-                    to_dealer: None,
                     players: true,
+                    ..RotateOptions::default()
                 },
                 options,
             );
             assert_eq!(output(&cut), whole, "{chunk}");
         }
+    }
+
+    /// `--to-declarer S`: each board turns so that South plays it; a board nobody declares is
+    /// W008 (nothing to turn from).
+    #[test]
+    fn each_board_turns_to_the_declarer_asked_for() {
+        let text = "[Board \"1\"]\n[Dealer \"N\"]\n[Declarer \"^E\"]\n\n\
+            [Board \"2\"]\n[Dealer \"E\"]\n[Declarer \"N\"]\n";
+        let options = RotateOptions {
+            to_declarer: Some(Seat::South),
+            ..RotateOptions::default()
+        };
+        let turned = rotate_owned(text.as_bytes().to_vec(), options, RewriteOptions::default());
+        assert_eq!(
+            output(&turned),
+            "[Board \"1\"]\n[Dealer \"E\"]\n[Declarer \"^S\"]\n\n\
+             [Board \"2\"]\n[Dealer \"W\"]\n[Declarer \"S\"]\n"
+        );
+        let unplayed = "[Board \"1\"]\n[Dealer \"N\"]\n[Declarer \"\"]\n";
+        let refused = rotate_owned(
+            unplayed.as_bytes().to_vec(),
+            options,
+            RewriteOptions::default(),
+        );
+        assert!(refused.output.is_none());
+        assert!(
+            refused.problems[0]
+                .message
+                .contains("no declarer to turn from")
+        );
+    }
+
+    /// `--commentary`: the seat words of comments turn as whole words in the case written; four
+    /// turns give the text back.
+    #[test]
+    fn commentary_seat_words_turn_only_when_asked() {
+        let text = "{North opens; EAST overcalls, south and West pass. North-South are \
+            Northern, N is no seat, NoRth neither.}\n[Board \"1\"]\n[Dealer \"N\"]\n\
+            [Auction \"N\"]\n1S ; West doubles\n";
+        let once = |text: &str, commentary| {
+            let options = RotateOptions {
+                by: 1,
+                commentary,
+                ..RotateOptions::default()
+            };
+            output(&rotate_owned(
+                text.as_bytes().to_vec(),
+                options,
+                RewriteOptions::default(),
+            ))
+        };
+        let turned = once(text, true);
+        assert_eq!(
+            turned,
+            "{East opens; SOUTH overcalls, west and North pass. East-West are \
+             Northern, N is no seat, NoRth neither.}\n[Board \"1\"]\n[Dealer \"E\"]\n\
+             [Auction \"E\"]\n1S ; North doubles\n"
+        );
+        assert!(once(text, false).starts_with("{North opens; EAST"));
+        let mut again = text.to_owned();
+        for _ in 0..4 {
+            again = once(&again, true);
+        }
+        assert_eq!(again, text);
     }
 
     /// `--to-dealer S`: each board turns by its own amount, so that South deals.

@@ -137,6 +137,8 @@ pub enum Drawn {
     Rotate,
     /// `pbnfmt renumber --standard-dealer-vul`: the first board becomes board 1.
     Renumber,
+    /// `pbnfmt replicate --blocks 2`.
+    Replicate,
 }
 
 /// When a rule runs without being selected.
@@ -416,6 +418,7 @@ rules! {
     UncertainResult => writing::UNCERTAIN_RESULT,
     RepeatedTagKept => writing::REPEATED_TAG_KEPT,
     BoardsJoined => writing::BOARDS_JOINED,
+    NotReplicated => writing::NOT_REPLICATED,
     BrokenLinRecord => lin::BROKEN_LIN_RECORD,
     UnknownLinTag => lin::UNKNOWN_LIN_TAG,
     PartialLinDeal => lin::PARTIAL_LIN_DEAL,

@@ -305,6 +305,46 @@ pub const BOARDS_JOINED: RuleInfo = RuleInfo {
     ..RuleInfo::BASE
 };
 
+pub const NOT_REPLICATED: RuleInfo = RuleInfo {
+    code: "W013",
+    name: "not-replicated",
+    severity: Severity::Error,
+    group: Group::Write,
+    section: "PBN 3.4.4",
+    summary: "Replicate: a board that cannot be copied into blocks as it is written",
+    what: "`pbnfmt replicate` writes each board again on the board numbers of the later blocks, \
+        naming the original in VirtualBoard, VirtualDealer and VirtualVulnerable. A board without \
+        a Deal that reads whole, a Dealer or a readable Vulnerable has nothing certain to copy \
+        or to name; boards not numbered in order from the first cannot keep their numbers as the \
+        first block; a block smaller than the file cannot hold it; and more than 10,000 boards \
+        are not written. The file is not written.",
+    why: "PBN 3.4.4: the Board is the number of the board (the tray) a deal is dealt into, and \
+        PBN 3.4.9-3.4.11 give the dealer, vulnerability and cards of that tray. A copy on another \
+        tray is only the same deal when all three are known; numbers that clash or skip would \
+        put two deals on one tray. pbnfmt never guesses a deal, a dealer or a number.",
+    example: "```\n\
+        [Board \"1\"]\n\
+        [Dealer \"N\"]\n\
+        ```\n\
+        replicated: board 1 has no Deal to copy.",
+    fix: "Give each board its Deal, Dealer and Vulnerable; number the boards in order first \
+        (`pbnfmt renumber`); give `--size` at least the number of boards of the file.",
+    blocks_rewrite: true,
+    drawn: Drawn::Replicate,
+    ..RuleInfo::BASE
+};
+
+/// W013: the board at `span` (or the file, named by its first board) cannot be replicated: `why`
+/// says why.
+pub fn not_replicated(why: &str, span: Range<usize>) -> Diagnostic {
+    Diagnostic::new(
+        Rule::NotReplicated,
+        span,
+        format!("this board cannot be replicated: {why}; the file is not written"),
+    )
+    .with_help(NOT_REPLICATED.fix)
+}
+
 /// W012: the game whose first identity tag is at `span` runs two boards together, which the
 /// change `what` (`renumbered`, `given this Event`) would join.
 pub fn boards_joined(what: &str, span: Range<usize>) -> Diagnostic {
@@ -551,6 +591,18 @@ pub(crate) fn renumber_pairs() -> Vec<crate::rules::pairs::Pair> {
     ]
 }
 
+/// A board without a Deal to copy, and the board with it ([`crate::rules::pairs`]).
+#[cfg(test)]
+pub(crate) fn replicate_pairs() -> Vec<crate::rules::pairs::Pair> {
+    use crate::rules::Rule;
+    vec![crate::rules::pairs::Pair::new(
+        Rule::NotReplicated,
+        "[Board \"1\"]\n[Dealer \"N\"]\n",
+        "[Board \"1\"]\n[Dealer \"N\"]\n[Deal \"N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 \
+         6543.876.876.876 2.5432.5432.5432\"]\n",
+    )]
+}
+
 /// The pass/fail pairs of the writers' rules.
 #[cfg(test)]
 pub(crate) fn pairs() -> Vec<crate::rules::pairs::Pair> {
@@ -560,6 +612,7 @@ pub(crate) fn pairs() -> Vec<crate::rules::pairs::Pair> {
         dedup_pairs(),
         rotate_pairs(),
         renumber_pairs(),
+        replicate_pairs(),
     ]
     .into_iter()
     .flatten()
