@@ -146,6 +146,37 @@ pub const MTS: [&str; 15] = {
     names
 };
 
+/// Tags PBN 2.1 does not define that major producers write and pbnfmt knows the meaning of
+/// (PBN 4.9 allows them): T028 does not report them, and `check --select ALL` names no tag that
+/// pbnfmt itself reads or writes as unknown. Each with the programs that write it.
+pub const EXTENSIONS: &[(&str, &str)] = &[
+    // Double-dummy analysis: checked (H002-H005) and written (`analyze`) by pbnfmt.
+    (
+        "DoubleDummyTricks",
+        "Bridge Composer, BCDD, endplay, pbnfmt analyze",
+    ),
+    ("ParContract", "Bridge Composer, BCDD, pbnfmt analyze"),
+    ("ParScore", "BEN and other DDS front ends"),
+    ("OptimumOpeningLeadTable", "Bridge Composer"),
+    ("Minimax", "BCDD (Deep Finesse's minimax contract)"),
+    ("Ability", "BCDD (Deep Finesse's makeable tricks)"),
+    // Bridge Composer's own, and its block-replicated sets (`pbnfmt replicate` writes them).
+    ("BCFlags", "Bridge Composer"),
+    ("BCConfirm", "Bridge Composer"),
+    ("BCConfirmMod", "Bridge Composer"),
+    ("VirtualBoard", "Bridge Composer, pbnfmt replicate"),
+    ("VirtualDealer", "Bridge Composer, pbnfmt replicate"),
+    ("VirtualVulnerable", "Bridge Composer, pbnfmt replicate"),
+    ("BlockNumber", "Bridge Composer, pbnfmt replicate"),
+    // The board's number before renumbering, as classroom reports write it.
+    ("OriginalBoard", "pbnfmt renumber --keep-original"),
+];
+
+/// True for a tag of [`EXTENSIONS`].
+pub fn is_known_extension(name: &str) -> bool {
+    EXTENSIONS.iter().any(|(known, _)| *known == name)
+}
+
 /// The kind of `name`, `None` for a user-defined tag (PBN 4.9).
 pub fn kind(name: &str) -> Option<Kind> {
     lookup(name).map(|tag| tag.kind)

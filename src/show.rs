@@ -54,7 +54,8 @@ pub fn diagrams(text: &str, board: Option<&str>, symbols: Symbols) -> Vec<String
 /// Hands each diagram of [`diagrams`] to `each` as it is drawn, until `each` returns false (a
 /// closed output); returns how many were drawn. The text is read about `chunk` bytes at a time,
 /// so that a large file costs its text and one chunk's tree, and the diagrams do not depend on
-/// the chunk size.
+/// the chunk size. A LIN text (BBO) is drawn as the PBN it converts to, a batch of boards at a
+/// time (issue 49, item 1).
 pub fn each_diagram(
     text: &str,
     board: Option<&str>,
@@ -63,25 +64,75 @@ pub fn each_diagram(
     mut each: impl FnMut(String) -> bool,
 ) -> usize {
     let mut drawn = 0;
-    crate::read::Driver::pbn(text).with_target(chunk).games(
-        |_| {},
-        |parse, _, model| {
-            let wanted =
-                board.is_none_or(|board| model.value("Board").map(str::trim) == Some(board.trim()));
-            if !wanted {
-                return true;
+    each_pbn_text(text, |text| {
+        let mut open = true;
+        crate::read::Driver::pbn(text).with_target(chunk).games(
+            |_| {},
+            |parse, _, model| {
+                let wanted = board
+                    .is_none_or(|board| model.value("Board").map(str::trim) == Some(board.trim()));
+                if !wanted {
+                    return true;
+                }
+                drawn += 1;
+                // Values and comments are the file's: shown, not obeyed (see `display`).
+                let drawn_text = diagram(parse, text, model, symbols);
+                let safe = match display::mask(&drawn_text) {
+                    Cow::Borrowed(_) => drawn_text,
+                    Cow::Owned(masked) => masked,
+                };
+                open = each(safe);
+                open
+            },
+        );
+        open
+    });
+    drawn
+}
+
+/// The Board of each game of `text` (PBN or LIN) as written, in file order, one entry for a run
+/// of games with the same Board: what `show --board` can be asked for.
+pub fn boards(text: &str) -> Vec<String> {
+    let mut boards: Vec<String> = Vec::new();
+    each_pbn_text(text, |text| {
+        crate::read::each_game(text, |_, model, _| {
+            let board = model.value("Board").unwrap_or("?").trim();
+            if boards.last().is_none_or(|last| last != board) {
+                boards.push(board.to_owned());
             }
-            drawn += 1;
-            // Values and comments are the file's: shown, not obeyed (see `display`).
-            let drawn_text = diagram(parse, text, model, symbols);
-            let safe = match display::mask(&drawn_text) {
-                Cow::Borrowed(_) => drawn_text,
-                Cow::Owned(masked) => masked,
-            };
-            each(safe)
+            true
+        });
+        true
+    });
+    boards
+}
+
+/// Calls `each` with `text` when it is PBN, or with the PBN of each batch of its boards when it
+/// is LIN, until `each` returns false.
+fn each_pbn_text(text: &str, mut each: impl FnMut(&str) -> bool) {
+    if !crate::read::sniff::looks_like_lin(text) {
+        each(text);
+        return;
+    }
+    let mut batch = Vec::new();
+    let mut open = true;
+    crate::lin::read::read_each(
+        text,
+        |_| {},
+        |board| {
+            if !open {
+                return;
+            }
+            batch.push(board);
+            if batch.len() >= crate::lin::checked::BATCH_BOARDS {
+                open = each(&crate::lin::to_pbn::write(&batch).0);
+                batch.clear();
+            }
         },
     );
-    drawn
+    if open && !batch.is_empty() {
+        each(&crate::lin::to_pbn::write(&batch).0);
+    }
 }
 
 /// The width of one hand's column.

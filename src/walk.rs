@@ -81,6 +81,10 @@ pub struct Discovery {
     pub errors: Vec<WalkError>,
     /// Inputs named on the command line but left out by `--force-exclude`.
     pub excluded: usize,
+    /// `*.lin` files a directory walk came upon and did not take: the command rewrites PBN.
+    pub lin_skipped: usize,
+    /// The walk took `*.lin` files ([`Filter::lin`]).
+    pub reads_lin: bool,
 }
 
 /// What decides which files are taken.
@@ -130,7 +134,10 @@ pub fn is_lin_file_name(path: &Path) -> bool {
 /// whatever the excludes say unless `force_exclude`. A configuration file that cannot be used
 /// stops the search.
 pub fn discover(paths: &[PathBuf], filter: &mut Filter) -> Result<Discovery, ConfigError> {
-    let mut discovery = Discovery::default();
+    let mut discovery = Discovery {
+        reads_lin: filter.lin,
+        ..Discovery::default()
+    };
     let mut seen = HashSet::new();
     for path in paths {
         if path.as_os_str() == "-" {
@@ -245,6 +252,12 @@ fn walk_directory(
                         || (filter.lin && is_lin_file_name(entry.path()))) =>
             {
                 found.push(entry.into_path());
+            }
+            Ok(entry)
+                if entry.file_type().is_some_and(|kind| kind.is_file())
+                    && is_lin_file_name(entry.path()) =>
+            {
+                discovery.lin_skipped += 1;
             }
             Ok(_) => {}
             Err(error) => {

@@ -71,16 +71,19 @@ impl Heft for Outcome {
 struct Totals {
     files_with_findings: usize,
     summary: Summary,
+    /// Findings of export format's layout (the E rules), which `pbnfmt export` rewrites.
+    export_layout: usize,
 }
 
 pub(super) fn run(args: &CheckArgs) -> u8 {
     if let Err(status) = known_selectors(args) {
         return status;
     }
-    let (format, discovery) = match settings::begin(&args.output, &args.files, &args.config, true) {
-        Ok(begun) => begun,
-        Err(status) => return status,
-    };
+    let (format, discovery) =
+        match settings::begin(&args.output, &args.files.reading_lin(), &args.config, true) {
+            Ok(begun) => begun,
+            Err(status) => return status,
+        };
     if args.config.show_settings {
         let text = settings::show_check(args, &discovery);
         return finish(io::Write::write_all(&mut io::stdout(), text.as_bytes()));
@@ -291,6 +294,12 @@ impl Totals {
                 self.summary.warnings += warnings;
                 self.summary.suppressed += suppressed;
                 self.files_with_findings += usize::from(errors + warnings > 0);
+                self.export_layout += counts
+                    .0
+                    .iter()
+                    .filter(|((rule, _), _)| rule.info().group == crate::rules::Group::Export)
+                    .map(|(_, count)| count)
+                    .sum::<usize>();
                 statistics.merge(counts);
                 if printer.spooled(piece).is_err() {
                     return false;
@@ -316,7 +325,7 @@ impl Archive<'_> {
         if self.against.is_empty() {
             return Ok(());
         }
-        let mut files = self.files.clone();
+        let mut files = self.files.reading_lin();
         files.paths = self.against.to_vec();
         files.files_from = None;
         let (_, archive) = settings::begin(self.output, &files, self.config, false)?;
@@ -492,6 +501,18 @@ fn summary(totals: &Totals) -> String {
             ));
         }
         text.push('.');
+    }
+    // A `% EXPORT` file from a dealing program fails on layout alone (issue 49, item 3): say
+    // what clears it.
+    if totals.export_layout > 0 {
+        text.push_str(&format!(
+            " {} export format's layout (E rules), which `pbnfmt export --write` rewrites.",
+            if totals.export_layout == summary.errors + summary.warnings {
+                "All are".to_owned()
+            } else {
+                format!("{} of them are", totals.export_layout)
+            }
+        ));
     }
     if summary.omitted > 0 {
         text.push_str(&format!(

@@ -29,8 +29,7 @@ use super::{
 /// `pbnfmt convert`: LIN to PBN export format, or PBN to LIN; through the same modes as the
 /// rewrites (standard output, `--out-dir`, `--check`), and `-o FILE` for all games in one file.
 pub(super) fn run_convert(args: &ConvertArgs) -> u8 {
-    let mut files = args.files.clone();
-    files.lin = true;
+    let files = args.files.reading_lin();
     let io = RewriteArgs {
         files,
         write: false,
@@ -215,6 +214,16 @@ fn into_one_file(
         totals.summary.files += 1;
         totals.summary.games += converted.games;
         let problems = &converted.problems;
+        // Games read and not written (W006): not counted as converted (issue 49, item 3).
+        totals.left_out += problems
+            .iter()
+            .filter(|d| d.rule == crate::rules::Rule::GameNotConverted)
+            .count()
+            + if matches!(to, Target::Jsonl | Target::Csv) {
+                converted.omitted.total()
+            } else {
+                0
+            };
         totals.summary.errors += problems
             .iter()
             .filter(|d| d.severity == Severity::Error)
@@ -296,13 +305,19 @@ fn into_one_file(
         say!("pbnfmt: error: cannot write {name}: {error}");
         return EXIT_TROUBLE;
     }
-    if !io_args.output.quiet && !format.is_document() && target.is_some() {
+    // Said for standard output too, on standard error (issue 49, item 3).
+    if !io_args.output.quiet && !format.is_document() {
+        let written = totals.summary.games.saturating_sub(totals.left_out);
+        let left_out = match totals.left_out {
+            0 => String::new(),
+            n => format!(", {n} left out: W006 above"),
+        };
         say!(
-            "{} {} into {} ({}).",
+            "{} {} into {} ({} written{left_out}).",
             plural(totals.changed, "file", "files"),
             wording.done,
             name,
-            plural(totals.summary.games, "game", "games")
+            plural(written, "game", "games")
         );
     }
     totals.exit_status(io_args, Mode::OutDir)

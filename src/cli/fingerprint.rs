@@ -7,7 +7,15 @@ use super::{EXIT_CLEAN, EXIT_FINDINGS, FingerprintArgs, finish, plural, read_eac
 
 /// `pbnfmt fingerprint`: the deals of every input (read on all threads), one hash.
 pub(super) fn run(args: &FingerprintArgs) -> u8 {
-    let discovery = match settings::readable_inputs(&args.files, &args.config) {
+    // A fingerprint of nothing is no answer (issue 49, item 1): say what is needed.
+    if args.files.paths.is_empty() && args.files.files_from.is_none() {
+        say!(
+            "pbnfmt: error: name the files to fingerprint: paths, `-` for standard input, or \
+             --files-from"
+        );
+        return super::EXIT_TROUBLE;
+    }
+    let discovery = match settings::readable_inputs(&args.files.reading_lin(), &args.config) {
         Ok(discovery) => discovery,
         Err(status) => return status,
     };

@@ -120,6 +120,21 @@ Exit status:
   1  an input is not read for sure (a syntax error that makes its reading a guess)
   2  usage error, or a file that could not be read or written";
 
+pub(super) const REPLICATE_HELP: &str = "\
+The file's boards are the first block, byte for byte, and must be numbered in order from the
+first (pbnfmt renumber first). Block k takes the numbers from 1 + (k-1) x --size on: 4 boards,
+--blocks 9 --size 4 writes boards 5-8 as copies of 1-4, then 9-12, ... 33-36. A copy gives its
+number's Dealer and Vulnerable (the tray's), the Deal from that dealer with the same hands at the
+same seats, and VirtualBoard, VirtualDealer, VirtualVulnerable and BlockNumber naming what is
+played; Event, Site, Date, Scoring and the double-dummy tags are copied, the players and the
+result left empty. The result is read back before it is written.
+
+Exit status:
+  0  every file replicated
+  1  a file was refused (W013: a board without a Deal, Dealer or Vulnerable, boards out of order,
+     a block smaller than the file, more than 10,000 boards; its findings say why)
+  2  usage error, or a file that could not be read or written";
+
 pub(super) const ANALYZE_HELP: &str = "\
 Each complete deal is solved once (in worker processes, on --threads of them), deals in the
 --cache file not at all. A game without a complete deal is left as it is; one without Dealer or
@@ -147,7 +162,7 @@ Exit status:
   1  no game has a complete deal
   2  usage error, or a file that could not be read";
 
-pub(super) const CONVERT_HELP: &str = "\"
+pub(super) const CONVERT_HELP: &str = "\
 Inputs are LIN or PBN, told apart by their content; a directory is searched for *.lin and *.pbn.
 Without -o or --out-dir, the result for one file (or for standard input; for --to jsonl and csv,
 of every file) goes to standard output;

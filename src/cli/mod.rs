@@ -115,6 +115,11 @@ pub enum Command {
     /// (`--by Room`), written into `--out-dir`; merging the parts gives the file back.
     #[command(after_help = SPLIT_HELP)]
     Split(SplitArgs),
+    /// Write the boards again in blocks for several tables (`--blocks 9`): each copy on a board
+    /// number of its own, with that number's dealer and vulnerability, naming the board played in
+    /// VirtualBoard, VirtualDealer, VirtualVulnerable and BlockNumber.
+    #[command(after_help = REPLICATE_HELP)]
+    Replicate(ReplicateArgs),
     /// Repair what producers commonly write and every player reads without doubt (`3N` is `3NT`,
     /// `2023-07-28` is `2023.07.28`): the fixes `check` marks `[*]`, as minimal edits; nothing
     /// else changes.
@@ -154,8 +159,8 @@ pub enum Command {
 /// Which files, and how they are found.
 #[derive(Clone, Debug, Args)]
 pub struct FileArgs {
-    /// Files or directories; directories are searched recursively for *.pbn files (any case);
-    /// `-` reads standard input.
+    /// Files or directories; directories are searched recursively for *.pbn files, and *.lin
+    /// files where the command reads LIN (any case); `-` reads standard input.
     pub paths: Vec<PathBuf>,
 
     /// Read more paths from FILE, one per line or NUL-separated (`find -print0`); `-` reads them
@@ -197,12 +202,22 @@ pub struct FileArgs {
     #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     pub threads: Option<u16>,
 
-    /// Take `*.lin` files too in a directory walk (set by `convert`, not a flag).
+    /// Take `*.lin` files too in a directory walk (set by the commands that read LIN: `check`,
+    /// `convert`, `stats`, `fingerprint`; not a flag).
     #[arg(skip)]
     pub lin: bool,
 }
 
 impl FileArgs {
+    /// The same, for a command that reads LIN (BBO) as well as PBN: a directory walk takes
+    /// `*.lin` files too (issue 49, item 1).
+    pub fn reading_lin(&self) -> FileArgs {
+        FileArgs {
+            lin: true,
+            ..self.clone()
+        }
+    }
+
     /// The threads to use: `--threads`, else the machine's parallelism.
     pub fn threads(&self) -> usize {
         self.threads
@@ -212,6 +227,7 @@ impl FileArgs {
 
 /// Where settings come from.
 #[derive(Clone, Debug, Args)]
+#[command(next_help_heading = "Configuration")]
 pub struct ConfigArgs {
     /// Use this configuration file for every file, instead of the closest pbnfmt.toml.
     #[arg(long, value_name = "PATH", conflicts_with = "isolated")]
@@ -369,6 +385,21 @@ pub struct RenumberArgs {
 }
 
 #[derive(Debug, Args)]
+pub struct ReplicateArgs {
+    #[command(flatten)]
+    pub io: RewriteArgs,
+
+    /// Blocks in all, the file's own boards the first: one for each table that plays the set.
+    #[arg(long, value_name = "C", value_parser = clap::value_parser!(u32).range(2..=1000))]
+    pub blocks: u32,
+
+    /// Board numbers a block takes (the number of boards of the file unless given); a larger
+    /// block leaves numbers unused, so that each block starts a set of trays.
+    #[arg(long, value_name = "B", value_parser = clap::value_parser!(u32).range(1..=10000))]
+    pub size: Option<u32>,
+}
+
+#[derive(Debug, Args)]
 pub struct RotateArgs {
     #[command(flatten)]
     pub io: RewriteArgs,
@@ -378,21 +409,33 @@ pub struct RotateArgs {
         long,
         value_name = "N",
         value_parser = clap::value_parser!(u8).range(1..=3),
-        required_unless_present = "to_dealer",
-        conflicts_with = "to_dealer"
+        required_unless_present_any = ["to_dealer", "to_declarer"],
+        conflicts_with_all = ["to_dealer", "to_declarer"]
     )]
     pub by: Option<u8>,
 
     /// Instead of --by: turn each board so that SEAT (N, E, S or W) deals, each by its own
     /// amount (a teaching set in which the student always deals).
-    #[arg(long, value_name = "SEAT", value_parser = seat_arg)]
+    #[arg(long, value_name = "SEAT", value_parser = seat_arg, conflicts_with = "to_declarer")]
     pub to_dealer: Option<crate::bridge::Seat>,
+
+    /// Instead of --by: turn each board so that SEAT declares, each by its own amount (a
+    /// teaching set in which the student always plays the hand). A board without a declarer is
+    /// W008 and the file is not turned.
+    #[arg(long, value_name = "SEAT", value_parser = seat_arg)]
+    pub to_declarer: Option<crate::bridge::Seat>,
 
     /// Move the players with their cards: the tags North, East, South and West change names (and
     /// on an odd turn PairNS/PairEW and BidSystemNS/BidSystemEW). Without it the players keep
     /// their seats, as for a set of boards played again.
     #[arg(long)]
     pub players: bool,
+
+    /// Turn the seat words of the commentary too: North, East, South and West as whole words,
+    /// in capitals, lower case or as names (`North-South` becomes `East-West` on one turn).
+    /// Letters alone (`N`) stay. Off by default: commentary is the author's text.
+    #[arg(long)]
+    pub commentary: bool,
 }
 
 /// The boards a command works on: by number and by a `--where` expression (both must hold).
@@ -580,16 +623,22 @@ pub struct FixArgs {
 pub struct SolveArgs {
     /// Keep the solver's results in FILE, by deal, and take them from it first: a deal solved
     /// once is not solved again. Created when absent; replaced atomically.
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", hide = !cfg!(feature = "dds"))]
     pub cache: Option<PathBuf>,
 
     /// The longest the solver may take on one deal, in seconds; a deal that takes longer is
     /// reported (H009) and left.
-    #[arg(long, value_name = "SECONDS", default_value_t = 120.0, value_parser = positive_seconds)]
+    #[arg(
+        long,
+        value_name = "SECONDS",
+        default_value_t = 120.0,
+        value_parser = positive_seconds,
+        hide = !cfg!(feature = "dds")
+    )]
     pub timeout: f64,
 
     /// Memory for the solver's processes together, in MiB (each is given at least 160).
-    #[arg(long, value_name = "MIB", default_value_t = 2048)]
+    #[arg(long, value_name = "MIB", default_value_t = 2048, hide = !cfg!(feature = "dds"))]
     pub max_memory: u64,
 }
 
@@ -833,21 +882,21 @@ pub struct CheckArgs {
     #[arg(long)]
     pub repeats_rotated: bool,
 
+    /// H001 also finds a deal dealt again with its suits exchanged (spades for hearts...).
+    #[arg(long)]
+    pub repeats_permuted: bool,
+
     /// Check files as a set of hand records: the H rules (no repeated deal, boards 1 to N, the
     /// whole deal, Event, Site, Date and a double-dummy analysis that agrees with itself) and
     /// the usual Dealer and Vulnerable for each board (T027), besides the default rules.
     #[arg(long, value_enum, value_name = "PROFILE")]
     pub profile: Option<Profile>,
 
-    /// H001 also finds a deal dealt again with its suits exchanged (spades for hearts...).
-    #[arg(long)]
-    pub repeats_permuted: bool,
+    #[command(flatten)]
+    pub config: ConfigArgs,
 
     #[command(flatten)]
     pub solve: SolveArgs,
-
-    #[command(flatten)]
-    pub config: ConfigArgs,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -892,6 +941,7 @@ pub fn run(cli: Cli) -> u8 {
         Command::Nag(args) => rewrite::nag(&args),
         Command::Rotate(args) => rewrite::rotate(&args),
         Command::Renumber(args) => rewrite::renumber(&args),
+        Command::Replicate(args) => rewrite::replicate(&args),
         Command::Select(args) => select::run(&args),
         Command::Stats(args) => stats::run(&args),
         Command::SetTag(args) => select::set_tag(&args),

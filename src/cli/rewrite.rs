@@ -19,6 +19,7 @@ use crate::rewrite::RewriteOptions;
 use crate::rewrite::fix::{FixOptions, fix_owned};
 use crate::rewrite::nag::nag_owned;
 use crate::rewrite::renumber::{RenumberOptions, renumber_owned};
+use crate::rewrite::replicate::{ReplicateOptions, replicate_owned};
 use crate::rewrite::resolve::resolve_owned;
 use crate::rewrite::rotate::{RotateOptions, rotate_owned};
 use crate::rules::diagnostic::{FullStyle, Severity};
@@ -32,7 +33,8 @@ use super::runner::{self, FileCores, Heft, Runner};
 use super::settings::{self, RewriteOverrides, rewrite_settings};
 use super::{
     EXIT_CLEAN, EXIT_FINDINGS, EXIT_TROUBLE, ExportArgs, FixArgs, NagArgs, RenumberArgs,
-    ResolveArgs, RewriteArgs, RotateArgs, finish, plural, read_found, read_input, say,
+    ReplicateArgs, ResolveArgs, RewriteArgs, RotateArgs, finish, plural, read_found, read_input,
+    say,
 };
 
 /// How a command names what it does, in messages and the summary.
@@ -107,6 +109,8 @@ struct Outcome {
     written: bool,
     /// Why the result could not be written.
     write_error: Option<String>,
+    /// `fix`: findings only `--unsafe-fixes` would mend.
+    unsafe_fixes_left: usize,
 }
 
 impl Heft for Outcome {
@@ -141,6 +145,10 @@ pub(super) struct Totals {
     pub(super) stdout_closed: bool,
     /// `convert`: a changed file is the point, not a finding.
     pub(super) converts: bool,
+    /// `fix`: findings only `--unsafe-fixes` would mend.
+    pub(super) unsafe_fixes_left: usize,
+    /// `convert -o`: games read but left out of the output (W006).
+    pub(super) left_out: usize,
 }
 
 /// `pbnfmt export`.
@@ -271,7 +279,9 @@ pub(super) fn rotate(args: &RotateArgs) -> u8 {
     let turn = RotateOptions {
         by: args.by.unwrap_or(0),
         to_dealer: args.to_dealer,
+        to_declarer: args.to_declarer,
         players: args.players,
+        commentary: args.commentary,
     };
     edit_run(&args.io, &wording, |bytes, options| {
         rotate_owned(bytes, turn, options)
@@ -304,6 +314,24 @@ pub(super) fn renumber(args: &RenumberArgs) -> u8 {
     };
     edit_run(&args.io, &wording, |bytes, options| {
         renumber_owned(bytes, &renumber, options)
+    })
+}
+
+/// `pbnfmt replicate`.
+pub(super) fn replicate(args: &ReplicateArgs) -> u8 {
+    let wording = Wording {
+        verb: "replicate",
+        done: "replicated",
+        unchanged: "with no board to copy",
+        would: "replicate",
+        extension: None,
+    };
+    let replicate = ReplicateOptions {
+        blocks: args.blocks,
+        size: args.size,
+    };
+    edit_run(&args.io, &wording, |bytes, options| {
+        replicate_owned(bytes, replicate, options)
     })
 }
 
@@ -499,6 +527,7 @@ impl Totals {
         }
         self.summary.files += 1;
         self.summary.games += outcome.games;
+        self.unsafe_fixes_left += outcome.unsafe_fixes_left;
         self.summary.errors += outcome.errors;
         self.summary.warnings += outcome.warnings;
         let mut outcome = outcome;
@@ -616,6 +645,7 @@ fn rewrite_one(
         statistics,
         errors: count(Severity::Error) + omitted.errors,
         warnings: count(Severity::Warning) + omitted.warnings,
+        unsafe_fixes_left: rewritten.unsafe_fixes_left,
         ..Outcome::default()
     };
     let Some(mut output) = rewritten.output.take() else {
@@ -1038,9 +1068,25 @@ fn summary(totals: &Totals, mode: Mode, wording: &Wording) -> String {
         ));
     }
     if totals.with_errors > 0 {
+        // A conversion carries the input's findings: nothing is "left" in what it wrote.
+        parts.push(if totals.converts {
+            format!(
+                "{} with error findings, shown above",
+                plural(totals.with_errors, "file", "files")
+            )
+        } else {
+            format!(
+                "{} with errors left",
+                plural(totals.with_errors, "file", "files")
+            )
+        });
+    }
+    // "Nothing to fix" on a file whose findings only the unsafe fixes mend would read as a
+    // clean file (issue 49, item 3).
+    if totals.unsafe_fixes_left > 0 {
         parts.push(format!(
-            "{} with errors left",
-            plural(totals.with_errors, "file", "files")
+            "{} fixable only with `--unsafe-fixes`",
+            plural(totals.unsafe_fixes_left, "finding", "findings")
         ));
     }
     if !totals.summary.trouble.is_empty() {

@@ -178,7 +178,22 @@ pub(crate) fn walk_trouble(discovery: &Discovery) -> Vec<(String, String)> {
                 if n == 1 { " was" } else { "s were" }
             ),
         };
-        say!("pbnfmt: warning: no PBN files found (files ending in .pbn, any case){excluded}");
+        if discovery.reads_lin {
+            say!(
+                "pbnfmt: warning: no PBN or LIN files found (files ending in .pbn or .lin, any \
+                 case){excluded}"
+            );
+        } else {
+            say!("pbnfmt: warning: no PBN files found (files ending in .pbn, any case){excluded}");
+        }
+    }
+    if discovery.lin_skipped > 0 {
+        let n = discovery.lin_skipped;
+        say!(
+            "pbnfmt: note: {n} LIN file{} (*.lin) left out: this command rewrites PBN; `pbnfmt \
+             convert` writes LIN as PBN, and `pbnfmt check` reads it as it is",
+            if n == 1 { "" } else { "s" }
+        );
     }
     discovery
         .errors

@@ -51,10 +51,56 @@ pub(super) fn run(args: &ShowArgs) -> u8 {
     );
     if drawn == 0 {
         match &args.board {
-            Some(board) => say!("pbnfmt: {name}: no board {board}"),
-            None => say!("pbnfmt: {name}: no game to show"),
+            Some(board) => say!(
+                "pbnfmt: error: {name}: no board {}; {}",
+                crate::display::escape(board),
+                which_boards(&crate::show::boards(&decoded.text))
+            ),
+            None => say!("pbnfmt: error: {name}: no game to show"),
         }
         return EXIT_FINDINGS;
     }
     finish(written.and_then(|()| out.flush()))
+}
+
+/// What `show --board` can be asked for, in words: the boards of the file, runs of numbers as
+/// ranges (`1-36`), at most 12 items.
+fn which_boards(boards: &[String]) -> String {
+    if boards.is_empty() {
+        return "the file has no board".to_owned();
+    }
+    let mut items: Vec<String> = Vec::new();
+    let mut run: Option<(u64, u64)> = None;
+    let close = |run: &mut Option<(u64, u64)>, items: &mut Vec<String>| {
+        if let Some((first, last)) = run.take() {
+            items.push(if first == last {
+                first.to_string()
+            } else {
+                format!("{first}-{last}")
+            });
+        }
+    };
+    for board in boards {
+        match (board.parse::<u64>(), run) {
+            (Ok(number), Some((first, last))) if number == last + 1 => {
+                run = Some((first, number));
+            }
+            (Ok(number), _) => {
+                close(&mut run, &mut items);
+                run = Some((number, number));
+            }
+            (Err(_), _) => {
+                close(&mut run, &mut items);
+                items.push(crate::display::escape(board).into_owned());
+            }
+        }
+    }
+    close(&mut run, &mut items);
+    let more = items.len().saturating_sub(12);
+    items.truncate(12);
+    let mut said = format!("the boards are {}", items.join(", "));
+    if more > 0 {
+        said.push_str(&format!(" and {more} more"));
+    }
+    said
 }

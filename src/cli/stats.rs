@@ -22,7 +22,7 @@ pub(super) fn run(args: &StatsArgs) -> u8 {
         Ok(choice) => choice,
         Err(status) => return status,
     };
-    let discovery = match settings::readable_inputs(&args.files, &args.config) {
+    let discovery = match settings::readable_inputs(&args.files.reading_lin(), &args.config) {
         Ok(discovery) => discovery,
         Err(status) => return status,
     };

@@ -232,6 +232,7 @@ pub fn export_decoded(decoded: Decoded, options: &ExportOptions) -> Rewritten {
         problems,
         games,
         omitted,
+        unsafe_fixes_left: 0,
     }
 }
 

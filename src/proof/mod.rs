@@ -33,6 +33,8 @@ pub struct Rewritten {
     pub source: Option<Decoded>,
     /// Problems past the first [`MAX_FINDINGS`], counted, not kept ([`Capped`]).
     pub omitted: Omitted,
+    /// `fix`: the findings only `--unsafe-fixes` would mend, left as they are.
+    pub unsafe_fixes_left: usize,
 }
 
 /// Problems of a rewrite past the first [`MAX_FINDINGS`]: counted by severity.
@@ -112,6 +114,7 @@ impl Rewritten {
             games,
             source: None,
             omitted: Omitted::default(),
+            unsafe_fixes_left: 0,
         }
     }
 }

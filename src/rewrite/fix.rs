@@ -55,12 +55,19 @@ static PASS_LANE: std::sync::LazyLock<std::sync::Arc<crate::parallel::Lane>> =
 /// The edits the fixes of `decoded`'s findings make, at `options`, sorted. Only the rules that
 /// have fixes run (within the selection), and every finding of theirs is kept, however many:
 /// memory is the text and about 200 bytes a fix.
-/// Also where the unterminated comments start that the edits close (S002, unsafe).
+/// Also where the unterminated comments start that the edits close (S002, unsafe), whether
+/// findings wait for another pass, and how many findings only `--unsafe-fixes` would mend.
 #[allow(clippy::type_complexity)]
 fn fix_edits(
     decoded: Decoded,
     options: &FixOptions,
-) -> (Decoded, Vec<(Range<usize>, String)>, Vec<usize>, bool) {
+) -> (
+    Decoded,
+    Vec<(Range<usize>, String)>,
+    Vec<usize>,
+    bool,
+    usize,
+) {
     // The selection as given (the export rules run on files that declare `% EXPORT`, as in
     // `check`), without the rules that have no fix.
     let mut selection = options.selection.clone();
@@ -91,8 +98,10 @@ fn fix_edits(
     let mut edits: Vec<(Range<usize>, String)> = Vec::new();
     // Where the unterminated comments that the fixes close start (S002).
     let mut closed = Vec::new();
+    let mut unsafe_left = 0;
     for diagnostic in report.diagnostics {
         if !diagnostic.fixable(options.unsafe_fixes) {
+            unsafe_left += usize::from(diagnostic.fixable(true));
             continue;
         }
         if let Some(fix) = diagnostic.fix {
@@ -117,7 +126,7 @@ fn fix_edits(
             kept.push(edit);
         }
     }
-    (report.decoded, kept, closed, more)
+    (report.decoded, kept, closed, more, unsafe_left)
 }
 
 /// How many findings one pass of `fix` holds worded (about 600 bytes each): a file of more
@@ -131,8 +140,12 @@ const MAX_PASSES: usize = 1_000;
 fn fix_decoded(decoded: Decoded, options: &FixOptions) -> Rewritten {
     let mut input: Option<Decoded> = None;
     let mut decoded = decoded;
+    // The unsafe fixes left: counted on the first pass, which reads the file as given (a later
+    // pass reads what the safe fixes left, whose unsafe findings are the same ones).
+    let mut unsafe_left = None;
     for _ in 0..MAX_PASSES {
-        let (read, edits, closed, more) = fix_edits(decoded, options);
+        let (read, edits, closed, more, left) = fix_edits(decoded, options);
+        let unsafe_left = *unsafe_left.get_or_insert(left);
         let applied = edits.len();
         let mut fixed = super::rewrite_chunks(
             read,
@@ -151,6 +164,7 @@ fn fix_decoded(decoded: Decoded, options: &FixOptions) -> Rewritten {
         };
         let Some(next) = next else {
             fixed.source = input.or(fixed.source.take());
+            fixed.unsafe_fixes_left = unsafe_left;
             return fixed;
         };
         if input.is_none() {

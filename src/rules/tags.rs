@@ -144,7 +144,10 @@ pub const UNKNOWN_TAG: RuleInfo = RuleInfo {
     section: "PBN 4.9",
     summary: "A tag name that the standard does not define (opt-in)",
     what: "A tag name that is neither in PBN 2.1 chapters 3-5 nor a table tag (a name ending in \
-        `Table`). Off by default: select it with `--extend-select T028`.",
+        `Table`), nor an extension of a major producer that pbnfmt knows (DoubleDummyTricks, \
+        ParContract, ParScore, Minimax, Ability, OptimumOpeningLeadTable, Bridge Composer's \
+        BCFlags, BCConfirm, BCConfirmMod, VirtualBoard, VirtualDealer, VirtualVulnerable and \
+        BlockNumber, OriginalBoard). Off by default: select it with `--extend-select T028`.",
     why: "PBN 4.9: PBN is expandable and a robust parser skips unknown tags, \"and perhaps shows \
         a warning\". Listing them finds typing errors such as `[Scorring \"IMP\"]`.",
     example: "```\n\
@@ -344,7 +347,7 @@ pub(crate) fn forbidden_inheritance(tag: &Tag<'_>) -> Option<Diagnostic> {
 }
 
 fn name_case(checker: &mut Checker<'_>, tag: &Tag<'_>) {
-    if crate::names::lookup(tag.name).is_some() {
+    if crate::names::lookup(tag.name).is_some() || crate::names::is_known_extension(tag.name) {
         return;
     }
     let standard = crate::names::TAGS
@@ -648,6 +651,13 @@ pub(crate) fn pairs() -> Vec<crate::rules::pairs::Pair> {
             Rule::UnknownTag,
             "[Scorring \"IMP\"]\n",
             "[Scoring \"IMP\"]\n",
+        ),
+        // The extensions pbnfmt knows (issue 49, item 6) are not unknown; a misspelling of one is.
+        Pair::new(
+            Rule::UnknownTag,
+            "[Board \"5\"]\n[Parcontract \"NS 4S\"]\n",
+            "[Board \"5\"]\n[DoubleDummyTricks \"dddddddddddddddddddd\"]\n\
+             [ParContract \"NS 4S\"]\n[VirtualBoard \"1\"]\n[BlockNumber \"2\"]\n",
         ),
         Pair::new(
             Rule::InheritedValue,

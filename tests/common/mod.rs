@@ -116,6 +116,14 @@ fn files_named(root: &Path, wanted: fn(&Path) -> bool) -> Vec<PathBuf> {
     files
 }
 
+/// The files below `root` that `check` takes from a directory walk, `*.pbn` and `*.lin` (any
+/// case), sorted.
+pub fn game_files(root: &Path) -> Vec<PathBuf> {
+    files_named(root, |path| {
+        pbnfmt::walk::is_pbn_file_name(path) || pbnfmt::walk::is_lin_file_name(path)
+    })
+}
+
 /// The `*.lin` files below `root` (any case), sorted.
 pub fn lin_files(root: &Path) -> Vec<PathBuf> {
     files_named(root, pbnfmt::walk::is_lin_file_name)

@@ -60,7 +60,7 @@ fn readme_concise_check_of_the_invalid_corpus_exits_1() {
         .iter()
         .filter_map(|line| line.split(':').next())
         .collect();
-    let files = common::pbn_files(&common::corpus().join("invalid")).len();
+    let files = common::game_files(&common::corpus().join("invalid")).len();
     let expected = format!(
         "Found {} errors and {} warnings in {} of {files} files",
         count("error"),
@@ -405,15 +405,18 @@ fn show_board_is_a_number() {
 fn a_tree_without_pbn_files_says_so() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("notes.txt"), "no bridge here\n").unwrap();
-    for command in [&["check", "."][..], &["export", "--check", "."][..]] {
+    // `check` reads LIN too (issue 49, item 1); `export` rewrites PBN alone.
+    for (command, said) in [
+        (&["check", "."][..], "warning: no PBN or LIN files found"),
+        (
+            &["export", "--check", "."][..],
+            "warning: no PBN files found",
+        ),
+    ] {
         let output = pbnfmt(command, dir.path());
         assert_eq!(output.status.code(), Some(0), "{command:?}");
         let stderr = common::text(&output.stderr);
-        assert_eq!(
-            stderr.matches("warning: no PBN files found").count(),
-            1,
-            "{command:?}: {stderr}"
-        );
+        assert_eq!(stderr.matches(said).count(), 1, "{command:?}: {stderr}");
     }
 }
 

@@ -1,6 +1,8 @@
 //! The README's rule table is the rule table: a test fails when they disagree, in both
 //! directions (a rule missing from the README, or a README row whose code no rule has).
 
+use std::path::Path;
+
 use pbnfmt::rules::Rule;
 
 #[test]
@@ -80,4 +82,45 @@ fn rules_reference_is_current() {
             "{anchor}"
         );
     }
+}
+
+/// Issue 49, item 8: the quick start's sample output is what `check corpus/invalid` prints, so
+/// that it cannot go stale: each finding line shown is printed, and the summary is the last line.
+#[test]
+fn the_quick_start_sample_is_what_check_prints() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let command = "cargo run --release -- check corpus/invalid --output-format concise\n";
+    let after = &readme[readme.find(command).expect("the quick start's command") + command.len()..];
+    let block = after
+        .split("```text\n")
+        .nth(1)
+        .and_then(|rest| rest.split("\n```").next())
+        .expect("the sample output after it");
+    let output = crate::common::pbnfmt(
+        &["check", "corpus/invalid", "--output-format", "concise"],
+        root,
+    );
+    let printed = crate::common::text(&output.stdout) + &crate::common::text(&output.stderr);
+    let lines: Vec<&str> = printed.lines().collect();
+    for line in block.lines().filter(|line| line.starts_with("corpus/")) {
+        assert!(lines.contains(&line), "not printed: {line}");
+    }
+    let summary = block.lines().last().unwrap();
+    assert!(summary.starts_with("Found "), "{summary}");
+    assert_eq!(Some(&summary), lines.last(), "the README's summary line");
+    // The code frame shown after it is the default output's, line for line.
+    let frame = after
+        .split("```text\n")
+        .nth(2)
+        .and_then(|rest| rest.split("\n```").next())
+        .expect("the code frame");
+    let file = "corpus/invalid/syntax/unknown-call.pbn";
+    let full = crate::common::pbnfmt(&["check", file], root);
+    let full = crate::common::text(&full.stdout) + &crate::common::text(&full.stderr);
+    let frame_body = frame.split_once("\n\n").map_or(frame, |(_, body)| body);
+    assert!(
+        full.contains(frame_body),
+        "not printed:\n{frame_body}\n---\n{full}"
+    );
 }

@@ -30,6 +30,14 @@ const EXPECTED: &[(&str, i32)] = &[
         "find archive -iname '*.pbn' | pbnfmt check --files-from -",
         1,
     ),
+    ("pbnfmt fix --unsafe-fixes hands.pbn > fixed.pbn", 0),
+    ("pbnfmt resolve hands.pbn > resolved.pbn", 0),
+    ("pbnfmt nag hands.pbn > nags.pbn", 0),
+    ("pbnfmt dedup archive --out-dir deduped", 0),
+    ("pbnfmt fingerprint archive/clean.pbn", 0),
+    ("pbnfmt convert --to lin hands.pbn > hands.lin", 0),
+    ("pbnfmt convert --to jsonl hands.pbn > games.jsonl", 0),
+    ("pbnfmt rule D003", 0),
     ("pbnfmt rotate --by 1 hands.pbn > turned.pbn", 0),
     ("pbnfmt rotate --by 3 turned.pbn | cmp - hands.pbn", 0),
     (
@@ -56,6 +64,10 @@ const EXPECTED: &[(&str, i32)] = &[
     ("pbnfmt split --every 4 --out-dir parts hands.pbn", 0),
     (
         "pbnfmt merge parts/hands-01.pbn turned.pbn --shuffle 7 --renumber -o session.pbn",
+        0,
+    ),
+    (
+        "pbnfmt replicate --blocks 9 --size 4 hands.pbn > nine-tables.pbn",
         0,
     ),
 ];
@@ -156,6 +168,19 @@ fn every_command_of_the_readme_uses_runs_as_described() {
     );
     let retagged = fs::read_to_string(root.join("retagged.pbn")).unwrap();
     assert!(retagged.contains("[Event \"Monday pairs\"]") && !retagged.contains("[Scoring "));
+    let lin = fs::read_to_string(root.join("hands.lin")).unwrap();
+    assert!(lin.contains("md|3"), "{lin}");
+    let games = fs::read_to_string(root.join("games.jsonl")).unwrap();
+    assert_eq!(games.lines().count(), 1, "{games}");
+    assert!(root.join("deduped/clean.pbn").is_file());
     let rest = fs::read_to_string(root.join("rest.pbn")).unwrap();
     assert!(rest.contains("[Board \"1\"]"), "{rest}");
+    // Board 1 and its copies on boards 5, 9, ... 33.
+    let tables = fs::read_to_string(root.join("nine-tables.pbn")).unwrap();
+    assert_eq!(
+        tables.matches("[VirtualBoard \"1\"]").count(),
+        8,
+        "{tables}"
+    );
+    assert!(tables.contains("[Board \"33\"]") && tables.contains("[BlockNumber \"9\"]"));
 }

@@ -164,7 +164,7 @@ fn json_output_reads_back_with_the_same_findings() {
         .filter(|d| d["severity"] == "error")
         .count();
     assert_eq!(summary["errors"], errors);
-    let files = common::pbn_files(&common::corpus().join("invalid")).len();
+    let files = common::game_files(&common::corpus().join("invalid")).len();
     assert_eq!(summary["files"], files);
     // docs/json-output.md documents every field of the summary (issue 24, item 4: `omitted`
     // was left out).

@@ -1,0 +1,142 @@
+//! The CLI as a newcomer meets it (issue 49): LIN everywhere (item 1), through the binary.
+
+use std::fs;
+
+use crate::common;
+
+/// Two boards of BBO's LIN, the second a passed-out board.
+const LIN: &str = "pn|Ann,Bob,Cid,Dee|st||md|1S962HAJ7DKT82CJ75,ST5HQ9863DA943CKQ,\
+    SK843HT542DJ6C863,|sv|o|ah|Board 1|mb|1C|mb|p|mb|1H|mb|p|mb|p|mb|p|pg||\n\
+    qx|o2|md|2SAKQJHAKQDAKQCAKQ,ST987HJT9DJT9CJT9,S6543H876D876C876,|sv|n|ah|Board 2|mb|p|mb|p|\
+    mb|p|mb|p|pg||\n";
+
+#[test]
+fn a_folder_of_lin_files_is_read_by_the_commands_that_read_games() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    fs::create_dir_all(root.join("bbo")).unwrap();
+    fs::write(root.join("bbo/session.LIN"), LIN).unwrap();
+    // `check DIR` walks *.lin: two games read, not "no PBN files found".
+    let checked = common::pbnfmt(&["check", "bbo", "--statistics"], root);
+    let said = common::text(&checked.stderr) + &common::text(&checked.stdout);
+    assert!(said.contains("(2 games)"), "{said}");
+    assert!(!said.contains("no PBN"), "{said}");
+    // `stats` and `fingerprint` count the two boards; the fingerprint is the PBN's.
+    let stats = common::pbnfmt(&["stats", "bbo"], root);
+    assert!(
+        common::text(&stats.stdout).starts_with("2 boards"),
+        "{}",
+        common::text(&stats.stdout)
+    );
+    let lin_print = common::pbnfmt(&["fingerprint", "bbo"], root);
+    assert!(lin_print.status.success());
+    let converted = common::pbnfmt(&["convert", "bbo/session.LIN"], root);
+    fs::write(root.join("session.pbn"), &converted.stdout).unwrap();
+    let pbn_print = common::pbnfmt(&["fingerprint", "session.pbn"], root);
+    assert_eq!(lin_print.stdout, pbn_print.stdout);
+    // `show` draws a LIN board, and a board that is not there is an error naming those that are.
+    let shown = common::pbnfmt(&["show", "bbo/session.LIN", "--board", "2"], root);
+    let diagram = common::text(&shown.stdout);
+    assert!(
+        diagram.starts_with("Board 2, Dealer West, Vulnerable NS") && diagram.contains("♠ A K Q J"),
+        "{diagram}"
+    );
+    let missing = common::pbnfmt(&["show", "bbo/session.LIN", "--board", "9"], root);
+    assert_eq!(missing.status.code(), Some(1));
+    assert_eq!(
+        common::text(&missing.stderr).trim_end(),
+        "pbnfmt: error: bbo/session.LIN: no board 9; the boards are 1-2"
+    );
+    // A rewrite does not take LIN from a walk, and says so rather than passing silently.
+    let export = common::pbnfmt(&["export", "--check", "bbo"], root);
+    assert!(
+        common::text(&export.stderr).contains("1 LIN file (*.lin) left out"),
+        "{}",
+        common::text(&export.stderr)
+    );
+}
+
+#[test]
+fn without_a_path_every_command_says_what_it_needs() {
+    let dir = tempfile::tempdir().unwrap();
+    for command in [
+        &["fingerprint"][..],
+        &["stats"],
+        &["export"],
+        &["rotate", "--by", "1"],
+        &["replicate", "--blocks", "2"],
+        &["convert"],
+    ] {
+        let output = common::pbnfmt(command, dir.path());
+        assert_eq!(output.status.code(), Some(2), "{command:?}");
+        assert!(
+            common::text(&output.stderr).contains("pbnfmt: error: name the files to"),
+            "{command:?}: {}",
+            common::text(&output.stderr)
+        );
+        assert!(output.stdout.is_empty(), "{command:?}");
+    }
+}
+
+/// Item 3: summaries that say what to do.
+#[test]
+fn summaries_say_what_to_do() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    let say = |args: &[&str]| {
+        let output = common::pbnfmt(args, root);
+        common::text(&output.stderr) + &common::text(&output.stdout)
+    };
+    // An export file with LF line ends and its tags out of order fails on layout alone: the
+    // summary says that `export --write` rewrites it, and after it the file is clean.
+    let game = common::GAME.replace("[Site \"Delft NLD\"]\n", "") + "[Site \"Delft NLD\"]\n";
+    fs::write(
+        root.join("dealt.pbn"),
+        format!("% PBN 2.1\n% EXPORT\n{game}"),
+    )
+    .unwrap();
+    let said = say(&["check", "dealt.pbn"]);
+    assert!(
+        said.contains(
+            "All are export format's layout (E rules), which `pbnfmt export --write` rewrites."
+        ),
+        "{said}"
+    );
+    say(&["export", "--write", "dealt.pbn"]);
+    assert!(say(&["check", "dealt.pbn"]).contains("No findings"));
+    // A date only an unsafe fix mends: `fix` says so instead of "nothing to fix" alone.
+    fs::write(
+        root.join("dated.pbn"),
+        common::GAME.replace("2026.11.22", "22.11.26"),
+    )
+    .unwrap();
+    let said = say(&["fix", "--check", "dated.pbn"]);
+    assert!(
+        said.contains("1 finding fixable only with `--unsafe-fixes`"),
+        "{said}"
+    );
+    // Conversions: findings carried are not "errors left"; standard output gets a summary on
+    // standard error; a game left out is not counted as converted.
+    fs::write(root.join("misprint.pbn"), common::misprint()).unwrap();
+    let said = say(&["convert", "--to", "lin", "--out-dir", "lin", "misprint.pbn"]);
+    assert!(
+        said.contains("1 file with error findings, shown above"),
+        "{said}"
+    );
+    assert!(!said.contains("errors left"), "{said}");
+    let broken = format!(
+        "{}\n[Board \"2\"]\n[Auction \"N\"]\n1C {{open\n",
+        common::GAME
+    );
+    fs::write(root.join("broken.pbn"), broken).unwrap();
+    let output = common::pbnfmt(&["convert", "--to", "jsonl", "broken.pbn"], root);
+    assert_eq!(common::text(&output.stdout).lines().count(), 1);
+    assert!(
+        common::text(&output.stderr).contains(
+            "1 file converted to JSON lines into standard output (1 game written, 1 left out: \
+             W006 above)."
+        ),
+        "{}",
+        common::text(&output.stderr)
+    );
+}
