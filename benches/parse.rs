@@ -22,6 +22,7 @@ use pbnfmt::rewrite::RewriteOptions;
 use pbnfmt::rewrite::fix::{FixOptions, fix_bytes};
 use pbnfmt::rewrite::nag::nag_bytes;
 use pbnfmt::rewrite::renumber::{RenumberOptions, renumber_owned};
+use pbnfmt::rewrite::replicate::{ReplicateOptions, replicate_owned};
 use pbnfmt::rewrite::resolve::resolve_bytes;
 use pbnfmt::rewrite::rotate::{RotateOptions, rotate_owned};
 use pbnfmt::rewrite::select::{Choice, select_owned};
@@ -175,7 +176,7 @@ fn bench(c: &mut Criterion) {
 
     // The commands on a set of boards (issue 46 asks each within 2x of `check -j1` on the
     // generated file), beside `check` of the same bytes: `rotate`, `renumber`, `select --where`
-    // (an expression on the hands and the auction) and `stats`.
+    // (an expression on the hands and the auction), `replicate` and `stats`.
     let mut group = c.benchmark_group("board-sets");
     group.throughput(Throughput::Bytes(pbn.len() as u64));
     group.sample_size(10);
@@ -200,6 +201,19 @@ fn bench(c: &mut Criterion) {
     };
     group.bench_function("select", |b| {
         b.iter(|| select_owned(black_box(pbn.as_bytes().to_vec()), &choice, false, rewrite))
+    });
+    // Two blocks: the file, then a copy of every board (the copies are written, not refused).
+    let replicate = ReplicateOptions {
+        blocks: 2,
+        size: None,
+    };
+    assert!(
+        replicate_owned(pbn.as_bytes().to_vec(), replicate, rewrite)
+            .output
+            .is_some()
+    );
+    group.bench_function("replicate", |b| {
+        b.iter(|| replicate_owned(black_box(pbn.as_bytes().to_vec()), replicate, rewrite))
     });
     group.bench_function("stats", |b| {
         b.iter(|| {

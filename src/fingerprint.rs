@@ -38,29 +38,13 @@ pub struct Board {
 /// (BBO) is read as the PBN it converts to, a batch of boards at a time, so that a LIN file and
 /// its conversion have one fingerprint (issue 44, item 11).
 pub fn boards(text: &str) -> (Vec<Board>, usize) {
-    if !crate::read::sniff::looks_like_lin(text) {
-        return pbn_boards(text);
-    }
     let (mut boards, mut left_out) = (Vec::new(), 0);
-    let mut batch = Vec::new();
-    let mut flush = |batch: &mut Vec<crate::lin::read::Board>| {
-        let (pbn, _) = crate::lin::to_pbn::write(batch);
-        let (found, skipped) = pbn_boards(&pbn);
+    crate::lin::each_pbn_text(text, |pbn| {
+        let (found, skipped) = pbn_boards(pbn);
         boards.extend(found);
         left_out += skipped;
-        batch.clear();
-    };
-    crate::lin::read::read_each(
-        text,
-        |_| {},
-        |board| {
-            batch.push(board);
-            if batch.len() >= crate::lin::checked::BATCH_BOARDS {
-                flush(&mut batch);
-            }
-        },
-    );
-    flush(&mut batch);
+        true
+    });
     (boards, left_out)
 }
 

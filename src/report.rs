@@ -31,6 +31,8 @@ pub const SEPARATOR: &str = ",\n";
 pub enum Format {
     Full,
     Concise,
+    /// ruff's `grouped`: a header line naming the file, its findings indented under it.
+    Grouped,
     Json,
     Github,
     Sarif,
@@ -151,7 +153,7 @@ pub fn start(format: Format) -> String {
                     {driver}}},\n\"columnKind\": \"unicodeCodePoints\",\n\"results\": [\n"
             )
         }
-        Format::Full | Format::Concise | Format::Github => String::new(),
+        Format::Full | Format::Concise | Format::Grouped | Format::Github => String::new(),
     }
 }
 
@@ -203,7 +205,7 @@ pub fn end(format: Format, summary: &Summary, statistics: Option<&Statistics>) -
             });
             format!("\n],\n\"invocations\": [{invocation}]\n}}]\n}}\n")
         }
-        Format::Full | Format::Concise | Format::Github => String::new(),
+        Format::Full | Format::Concise | Format::Grouped | Format::Github => String::new(),
     }
 }
 
@@ -245,6 +247,21 @@ pub fn file(
                 ));
                 out.push('\n');
             }
+        }
+        Format::Grouped => {
+            out.push_str(&crate::rules::diagnostic::grouped_header(name, style.color));
+            out.push('\n');
+            for diagnostic in diagnostics {
+                out.push_str("  ");
+                out.push_str(&crate::rules::diagnostic::render_line(
+                    text,
+                    &index,
+                    diagnostic,
+                    style.color,
+                ));
+                out.push('\n');
+            }
+            out.push('\n');
         }
         Format::Github => {
             for diagnostic in diagnostics {

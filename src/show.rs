@@ -61,11 +61,36 @@ pub fn each_diagram(
     board: Option<&str>,
     symbols: Symbols,
     chunk: usize,
+    each: impl FnMut(String) -> bool,
+) -> usize {
+    let look = Look {
+        symbols,
+        play: false,
+    };
+    each_diagram_as(text, board, look, chunk, each)
+}
+
+/// How a diagram is drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Look {
+    pub symbols: Symbols,
+    /// The play trick by trick, under the auction (`show --play`).
+    pub play: bool,
+}
+
+/// [`each_diagram`] drawn as `look` says.
+pub fn each_diagram_as(
+    text: &str,
+    board: Option<&str>,
+    look: Look,
+    chunk: usize,
     mut each: impl FnMut(String) -> bool,
 ) -> usize {
     let mut drawn = 0;
-    each_pbn_text(text, |text| {
-        let mut open = true;
+    // The board being drawn: games of it that follow at other tables join its traveller.
+    let mut group: Option<Traveller> = None;
+    let mut open = true;
+    crate::lin::each_pbn_text(text, |text| {
         crate::read::Driver::pbn(text).with_target(chunk).games(
             |_| {},
             |parse, _, model| {
@@ -74,27 +99,97 @@ pub fn each_diagram(
                 if !wanted {
                     return true;
                 }
+                let key = (
+                    model.value("Board").unwrap_or("").trim().to_owned(),
+                    model.value("Deal").unwrap_or("").trim().to_owned(),
+                );
+                let table = table_line(model, look.symbols);
+                if let Some(traveller) =
+                    group.as_mut().filter(|t| t.key == key && !key.1.is_empty())
+                {
+                    traveller.tables.push(table);
+                    return true;
+                }
+                if let Some(done) = group.take() {
+                    open = each(done.drawn());
+                    if !open {
+                        return false;
+                    }
+                }
                 drawn += 1;
-                // Values and comments are the file's: shown, not obeyed (see `display`).
-                let drawn_text = diagram(parse, text, model, symbols);
-                let safe = match display::mask(&drawn_text) {
-                    Cow::Borrowed(_) => drawn_text,
-                    Cow::Owned(masked) => masked,
-                };
-                open = each(safe);
-                open
+                group = Some(Traveller {
+                    key,
+                    diagram: diagram(parse, text, model, look),
+                    tables: vec![table],
+                });
+                true
             },
         );
         open
     });
+    if open && let Some(done) = group.take() {
+        each(done.drawn());
+    }
     drawn
+}
+
+/// A board as drawn, and the result of each table that played it (a results file gives the
+/// same board and deal once for each table, one after another).
+struct Traveller {
+    /// The Board and the Deal.
+    key: (String, String),
+    diagram: String,
+    tables: Vec<String>,
+}
+
+impl Traveller {
+    /// The diagram, then with more than one table the results of every table: one diagram for
+    /// the board, its traveller under it (issue 49, item 5). Values and comments are the file's:
+    /// shown, not obeyed (see `display`).
+    fn drawn(self) -> String {
+        let mut out = self.diagram;
+        if self.tables.len() > 1 {
+            let _ = write!(out, "\nPlayed at {} tables:\n", self.tables.len());
+            for table in &self.tables {
+                let _ = writeln!(out, "  {table}");
+            }
+        }
+        match display::mask(&out) {
+            Cow::Borrowed(_) => out,
+            Cow::Owned(masked) => masked,
+        }
+    }
+}
+
+/// One table's line of a traveller: the table (Table and Room, else the North-South pair), and
+/// its contract and result.
+fn table_line(model: &GameModel, symbols: Symbols) -> String {
+    let value = |name: &str| model.value(name).filter(|v| !v.is_empty() && *v != "?");
+    let mut place: Vec<String> = Vec::new();
+    if let Some(table) = value("Table") {
+        place.push(format!("table {table}"));
+    }
+    if let Some(room) = value("Room") {
+        place.push(format!("{} room", room.to_lowercase()));
+    }
+    if place.is_empty()
+        && let (Some(north), Some(south)) = (value("North"), value("South"))
+    {
+        place.push(format!("{north} and {south}"));
+    }
+    let result = contract_line(model, symbols).unwrap_or_else(|| "no contract given".to_owned());
+    if place.is_empty() {
+        result
+    } else {
+        format!("{}: {result}", place.join(", "))
+    }
 }
 
 /// The Board of each game of `text` (PBN or LIN) as written, in file order, one entry for a run
 /// of games with the same Board: what `show --board` can be asked for.
 pub fn boards(text: &str) -> Vec<String> {
     let mut boards: Vec<String> = Vec::new();
-    each_pbn_text(text, |text| {
+    crate::lin::each_pbn_text(text, |text| {
         crate::read::each_game(text, |_, model, _| {
             let board = model.value("Board").unwrap_or("?").trim();
             if boards.last().is_none_or(|last| last != board) {
@@ -107,43 +202,11 @@ pub fn boards(text: &str) -> Vec<String> {
     boards
 }
 
-/// Calls `each` with `text` when it is PBN, or with the PBN of each batch of its boards when it
-/// is LIN, until `each` returns false.
-fn each_pbn_text(text: &str, mut each: impl FnMut(&str) -> bool) {
-    if !crate::read::sniff::looks_like_lin(text) {
-        each(text);
-        return;
-    }
-    let mut batch = Vec::new();
-    let mut open = true;
-    crate::lin::read::read_each(
-        text,
-        |_| {},
-        |board| {
-            if !open {
-                return;
-            }
-            batch.push(board);
-            if batch.len() >= crate::lin::checked::BATCH_BOARDS {
-                open = each(&crate::lin::to_pbn::write(&batch).0);
-                batch.clear();
-            }
-        },
-    );
-    if open && !batch.is_empty() {
-        each(&crate::lin::to_pbn::write(&batch).0);
-    }
-}
-
 /// The width of one hand's column.
 const COLUMN: usize = 18;
 
-fn diagram(
-    parse: &crate::syntax::Parse,
-    text: &str,
-    model: &GameModel,
-    symbols: Symbols,
-) -> String {
+fn diagram(parse: &crate::syntax::Parse, text: &str, model: &GameModel, look: Look) -> String {
+    let symbols = look.symbols;
     let value = |name: &str| model.value(name).filter(|v| !v.is_empty() && *v != "?");
     let mut out = String::new();
     let mut heading = vec![match value("Board") {
@@ -176,10 +239,14 @@ fn diagram(
             .and_then(|deal| deal.as_ref())
             .and_then(|deal| deal.hand(seat))
             .map(|hand| hand.cards);
-        let name = match value(seat.name()) {
+        let mut name = match value(seat.name()) {
             Some(player) => format!("{} ({player})", seat.name()),
             None => seat.name().to_owned(),
         };
+        // High-card points of a hand of 13 cards (issue 49, item 5).
+        if let Some(cards) = cards.filter(|cards| cards.len() == 13) {
+            let _ = write!(name, ", {} HCP", crate::query::hcp(cards));
+        }
         let mut lines = vec![name];
         for suit in Suit::ALL {
             lines.push(format!(
@@ -210,7 +277,163 @@ fn diagram(
         out.push('\n');
         out.push_str(&table);
     }
+    let notes: Vec<&str> = model
+        .tags
+        .iter()
+        .filter(|tag| tag.name == "Note")
+        .map(|tag| tag.value.as_ref())
+        .collect();
+    if !notes.is_empty() {
+        out.push('\n');
+        for note in notes {
+            // `1:Stayman` (PBN 3.9): the number, then the text.
+            match note.split_once(':') {
+                Some((number, note)) => {
+                    let _ = writeln!(out, "Note {}: {}", number.trim(), note.trim());
+                }
+                None => {
+                    let _ = writeln!(out, "Note: {}", note.trim());
+                }
+            }
+        }
+    }
+    let board = crate::query::Board::new(parse, text, model);
+    if let Some(play) = play_lines(parse, text, model, symbols, look.play) {
+        out.push('\n');
+        out.push_str(&play);
+    }
+    if let Some(table) = double_dummy(&board, symbols) {
+        out.push('\n');
+        out.push_str(&table);
+    }
     out
+}
+
+/// The opening lead, and with `all` the play trick by trick: the leader's card first, the
+/// winner of each trick marked.
+fn play_lines(
+    parse: &crate::syntax::Parse,
+    text: &str,
+    model: &GameModel,
+    symbols: Symbols,
+    all: bool,
+) -> Option<String> {
+    let (tag, play_seat) = model.play_section()?;
+    let declarer = model
+        .value("Declarer")
+        .and_then(parse_declarer)
+        .flatten()
+        .map(|declarer| declarer.seat);
+    let trumps = model
+        .value("Contract")
+        .and_then(ContractValue::parse)
+        .and_then(ContractValue::denomination);
+    let context = crate::model::play::Context {
+        play_seat,
+        deal: None,
+        opening_leader: declarer.map(Seat::next),
+        trumps,
+        hand_size: 13,
+    };
+    let read = crate::model::play::read(parse, text, context, &tag.pair.data);
+    let card = |trick: &crate::model::play::Trick, seat: Seat| match trick.slot(seat) {
+        crate::model::play::Slot::Card { card, .. } => Some(format!(
+            "{}{}",
+            symbols.suit(card.suit),
+            match card.rank.letter() {
+                'T' => "10".to_owned(),
+                letter => letter.to_string(),
+            }
+        )),
+        _ => None,
+    };
+    let first = read.tricks.first()?;
+    let leader = first.leader.unwrap_or(play_seat);
+    let mut out = format!("Lead {} by {}\n", card(first, leader)?, leader.name());
+    if !all {
+        return Some(out);
+    }
+    for (i, trick) in read.tricks.iter().enumerate() {
+        let leader = trick.leader.unwrap_or(play_seat);
+        let cards: Vec<String> = (0..4)
+            .map(|step| {
+                let seat = leader.offset(step);
+                let played = card(trick, seat).unwrap_or_else(|| "-".to_owned());
+                if trick.winner == Some(seat) {
+                    format!("{played}*")
+                } else {
+                    played
+                }
+            })
+            .collect();
+        let _ = writeln!(
+            out,
+            "{:>2}. {:<6} {}",
+            i + 1,
+            leader.name(),
+            cards.join(" ")
+        );
+    }
+    Some(out)
+}
+
+/// The double-dummy tricks of each declarer and strain (DoubleDummyTricks, or a well-formed
+/// OptimumResultTable), and par (OptimumScore, or par of those tricks).
+fn double_dummy(board: &crate::query::Board<'_>, symbols: Symbols) -> Option<String> {
+    let mut out = String::new();
+    if let Some(tricks) = board.dd() {
+        let strains = [
+            Denomination::NoTrump,
+            Denomination::Spades,
+            Denomination::Hearts,
+            Denomination::Diamonds,
+            Denomination::Clubs,
+        ];
+        let _ = write!(out, "{:<14}", "Double dummy");
+        for strain in strains {
+            let _ = write!(out, "{:>4}", denomination(strain, symbols));
+        }
+        out.push('\n');
+        for seat in [Seat::North, Seat::South, Seat::East, Seat::West] {
+            let _ = write!(out, "  {:<12}", seat.name());
+            for strain in strains {
+                let _ = write!(out, "{:>4}", tricks[seat as usize][strain as usize]);
+            }
+            out.push('\n');
+        }
+    }
+    if let Some(par) = board.par() {
+        let contract = board
+            .dd()
+            .zip(board.vulnerability())
+            .zip(board.dealer())
+            .and_then(|((tricks, vulnerable), dealer)| {
+                crate::par::par(tricks, vulnerable, dealer).contract
+            })
+            .map(|contract| {
+                format!(
+                    " ({}{}{} by {})",
+                    contract.level,
+                    denomination(contract.denomination, symbols),
+                    if contract.doubled { "X" } else { "" },
+                    match contract.side {
+                        crate::model::values::Side::NorthSouth => "North-South",
+                        crate::model::values::Side::EastWest => "East-West",
+                    }
+                )
+            })
+            .unwrap_or_default();
+        let _ = writeln!(
+            out,
+            "Par {}{contract}",
+            if par >= 0 {
+                format!("NS {par}")
+            } else {
+                format!("EW {}", -par)
+            }
+        );
+    }
+    (!out.is_empty()).then_some(out)
 }
 
 /// The cards of one suit, highest first, `10` for the ten.
@@ -358,7 +581,9 @@ mod tests {
         let board = &shown[0];
         assert!(board.starts_with("Board 7, Dealer North, Vulnerable NS\nClub Pairs\n"));
         // North's hand: a spade void, then hearts 6 3.
-        assert!(board.contains("North\n"), "{board}");
+        // Each hand's high-card points beside its seat (13 for North: ♦AKQ and ♣A).
+        assert!(board.contains("North, 13 HCP\n"), "{board}");
+        assert!(board.contains("West, 10 HCP ") && board.contains("East, 12 HCP\n"));
         assert!(board.contains("♠ —\n"), "{board}");
         assert!(board.contains("♣ A 9 7 3 2\n"), "{board}");
         assert!(board.contains("♥ K Q 5"), "{board}");
@@ -382,6 +607,92 @@ mod tests {
             "{ascii}"
         );
         assert!(ascii.is_ascii(), "{ascii}");
+        // No analysis, notes or play in the file: none shown.
+        assert!(
+            !board.contains("Double dummy") && !board.contains("Lead "),
+            "{board}"
+        );
+    }
+
+    /// Issue 49, item 5: notes with their text, the opening lead (the play with `--play`), the
+    /// double-dummy table and par.
+    #[test]
+    fn notes_lead_play_double_dummy_and_par() {
+        let text = "[Board \"1\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n\
+            [Deal \"N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432\"]\n\
+            [Declarer \"N\"]\n[Contract \"7NT\"]\n[Result \"13\"]\n\
+            [Auction \"N\"]\n7NT =1= AP\n[Note \"1:all thirteen tricks\"]\n\
+            [Play \"E\"]\nS7 S3 S2 SA\nHJ H6 H2 HA\n\
+            [DoubleDummyTricks \"dddddddddd0000000000\"]\n[OptimumScore \"NS 2220\"]\n";
+        let shown = &diagrams(text, None, Symbols::Ascii)[0];
+        assert!(shown.contains("Note 1: all thirteen tricks\n"), "{shown}");
+        assert!(shown.contains("Lead S7 by East\n"), "{shown}");
+        assert!(!shown.contains(" 1. East"), "{shown}");
+        assert!(
+            shown.contains(
+                "Double dummy    NT   S   H   D   C\n  North         13  13  13  13  13\n\
+                 \x20 South         13  13  13  13  13\n  East           0   0   0   0   0\n"
+            ),
+            "{shown}"
+        );
+        assert!(
+            shown.contains("Par NS 2220 (7NT by North-South)\n"),
+            "{shown}"
+        );
+        let look = Look {
+            symbols: Symbols::Ascii,
+            play: true,
+        };
+        let mut played = Vec::new();
+        each_diagram_as(text, None, look, parser::CHUNK_BYTES, |diagram| {
+            played.push(diagram);
+            true
+        });
+        // East leads, North wins with the ace, and leads the next trick.
+        assert!(
+            played[0].contains(" 1. East   S7 S3 S2 SA*\n 2. North  HA* HJ H6 H2\n"),
+            "{}",
+            played[0]
+        );
+    }
+
+    /// A board played at two tables (a results file) is one diagram with its traveller; the next
+    /// board starts a diagram of its own.
+    #[test]
+    fn one_diagram_and_a_traveller_for_a_board_at_several_tables() {
+        let open = GAME.replace(
+            "[Board \"7\"]",
+            "[Board \"7\"]\n[Room \"Open\"]\n[Table \"1\"]",
+        );
+        let closed = GAME
+            .replace(
+                "[Board \"7\"]",
+                "[Board \"7\"]\n[Room \"Closed\"]\n[Table \"1\"]",
+            )
+            .replace(
+                "[Contract \"4SX\"]\n[Result \"9\"]",
+                "[Contract \"3NT\"]\n[Result \"10\"]",
+            );
+        let other = GAME.replace("[Board \"7\"]", "[Board \"8\"]");
+        let text = format!("{open}\n{closed}\n{other}");
+        let shown = diagrams(&text, None, Symbols::Ascii);
+        assert_eq!(shown.len(), 2, "{shown:?}");
+        assert!(
+            shown[0].ends_with(
+                "Played at 2 tables:\n  table 1, open room: Contract 4SX by South, 9 tricks \
+                 (down 1)\n  table 1, closed room: Contract 3NT by South, 10 tricks (made +1)\n"
+            ),
+            "{}",
+            shown[0]
+        );
+        assert!(!shown[1].contains("Played at"), "{}", shown[1]);
+        // Chunked as finely as can be, the same.
+        let mut cut = Vec::new();
+        each_diagram(&text, None, Symbols::Ascii, 1, |diagram| {
+            cut.push(diagram);
+            true
+        });
+        assert_eq!(cut, shown);
     }
 
     /// Read a chunk at a time, `##` values reach past the cut (PBN 4.8), and the diagrams are

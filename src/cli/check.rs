@@ -45,6 +45,8 @@ enum Outcome {
         unsafe_fixable: usize,
         /// The complete deals of the file, for H001 across the run.
         deals: Vec<SeenDeal>,
+        /// Lines of the rendered findings.
+        lines: usize,
     },
 }
 
@@ -73,7 +75,14 @@ struct Totals {
     summary: Summary,
     /// Findings of export format's layout (the E rules), which `pbnfmt export` rewrites.
     export_layout: usize,
+    /// Lines of findings printed, and in which format: past a screenful the summary says how
+    /// to see less (issue 49, item 4).
+    lines: usize,
+    format: Option<Format>,
 }
+
+/// A screenful of lines: more, and the summary says how to see less.
+const SCREENFUL: usize = 50;
 
 pub(super) fn run(args: &CheckArgs) -> u8 {
     if let Err(status) = known_selectors(args) {
@@ -88,7 +97,10 @@ pub(super) fn run(args: &CheckArgs) -> u8 {
         let text = settings::show_check(args, &discovery);
         return finish(io::Write::write_all(&mut io::stdout(), text.as_bytes()));
     }
-    let mut totals = Totals::default();
+    let mut totals = Totals {
+        format: Some(format),
+        ..Totals::default()
+    };
     totals.summary.trouble = settings::walk_trouble(&discovery);
     let style = runner::style(&args.output, format, io::stdout().is_terminal());
     let statistics_only = args.output.statistics;
@@ -284,6 +296,7 @@ impl Totals {
                 fixable,
                 unsafe_fixable,
                 deals: _,
+                lines,
             } => {
                 self.summary.files += 1;
                 self.summary.fixable += fixable;
@@ -294,6 +307,7 @@ impl Totals {
                 self.summary.warnings += warnings;
                 self.summary.suppressed += suppressed;
                 self.files_with_findings += usize::from(errors + warnings > 0);
+                self.lines += lines;
                 self.export_layout += counts
                     .0
                     .iter()
@@ -432,6 +446,7 @@ fn check_one(
             " (`--max-findings` shows more)",
         )
     };
+    let lines = rendered.bytes().filter(|&b| b == b'\n').count();
     // Spooled before the report (and the lane it may hold) is dropped.
     let piece = Output::spilled(rendered.into_bytes());
     let (mut fixable, mut unsafe_fixable) = (0, 0);
@@ -453,6 +468,7 @@ fn check_one(
         fixable,
         unsafe_fixable,
         deals: std::mem::take(&mut report.deals),
+        lines,
     }
 }
 
@@ -510,8 +526,22 @@ fn summary(totals: &Totals) -> String {
             if totals.export_layout == summary.errors + summary.warnings {
                 "All are".to_owned()
             } else {
-                format!("{} of them are", totals.export_layout)
+                format!("{} findings are", totals.export_layout)
             }
+        ));
+    }
+    // A first check of an archive prints a code frame a finding (issue 49, item 4).
+    if totals.lines > SCREENFUL {
+        let shorter = match totals.format {
+            Some(Format::Full) => {
+                "; `--output-format concise` or `grouped` prints a line a finding, `--statistics` \
+                 a line a rule"
+            }
+            _ => "; `--statistics` prints a line a rule",
+        };
+        text.push_str(&format!(
+            " {} lines of findings printed{shorter}.",
+            totals.lines
         ));
     }
     if summary.omitted > 0 {

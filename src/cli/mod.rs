@@ -808,6 +808,11 @@ pub struct ShowArgs {
     #[arg(long)]
     pub ascii: bool,
 
+    /// Show the play trick by trick (the leader's card first, the winner marked `*`), not only
+    /// the opening lead.
+    #[arg(long)]
+    pub play: bool,
+
     /// The input encoding; `auto` reads a byte-order mark, else UTF-8 if valid, else Latin-1.
     #[arg(long, value_enum, default_value_t = InputEncoding::Auto)]
     pub encoding: InputEncoding,
@@ -905,6 +910,8 @@ pub enum OutputFormat {
     Full,
     /// One line per finding: `path:line:col: severity[CODE] message`.
     Concise,
+    /// The findings under a line that names their file: `  line:col severity[CODE] message`.
+    Grouped,
     /// One JSON document (schema version 1, see docs/json-output.md).
     Json,
     /// GitHub Actions workflow commands, shown as annotations on the pull request.
@@ -918,6 +925,7 @@ impl OutputFormat {
         match self {
             OutputFormat::Full => Format::Full,
             OutputFormat::Concise => Format::Concise,
+            OutputFormat::Grouped => Format::Grouped,
             OutputFormat::Json => Format::Json,
             OutputFormat::Github => Format::Github,
             OutputFormat::Sarif => Format::Sarif,

@@ -99,7 +99,7 @@ pub(super) trait Heft {
 /// says), code frames as wide as the terminal.
 pub(super) fn style(output: &OutputArgs, format: Format, terminal: bool) -> FullStyle {
     FullStyle {
-        color: matches!(format, Format::Full | Format::Concise)
+        color: matches!(format, Format::Full | Format::Concise | Format::Grouped)
             && use_color(output.color, terminal),
         width: terminal_width(),
     }

@@ -3,7 +3,7 @@
 use std::io::{self, Write};
 
 use crate::parser;
-use crate::show::{Symbols, each_diagram};
+use crate::show::{Look, Symbols, each_diagram_as};
 use crate::source;
 use crate::walk::Input;
 
@@ -34,10 +34,14 @@ pub(super) fn run(args: &ShowArgs) -> u8 {
     let mut out = io::BufWriter::new(io::stdout().lock());
     let mut written = Ok(());
     let mut first = true;
-    let drawn = each_diagram(
+    let look = Look {
+        symbols,
+        play: args.play,
+    };
+    let drawn = each_diagram_as(
         &decoded.text,
         args.board.as_deref(),
-        symbols,
+        look,
         parser::CHUNK_BYTES,
         |diagram| {
             // A blank line between diagrams, as before.

@@ -17,37 +17,14 @@ use crate::syntax::Parse;
 /// the PBN it converts to, a batch of boards at a time, as `check` and `fingerprint` read it.
 /// `each` returns false to stop.
 pub fn each_board(text: &str, mut each: impl FnMut(&Board<'_>) -> bool) {
-    let mut pbn = |text: &str| {
+    crate::lin::each_pbn_text(text, |text| {
         let mut going = true;
         crate::read::each_game(text, |parse, model, _| {
             going = each(&Board::new(parse, text, model));
             going
         });
         going
-    };
-    if !crate::read::sniff::looks_like_lin(text) {
-        pbn(text);
-        return;
-    }
-    let mut batch = Vec::new();
-    let mut going = true;
-    crate::lin::read::read_each(
-        text,
-        |_| {},
-        |board| {
-            if !going {
-                return;
-            }
-            batch.push(board);
-            if batch.len() >= crate::lin::checked::BATCH_BOARDS {
-                going = pbn(&crate::lin::to_pbn::write(&batch).0);
-                batch.clear();
-            }
-        },
-    );
-    if going && !batch.is_empty() {
-        pbn(&crate::lin::to_pbn::write(&batch).0);
-    }
+    });
 }
 
 /// A board as the expression sees it.

@@ -49,6 +49,8 @@ pub struct Sniffed {
     /// Where the text shows that it is BBO's LIN (its first tag), for the commands that read
     /// PBN only (the rewrites: `check` and `convert` read LIN).
     pub lin: Option<Range<usize>>,
+    /// Where a text that is not PBN at all shows it ([`sniff::Sniff::not_pbn`]).
+    pub not_pbn: Option<Range<usize>>,
 }
 
 /// Where the chunks are parsed: on the thread that takes them in, or on a thread of their own,
@@ -203,6 +205,7 @@ impl<'t> Driver<'t> {
         });
         Sniffed {
             chess: self.sniff.chess(),
+            not_pbn: self.sniff.not_pbn(),
             not_text: self.sniff.not_text,
             games: self.games,
             lin,

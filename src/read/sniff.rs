@@ -44,7 +44,15 @@ pub struct Sniff<'t> {
     in_pieces: bool,
     /// The names given a `##` value so far, up to one more than [`MAX_INHERITED`].
     inherited: std::collections::BTreeSet<&'t str>,
+    /// Whole tag pairs read (`[Name "value"]`), syntax errors, and where the first one is: a
+    /// text of errors and no tag pair is not PBN ([`Sniff::not_pbn`]).
+    pairs: usize,
+    errors: usize,
+    first_error: Option<Range<usize>>,
 }
+
+/// Syntax errors past which a text without a single tag pair is said to be no PBN at all.
+pub const NOT_PBN_ERRORS: usize = 5;
 
 /// What one chunk showed.
 #[derive(Default)]
@@ -69,6 +77,9 @@ impl<'t> Sniff<'t> {
             chess: ChessScan::default(),
             in_pieces: false,
             inherited: std::collections::BTreeSet::new(),
+            pairs: 0,
+            errors: 0,
+            first_error: None,
         }
     }
 
@@ -81,6 +92,9 @@ impl<'t> Sniff<'t> {
             chess: ChessScan::default(),
             in_pieces: false,
             inherited: std::collections::BTreeSet::new(),
+            pairs: 0,
+            errors: 0,
+            first_error: None,
         }
     }
 
@@ -92,6 +106,21 @@ impl<'t> Sniff<'t> {
     /// Reads the next chunk.
     pub fn chunk(&mut self, parse: &Parse) -> ChunkSniffed {
         self.chess.read(parse, self.text);
+        if self.pairs == 0 {
+            self.pairs = parse
+                .games
+                .iter()
+                .flat_map(|game| &game.tags)
+                .filter(|pair| pair.name.is_some() && pair.value.is_some() && pair.close.is_some())
+                .count();
+            self.errors += parse.errors.len();
+            if self.first_error.is_none() {
+                self.first_error = parse
+                    .errors
+                    .first()
+                    .map(|error| error.span.start as usize..error.span.end as usize);
+            }
+        }
         let found = ChunkSniffed {
             unclosed_embedding: self.embedded.then(|| unclosed_embedding(parse)).flatten(),
             oversized_game: (parse.cut.is_some() && !self.in_pieces)
@@ -139,6 +168,17 @@ impl<'t> Sniff<'t> {
             }
         }
         None
+    }
+
+    /// Where a text that is not PBN at all shows it (its first syntax error): [`NOT_PBN_ERRORS`]
+    /// syntax errors or more and not one whole tag pair, as in a renamed `Cargo.toml` (issue 49,
+    /// item 6). Judged over every chunk read.
+    pub fn not_pbn(&self) -> Option<Range<usize>> {
+        if self.pairs == 0 && self.errors >= NOT_PBN_ERRORS {
+            self.first_error.clone()
+        } else {
+            None
+        }
     }
 
     /// Where the file shows that it is chess PGN (its movetext, or its first chess tag), judged

@@ -142,8 +142,15 @@ pub fn check(checker: &mut Checker<'_>, game: &GameModel<'_>) -> Option<Deal> {
     let cards_read = problems.is_empty();
     // Problems are reported where the deal is written, not in games that inherit it.
     if tag.inheritance == Inheritance::None {
+        // A card given twice in a deal of four hands leaves another in no hand (issue 49,
+        // item 6): D003 names it, as that is the card the misprint lost.
+        let missing = deal.as_ref().map(missing_cards).unwrap_or_default();
         for problem in problems {
-            checker.report(word(tag, problem));
+            let mut finding = word(tag, problem);
+            if finding.rule == Rule::DuplicateCard && !missing.is_empty() {
+                finding.message = format!("{}; {}", finding.message, no_hand_holds(&missing));
+            }
+            checker.report(finding);
         }
     }
     let deal = deal?;
@@ -262,6 +269,35 @@ fn duplicate_card(
             "a pack has each card once: find the hand it belongs to; the other \
             hand is probably a card short",
         )
+}
+
+/// The cards of the pack that no hand of `deal` holds, when it gives all four hands (with fewer,
+/// an unknown hand holds them).
+fn missing_cards(deal: &Deal) -> Vec<Card> {
+    if deal.known_hands().count() < 4 {
+        return Vec::new();
+    }
+    crate::model::deal::pack()
+        .filter(|&card| {
+            !deal
+                .known_hands()
+                .any(|(_, hand)| hand.cards.contains(card))
+        })
+        .collect()
+}
+
+/// "no hand holds the ♣5" (at most four cards named).
+fn no_hand_holds(missing: &[Card]) -> String {
+    let named: Vec<String> = missing
+        .iter()
+        .take(4)
+        .map(|card| format!("{}{}", card.suit.symbol(), card.rank.letter()))
+        .collect();
+    let more = match missing.len().saturating_sub(4) {
+        0 => String::new(),
+        n => format!(" and {n} more"),
+    };
+    format!("no hand holds the {}{more}", named.join(", the "))
 }
 
 fn sizes(checker: &mut Checker<'_>, tag: &Tag<'_>, deal: &Deal) {

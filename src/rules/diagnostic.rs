@@ -360,15 +360,52 @@ pub fn render_concise_painted(
     diagnostic: &Diagnostic,
     color: bool,
 ) -> String {
-    use anstyle::{AnsiColor, Style};
     let (line, column) = index.line_col(text, diagnostic.span.start);
-    let paint = |style: Style, text: &str| {
-        if color {
-            format!("{style}{text}{style:#}")
-        } else {
-            text.to_owned()
-        }
-    };
+    format!(
+        "{}:{line}:{column}: {}",
+        paint(
+            color,
+            anstyle::Style::new().bold(),
+            &display::escape_line(path)
+        ),
+        severity_code_message(diagnostic, color)
+    )
+}
+
+/// `--output-format grouped`: a finding under its file's header, `line:col severity[CODE]
+/// message` (the caller indents it).
+pub fn render_line(text: &str, index: &LineIndex, diagnostic: &Diagnostic, color: bool) -> String {
+    let (line, column) = index.line_col(text, diagnostic.span.start);
+    format!(
+        "{line}:{column} {}",
+        severity_code_message(diagnostic, color)
+    )
+}
+
+/// `--output-format grouped`: the line that names a file, above its findings.
+pub fn grouped_header(path: &str, color: bool) -> String {
+    format!(
+        "{}:",
+        paint(
+            color,
+            anstyle::Style::new().bold().underline(),
+            &display::escape_line(path)
+        )
+    )
+}
+
+/// `text` in `style` when `color`.
+fn paint(color: bool, style: anstyle::Style, text: &str) -> String {
+    if color {
+        format!("{style}{text}{style:#}")
+    } else {
+        text.to_owned()
+    }
+}
+
+/// `severity[CODE] [*] message` of a concise or grouped line.
+fn severity_code_message(diagnostic: &Diagnostic, color: bool) -> String {
+    use anstyle::{AnsiColor, Style};
     let severity_color = match diagnostic.severity {
         Severity::Error => AnsiColor::Red,
         Severity::Warning => AnsiColor::Yellow,
@@ -377,19 +414,23 @@ pub fn render_concise_painted(
     let fixable = if diagnostic.fixable(false) {
         format!(
             " {}",
-            paint(Style::new().fg_color(Some(AnsiColor::Cyan.into())), "[*]")
+            paint(
+                color,
+                Style::new().fg_color(Some(AnsiColor::Cyan.into())),
+                "[*]"
+            )
         )
     } else {
         String::new()
     };
     format!(
-        "{}:{line}:{column}: {}[{}]{fixable} {}",
-        paint(Style::new().bold(), &display::escape_line(path)),
+        "{}[{}]{fixable} {}",
         paint(
+            color,
             Style::new().bold().fg_color(Some(severity_color.into())),
             diagnostic.severity.as_str()
         ),
-        paint(Style::new().bold(), diagnostic.rule.code()),
+        paint(color, Style::new().bold(), diagnostic.rule.code()),
         // One line whatever the message quotes: a line end in a LIN value could otherwise start
         // a line of pbnfmt's output with a CI log's workflow command (issue 45, item 7).
         display::escape_line(&diagnostic.message)

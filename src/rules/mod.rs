@@ -287,6 +287,7 @@ rules! {
     Utf16WithoutBom => reading::UTF16_WITHOUT_BOM,
     TooManyInheritedTags => reading::TOO_MANY_INHERITED,
     LinFileNotRewritten => reading::LIN_FILE_NOT_REWRITTEN,
+    NotPbn => reading::NOT_PBN,
     UnterminatedString => syntax::UNTERMINATED_STRING,
     UnterminatedComment => syntax::UNTERMINATED_COMMENT,
     MissingTagName => syntax::MISSING_TAG_NAME,

@@ -154,6 +154,24 @@ pub const TOO_MANY_INHERITED: RuleInfo = RuleInfo {
     ..RuleInfo::BASE
 };
 
+pub const NOT_PBN: RuleInfo = RuleInfo {
+    code: "F010",
+    name: "not-pbn",
+    severity: Severity::Error,
+    section: "PBN 3",
+    summary: "A text file that is not PBN at all",
+    what: "A text with five syntax errors or more and not one tag pair that reads as PBN writes \
+        it (`[Name \"value\"]`): a configuration file, a program, notes renamed or given by \
+        mistake. One finding takes the place of the syntax errors.",
+    why: "PBN 3: a PBN file is games of tag pairs. A text with none is no PBN file with errors \
+        but another kind of file, and thirty syntax errors with bridge help say less than one \
+        finding that says what it is not.",
+    example: "`Cargo.toml` renamed `hands.pbn`: `[package]`, then `name = \"pbnfmt\"`.",
+    fix: "Exclude the file from the PBN check, or name the PBN file meant.",
+    blocks_rewrite: true,
+    ..RuleInfo::BASE
+};
+
 pub const BINARY_FILE: RuleInfo = RuleInfo {
     code: "F006",
     name: "binary-file",
@@ -300,12 +318,14 @@ impl<'t> Reading<'t> {
             sniffed.not_text.clone(),
             sniffed.chess.clone(),
             sniffed.lin.clone(),
+            sniffed.not_pbn.clone(),
         );
         let verdict = match kinds {
-            (Some(not_text), _, _) => not_text_finding(not_text),
-            (None, Some(span), _) => chess_finding(span),
-            (None, None, Some(span)) => lin_finding(span),
-            (None, None, None) => {
+            (Some(not_text), _, _, _) => not_text_finding(not_text),
+            (None, Some(span), _, _) => chess_finding(span),
+            (None, None, Some(span), _) => lin_finding(span),
+            (None, None, None, Some(span)) => not_pbn_finding(span),
+            (None, None, None, None) => {
                 self.keep(true);
                 if let Some(first) = self.omitted_blocking.take()
                     && !self.findings.iter().any(|d| d.rule.blocks_rewrite())
@@ -391,6 +411,17 @@ fn chess_finding(span: std::ops::Range<usize>) -> Diagnostic {
     .with_help("open it with a chess program, or exclude it from the PBN check")
 }
 
+/// F010: a text with syntax errors and no tag pair.
+fn not_pbn_finding(span: std::ops::Range<usize>) -> Diagnostic {
+    Diagnostic::new(
+        Rule::NotPbn,
+        span,
+        "this is not PBN: its text has syntax errors and not one tag pair `[Name \"value\"]`",
+    )
+    .with_label("its first syntax error")
+    .with_help("exclude the file from the PBN check, or name the PBN file meant")
+}
+
 /// F009: a LIN file given to a command that rewrites PBN.
 fn lin_finding(span: std::ops::Range<usize>) -> Diagnostic {
     Diagnostic::new(
@@ -463,6 +494,14 @@ pub(crate) fn pairs() -> Vec<crate::rules::pairs::Pair> {
             "[West \"Kasparov\"]\n[East \"Karpov\"]\n",
         ),
         Pair::new(Rule::PbiFile, "#PBI 1.2\n", "[Event \"PBI 1.2\"]\n"),
+        // A TOML file; and the same lines with one tag pair of PBN among them, whose errors
+        // are PBN's to report.
+        Pair::new(
+            Rule::NotPbn,
+            "[package]\nname = \"x\"\n[features]\n[dependencies]\nclap = \"4\"\n[build]\n[workspace]\n",
+            "[Event \"x\"]\n[package]\nname = \"x\"\n[features]\n[dependencies]\n[build]\n\
+             [workspace]\n",
+        ),
         Pair::new(
             Rule::LinFileNotRewritten,
             "pn|Ann,Bob,Cid,Dee|md|1S962HAJ7DKT82CJ75,ST5HQ9863DA943CKQ,SK843HT542DJ6C863|\n",
@@ -479,10 +518,14 @@ pub(crate) fn pairs() -> Vec<crate::rules::pairs::Pair> {
             b"[\0E\0v\0e\0n\0t\0 \0\"\0C\0l\0u\0b\0\"\0]\0\n\0",
             b"\xff\xfe[\0E\0v\0e\0n\0t\0 \0\"\0C\0l\0u\0b\0\"\0]\0\n\0",
         ),
+        // A game (its tag pair first: a text of no tag pair is not PBN, F010) too long to read
+        // whole, and the same text in short games.
         Pair::owned(
             Rule::OversizedGame,
-            "x x x x x x x x x x x x x x x x x x x x\n".repeat(LONG / 40),
-            "x x x x x x x x x x x x x x x x x x x x\n\n".repeat(LONG / 41),
+            "[Event \"x\"]\n".to_owned()
+                + &"x x x x x x x x x x x x x x x x x x x x\n".repeat(LONG / 40),
+            "[Event \"x\"]\n".to_owned()
+                + &"x x x x x x x x x x x x x x x x x x x x\n\n".repeat(LONG / 41),
         ),
         Pair::new(
             Rule::UnclosedEmbedding,

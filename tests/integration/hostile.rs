@@ -402,7 +402,8 @@ fn a_file_of_stray_lines_is_read_in_bounded_pieces() {
         ("tall.pbn", "x\n".to_owned(), 15_000_000, "15000001 errors"),
     ] {
         let path = dir.path().join(name);
-        std::fs::write(&path, line.repeat(lines)).unwrap();
+        // A tag pair at the end: a text of no tag pair at all is not PBN (F010), one finding.
+        std::fs::write(&path, format!("{}[Event \"x\"]\n", line.repeat(lines))).unwrap();
         let bytes = (line.len() * lines) as u64;
         let path = path.to_str().unwrap();
         let (output, rss) = run(&["check", "--output-format", "concise", path], LIMIT);
@@ -1668,7 +1669,9 @@ fn a_list_of_paths_is_read_in_bounded_memory() {
 fn a_flood_of_findings_in_every_file_does_not_grow_with_the_threads() {
     let dir = tempfile::tempdir().unwrap();
     for i in 0..4 {
-        std::fs::write(dir.path().join(format!("f{i}.pbn")), "x\n".repeat(100_000)).unwrap();
+        // A tag pair at the end: a text of no tag pair at all is not PBN (F010), one finding.
+        let text = format!("{}[Event \"x\"]\n", "x\n".repeat(100_000));
+        std::fs::write(dir.path().join(format!("f{i}.pbn")), text).unwrap();
     }
     let path = dir.path().to_str().unwrap();
     let mut seen = Vec::new();

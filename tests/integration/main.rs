@@ -33,6 +33,7 @@ mod pre_commit;
 mod properties;
 mod readme;
 mod readme_uses;
+mod release;
 mod replicate;
 mod rewrite;
 mod rewrite_cli;

@@ -140,3 +140,36 @@ fn summaries_say_what_to_do() {
         common::text(&output.stderr)
     );
 }
+
+/// Item 4: findings grouped under their file, and a summary that says how to see less once the
+/// findings fill more than a screen.
+#[test]
+fn grouped_output_and_a_screenful_hint() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    fs::write(root.join("a.pbn"), common::misprint()).unwrap();
+    let misprints: String = (0..12)
+        .map(|_| format!("{}\n", common::misprint()))
+        .collect();
+    fs::write(root.join("b.pbn"), &misprints).unwrap();
+    let output = common::pbnfmt(&["check", "--output-format", "grouped", "a.pbn"], root);
+    let printed = common::text(&output.stdout);
+    let mut lines = printed.lines();
+    assert_eq!(lines.next(), Some("a.pbn:"));
+    let finding = lines.next().unwrap();
+    assert!(
+        finding.starts_with("  11:") && finding.contains(" error[D003] "),
+        "{printed}"
+    );
+    assert_eq!(lines.next(), Some(""));
+    // One file's findings: under a screenful, no hint.
+    assert!(!printed.contains("lines of findings printed"), "{printed}");
+    // Twelve misprints in code frames fill more than a screen: the summary says how to see less.
+    let output = common::pbnfmt(&["check", "b.pbn"], root);
+    let printed = common::text(&output.stdout);
+    let summary = printed.lines().last().unwrap();
+    assert!(
+        summary.contains("lines of findings printed; `--output-format concise` or `grouped`"),
+        "{summary}"
+    );
+}

@@ -124,3 +124,20 @@ fn the_quick_start_sample_is_what_check_prints() {
         "not printed:\n{frame_body}\n---\n{full}"
     );
 }
+
+/// Issue 49, item 5: the README's `show` sample is what `show` prints.
+#[test]
+fn the_show_sample_is_what_show_prints() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let command = "pbnfmt show corpus/valid/spec/pbn-1.2-example-game.pbn --board 1 --play";
+    let after = &readme[readme.find(command).expect("the show sample's command")..];
+    let sample = after
+        .split("```text\n")
+        .nth(1)
+        .and_then(|rest| rest.split("\n```").next())
+        .expect("the sample");
+    let args: Vec<&str> = command.split(' ').skip(1).collect();
+    let output = crate::common::pbnfmt(&args, root);
+    assert_eq!(crate::common::text(&output.stdout).trim_end(), sample);
+}
