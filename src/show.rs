@@ -526,6 +526,23 @@ fn auction_table(
     let tag = &model.tags[model.auction?];
     let start = Seat::parse(&tag.value)?;
     let read = auction::read(parse, text, start, dealer, &tag.pair.data);
+    // The note each call refers to (`=1=`, PBN 3.5.4): an alert's explanation, shown as `(1)`
+    // after the call and listed under the auction.
+    let notes: std::collections::HashMap<crate::syntax::TokenId, &str> = tag
+        .pair
+        .data
+        .iter()
+        .filter_map(|data| match data {
+            crate::syntax::Data::Move(call) => parse
+                .annotations(call)
+                .iter()
+                .map(|&id| parse.token(id))
+                .find(|token| token.kind == crate::lexer::SyntaxKind::NoteRef)
+                .and_then(|token| text.get(token.start as usize + 1..token.end as usize - 1))
+                .map(|number| (call.token, number)),
+            _ => None,
+        })
+        .collect();
     let order = [Seat::West, Seat::North, Seat::East, Seat::South];
     let column = |seat: Seat| order.iter().position(|&s| s == seat).unwrap_or(0);
     let mut cells: Vec<String> = vec![String::new(); column(start)];
@@ -546,7 +563,10 @@ fn auction_table(
             Entry::Unreadable => "?".to_owned(),
             Entry::End | Entry::Continue => continue,
         };
-        cells.push(cell);
+        cells.push(match notes.get(&position.token) {
+            Some(number) => format!("{cell}({number})"),
+            None => cell,
+        });
     }
     let mut out = String::new();
     for seat in order {
@@ -626,6 +646,8 @@ mod tests {
             [DoubleDummyTricks \"dddddddddd0000000000\"]\n[OptimumScore \"NS 2220\"]\n";
         let shown = &diagrams(text, None, Symbols::Ascii)[0];
         assert!(shown.contains("Note 1: all thirteen tricks\n"), "{shown}");
+        // The call that refers to the note says so in the auction.
+        assert!(shown.contains("\n         7NT(1)   All pass\n"), "{shown}");
         assert!(shown.contains("Lead S7 by East\n"), "{shown}");
         assert!(!shown.contains(" 1. East"), "{shown}");
         assert!(
