@@ -94,6 +94,16 @@ impl Rewritten {
         self.output.as_ref().and_then(|output| output.to_vec().ok())
     }
 
+    /// The output as UTF-8 text, for the rewrites' tests; panics (a failing test) with the
+    /// problems when the file was refused.
+    #[cfg(test)]
+    pub(crate) fn written_text(&self) -> String {
+        let bytes = self
+            .output_bytes()
+            .unwrap_or_else(|| panic!("not written: {:?}", self.problems));
+        String::from_utf8(bytes).expect("a test's output in UTF-8")
+    }
+
     /// No output, for these reasons.
     pub fn refused(decoded: Decoded, problems: Vec<Diagnostic>, games: usize) -> Rewritten {
         Rewritten::written(decoded, None, problems, games)

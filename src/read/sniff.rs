@@ -46,7 +46,7 @@ pub struct Sniff<'t> {
     inherited: std::collections::BTreeSet<&'t str>,
     /// Whole tag pairs read (`[Name "value"]`), syntax errors, and where the first one is: a
     /// text of errors and no tag pair is not PBN ([`Sniff::not_pbn`]).
-    pairs: usize,
+    has_pair: bool,
     errors: usize,
     first_error: Option<Range<usize>>,
 }
@@ -77,7 +77,7 @@ impl<'t> Sniff<'t> {
             chess: ChessScan::default(),
             in_pieces: false,
             inherited: std::collections::BTreeSet::new(),
-            pairs: 0,
+            has_pair: false,
             errors: 0,
             first_error: None,
         }
@@ -92,7 +92,7 @@ impl<'t> Sniff<'t> {
             chess: ChessScan::default(),
             in_pieces: false,
             inherited: std::collections::BTreeSet::new(),
-            pairs: 0,
+            has_pair: false,
             errors: 0,
             first_error: None,
         }
@@ -106,13 +106,11 @@ impl<'t> Sniff<'t> {
     /// Reads the next chunk.
     pub fn chunk(&mut self, parse: &Parse) -> ChunkSniffed {
         self.chess.read(parse, self.text);
-        if self.pairs == 0 {
-            self.pairs = parse
-                .games
-                .iter()
-                .flat_map(|game| &game.tags)
-                .filter(|pair| pair.name.is_some() && pair.value.is_some() && pair.close.is_some())
-                .count();
+        if !self.has_pair {
+            self.has_pair =
+                parse.games.iter().flat_map(|game| &game.tags).any(|pair| {
+                    pair.name.is_some() && pair.value.is_some() && pair.close.is_some()
+                });
             self.errors += parse.errors.len();
             if self.first_error.is_none() {
                 self.first_error = parse
@@ -174,7 +172,7 @@ impl<'t> Sniff<'t> {
     /// syntax errors or more and not one whole tag pair, as in a renamed `Cargo.toml` (issue 49,
     /// item 6). Judged over every chunk read.
     pub fn not_pbn(&self) -> Option<Range<usize>> {
-        if self.pairs == 0 && self.errors >= NOT_PBN_ERRORS {
+        if !self.has_pair && self.errors >= NOT_PBN_ERRORS {
             self.first_error.clone()
         } else {
             None

@@ -311,10 +311,7 @@ mod tests {
     }
 
     fn output(rewritten: &Rewritten) -> String {
-        let bytes = rewritten
-            .output_bytes()
-            .unwrap_or_else(|| panic!("not written: {:?}", rewritten.problems));
-        String::from_utf8(bytes).unwrap()
+        rewritten.written_text()
     }
 
     #[test]

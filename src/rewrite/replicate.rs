@@ -212,7 +212,7 @@ impl Original {
         let (dealer, vulnerable) = standard_rotation(u32::try_from(number).unwrap_or(u32::MAX));
         let deal = crate::canon::deal_text(&self.deal, dealer);
         let mut tags: Vec<(&str, String)> = Vec::new();
-        for name in crate::names::TAGS.iter().take(15).map(|tag| tag.name) {
+        for name in crate::names::MTS {
             match name {
                 "Board" => tags.push(("Board", number.to_string())),
                 "Dealer" => tags.push(("Dealer", dealer.letter().to_string())),
@@ -468,10 +468,7 @@ mod tests {
     }
 
     fn output(rewritten: &Rewritten) -> String {
-        let bytes = rewritten
-            .output_bytes()
-            .unwrap_or_else(|| panic!("not written: {:?}", rewritten.problems));
-        String::from_utf8(bytes).unwrap()
+        rewritten.written_text()
     }
 
     #[test]

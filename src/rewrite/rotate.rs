@@ -662,7 +662,7 @@ mod tests {
     }
 
     fn output(rewritten: &Rewritten) -> String {
-        String::from_utf8(rewritten.output_bytes().expect("written")).unwrap()
+        rewritten.written_text()
     }
 
     const BOARD: &str = "[Board \"1\"]\n[West \"Wes\"]\n[North \"Nora\"]\n[East \"Ed\"]\n\

@@ -144,7 +144,15 @@ pub fn check(checker: &mut Checker<'_>, game: &GameModel<'_>) -> Option<Deal> {
     if tag.inheritance == Inheritance::None {
         // A card given twice in a deal of four hands leaves another in no hand (issue 49,
         // item 6): D003 names it, as that is the card the misprint lost.
-        let missing = deal.as_ref().map(missing_cards).unwrap_or_default();
+        // Looked for only when a card is given twice: most deals have no problem at all.
+        let twice = problems
+            .iter()
+            .any(|problem| matches!(problem, DealProblem::Duplicate { .. }));
+        let missing = deal
+            .as_ref()
+            .filter(|_| twice)
+            .map(missing_cards)
+            .unwrap_or_default();
         for problem in problems {
             let mut finding = word(tag, problem);
             if finding.rule == Rule::DuplicateCard && !missing.is_empty() {
