@@ -218,6 +218,17 @@ mod tests {
     use super::Kind::{Mandatory, Table};
     use super::*;
 
+    /// T028's documentation names every extension it leaves alone, and none is a tag of the
+    /// standard (which would make the list pointless).
+    #[test]
+    fn the_known_extensions_are_documented_and_not_standard() {
+        let what = crate::rules::Rule::UnknownTag.info().what;
+        for (name, _) in EXTENSIONS {
+            assert!(what.contains(name), "T028 does not name {name}");
+            assert!(lookup(name).is_none(), "{name} is a standard tag");
+        }
+    }
+
     #[test]
     fn the_mts_are_the_first_rows_in_order() {
         assert_eq!(MTS[0], "Event");

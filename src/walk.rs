@@ -246,18 +246,18 @@ fn walk_directory(
     let mut found = Vec::new();
     for entry in walker {
         match entry {
-            Ok(entry)
-                if entry.file_type().is_some_and(|kind| kind.is_file())
-                    && (is_pbn_file_name(entry.path())
-                        || (filter.lin && is_lin_file_name(entry.path()))) =>
-            {
-                found.push(entry.into_path());
-            }
-            Ok(entry)
-                if entry.file_type().is_some_and(|kind| kind.is_file())
-                    && is_lin_file_name(entry.path()) =>
-            {
-                discovery.lin_skipped += 1;
+            Ok(entry) if entry.file_type().is_some_and(|kind| kind.is_file()) => {
+                let path = entry.path();
+                if is_pbn_file_name(path) {
+                    found.push(entry.into_path());
+                } else if is_lin_file_name(path) {
+                    // Taken by the commands that read LIN; counted for a note by the others.
+                    if filter.lin {
+                        found.push(entry.into_path());
+                    } else {
+                        discovery.lin_skipped += 1;
+                    }
+                }
             }
             Ok(_) => {}
             Err(error) => {

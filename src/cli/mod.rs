@@ -17,12 +17,14 @@ mod analyze;
 mod check;
 mod convert;
 mod dedup;
+mod edits;
 mod fingerprint;
 mod help;
 mod output;
 mod rewrite;
 mod runner;
 mod select;
+mod set_args;
 mod sets;
 mod settings;
 mod show;
@@ -39,6 +41,7 @@ use crate::report::Format;
 use crate::rules::Rule;
 use crate::walk::Input;
 use help::*;
+pub use set_args::*;
 
 /// Exit status: nothing to report.
 pub const EXIT_CLEAN: u8 = 0;
@@ -356,216 +359,6 @@ pub struct ResolveArgs {
 pub struct NagArgs {
     #[command(flatten)]
     pub io: RewriteArgs,
-}
-
-#[derive(Debug, Args)]
-pub struct RenumberArgs {
-    #[command(flatten)]
-    pub io: RewriteArgs,
-
-    /// The first board's number.
-    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
-    pub from: u64,
-
-    /// Keep each game's Board as it was in a tag of its own after the new one (OriginalBoard
-    /// unless NAME is given). A game that has that tag already keeps it.
-    #[arg(
-        long,
-        value_name = "NAME",
-        num_args = 0..=1,
-        require_equals = true,
-        default_missing_value = "OriginalBoard"
-    )]
-    pub keep_original: Option<String>,
-
-    /// Give each board the Dealer and Vulnerable of its new number in the usual rotation; a
-    /// played board whose dealer or vulnerability that would change refuses the file (W009).
-    #[arg(long)]
-    pub standard_dealer_vul: bool,
-}
-
-#[derive(Debug, Args)]
-pub struct ReplicateArgs {
-    #[command(flatten)]
-    pub io: RewriteArgs,
-
-    /// Blocks in all, the file's own boards the first: one for each table that plays the set.
-    #[arg(long, value_name = "C", value_parser = clap::value_parser!(u32).range(2..=1000))]
-    pub blocks: u32,
-
-    /// Board numbers a block takes (the number of boards of the file unless given); a larger
-    /// block leaves numbers unused, so that each block starts a set of trays.
-    #[arg(long, value_name = "B", value_parser = clap::value_parser!(u32).range(1..=10000))]
-    pub size: Option<u32>,
-}
-
-#[derive(Debug, Args)]
-pub struct RotateArgs {
-    #[command(flatten)]
-    pub io: RewriteArgs,
-
-    /// Quarter turns clockwise: 1 gives North's cards to East, 2 to South, 3 to West.
-    #[arg(
-        long,
-        value_name = "N",
-        value_parser = clap::value_parser!(u8).range(1..=3),
-        required_unless_present_any = ["to_dealer", "to_declarer"],
-        conflicts_with_all = ["to_dealer", "to_declarer"]
-    )]
-    pub by: Option<u8>,
-
-    /// Instead of --by: turn each board so that SEAT (N, E, S or W) deals, each by its own
-    /// amount (a teaching set in which the student always deals).
-    #[arg(long, value_name = "SEAT", value_parser = seat_arg, conflicts_with = "to_declarer")]
-    pub to_dealer: Option<crate::bridge::Seat>,
-
-    /// Instead of --by: turn each board so that SEAT declares, each by its own amount (a
-    /// teaching set in which the student always plays the hand). A board without a declarer is
-    /// W008 and the file is not turned.
-    #[arg(long, value_name = "SEAT", value_parser = seat_arg)]
-    pub to_declarer: Option<crate::bridge::Seat>,
-
-    /// Move the players with their cards: the tags North, East, South and West change names (and
-    /// on an odd turn PairNS/PairEW and BidSystemNS/BidSystemEW). Without it the players keep
-    /// their seats, as for a set of boards played again.
-    #[arg(long)]
-    pub players: bool,
-
-    /// Turn the seat words of the commentary too: North, East, South and West as whole words,
-    /// in capitals, lower case or as names (`North-South` becomes `East-West` on one turn).
-    /// Letters alone (`N`) stay. Off by default: commentary is the author's text.
-    #[arg(long)]
-    pub commentary: bool,
-}
-
-/// The boards a command works on: by number and by a `--where` expression (both must hold).
-#[derive(Debug, Args)]
-pub struct ChoiceArgs {
-    /// Only the boards with these numbers: numbers and ranges, `1-8,12,20-`.
-    #[arg(long, value_name = "LIST")]
-    pub boards: Option<String>,
-
-    /// Only the boards for which EXPR holds: a bridge-aware expression (see below and
-    /// docs/select.md).
-    #[arg(long = "where", value_name = "EXPR")]
-    pub where_: Option<String>,
-}
-
-#[derive(Debug, Args)]
-#[command(group(clap::ArgGroup::new("chosen").required(true).multiple(true).args(["boards", "where_"])))]
-pub struct SelectArgs {
-    #[command(flatten)]
-    pub io: RewriteArgs,
-
-    #[command(flatten)]
-    pub choice: ChoiceArgs,
-
-    /// Keep the boards not chosen instead.
-    #[arg(long)]
-    pub invert: bool,
-
-    /// Also write the boards not kept into FILE, in input order, each with the values it took
-    /// from `#`/`##` written out.
-    #[arg(long, value_name = "FILE")]
-    pub rejected: Option<PathBuf>,
-
-    /// Number the boards kept from 1 in each file.
-    #[arg(long)]
-    pub renumber: bool,
-}
-
-#[derive(Debug, Args)]
-#[command(group(clap::ArgGroup::new("changes").required(true).multiple(true).args(["set", "remove"])))]
-pub struct SetTagArgs {
-    #[command(flatten)]
-    pub io: RewriteArgs,
-
-    #[command(flatten)]
-    pub choice: ChoiceArgs,
-
-    /// Give tag NAME the value VALUE; and remove tag NAME. Each may be given several times.
-    #[arg(long, value_name = "NAME=VALUE")]
-    pub set: Vec<String>,
-    #[arg(long, value_name = "NAME")]
-    pub remove: Vec<String>,
-}
-
-#[derive(Debug, Args)]
-pub struct MergeArgs {
-    #[command(flatten)]
-    pub files: FileArgs,
-
-    /// Write the result to FILE (atomically) instead of standard output.
-    #[arg(short, long, value_name = "FILE")]
-    pub output: Option<PathBuf>,
-
-    /// Number the boards from 1.
-    #[arg(long)]
-    pub renumber: bool,
-
-    /// Put the games in an order drawn from SEED (the same seed, the same order).
-    #[arg(long, value_name = "SEED")]
-    pub shuffle: Option<u64>,
-
-    /// Read the inputs in this encoding instead of detecting it.
-    #[arg(long, value_enum)]
-    pub input_encoding: Option<InputEncoding>,
-
-    #[command(flatten)]
-    pub config: ConfigArgs,
-}
-
-#[derive(Debug, Args)]
-#[command(group(clap::ArgGroup::new("cut").required(true).args(["every", "by"])))]
-pub struct SplitArgs {
-    #[command(flatten)]
-    pub files: FileArgs,
-
-    /// Parts of N boards.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
-    pub every: Option<u32>,
-
-    /// One part for each value of tag NAME (Event, Room, Date...), in the order they come.
-    #[arg(long, value_name = "NAME")]
-    pub by: Option<String>,
-
-    /// The folder the parts are written into (made if missing).
-    #[arg(long, value_name = "DIR", required = true)]
-    pub out_dir: PathBuf,
-
-    /// Read the inputs in this encoding instead of detecting it.
-    #[arg(long, value_enum)]
-    pub input_encoding: Option<InputEncoding>,
-
-    #[command(flatten)]
-    pub config: ConfigArgs,
-}
-
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
-pub enum StatsFormat {
-    /// Short tables for a terminal.
-    #[default]
-    Table,
-    /// One JSON object, keys grouped by section.
-    Json,
-    /// `section,key,value` rows.
-    Csv,
-}
-
-#[derive(Debug, Args)]
-pub struct StatsArgs {
-    #[command(flatten)]
-    pub files: FileArgs,
-
-    #[command(flatten)]
-    pub choice: ChoiceArgs,
-
-    /// How to print the counts.
-    #[arg(long, value_enum, default_value_t = StatsFormat::Table)]
-    pub output_format: StatsFormat,
-
-    #[command(flatten)]
-    pub config: ConfigArgs,
 }
 
 #[derive(Debug, Args)]
@@ -944,18 +737,18 @@ pub enum ColorChoice {
 pub fn run(cli: Cli) -> u8 {
     match cli.command {
         Command::Check(args) => check::run(&args),
-        Command::Export(args) => rewrite::export(&args),
-        Command::Resolve(args) => rewrite::resolve(&args),
-        Command::Nag(args) => rewrite::nag(&args),
-        Command::Rotate(args) => rewrite::rotate(&args),
-        Command::Renumber(args) => rewrite::renumber(&args),
-        Command::Replicate(args) => rewrite::replicate(&args),
+        Command::Export(args) => edits::export(&args),
+        Command::Resolve(args) => edits::resolve(&args),
+        Command::Nag(args) => edits::nag(&args),
+        Command::Rotate(args) => edits::rotate(&args),
+        Command::Renumber(args) => edits::renumber(&args),
+        Command::Replicate(args) => edits::replicate(&args),
         Command::Select(args) => select::run(&args),
         Command::Stats(args) => stats::run(&args),
         Command::SetTag(args) => select::set_tag(&args),
         Command::Merge(args) => sets::run_merge(&args),
         Command::Split(args) => sets::run_split(&args),
-        Command::Fix(args) => rewrite::fix(&args),
+        Command::Fix(args) => edits::fix(&args),
         Command::Dedup(args) => dedup::run(&args),
         Command::Fingerprint(args) => fingerprint::run(&args),
         Command::Analyze(args) => analyze::run(&args),
@@ -1086,7 +879,7 @@ pub(crate) fn plural(count: usize, one: &str, many: &str) -> String {
 }
 
 /// A seat on the command line: N, E, S or W.
-fn seat_arg(text: &str) -> Result<crate::bridge::Seat, String> {
+pub(super) fn seat_arg(text: &str) -> Result<crate::bridge::Seat, String> {
     crate::bridge::Seat::parse(text).ok_or_else(|| {
         format!(
             "`{}` is not a seat: N, E, S or W",
