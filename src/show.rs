@@ -66,23 +66,53 @@ pub fn each_diagram(
     let look = Look {
         symbols,
         play: false,
+        colour: false,
+        solved: None,
     };
     each_diagram_as(text, board, look, chunk, each)
 }
 
 /// How a diagram is drawn.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Look {
+#[derive(Clone, Copy)]
+pub struct Look<'a> {
     pub symbols: Symbols,
     /// The play trick by trick, under the auction (`show --play`).
     pub play: bool,
+    /// ANSI colours for a terminal (`show --color`): the red suits red, the board's heading bold.
+    pub colour: bool,
+    /// The solver's tables of the deals (`show --analyze`), for a board whose file gives none.
+    pub solved: Option<&'a crate::dds::Solutions>,
+}
+
+/// The deals of the games [`each_diagram`] draws for `board` that the file gives no
+/// double-dummy table for, to be solved for `show --analyze`.
+pub fn deals_to_solve(text: &str, board: Option<&str>) -> Vec<u128> {
+    let mut keys = Vec::new();
+    crate::lin::each_pbn_text(text, |text| {
+        crate::read::each_game(text, |parse, model, _| {
+            let wanted =
+                board.is_none_or(|board| model.value("Board").map(str::trim) == Some(board.trim()));
+            if wanted && crate::query::Board::new(parse, text, model).dd().is_none() {
+                keys.extend(deal_key(model));
+            }
+            true
+        });
+        true
+    });
+    keys
+}
+
+/// The key of the game's Deal, when it gives four hands.
+fn deal_key(model: &GameModel) -> Option<u128> {
+    let (deal, _) = deal::parse(model.value("Deal")?);
+    crate::sets::key(&deal?)
 }
 
 /// [`each_diagram`] drawn as `look` says.
 pub fn each_diagram_as(
     text: &str,
     board: Option<&str>,
-    look: Look,
+    look: Look<'_>,
     chunk: usize,
     mut each: impl FnMut(String) -> bool,
 ) -> usize {
@@ -111,7 +141,7 @@ pub fn each_diagram_as(
                     return true;
                 }
                 if let Some(done) = group.take() {
-                    open = each(done.drawn());
+                    open = each(done.drawn(look.colour));
                     if !open {
                         return false;
                     }
@@ -128,7 +158,7 @@ pub fn each_diagram_as(
         open
     });
     if open && let Some(done) = group.take() {
-        each(done.drawn());
+        each(done.drawn(look.colour));
     }
     drawn
 }
@@ -145,8 +175,9 @@ struct Traveller {
 impl Traveller {
     /// The diagram, then with more than one table the results of every table: one diagram for
     /// the board, its traveller under it (issue 49, item 5). Values and comments are the file's:
-    /// shown, not obeyed (see `display`).
-    fn drawn(self) -> String {
+    /// shown, not obeyed (see `display`). With `colour`, the colours are added after the file's
+    /// text is masked, and after the layout: they take no column.
+    fn drawn(self, colour: bool) -> String {
         let mut out = self.diagram;
         if self.tables.len() > 1 {
             let _ = write!(out, "\nPlayed at {} tables:\n", self.tables.len());
@@ -154,11 +185,32 @@ impl Traveller {
                 let _ = writeln!(out, "  {table}");
             }
         }
-        match display::mask(&out) {
+        let masked = match display::mask(&out) {
             Cow::Borrowed(_) => out,
             Cow::Owned(masked) => masked,
+        };
+        if colour { paint(&masked) } else { masked }
+    }
+}
+
+const RED: &str = "\x1b[31m";
+const BOLD: &str = "\x1b[1m";
+const RESET: &str = "\x1b[0m";
+
+/// `diagram` with ANSI colours: the heading (its first line) bold, each heart and diamond symbol
+/// red. The ASCII letters are not coloured: an `H` is also a letter of a name.
+fn paint(diagram: &str) -> String {
+    let mut out = String::with_capacity(diagram.len() + diagram.len() / 4);
+    let (heading, rest) = diagram.split_at(diagram.find('\n').unwrap_or(diagram.len()));
+    let _ = write!(out, "{BOLD}{heading}{RESET}");
+    for c in rest.chars() {
+        if c == Suit::Hearts.symbol() || c == Suit::Diamonds.symbol() {
+            let _ = write!(out, "{RED}{c}{RESET}");
+        } else {
+            out.push(c);
         }
     }
+    out
 }
 
 /// One table's line of a traveller: the table (Table and Room, else the North-South pair), and
@@ -302,7 +354,11 @@ fn diagram(parse: &crate::syntax::Parse, text: &str, model: &GameModel, look: Lo
         out.push('\n');
         out.push_str(&play);
     }
-    if let Some(table) = double_dummy(&board, symbols) {
+    let solved = look
+        .solved
+        .filter(|_| board.dd().is_none())
+        .and_then(|solutions| solutions.get(deal_key(model)?));
+    if let Some(table) = double_dummy(&board, solved, symbols) {
         out.push('\n');
         out.push_str(&table);
     }
@@ -378,10 +434,36 @@ fn play_lines(
 }
 
 /// The double-dummy tricks of each declarer and strain (DoubleDummyTricks, or a well-formed
-/// OptimumResultTable), and par (OptimumScore, or par of those tricks).
-fn double_dummy(board: &crate::query::Board<'_>, symbols: Symbols) -> Option<String> {
+/// OptimumResultTable, else what the solver gave), and par (OptimumScore, or par of those
+/// tricks).
+fn double_dummy(
+    board: &crate::query::Board<'_>,
+    solved: Option<&crate::dds::Outcome>,
+    symbols: Symbols,
+) -> Option<String> {
     let mut out = String::new();
-    if let Some(tricks) = board.dd() {
+    let mut solver = false;
+    let tricks = match (board.dd(), solved) {
+        (Some(tricks), _) => Some(tricks),
+        (None, Some(crate::dds::Outcome::Solved(tricks))) => {
+            solver = true;
+            Some(tricks)
+        }
+        (None, Some(crate::dds::Outcome::TimedOut(after))) => {
+            let _ = writeln!(
+                out,
+                "Double dummy: not solved, the solver took longer than {} s",
+                after.as_secs_f64()
+            );
+            None
+        }
+        (None, Some(crate::dds::Outcome::Failed(why))) => {
+            let _ = writeln!(out, "Double dummy: not solved, {why}");
+            None
+        }
+        (None, None) => None,
+    };
+    if let Some(tricks) = tricks {
         let strains = [
             Denomination::NoTrump,
             Denomination::Spades,
@@ -402,17 +484,29 @@ fn double_dummy(board: &crate::query::Board<'_>, symbols: Symbols) -> Option<Str
             out.push('\n');
         }
     }
-    if let Some(par) = board.par() {
-        let contract = board
-            .dd()
+    if solver {
+        out.push_str("  (solved by DDS: the file gives no table)\n");
+    }
+    let par = board
+        .par()
+        .or_else(|| Some(crate::par::par(tricks?, board.vulnerability()?, board.dealer()?).ns));
+    if let Some(par) = par {
+        let contract = tricks
             .zip(board.vulnerability())
             .zip(board.dealer())
             .and_then(|((tricks, vulnerable), dealer)| {
                 crate::par::par(tricks, vulnerable, dealer).contract
             })
             .map(|contract| {
+                // The tricks as ParContract writes them (`1♠+2`, `4♥X-1`): par names the
+                // lowest contract that scores it, which may make overtricks.
+                let result = match i32::from(contract.tricks) - i32::from(contract.level) - 6 {
+                    0 => String::new(),
+                    over if over > 0 => format!("+{over}"),
+                    under => under.to_string(),
+                };
                 format!(
-                    " ({}{}{} by {})",
+                    " ({}{}{}{result} by {})",
                     contract.level,
                     denomination(contract.denomination, symbols),
                     if contract.doubled { "X" } else { "" },
@@ -664,6 +758,8 @@ mod tests {
         let look = Look {
             symbols: Symbols::Ascii,
             play: true,
+            colour: false,
+            solved: None,
         };
         let mut played = Vec::new();
         each_diagram_as(text, None, look, parser::CHUNK_BYTES, |diagram| {

@@ -606,6 +606,19 @@ pub struct ShowArgs {
     #[arg(long)]
     pub play: bool,
 
+    /// When to colour the diagrams (the red suits red, each board's heading bold); `auto`
+    /// colours a terminal unless NO_COLOR is set.
+    #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
+    pub color: ColorChoice,
+
+    /// Solve the deals whose file gives no double-dummy table, and show the table and par
+    /// (a pbnfmt built with the `dds` feature).
+    #[arg(long)]
+    pub analyze: bool,
+
+    #[command(flatten)]
+    pub solve: SolveArgs,
+
     /// The input encoding; `auto` reads a byte-order mark, else UTF-8 if valid, else Latin-1.
     #[arg(long, value_enum, default_value_t = InputEncoding::Auto)]
     pub encoding: InputEncoding,

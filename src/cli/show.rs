@@ -1,6 +1,6 @@
 //! `pbnfmt show FILE [--board N]`: hand diagrams on standard output.
 
-use std::io::{self, Write};
+use std::io::{self, IsTerminal, Write};
 
 use crate::parser;
 use crate::show::{Look, Symbols, each_diagram_as};
@@ -34,9 +34,25 @@ pub(super) fn run(args: &ShowArgs) -> u8 {
     let mut out = io::BufWriter::new(io::stdout().lock());
     let mut written = Ok(());
     let mut first = true;
+    let solutions = if args.analyze {
+        if !crate::dds::AVAILABLE {
+            say!("pbnfmt: error: show --analyze: {}", crate::dds::WITHOUT);
+            return EXIT_TROUBLE;
+        }
+        let keys = crate::show::deals_to_solve(&decoded.text, args.board.as_deref());
+        let threads = std::thread::available_parallelism().map_or(1, usize::from);
+        match super::analyze::solve(keys, &args.solve, threads, false) {
+            Ok(solutions) => Some(solutions),
+            Err(status) => return status,
+        }
+    } else {
+        None
+    };
     let look = Look {
         symbols,
         play: args.play,
+        colour: super::use_color(args.color, io::stdout().is_terminal()),
+        solved: solutions.as_deref(),
     };
     let drawn = each_diagram_as(
         &decoded.text,

@@ -120,6 +120,46 @@ mod solver {
         assert_eq!(status, Some(0), "warnings");
     }
 
+    /// `show --analyze` (issue 49, item 5): the board without analysis gets the solver's table
+    /// and par, the same as `analyze` writes into the file; a board with its own table is shown
+    /// with the file's (wrong) digits, not solved again.
+    #[test]
+    fn show_analyze_draws_the_table_analyze_writes() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = copy_fixture(dir.path());
+        let shown = |args: &[&str]| {
+            let mut all = vec!["show", "--board", "3"];
+            all.extend_from_slice(args);
+            common::text(&succeeds(&all, dir.path()).stdout)
+        };
+        let solved = shown(&["--analyze", "wrong.pbn"]);
+        assert!(
+            solved.contains("(solved by DDS: the file gives no table)"),
+            "{solved}"
+        );
+        assert!(
+            solved.contains("Par NS 1520 (7NT by North-South)"),
+            "{solved}"
+        );
+        succeeds(&["analyze", "--write", "wrong.pbn"], dir.path());
+        let written = shown(&["wrong.pbn"]);
+        assert!(written.contains("Double dummy"), "{written}");
+        assert_eq!(
+            solved.replace("  (solved by DDS: the file gives no table)\n", ""),
+            written
+        );
+        // Board 1 keeps the file's table: 8 tricks for West in clubs, as written.
+        std::fs::copy(common::corpus().join("dds/wrong.pbn"), &path).unwrap();
+        let output = succeeds(
+            &["show", "--board", "1", "--analyze", "wrong.pbn"],
+            dir.path(),
+        );
+        let board1 = common::text(&output.stdout);
+        assert!(!board1.contains("solved by DDS"), "{board1}");
+        // Nothing to solve: the solver is not started, and says nothing.
+        assert_eq!(common::text(&output.stderr), "");
+    }
+
     /// `analyze` adds what is missing, as minimal edits: the old text is all there, in order;
     /// the result has every tag, and nothing in it that the solver or the table checks find;
     /// analysing it again changes nothing.

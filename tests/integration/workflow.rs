@@ -629,6 +629,58 @@ fn show_draws_the_board() {
     );
 }
 
+/// `show --color` (issue 49, item 5): the red suits red and the heading bold on a terminal or
+/// when asked, nothing when not; the colours take no column (without them the diagram is the
+/// plain one), and a value from the file cannot bring its own escape sequence.
+#[test]
+fn show_colours_the_red_suits_and_only_when_asked() {
+    let dir = tree();
+    let root = dir.path();
+    let plain = stdout(&pbnfmt(&["show", "good.pbn"], root));
+    assert!(!plain.contains('\u{1b}'), "not a terminal: no colour");
+    let coloured = stdout(&pbnfmt(&["show", "good.pbn", "--color", "always"], root));
+    assert!(
+        coloured.starts_with("\u{1b}[1mBoard 1, Dealer North, Vulnerable None\u{1b}[0m\n"),
+        "{coloured}"
+    );
+    assert!(coloured.contains("\u{1b}[31m♥\u{1b}[0m"), "{coloured}");
+    assert!(coloured.contains("\u{1b}[31m♦\u{1b}[0m"), "{coloured}");
+    assert!(!coloured.contains("\u{1b}[31m♠"), "{coloured}");
+    let uncoloured = coloured
+        .replace("\u{1b}[31m", "")
+        .replace("\u{1b}[1m", "")
+        .replace("\u{1b}[0m", "");
+    assert_eq!(uncoloured, plain);
+    // NO_COLOR is for `auto`; `never` wins over a terminal.
+    let never = stdout(&pbnfmt(&["show", "good.pbn", "--color", "never"], root));
+    assert_eq!(never, plain);
+    // A player named with an escape sequence: shown masked, the only escapes are pbnfmt's.
+    std::fs::write(
+        root.join("escape.pbn"),
+        "[Board \"1\"]\n[North \"\u{1b}[2J\u{1b}]0;x\u{7}\"]\n\
+         [Deal \"N:.63.AKQ987.A9732 A8654.KQ5.T.QJT6 J973.J98742.3.K4 KQT2.AT.J6542.85\"]\n",
+    )
+    .unwrap();
+    let hostile = stdout(&pbnfmt(&["show", "escape.pbn", "--color", "always"], root));
+    let escapes = hostile.matches('\u{1b}').count();
+    let ours = hostile.matches("\u{1b}[31m").count()
+        + hostile.matches("\u{1b}[1m").count()
+        + hostile.matches("\u{1b}[0m").count();
+    assert_eq!(escapes, ours, "{hostile:?}");
+    assert!(!hostile.contains('\u{7}'), "{hostile:?}");
+}
+
+/// Without the solver, `show --analyze` says how to get it and draws nothing.
+#[cfg(not(feature = "dds"))]
+#[test]
+fn show_analyze_without_the_solver_says_how_to_get_it() {
+    let dir = tree();
+    let output = pbnfmt(&["show", "good.pbn", "--analyze"], dir.path());
+    assert_eq!(output.status.code(), Some(2));
+    assert!(output.stdout.is_empty());
+    assert!(String::from_utf8_lossy(&output.stderr).contains("--features dds"));
+}
+
 #[test]
 fn completions_for_each_shell() {
     for shell in ["bash", "zsh", "fish", "powershell", "elvish"] {
