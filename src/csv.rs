@@ -33,34 +33,64 @@ pub const DEFAULT_COLUMNS: &[&str] = &[
     "contract",
     "declarer",
     "result",
-    "score",
+    "score_ns",
+    "duplicate_score_ns",
     "deal_hash",
     "auction",
+    "uncertain",
 ];
 
-/// Every column a game row may have, besides `tag:NAME` (any tag's value).
+/// Every column a game row may have, besides `tag:NAME` (any tag's value) and `dd_SEAT_STRAIN`
+/// ([`dd_column`]).
 pub const COLUMNS: &[&str] = &[
     "file",
     "line",
     "game",
     "event",
     "date",
+    "date_iso",
     "board",
+    "board_number",
     "dealer",
     "vulnerable",
     "north",
     "east",
     "south",
     "west",
+    "hcp_n",
+    "hcp_e",
+    "hcp_s",
+    "hcp_w",
+    "shape_n",
+    "shape_e",
+    "shape_s",
+    "shape_w",
     "deal_hash",
     "scoring",
     "contract",
     "declarer",
     "result",
-    "score",
+    "score_ns",
+    "score_ew",
+    "duplicate_score_ns",
+    "par_ns",
     "auction",
     "play",
+    "uncertain",
 ];
+
+/// `dd_n_nt`, `dd_w_c`: the double-dummy tricks of a declarer (`n`, `e`, `s`, `w`) in a strain
+/// (`c`, `d`, `h`, `s`, `nt`), as the JSON's `double_dummy` keys them.
+fn dd_column(name: &str) -> Option<(String, String)> {
+    let (seat, strain) = name.strip_prefix("dd_")?.split_once('_')?;
+    let seat = ["n", "e", "s", "w"]
+        .contains(&seat)
+        .then(|| seat.to_uppercase())?;
+    let strain = ["c", "d", "h", "s", "nt"]
+        .contains(&strain)
+        .then(|| strain.to_uppercase())?;
+    Some((seat, strain))
+}
 
 /// The CSV asked for.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -77,9 +107,13 @@ impl Csv {
         let columns =
             columns.unwrap_or_else(|| DEFAULT_COLUMNS.iter().map(|c| c.to_string()).collect());
         for column in &columns {
-            if !COLUMNS.contains(&column.as_str()) && !column.starts_with("tag:") {
+            if !COLUMNS.contains(&column.as_str())
+                && !column.starts_with("tag:")
+                && dd_column(column).is_none()
+            {
                 return Err(format!(
-                    "--columns: `{}` is not a column; the columns are {}, and tag:NAME",
+                    "--columns: `{}` is not a column; the columns are {}, dd_SEAT_STRAIN \
+                     (dd_n_nt) and tag:NAME",
                     crate::display::escape(column),
                     COLUMNS.join(", ")
                 ));
@@ -117,7 +151,11 @@ struct Parts<'a> {
     #[serde(default)]
     date: Value,
     #[serde(default)]
+    date_iso: Value,
+    #[serde(default)]
     board: Value,
+    #[serde(default)]
+    board_number: Value,
     #[serde(default)]
     dealer: Value,
     #[serde(default)]
@@ -127,6 +165,8 @@ struct Parts<'a> {
     #[serde(default)]
     deal_hash: Value,
     #[serde(default)]
+    hands: Value,
+    #[serde(default)]
     scoring: Value,
     #[serde(default)]
     contract: Value,
@@ -134,6 +174,16 @@ struct Parts<'a> {
     declarer: Value,
     #[serde(default)]
     result: Value,
+    #[serde(default)]
+    score: Value,
+    #[serde(default)]
+    duplicate_score: Value,
+    #[serde(default)]
+    double_dummy: Value,
+    #[serde(default)]
+    par: Value,
+    #[serde(default)]
+    uncertain: Value,
     #[serde(borrow, default)]
     auction: Option<&'a RawValue>,
     #[serde(borrow, default)]
@@ -148,7 +198,7 @@ impl Writer {
         Writer {
             needs_auction: csv.table == Table::Calls || named("auction"),
             needs_play: csv.table == Table::Cards || named("play"),
-            needs_tags: named("score") || csv.columns.iter().any(|c| c.starts_with("tag:")),
+            needs_tags: csv.columns.iter().any(|c| c.starts_with("tag:")),
             csv,
         }
     }
@@ -169,15 +219,23 @@ impl Writer {
             ("game", parts.game),
             ("event", parts.event),
             ("date", parts.date),
+            ("date_iso", parts.date_iso),
             ("board", parts.board),
+            ("board_number", parts.board_number),
             ("dealer", parts.dealer),
             ("vulnerable", parts.vulnerable),
             ("deal", parts.deal),
             ("deal_hash", parts.deal_hash),
+            ("hands", parts.hands),
             ("scoring", parts.scoring),
             ("contract", parts.contract),
             ("declarer", parts.declarer),
             ("result", parts.result),
+            ("score", parts.score),
+            ("duplicate_score", parts.duplicate_score),
+            ("double_dummy", parts.double_dummy),
+            ("par", parts.par),
+            ("uncertain", parts.uncertain),
             ("auction", raw(self.needs_auction, parts.auction)?),
             ("play", raw(self.needs_play, parts.play)?),
             ("tags", raw(self.needs_tags, parts.tags)?),
@@ -192,7 +250,9 @@ impl Writer {
         let names: Vec<&str> = match self.csv.table {
             Table::Games => self.csv.columns.iter().map(String::as_str).collect(),
             Table::Calls => vec!["file", "game", "index", "seat", "call", "nags", "note"],
-            Table::Cards => vec!["file", "game", "trick", "seat", "card", "leader", "winner"],
+            Table::Cards => vec![
+                "file", "game", "trick", "position", "seat", "card", "leader", "winner",
+            ],
         };
         row(self.csv.raw, names.iter().map(|n| n.to_string()))
     }
@@ -230,8 +290,11 @@ impl Writer {
                 let (file, number) = key();
                 let mut out = String::new();
                 for (i, trick) in items(&game["play"]["tricks"]).enumerate() {
-                    for seat in ["N", "E", "S", "W"] {
-                        if trick[seat].is_null() {
+                    // The order played: the leader first (issue 44, item 15); a card not
+                    // written, unknown (`-`) or to come (`+`) is no card played.
+                    for (position, seat) in played_order(trick).into_iter().enumerate() {
+                        let card = text(&trick[seat]);
+                        if card.is_empty() || card == "-" || card == "+" {
                             continue;
                         }
                         out.push_str(&row(
@@ -240,8 +303,9 @@ impl Writer {
                                 file.clone(),
                                 number.clone(),
                                 (i + 1).to_string(),
+                                (position + 1).to_string(),
                                 seat.to_owned(),
-                                text(&trick[seat]),
+                                card,
                                 text(&trick["leader"]),
                                 text(&trick["winner"]),
                             ],
@@ -252,6 +316,14 @@ impl Writer {
             }
         })
     }
+}
+
+/// The seats of a trick in the order they played: from its leader (North when not known).
+fn played_order(trick: &Value) -> [&'static str; 4] {
+    let order = ["N", "E", "S", "W"];
+    let leader = trick["leader"].as_str().unwrap_or("N");
+    let start = order.iter().position(|s| *s == leader).unwrap_or(0);
+    std::array::from_fn(|i| order[(start + i) % 4])
 }
 
 /// The items of a JSON array (none for anything else).
@@ -293,11 +365,8 @@ fn column(game: &Value, name: &str) -> String {
         "play" => {
             let mut cards = Vec::new();
             for trick in items(&game["play"]["tricks"]) {
-                let order = ["N", "E", "S", "W"];
-                let leader = trick["leader"].as_str().unwrap_or("N");
-                let start = order.iter().position(|s| *s == leader).unwrap_or(0);
-                for i in 0..4 {
-                    let card = &trick[order[(start + i) % 4]];
+                for seat in played_order(trick) {
+                    let card = &trick[seat];
                     if !card.is_null() {
                         cards.push(text(card));
                     }
@@ -305,11 +374,43 @@ fn column(game: &Value, name: &str) -> String {
             }
             cards.join(" ")
         }
-        "score" => tag(game, "Score"),
-        other => match other.strip_prefix("tag:") {
-            Some(tag_name) => tag(game, tag_name),
-            None => text(&game[other]),
+        // No vulnerability as PBN's `Love` (PBN 3.4.10): pandas reads a cell `None` as missing
+        // with its defaults (issue 44, item 15).
+        "vulnerable" => match &game["vulnerable"] {
+            Value::String(v) if v == "None" => "Love".to_owned(),
+            v => text(v),
         },
+        // The hash after an `h`: sixteen hex digits can all be decimal digits (or read as
+        // `1e5…`), and pandas and DuckDB would type the column as numbers.
+        "deal_hash" => match &game["deal_hash"] {
+            Value::String(hash) => format!("h{hash}"),
+            _ => String::new(),
+        },
+        "score_ns" => text(&game["score"]["ns"]),
+        "score_ew" => text(&game["score"]["ew"]),
+        "duplicate_score_ns" => text(&game["duplicate_score"]["ns"]),
+        "par_ns" => text(&game["par"]["ns"]),
+        other => {
+            if let Some(tag_name) = other.strip_prefix("tag:") {
+                return tag(game, tag_name);
+            }
+            if let Some((seat, strain)) = dd_column(other) {
+                return text(&game["double_dummy"][seat.as_str()][strain.as_str()]);
+            }
+            if let Some((what, seat)) = other.split_once('_')
+                && matches!(what, "hcp" | "shape")
+            {
+                let hand = &game["hands"][seat.to_uppercase().as_str()];
+                return match what {
+                    "hcp" => text(&hand["hcp"]),
+                    _ => items(&hand["shape"])
+                        .map(text)
+                        .collect::<Vec<_>>()
+                        .join("-"),
+                };
+            }
+            text(&game[other])
+        }
     }
 }
 
@@ -320,11 +421,24 @@ fn tag(game: &Value, name: &str) -> String {
         .map_or(String::new(), |t| text(&t["value"]))
 }
 
+/// The words `pandas.read_csv` takes for a missing value by default (pandas 2 and 3), but the
+/// empty cell, which is missing here too.
+const PANDAS_MISSING: &[&str] = &[
+    "#N/A", "#N/A N/A", "#NA", "-1.#IND", "-1.#QNAN", "-NaN", "-nan", "1.#IND", "1.#QNAN", "<NA>",
+    "N/A", "NA", "NULL", "NaN", "None", "n/a", "nan", "null",
+];
+
 /// A cell a spreadsheet would take for a formula (Excel, LibreOffice and Sheets read one that
 /// starts with `=`, `+`, `-` or `@`, and some a TAB or CR first) gets a `'` in front, as OWASP
 /// advises for CSV injection: a player's name or an Event from an untrusted archive must not
-/// become a live formula. A plain number (`-620`, a negative score) stays a number.
+/// become a live formula. A plain number (`-620`, a negative score) stays a number. A cell that
+/// pandas would read as missing ([`PANDAS_MISSING`]) gets the same `'`.
 pub fn neutralised(field: &str) -> std::borrow::Cow<'_, str> {
+    // A cell pandas reads as missing with its defaults (`read_csv`'s `na_values`): a player
+    // named `NA` is a name (issue 44, item 15).
+    if PANDAS_MISSING.contains(&field) {
+        return std::borrow::Cow::Owned(format!("'{field}"));
+    }
     let formula = field.starts_with(['=', '+', '-', '@', '\t', '\r']);
     let number = field.parse::<f64>().is_ok()
         && field

@@ -1,4 +1,4 @@
-//! Games as data: one JSON object per game (`convert --to jsonl`), schema version 1, documented in
+//! Games as data: one JSON object per game (`convert --to jsonl`), schema version 2, documented in
 //! `docs/jsonl.md` and described by `docs/jsonl.schema.json`.
 //!
 //! The games are read as `check` reads them, a chunk of games at a time ([`parser::chunks`]) with
@@ -30,7 +30,11 @@ use crate::source::{self, Encoding};
 use crate::syntax::{Data, Parse};
 
 /// The version of the objects' shape; a change that is not an addition raises it.
-pub const SCHEMA_VERSION: u32 = 1;
+/// Version 2 (issue 44, items 13, 14 and 16) adds what an analyst computes first (the board as a
+/// number, the date in ISO form, HCP and shape, the duplicate score, the double-dummy table and
+/// par typed), the irregularities and card annotations, and the games read with an uncertain
+/// reading; and writes every section element as a string.
+pub const SCHEMA_VERSION: u32 = 2;
 
 /// The deal hash of a 52-card layout: FNV-1a (64 bits) of 52 ASCII bytes, the seat letter
 /// (`N`, `E`, `S`, `W`, or `-` when unknown) of each card from the spade ace down to the club two,
@@ -90,7 +94,13 @@ fn games(
             game: index,
         };
         object(&mut line, parse, text, model, &place);
-        each(&mut line, span, unconvertible(text, model))
+        let why = unconvertible(text, model).or_else(|| {
+            model
+                .tags
+                .is_empty()
+                .then(|| "none of it reads as a tag pair".to_owned())
+        });
+        each(&mut line, span, why)
     });
     index
 }
@@ -230,7 +240,12 @@ fn object(out: &mut String, parse: &Parse, text: &str, model: &GameModel<'_>, pl
     let value = |name: &str| model.value(name).filter(|v| !v.is_empty() && *v != "?");
     o.str("event", value("Event"));
     o.str("date", value("Date"));
+    o.str("date_iso", value("Date").and_then(iso_date).as_deref());
     o.str("board", value("Board"));
+    o.num(
+        "board_number",
+        value("Board").and_then(|b| b.trim().parse::<u32>().ok().map(|n| n as usize)),
+    );
     let dealer = model.value("Dealer").and_then(Seat::parse);
     o.str("dealer", seat_text(dealer));
     o.str(
@@ -248,6 +263,11 @@ fn object(out: &mut String, parse: &Parse, text: &str, model: &GameModel<'_>, pl
         _ => out.push_str("null"),
     }
     o.str("deal_hash", cards.as_ref().map(deal_hash).as_deref());
+    let out = o.key("hands");
+    match &deal {
+        Some(deal) => hands_object(out, deal),
+        None => out.push_str("null"),
+    }
     o.str("scoring", value("Scoring"));
     let declarer = model
         .value("Declarer")
@@ -273,6 +293,33 @@ fn object(out: &mut String, parse: &Parse, text: &str, model: &GameModel<'_>, pl
     o.num("result", result.map(usize::from));
     let out = o.key("score");
     score(out, model.value("Score"), declarer);
+    let vulnerable = model.value("Vulnerable").and_then(Vulnerability::read);
+    let duplicate = match (contract, declarer, result, vulnerable) {
+        (Some(ContractValue::PassedOut), ..) => Some(0),
+        (Some(ContractValue::Contract(c)), Some(declarer), Some(tricks), Some(vulnerable)) => {
+            let side = crate::model::values::Side::of(declarer);
+            let points = crate::model::duplicate::duplicate_score(
+                c.level,
+                c.denomination,
+                c.risk,
+                vulnerable.is_vulnerable(side),
+                tricks,
+            );
+            Some(match side {
+                crate::model::values::Side::NorthSouth => points,
+                crate::model::values::Side::EastWest => -points,
+            })
+        }
+        _ => None,
+    };
+    sides(o.key("duplicate_score"), duplicate);
+    let board = crate::query::Board::new(parse, text, model);
+    let out = o.key("double_dummy");
+    match board.dd() {
+        Some(tricks) => double_dummy_object(out, tricks),
+        None => out.push_str("null"),
+    }
+    sides(o.key("par"), board.par());
     let out = o.key("auction");
     auction_object(out, parse, text, model, dealer);
     let out = o.key("play");
@@ -281,8 +328,18 @@ fn object(out: &mut String, parse: &Parse, text: &str, model: &GameModel<'_>, pl
     comments(out, parse, text, model);
     let out = o.key("sections");
     sections(out, parse, text, model);
+    // Read without a syntax error: [`convert`] rewrites this end ([`CERTAIN_END`]) for a game
+    // that has one.
+    o.key("uncertain").push_str("false");
+    o.key("syntax_errors").push_str("[]");
     o.end();
 }
+
+/// The end of the object of a game read without a syntax error (issue 44, item 14).
+const CERTAIN_END: &str = ",\"uncertain\":false,\"syntax_errors\":[]}";
+
+/// The most syntax errors an object lists.
+const SYNTAX_ERRORS_LISTED: usize = 10;
 
 /// The Score tag (PBN 4.2.1) as points for each side: `NS 420` is 420 for North-South and -420
 /// for East-West; a bare number is declarer's side's. `null` when it does not read.
@@ -317,9 +374,78 @@ fn score(out: &mut String, value: Option<&str>, declarer: Option<Seat>) {
     o.end();
 }
 
+/// Points for North-South as `{"ns": 420, "ew": -420}`, or `null`.
+fn sides(out: &mut String, ns: Option<i64>) {
+    match ns {
+        Some(ns) => {
+            let _ = std::fmt::Write::write_fmt(out, format_args!("{{\"ns\":{ns},\"ew\":{}}}", -ns));
+        }
+        None => out.push_str("null"),
+    }
+}
+
+/// A PBN date (PBN 3.4.3) with every digit known, as ISO 8601 (`1995-06-10`); a date in
+/// another spelling that reads for certain (`2023-07-28`, `3 December 2019`) too. `None` for a
+/// date with unknown digits, a guess, or none.
+fn iso_date(date: &str) -> Option<String> {
+    let pbn = if crate::model::values::date_problem(date).is_none() {
+        date.to_owned()
+    } else {
+        crate::model::loose::date(date)
+            .filter(|reading| reading.certain)?
+            .spelling
+    };
+    (!pbn.contains('?') && pbn.len() == 10)
+        .then(|| format!("{}-{}-{}", &pbn[0..4], &pbn[5..7], &pbn[8..10]))
+}
+
+/// Each hand's high-card points (A 4, K 3, Q 2, J 1) and shape, its lengths in spades, hearts,
+/// diamonds and clubs; `null` for a hand not given.
+fn hands_object(out: &mut String, deal: &Deal) {
+    let mut o = Object::new(out);
+    for seat in Seat::ALL {
+        let out = o.key(seat_text(Some(seat)).unwrap_or("N"));
+        let Some(hand) = deal.hand(seat) else {
+            out.push_str("null");
+            continue;
+        };
+        let lengths = crate::bridge::Suit::ALL
+            .map(|suit| hand.cards.iter().filter(|card| card.suit == suit).count());
+        let _ = std::fmt::Write::write_fmt(
+            out,
+            format_args!(
+                "{{\"hcp\":{},\"shape\":[{},{},{},{}]}}",
+                crate::query::hcp(hand.cards),
+                lengths[0],
+                lengths[1],
+                lengths[2],
+                lengths[3]
+            ),
+        );
+    }
+    o.end();
+}
+
+/// The tricks of each declarer in each denomination: `{"N": {"C": 8, …, "NT": 9}, …}`.
+fn double_dummy_object(out: &mut String, tricks: &crate::model::double_dummy::Tricks) {
+    let mut o = Object::new(out);
+    for seat in Seat::ALL {
+        let mut row = Object::new(o.key(seat_text(Some(seat)).unwrap_or("N")));
+        for denomination in Denomination::ALL {
+            row.num(
+                crate::bridge::denomination_text(denomination),
+                Some(usize::from(tricks[seat as usize][denomination as usize])),
+            );
+        }
+        row.end();
+    }
+    o.end();
+}
+
 /// The supplemental sections and tables of a game (PBN 5): each tag with section data, its
-/// columns (a table's column names, PBN 5.2; none for a plain section) and its rows, an element
-/// a cell: a whole number as a number, a string without its quotes, anything else as written.
+/// columns (a table's column names, PBN 5.2; none for a plain section) and its rows, each
+/// element a string: a string without its quotes, anything else as written (`0873` stays
+/// `"0873"`: a pair number is not a quantity, and PBN 5.2 types no column).
 fn sections(out: &mut String, parse: &Parse, text: &str, model: &GameModel<'_>) {
     out.push('[');
     let mut first = true;
@@ -369,14 +495,6 @@ fn sections(out: &mut String, parse: &Parse, text: &str, model: &GameModel<'_>) 
                 let cell = &text[parse.span(first_token, last_token)];
                 if cell.starts_with('"') {
                     push_str(rows, &crate::syntax::string_value(cell));
-                } else if !cell.is_empty()
-                    && cell.len() <= 15
-                    && cell.bytes().all(|b| b.is_ascii_digit())
-                {
-                    rows.push_str(cell.trim_start_matches('0'));
-                    if cell.bytes().all(|b| b == b'0') {
-                        rows.push('0');
-                    }
                 } else {
                     push_str(rows, cell);
                 }
@@ -480,6 +598,17 @@ fn annotations(
     out.str("note", note);
 }
 
+/// `"insufficient": true` on a call written after `^I`: an insufficient bid the next player
+/// accepted (PBN 3.5.5).
+fn insufficient(out: &mut Object<'_>, parse: &Parse, text: &str, mv: Option<&crate::syntax::Move>) {
+    let marked = mv
+        .and_then(|mv| mv.irregularity)
+        .is_some_and(|id| parse.text(text, id).eq_ignore_ascii_case("^I"));
+    if marked {
+        out.key("insufficient").push_str("true");
+    }
+}
+
 fn auction_object(
     out: &mut String,
     parse: &Parse,
@@ -548,6 +677,7 @@ fn auction_object(
         c.str("seat", seat_text(Some(position.seat)));
         c.str("call", Some(&call));
         annotations(&mut c, parse, text, mv, &notes);
+        insufficient(&mut c, parse, text, mv);
         c.end();
     }
     // The calls written after the end, or after a call the walk could not follow: each as
@@ -579,6 +709,7 @@ fn auction_object(
         c.str("seat", seat_text(seat));
         c.str("call", Some(&call));
         annotations(&mut c, parse, text, Some(mv), &notes);
+        insufficient(&mut c, parse, text, Some(mv));
         if ended {
             c.key("after_end").push_str("true");
         }
@@ -616,6 +747,16 @@ fn play_object(
         hand_size: 13,
     };
     let read = play::read(parse, text, context, &tag.pair.data);
+    let notes = notes(model, &model.play_notes);
+    let moves: Vec<&crate::syntax::Move> = tag
+        .pair
+        .data
+        .iter()
+        .filter_map(|d| match d {
+            Data::Move(mv) => Some(mv),
+            _ => None,
+        })
+        .collect();
     let mut o = Object::new(out);
     o.str("first", seat_text(Some(play_seat)));
     let list = o.key("tricks");
@@ -641,6 +782,7 @@ fn play_object(
             }
         }
         t.str("winner", seat_text(trick.winner));
+        card_annotations(&mut t, parse, text, trick, &moves, &notes);
         t.end();
     }
     list.push(']');
@@ -652,6 +794,50 @@ fn play_object(
         }),
     );
     o.end();
+}
+
+/// What is written about the trick's cards, by seat, when anything is: `revoke` (`^R`),
+/// `lead_out_of_turn` (`^L`, PBN 3.6.4), the card's NAGs and the text of its note (PBN 3.6.3).
+fn card_annotations(
+    out: &mut Object<'_>,
+    parse: &Parse,
+    text: &str,
+    trick: &play::Trick,
+    moves: &[&crate::syntax::Move],
+    notes: &[(&str, &str)],
+) {
+    let mut marked = Vec::new();
+    for seat in Seat::ALL {
+        let Slot::Card { token, mark, .. } = trick.slot(seat) else {
+            continue;
+        };
+        let Ok(at) = moves.binary_search_by_key(&token, |mv| mv.token) else {
+            continue;
+        };
+        let mv = moves[at];
+        let (references, nags) = canon::annotations(parse, text, mv, true);
+        if mark.is_some() || !references.is_empty() || !nags.is_empty() {
+            marked.push((seat, mark, mv));
+        }
+    }
+    if marked.is_empty() {
+        return;
+    }
+    let mut list = Object::new(out.key("annotations"));
+    for (seat, mark, mv) in marked {
+        let mut a = Object::new(list.key(seat_text(Some(seat)).unwrap_or("N")));
+        if let Some(mark) = mark {
+            let key = if mark.revoke {
+                "revoke"
+            } else {
+                "lead_out_of_turn"
+            };
+            a.key(key).push_str("true");
+        }
+        annotations(&mut a, parse, text, Some(mv), notes);
+        a.end();
+    }
+    list.end();
 }
 
 /// The comments of a game, each with where it stood: before the first tag, after a tag pair, or
@@ -762,9 +948,12 @@ pub fn convert(
     let mut next_finding = 0;
     let mut output = Output::new();
     let mut sink = Sink::new(&mut output, data.csv.clone(), true);
-    // Where the current chunk's syntax errors start: a game holding one is left out (W006).
-    let errors = std::cell::RefCell::new(Vec::new());
+    // The current chunk's syntax errors: a game holding one is written with them, its reading
+    // marked uncertain (issue 44, item 14).
+    let errors: std::cell::RefCell<Vec<Diagnostic>> = std::cell::RefCell::new(Vec::new());
+    let mut lines: Option<crate::source::LineIndex> = None;
     let mut left_out = crate::proof::Capped::default();
+    let mut uncertain = 0usize;
     let games = games(
         &mut driver,
         file,
@@ -773,9 +962,36 @@ pub fn convert(
             reading.chunk(parse, &read.found);
             let mut errors = errors.borrow_mut();
             errors.clear();
-            errors.extend(parse.errors.iter().map(|e| e.span.start as usize));
+            errors.extend(
+                parse
+                    .errors
+                    .iter()
+                    .map(|e| crate::rules::syntax::syntax_diagnostic(e, &pbn.text)),
+            );
         },
         |line, span, unconvertible| {
+            if let Some(why) = unconvertible {
+                left_out.push(not_converted(&pbn.text, span, &why));
+                return true;
+            }
+            let errors = errors.borrow();
+            let mut in_game = errors
+                .iter()
+                .filter(|d| span.contains(&d.span.start))
+                .peekable();
+            if in_game.peek().is_some() {
+                let index = lines.get_or_insert_with(|| crate::source::LineIndex::new(&pbn.text));
+                line.truncate(line.len() - CERTAIN_END.len());
+                line.push_str(",\"uncertain\":true,\"syntax_errors\":[");
+                for (i, d) in in_game.take(SYNTAX_ERRORS_LISTED).enumerate() {
+                    if i > 0 {
+                        line.push(',');
+                    }
+                    finding(line, d, &pbn.text, index);
+                }
+                line.push_str("]}");
+                uncertain += 1;
+            }
             if let Some(index) = &index {
                 line.pop();
                 line.push_str(",\"findings\":[");
@@ -792,15 +1008,6 @@ pub fn convert(
                     finding(line, d, &pbn.text, index);
                 }
                 line.push_str("]}");
-            }
-            if errors.borrow().iter().any(|at| span.contains(at)) {
-                let why = "its text has a syntax error, and what it says is not certain";
-                left_out.push(not_converted(&pbn.text, span, why));
-                return true;
-            }
-            if let Some(why) = unconvertible {
-                left_out.push(not_converted(&pbn.text, span, &why));
-                return true;
             }
             sink.game(line)
         },
@@ -820,6 +1027,7 @@ pub fn convert(
     }
     let mut written = Rewritten::written(decoded, Some(output), problems, games);
     written.omitted = left_out.omitted;
+    written.uncertain = uncertain;
     written
 }
 

@@ -213,6 +213,7 @@ fn into_one_file(
         let converted = convert(bytes, found);
         totals.summary.files += 1;
         totals.summary.games += converted.games;
+        totals.uncertain += converted.uncertain;
         let problems = &converted.problems;
         // Games read and not written (W006): not counted as converted (issue 49, item 3).
         totals.left_out += problems
@@ -308,10 +309,16 @@ fn into_one_file(
     // Said for standard output too, on standard error (issue 49, item 3).
     if !io_args.output.quiet && !format.is_document() {
         let written = totals.summary.games.saturating_sub(totals.left_out);
-        let left_out = match totals.left_out {
+        let mut left_out = match totals.left_out {
             0 => String::new(),
             n => format!(", {n} left out: W006 above"),
         };
+        if totals.uncertain > 0 {
+            left_out.push_str(&format!(
+                "; {} with a syntax error, marked \"uncertain\"",
+                plural(totals.uncertain, "game", "games")
+            ));
+        }
         say!(
             "{} {} into {} ({} written{left_out}).",
             plural(totals.changed, "file", "files"),

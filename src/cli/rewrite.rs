@@ -141,6 +141,8 @@ pub(super) struct Totals {
     pub(super) unsafe_fixes_left: usize,
     /// `convert -o`: games read but left out of the output (W006).
     pub(super) left_out: usize,
+    /// `convert -o --to jsonl|csv`: games written marked uncertain (a syntax error in them).
+    pub(super) uncertain: usize,
 }
 
 pub(super) fn input_overrides(args: &RewriteArgs) -> RewriteOverrides {

@@ -18,7 +18,7 @@ use crate::rules::select::Selection;
 use crate::source::{self, Decoded, Encoding};
 
 use crate::lin::checked::{self, BATCH_BOARDS, Findings};
-use crate::lin::game::{Game, each_pbn_game, from_pbn};
+use crate::lin::game::{Anchor, Game, each_pbn_game, from_pbn};
 use crate::lin::read;
 use crate::lin::{looks_like_lin, to_lin};
 
@@ -93,7 +93,34 @@ pub fn facts(game: &Game) -> String {
     if game.contract().is_some() {
         out.push_str(&format!(" result {result:?}"));
     }
+    for ((kind, at), text) in comment_facts(game) {
+        let place = match kind {
+            0 => "board".to_owned(),
+            1 => format!("call {}", at + 1),
+            _ => format!("card {}", at + 1),
+        };
+        out.push_str(&format!(" comment at {place}: {text:?}"));
+    }
     out
+}
+
+/// The comments of a board as the read-back compares them (issue 44, item 2): by place, the
+/// text of the comments at each place joined, with each run of white space one space. A place's
+/// comments may be one comment or several either way (PBN joins LIN's at one card; a `}` splits
+/// a PBN comment in `;` lines), and line breaks are layout.
+pub fn comment_facts(game: &Game) -> Vec<((u8, usize), String)> {
+    let mut places: std::collections::BTreeMap<(u8, usize), String> = Default::default();
+    for (anchor, text) in &game.comments {
+        let joined = places.entry(anchor.order()).or_default();
+        for word in text.split_whitespace() {
+            if !joined.is_empty() {
+                joined.push(' ');
+            }
+            joined.push_str(word);
+        }
+    }
+    places.retain(|_, text| !text.is_empty());
+    places.into_iter().collect()
 }
 
 /// Converts LIN bytes to PBN export format, checked and proved a batch of boards at a time: each
@@ -321,6 +348,7 @@ pub fn same_facts(a: &Game, b: &Game) -> bool {
         && a.complete_hands() == b.complete_hands()
         && a.contract() == b.contract()
         && result(a) == result(b)
+        && comment_facts(a) == comment_facts(b)
 }
 
 fn unfaithful(span: Range<usize>, index: usize, before: &str, after: &str) -> Diagnostic {
@@ -449,9 +477,15 @@ fn uploadable(
         ));
     }
     if !game.lost.is_empty() {
+        let layout = if game.is_match() {
+            "vugraph"
+        } else {
+            "single-board"
+        };
         findings.push(crate::rules::lin::lost_in_lin(
             at.clone(),
             board,
+            layout,
             &game.lost,
         ));
     }
@@ -476,6 +510,40 @@ pub fn pbn_carries(game: &Game) -> Game {
             }
         }
     }
+    // The comments where the PBN writer puts them: on a call or card it writes, else the
+    // board's, followed by the calls and cards it can only keep as comments (L010, L009).
+    let auction_lands = game.dealer.is_some() && !game.calls.is_empty();
+    let play_lands = !game.tricks().is_empty();
+    let mut board = Vec::new();
+    let mut moves = Vec::new();
+    for (anchor, text) in std::mem::take(&mut game.comments) {
+        match anchor {
+            Anchor::Call(_) if auction_lands => moves.push((anchor, text)),
+            Anchor::Card(_) if play_lands => moves.push((anchor, text)),
+            _ => board.push((Anchor::Board, text)),
+        }
+    }
+    if !game.calls.is_empty() && game.dealer.is_none() {
+        let calls: Vec<String> = game.calls.iter().map(|c| c.call.spelling()).collect();
+        board.push((
+            Anchor::Board,
+            format!("LIN auction with no dealer: {}", calls.join(" ")),
+        ));
+    }
+    board.extend(moves);
+    // Written after the auction: in its section when there is one.
+    if !game.cards.is_empty() && !play_lands {
+        let cards: Vec<String> = game.cards.iter().map(ToString::to_string).collect();
+        let anchor = match game.calls.len() {
+            n if n > 0 && auction_lands => Anchor::Call(n - 1),
+            _ => Anchor::Board,
+        };
+        board.push((
+            anchor,
+            format!("LIN play with no contract: {}", cards.join(" ")),
+        ));
+    }
+    game.comments = board;
     if game.dealer.is_none() {
         game.calls.clear();
     }
@@ -496,6 +564,9 @@ pub fn lin_carries(game: &Game) -> Game {
         if let Some(note) = &mut call.note {
             *note = note.replace('|', "/").replace(['\r', '\n'], " ");
         }
+    }
+    for (_, comment) in &mut game.comments {
+        *comment = comment.replace('|', "/");
     }
     if game
         .board

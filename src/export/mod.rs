@@ -233,6 +233,7 @@ pub fn export_decoded(decoded: Decoded, options: &ExportOptions) -> Rewritten {
         games,
         omitted,
         unsafe_fixes_left: 0,
+        uncertain: 0,
     }
 }
 

@@ -15,7 +15,7 @@ use crate::model::auction::{self, Entry};
 use crate::model::deal::{self, Cards};
 use crate::model::play::{self, Context, Slot};
 use crate::model::values::Vulnerability;
-use crate::syntax::{Data, Parse};
+use crate::syntax::{Data, Parse, TokenId};
 
 /// A call and what goes with it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -36,6 +36,18 @@ pub enum Anchor {
     Call(usize),
     /// After the card with this index (in play order).
     Card(usize),
+}
+
+impl Anchor {
+    /// Where the anchor stands in a record: the board's comments, then the auction's, then the
+    /// play's, each in order.
+    pub fn order(self) -> (u8, usize) {
+        match self {
+            Anchor::Board => (0, 0),
+            Anchor::Call(i) => (1, i),
+            Anchor::Card(i) => (2, i),
+        }
+    }
 }
 
 /// One board.
@@ -85,8 +97,32 @@ impl Game {
             self.cards.truncate(cards);
             self.play_seats.truncate(cards);
             self.lost.push(why);
+            // A comment on a card not written follows the last card written (or call).
+            let last = match cards {
+                0 => self
+                    .calls
+                    .len()
+                    .checked_sub(1)
+                    .map_or(Anchor::Board, Anchor::Call),
+                n => Anchor::Card(n - 1),
+            };
+            for (anchor, _) in &mut self.comments {
+                if matches!(anchor, Anchor::Card(i) if *i >= cards) {
+                    *anchor = last;
+                }
+            }
         }
         self
+    }
+
+    /// A board of a team match: it has a HomeTeam and a VisitTeam, and is written in BBO's
+    /// vugraph layout.
+    pub fn is_match(&self) -> bool {
+        ["HomeTeam", "VisitTeam"].iter().all(|name| {
+            self.tags
+                .iter()
+                .any(|(n, v)| n == name && !v.is_empty() && v != "?")
+        })
     }
 
     /// The hands as card sets, the fourth computed when three are complete (13 cards each, no
@@ -302,8 +338,9 @@ fn read_game(parse: &Parse, text: &str, model: &GameModel<'_>) -> Game {
     game.result = model
         .value("Result")
         .and_then(|v| v.trim().parse::<u8>().ok());
-    read_auction(parse, text, model, &mut game);
-    read_play(parse, text, model, &mut game);
+    let calls_at = read_auction(parse, text, model, &mut game);
+    let cards_at = read_play(parse, text, model, &mut game);
+    read_comments(parse, text, model, &mut game, &calls_at, &cards_at);
     what_lin_cannot_carry(parse, text, model, &mut game);
     game
 }
@@ -336,12 +373,22 @@ fn what_lin_cannot_carry(parse: &Parse, text: &str, model: &GameModel<'_>, game:
     if model.ran_together().is_none() && !repeated.is_empty() {
         lost.push(format!("the second {} tag", repeated.join(", ")));
     }
-    // Everything the board's own fields hold goes into LIN but Site and Scoring.
-    let kept: Vec<&str> = MODELLED
+    // Everything the board's own fields hold goes into LIN but Site and Scoring; a team match's
+    // teams, stage and scoring go in its `vg` line (issue 44, item 2).
+    let mut kept: Vec<&str> = MODELLED
         .iter()
         .copied()
         .filter(|name| !["Site", "Scoring"].contains(name))
         .collect();
+    if game.is_match() {
+        kept.extend(["HomeTeam", "VisitTeam", "Stage"]);
+        if super::to_lin::vg_scoring(game.scoring.as_deref()).is_some() {
+            kept.push("Scoring");
+        }
+    } else if game.room.as_deref() == Some("Open") {
+        // `qx|o5` names board 5 in any record; an open room is one only in a match.
+        lost.push("the Room (Open: only a match's layout says which room)".to_owned());
+    }
     let mut other: Vec<&str> = model
         .written()
         .filter(|tag| !kept.contains(&tag.name) && !tag.value.is_empty() && &*tag.value != "?")
@@ -352,19 +399,12 @@ fn what_lin_cannot_carry(parse: &Parse, text: &str, model: &GameModel<'_>, game:
     if !other.is_empty() {
         lost.push(format!("the tags {}", other.join(", ")));
     }
-    // Comments before the first tag, then those in each tag's data.
-    let mut comments = model
-        .game
-        .leading
-        .iter()
-        .filter(|d| matches!(d, Data::Comment(_)))
-        .count();
+    // The comments go as commentary (`nt`, [`read_comments`]).
     let mut nags = 0;
     let mut card_annotations = 0;
     for tag in &model.tags {
         for data in &tag.pair.data {
             match data {
-                Data::Comment(_) => comments += 1,
                 Data::Move(mv) if tag.pair.section == crate::syntax::SectionKind::Play => {
                     card_annotations += mv.annotations.len();
                 }
@@ -397,12 +437,7 @@ fn what_lin_cannot_carry(parse: &Parse, text: &str, model: &GameModel<'_>, game:
             }
         }
     }
-    if comments > 0 {
-        lost.push(format!(
-            "{comments} comment{}",
-            if comments == 1 { "" } else { "s" }
-        ));
-    }
+
     if nags > 0 {
         lost.push(format!(
             "{nags} NAG{} on calls",
@@ -498,9 +533,17 @@ fn notes(model: &GameModel<'_>, indices: &[usize]) -> Vec<(u32, String)> {
         .collect()
 }
 
-fn read_auction(parse: &Parse, text: &str, model: &GameModel<'_>, game: &mut Game) {
+/// Reads the auction into `game.calls`; gives for each move of the section how many calls
+/// stand after it, for the comments' places.
+fn read_auction(
+    parse: &Parse,
+    text: &str,
+    model: &GameModel<'_>,
+    game: &mut Game,
+) -> Vec<(TokenId, usize)> {
+    let mut calls_at = Vec::new();
     let Some((tag, start)) = model.auction_section() else {
-        return;
+        return calls_at;
     };
     // Without a Dealer tag, the first caller is the dealer (PBN 3.4.2, 3.5).
     if game.dealer.is_none() {
@@ -517,6 +560,10 @@ fn read_auction(parse: &Parse, text: &str, model: &GameModel<'_>, game: &mut Gam
             Entry::Call(_) | Entry::Skip | Entry::Unreadable => moves.next(),
             _ => None,
         };
+        if let Some(mv) = mv {
+            // Before the call is pushed; corrected below once it is.
+            calls_at.push((mv.token, game.calls.len()));
+        }
         let Entry::Call(call) = position.entry else {
             continue;
         };
@@ -573,15 +620,29 @@ fn read_auction(parse: &Parse, text: &str, model: &GameModel<'_>, game: &mut Gam
                     note: None,
                 });
             }
-            continue;
+        } else {
+            game.calls.push(entry);
         }
-        game.calls.push(entry);
+        if mv.is_some()
+            && let Some(last) = calls_at.last_mut()
+        {
+            last.1 = game.calls.len();
+        }
     }
+    calls_at
 }
 
-fn read_play(parse: &Parse, text: &str, model: &GameModel<'_>, game: &mut Game) {
+/// Reads the play into `game.cards`; gives the place in the order of play of each card's move,
+/// for the comments' places.
+fn read_play(
+    parse: &Parse,
+    text: &str,
+    model: &GameModel<'_>,
+    game: &mut Game,
+) -> Vec<(TokenId, usize)> {
+    let mut cards_at = Vec::new();
     let Some((tag, play_seat)) = model.play_section() else {
-        return;
+        return cards_at;
     };
     let contract = model
         .value("Contract")
@@ -624,7 +685,8 @@ fn read_play(parse: &Parse, text: &str, model: &GameModel<'_>, game: &mut Game) 
         for k in 0..4 {
             let seat = leader.offset(k);
             match trick.slot(seat) {
-                Slot::Card { card, .. } => {
+                Slot::Card { card, token, .. } => {
+                    cards_at.push((token, game.cards.len()));
                     game.cards.push(card);
                     game.play_seats.push(seat);
                 }
@@ -652,4 +714,71 @@ fn read_play(parse: &Parse, text: &str, model: &GameModel<'_>, game: &mut Game) 
             expected = Some(leader.offset(play::winner_in_play_order(cards, trumps)));
         }
     }
+    cards_at
+}
+
+/// The game's comments as LIN's commentary (`nt`) where they stood (issue 44, item 2): one
+/// before the first tag or after a tag pair is the board's, before the auction; one in the
+/// auction follows the call before it, one in the play the card before it (in the order of
+/// play; at the start of the play, the last call). Ordered as LIN gives them: the board's, then
+/// the auction's, then the play's.
+fn read_comments(
+    parse: &Parse,
+    text: &str,
+    model: &GameModel<'_>,
+    game: &mut Game,
+    calls_at: &[(TokenId, usize)],
+    cards_at: &[(TokenId, usize)],
+) {
+    let body = |id: TokenId| {
+        crate::syntax::comment_body(parse.text(text, id))
+            .trim()
+            .to_owned()
+    };
+    let after_calls = |calls: usize| match calls {
+        0 => Anchor::Board,
+        n => Anchor::Call(n - 1),
+    };
+    let mut comments: Vec<(Anchor, String)> = Vec::new();
+    for data in &model.game.leading {
+        if let Data::Comment(id) = data {
+            comments.push((Anchor::Board, body(*id)));
+        }
+    }
+    let auction = model.auction_section().map(|(tag, _)| tag.pair as *const _);
+    let play = model.play_section().map(|(tag, _)| tag.pair as *const _);
+    for tag in model
+        .tags
+        .iter()
+        .filter(|tag| tag.inheritance != crate::model::Inheritance::Implied)
+    {
+        let section = tag.pair as *const _;
+        let mut last_move: Option<TokenId> = None;
+        for data in &tag.pair.data {
+            match data {
+                Data::Move(mv) => last_move = Some(mv.token),
+                Data::Comment(id) => {
+                    let anchor = if Some(section) == auction {
+                        let calls = last_move
+                            .and_then(|token| calls_at.iter().find(|(t, _)| *t == token))
+                            .map_or(0, |(_, calls)| *calls);
+                        after_calls(calls)
+                    } else if Some(section) == play {
+                        match last_move.and_then(|token| cards_at.iter().find(|(t, _)| *t == token))
+                        {
+                            Some((_, card)) => Anchor::Card(*card),
+                            None => after_calls(game.calls.len()),
+                        }
+                    } else {
+                        Anchor::Board
+                    };
+                    comments.push((anchor, body(*id)));
+                }
+                _ => {}
+            }
+        }
+    }
+    comments.retain(|(_, text)| !text.is_empty());
+    comments.sort_by_key(|(anchor, _)| anchor.order());
+    game.comments = comments;
 }

@@ -446,6 +446,9 @@ impl Reader<'_, '_> {
                 .filter(|f| !f.is_empty())
                 .map(str::to_owned)
         };
+        // A `vg` line begins a match: the names of its tables follow it (`pn`), and a `vg` with
+        // nothing in it ends the match before boards that are not of one.
+        self.header.names.clear();
         self.header.event = field(0);
         self.header.stage = field(1);
         self.header.scoring = field(2).and_then(|s| match s.as_str() {
@@ -554,15 +557,14 @@ impl Reader<'_, '_> {
     }
 
     fn heading(&mut self, value: &str, item: &Item) {
-        // Bridge Composer writes `Event - Date`, `Event`, or ` - Date`.
+        // Bridge Composer writes `Event - Date`, `Event`, or ` - Date`; BBO and others write the
+        // date as they spell it (`Club - 28/07/2023`). A date PBN spells is the Date; another
+        // spelling read for certain is the Date in PBN's spelling; one read only as a guess
+        // (`03.12.19`: which is the day?) is kept as written in a comment, the Date left
+        // unknown, and not folded into the Event (issue 44, item 8).
         let (event, date) = match value.rsplit_once(" - ") {
-            Some((event, date))
-                if !date.is_empty()
-                    && date
-                        .bytes()
-                        .all(|b| b.is_ascii_digit() || b == b'.' || b == b'?') =>
-            {
-                (event, Some(date))
+            Some((event, date)) if heading_date(date.trim()).is_some() => {
+                (event, heading_date(date.trim()))
             }
             _ => (value, None),
         };
@@ -570,8 +572,13 @@ impl Reader<'_, '_> {
             self.board.game.event = Some(event.trim().to_owned());
             self.board.spans.event = Some(item.value.clone());
         }
-        if let Some(date) = date {
-            self.board.game.date = Some(date.to_owned());
+        match date {
+            Some(HeadingDate::Pbn(date)) => self.board.game.date = Some(date),
+            Some(HeadingDate::Guess(written)) => self.comment(
+                format!("the LIN heading's date, which no reading makes certain: {written}"),
+                item,
+            ),
+            None => {}
         }
     }
 
@@ -913,8 +920,44 @@ impl Reader<'_, '_> {
             }
         }
         self.check_result_line(&board);
+        // `qx|o5` is BBO's name of board 5 in any record; it names the open room only in a match
+        // (a `vg` header, or eight names for two tables). Elsewhere a Room would be invented
+        // (issue 44, item 8); a closed room is said in any record.
+        let header = &self.header;
+        let match_file = header.home.is_some() || header.visit.is_some() || header.names.len() == 8;
+        if board.game.room.as_deref() == Some("Open") && !match_file {
+            board.game.room = None;
+        }
         self.file.boards.push(board);
     }
+}
+
+/// The date at the end of a LIN heading.
+enum HeadingDate {
+    /// In PBN's spelling (PBN 3.4.3), as written or read for certain from another spelling.
+    Pbn(String),
+    /// A date whose reading is a guess, as written.
+    Guess(String),
+}
+
+fn heading_date(text: &str) -> Option<HeadingDate> {
+    if text.is_empty() {
+        return None;
+    }
+    // Digits and dots: the Date as written, which `check` judges (a PBN file's Date comes back
+    // as it went out).
+    if text
+        .bytes()
+        .all(|b| b.is_ascii_digit() || b == b'.' || b == b'?')
+    {
+        return Some(HeadingDate::Pbn(text.to_owned()));
+    }
+    let reading = crate::model::loose::date(text)?;
+    Some(if reading.certain {
+        HeadingDate::Pbn(reading.spelling)
+    } else {
+        HeadingDate::Guess(text.to_owned())
+    })
 }
 
 /// Declarer's tricks in an entry of BBO's result line: a level, a strain, the declarer, `x` or

@@ -16,22 +16,139 @@
 
 use crate::bridge::{CallToken, Denomination, Seat, Suit};
 
-use super::game::Game;
+use super::game::{Anchor, Game};
 
 /// LIN's seat order.
 const LIN_SEATS: [Seat; 4] = [Seat::South, Seat::West, Seat::North, Seat::East];
 
 /// The LIN text of `games`, and for each game the characters that had to be changed (a `|` or a
 /// `,` that LIN cannot carry).
+///
+/// The games of a team match (HomeTeam and VisitTeam, issue 44, item 2) are written in BBO's
+/// vugraph layout: a `vg` line (title, segment, scoring, first and last board, the teams) and
+/// the eight names of the two tables (`pn`, open room then closed) before their records, which
+/// then give their names only where they differ. A `vg` line with nothing in it ends a match
+/// before a board that is not one.
 pub fn write(games: &[Game]) -> (String, Vec<Vec<String>>) {
     let mut out = String::new();
     let mut changes = Vec::new();
-    for game in games {
+    let mut current: Option<Match> = None;
+    let mut names: [Option<[String; 4]>; 2] = [None, None];
+    for (i, game) in games.iter().enumerate() {
         let mut changed = Vec::new();
-        board(&mut out, game, &mut changed);
+        let this = Match::of(game);
+        if this != current {
+            match &this {
+                Some(header) => {
+                    names = header.write(&mut out, &games[i..], &mut changed);
+                }
+                None => {
+                    out.push_str("vg||\r\n");
+                    names = [None, None];
+                }
+            }
+            current = this;
+        }
+        let room = usize::from(game.room.as_deref() == Some("Closed"));
+        let header_names = current.as_ref().and(names[room].as_ref());
+        board(&mut out, game, &mut changed, header_names);
         changes.push(changed);
     }
     (out, changes)
+}
+
+/// What a team match's `vg` line says, the same for each of its boards.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Match {
+    event: String,
+    stage: String,
+    scoring: &'static str,
+    home: String,
+    visit: String,
+}
+
+impl Match {
+    /// The match `game` is a board of: one with a HomeTeam and a VisitTeam.
+    fn of(game: &Game) -> Option<Match> {
+        let tag = |name: &str| {
+            game.tags
+                .iter()
+                .find(|(n, _)| n == name)
+                .map(|(_, v)| v.clone())
+                .filter(|v| !v.is_empty() && v != "?")
+        };
+        Some(Match {
+            home: tag("HomeTeam")?,
+            visit: tag("VisitTeam")?,
+            event: game.event.clone().unwrap_or_default(),
+            stage: tag("Stage").unwrap_or_default(),
+            scoring: vg_scoring(game.scoring.as_deref()).unwrap_or(""),
+        })
+    }
+
+    /// The `vg` line and the eight names, from the boards of the match that begin `games`:
+    /// the first board of each room gives its table's names. Returns those names, by room.
+    fn write(
+        &self,
+        out: &mut String,
+        games: &[Game],
+        changed: &mut Vec<String>,
+    ) -> [Option<[String; 4]>; 2] {
+        let boards: Vec<&Game> = games
+            .iter()
+            .take_while(|g| Match::of(g).as_ref() == Some(self))
+            .collect();
+        let numbers: Vec<u32> = boards
+            .iter()
+            .filter_map(|g| g.board.as_deref()?.parse().ok())
+            .collect();
+        let (first, last) = (
+            numbers.iter().min().copied().unwrap_or(1),
+            numbers.iter().max().copied().unwrap_or(1),
+        );
+        let field =
+            |text: &str, what: &str, changed: &mut Vec<String>| clean(text, true, what, changed);
+        out.push_str(&format!(
+            "vg|{},{},{},{first},{last},{},0,{},0|\r\n",
+            field(&self.event, "the Event", changed),
+            field(&self.stage, "the Stage", changed),
+            self.scoring,
+            field(&self.home, "the HomeTeam", changed),
+            field(&self.visit, "the VisitTeam", changed),
+        ));
+        let names: [Option<[String; 4]>; 2] = [false, true].map(|closed| {
+            boards
+                .iter()
+                .find(|g| (g.room.as_deref() == Some("Closed")) == closed)
+                .map(|g| table_names(g, changed))
+        });
+        let written: Vec<String> = names
+            .iter()
+            .flat_map(|table| table.clone().unwrap_or_default())
+            .collect();
+        out.push_str(&format!("pn|{}|\r\n", written.join(",")));
+        names
+    }
+}
+
+/// The `vg` line's scoring letter of a Scoring value: `I`, `P` or `B`.
+pub fn vg_scoring(scoring: Option<&str>) -> Option<&'static str> {
+    match scoring? {
+        "IMP" => Some("I"),
+        "MP" => Some("P"),
+        "BAM" => Some("B"),
+        _ => None,
+    }
+}
+
+/// A table's names in LIN's order (South, West, North, East), as `pn` writes them.
+fn table_names(game: &Game, changed: &mut Vec<String>) -> [String; 4] {
+    LIN_SEATS.map(|seat| {
+        game.names[seat as usize]
+            .as_deref()
+            .map(|n| clean(n, true, "the name", changed))
+            .unwrap_or_default()
+    })
 }
 
 fn clean(text: &str, in_list: bool, what: &str, changed: &mut Vec<String>) -> String {
@@ -48,7 +165,14 @@ fn clean(text: &str, in_list: bool, what: &str, changed: &mut Vec<String>) -> St
     out
 }
 
-fn board(out: &mut String, game: &Game, changed: &mut Vec<String>) {
+/// One record; `header_names`, the names of its table in the match's `pn`, when it is a board
+/// of a match: its own `pn` only where they differ.
+fn board(
+    out: &mut String,
+    game: &Game,
+    changed: &mut Vec<String>,
+    header_names: Option<&[String; 4]>,
+) {
     let event = game
         .event
         .as_deref()
@@ -58,16 +182,12 @@ fn board(out: &mut String, game: &Game, changed: &mut Vec<String>) {
         (_, Some(date)) => out.push_str(&format!("mn|{event} - {date}|")),
         _ => out.push_str(&format!("mn|{event}|")),
     }
-    let names: Vec<String> = LIN_SEATS
-        .iter()
-        .map(|seat| {
-            game.names[*seat as usize]
-                .as_deref()
-                .map(|n| clean(n, true, "the name", changed))
-                .unwrap_or_default()
-        })
-        .collect();
-    out.push_str(&format!("pn|{}|", names.join(",")));
+    let mut quiet = Vec::new();
+    let names = table_names(game, &mut quiet);
+    if header_names != Some(&names) {
+        changed.extend(quiet);
+        out.push_str(&format!("pn|{}|", names.join(",")));
+    }
     let number = game.board.clone().unwrap_or_default();
     let room = if game.room.as_deref() == Some("Closed") {
         'c'
@@ -117,8 +237,9 @@ fn board(out: &mut String, game: &Game, changed: &mut Vec<String>) {
         out.push_str(&format!("sv|{vulnerable}|"));
     }
     out.push_str("\r\n");
+    commentary(out, game, Anchor::Board, changed);
     out.push_str("sa|0|");
-    for call in &game.calls {
+    for (i, call) in game.calls.iter().enumerate() {
         let word = match call.call {
             CallToken::Pass => "p".to_owned(),
             CallToken::Double => "d".to_owned(),
@@ -142,11 +263,13 @@ fn board(out: &mut String, game: &Game, changed: &mut Vec<String>) {
         if let Some(note) = &call.note {
             out.push_str(&format!("an|{}|", clean(note, false, "the note", changed)));
         }
+        commentary(out, game, Anchor::Call(i), changed);
     }
     out.push_str("pg||\r\n");
-    for trick in game.cards.chunks(4) {
-        for card in trick {
+    for (t, trick) in game.cards.chunks(4).enumerate() {
+        for (k, card) in trick.iter().enumerate() {
             out.push_str(&format!("pc|{card}|"));
+            commentary(out, game, Anchor::Card(t * 4 + k), changed);
         }
         out.push_str("pg||\r\n");
     }
@@ -158,6 +281,21 @@ fn board(out: &mut String, game: &Game, changed: &mut Vec<String>) {
         })
     {
         out.push_str(&format!("mc|{result}|pg||\r\n"));
+    }
+}
+
+/// The comments at `anchor` as BBO's commentary, `nt|…|` each (issue 44, item 2). A comment's
+/// line breaks become spaces (a LIN value is one line to BBO), and a `|` a `/`: LIN has no
+/// escape, which the board's finding says.
+fn commentary(out: &mut String, game: &Game, anchor: Anchor, changed: &mut Vec<String>) {
+    for (at, comment) in &game.comments {
+        if *at == anchor {
+            let text = comment.split_whitespace().collect::<Vec<_>>().join(" ");
+            out.push_str(&format!(
+                "nt|{}|",
+                clean(&text, false, "a comment", changed)
+            ));
+        }
     }
 }
 

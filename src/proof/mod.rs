@@ -35,6 +35,9 @@ pub struct Rewritten {
     pub omitted: Omitted,
     /// `fix`: the findings only `--unsafe-fixes` would mend, left as they are.
     pub unsafe_fixes_left: usize,
+    /// `convert --to jsonl|csv`: the games written with `"uncertain": true`, their text having
+    /// a syntax error (issue 44, item 14).
+    pub uncertain: usize,
 }
 
 /// Problems of a rewrite past the first [`MAX_FINDINGS`]: counted by severity.
@@ -125,6 +128,7 @@ impl Rewritten {
             source: None,
             omitted: Omitted::default(),
             unsafe_fixes_left: 0,
+            uncertain: 0,
         }
     }
 }

@@ -241,8 +241,12 @@ pub const LOST_IN_LIN: RuleInfo = RuleInfo {
     severity: Severity::Warning,
     section: "LIN upload",
     summary: "A part of a PBN board that LIN cannot carry",
-    what: "Comments, tags other than the names, board, dealer, vulnerability, deal, auction, play \
-        and result, and NAGs other than `$1` (an alert) and `$2`.",
+    what: "Tags other than the names, board, dealer, vulnerability, deal, auction, play and \
+        result (and in the vugraph layout of a team match the teams, the stage and the \
+        scoring), and NAGs other than `$1` (an alert) and `$2`. Comments go as BBO's commentary \
+        (`nt`) where they stood. The finding names the layout: a board with a HomeTeam and a \
+        VisitTeam is written in BBO's vugraph layout (`vg`, the eight names), any other in the \
+        single-board layout, whose `qx|o` names a board, not a room.",
     why: "LIN upload: LIN has no place for them: the LIN written leaves them out, and says so board by board \
         rather than dropping them silently.",
     example: "```\n\
@@ -576,12 +580,13 @@ pub fn not_uploadable(at: Range<usize>, board: &str, why: &[String]) -> Diagnost
 }
 
 /// L013: the parts `lost` of board `board` at `at`, which LIN cannot carry.
-pub fn lost_in_lin(at: Range<usize>, board: &str, lost: &[String]) -> Diagnostic {
+pub fn lost_in_lin(at: Range<usize>, board: &str, layout: &str, lost: &[String]) -> Diagnostic {
     Diagnostic::new(
         Rule::LostInLin,
         at,
         format!(
-            "LIN cannot carry these parts of board {board}, which are left out: {}",
+            "LIN's {layout} layout cannot carry these parts of board {board}, which are left \
+             out: {}",
             lost.join("; ")
         ),
     )
@@ -679,7 +684,7 @@ pub(crate) fn pairs() -> Vec<crate::rules::pairs::Pair> {
             Rule::LostInLin,
             "[Board \"1\"]\n[Dealer \"N\"]\n\
              [Deal \"N:K843.T542.J6.863 AQJ7.K.Q75.AT942 962.AJ7.KT82.J75 T5.Q9863.A943.KQ\"]\n\
-             {a comment}\n",
+             [Site \"Amsterdam\"]\n",
             "[Board \"1\"]\n[Dealer \"N\"]\n\
              [Deal \"N:K843.T542.J6.863 AQJ7.K.Q75.AT942 962.AJ7.KT82.J75 T5.Q9863.A943.KQ\"]\n",
         ),

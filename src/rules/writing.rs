@@ -152,22 +152,22 @@ pub const GAME_NOT_CONVERTED: RuleInfo = RuleInfo {
     severity: Severity::Warning,
     group: crate::rules::Group::Write,
     section: "PBN 3",
-    summary: "Data: a game with a syntax error, or two boards run together, is left out of the JSON lines or CSV",
-    what: "`pbnfmt convert --to jsonl` and `--to csv` leave out a game whose text has a syntax \
-        error (an unclosed tag pair or string, text that is not a token of PBN): the parser \
-        recovers to read on, but what it recovers is a guess, and data made from a guess would \
-        be taken for the file's. The syntax error is reported beside this finding; the other \
-        games are converted. Likewise a game in which two boards ran together (two Board, \
-        Deal, Dealer or Vulnerable values: T022 reports them), which one object would cut to \
-        the first board.",
-    why: "PBN 3: a game is a sequence of tag pairs with their sections, each tag pair `[Name \
-        \"value\"]` on its own terms. A game that breaks this has no certain reading.",
+    summary: "Data: a game that cannot be one object (two boards run together, no tag pair read) is left out of the JSON lines or CSV",
+    what: "`pbnfmt convert --to jsonl` and `--to csv` leave out a game in which two boards ran \
+        together (two Board, Deal, Dealer or Vulnerable values: T022 reports them), which one \
+        object would cut to the first board, and text between games of which no tag pair \
+        reads. A game whose text has a syntax error but reads is written, marked `\"uncertain\": \
+        true` with its syntax errors (issue 44, item 14): what the parser recovers is a \
+        reading, not the file's certain word, and the analyst decides.",
+    why: "PBN 3: a game is a sequence of tag pairs with their sections; one object is one \
+        game. Two games in one would be cut to the first silently.",
     example: "```\n\
-        [Event \"Club\"\n\
+        [Board \"1\"]\n\
+        [Deal \"N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432\"]\n\
         [Board \"2\"]\n\
+        [Deal \"N:2.5432.5432.5432 AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876\"]\n\
         ```",
-    fix: "Correct the syntax error (`pbnfmt check` shows it; `pbnfmt fix` mends the certain \
-        ones), then convert again.",
+    fix: "Put an empty line between the two boards (PBN 3), then convert again.",
     drawn: Drawn::JsonLines,
     ..RuleInfo::BASE
 };
@@ -537,8 +537,10 @@ pub(crate) fn jsonl_pairs() -> Vec<crate::rules::pairs::Pair> {
     use crate::rules::Rule;
     vec![crate::rules::pairs::Pair::new(
         Rule::GameNotConverted,
-        "[Board \"1\"]\n\n[Event \"Club\"\n[Board \"2\"]\n",
-        "[Board \"1\"]\n\n[Event \"Club\"]\n[Board \"2\"]\n",
+        "[Board \"1\"]\n[Deal \"N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432\"]\n\
+         [Board \"2\"]\n[Deal \"N:2.5432.5432.5432 AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876\"]\n",
+        "[Board \"1\"]\n[Deal \"N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432\"]\n\n\
+         [Board \"2\"]\n[Deal \"N:2.5432.5432.5432 AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876\"]\n",
     )]
 }
 
@@ -688,8 +690,8 @@ pub fn game_not_converted(span: Range<usize>, named: &str, why: &str) -> Diagnos
         format!("{named} left out: {why}"),
     )
     .with_help(
-        "correct what `pbnfmt check` reports for it (a syntax error; boards run together need \
-         an empty line between them, PBN 3), then convert again",
+        "boards run together need an empty line between them (PBN 3; `pbnfmt check` reports \
+         T022 for them); then convert again",
     )
 }
 

@@ -192,23 +192,28 @@ fn pbn_to_lin_says_what_lin_cannot_carry() {
     );
     assert!(lin.contains("md|3SJ973HJ98742D3CK4,SKQT2HATDJ6542C85,SH63DAKQ987CA9732|sv|o|"));
     assert!(
-        lin.contains("mb|1D|mb|p|mb|1H|mb|p|mb|3N|mb|p|mb|p|mb|p|pg||"),
+        lin.contains("mb|1D|mb|p|mb|1H|mb|p|mb|3N|mb|p|mb|p|mb|p|"),
         "{lin}"
     );
     assert!(lin.contains("mc|9|"), "{lin}");
+    // The comment after the last pass is BBO's commentary after that call (issue 44, item 2).
+    assert!(lin.contains("mb|p|nt|played at table 3|pg||"), "{lin}");
     let stderr = text(&output.stderr);
     assert!(
         stderr.contains(
-            "warning[L013] LIN cannot carry these parts of board 1, which are left \
-             out: the tags Scoring, Site; 1 comment"
+            "warning[L013] LIN's single-board layout cannot carry these parts of board 1, \
+             which are left out: the tags Scoring, Site"
         ),
         "{stderr}"
     );
-    // The LIN reads back as the same board.
+    assert!(!stderr.contains("comment"), "{stderr}");
+    // The LIN reads back as the same board, its comment where it stood.
     fs::write(dir.path().join("g.lin"), &output.stdout).unwrap();
     let back = pbnfmt(&["convert", "g.lin"], dir.path());
     assert_eq!(back.status.code(), Some(0), "{}", text(&back.stderr));
-    assert!(text(&back.stdout).contains("[Contract \"3NT\"]"));
+    let back = text(&back.stdout);
+    assert!(back.contains("[Contract \"3NT\"]"));
+    assert!(back.contains("Pass Pass {played at table 3}"), "{back}");
 }
 
 #[test]

@@ -274,6 +274,8 @@ fn boards_run_together_are_never_cut_down_to_one() {
             "convert",
             "--to",
             "lin",
+            "--output-format",
+            "concise",
             name,
             "-o",
             lin_path.to_str().unwrap(),

@@ -276,7 +276,7 @@ fn round_trips_keep_the_facts() {
     let Some(real) = common::real_corpus() else {
         return;
     };
-    let (mut kept, mut skipped) = (0, 0);
+    let (mut kept, mut skipped, mut comments) = (0, 0, 0);
     let mut lost = Vec::new();
     for path in common::pbn_files(&real) {
         let text = pbnfmt::source::decode(&std::fs::read(&path).unwrap(), None).text;
@@ -316,10 +316,17 @@ fn round_trips_keep_the_facts() {
                 ));
             } else {
                 kept += 1;
+                comments += pbnfmt::convert::lin::comment_facts(game).len();
             }
         }
     }
-    eprintln!("round trips: {kept} games kept, {skipped} that LIN cannot carry");
+    // The comments are among the facts compared (issue 44, item 2): PBN → LIN → PBN keeps
+    // every one, at its place.
+    eprintln!(
+        "round trips: {kept} games kept, with comments at {comments} places; {skipped} that \
+         LIN cannot carry"
+    );
+    assert!(comments > 0);
     assert!(
         lost.is_empty(),
         "{} lost:\n{}",
@@ -335,7 +342,7 @@ fn lin_to_pbn_to_lin_gives_back_the_records() {
     let Some(root) = common::lin_corpus() else {
         return;
     };
-    let mut records = 0;
+    let (mut records, mut comments, mut matches) = (0, 0, 0);
     for path in common::lin_files(&root) {
         let name = common::relative(&path);
         let bytes = std::fs::read(&path).unwrap();
@@ -355,10 +362,34 @@ fn lin_to_pbn_to_lin_gives_back_the_records() {
             let got = lin_carries(&b.game);
             assert_eq!(facts(&want), facts(&got), "{name} record {}", i + 1);
             assert_eq!(want.names, got.names, "{name} record {}: names", i + 1);
+            // A team match comes back in the vugraph layout: its teams, stage, scoring and
+            // rooms (issue 44, item 2).
+            let teams = |g: &Game| -> Vec<(String, String)> {
+                g.tags
+                    .iter()
+                    .filter(|(n, _)| ["HomeTeam", "Stage", "VisitTeam"].contains(&n.as_str()))
+                    .cloned()
+                    .collect()
+            };
+            assert_eq!(teams(&want), teams(&got), "{name} record {}: teams", i + 1);
+            assert_eq!(want.room, got.room, "{name} record {}: room", i + 1);
+            assert_eq!(
+                want.scoring,
+                got.scoring,
+                "{name} record {}: scoring",
+                i + 1
+            );
+            matches += usize::from(want.is_match());
             records += 1;
+            comments += pbnfmt::convert::lin::comment_facts(&want).len();
         }
     }
-    assert!(records > 0);
+    // The kibitzers' commentary (`nt`) comes back at its call or card (issue 44, item 2).
+    eprintln!(
+        "LIN -> PBN -> LIN: {records} records, {matches} of them of team matches, with \
+         comments at {comments} places"
+    );
+    assert!(records > 0 && comments > 0 && matches > 0);
 }
 
 /// A board converted to PBN and back keeps the alerts, the explanations and the claim: the
@@ -753,4 +784,128 @@ fn lost_in_lin(path: &str) -> (pbnfmt::proof::Rewritten, Vec<String>) {
         .map(|d| d.message.clone())
         .collect();
     (lin, lost)
+}
+
+/// Issue 44, item 8: LIN → PBN writes only what the LIN says. `qx|o3` is BBO's (and Bridge
+/// Composer's) name of board 3 in any record: it names the open room only in a match (a `vg`
+/// header); a closed room is said wherever it is. A heading's date in another spelling is the
+/// Date when it reads for certain, a comment when it is a guess, and never folded into the Event.
+#[test]
+fn lin_to_pbn_invents_no_room_and_no_event() {
+    let deal = "md|1S962HAJ7DKT82CJ75,ST5HQ9863DA943CKQ,SK843HT542DJ6C863|sv|o|";
+    let pbn = |lin: &str| {
+        let converted = lin_to_pbn(lin.as_bytes().to_vec(), &ConvertOptions::default());
+        String::from_utf8(converted.output_bytes().expect("converted")).unwrap()
+    };
+    let single = pbn(&format!(
+        "qx|o3|pn|Ann,Bob,Cid,Dee|{deal}mb|1N|mb|p|mb|p|mb|p|"
+    ));
+    assert!(single.contains("[Board \"3\"]"), "{single}");
+    assert!(!single.contains("[Room"), "{single}");
+    let closed = pbn(&format!(
+        "qx|c3|pn|Ann,Bob,Cid,Dee|{deal}mb|1N|mb|p|mb|p|mb|p|"
+    ));
+    assert!(closed.contains("[Room \"Closed\"]"), "{closed}");
+    let matched = pbn(&format!(
+        "vg|Final,R1,I,3,3,Home,0,Away,0|pn|A,B,C,D,E,F,G,H|\
+         qx|o3|{deal}mb|1N|mb|p|mb|p|mb|p|qx|c3|{deal}mb|p|mb|p|mb|p|mb|p|"
+    ));
+    assert!(matched.contains("[Room \"Open\"]"), "{matched}");
+    assert!(matched.contains("[Room \"Closed\"]"), "{matched}");
+    // The heading's date: PBN's spelling, another read for certain, a guess, and no date.
+    for (heading, event, date, comment) in [
+        ("Club - 2023.07.28", "Club", "2023.07.28", None),
+        ("Club - 28/07/2023", "Club", "2023.07.28", None),
+        ("Club - 03.12.19", "Club", "03.12.19", None),
+        ("Club - 03/12/19", "Club", "?", Some("03/12/19")),
+        ("Spring - Summer", "Spring - Summer", "?", None),
+    ] {
+        let written = pbn(&format!(
+            "mn|{heading}|pn|Ann,Bob,Cid,Dee|{deal}mb|p|mb|p|mb|p|mb|p|"
+        ));
+        assert!(
+            written.contains(&format!("[Event \"{event}\"]")),
+            "{heading}: {written}"
+        );
+        assert!(
+            written.contains(&format!("[Date \"{date}\"]")),
+            "{heading}: {written}"
+        );
+        match comment {
+            Some(date) => assert!(
+                written.contains(&format!("no reading makes certain: {date}")),
+                "{heading}: {written}"
+            ),
+            None => assert!(!written.contains("no reading makes certain"), "{written}"),
+        }
+    }
+}
+
+/// Issue 44, item 2: a team match (HomeTeam, VisitTeam, Stage, IMP scoring, both rooms) is
+/// written in BBO's vugraph layout, its `vg` line and the eight names first, and reads back
+/// with its teams and rooms, nothing said lost; a board with an open room and no match is in the
+/// single-board layout, and the finding names that layout and the Room.
+#[test]
+fn a_team_match_is_written_in_the_vugraph_layout() {
+    let deal = "[Deal \"N:K843.T542.J6.863 AQJ7.K.Q75.AT942 962.AJ7.KT82.J75 T5.Q9863.A943.KQ\"]";
+    let table = |room: &str, names: [&str; 4]| {
+        format!(
+            "[Event \"Final\"]\n[Board \"1\"]\n[North \"{}\"]\n[East \"{}\"]\n[South \"{}\"]\n\
+             [West \"{}\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n{deal}\n[Scoring \"IMP\"]\n\
+             [Room \"{room}\"]\n[HomeTeam \"Home\"]\n[VisitTeam \"Away\"]\n[Stage \"R1\"]\n\
+             [Auction \"N\"]\nPass Pass Pass Pass\n",
+            names[0], names[1], names[2], names[3]
+        )
+    };
+    let pbn = format!(
+        "{}\n{}",
+        table("Open", ["Ann", "Bob", "Cid", "Dee"]),
+        table("Closed", ["Eve", "Fay", "Gus", "Hal"])
+    );
+    let converted = pbn_to_lin(pbn.into_bytes(), &ConvertOptions::default());
+    let lin = String::from_utf8(converted.output_bytes().expect("written")).unwrap();
+    assert!(
+        lin.starts_with(
+            "vg|Final,R1,I,1,1,Home,0,Away,0|\r\npn|Cid,Dee,Ann,Bob,Gus,Hal,Eve,Fay|\r\n"
+        ),
+        "{lin}"
+    );
+    assert_eq!(lin.matches("pn|").count(), 1, "{lin}");
+    assert!(
+        lin.contains("qx|o1,BOARD 1|") && lin.contains("qx|c1,BOARD 1|"),
+        "{lin}"
+    );
+    assert!(
+        converted.problems.iter().all(|d| d.rule.code() != "L013"),
+        "{:?}",
+        converted.problems
+    );
+    let back = read::read(&lin);
+    let rooms: Vec<Option<&str>> = back.boards.iter().map(|b| b.game.room.as_deref()).collect();
+    assert_eq!(rooms, [Some("Open"), Some("Closed")]);
+    let closed = &back.boards[1].game;
+    assert_eq!(closed.names[Seat::North as usize].as_deref(), Some("Eve"));
+    assert_eq!(closed.scoring.as_deref(), Some("IMP"));
+    assert!(
+        closed
+            .tags
+            .contains(&("HomeTeam".to_owned(), "Home".to_owned()))
+    );
+    // Not a match: the single-board layout, which cannot say the room.
+    let single = table("Open", ["Ann", "Bob", "Cid", "Dee"])
+        .replace("[HomeTeam \"Home\"]\n", "")
+        .replace("[VisitTeam \"Away\"]\n", "");
+    let converted = pbn_to_lin(single.into_bytes(), &ConvertOptions::default());
+    let said: Vec<String> = converted
+        .problems
+        .iter()
+        .map(|d| d.message.clone())
+        .collect();
+    assert!(
+        said.iter()
+            .any(|m| m.starts_with("LIN's single-board layout cannot carry")
+                && m.contains("the Room")
+                && m.contains("Stage")),
+        "{said:?}"
+    );
 }

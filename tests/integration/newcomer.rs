@@ -124,8 +124,9 @@ fn summaries_say_what_to_do() {
         "{said}"
     );
     assert!(!said.contains("errors left"), "{said}");
+    // Two boards run together (no empty line between them) cannot be one object.
     let broken = format!(
-        "{}\n[Board \"2\"]\n[Auction \"N\"]\n1C {{open\n",
+        "{}\n[Board \"2\"]\n[Dealer \"E\"]\n[Board \"3\"]\n[Dealer \"S\"]\n",
         common::GAME
     );
     fs::write(root.join("broken.pbn"), broken).unwrap();
