@@ -598,6 +598,16 @@ fn annotations(
     out.str("note", note);
 }
 
+/// The moves of a section, in order.
+fn moves_of(data: &[Data]) -> Vec<&crate::syntax::Move> {
+    data.iter()
+        .filter_map(|d| match d {
+            Data::Move(mv) => Some(mv),
+            _ => None,
+        })
+        .collect()
+}
+
 /// `"insufficient": true` on a call written after `^I`: an insufficient bid the next player
 /// accepted (PBN 3.5.5).
 fn insufficient(out: &mut Object<'_>, parse: &Parse, text: &str, mv: Option<&crate::syntax::Move>) {
@@ -622,15 +632,7 @@ fn auction_object(
     };
     let notes = notes(model, &model.auction_notes);
     let read = auction::read(parse, text, start, dealer, &tag.pair.data);
-    let moves: Vec<&crate::syntax::Move> = tag
-        .pair
-        .data
-        .iter()
-        .filter_map(|d| match d {
-            Data::Move(mv) => Some(mv),
-            _ => None,
-        })
-        .collect();
+    let moves = moves_of(&tag.pair.data);
     let mut o = Object::new(out);
     o.str("first", seat_text(Some(start)));
     let mut end = "open";
@@ -748,15 +750,7 @@ fn play_object(
     };
     let read = play::read(parse, text, context, &tag.pair.data);
     let notes = notes(model, &model.play_notes);
-    let moves: Vec<&crate::syntax::Move> = tag
-        .pair
-        .data
-        .iter()
-        .filter_map(|d| match d {
-            Data::Move(mv) => Some(mv),
-            _ => None,
-        })
-        .collect();
+    let moves = moves_of(&tag.pair.data);
     let mut o = Object::new(out);
     o.str("first", seat_text(Some(play_seat)));
     let list = o.key("tricks");

@@ -21,6 +21,7 @@ pub mod drawn;
 pub mod export;
 pub mod fingerprint;
 pub mod generate;
+pub mod handrecord;
 pub mod io;
 pub mod jsonl;
 pub mod lexer;

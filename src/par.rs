@@ -41,6 +41,18 @@ fn side_index(side: Side) -> usize {
     }
 }
 
+impl ParContract {
+    /// Its result as ParContract writes it: `+2` for overtricks, `-1` down, nothing when made
+    /// exactly (par names the lowest contract that scores it, which may make overtricks).
+    pub fn result_text(&self) -> String {
+        match i32::from(self.tricks) - i32::from(self.level) - 6 {
+            0 => String::new(),
+            over if over > 0 => format!("+{over}"),
+            under => under.to_string(),
+        }
+    }
+}
+
 const SIDES: [Side; 2] = [Side::NorthSouth, Side::EastWest];
 
 /// The tricks of `side`'s better declarer in `denomination`.

@@ -498,13 +498,8 @@ fn double_dummy(
                 crate::par::par(tricks, vulnerable, dealer).contract
             })
             .map(|contract| {
-                // The tricks as ParContract writes them (`1♠+2`, `4♥X-1`): par names the
-                // lowest contract that scores it, which may make overtricks.
-                let result = match i32::from(contract.tricks) - i32::from(contract.level) - 6 {
-                    0 => String::new(),
-                    over if over > 0 => format!("+{over}"),
-                    under => under.to_string(),
-                };
+                // The tricks as ParContract writes them (`1♠+2`, `4♥X-1`).
+                let result = contract.result_text();
                 format!(
                     " ({}{}{}{result} by {})",
                     contract.level,
@@ -532,6 +527,11 @@ fn double_dummy(
 
 /// The cards of one suit, highest first, `10` for the ten.
 fn holding(cards: Cards, suit: Suit, symbols: Symbols) -> String {
+    holding_words(cards, suit).unwrap_or_else(|| symbols.void().to_owned())
+}
+
+/// The ranks of one suit of `cards` as people write them (`A K 10 2`), `None` for a void.
+pub fn holding_words(cards: Cards, suit: Suit) -> Option<String> {
     let ranks: Vec<String> = (2..=14u8)
         .rev()
         .filter_map(Rank::from_value)
@@ -541,11 +541,7 @@ fn holding(cards: Cards, suit: Suit, symbols: Symbols) -> String {
             letter => letter.to_string(),
         })
         .collect();
-    if ranks.is_empty() {
-        symbols.void().to_owned()
-    } else {
-        ranks.join(" ")
-    }
+    (!ranks.is_empty()).then(|| ranks.join(" "))
 }
 
 /// `Contract 4♠X by South, 10 tricks (made +0), score NS 590`.

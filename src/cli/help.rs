@@ -179,3 +179,14 @@ Exit status:
   0  the boards were shown
   1  no board has that number, or the file has no board
   2  usage error, or the file could not be read";
+
+pub(super) const HANDRECORD_HELP: &str = "\
+The set is checked first with the hand-record rules (`check --profile hand-record`): an
+error-level finding (a card dealt twice, a deal of 12 cards) stops the drawing and is listed;
+`--force` draws anyway, with a warning on every sheet. Export format's layout (E rules) does not
+stop it. A deal without four hands is drawn with the hands it has.
+
+Exit status:
+  0  the hand record was written
+  1  error findings stopped it, or no board was chosen
+  2  usage error, or a file could not be read or written";

@@ -19,6 +19,7 @@ mod convert;
 mod dedup;
 mod edits;
 mod fingerprint;
+mod handrecord;
 mod help;
 mod output;
 mod rewrite;
@@ -153,6 +154,11 @@ pub enum Command {
     /// and the auction.
     #[command(after_help = SHOW_HELP)]
     Show(ShowArgs),
+    /// Print a hand record: every board as the four hands around a compass with their HCP,
+    /// dealer and vulnerability, the double-dummy tricks and par, as HTML to print (A4 or
+    /// Letter, 4, 6 or 8 boards a page); the set is checked first (`--profile hand-record`).
+    #[command(after_help = HANDRECORD_HELP)]
+    Handrecord(HandrecordArgs),
     /// Explain a rule (`pbnfmt rule D003`), or list every rule (`pbnfmt rule --all`).
     Rule(RuleArgs),
     /// Print a shell completion script: `pbnfmt completions bash > /etc/bash_completion.d/pbnfmt`.
@@ -435,6 +441,15 @@ pub struct SolveArgs {
     pub max_memory: u64,
 }
 
+fn boards_a_page(text: &str) -> Result<usize, String> {
+    match text {
+        "4" => Ok(4),
+        "6" => Ok(6),
+        "8" => Ok(8),
+        _ => Err("4, 6 or 8 boards a page".to_owned()),
+    }
+}
+
 fn positive_seconds(text: &str) -> Result<f64, String> {
     match text.parse::<f64>() {
         Ok(seconds) if seconds > 0.0 && seconds <= 1e9 => Ok(seconds),
@@ -624,6 +639,63 @@ pub struct ShowArgs {
     pub encoding: InputEncoding,
 }
 
+/// The paper of `handrecord`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum PaperArg {
+    A4,
+    Letter,
+}
+
+#[derive(Debug, Args)]
+pub struct HandrecordArgs {
+    #[command(flatten)]
+    pub files: FileArgs,
+
+    #[command(flatten)]
+    pub choice: ChoiceArgs,
+
+    /// Write the hand record into FILE (atomically); by default to standard output.
+    #[arg(long, short = 'o', value_name = "FILE")]
+    pub output_file: Option<PathBuf>,
+
+    /// The title on every page; by default the first file's `%HRTitleEvent`, else its Event and
+    /// Date.
+    #[arg(long)]
+    pub title: Option<String>,
+
+    /// Boards a page.
+    #[arg(long, value_name = "N", default_value_t = 6, value_parser = boards_a_page)]
+    pub per_page: usize,
+
+    /// The paper size.
+    #[arg(long, value_enum, default_value_t = PaperArg::A4)]
+    pub paper: PaperArg,
+
+    /// Four suit colours (spades black, hearts red, diamonds orange, clubs green), for readers
+    /// who tell the suits apart by colour.
+    #[arg(long, alias = "four-color")]
+    pub four_colour: bool,
+
+    /// The suit symbols' size in per cent of the text's, for readers who need them larger.
+    #[arg(long, value_name = "PERCENT", default_value_t = 100, value_parser = clap::value_parser!(u32).range(100..=300))]
+    pub suit_size: u32,
+
+    /// Solve the deals whose file gives no double-dummy table (a pbnfmt built with the `dds`
+    /// feature).
+    #[arg(long)]
+    pub analyze: bool,
+
+    #[command(flatten)]
+    pub solve: SolveArgs,
+
+    /// Draw the hand record in spite of error findings, with a warning on every sheet.
+    #[arg(long)]
+    pub force: bool,
+
+    #[command(flatten)]
+    pub config: ConfigArgs,
+}
+
 #[derive(Debug, Args)]
 pub struct FingerprintArgs {
     #[command(flatten)]
@@ -768,6 +840,7 @@ pub fn run(cli: Cli) -> u8 {
         Command::DdsWorker(args) => analyze::worker(&args),
         Command::Convert(args) => convert::run_convert(&args),
         Command::Show(args) => show::run(&args),
+        Command::Handrecord(args) => handrecord::run(&args),
         Command::Rule(args) => run_rule(&args),
         Command::Completions(args) => {
             let mut out = Vec::new();

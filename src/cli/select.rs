@@ -172,6 +172,26 @@ fn tag_changes(args: &SetTagArgs) -> Result<Vec<TagChange>, String> {
 
 /// The boards chosen by `args`; a bad list or expression is said, with its place, as a usage
 /// error.
+/// The inputs of a command that reads the boards chosen by `--boards` and `--where` (PBN or LIN,
+/// walked), and the choice; said and refused when no path is named (`what`: "count", "print").
+pub(super) fn chosen_inputs(
+    files: &super::FileArgs,
+    choice_args: &ChoiceArgs,
+    config: &super::ConfigArgs,
+    what: &str,
+) -> Result<(Choice, crate::walk::Discovery), u8> {
+    if files.paths.is_empty() && files.files_from.is_none() {
+        say!(
+            "pbnfmt: error: name the files to {what}: paths, `-` for standard input, or \
+             --files-from"
+        );
+        return Err(EXIT_TROUBLE);
+    }
+    let choice = choice(choice_args, false)?;
+    let discovery = settings::readable_inputs(&files.reading_lin(), config)?;
+    Ok((choice, discovery))
+}
+
 pub(super) fn choice(args: &ChoiceArgs, invert: bool) -> Result<Choice, u8> {
     let read = || -> Result<Choice, String> {
         let boards = match &args.boards {

@@ -7,25 +7,14 @@ use std::io::{self, Write as _};
 use crate::query::each_board;
 use crate::stats::Stats;
 
-use super::{
-    EXIT_CLEAN, EXIT_TROUBLE, StatsArgs, StatsFormat, finish, read_each_input, say, settings,
-};
+use super::{EXIT_CLEAN, StatsArgs, StatsFormat, finish, read_each_input, say};
 
 pub(super) fn run(args: &StatsArgs) -> u8 {
-    if args.files.paths.is_empty() && args.files.files_from.is_none() {
-        say!(
-            "pbnfmt: error: name the files to count: paths, `-` for standard input, or --files-from"
-        );
-        return EXIT_TROUBLE;
-    }
-    let choice = match super::select::choice(&args.choice, false) {
-        Ok(choice) => choice,
-        Err(status) => return status,
-    };
-    let discovery = match settings::readable_inputs(&args.files.reading_lin(), &args.config) {
-        Ok(discovery) => discovery,
-        Err(status) => return status,
-    };
+    let (choice, discovery) =
+        match super::select::chosen_inputs(&args.files, &args.choice, &args.config, "count") {
+            Ok(chosen) => chosen,
+            Err(status) => return status,
+        };
     let mut stats = Stats::default();
     let read = read_each_input(
         &discovery.inputs,

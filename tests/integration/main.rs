@@ -18,6 +18,7 @@ mod export_cli;
 mod fidelity;
 mod fix;
 mod fixtures;
+mod handrecord;
 mod hostile;
 mod jsonl;
 mod layers;

@@ -70,6 +70,10 @@ const EXPECTED: &[(&str, i32)] = &[
         "pbnfmt replicate --blocks 9 --size 4 hands.pbn > nine-tables.pbn",
         0,
     ),
+    (
+        "pbnfmt handrecord --per-page 6 --suit-size 150 -o session.html hands.pbn",
+        0,
+    ),
 ];
 
 /// The commands of the README's "Use it" section: shell lines and `run:` steps that call pbnfmt.

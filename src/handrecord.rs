@@ -1,0 +1,466 @@
+//! `pbnfmt handrecord`: a set of boards as a hand record to print (issue 47): every board as the
+//! four hands around a compass with each hand's high-card points, dealer and vulnerability, and
+//! where the file gives them (or the solver computed them) the double-dummy tricks of each
+//! declarer and strain and par. Written as one self-contained HTML document with print CSS (one
+//! sheet a page, no board cut by a page break), system fonts, nothing fetched.
+//!
+//! Everything from a file is escaped ([`escape`]) before it is written: a player's name or an
+//! Event cannot open an element, a script or a style.
+
+use std::fmt::Write as _;
+
+use crate::bridge::{Denomination, Seat, Suit};
+use crate::model::deal::{self, Cards};
+use crate::model::double_dummy::Tricks;
+use crate::model::values::{Side, Vulnerability};
+
+/// The paper a page is printed on.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Paper {
+    #[default]
+    A4,
+    Letter,
+}
+
+impl Paper {
+    fn css(self) -> &'static str {
+        match self {
+            Paper::A4 => "A4",
+            Paper::Letter => "letter",
+        }
+    }
+}
+
+/// How the hand record is drawn.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// The title; by default the file's `%HRTitleEvent`, else its Event and Date.
+    pub title: Option<String>,
+    /// Boards a page: 4, 6 or 8.
+    pub per_page: usize,
+    pub paper: Paper,
+    /// Four suit colours (spades black, hearts red, diamonds orange, clubs green), not two.
+    pub four_colour: bool,
+    /// The suit symbols' size, in per cent of the text's (100 to 300).
+    pub suit_size: u32,
+    /// Why the record is drawn in spite of error findings (`--force`): shown on every sheet.
+    pub warning: Option<String>,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            title: None,
+            per_page: 6,
+            paper: Paper::A4,
+            four_colour: false,
+            suit_size: 100,
+            warning: None,
+        }
+    }
+}
+
+/// One board as the hand record draws it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Board {
+    /// The Board tag as written (`"?"` when absent).
+    pub number: String,
+    pub dealer: Option<Seat>,
+    pub vulnerable: Option<Vulnerability>,
+    /// Each seat's cards (`Seat as usize`), `None` for a hand not given.
+    pub hands: [Option<Cards>; 4],
+    /// The tricks of each declarer and strain: the file's, or the solver's.
+    pub tricks: Option<Tricks>,
+    /// Par for North-South: the file's OptimumScore, else computed from `tricks`.
+    pub par: Option<i64>,
+    /// The key of the deal when it gives four hands, for the solver (`--analyze`).
+    pub key: Option<u128>,
+    /// The players by seat, where the file names them (a record of a session played).
+    pub players: [Option<String>; 4],
+}
+
+impl Board {
+    /// The solver's tricks for a board whose file gives none, and par from them.
+    pub fn solved(&mut self, tricks: Tricks) {
+        if self.tricks.is_none() {
+            self.tricks = Some(tricks);
+            if self.par.is_none()
+                && let (Some(vulnerable), Some(dealer)) = (self.vulnerable, self.dealer)
+            {
+                self.par = Some(crate::par::par(&tricks, vulnerable, dealer).ns);
+            }
+        }
+    }
+}
+
+/// The title a file gives its hand record: `%HRTitleEvent "…"` (Bridge Composer), else the first
+/// game's Event and Date.
+pub fn file_title(text: &str) -> Option<String> {
+    for line in text.lines().take_while(|line| !line.starts_with('[')) {
+        if let Some(rest) = line.strip_prefix("%HRTitleEvent") {
+            let title = rest.trim().trim_matches('"').trim();
+            if !title.is_empty() {
+                return Some(title.to_owned());
+            }
+        }
+    }
+    let mut title = None;
+    crate::lin::each_pbn_text(text, |text| {
+        crate::read::each_game(text, |_, model, _| {
+            let value = |name: &str| model.value(name).filter(|v| !v.is_empty() && *v != "?");
+            let parts: Vec<&str> = ["Event", "Date"].iter().filter_map(|n| value(n)).collect();
+            if !parts.is_empty() {
+                title = Some(parts.join(", "));
+            }
+            false
+        });
+        false
+    });
+    title
+}
+
+/// The boards of `text` (PBN or LIN) in the order of their numbers (file order among boards
+/// that are not numbers, after them), each board once: a results file gives a board at every
+/// table. `keep` chooses the boards (`--boards`, `--where`).
+pub fn boards(text: &str, keep: &dyn Fn(&crate::query::Board<'_>) -> bool) -> Vec<Board> {
+    let mut boards: Vec<Board> = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    crate::lin::each_pbn_text(text, |text| {
+        crate::read::each_game(text, |parse, model, _| {
+            let facts = crate::query::Board::new(parse, text, model);
+            if !keep(&facts) {
+                return true;
+            }
+            let number = model.value("Board").map_or("?", str::trim).to_owned();
+            let deal = model.value("Deal").unwrap_or("").trim().to_owned();
+            if !seen.insert((number.clone(), deal)) {
+                return true;
+            }
+            let mut hands = [None; 4];
+            let mut key = None;
+            if let Some((Some(deal), _)) = model.value("Deal").map(deal::parse) {
+                for (seat, hand) in deal.known_hands() {
+                    hands[seat as usize] = Some(hand.cards);
+                }
+                key = crate::sets::key(&deal);
+            }
+            boards.push(Board {
+                number,
+                dealer: facts.dealer(),
+                vulnerable: facts.vulnerability(),
+                hands,
+                tricks: facts.dd().copied(),
+                par: facts.par(),
+                key,
+                players: Seat::ALL.map(|seat| {
+                    model
+                        .value(seat.name())
+                        .map(str::trim)
+                        .filter(|v| !v.is_empty() && *v != "?")
+                        .map(str::to_owned)
+                }),
+            });
+            true
+        });
+        true
+    });
+    boards.sort_by_key(|board| board.number.parse::<u64>().unwrap_or(u64::MAX));
+    boards
+}
+
+/// HTML text of `text`: `&`, `<`, `>`, `"` and `'` as entities, and control characters (a
+/// terminal's escape, a NUL) as U+FFFD, so that nothing from a file is markup.
+pub fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c if c.is_control() && c != '\n' && c != '\t' => out.push('\u{fffd}'),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+const STRAINS: [Denomination; 5] = [
+    Denomination::NoTrump,
+    Denomination::Spades,
+    Denomination::Hearts,
+    Denomination::Diamonds,
+    Denomination::Clubs,
+];
+
+/// The hand record of `boards` as one HTML document.
+pub fn html(boards: &[Board], title: &str, options: &Options) -> String {
+    let per_page = options.per_page.clamp(2, 8);
+    let rows = per_page.div_ceil(2);
+    let scale = f64::from(options.suit_size.clamp(100, 300)) / 100.0;
+    let (spade, heart, diamond, club) = if options.four_colour {
+        ("#000000", "#c8102e", "#e07000", "#007a33")
+    } else {
+        ("#000000", "#c8102e", "#c8102e", "#000000")
+    };
+    let font = match per_page {
+        0..=4 => 11,
+        5..=6 => 10,
+        _ => 8,
+    };
+    let mut out = String::new();
+    let _ = write!(
+        out,
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+         <meta name=\"generator\" content=\"pbnfmt {version}\">\n<title>{title}</title>\n\
+         <style>\n\
+         @page {{ size: {paper}; margin: 10mm; }}\n\
+         :root {{ --suit-scale: {scale}; }}\n\
+         html {{ font-family: \"DejaVu Sans\", \"Noto Sans\", \"Segoe UI Symbol\", Arial, sans-serif; \
+         font-size: {font}pt; color: #000; }}\n\
+         body {{ margin: 0; }}\n\
+         .page {{ break-after: page; page-break-after: always; }}\n\
+         .page:last-child {{ break-after: auto; page-break-after: auto; }}\n\
+         h1 {{ font-size: 1.4rem; margin: 0 0 3mm 0; }}\n\
+         .warning {{ border: 0.6mm solid #c8102e; padding: 2mm; margin: 0 0 3mm 0; }}\n\
+         .boards {{ display: grid; grid-template-columns: 1fr 1fr; \
+         grid-template-rows: repeat({rows}, auto); gap: 4mm; }}\n\
+         .board {{ break-inside: avoid; page-break-inside: avoid; border: 0.3mm solid #888; \
+         padding: 2mm; display: grid; grid-template-columns: 1fr 1fr 1fr; \
+         grid-template-areas: \"info north dd\" \"west compass east\" \"par south .\"; \
+         align-items: center; gap: 1mm; }}\n\
+         .info {{ grid-area: info; align-self: start; }}\n\
+         .number {{ font-weight: bold; font-size: 1.2rem; }}\n\
+         .north {{ grid-area: north; }} .south {{ grid-area: south; }}\n\
+         .west {{ grid-area: west; }} .east {{ grid-area: east; }}\n\
+         .dd {{ grid-area: dd; align-self: start; justify-self: end; }}\n\
+         .par {{ grid-area: par; align-self: end; font-size: 0.9rem; }}\n\
+         .compass {{ grid-area: compass; justify-self: center; width: 16mm; height: 16mm; \
+         border: 0.3mm solid #000; display: grid; grid-template-columns: 1fr 1fr 1fr; \
+         grid-template-rows: 1fr 1fr 1fr; text-align: center; font-size: 0.8rem; }}\n\
+         .compass .n {{ grid-area: 1 / 2; }} .compass .w {{ grid-area: 2 / 1; }}\n\
+         .compass .e {{ grid-area: 2 / 3; }} .compass .s {{ grid-area: 3 / 2; }}\n\
+         .vul {{ background: #f4c6cc; }}\n\
+         .suit {{ white-space: nowrap; }}\n\
+         .player {{ font-style: italic; font-size: 0.85rem; }}\n\
+         .sym {{ font-size: calc(1em * var(--suit-scale)); line-height: 1; }}\n\
+         .S {{ color: {spade}; }} .H {{ color: {heart}; }} .D {{ color: {diamond}; }} \
+         .C {{ color: {club}; }}\n\
+         table.tricks {{ border-collapse: collapse; font-size: 0.85rem; }}\n\
+         table.tricks th, table.tricks td {{ padding: 0 0.8mm; text-align: center; }}\n\
+         </style>\n</head>\n<body>\n",
+        version = env!("CARGO_PKG_VERSION"),
+        title = escape(title),
+        paper = options.paper.css(),
+    );
+    let pages: Vec<&[Board]> = if boards.is_empty() {
+        vec![&[]]
+    } else {
+        boards.chunks(per_page).collect()
+    };
+    for page in pages {
+        out.push_str("<section class=\"page\">\n");
+        let _ = writeln!(out, "<h1>{}</h1>", escape(title));
+        if let Some(warning) = &options.warning {
+            let _ = writeln!(
+                out,
+                "<div class=\"warning\" role=\"alert\">{}</div>",
+                escape(warning)
+            );
+        }
+        out.push_str("<div class=\"boards\">\n");
+        for board in page {
+            board_html(&mut out, board, options);
+        }
+        out.push_str("</div>\n</section>\n");
+    }
+    out.push_str("</body>\n</html>\n");
+    out
+}
+
+fn suit_symbol(suit: Suit) -> String {
+    format!(
+        "<span class=\"sym {}\">{}</span>",
+        suit.letter(),
+        suit.symbol()
+    )
+}
+
+fn strain_symbol(strain: Denomination) -> String {
+    match strain {
+        Denomination::NoTrump => "NT".to_owned(),
+        Denomination::Spades => suit_symbol(Suit::Spades),
+        Denomination::Hearts => suit_symbol(Suit::Hearts),
+        Denomination::Diamonds => suit_symbol(Suit::Diamonds),
+        Denomination::Clubs => suit_symbol(Suit::Clubs),
+    }
+}
+
+/// A suit's cards, highest first, `10` for the ten; `—` for a void.
+fn holding(cards: Cards, suit: Suit) -> String {
+    crate::show::holding_words(cards, suit).unwrap_or_else(|| "—".to_owned())
+}
+
+fn board_html(out: &mut String, board: &Board, options: &Options) {
+    let _ = options;
+    let number = escape(&board.number);
+    let _ = writeln!(
+        out,
+        "<article class=\"board\" id=\"board-{}\">",
+        number.replace(' ', "-")
+    );
+    let vulnerable = board.vulnerable;
+    let vulnerable_words = match vulnerable {
+        Some(Vulnerability::None) => "None vulnerable",
+        Some(Vulnerability::NorthSouth) => "N-S vulnerable",
+        Some(Vulnerability::EastWest) => "E-W vulnerable",
+        Some(Vulnerability::All) => "Both vulnerable",
+        None => "Vulnerability not given",
+    };
+    let _ = writeln!(
+        out,
+        "<div class=\"info\"><div class=\"number\">Board {number}</div><div>Dealer {}</div>\
+         <div>{vulnerable_words}</div></div>",
+        board.dealer.map_or("not given", Seat::name),
+    );
+    for seat in [Seat::North, Seat::West, Seat::East, Seat::South] {
+        let class = seat.name().to_lowercase();
+        let _ = write!(out, "<div class=\"hand {class}\">");
+        if let Some(player) = &board.players[seat as usize] {
+            let _ = write!(out, "<div class=\"player\">{}</div>", escape(player));
+        }
+        match board.hands[seat as usize] {
+            Some(cards) => {
+                for suit in Suit::ALL {
+                    let _ = write!(
+                        out,
+                        "<div class=\"suit\">{} {}</div>",
+                        suit_symbol(suit),
+                        holding(cards, suit)
+                    );
+                }
+            }
+            None => out.push_str("<div class=\"suit\">(not given)</div>"),
+        }
+        out.push_str("</div>\n");
+    }
+    // The compass: each seat's HCP at its side, a vulnerable side shaded.
+    out.push_str("<div class=\"compass\">");
+    for (seat, class) in [
+        (Seat::North, "n"),
+        (Seat::West, "w"),
+        (Seat::East, "e"),
+        (Seat::South, "s"),
+    ] {
+        let side = Side::of(seat);
+        let vul = if vulnerable.is_some_and(|v| v.is_vulnerable(side)) {
+            " vul"
+        } else {
+            ""
+        };
+        let hcp = board.hands[seat as usize]
+            .map(|cards| crate::query::hcp(cards).to_string())
+            .unwrap_or_default();
+        let _ = write!(
+            out,
+            "<span class=\"{class}{vul}\" title=\"{} HCP\">{hcp}</span>",
+            seat.name()
+        );
+    }
+    out.push_str("</div>\n");
+    match &board.tricks {
+        Some(tricks) => {
+            out.push_str("<table class=\"tricks\"><tr><th></th>");
+            for strain in STRAINS {
+                let _ = write!(out, "<th>{}</th>", strain_symbol(strain));
+            }
+            out.push_str("</tr>");
+            for seat in [Seat::North, Seat::South, Seat::East, Seat::West] {
+                let _ = write!(out, "<tr><th>{}</th>", seat.letter());
+                for strain in STRAINS {
+                    let _ = write!(out, "<td>{}</td>", tricks[seat as usize][strain as usize]);
+                }
+                out.push_str("</tr>");
+            }
+            out.push_str("</table>\n");
+            // The table's place in the grid.
+            let at = out.rfind("<table class=\"tricks\">").unwrap_or(out.len());
+            out.insert_str(at, "<div class=\"dd\">");
+            out.push_str("</div>\n");
+        }
+        None => out.push_str("<div class=\"dd\"></div>\n"),
+    }
+    let _ = writeln!(out, "<div class=\"par\">{}</div>", par_words(board));
+    out.push_str("</article>\n");
+}
+
+/// `Par NS 620 (4♠ by N-S)`: the par score, and the par contract from the tricks when they are
+/// known (its result as ParContract writes it, `1♠+2`).
+fn par_words(board: &Board) -> String {
+    let Some(par) = board.par else {
+        return String::new();
+    };
+    let score = if par >= 0 {
+        format!("NS {par}")
+    } else {
+        format!("EW {}", -par)
+    };
+    let contract = board
+        .tricks
+        .as_ref()
+        .zip(board.vulnerable)
+        .zip(board.dealer)
+        .and_then(|((tricks, vulnerable), dealer)| {
+            crate::par::par(tricks, vulnerable, dealer).contract
+        })
+        .map(|contract| {
+            let result = contract.result_text();
+            format!(
+                " ({}{}{}{result} by {})",
+                contract.level,
+                strain_symbol(contract.denomination),
+                if contract.doubled { "X" } else { "" },
+                match contract.side {
+                    Side::NorthSouth => "N-S",
+                    Side::EastWest => "E-W",
+                }
+            )
+        })
+        .unwrap_or_default();
+    format!("Par {score}{contract}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SET: &str = "%HRTitleEvent \"Club <Pairs>\"\n\
+        [Event \"Club\"]\n[Board \"2\"]\n[Dealer \"E\"]\n[Vulnerable \"NS\"]\n\
+        [Deal \"N:KQ74.AQ2.J85.K63 J98.K853.A763.98 A652.J9.KQ9.AQJ4 T3.T764.T42.T752\"]\n\
+        [DoubleDummyTricks \"bb9bbbb99b2242222422\"]\n\n\
+        [Event \"Club\"]\n[Board \"1\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n\
+        [North \"<script>alert(1)</script>\"]\n\
+        [Deal \"N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432\"]\n";
+
+    #[test]
+    fn boards_in_order_with_their_tables_and_the_title() {
+        let boards = boards(SET, &|_| true);
+        let numbers: Vec<&str> = boards.iter().map(|b| b.number.as_str()).collect();
+        assert_eq!(numbers, ["1", "2"]);
+        assert_eq!(boards[1].tricks.unwrap()[Seat::North as usize][4], 11);
+        assert_eq!(boards[1].par, Some(660));
+        assert_eq!(file_title(SET).as_deref(), Some("Club <Pairs>"));
+        let html = html(&boards, "Club <Pairs>", &Options::default());
+        assert!(html.contains("<title>Club &lt;Pairs&gt;</title>"));
+        assert!(!html.contains("<script>"), "a name cannot open an element");
+        assert!(html.contains("Par NS 660"));
+    }
+
+    #[test]
+    fn only_the_boards_asked_for() {
+        let boards = boards(SET, &|board| board.tag("Board") == Some("2"));
+        assert_eq!(boards.len(), 1);
+        assert_eq!(boards[0].number, "2");
+    }
+}
