@@ -160,6 +160,39 @@ mod solver {
         assert_eq!(common::text(&output.stderr), "");
     }
 
+    /// `handrecord --analyze` (issue 47): the boards the file gives no table for are drawn with
+    /// the solver's table and par, the same page as the file after `analyze --write` gives.
+    #[test]
+    fn handrecord_analyze_draws_what_analyze_writes() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::copy(
+            common::corpus().join("handrecord/club.pbn"),
+            dir.path().join("club.pbn"),
+        )
+        .unwrap();
+        succeeds(
+            &["handrecord", "--analyze", "club.pbn", "-o", "solved.html"],
+            dir.path(),
+        );
+        let solved = std::fs::read_to_string(dir.path().join("solved.html")).unwrap();
+        // Board 2 had no table: now it has one.
+        let board2 = solved.split("id=\"board-2\"").nth(1).unwrap();
+        assert!(
+            board2
+                .split("</article>")
+                .next()
+                .unwrap()
+                .contains("<table")
+        );
+        succeeds(&["analyze", "--write", "club.pbn"], dir.path());
+        succeeds(
+            &["handrecord", "club.pbn", "-o", "written.html"],
+            dir.path(),
+        );
+        let written = std::fs::read_to_string(dir.path().join("written.html")).unwrap();
+        assert_eq!(solved, written);
+    }
+
     /// `analyze` adds what is missing, as minimal edits: the old text is all there, in order;
     /// the result has every tag, and nothing in it that the solver or the table checks find;
     /// analysing it again changes nothing.
