@@ -184,7 +184,8 @@ pub(super) const HANDRECORD_HELP: &str = "\
 The set is checked first with the hand-record rules (`check --profile hand-record`): an
 error-level finding (a card dealt twice, a deal of 12 cards) stops the drawing and is listed;
 `--force` draws anyway, with a warning on every sheet. Export format's layout (E rules) does not
-stop it. A deal without four hands is drawn with the hands it has.
+stop it. A deal without four hands is drawn with the hands it has. `--where` takes the language
+of `select` (docs/select.md): `--where 'hcp(north) >= 20'`.
 
 Exit status:
   0  the hand record was written

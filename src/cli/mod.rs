@@ -459,12 +459,6 @@ fn positive_seconds(text: &str) -> Result<f64, String> {
 
 #[derive(Debug, Args)]
 pub struct AnalyzeArgs {
-    #[command(flatten)]
-    pub io: RewriteArgs,
-
-    #[command(flatten)]
-    pub solve: SolveArgs,
-
     /// Also correct the double-dummy tags the solver contradicts (H008): table cells, values.
     #[arg(long)]
     pub replace: bool,
@@ -478,6 +472,13 @@ pub struct AnalyzeArgs {
         default_value = "double-dummy-tricks,optimum-score,par-contract,optimum-result-table"
     )]
     pub tags: Vec<DdTag>,
+
+    #[command(flatten)]
+    pub io: RewriteArgs,
+
+    // Last: the arguments after a flattened group fall under its heading.
+    #[command(flatten)]
+    pub solve: SolveArgs,
 }
 
 /// A double-dummy tag `analyze` writes.
@@ -631,12 +632,13 @@ pub struct ShowArgs {
     #[arg(long)]
     pub analyze: bool,
 
-    #[command(flatten)]
-    pub solve: SolveArgs,
-
     /// The input encoding; `auto` reads a byte-order mark, else UTF-8 if valid, else Latin-1.
     #[arg(long, value_enum, default_value_t = InputEncoding::Auto)]
     pub encoding: InputEncoding,
+
+    // Last: the arguments after a flattened group fall under its heading.
+    #[command(flatten)]
+    pub solve: SolveArgs,
 }
 
 /// The paper of `handrecord`.
@@ -663,7 +665,7 @@ pub struct HandrecordArgs {
     #[arg(long)]
     pub title: Option<String>,
 
-    /// Boards a page.
+    /// Boards a page: 4, 6 or 8.
     #[arg(long, value_name = "N", default_value_t = 6, value_parser = boards_a_page)]
     pub per_page: usize,
 
@@ -680,6 +682,10 @@ pub struct HandrecordArgs {
     #[arg(long, value_name = "PERCENT", default_value_t = 100, value_parser = clap::value_parser!(u32).range(100..=300))]
     pub suit_size: u32,
 
+    /// Draw the hand record in spite of error findings, with a warning on every sheet.
+    #[arg(long)]
+    pub force: bool,
+
     /// Solve the deals whose file gives no double-dummy table (a pbnfmt built with the `dds`
     /// feature).
     #[arg(long)]
@@ -687,10 +693,6 @@ pub struct HandrecordArgs {
 
     #[command(flatten)]
     pub solve: SolveArgs,
-
-    /// Draw the hand record in spite of error findings, with a warning on every sheet.
-    #[arg(long)]
-    pub force: bool,
 
     #[command(flatten)]
     pub config: ConfigArgs,

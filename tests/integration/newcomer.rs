@@ -174,3 +174,39 @@ fn grouped_output_and_a_screenful_hint() {
         "{summary}"
     );
 }
+
+/// Issue 49, item 7: under the solver's heading of a command's help stand the solver's options
+/// and nothing else (an option declared after a flattened group falls under its heading: `show
+/// --encoding` and `handrecord --force` did), and a build without the solver shows none of them.
+#[test]
+fn the_solver_heading_holds_the_solver_options_only() {
+    let root = common::corpus();
+    let top = common::text(&common::pbnfmt(&["--help"], &root).stdout);
+    let commands: Vec<String> = top
+        .lines()
+        .skip_while(|line| !line.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|line| line.starts_with("  "))
+        .filter_map(|line| line.split_whitespace().next())
+        .filter(|name| *name != "help")
+        .map(str::to_owned)
+        .collect();
+    assert!(commands.len() > 15, "{commands:?}");
+    for command in &commands {
+        let help = common::text(&common::pbnfmt(&[command, "--help"], &root).stdout);
+        let section: Vec<&str> = help
+            .lines()
+            .skip_while(|line| !line.starts_with("Double-dummy solver"))
+            .skip(1)
+            .take_while(|line| !line.is_empty())
+            .filter(|line| line.trim_start().starts_with('-'))
+            .collect();
+        for line in &section {
+            let option = line.split_whitespace().next().unwrap_or("");
+            assert!(
+                cfg!(feature = "dds") && ["--cache", "--timeout", "--max-memory"].contains(&option),
+                "{command} --help: {line}"
+            );
+        }
+    }
+}
