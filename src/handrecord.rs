@@ -271,7 +271,7 @@ pub fn html(boards: &[Board], title: &str, options: &Options) -> String {
         }
         out.push_str("<div class=\"boards\">\n");
         for board in page {
-            board_html(&mut out, board, options);
+            board_html(&mut out, board);
         }
         out.push_str("</div>\n</section>\n");
     }
@@ -302,8 +302,7 @@ fn holding(cards: Cards, suit: Suit) -> String {
     crate::show::holding_words(cards, suit).unwrap_or_else(|| "—".to_owned())
 }
 
-fn board_html(out: &mut String, board: &Board, options: &Options) {
-    let _ = options;
+fn board_html(out: &mut String, board: &Board) {
     let number = escape(&board.number);
     let _ = writeln!(
         out,
@@ -371,7 +370,7 @@ fn board_html(out: &mut String, board: &Board, options: &Options) {
     out.push_str("</div>\n");
     match &board.tricks {
         Some(tricks) => {
-            out.push_str("<table class=\"tricks\"><tr><th></th>");
+            out.push_str("<div class=\"dd\"><table class=\"tricks\"><tr><th></th>");
             for strain in STRAINS {
                 let _ = write!(out, "<th>{}</th>", strain_symbol(strain));
             }
@@ -383,11 +382,7 @@ fn board_html(out: &mut String, board: &Board, options: &Options) {
                 }
                 out.push_str("</tr>");
             }
-            out.push_str("</table>\n");
-            // The table's place in the grid.
-            let at = out.rfind("<table class=\"tricks\">").unwrap_or(out.len());
-            out.insert_str(at, "<div class=\"dd\">");
-            out.push_str("</div>\n");
+            out.push_str("</table>\n</div>\n");
         }
         None => out.push_str("<div class=\"dd\"></div>\n"),
     }
@@ -401,11 +396,6 @@ fn par_words(board: &Board) -> String {
     let Some(par) = board.par else {
         return String::new();
     };
-    let score = if par >= 0 {
-        format!("NS {par}")
-    } else {
-        format!("EW {}", -par)
-    };
     let contract = board
         .tricks
         .as_ref()
@@ -415,20 +405,11 @@ fn par_words(board: &Board) -> String {
             crate::par::par(tricks, vulnerable, dealer).contract
         })
         .map(|contract| {
-            let result = contract.result_text();
-            format!(
-                " ({}{}{}{result} by {})",
-                contract.level,
-                strain_symbol(contract.denomination),
-                if contract.doubled { "X" } else { "" },
-                match contract.side {
-                    Side::NorthSouth => "N-S",
-                    Side::EastWest => "E-W",
-                }
-            )
+            let strain = strain_symbol(contract.denomination);
+            format!(" ({})", contract.words(&strain, ["N-S", "E-W"]))
         })
         .unwrap_or_default();
-    format!("Par {score}{contract}")
+    format!("Par {}{contract}", crate::par::score_words(par))
 }
 
 #[cfg(test)]

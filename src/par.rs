@@ -41,7 +41,28 @@ fn side_index(side: Side) -> usize {
     }
 }
 
+/// A par score for the side that gains it: `NS 620`, `EW 140`.
+pub fn score_words(ns: i64) -> String {
+    if ns >= 0 {
+        format!("NS {ns}")
+    } else {
+        format!("EW {}", -ns)
+    }
+}
+
 impl ParContract {
+    /// `1♠+2 by North-South`: the contract with its result, its strain and the sides' names
+    /// (North-South's, East-West's) as the caller writes them.
+    pub fn words(&self, strain: &str, sides: [&str; 2]) -> String {
+        format!(
+            "{}{strain}{}{} by {}",
+            self.level,
+            if self.doubled { "X" } else { "" },
+            self.result_text(),
+            sides[side_index(self.side)]
+        )
+    }
+
     /// Its result as ParContract writes it: `+2` for overtricks, `-1` down, nothing when made
     /// exactly (par names the lowest contract that scores it, which may make overtricks).
     pub fn result_text(&self) -> String {

@@ -499,28 +499,14 @@ fn double_dummy(
             })
             .map(|contract| {
                 // The tricks as ParContract writes them (`1♠+2`, `4♥X-1`).
-                let result = contract.result_text();
+                let strain = denomination(contract.denomination, symbols);
                 format!(
-                    " ({}{}{}{result} by {})",
-                    contract.level,
-                    denomination(contract.denomination, symbols),
-                    if contract.doubled { "X" } else { "" },
-                    match contract.side {
-                        crate::model::values::Side::NorthSouth => "North-South",
-                        crate::model::values::Side::EastWest => "East-West",
-                    }
+                    " ({})",
+                    contract.words(&strain, ["North-South", "East-West"])
                 )
             })
             .unwrap_or_default();
-        let _ = writeln!(
-            out,
-            "Par {}{contract}",
-            if par >= 0 {
-                format!("NS {par}")
-            } else {
-                format!("EW {}", -par)
-            }
-        );
+        let _ = writeln!(out, "Par {}{contract}", crate::par::score_words(par));
     }
     (!out.is_empty()).then_some(out)
 }

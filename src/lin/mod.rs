@@ -19,6 +19,7 @@
 
 pub mod checked;
 pub mod game;
+mod heading;
 pub mod read;
 pub mod to_lin;
 pub mod to_pbn;

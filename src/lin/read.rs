@@ -18,6 +18,7 @@ use crate::rules::diagnostic::Diagnostic;
 use crate::rules::lin::LinProblem;
 
 use super::game::{Anchor, Call, Game};
+use super::heading::{HeadingDate, heading_date};
 
 /// One `tag|value|` pair.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -930,34 +931,6 @@ impl Reader<'_, '_> {
         }
         self.file.boards.push(board);
     }
-}
-
-/// The date at the end of a LIN heading.
-enum HeadingDate {
-    /// In PBN's spelling (PBN 3.4.3), as written or read for certain from another spelling.
-    Pbn(String),
-    /// A date whose reading is a guess, as written.
-    Guess(String),
-}
-
-fn heading_date(text: &str) -> Option<HeadingDate> {
-    if text.is_empty() {
-        return None;
-    }
-    // Digits and dots: the Date as written, which `check` judges (a PBN file's Date comes back
-    // as it went out).
-    if text
-        .bytes()
-        .all(|b| b.is_ascii_digit() || b == b'.' || b == b'?')
-    {
-        return Some(HeadingDate::Pbn(text.to_owned()));
-    }
-    let reading = crate::model::loose::date(text)?;
-    Some(if reading.certain {
-        HeadingDate::Pbn(reading.spelling)
-    } else {
-        HeadingDate::Guess(text.to_owned())
-    })
 }
 
 /// Declarer's tricks in an entry of BBO's result line: a level, a strain, the declarer, `x` or

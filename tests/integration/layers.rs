@@ -146,7 +146,7 @@ fn only_the_driver_cuts_text_into_chunks() {
 }
 
 /// Every finding is worded under `rules/`, beside its rule's declaration (issue 42, item 2): the
-/// producers (`lin/`, `proof/`, `rewrite/`, `jsonl.rs`, `sets.rs`, `suppress.rs`…) hand data to
+/// producers (`lin/`, `proof/`, `rewrite/`, `jsonl/`, `sets.rs`, `suppress.rs`…) hand data to
 /// a wording function or problem type there, and never build a finding's message themselves.
 #[test]
 fn every_finding_is_worded_under_rules() {
