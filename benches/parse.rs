@@ -5,7 +5,8 @@
 //! the edit rewrites `nag`, `resolve --compress` and `resolve` (each
 //! with its read-back); `fix` beside `nag` on a file of loose spellings; and `convert` of LIN
 //! beside `check` of the same boards as PBN (per board); the commands on a set of boards
-//! (`rotate`, `renumber`, `select --where`, `stats`) beside `check`.
+//! (`rotate`, `renumber`, `select --where`, `stats`) beside `check`; a hand record of 1,000
+//! boards as HTML and as PDF.
 //!
 //! `cargo bench --bench parse`; criterion reports MB/s. Whole-process figures beside other tools
 //! come from `bench/compare.sh`. Nothing in `cargo test` depends on timing.
@@ -224,6 +225,24 @@ fn bench(c: &mut Criterion) {
             });
             stats
         })
+    });
+    group.finish();
+
+    // A hand record of 1,000 boards (issue 47), the boards read beforehand: the HTML, and the
+    // PDF drawn with its embedded font.
+    let mut boards = pbnfmt::handrecord::boards(&pbn, &|_| true);
+    boards.truncate(1000);
+    assert_eq!(boards.len(), 1000, "the generated file has 1,000 boards");
+    let mut group = c.benchmark_group("handrecord-1000-boards");
+    group.throughput(Throughput::Elements(1000));
+    group.sample_size(10);
+    let options = pbnfmt::handrecord::Options::default();
+    group.bench_function("html", |b| {
+        b.iter(|| pbnfmt::handrecord::html(black_box(&boards), "Bench", &options))
+    });
+    #[cfg(feature = "pdf")]
+    group.bench_function("pdf", |b| {
+        b.iter(|| pbnfmt::handrecord::pdf::pdf(black_box(&boards), "Bench", &options))
     });
     group.finish();
 }

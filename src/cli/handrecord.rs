@@ -1,7 +1,8 @@
 //! `pbnfmt handrecord PATH... [-o FILE]`: the boards of every input as one hand record to print
 //! ([`crate::handrecord`]), checked first with the hand-record rules.
 
-use std::io::{self, Write as _};
+use std::io::{self, IsTerminal as _, Write as _};
+use std::path::PathBuf;
 
 use crate::check::{CheckOptions, check_owned};
 use crate::handrecord::{self, Options, Paper};
@@ -11,8 +12,8 @@ use crate::rules::diagnostic::{Diagnostic, Severity};
 use crate::rules::select::Selection;
 
 use super::{
-    EXIT_CLEAN, EXIT_FINDINGS, EXIT_TROUBLE, HandrecordArgs, PaperArg, finish, plural,
-    read_each_input, say,
+    EXIT_CLEAN, EXIT_FINDINGS, EXIT_TROUBLE, HandrecordArgs, HandrecordFormat, PaperArg, finish,
+    plural, read_each_input, say,
 };
 
 /// What one input gives: its boards, its title, and the findings that stop the drawing.
@@ -37,21 +38,16 @@ pub(super) fn run(args: &HandrecordArgs) -> u8 {
             Ok(chosen) => chosen,
             Err(status) => return status,
         };
-    // The output is never one of the inputs.
+    // The output is never one of the inputs (checked again for --out-dir's files, once named).
     if let Some(target) = &args.output_file
-        && let Ok(target) = std::fs::canonicalize(target)
-        && discovery.inputs.iter().any(|found| match &found.input {
-            crate::walk::Input::File(path) => {
-                std::fs::canonicalize(path).ok() == Some(target.clone())
-            }
-            _ => false,
-        })
+        && let Err(status) = super::settings::refuse_output_among_inputs(
+            "--output-file",
+            target,
+            &discovery.inputs,
+            &[],
+        )
     {
-        say!(
-            "pbnfmt: error: {} is an input: the hand record goes to another file",
-            crate::display::escape_line(&target.display().to_string())
-        );
-        return EXIT_TROUBLE;
+        return status;
     }
     let names: Vec<String> = discovery
         .inputs
@@ -124,19 +120,21 @@ pub(super) fn run(args: &HandrecordArgs) -> u8 {
         return EXIT_FINDINGS;
     }
     // Each board once, across the inputs too: a board and deal given again is another table's.
+    // With --out-dir, each input is a hand record of its own, and once within it.
     let mut seen = std::collections::HashSet::new();
-    let mut boards: Vec<handrecord::Board> = read
-        .iter_mut()
-        .flat_map(|r| r.boards.drain(..))
-        .filter(|b| seen.insert((b.number.clone(), b.hands.map(|h| h.map(Cards::mask)))))
-        .collect();
-    if boards.is_empty() {
+    for (i, one) in read.iter_mut().enumerate() {
+        let key = if args.out_dir.is_some() { i } else { 0 };
+        one.boards
+            .retain(|b| seen.insert((key, b.number.clone(), b.hands.map(|h| h.map(Cards::mask)))));
+    }
+    if read.iter().all(|r| r.boards.is_empty()) {
         say!("pbnfmt: no board was chosen: nothing to print");
         return EXIT_FINDINGS;
     }
     if args.analyze {
-        let keys: Vec<u128> = boards
+        let keys: Vec<u128> = read
             .iter()
+            .flat_map(|r| &r.boards)
             .filter(|b| b.tricks.is_none())
             .filter_map(|b| b.key)
             .collect();
@@ -145,7 +143,7 @@ pub(super) fn run(args: &HandrecordArgs) -> u8 {
             Ok(solutions) => solutions,
             Err(status) => return status,
         };
-        for board in &mut boards {
+        for board in read.iter_mut().flat_map(|r| &mut r.boards) {
             if let Some(crate::dds::Outcome::Solved(tricks)) =
                 board.key.and_then(|key| solutions.get(key))
             {
@@ -153,13 +151,45 @@ pub(super) fn run(args: &HandrecordArgs) -> u8 {
             }
         }
     }
-    let title = args
-        .title
-        .clone()
-        .or_else(|| read.iter().find_map(|r| r.title.clone()))
-        .unwrap_or_else(|| "Hand record".to_owned());
-    let options = Options {
-        title: Some(title.clone()),
+    let format = args.format.unwrap_or_else(|| {
+        let pdf = args.output_file.as_ref().is_some_and(|path| {
+            path.extension()
+                .is_some_and(|e| e.eq_ignore_ascii_case("pdf"))
+        });
+        if pdf {
+            HandrecordFormat::Pdf
+        } else {
+            HandrecordFormat::Html
+        }
+    });
+    if format == HandrecordFormat::Pdf && !PDF_AVAILABLE {
+        say!(
+            "pbnfmt: error: this pbnfmt was built without the `pdf` feature: `--format html` \
+             writes the hand record as HTML, which a browser prints"
+        );
+        return EXIT_TROUBLE;
+    }
+    if format == HandrecordFormat::Pdf
+        && args.output_file.is_none()
+        && args.out_dir.is_none()
+        && io::stdout().is_terminal()
+    {
+        say!(
+            "pbnfmt: error: a PDF is not written to a terminal: name a file with `-o FILE.pdf`, \
+             or redirect standard output"
+        );
+        return EXIT_TROUBLE;
+    }
+    let warning = |errors: usize| {
+        (errors > 0).then(|| {
+            format!(
+                "Drawn with --force in spite of {}: check the set before play.",
+                plural(errors, "error finding", "error findings")
+            )
+        })
+    };
+    let options = |title: &str, errors: usize| Options {
+        title: Some(title.to_owned()),
         per_page: args.per_page,
         paper: match args.paper {
             PaperArg::A4 => Paper::A4,
@@ -167,36 +197,163 @@ pub(super) fn run(args: &HandrecordArgs) -> u8 {
         },
         four_colour: args.four_colour,
         suit_size: args.suit_size,
-        warning: (errors > 0).then(|| {
-            format!(
-                "Drawn with --force in spite of {}: check the set before play.",
-                plural(errors, "error finding", "error findings")
+        warning: warning(errors),
+    };
+    // Every document drawn, and its path chosen, before any is written.
+    let mut documents: Vec<Document> = Vec::new();
+    match &args.out_dir {
+        None => {
+            let title = args
+                .title
+                .clone()
+                .or_else(|| read.iter().find_map(|r| r.title.clone()))
+                .unwrap_or_else(|| "Hand record".to_owned());
+            let boards: Vec<handrecord::Board> =
+                read.iter_mut().flat_map(|r| r.boards.drain(..)).collect();
+            documents.push(Document {
+                target: args.output_file.clone(),
+                boards,
+                options: options(&title, errors),
+            });
+        }
+        Some(dir) => {
+            let extension = match format {
+                HandrecordFormat::Html => "html",
+                HandrecordFormat::Pdf => "pdf",
+            };
+            let mut taken = std::collections::HashSet::new();
+            for (found, one) in discovery.inputs.iter().zip(&mut read) {
+                if one.boards.is_empty() {
+                    say!(
+                        "pbnfmt: {}: no board was chosen: no hand record for it",
+                        crate::display::escape_line(&one.name)
+                    );
+                    continue;
+                }
+                let stem = match &found.input {
+                    crate::walk::Input::File(path) | crate::walk::Input::Stdin(Some(path)) => path
+                        .file_stem()
+                        .map_or_else(|| "stdin".to_owned(), |s| s.to_string_lossy().into_owned()),
+                    crate::walk::Input::Stdin(None) => "stdin".to_owned(),
+                };
+                let stem = super::sets::file_word(&stem);
+                // Two inputs of one name (`a/club.pbn`, `b/club.pbn`) get a number each after
+                // the first, as `split` numbers its parts.
+                let mut file = format!("{stem}.{extension}");
+                let mut n = 2;
+                while !taken.insert(file.to_lowercase()) {
+                    file = format!("{stem}-{n}.{extension}");
+                    n += 1;
+                }
+                let title = args
+                    .title
+                    .clone()
+                    .or_else(|| one.title.clone())
+                    .unwrap_or_else(|| "Hand record".to_owned());
+                documents.push(Document {
+                    target: Some(dir.join(file)),
+                    boards: std::mem::take(&mut one.boards),
+                    options: options(&title, one.errors.len()),
+                });
+            }
+        }
+    }
+    for document in documents.iter().filter(|_| args.out_dir.is_some()) {
+        if let Some(target) = &document.target
+            && let Err(status) = super::settings::refuse_output_among_inputs(
+                "--out-dir",
+                target,
+                &discovery.inputs,
+                &[],
             )
-        }),
-    };
-    let html = handrecord::html(&boards, &title, &options);
-    let pages = boards.len().div_ceil(args.per_page.max(1));
-    let (written, name) = match &args.output_file {
-        Some(path) => (
-            write_atomic(path, html.as_bytes(), None),
-            crate::display::escape_line(&path.display().to_string()).into_owned(),
-        ),
-        None => (
-            io::stdout().lock().write_all(html.as_bytes()),
-            "standard output".to_owned(),
-        ),
-    };
-    if let Err(error) = written {
-        say!("pbnfmt: error: cannot write {name}: {error}");
+        {
+            return status;
+        }
+    }
+    let mut drawn: Vec<(Option<PathBuf>, Vec<u8>, usize, usize)> = Vec::new();
+    for document in documents {
+        let title = document.options.title.clone().unwrap_or_default();
+        let bytes = match format {
+            HandrecordFormat::Html => {
+                handrecord::html(&document.boards, &title, &document.options).into_bytes()
+            }
+            HandrecordFormat::Pdf => match draw_pdf(&document.boards, &title, &document.options) {
+                Ok(bytes) => bytes,
+                Err(error) => {
+                    say!("pbnfmt: error: {error} (this is a bug in pbnfmt: please report it)");
+                    return EXIT_TROUBLE;
+                }
+            },
+        };
+        let pages = document.boards.len().div_ceil(args.per_page.max(1));
+        drawn.push((document.target, bytes, document.boards.len(), pages));
+    }
+    if let Some(dir) = &args.out_dir
+        && let Err(error) = std::fs::create_dir_all(dir)
+    {
+        say!(
+            "pbnfmt: error: cannot make {}: {error}",
+            crate::display::escape_line(&dir.display().to_string())
+        );
         return EXIT_TROUBLE;
+    }
+    let mut lines = Vec::new();
+    for (target, bytes, boards, pages) in &drawn {
+        let (written, name) = match target {
+            Some(path) => (
+                write_atomic(path, bytes.as_slice(), None),
+                crate::display::escape_line(&path.display().to_string()).into_owned(),
+            ),
+            None => (
+                io::stdout().lock().write_all(bytes),
+                "standard output".to_owned(),
+            ),
+        };
+        if let Err(error) = written {
+            say!("pbnfmt: error: cannot write {name}: {error}");
+            return EXIT_TROUBLE;
+        }
+        lines.push(format!(
+            "{} on {} written to {name}.",
+            plural(*boards, "board", "boards"),
+            plural(*pages, "page", "pages")
+        ));
     }
     let status = finish(Ok(()));
     if status == EXIT_CLEAN {
-        say!(
-            "{} on {} written to {name}.",
-            plural(boards.len(), "board", "boards"),
-            plural(pages, "page", "pages")
-        );
+        for line in lines {
+            say!("{line}");
+        }
     }
     status
+}
+
+/// One hand record to draw, and where it goes (`None`: standard output).
+struct Document {
+    target: Option<PathBuf>,
+    boards: Vec<handrecord::Board>,
+    options: Options,
+}
+
+#[cfg(feature = "pdf")]
+const PDF_AVAILABLE: bool = true;
+#[cfg(not(feature = "pdf"))]
+const PDF_AVAILABLE: bool = false;
+
+#[cfg(feature = "pdf")]
+fn draw_pdf(
+    boards: &[handrecord::Board],
+    title: &str,
+    options: &Options,
+) -> Result<Vec<u8>, handrecord::pdf::PdfError> {
+    handrecord::pdf::pdf(boards, title, options)
+}
+
+#[cfg(not(feature = "pdf"))]
+fn draw_pdf(
+    _boards: &[handrecord::Board],
+    _title: &str,
+    _options: &Options,
+) -> Result<Vec<u8>, String> {
+    Err("PDF needs the `pdf` feature".to_owned())
 }

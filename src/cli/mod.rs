@@ -648,6 +648,15 @@ pub enum PaperArg {
     Letter,
 }
 
+/// What `handrecord` writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum HandrecordFormat {
+    /// One self-contained HTML document with print CSS.
+    Html,
+    /// PDF, drawn by pbnfmt with its own embedded font (DejaVu Sans).
+    Pdf,
+}
+
 #[derive(Debug, Args)]
 pub struct HandrecordArgs {
     #[command(flatten)]
@@ -659,6 +668,15 @@ pub struct HandrecordArgs {
     /// Write the hand record into FILE (atomically); by default to standard output.
     #[arg(long, short = 'o', value_name = "FILE")]
     pub output_file: Option<PathBuf>,
+
+    /// Write one hand record per input into DIR, named after the input (`club.pbn` gives
+    /// `DIR/club.pdf`).
+    #[arg(long, value_name = "DIR", conflicts_with = "output_file")]
+    pub out_dir: Option<PathBuf>,
+
+    /// html or pdf; by default pdf when the output file's name ends in `.pdf`, else html.
+    #[arg(long, value_enum)]
+    pub format: Option<HandrecordFormat>,
 
     /// The title on every page; by default the first file's `%HRTitleEvent`, else its Event and
     /// Date.

@@ -221,7 +221,7 @@ pub(super) fn run_split(args: &SplitArgs) -> u8 {
 
 /// `text` as a piece of a file name: letters, digits, `-`, `_` and `.` kept (a leading `.`
 /// not), every other character `_`; `none` for nothing.
-fn file_word(text: &str) -> String {
+pub(super) fn file_word(text: &str) -> String {
     let word: String = text
         .chars()
         .map(|c| {

@@ -262,3 +262,395 @@ fn print(chromium: &str, html: &Path, what: &str, dir: &Path) {
         text(&output.stderr)
     );
 }
+
+/// The shared real file with 36 boards and Bridge Composer's double-dummy tags.
+const LBC: &str =
+    "Rick-Wilson__Bridge-Game-Analysis/tests__integration__source__LBC-2026-01-26.pbn";
+
+/// `pdftotext -raw` of `pdf`'s page `page` (the text in the order it is drawn), or of every
+/// page when `page` is 0.
+fn pdf_text(pdf: &Path, page: usize) -> String {
+    let mut command = Command::new("pdftotext");
+    command.arg("-raw");
+    if page > 0 {
+        command.args(["-f", &page.to_string(), "-l", &page.to_string()]);
+    }
+    let output = command.arg(pdf).arg("-").output().unwrap();
+    assert!(
+        output.status.success(),
+        "pdftotext: {}",
+        text(&output.stderr)
+    );
+    text(&output.stdout)
+}
+
+/// Whether this build draws PDF; without the `pdf` feature, `--format pdf` must say how to get
+/// it (exit 2, nothing written).
+fn pdf_built() -> bool {
+    if cfg!(feature = "pdf") {
+        return true;
+    }
+    let output = pbnfmt(&["handrecord", SET, "--format", "pdf"], &common::corpus());
+    assert_eq!(output.status.code(), Some(2));
+    assert!(text(&output.stderr).contains("built without the `pdf` feature"));
+    assert!(output.stdout.is_empty());
+    eprintln!("note: built without the pdf feature; the PDF tests are skipped");
+    false
+}
+
+fn poppler() -> bool {
+    if !pdf_built() {
+        return false;
+    }
+    if Command::new("pdftotext").arg("-v").output().is_err() {
+        common::cannot_run("pdftotext is not installed (poppler-utils; .ci/install-print)");
+        return false;
+    }
+    true
+}
+
+/// The tags of each game of a PBN text, by name (a test's own reading, not pbnfmt's).
+fn games(pbn: &str) -> Vec<std::collections::HashMap<String, String>> {
+    let mut games = Vec::new();
+    let mut game = std::collections::HashMap::new();
+    for line in pbn.lines() {
+        if let Some(rest) = line.strip_prefix('[')
+            && let Some((name, value)) = rest.split_once(" \"")
+        {
+            if name == "Event" && !game.is_empty() {
+                games.push(std::mem::take(&mut game));
+            }
+            let value = value.trim_end_matches(']').trim_end_matches('"');
+            game.insert(name.to_owned(), value.to_owned());
+        }
+    }
+    if !game.is_empty() {
+        games.push(game);
+    }
+    games
+}
+
+/// A hand of a Deal tag (`AQT94.T53.KQ8.T9`) as the sheet writes it, a line a suit.
+fn hand_lines(hand: &str) -> Vec<String> {
+    hand.split('.')
+        .zip(['♠', '♥', '♦', '♣'])
+        .map(|(cards, symbol)| {
+            let cards: Vec<String> = cards
+                .chars()
+                .map(|c| {
+                    if c == 'T' {
+                        "10".to_owned()
+                    } else {
+                        c.to_string()
+                    }
+                })
+                .collect();
+            if cards.is_empty() {
+                format!("{symbol} —")
+            } else {
+                format!("{symbol} {}", cards.join(" "))
+            }
+        })
+        .collect()
+}
+
+/// Issue 47's real set as PDF: 36 boards on 6 pages of A4, the font embedded as a subset, and
+/// on each board's page its number, its four hands, its double-dummy rows (the
+/// DoubleDummyTricks digits: N, S, E, W; NT, ♠, ♥, ♦, ♣) and its par (the OptimumScore), read
+/// back by poppler's `pdftotext`; the same input gives the same bytes.
+#[test]
+fn the_pdf_of_a_real_set_carries_each_boards_hands_table_and_par() {
+    let Some(real) = common::real_corpus() else {
+        eprintln!("note: ../shared/corpus/real is absent; skipped");
+        return;
+    };
+    if !poppler() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let pdf = dir.path().join("lbc.pdf");
+    let source = real.join(LBC);
+    let output = pbnfmt(
+        &[
+            "handrecord",
+            source.to_str().unwrap(),
+            "-o",
+            pdf.to_str().unwrap(),
+        ],
+        dir.path(),
+    );
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    assert!(
+        text(&output.stderr).starts_with("36 boards on 6 pages written to "),
+        "{}",
+        text(&output.stderr)
+    );
+    let bytes = std::fs::read(&pdf).unwrap();
+    assert!(
+        bytes.starts_with(b"%PDF-"),
+        "a PDF, chosen by the name's .pdf"
+    );
+    let info = Command::new("pdfinfo").arg(&pdf).output().unwrap();
+    let info = text(&info.stdout);
+    assert!(info.contains("Pages:           6\n"), "{info}");
+    assert!(info.contains("595.276 x 841.89 pts (A4)"), "{info}");
+    assert!(info.contains("Title:           MON 01/26/2026"), "{info}");
+    // The font is in the file, as a subset (`pdffonts`: emb, sub and uni are all yes).
+    let fonts = Command::new("pdffonts").arg(&pdf).output().unwrap();
+    let fonts = text(&fonts.stdout);
+    let dejavu: Vec<&str> = fonts
+        .lines()
+        .filter(|l| l.contains("+DejaVuSans"))
+        .collect();
+    assert_eq!(dejavu.len(), 2, "regular and bold:\n{fonts}");
+    for line in dejavu {
+        assert!(
+            line.contains("yes yes yes"),
+            "embedded subset with Unicode:\n{fonts}"
+        );
+    }
+    let games = games(&std::fs::read_to_string(&source).unwrap());
+    assert_eq!(games.len(), 36);
+    every_board_whole(&pdf, &games, 6, 6);
+    // The same input, the same bytes.
+    let again = dir.path().join("again.pdf");
+    let output = pbnfmt(
+        &[
+            "handrecord",
+            source.to_str().unwrap(),
+            "--format",
+            "pdf",
+            "-o",
+            again.to_str().unwrap(),
+        ],
+        dir.path(),
+    );
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    assert_eq!(
+        std::fs::read(&again).unwrap(),
+        bytes,
+        "the same bytes twice"
+    );
+}
+
+/// Each board of `games` (numbered 1 up) on its page, `per_page` a page: its number, its four
+/// hands whole, its double-dummy rows (the DoubleDummyTricks digits: N, S, E, W; NT, ♠, ♥, ♦,
+/// ♣) and its par (the OptimumScore), as `pdftotext` reads them back.
+fn every_board_whole(
+    pdf: &Path,
+    games: &[std::collections::HashMap<String, String>],
+    per_page: usize,
+    pages: usize,
+) {
+    let mut boards_seen = 0;
+    for page in 1..=pages {
+        let page_text = pdf_text(pdf, page);
+        let lines: Vec<&str> = page_text.lines().collect();
+        assert_eq!(lines[0], "MON 01/26/2026", "the title on page {page}");
+        for game in games {
+            let number: usize = game["Board"].parse().unwrap();
+            let here = number.div_ceil(per_page) == page;
+            let at = lines.iter().position(|l| *l == format!("Board {number}"));
+            assert_eq!(at.is_some(), here, "board {number} on page {page}");
+            let Some(at) = at else { continue };
+            boards_seen += 1;
+            let end = lines[at + 1..]
+                .iter()
+                .position(|l| l.starts_with("Board "))
+                .map_or(lines.len(), |n| at + 1 + n);
+            let board = &lines[at..end];
+            // The hands, in the order drawn: North, West, East, South.
+            let deal = &game["Deal"];
+            let hands: Vec<&str> = deal[2..].split(' ').collect();
+            let first = "NESW".find(&deal[..1]).unwrap();
+            // Compared without spaces: where a symbol is larger than the text, pdftotext does
+            // not always give back the space after it.
+            let unspaced = |l: &str| l.replace(' ', "");
+            let expected: Vec<String> = [0, 3, 1, 2]
+                .iter()
+                .flat_map(|&seat| hand_lines(hands[(seat + 4 - first) % 4]))
+                .map(|l| unspaced(&l))
+                .collect();
+            let suit = |c: char| matches!(c, '♠' | '♥' | '♦' | '♣');
+            let drawn: Vec<String> = board
+                .iter()
+                .filter(|l| l.starts_with(suit) && !l.contains("NT"))
+                .map(|l| unspaced(l))
+                // The table's heading, where the symbols are larger than NT: symbols only.
+                .filter(|l| !l.chars().all(suit))
+                .collect();
+            assert_eq!(drawn, expected, "board {number}'s hands");
+            // The table: the tag's hex digits, N, S, E, W rows of NT, ♠, ♥, ♦, ♣.
+            let digits: Vec<u32> = game["DoubleDummyTricks"]
+                .chars()
+                .map(|c| c.to_digit(16).unwrap())
+                .collect();
+            for (row, seat) in ["N", "S", "E", "W"].into_iter().enumerate() {
+                let expected = format!(
+                    "{seat} {}",
+                    digits[row * 5..row * 5 + 5]
+                        .iter()
+                        .map(u32::to_string)
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                );
+                assert!(
+                    board.contains(&expected.as_str()),
+                    "board {number}: {expected} not in {board:?}"
+                );
+            }
+            // Par: the OptimumScore (`NS 980`; `NS -100` is written `EW 100`).
+            let (side, score) = game["OptimumScore"].split_once(' ').unwrap();
+            let mut ns: i64 = score.parse().unwrap();
+            if side == "EW" {
+                ns = -ns;
+            }
+            let par = if ns >= 0 {
+                format!("Par NS {ns}")
+            } else {
+                format!("Par EW {}", -ns)
+            };
+            assert!(
+                board.contains(&par.as_str()),
+                "board {number}: {par} not in {board:?}"
+            );
+        }
+    }
+    assert_eq!(boards_seen, games.len());
+}
+
+/// The hardest layout: 8 boards a page, suit symbols at 300 %, four colours, on Letter. Every
+/// board is still drawn whole (a board too tall is drawn smaller, a line too wide is made
+/// smaller; cards are never cut).
+#[test]
+fn large_symbols_and_eight_a_page_keep_every_card() {
+    let Some(real) = common::real_corpus() else {
+        eprintln!("note: ../shared/corpus/real is absent; skipped");
+        return;
+    };
+    if !poppler() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let pdf = dir.path().join("big.pdf");
+    let source = real.join(LBC);
+    let output = pbnfmt(
+        &[
+            "handrecord",
+            source.to_str().unwrap(),
+            "--per-page",
+            "8",
+            "--suit-size",
+            "300",
+            "--four-colour",
+            "--paper",
+            "letter",
+            "-o",
+            pdf.to_str().unwrap(),
+        ],
+        dir.path(),
+    );
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    let info = Command::new("pdfinfo").arg(&pdf).output().unwrap();
+    let info = text(&info.stdout);
+    assert!(info.contains("Pages:           5\n"), "{info}");
+    assert!(info.contains("612 x 792 pts (letter)"), "{info}");
+    let games = games(&std::fs::read_to_string(&source).unwrap());
+    every_board_whole(&pdf, &games, 8, 5);
+}
+
+/// `--out-dir`: a hand record per input, named after it (a second input of the same name gets
+/// `-2`), each with its own title; `-o` with `--out-dir` is a usage error; a PDF goes to a pipe
+/// when asked; a name of 10,000 characters with control characters is cut with `…` and drawn
+/// without them; `--force` puts its warning on the PDF's sheet.
+#[test]
+fn out_dir_pipes_and_hostile_names_in_pdf() {
+    if !poppler() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let club = std::fs::read_to_string(common::corpus().join(SET)).unwrap();
+    std::fs::write(dir.path().join("club.pbn"), &club).unwrap();
+    std::fs::create_dir(dir.path().join("b")).unwrap();
+    let other = club
+        .replace(
+            "%HRTitleEvent \"Monday Pairs\"",
+            "%HRTitleEvent \"Tuesday Teams\"",
+        )
+        .replace("[Board \"1\"]", "[Board \"11\"]");
+    std::fs::write(dir.path().join("b/club.pbn"), other).unwrap();
+    let output = pbnfmt(
+        &[
+            "handrecord",
+            "club.pbn",
+            "b/club.pbn",
+            "--out-dir",
+            "out",
+            "--format",
+            "pdf",
+        ],
+        dir.path(),
+    );
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    assert_eq!(
+        text(&output.stderr),
+        "4 boards on 1 page written to out/club.pdf.\n4 boards on 1 page written to out/club-2.pdf.\n"
+    );
+    let first = pdf_text(&dir.path().join("out/club.pdf"), 0);
+    let second = pdf_text(&dir.path().join("out/club-2.pdf"), 0);
+    assert!(
+        first.starts_with("Monday Pairs\n") && first.contains("Board 1\n"),
+        "{first}"
+    );
+    assert!(
+        second.starts_with("Tuesday Teams\n") && second.contains("Board 11\n"),
+        "{second}"
+    );
+    // HTML by default, named .html.
+    let output = pbnfmt(&["handrecord", "club.pbn", "--out-dir", "html"], dir.path());
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    assert!(
+        std::fs::read_to_string(dir.path().join("html/club.html"))
+            .unwrap()
+            .starts_with("<!DOCTYPE html>")
+    );
+    let both = pbnfmt(
+        &["handrecord", "club.pbn", "--out-dir", "x", "-o", "y.pdf"],
+        dir.path(),
+    );
+    assert_eq!(both.status.code(), Some(2), "{}", text(&both.stderr));
+    assert!(!dir.path().join("x").exists() && !dir.path().join("y.pdf").exists());
+    // To a pipe.
+    let piped = pbnfmt(&["handrecord", "club.pbn", "--format", "pdf"], dir.path());
+    assert_eq!(piped.status.code(), Some(0), "{}", text(&piped.stderr));
+    let eof = piped.stdout.trim_ascii_end().ends_with(b"%%EOF");
+    assert!(
+        piped.stdout.starts_with(b"%PDF-") && eof,
+        "a whole PDF on standard output"
+    );
+    // A hostile, very long name, and --force's warning.
+    let long = format!(
+        "\u{1b}[2J\u{7}{}",
+        "Wolfeschlegelsteinhausenbergerdorff ".repeat(280)
+    );
+    let hostile = club
+        .replace(
+            "[Board \"2\"]",
+            &format!("[Board \"2\"]\n[North \"{long}\"]"),
+        )
+        .replace("AQT94.T53.KQ8.T9 63.J98", "AQT94.T53.KQ8.T9 6A.J98");
+    std::fs::write(dir.path().join("hostile.pbn"), hostile).unwrap();
+    let output = pbnfmt(
+        &["handrecord", "hostile.pbn", "--force", "-o", "hostile.pdf"],
+        dir.path(),
+    );
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    let drawn = pdf_text(&dir.path().join("hostile.pdf"), 0);
+    assert!(drawn.contains("Drawn with --force in spite of"), "{drawn}");
+    assert!(
+        !drawn.contains('\u{1b}') && !drawn.contains('\u{7}'),
+        "{drawn}"
+    );
+    let name = drawn.lines().find(|l| l.contains("Wolfe")).unwrap();
+    assert!(name.ends_with('…') && name.len() < 200, "{name}");
+}

@@ -14,6 +14,9 @@ use crate::model::deal::{self, Cards};
 use crate::model::double_dummy::Tricks;
 use crate::model::values::{Side, Vulnerability};
 
+#[cfg(feature = "pdf")]
+pub mod pdf;
+
 /// The paper a page is printed on.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Paper {
@@ -186,7 +189,7 @@ pub fn escape(text: &str) -> String {
     out
 }
 
-const STRAINS: [Denomination; 5] = [
+pub(crate) const STRAINS: [Denomination; 5] = [
     Denomination::NoTrump,
     Denomination::Spades,
     Denomination::Hearts,
@@ -298,8 +301,19 @@ fn strain_symbol(strain: Denomination) -> String {
 }
 
 /// A suit's cards, highest first, `10` for the ten; `—` for a void.
-fn holding(cards: Cards, suit: Suit) -> String {
+pub(crate) fn holding(cards: Cards, suit: Suit) -> String {
     crate::show::holding_words(cards, suit).unwrap_or_else(|| "—".to_owned())
+}
+
+/// How the hand record words a board's vulnerability.
+pub(crate) fn vulnerable_words(vulnerable: Option<Vulnerability>) -> &'static str {
+    match vulnerable {
+        Some(Vulnerability::None) => "None vulnerable",
+        Some(Vulnerability::NorthSouth) => "N-S vulnerable",
+        Some(Vulnerability::EastWest) => "E-W vulnerable",
+        Some(Vulnerability::All) => "Both vulnerable",
+        None => "Vulnerability not given",
+    }
 }
 
 fn board_html(out: &mut String, board: &Board) {
@@ -310,13 +324,7 @@ fn board_html(out: &mut String, board: &Board) {
         number.replace(' ', "-")
     );
     let vulnerable = board.vulnerable;
-    let vulnerable_words = match vulnerable {
-        Some(Vulnerability::None) => "None vulnerable",
-        Some(Vulnerability::NorthSouth) => "N-S vulnerable",
-        Some(Vulnerability::EastWest) => "E-W vulnerable",
-        Some(Vulnerability::All) => "Both vulnerable",
-        None => "Vulnerability not given",
-    };
+    let vulnerable_words = vulnerable_words(vulnerable);
     let _ = writeln!(
         out,
         "<div class=\"info\"><div class=\"number\">Board {number}</div><div>Dealer {}</div>\
@@ -386,13 +394,17 @@ fn board_html(out: &mut String, board: &Board) {
         }
         None => out.push_str("<div class=\"dd\"></div>\n"),
     }
-    let _ = writeln!(out, "<div class=\"par\">{}</div>", par_words(board));
+    let _ = writeln!(
+        out,
+        "<div class=\"par\">{}</div>",
+        par_words(board, strain_symbol)
+    );
     out.push_str("</article>\n");
 }
 
 /// `Par NS 620 (4♠ by N-S)`: the par score, and the par contract from the tricks when they are
-/// known (its result as ParContract writes it, `1♠+2`).
-fn par_words(board: &Board) -> String {
+/// known (its result as ParContract writes it, `1♠+2`), the strain written by `strain_words`.
+pub(crate) fn par_words(board: &Board, strain_words: fn(Denomination) -> String) -> String {
     let Some(par) = board.par else {
         return String::new();
     };
@@ -405,7 +417,7 @@ fn par_words(board: &Board) -> String {
             crate::par::par(tricks, vulnerable, dealer).contract
         })
         .map(|contract| {
-            let strain = strain_symbol(contract.denomination);
+            let strain = strain_words(contract.denomination);
             format!(" ({})", contract.words(&strain, ["N-S", "E-W"]))
         })
         .unwrap_or_default();

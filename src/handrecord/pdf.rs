@@ -1,0 +1,766 @@
+//! The hand record as PDF, drawn natively (issue 47): the same sheet as the HTML, laid out here
+//! in points, with krilla (typst's PDF backend) writing the file.
+//!
+//! - The font is DejaVu Sans, regular and bold, carried inside pbnfmt (`fonts/`, with its
+//!   licence): it has ♠♥♦♣, and the PDF embeds a subset of it, so the file prints the same
+//!   everywhere and needs no font on the machine that prints it.
+//! - The same boards and options give the same bytes: no date, no random identifier, nothing
+//!   from the machine is written (krilla's document identifier is a hash of the content).
+//! - Text is measured with rustybuzz, the shaper krilla draws with, so what is measured is what
+//!   is drawn. A text too wide for its place is made smaller (to 60 %), then cut with `…`; a
+//!   board too tall for its cell (large suit symbols, 8 boards a page) is drawn smaller as a
+//!   whole. Nothing from the file is drawn outside its own place.
+
+use krilla::Document;
+use krilla::color::rgb;
+use krilla::geom::{PathBuilder, Point, Rect, Transform};
+use krilla::metadata::Metadata;
+use krilla::page::PageSettings;
+use krilla::paint::{Fill, Stroke};
+use krilla::surface::Surface;
+use krilla::text::{Font, GlyphId, KrillaGlyph};
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use super::{Board, Options, Paper, STRAINS};
+use crate::bridge::{Denomination, Seat, Suit};
+use crate::model::values::Side;
+
+const REGULAR: &[u8] = include_bytes!("fonts/DejaVuSans.ttf");
+const BOLD: &[u8] = include_bytes!("fonts/DejaVuSans-Bold.ttf");
+
+/// Points in a millimetre.
+const MM: f32 = 72.0 / 25.4;
+const MARGIN: f32 = 10.0 * MM;
+const GAP: f32 = 4.0 * MM;
+const TITLE_SIZE: f32 = 14.0;
+/// The smallest a text is made to fit its place, as a share of its size; below it, it is cut.
+const SMALLEST: f32 = 0.6;
+/// The most characters of one value from a file that are drawn (a name of 10,000 characters is
+/// cut to this before it is measured).
+const LONGEST: usize = 160;
+
+/// An sRGB colour.
+type Colour = (u8, u8, u8);
+
+fn paint(colour: Colour) -> krilla::paint::Paint {
+    rgb::Color::new(colour.0, colour.1, colour.2).into()
+}
+
+const BLACK: Colour = (0, 0, 0);
+const GREY: Colour = (0x44, 0x44, 0x44);
+const RED: Colour = (0xc8, 0x10, 0x2e);
+const ORANGE: Colour = (0xe0, 0x70, 0x00);
+const GREEN: Colour = (0x00, 0x7a, 0x33);
+const BORDER: Colour = (0x88, 0x88, 0x88);
+const VULNERABLE: Colour = (0xf4, 0xc6, 0xcc);
+
+/// Why a PDF could not be made (krilla refused the document: a bug, not the file's fault).
+#[derive(Debug)]
+pub struct PdfError(String);
+
+impl std::fmt::Display for PdfError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "the PDF could not be made: {}", self.0)
+    }
+}
+
+impl std::error::Error for PdfError {}
+
+impl Paper {
+    /// Width and height in points.
+    fn size(self) -> (f32, f32) {
+        match self {
+            Paper::A4 => (210.0 * MM, 297.0 * MM),
+            Paper::Letter => (612.0, 792.0),
+        }
+    }
+}
+
+/// The two faces, for drawing (krilla) and for measuring (rustybuzz).
+struct Faces {
+    regular: Font,
+    bold: Font,
+    regular_shape: rustybuzz::Face<'static>,
+    bold_shape: rustybuzz::Face<'static>,
+    /// Each text shaped once (a hand record says `♠ K Q`, `Dealer North` and the digits again
+    /// and again): measuring and drawing take the same glyphs. Emptied when it holds
+    /// [`SHAPED`] texts, so that a long set cannot grow it without bound.
+    shaped: RefCell<HashMap<(bool, String), Rc<Shaped>>>,
+}
+
+/// At most this many shaped texts are kept.
+const SHAPED: usize = 20_000;
+
+/// A text as rustybuzz shapes it: its glyphs, and its advance in ems.
+struct Shaped {
+    glyphs: Vec<KrillaGlyph>,
+    advance: f32,
+}
+
+impl Faces {
+    fn new() -> Result<Faces, PdfError> {
+        let broken = || PdfError("the embedded font does not read".to_owned());
+        Ok(Faces {
+            regular: Font::new(REGULAR.into(), 0).ok_or_else(broken)?,
+            bold: Font::new(BOLD.into(), 0).ok_or_else(broken)?,
+            regular_shape: rustybuzz::Face::from_slice(REGULAR, 0).ok_or_else(broken)?,
+            bold_shape: rustybuzz::Face::from_slice(BOLD, 0).ok_or_else(broken)?,
+            shaped: RefCell::new(HashMap::new()),
+        })
+    }
+
+    /// `text` shaped in the regular or the bold face.
+    fn shape(&self, bold: bool, text: &str) -> Rc<Shaped> {
+        let key = (bold, text.to_owned());
+        if let Some(shaped) = self.shaped.borrow().get(&key) {
+            return Rc::clone(shaped);
+        }
+        let face = if bold {
+            &self.bold_shape
+        } else {
+            &self.regular_shape
+        };
+        let shaped = Rc::new(shape(face, text));
+        let mut cache = self.shaped.borrow_mut();
+        if cache.len() >= SHAPED {
+            cache.clear();
+        }
+        cache.insert(key, Rc::clone(&shaped));
+        shaped
+    }
+}
+
+/// One piece of a line of text: the same face, size and colour throughout.
+struct Run {
+    text: String,
+    size: f32,
+    colour: Colour,
+}
+
+/// A line of text as it is drawn: suit symbols in their colour and at their size.
+struct Line {
+    runs: Vec<Run>,
+    bold: bool,
+    whole: bool,
+}
+
+/// How a line is written: its size, weight and colour, and the suit symbols' scale and colours.
+#[derive(Clone, Copy)]
+struct Style {
+    size: f32,
+    bold: bool,
+    colour: Colour,
+    /// The suit symbols' size as a share of the text's.
+    suit_scale: f32,
+    four_colour: bool,
+    /// Drawn whole, however small it must be made to fit (cards, tricks, par); a name or a
+    /// title is cut once it is as small as it is made.
+    whole: bool,
+}
+
+impl Style {
+    fn sized(self, size: f32) -> Style {
+        Style { size, ..self }
+    }
+    fn bold(self) -> Style {
+        Style { bold: true, ..self }
+    }
+    fn coloured(self, colour: Colour) -> Style {
+        Style { colour, ..self }
+    }
+    fn may_be_cut(self) -> Style {
+        Style {
+            whole: false,
+            ..self
+        }
+    }
+    /// The height of a line in this style: room for the suit symbols at their size.
+    fn leading(self) -> f32 {
+        (self.size * 1.3).max(self.size * self.suit_scale * 0.9)
+    }
+}
+
+fn suit_of(c: char) -> Option<Suit> {
+    Suit::ALL.into_iter().find(|suit| suit.symbol() == c)
+}
+
+fn suit_colour(suit: Suit, four_colour: bool) -> Colour {
+    match (suit, four_colour) {
+        (Suit::Spades, _) | (Suit::Clubs, false) => BLACK,
+        (Suit::Hearts, _) | (Suit::Diamonds, false) => RED,
+        (Suit::Diamonds, true) => ORANGE,
+        (Suit::Clubs, true) => GREEN,
+    }
+}
+
+/// What a value from a file may put on the page: a control character is drawn as `�`.
+fn printable(text: &str) -> String {
+    text.chars()
+        .take(LONGEST)
+        .map(|c| if c.is_control() { '\u{FFFD}' } else { c })
+        .collect()
+}
+
+impl Line {
+    fn new(text: &str, style: Style) -> Line {
+        let mut runs: Vec<Run> = Vec::new();
+        for c in text.chars() {
+            let (size, colour) = match suit_of(c) {
+                Some(suit) => (
+                    style.size * style.suit_scale,
+                    suit_colour(suit, style.four_colour),
+                ),
+                None => (style.size, style.colour),
+            };
+            match runs.last_mut() {
+                Some(run) if run.size == size && run.colour == colour => run.text.push(c),
+                _ => runs.push(Run {
+                    text: c.to_string(),
+                    size,
+                    colour,
+                }),
+            }
+        }
+        Line {
+            runs,
+            bold: style.bold,
+            whole: style.whole,
+        }
+    }
+
+    fn width(&self, faces: &Faces) -> f32 {
+        self.runs
+            .iter()
+            .map(|run| faces.shape(self.bold, &run.text).advance * run.size)
+            .sum()
+    }
+
+    fn scale(&mut self, factor: f32) {
+        for run in &mut self.runs {
+            run.size *= factor;
+        }
+    }
+
+    /// The line made to fit `room`: smaller, then (unless it is drawn whole) cut with `…`.
+    fn fitted(mut self, faces: &Faces, room: f32) -> Line {
+        let width = self.width(faces);
+        if width <= room || room <= 0.0 {
+            return self;
+        }
+        // A hair under the exact share: shaping in floating point must not leave the line a
+        // hair too wide, and so cut.
+        let factor = room / width * 0.999;
+        if self.whole {
+            self.scale(factor);
+            return self;
+        }
+        self.scale(factor.max(SMALLEST));
+        while self.width(faces) > room {
+            let Some(last) = self.runs.last_mut() else {
+                break;
+            };
+            // Cut the last character before the `…` (or the `…` itself when it is all that is
+            // left of the run).
+            let had_ellipsis = last.text.ends_with('…');
+            let mut chars: Vec<char> = last.text.chars().collect();
+            if had_ellipsis {
+                chars.pop();
+            }
+            if chars.pop().is_none() {
+                self.runs.pop();
+                continue;
+            }
+            if chars.is_empty() {
+                self.runs.pop();
+                if let Some(previous) = self.runs.last_mut() {
+                    previous.text.push('…');
+                }
+            } else {
+                last.text = chars.into_iter().collect::<String>() + "…";
+            }
+        }
+        self
+    }
+
+    fn draw(&self, surface: &mut Surface<'_>, faces: &Faces, x: f32, baseline: f32) {
+        let font = if self.bold {
+            &faces.bold
+        } else {
+            &faces.regular
+        };
+        let mut at = x;
+        for run in &self.runs {
+            surface.set_fill(Some(Fill {
+                paint: paint(run.colour),
+                ..Fill::default()
+            }));
+            let shaped = faces.shape(self.bold, &run.text);
+            surface.draw_glyphs(
+                Point::from_xy(at, baseline),
+                &shaped.glyphs,
+                font.clone(),
+                &run.text,
+                run.size,
+                false,
+            );
+            at += shaped.advance * run.size;
+        }
+    }
+}
+
+/// `text` shaped by rustybuzz (the shaper krilla's own `draw_text` uses): each glyph with the
+/// range of the text it stands for (its cluster), so that the PDF maps it back to the text.
+fn shape(face: &rustybuzz::Face<'_>, text: &str) -> Shaped {
+    let mut buffer = rustybuzz::UnicodeBuffer::new();
+    buffer.push_str(text);
+    buffer.guess_segment_properties();
+    let output = rustybuzz::shape(face, &[], buffer);
+    let em = face.units_per_em().max(1) as f32;
+    // Where each cluster ends: where the next one (in the text's order) starts.
+    let mut starts: Vec<usize> = output
+        .glyph_infos()
+        .iter()
+        .map(|info| info.cluster as usize)
+        .collect();
+    starts.sort_unstable();
+    starts.dedup();
+    let mut advance = 0.0;
+    let glyphs = output
+        .glyph_infos()
+        .iter()
+        .zip(output.glyph_positions())
+        .map(|(info, position)| {
+            let start = info.cluster as usize;
+            let end = starts
+                .get(starts.partition_point(|&s| s <= start))
+                .copied()
+                .unwrap_or(text.len());
+            advance += position.x_advance as f32 / em;
+            KrillaGlyph::new(
+                GlyphId::new(info.glyph_id),
+                position.x_advance as f32 / em,
+                position.x_offset as f32 / em,
+                position.y_offset as f32 / em,
+                position.y_advance as f32 / em,
+                start..end,
+                None,
+            )
+        })
+        .collect();
+    Shaped { glyphs, advance }
+}
+
+/// Draws on one page: text placed by its top-left corner, fitted to the room it is given.
+struct Pen<'s, 'f> {
+    surface: Surface<'s>,
+    faces: &'f Faces,
+}
+
+/// Where a text goes across its room.
+#[derive(Clone, Copy, PartialEq)]
+enum Align {
+    Left,
+    Centre,
+}
+
+impl Pen<'_, '_> {
+    /// Draws `text` in `style` with its line's top at `top`, inside `room` from `x` (aligned
+    /// in it); returns the line's height.
+    fn text(&mut self, text: &str, style: Style, x: f32, top: f32, room: f32, align: Align) -> f32 {
+        let line = Line::new(text, style).fitted(self.faces, room);
+        let width = line.width(self.faces);
+        let x = match align {
+            Align::Left => x,
+            Align::Centre => x + (room - width) / 2.0,
+        };
+        let leading = style.leading();
+        // The baseline sits where the tallest run's text would: DejaVu's ascent is 0.76 em, and
+        // the line's extra leading is split above and below.
+        let tallest = line.runs.iter().map(|r| r.size).fold(style.size, f32::max);
+        let baseline = top + (leading - tallest) / 2.0 + tallest * 0.8;
+        line.draw(&mut self.surface, self.faces, x, baseline);
+        leading
+    }
+
+    fn rect(&mut self, rect: Option<Rect>, fill: Option<Colour>, stroke: Option<(Colour, f32)>) {
+        let Some(rect) = rect else {
+            return;
+        };
+        let mut path = PathBuilder::new();
+        path.push_rect(rect);
+        let Some(path) = path.finish() else {
+            return;
+        };
+        self.surface.set_fill(fill.map(|colour| Fill {
+            paint: paint(colour),
+            ..Fill::default()
+        }));
+        self.surface
+            .set_stroke(stroke.map(|(colour, width)| Stroke {
+                paint: paint(colour),
+                width,
+                ..Stroke::default()
+            }));
+        self.surface.draw_path(&path);
+        self.surface.set_stroke(None);
+        self.surface.set_fill(None);
+    }
+}
+
+/// The hand record of `boards` as one PDF document.
+pub fn pdf(boards: &[Board], title: &str, options: &Options) -> Result<Vec<u8>, PdfError> {
+    let faces = Faces::new()?;
+    let per_page = options.per_page.clamp(2, 8);
+    let rows = per_page.div_ceil(2);
+    let (width, height) = options.paper.size();
+    let font = match per_page {
+        0..=4 => 11.0,
+        5..=6 => 10.0,
+        _ => 8.5,
+    };
+    let style = Style {
+        size: font,
+        bold: false,
+        colour: BLACK,
+        suit_scale: options.suit_size.clamp(100, 300) as f32 / 100.0,
+        four_colour: options.four_colour,
+        whole: true,
+    };
+    let title = printable(title);
+    let mut document = Document::new();
+    document.set_metadata(
+        Metadata::new()
+            .title(title.clone())
+            .creator(format!("pbnfmt {}", env!("CARGO_PKG_VERSION")))
+            .language("en".to_owned()),
+    );
+    let pages: Vec<&[Board]> = if boards.is_empty() {
+        vec![&[]]
+    } else {
+        boards.chunks(per_page).collect()
+    };
+    let settings = || {
+        PageSettings::from_wh(width, height)
+            .ok_or_else(|| PdfError("the paper has no size".to_owned()))
+    };
+    for boards in pages {
+        let mut page = document.start_page_with(settings()?);
+        let mut pen = Pen {
+            surface: page.surface(),
+            faces: &faces,
+        };
+        let inner = width - 2.0 * MARGIN;
+        let mut top = MARGIN;
+        top += pen.text(
+            &title,
+            style.sized(TITLE_SIZE).bold().may_be_cut(),
+            MARGIN,
+            top,
+            inner,
+            Align::Left,
+        );
+        top += 3.0 * MM;
+        if let Some(warning) = &options.warning {
+            let text_style = style.sized(9.0).may_be_cut();
+            let pad = 2.0 * MM;
+            let box_height = text_style.leading() + 2.0 * pad;
+            pen.rect(
+                Rect::from_xywh(MARGIN, top, inner, box_height),
+                None,
+                Some((RED, 1.7)),
+            );
+            pen.text(
+                warning,
+                text_style,
+                MARGIN + pad,
+                top + pad,
+                inner - 2.0 * pad,
+                Align::Left,
+            );
+            top += box_height + 3.0 * MM;
+        }
+        let cell_width = (inner - GAP) / 2.0;
+        let cell_height = (height - MARGIN - top - GAP * (rows as f32 - 1.0)) / rows as f32;
+        for (i, board) in boards.iter().enumerate() {
+            let x = MARGIN + (i % 2) as f32 * (cell_width + GAP);
+            let y = top + (i / 2) as f32 * (cell_height + GAP);
+            pen.rect(
+                Rect::from_xywh(x, y, cell_width, cell_height),
+                None,
+                Some((BORDER, 0.85)),
+            );
+            let natural = board_height(board, style);
+            let scale = (cell_height / natural).min(1.0);
+            pen.surface
+                .push_transform(&Transform::from_row(scale, 0.0, 0.0, scale, x, y));
+            draw_board(
+                &mut pen,
+                board,
+                style,
+                (cell_width / scale, cell_height / scale),
+            );
+            pen.surface.pop();
+        }
+        // The surface writes its content when it is dropped (krilla's `Surface::finish`).
+        drop(pen);
+        page.finish();
+    }
+    document
+        .finish()
+        .map_err(|error| PdfError(format!("{error:?}")))
+}
+
+/// The measures of a board, from the text's size.
+struct Measures {
+    pad: f32,
+    gap: f32,
+    hand: Style,
+    player: Style,
+    small: Style,
+    compass: f32,
+}
+
+impl Measures {
+    fn of(style: Style) -> Measures {
+        Measures {
+            pad: 0.6 * style.size,
+            gap: 0.5 * style.size,
+            hand: style,
+            player: style.sized(style.size * 0.85).coloured(GREY).may_be_cut(),
+            small: style.sized(style.size * 0.85),
+            compass: 4.5 * style.size,
+        }
+    }
+
+    fn hand_height(&self, board: &Board, seat: Seat) -> f32 {
+        let player = if board.players[seat as usize].is_some() {
+            self.player.leading()
+        } else {
+            0.0
+        };
+        let lines = if board.hands[seat as usize].is_some() {
+            4.0
+        } else {
+            1.0
+        };
+        player + lines * self.hand.leading()
+    }
+
+    fn info_height(&self, style: Style) -> f32 {
+        style.sized(style.size * 1.2).leading() + 2.0 * style.leading()
+    }
+
+    fn table_height(&self) -> f32 {
+        5.0 * self.small.leading()
+    }
+
+    /// The three rows' heights: info, North and the table; West, the compass and East; par and
+    /// South.
+    fn rows(&self, board: &Board, style: Style) -> [f32; 3] {
+        [
+            self.info_height(style)
+                .max(self.hand_height(board, Seat::North))
+                .max(if board.tricks.is_some() {
+                    self.table_height()
+                } else {
+                    0.0
+                }),
+            self.hand_height(board, Seat::West)
+                .max(self.hand_height(board, Seat::East))
+                .max(self.compass),
+            self.hand_height(board, Seat::South)
+                .max(2.0 * self.small.leading()),
+        ]
+    }
+}
+
+fn board_height(board: &Board, style: Style) -> f32 {
+    let m = Measures::of(style);
+    let rows = m.rows(board, style);
+    2.0 * m.pad + rows.iter().sum::<f32>() + 2.0 * m.gap
+}
+
+/// Draws one board in a box of `size` with its top-left corner at the origin. Room to spare
+/// goes first between the rows (up to 2.5 lines each), then above and below.
+fn draw_board(pen: &mut Pen<'_, '_>, board: &Board, style: Style, size: (f32, f32)) {
+    let (width, height) = size;
+    let m = Measures::of(style);
+    let rows = m.rows(board, style);
+    let spare = (height - board_height(board, style)).max(0.0);
+    let gap = m.gap + (spare / 2.0).min(2.5 * style.size);
+    let top = m.pad + (spare - 2.0 * (gap - m.gap)) / 2.0;
+    let column = (width - 2.0 * m.pad) / 3.0;
+    let left = m.pad;
+    let middle = m.pad + column;
+    let right = m.pad + 2.0 * column;
+    let row_top = [
+        top,
+        top + rows[0] + gap,
+        top + rows[0] + rows[1] + 2.0 * gap,
+    ];
+    let room = column - 0.3 * style.size;
+
+    // Number, dealer, vulnerability.
+    let mut y = row_top[0];
+    y += pen.text(
+        &format!("Board {}", printable(&board.number)),
+        style.sized(style.size * 1.2).bold(),
+        left,
+        y,
+        room,
+        Align::Left,
+    );
+    y += pen.text(
+        &format!("Dealer {}", board.dealer.map_or("not given", Seat::name)),
+        style,
+        left,
+        y,
+        room,
+        Align::Left,
+    );
+    pen.text(
+        super::vulnerable_words(board.vulnerable),
+        style,
+        left,
+        y,
+        room,
+        Align::Left,
+    );
+
+    // The hands: North and South at the top of their rows, West and East centred on the compass.
+    let middle_row = |height: f32| row_top[1] + (rows[1] - height) / 2.0;
+    // The table's cells, and where it starts: North's hand stops short of it.
+    let cell = (1.7 * m.small.size).max(m.small.size * m.small.suit_scale * 1.1);
+    let table_left = width - m.pad - 6.0 * cell;
+    let north_room = if board.tricks.is_some() {
+        room.min(table_left - middle - 0.5 * style.size)
+    } else {
+        room
+    };
+    for (seat, x, top, room) in [
+        (Seat::North, middle, row_top[0], north_room),
+        (
+            Seat::West,
+            left,
+            middle_row(m.hand_height(board, Seat::West)),
+            room,
+        ),
+        (
+            Seat::East,
+            right,
+            middle_row(m.hand_height(board, Seat::East)),
+            room,
+        ),
+        (Seat::South, middle, row_top[2], room),
+    ] {
+        draw_hand(pen, board, seat, &m, x, top, room);
+    }
+
+    // The compass: each seat's HCP at its side, a vulnerable side shaded.
+    let side = m.compass;
+    let (cx, cy) = (middle + (column - side) / 2.0, middle_row(side));
+    let third = side / 3.0;
+    let hcp_style = style.sized(style.size * 0.8);
+    for (seat, col, row) in [
+        (Seat::North, 1.0, 0.0),
+        (Seat::West, 0.0, 1.0),
+        (Seat::East, 2.0, 1.0),
+        (Seat::South, 1.0, 2.0),
+    ] {
+        let (x, y) = (cx + col * third, cy + row * third);
+        if board
+            .vulnerable
+            .is_some_and(|v| v.is_vulnerable(Side::of(seat)))
+        {
+            pen.rect(Rect::from_xywh(x, y, third, third), Some(VULNERABLE), None);
+        }
+        if let Some(cards) = board.hands[seat as usize] {
+            let hcp = crate::query::hcp(cards).to_string();
+            let top = y + (third - hcp_style.leading()) / 2.0;
+            pen.text(&hcp, hcp_style, x, top, third, Align::Centre);
+        }
+    }
+    pen.rect(
+        Rect::from_xywh(cx, cy, side, side),
+        None,
+        Some((BLACK, 0.85)),
+    );
+
+    // The double-dummy table, at the top right: a column a strain, a row a declarer.
+    if let Some(tricks) = &board.tricks {
+        let x0 = table_left;
+        let mut y = row_top[0];
+        for (i, strain) in STRAINS.into_iter().enumerate() {
+            let x = x0 + (i + 1) as f32 * cell;
+            pen.text(&strain_words(strain), m.small, x, y, cell, Align::Centre);
+        }
+        y += m.small.leading();
+        for seat in [Seat::North, Seat::South, Seat::East, Seat::West] {
+            pen.text(
+                &seat.letter().to_string(),
+                m.small.bold(),
+                x0,
+                y,
+                cell,
+                Align::Centre,
+            );
+            for (i, strain) in STRAINS.into_iter().enumerate() {
+                let x = x0 + (i + 1) as f32 * cell;
+                let n = tricks[seat as usize][strain as usize].to_string();
+                pen.text(&n, m.small, x, y, cell, Align::Centre);
+            }
+            y += m.small.leading();
+        }
+    }
+
+    // Par, at the bottom left: the score, then the contract on a line of its own.
+    let par = super::par_words(board, strain_words);
+    if !par.is_empty() {
+        let (score, contract) = match par.split_once(" (") {
+            Some((score, contract)) => (score.to_owned(), format!("({contract}")),
+            None => (par, String::new()),
+        };
+        let bottom = row_top[2] + rows[2];
+        let mut y = bottom - 2.0 * m.small.leading();
+        y += pen.text(&score, m.small, left, y, room, Align::Left);
+        pen.text(&contract, m.small, left, y, room, Align::Left);
+    }
+}
+
+fn draw_hand(
+    pen: &mut Pen<'_, '_>,
+    board: &Board,
+    seat: Seat,
+    m: &Measures,
+    x: f32,
+    mut y: f32,
+    room: f32,
+) {
+    if let Some(player) = &board.players[seat as usize] {
+        y += pen.text(&printable(player), m.player, x, y, room, Align::Left);
+    }
+    match board.hands[seat as usize] {
+        Some(cards) => {
+            for suit in Suit::ALL {
+                let line = format!("{} {}", suit.symbol(), super::holding(cards, suit));
+                y += pen.text(&line, m.hand, x, y, room, Align::Left);
+            }
+        }
+        None => {
+            pen.text("(not given)", m.hand, x, y, room, Align::Left);
+        }
+    }
+}
+
+/// A strain as the PDF writes it: `NT`, or the suit's symbol.
+fn strain_words(strain: Denomination) -> String {
+    match strain {
+        Denomination::NoTrump => "NT".to_owned(),
+        Denomination::Spades => Suit::Spades.symbol().to_string(),
+        Denomination::Hearts => Suit::Hearts.symbol().to_string(),
+        Denomination::Diamonds => Suit::Diamonds.symbol().to_string(),
+        Denomination::Clubs => Suit::Clubs.symbol().to_string(),
+    }
+}
