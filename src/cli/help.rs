@@ -181,6 +181,10 @@ Exit status:
   2  usage error, or the file could not be read";
 
 pub(super) const HANDRECORD_HELP: &str = "\
+`-o record.pdf` draws a PDF (with its own font, DejaVu Sans, embedded); `-o record.html` or
+standard output writes HTML, which a browser prints. `--out-dir DIR` writes a hand record per
+input, named after it.
+
 The set is checked first with the hand-record rules (`check --profile hand-record`): an
 error-level finding (a card dealt twice, a deal of 12 cards) stops the drawing and is listed;
 `--force` draws anyway, with a warning on every sheet. Export format's layout (E rules) does not

@@ -764,3 +764,57 @@ fn strain_words(strain: Denomination) -> String {
         Denomination::Clubs => Suit::Clubs.symbol().to_string(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn style(whole: bool) -> Style {
+        Style {
+            size: 10.0,
+            bold: false,
+            colour: BLACK,
+            suit_scale: 2.0,
+            four_colour: false,
+            whole,
+        }
+    }
+
+    fn text(line: &Line) -> String {
+        line.runs.iter().map(|r| r.text.as_str()).collect()
+    }
+
+    #[test]
+    fn a_name_is_cut_and_cards_are_made_smaller() {
+        let faces = Faces::new().unwrap();
+        let name = "Wolfeschlegelsteinhausenbergerdorff Senior";
+        let cut = Line::new(name, style(false)).fitted(&faces, 60.0);
+        assert!(cut.width(&faces) <= 60.0);
+        assert!(text(&cut).ends_with('…'), "{}", text(&cut));
+        assert!(name.starts_with(text(&cut).trim_end_matches('…')));
+        let cards = "♥ A K Q J 10 9 8 7 6 5 4 3 2";
+        let whole = Line::new(cards, style(true)).fitted(&faces, 60.0);
+        assert!(whole.width(&faces) <= 60.0);
+        assert_eq!(text(&whole), cards, "never cut");
+        // The symbol is its own run, in red, twice the text's size.
+        assert_eq!(whole.runs[0].text, "♥");
+        assert_eq!(whole.runs[0].colour, RED);
+        assert!((whole.runs[0].size / whole.runs[1].size - 2.0).abs() < 1e-4);
+        // A line that fits is left as it is.
+        let short = Line::new("Board 1", style(false)).fitted(&faces, 300.0);
+        assert_eq!(text(&short), "Board 1");
+        assert_eq!(short.runs[0].size, 10.0);
+    }
+
+    #[test]
+    fn the_same_boards_give_the_same_bytes() {
+        let set = "[Board \"1\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n\
+                   [Deal \"N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432\"]\n";
+        let boards = super::super::boards(set, &|_| true);
+        let options = Options::default();
+        let one = pdf(&boards, "Club", &options).unwrap();
+        assert!(one.starts_with(b"%PDF-"));
+        assert_eq!(one, pdf(&boards, "Club", &options).unwrap());
+        assert_ne!(one, pdf(&boards, "Club 2", &options).unwrap());
+    }
+}

@@ -654,3 +654,46 @@ fn out_dir_pipes_and_hostile_names_in_pdf() {
     let name = drawn.lines().find(|l| l.contains("Wolfe")).unwrap();
     assert!(name.ends_with('…') && name.len() < 200, "{name}");
 }
+
+/// The README's picture of the PDF: page 1 of `corpus/handrecord/club.pbn`, turned into a PNG
+/// by poppler's `pdftoppm` (`PBNFMT_UPDATE_PICTURE=1` writes it again). The page has the four
+/// boards and the warning-free title.
+#[test]
+fn the_readme_picture_is_page_one_of_the_pdf() {
+    if !poppler() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let pdf = dir.path().join("club.pdf");
+    let output = pbnfmt(
+        &[
+            "handrecord",
+            SET,
+            "--per-page",
+            "4",
+            "-o",
+            pdf.to_str().unwrap(),
+        ],
+        &common::corpus(),
+    );
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    let page = pdf_text(&pdf, 1);
+    for board in 1..=4 {
+        assert!(page.contains(&format!("Board {board}\n")), "{page}");
+    }
+    let picture = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/handrecord-pdf.png");
+    if std::env::var_os("PBNFMT_UPDATE_PICTURE").is_some() {
+        let made = Command::new("pdftoppm")
+            .args(["-png", "-r", "70", "-f", "1", "-l", "1", "-singlefile"])
+            .arg(&pdf)
+            .arg(dir.path().join("page"))
+            .output()
+            .unwrap();
+        assert!(made.status.success(), "{}", text(&made.stderr));
+        std::fs::copy(dir.path().join("page.png"), &picture).unwrap();
+    }
+    assert!(
+        picture.exists(),
+        "docs/handrecord-pdf.png: PBNFMT_UPDATE_PICTURE=1 makes it"
+    );
+}

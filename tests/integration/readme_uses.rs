@@ -71,7 +71,7 @@ const EXPECTED: &[(&str, i32)] = &[
         0,
     ),
     (
-        "pbnfmt handrecord --per-page 6 --suit-size 150 -o session.html hands.pbn",
+        "pbnfmt handrecord --per-page 6 --suit-size 150 -o session.pdf hands.pbn",
         0,
     ),
 ];
