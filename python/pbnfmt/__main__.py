@@ -1,18 +1,13 @@
-"""``python -m pbnfmt ARGS``: runs the pbnfmt binary with ARGS and exits with its status."""
+"""``python -m pbnfmt ARGS`` and the ``pbnfmt`` command the wheel installs: the command line, run
+in this process by pbnfmt's own Rust code, exiting with its status."""
 
-import os
 import sys
 
-from pbnfmt import find_pbnfmt_bin
+from pbnfmt import _native
 
 
 def main() -> None:
-    binary = find_pbnfmt_bin()
-    if sys.platform == "win32":
-        import subprocess
-
-        sys.exit(subprocess.call([binary, *sys.argv[1:]]))
-    os.execv(binary, [binary, *sys.argv[1:]])
+    sys.exit(_native.main(["pbnfmt", *sys.argv[1:]]))
 
 
 if __name__ == "__main__":

@@ -32,6 +32,7 @@ mod nothing_lost;
 mod outputs;
 mod pre_commit;
 mod properties;
+mod python;
 mod readme;
 mod readme_uses;
 mod release;

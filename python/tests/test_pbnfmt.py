@@ -1,0 +1,276 @@
+"""The Python module against the command line (issue 48): ``tests/integration/python.rs`` builds
+the module into the venv (``maturin develop``) and runs these tests, with
+
+- ``PBNFMT_BIN``: the ``pbnfmt`` command built by the same ``cargo test``;
+- ``PBNFMT_CORPUS``: the project's ``corpus/``;
+- ``PBNFMT_REAL``: the shared real corpus (``../shared/corpus/real``), or empty when absent;
+- ``PBNFMT_BIG``: a generated file of 100 MB, and ``PBNFMT_BIG_GAMES`` its number of games.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import pathlib
+import subprocess
+import sys
+
+import pytest
+
+import pbnfmt
+
+BIN = os.environ.get("PBNFMT_BIN", "pbnfmt")
+CORPUS = pathlib.Path(os.environ.get("PBNFMT_CORPUS", pathlib.Path(__file__).parents[2] / "corpus"))
+REAL = os.environ.get("PBNFMT_REAL", "")
+SCHEMA = pathlib.Path(__file__).parents[2] / "docs" / "jsonl.schema.json"
+
+
+def cli(*args: str, cwd: pathlib.Path | None = None) -> subprocess.CompletedProcess[bytes]:
+    return subprocess.run([BIN, *args], capture_output=True, cwd=cwd, check=False)
+
+
+def real_files() -> list[pathlib.Path]:
+    if not REAL:
+        pytest.skip("../shared/corpus/real is absent")
+    return sorted(pathlib.Path(REAL).rglob("*.pbn"))
+
+
+# --- check ------------------------------------------------------------------------------------
+
+
+def invalid_fixtures() -> list[pathlib.Path]:
+    return sorted(p for p in (CORPUS / "invalid").rglob("*") if p.suffix in (".pbn", ".lin"))
+
+
+def test_every_invalid_fixture_gives_the_findings_of_the_command() -> None:
+    """``pbnfmt.check(path)`` gives exactly the findings of ``pbnfmt check --isolated
+    --output-format json path``, object for object, for every fixture of ``corpus/invalid``."""
+    fixtures = invalid_fixtures()
+    assert len(fixtures) >= 150
+    findings = 0
+    for fixture in fixtures:
+        relative = fixture.relative_to(CORPUS.parent)
+        done = cli("check", "--isolated", "--output-format", "json", str(relative), cwd=CORPUS.parent)
+        assert done.returncode in (0, 1), done.stderr
+        expected = json.loads(done.stdout)["diagnostics"]
+        got = [f.raw for f in pbnfmt.check(relative_path(relative))]
+        assert got == expected, fixture
+        findings += len(got)
+        # Bytes and text give the same findings, under the name given.
+        as_bytes = pbnfmt.check(fixture.read_bytes(), name=str(relative))
+        assert [f.raw for f in as_bytes] == expected, fixture
+    assert findings >= 150
+
+
+def relative_path(relative: pathlib.Path) -> pathlib.Path:
+    """``relative`` read from the repository's root, named as given."""
+    old = os.getcwd()
+    os.chdir(CORPUS.parent)
+    try:
+        return pathlib.Path(os.path.relpath(CORPUS.parent / relative, old))
+    finally:
+        os.chdir(old)
+
+
+def test_a_finding_in_bridge_terms() -> None:
+    deal = "[Event \"x\"]\n[Deal \"N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.543A\"]\n"
+    [finding] = [f for f in pbnfmt.check(deal) if f.code == "D003"]
+    assert finding.name == "duplicate-card"
+    assert finding.severity == "error"
+    assert finding.path == "<string>"
+    assert (finding.line, finding.section) == (2, "PBN 3.4.11")
+    assert "A" in finding.message and finding.help
+    assert str(finding).startswith("<string>:2:")
+    # Rules chosen as on the command line.
+    assert not [f for f in pbnfmt.check(deal, ignore=["D003"]) if f.code == "D003"]
+    assert {f.code for f in pbnfmt.check(deal, select=["D003"])} == {"D003"}
+    with pytest.raises(ValueError, match="Z9"):
+        pbnfmt.check(deal, select=["Z9"])
+
+
+def test_what_cannot_be_read_is_an_exception_and_findings_are_not() -> None:
+    with pytest.raises(FileNotFoundError) as missing:
+        pbnfmt.check(pathlib.Path("no/such/file.pbn"))
+    assert missing.value.filename == "no/such/file.pbn"
+    with pytest.raises(IsADirectoryError):
+        pbnfmt.check(CORPUS)
+    with pytest.raises(pbnfmt.PbnfmtError, match=r"<bytes>:1:1: error\[S008\]"):
+        list(pbnfmt.read(b"hello, not PBN"))
+    with pytest.raises(TypeError, match="pathlib.Path"):
+        pbnfmt.check(42)  # type: ignore[arg-type]
+    # A file full of findings is an answer, not an exception.
+    assert pbnfmt.check(b"[Deal \"N:AKQ\"]\n")
+
+
+# --- read, export, fix, convert ---------------------------------------------------------------
+
+
+def test_read_gives_the_games_of_convert_jsonl_on_the_real_corpus() -> None:
+    """Over every shared real file: the games of ``pbnfmt.read`` are the objects ``pbnfmt convert
+    --to jsonl`` writes, as many as ``check`` counts less the games ``convert`` leaves out (W006);
+    a sample of them (every 20th) validates against ``docs/jsonl.schema.json``."""
+    import jsonschema
+
+    files = real_files()
+    validator = jsonschema.Draft202012Validator(json.loads(SCHEMA.read_text()))
+    games = 0
+    for n, path in enumerate(files):
+        done = cli("convert", "--to", "jsonl", str(path))
+        expected = [json.loads(line) for line in done.stdout.decode().splitlines()]
+        got = list(pbnfmt.read(path))
+        assert got == expected, path
+        for obj in got[n % 20 :: 20]:
+            validator.validate(obj)
+        games += len(got)
+    counted = cli("check", "--isolated", "--output-format", "json", "--exit-zero", REAL)
+    summary = json.loads(counted.stdout)["summary"]
+    left_out = cli("convert", "--to", "jsonl", "-o", os.devnull, REAL).stderr.decode().count("W006(")
+    assert games == summary["games"] - left_out, (games, summary["games"], left_out)
+    assert games > 30_000
+
+
+def test_read_streams_a_100_mb_file_in_bounded_memory(tmp_path: pathlib.Path) -> None:
+    """A generated file of 100 MB is read game by game in a fresh process whose peak resident
+    memory stays under 150 MB (the file itself is 100 MB)."""
+    big = os.environ.get("PBNFMT_BIG")
+    if not big:
+        pytest.skip("PBNFMT_BIG is not set (tests/integration/python.rs makes the file)")
+    assert os.path.getsize(big) >= 100_000_000
+    # The peak of this process's own memory (VmHWM; getrusage's ru_maxrss would carry the
+    # pytest process's, inherited over fork and exec).
+    script = (
+        "import pathlib, sys, pbnfmt\n"
+        "n = sum(1 for _ in pbnfmt.read(pathlib.Path(sys.argv[1])))\n"
+        "hwm = [l for l in open('/proc/self/status') if l.startswith('VmHWM:')][0]\n"
+        "print(n, hwm.split()[1])\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script, big], capture_output=True, check=True)
+    games, peak_kb = map(int, done.stdout.split())
+    assert games == int(os.environ["PBNFMT_BIG_GAMES"])
+    assert peak_kb < 150_000, f"peak {peak_kb} kB"
+
+
+def test_export_fix_and_convert_write_what_the_command_writes() -> None:
+    source = CORPUS / "handrecord" / "club.pbn"
+    assert pbnfmt.export(source).encode() == cli("export", "--encoding", "utf-8", str(source)).stdout
+    # Files with fixes to make (ASCII: `fix` keeps the input's encoding, the module gives text).
+    loose = sorted((CORPUS / "fix").rglob("*.pbn")) + sorted((CORPUS / "invalid").rglob("*.pbn"))
+    changed = 0
+    for path in loose:
+        if not path.read_bytes().isascii():
+            continue
+        for unsafe in (False, True):
+            done = cli("fix", *(["--unsafe-fixes"] if unsafe else []), str(path))
+            assert done.returncode in (0, 1), done.stderr
+            if done.returncode == 1 and not done.stdout:
+                # Refused by the command (not PBN, say): an exception here.
+                with pytest.raises(pbnfmt.PbnfmtError):
+                    pbnfmt.fix(path, unsafe=unsafe)
+                continue
+            fixed = pbnfmt.fix(path, unsafe=unsafe).encode()
+            assert fixed == done.stdout, path
+            changed += fixed != path.read_bytes()
+    assert changed >= 10, f"fixes were made in {changed} runs"
+    for to in ("lin", "jsonl", "csv"):
+        assert pbnfmt.convert(source, to).encode() == cli("convert", "--to", to, str(source)).stdout, to
+    with pytest.raises(ValueError):
+        pbnfmt.convert(source, "pdf")  # type: ignore[arg-type]
+    with pytest.raises(pbnfmt.PbnfmtError):
+        pbnfmt.export(b"hello, not PBN")
+
+
+def test_fingerprint_and_deal_hash() -> None:
+    source = CORPUS / "handrecord" / "club.pbn"
+    assert pbnfmt.fingerprint(source) + "\n" == cli("fingerprint", str(source)).stdout.decode()
+    assert pbnfmt.fingerprint([source, source]) == pbnfmt.fingerprint(source)
+    for game in pbnfmt.read(source):
+        hands = game["deal"]
+        deal = "N:" + " ".join(hands[seat] or "-" for seat in "NESW")
+        assert pbnfmt.deal_hash(deal) == game["deal_hash"], deal
+    with pytest.raises(ValueError):
+        pbnfmt.deal_hash("N:AKQ")
+
+
+# --- tables: pandas, pyarrow, DuckDB, Polars --------------------------------------------------
+
+
+def test_pandas_arrow_and_duckdb_agree_with_the_json(tmp_path: pathlib.Path) -> None:
+    """The games as tables: ``to_pandas`` and ``to_arrow`` per file, and DuckDB over the JSON
+    lines of the whole tree (the path for an archive larger than memory), give the same number
+    of games and the same score sums as the JSON objects."""
+    import duckdb
+
+    files = real_files()
+    rows = 0
+    score = 0
+    json_score = 0
+    arrow_rows = 0
+    for path in files[:: max(1, len(files) // 12)]:
+        frame = pbnfmt.to_pandas(path)
+        rows += len(frame)
+        if len(frame):
+            assert frame["score_ns"].dtype.kind in "if", path
+        score += int(frame["score_ns"].fillna(0).sum())
+        arrow_rows += pbnfmt.to_arrow(path).num_rows
+        for game in pbnfmt.read(path):
+            json_score += (game.get("score") or {}).get("ns", 0)
+            rows -= 1
+    assert rows == 0 and arrow_rows == sum(len(pbnfmt.to_pandas(p)) for p in files[:: max(1, len(files) // 12)])
+    assert score == json_score
+
+
+
+def test_a_tree_to_duckdb_and_polars(tmp_path: pathlib.Path) -> None:
+    """docs/python.md, "Data at scale": a tree converted once to JSON lines and to CSV, then
+    queried by DuckDB and by Polars, each reading the file as it goes (neither loads it whole):
+    the same number of games and the same score sum as the JSON objects."""
+    import duckdb
+    import polars
+
+    real_files()
+    lines = tmp_path / "games.jsonl"
+    table = tmp_path / "games.csv"
+    assert cli("convert", "--to", "jsonl", "-o", str(lines), REAL).returncode in (0, 1)
+    assert cli("convert", "--to", "csv", "-o", str(table), REAL).returncode in (0, 1)
+    games = [json.loads(line) for line in lines.open()]
+    total = sum((g.get("score") or {}).get("ns", 0) for g in games)
+    assert len(games) > 30_000 and total != 0
+    for query in (
+        f"select count(*), sum(score.ns) from read_json_auto('{lines}')",
+        f"select count(*), sum(score_ns) from read_csv('{table}')",
+    ):
+        assert duckdb.sql(query).fetchall() == [(len(games), total)], query
+    for frame in (
+        polars.scan_ndjson(lines, infer_schema_length=None).select(
+            polars.len(), polars.col("score").struct.field("ns").sum()
+        ),
+        polars.scan_csv(table).select(polars.len(), polars.col("score_ns").sum()),
+    ):
+        assert frame.collect().row(0) == (len(games), total)
+
+
+def test_the_readme_example_runs(tmp_path: pathlib.Path) -> None:
+    """README, "From Python": its example, run as written in a folder with `hands.pbn`."""
+    readme = (pathlib.Path(__file__).parents[2] / "README.md").read_text()
+    section = readme.split("### From Python", 1)[1]
+    code = section.split("```python\n", 1)[1].split("```", 1)[0]
+    (tmp_path / "hands.pbn").write_bytes((CORPUS / "handrecord" / "club.pbn").read_bytes())
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=tmp_path, capture_output=True, check=False
+    )
+    assert done.returncode == 0, done.stderr.decode()
+    said = done.stdout.decode().splitlines()
+    assert said[0] == "0 findings"
+    assert said[1] == "1 AQT94.T53.KQ8.T9 11 {'ns': 980, 'ew': -980}"
+    assert said[3].startswith("3 AKQJ.AKQ.AKQ.AKQ 37 ")
+    assert said[-4].split() == ["0", "1", "Love", "NaN"]
+
+
+def test_the_command_runs_in_process() -> None:
+    done = subprocess.run([sys.executable, "-m", "pbnfmt", "--version"], capture_output=True, check=False)
+    assert done.returncode == 0 and done.stdout.decode().startswith("pbnfmt ")
+    bad = CORPUS / "invalid" / "deal" / "duplicate-card.pbn"
+    done = subprocess.run([sys.executable, "-m", "pbnfmt", "check", str(bad)], capture_output=True, check=False)
+    assert done.returncode == 1 and b"D003" in done.stdout + done.stderr
+    done = subprocess.run([sys.executable, "-m", "pbnfmt", "--no-such-option"], capture_output=True, check=False)
+    assert done.returncode == 2
