@@ -354,32 +354,47 @@ fn hand_lines(hand: &str) -> Vec<String> {
         .collect()
 }
 
+/// The shared real set (`LBC`) drawn as `lbc.pdf` in a new folder with `args`: the folder, the
+/// source, the PDF and the run, which succeeded. `None` (said) without the corpus or poppler.
+fn real_set_drawn(
+    args: &[&str],
+) -> Option<(
+    tempfile::TempDir,
+    std::path::PathBuf,
+    std::path::PathBuf,
+    std::process::Output,
+)> {
+    let Some(real) = common::real_corpus() else {
+        eprintln!("note: ../shared/corpus/real is absent; skipped");
+        return None;
+    };
+    if !poppler() {
+        return None;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let pdf = dir.path().join("lbc.pdf");
+    let source = real.join(LBC);
+    let mut all = vec![
+        "handrecord",
+        source.to_str().unwrap(),
+        "-o",
+        pdf.to_str().unwrap(),
+    ];
+    all.extend_from_slice(args);
+    let output = pbnfmt(&all, dir.path());
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    Some((dir, source, pdf, output))
+}
+
 /// Issue 47's real set as PDF: 36 boards on 6 pages of A4, the font embedded as a subset, and
 /// on each board's page its number, its four hands, its double-dummy rows (the
 /// DoubleDummyTricks digits: N, S, E, W; NT, ♠, ♥, ♦, ♣) and its par (the OptimumScore), read
 /// back by poppler's `pdftotext`; the same input gives the same bytes.
 #[test]
 fn the_pdf_of_a_real_set_carries_each_boards_hands_table_and_par() {
-    let Some(real) = common::real_corpus() else {
-        eprintln!("note: ../shared/corpus/real is absent; skipped");
+    let Some((dir, source, pdf, output)) = real_set_drawn(&[]) else {
         return;
     };
-    if !poppler() {
-        return;
-    }
-    let dir = tempfile::tempdir().unwrap();
-    let pdf = dir.path().join("lbc.pdf");
-    let source = real.join(LBC);
-    let output = pbnfmt(
-        &[
-            "handrecord",
-            source.to_str().unwrap(),
-            "-o",
-            pdf.to_str().unwrap(),
-        ],
-        dir.path(),
-    );
-    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
     assert!(
         text(&output.stderr).starts_with("36 boards on 6 pages written to "),
         "{}",
@@ -524,33 +539,18 @@ fn every_board_whole(
 /// smaller; cards are never cut).
 #[test]
 fn large_symbols_and_eight_a_page_keep_every_card() {
-    let Some(real) = common::real_corpus() else {
-        eprintln!("note: ../shared/corpus/real is absent; skipped");
+    let args = [
+        "--per-page",
+        "8",
+        "--suit-size",
+        "300",
+        "--four-colour",
+        "--paper",
+        "letter",
+    ];
+    let Some((_dir, source, pdf, _)) = real_set_drawn(&args) else {
         return;
     };
-    if !poppler() {
-        return;
-    }
-    let dir = tempfile::tempdir().unwrap();
-    let pdf = dir.path().join("big.pdf");
-    let source = real.join(LBC);
-    let output = pbnfmt(
-        &[
-            "handrecord",
-            source.to_str().unwrap(),
-            "--per-page",
-            "8",
-            "--suit-size",
-            "300",
-            "--four-colour",
-            "--paper",
-            "letter",
-            "-o",
-            pdf.to_str().unwrap(),
-        ],
-        dir.path(),
-    );
-    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
     let info = Command::new("pdfinfo").arg(&pdf).output().unwrap();
     let info = text(&info.stdout);
     assert!(info.contains("Pages:           5\n"), "{info}");

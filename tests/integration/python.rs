@@ -48,14 +48,7 @@ fn the_python_module_passes_its_tests() {
         .unwrap();
     let prefix = text(&prefix.stdout).trim().to_owned();
     let built = Command::new(&python)
-        .args([
-            "-m",
-            "maturin",
-            "develop",
-            "--profile",
-            "dev",
-            "--skip-install",
-        ])
+        .args(["-m", "maturin", "develop", "--profile", "dev"])
         .current_dir(root)
         .env("VIRTUAL_ENV", &prefix)
         .output()

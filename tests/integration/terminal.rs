@@ -161,3 +161,31 @@ fn concise_output_and_diffs_are_coloured_and_line_ends_said_once() {
     assert!(piped.contains("+[Event \"Club Pairs\"]\r\n"), "{piped}");
     assert!(!piped.contains('\u{1b}'), "{piped}");
 }
+
+/// A PDF is not written to a terminal: `handrecord --format pdf` with standard output on a
+/// terminal says to name a file, and writes no byte of PDF there (issue 47).
+#[test]
+fn a_pdf_is_not_written_to_a_terminal() {
+    if !cfg!(feature = "pdf") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy(
+        common::corpus().join("handrecord/club.pbn"),
+        dir.path().join("club.pbn"),
+    )
+    .unwrap();
+    let command = format!(
+        "{} handrecord club.pbn --format pdf; echo \"status=$?\"",
+        binary()
+    );
+    let Some(shown) = on_terminal(&command, dir.path()) else {
+        return;
+    };
+    assert!(
+        shown.contains("a PDF is not written to a terminal"),
+        "{shown}"
+    );
+    assert!(shown.contains("status=2"), "{shown}");
+    assert!(!shown.contains("%PDF"), "{shown}");
+}
