@@ -155,20 +155,7 @@ fn chromium_prints_the_pages_with_board_one_on_page_one() {
         common::cannot_run("pdftotext is not installed (poppler-utils; .ci/install-print)");
         return;
     }
-    let dir = tempfile::tempdir().unwrap();
-    let html = dir.path().join("record.html");
-    let output = pbnfmt(
-        &[
-            "handrecord",
-            SET,
-            "--per-page",
-            "4",
-            "-o",
-            html.to_str().unwrap(),
-        ],
-        &common::corpus(),
-    );
-    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    let (dir, html) = club_drawn("record.html");
     let pdf = dir.path().join("record.pdf");
     let png = dir.path().join("record.png");
     print(
@@ -663,20 +650,7 @@ fn the_readme_picture_is_page_one_of_the_pdf() {
     if !poppler() {
         return;
     }
-    let dir = tempfile::tempdir().unwrap();
-    let pdf = dir.path().join("club.pdf");
-    let output = pbnfmt(
-        &[
-            "handrecord",
-            SET,
-            "--per-page",
-            "4",
-            "-o",
-            pdf.to_str().unwrap(),
-        ],
-        &common::corpus(),
-    );
-    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    let (dir, pdf) = club_drawn("club.pdf");
     let page = pdf_text(&pdf, 1);
     for board in 1..=4 {
         assert!(page.contains(&format!("Board {board}\n")), "{page}");
@@ -696,4 +670,23 @@ fn the_readme_picture_is_page_one_of_the_pdf() {
         picture.exists(),
         "docs/handrecord-pdf.png: PBNFMT_UPDATE_PICTURE=1 makes it"
     );
+}
+
+/// The fixture drawn four boards a page into `file` (HTML or PDF by its name) in a new folder.
+fn club_drawn(file: &str) -> (tempfile::TempDir, std::path::PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join(file);
+    let output = pbnfmt(
+        &[
+            "handrecord",
+            SET,
+            "--per-page",
+            "4",
+            "-o",
+            out.to_str().unwrap(),
+        ],
+        &common::corpus(),
+    );
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    (dir, out)
 }
