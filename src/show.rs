@@ -464,19 +464,13 @@ fn double_dummy(
         (None, None) => None,
     };
     if let Some(tricks) = tricks {
-        let strains = [
-            Denomination::NoTrump,
-            Denomination::Spades,
-            Denomination::Hearts,
-            Denomination::Diamonds,
-            Denomination::Clubs,
-        ];
+        let strains = crate::model::double_dummy::DIGIT_DENOMINATIONS;
         let _ = write!(out, "{:<14}", "Double dummy");
         for strain in strains {
             let _ = write!(out, "{:>4}", denomination(strain, symbols));
         }
         out.push('\n');
-        for seat in [Seat::North, Seat::South, Seat::East, Seat::West] {
+        for seat in crate::model::double_dummy::DIGIT_SEATS {
             let _ = write!(out, "  {:<12}", seat.name());
             for strain in strains {
                 let _ = write!(out, "{:>4}", tricks[seat as usize][strain as usize]);

@@ -193,6 +193,19 @@ fn check(
     Ok(found)
 }
 
+/// Reads `input` and rewrites it with `rewrite`, the GIL let go: the output's text, or the
+/// exception that says why there is none.
+fn rewritten_text(
+    py: Python<'_>,
+    input: Input,
+    rewrite: impl FnOnce(Vec<u8>, &str) -> Rewritten + Send,
+) -> PyResult<String> {
+    Ok(py.detach(move || {
+        let (bytes, name) = input.bytes()?;
+        output_text(&name, rewrite(bytes, &name))
+    })?)
+}
+
 /// The PBN of a file as `export` writes it, in UTF-8.
 #[pyfunction]
 fn export(
@@ -201,15 +214,13 @@ fn export(
     data: Option<Vec<u8>>,
     name: String,
 ) -> PyResult<String> {
-    let input = Input::new(path, data, name);
-    Ok(py.detach(move || {
-        let (bytes, name) = input.bytes()?;
+    rewritten_text(py, Input::new(path, data, name), |bytes, _| {
         let options = ExportOptions {
             encoding: Some(Encoding::Utf8),
             ..ExportOptions::default()
         };
-        output_text(&name, pbnfmt::export::export_owned(bytes, &options))
-    })?)
+        pbnfmt::export::export_owned(bytes, &options)
+    })
 }
 
 /// The file with its safe fixes (and its unsafe ones when asked) applied, as `fix` writes it.
@@ -221,9 +232,7 @@ fn fix(
     name: String,
     unsafe_fixes: bool,
 ) -> PyResult<String> {
-    let input = Input::new(path, data, name);
-    Ok(py.detach(move || {
-        let (bytes, name) = input.bytes()?;
+    rewritten_text(py, Input::new(path, data, name), move |bytes, _| {
         // A text in Python is Unicode: the fixed file is given back decoded.
         let decoded = source::decode_owned(bytes, None);
         let options = FixOptions {
@@ -231,11 +240,8 @@ fn fix(
             selection: Selection::default(),
             unsafe_fixes,
         };
-        output_text(
-            &name,
-            pbnfmt::rewrite::fix::fix_owned(decoded.text.into_bytes(), &options),
-        )
-    })?)
+        pbnfmt::rewrite::fix::fix_owned(decoded.text.into_bytes(), &options)
+    })
 }
 
 /// The file converted as `convert --to TO` writes it: `pbn` (PBN's export, or LIN read as PBN),
@@ -248,20 +254,17 @@ fn convert(
     name: String,
     to: String,
 ) -> PyResult<String> {
-    let input = Input::new(path, data, name);
-    Ok(py.detach(move || {
+    if !matches!(to.as_str(), "pbn" | "lin" | "jsonl" | "csv") {
+        return Err(PyValueError::new_err(format!(
+            "to={to:?}: pbnfmt converts to \"pbn\", \"lin\", \"jsonl\" or \"csv\""
+        )));
+    }
+    rewritten_text(py, Input::new(path, data, name), move |bytes, name| {
         let options = ConvertOptions {
             encoding: Some(Encoding::Utf8),
             ..ConvertOptions::default()
         };
-        let to = to.as_str();
-        if !matches!(to, "pbn" | "lin" | "jsonl" | "csv") {
-            return Err(Trouble::Value(format!(
-                "to={to:?}: pbnfmt converts to \"pbn\", \"lin\", \"jsonl\" or \"csv\""
-            )));
-        }
-        let (bytes, name) = input.bytes()?;
-        let rewritten = match to {
+        match to.as_str() {
             "pbn" => {
                 let decoded = source::decode_owned(bytes, None);
                 if pbnfmt::lin::looks_like_lin(&decoded.text) {
@@ -278,16 +281,17 @@ fn convert(
             _ => {
                 let data = DataOptions {
                     findings: false,
+                    // The default columns of the games table always make a CSV writer
+                    // (`Csv::new` refuses only columns that name nothing).
                     csv: (to == "csv").then(|| {
                         pbnfmt::csv::Csv::new(None, pbnfmt::csv::Table::Games)
                             .expect("the default columns")
                     }),
                 };
-                pbnfmt::jsonl::convert(bytes, &options, &data, &name)
+                pbnfmt::jsonl::convert(bytes, &options, &data, name)
             }
-        };
-        output_text(&name, rewritten)
-    })?)
+        }
+    })
 }
 
 /// The games of a file, one JSON object (a line of `convert --to jsonl`) at a time.

@@ -13,6 +13,9 @@
 //!   each file;
 //! - `output`: printing in order, the progress line, and the exit contract.
 
+#[cfg(unix)]
+pub use signals::on_signals;
+
 mod analyze;
 mod check;
 mod convert;
@@ -29,6 +32,8 @@ mod set_args;
 mod sets;
 mod settings;
 mod show;
+#[cfg(unix)]
+mod signals;
 mod stats;
 
 use std::io::{self, Write};
@@ -441,15 +446,6 @@ pub struct SolveArgs {
     pub max_memory: u64,
 }
 
-fn boards_a_page(text: &str) -> Result<usize, String> {
-    match text {
-        "4" => Ok(4),
-        "6" => Ok(6),
-        "8" => Ok(8),
-        _ => Err("4, 6 or 8 boards a page".to_owned()),
-    }
-}
-
 fn positive_seconds(text: &str) -> Result<f64, String> {
     match text.parse::<f64>() {
         Ok(seconds) if seconds > 0.0 && seconds <= 1e9 => Ok(seconds),
@@ -641,81 +637,6 @@ pub struct ShowArgs {
     pub solve: SolveArgs,
 }
 
-/// The paper of `handrecord`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum PaperArg {
-    A4,
-    Letter,
-}
-
-/// What `handrecord` writes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum HandrecordFormat {
-    /// One self-contained HTML document with print CSS.
-    Html,
-    /// PDF, drawn by pbnfmt with its own embedded font (DejaVu Sans).
-    Pdf,
-}
-
-#[derive(Debug, Args)]
-pub struct HandrecordArgs {
-    #[command(flatten)]
-    pub files: FileArgs,
-
-    #[command(flatten)]
-    pub choice: ChoiceArgs,
-
-    /// Write the hand record into FILE (atomically); by default to standard output.
-    #[arg(long, short = 'o', value_name = "FILE")]
-    pub output_file: Option<PathBuf>,
-
-    /// Write one hand record per input into DIR, named after the input (`club.pbn` gives
-    /// `DIR/club.pdf`).
-    #[arg(long, value_name = "DIR", conflicts_with = "output_file")]
-    pub out_dir: Option<PathBuf>,
-
-    /// html or pdf; by default pdf when the output file's name ends in `.pdf`, else html.
-    #[arg(long, value_enum)]
-    pub format: Option<HandrecordFormat>,
-
-    /// The title on every page; by default the first file's `%HRTitleEvent`, else its Event and
-    /// Date.
-    #[arg(long)]
-    pub title: Option<String>,
-
-    /// Boards a page: 4, 6 or 8.
-    #[arg(long, value_name = "N", default_value_t = 6, value_parser = boards_a_page)]
-    pub per_page: usize,
-
-    /// The paper size.
-    #[arg(long, value_enum, default_value_t = PaperArg::A4)]
-    pub paper: PaperArg,
-
-    /// Four suit colours (spades black, hearts red, diamonds orange, clubs green), for readers
-    /// who tell the suits apart by colour.
-    #[arg(long, alias = "four-color")]
-    pub four_colour: bool,
-
-    /// The suit symbols' size in per cent of the text's, for readers who need them larger.
-    #[arg(long, value_name = "PERCENT", default_value_t = 100, value_parser = clap::value_parser!(u32).range(100..=300))]
-    pub suit_size: u32,
-
-    /// Draw the hand record in spite of error findings, with a warning on every sheet.
-    #[arg(long)]
-    pub force: bool,
-
-    /// Solve the deals whose file gives no double-dummy table (a pbnfmt built with the `dds`
-    /// feature).
-    #[arg(long)]
-    pub analyze: bool,
-
-    #[command(flatten)]
-    pub solve: SolveArgs,
-
-    #[command(flatten)]
-    pub config: ConfigArgs,
-}
-
 #[derive(Debug, Args)]
 pub struct FingerprintArgs {
     #[command(flatten)]
@@ -836,27 +757,6 @@ pub enum ColorChoice {
     Auto,
     Always,
     Never,
-}
-
-/// SIGINT, SIGTERM and SIGHUP end the run as they would, but first remove the temporary files
-/// being written (`--write`, `--out-dir`), so that none is left beside the user's files. SIGXFSZ
-/// (a file over `ulimit -f`) is caught, so that the write fails with an error that is reported
-/// and cleaned up like any other, instead of killing the run. Called by the binary's `main` and
-/// by the Python module's (`python -m pbnfmt`), once, before [`run`].
-#[cfg(unix)]
-pub fn on_signals() {
-    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM, SIGXFSZ};
-    let _ = signal_hook::flag::register(SIGXFSZ, std::sync::Arc::default());
-    if let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) {
-        // A thread the OS refuses (a process limit) leaves the signals their default action: the
-        // run goes on, and only a signal would leave a temporary file behind (issue 45, item 17).
-        let _ = std::thread::Builder::new().spawn(move || {
-            if let Some(signal) = signals.forever().next() {
-                crate::io::write::remove_temporaries();
-                std::process::exit(128 + signal);
-            }
-        });
-    }
 }
 
 /// Runs the parsed command line and returns the exit status.

@@ -1,12 +1,12 @@
 //! The arguments of the commands on a set of boards (issue 46): `renumber`, `replicate`,
 //! `rotate`, `select`, `set-tag`, `merge`, `split` and `stats`, and the board choice
-//! (`--boards`, `--where`) they share.
+//! (`--boards`, `--where`) they share; and `handrecord`'s, which draws such a set.
 
 use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
 
-use super::{ConfigArgs, FileArgs, RewriteArgs, seat_arg};
+use super::{ConfigArgs, FileArgs, RewriteArgs, SolveArgs, seat_arg};
 use crate::config::InputEncoding;
 
 #[derive(Debug, Args)]
@@ -217,4 +217,88 @@ pub struct StatsArgs {
 
     #[command(flatten)]
     pub config: ConfigArgs,
+}
+
+/// The paper of `handrecord`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum PaperArg {
+    A4,
+    Letter,
+}
+
+/// What `handrecord` writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum HandrecordFormat {
+    /// One self-contained HTML document with print CSS.
+    Html,
+    /// PDF, drawn by pbnfmt with its own embedded font (DejaVu Sans).
+    Pdf,
+}
+
+#[derive(Debug, Args)]
+pub struct HandrecordArgs {
+    #[command(flatten)]
+    pub files: FileArgs,
+
+    #[command(flatten)]
+    pub choice: ChoiceArgs,
+
+    /// Write the hand record into FILE (atomically); by default to standard output.
+    #[arg(long, short = 'o', value_name = "FILE")]
+    pub output_file: Option<PathBuf>,
+
+    /// Write one hand record per input into DIR, named after the input (`club.pbn` gives
+    /// `DIR/club.pdf`).
+    #[arg(long, value_name = "DIR", conflicts_with = "output_file")]
+    pub out_dir: Option<PathBuf>,
+
+    /// html or pdf; by default pdf when the output file's name ends in `.pdf`, else html.
+    #[arg(long, value_enum)]
+    pub format: Option<HandrecordFormat>,
+
+    /// The title on every page; by default the first file's `%HRTitleEvent`, else its Event and
+    /// Date.
+    #[arg(long)]
+    pub title: Option<String>,
+
+    /// Boards a page: 4, 6 or 8.
+    #[arg(long, value_name = "N", default_value_t = 6, value_parser = boards_a_page)]
+    pub per_page: usize,
+
+    /// The paper size.
+    #[arg(long, value_enum, default_value_t = PaperArg::A4)]
+    pub paper: PaperArg,
+
+    /// Four suit colours (spades black, hearts red, diamonds orange, clubs green), for readers
+    /// who tell the suits apart by colour.
+    #[arg(long, alias = "four-color")]
+    pub four_colour: bool,
+
+    /// The suit symbols' size in per cent of the text's, for readers who need them larger.
+    #[arg(long, value_name = "PERCENT", default_value_t = 100, value_parser = clap::value_parser!(u32).range(100..=300))]
+    pub suit_size: u32,
+
+    /// Draw the hand record in spite of error findings, with a warning on every sheet.
+    #[arg(long)]
+    pub force: bool,
+
+    /// Solve the deals whose file gives no double-dummy table (a pbnfmt built with the `dds`
+    /// feature).
+    #[arg(long)]
+    pub analyze: bool,
+
+    #[command(flatten)]
+    pub solve: SolveArgs,
+
+    #[command(flatten)]
+    pub config: ConfigArgs,
+}
+
+fn boards_a_page(text: &str) -> Result<usize, String> {
+    match text {
+        "4" => Ok(4),
+        "6" => Ok(6),
+        "8" => Ok(8),
+        _ => Err("4, 6 or 8 boards a page".to_owned()),
+    }
 }

@@ -11,7 +11,7 @@ use std::fmt::Write as _;
 
 use crate::bridge::{Denomination, Seat, Suit};
 use crate::model::deal::{self, Cards};
-use crate::model::double_dummy::Tricks;
+use crate::model::double_dummy::{DIGIT_DENOMINATIONS, DIGIT_SEATS, Tricks};
 use crate::model::values::{Side, Vulnerability};
 
 #[cfg(feature = "pdf")]
@@ -188,14 +188,6 @@ pub fn escape(text: &str) -> String {
     }
     out
 }
-
-pub(crate) const STRAINS: [Denomination; 5] = [
-    Denomination::NoTrump,
-    Denomination::Spades,
-    Denomination::Hearts,
-    Denomination::Diamonds,
-    Denomination::Clubs,
-];
 
 /// The hand record of `boards` as one HTML document.
 pub fn html(boards: &[Board], title: &str, options: &Options) -> String {
@@ -379,13 +371,13 @@ fn board_html(out: &mut String, board: &Board) {
     match &board.tricks {
         Some(tricks) => {
             out.push_str("<div class=\"dd\"><table class=\"tricks\"><tr><th></th>");
-            for strain in STRAINS {
+            for strain in DIGIT_DENOMINATIONS {
                 let _ = write!(out, "<th>{}</th>", strain_symbol(strain));
             }
             out.push_str("</tr>");
-            for seat in [Seat::North, Seat::South, Seat::East, Seat::West] {
+            for seat in DIGIT_SEATS {
                 let _ = write!(out, "<tr><th>{}</th>", seat.letter());
-                for strain in STRAINS {
+                for strain in DIGIT_DENOMINATIONS {
                     let _ = write!(out, "<td>{}</td>", tricks[seat as usize][strain as usize]);
                 }
                 out.push_str("</tr>");

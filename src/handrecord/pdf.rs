@@ -23,8 +23,9 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
 
-use super::{Board, Options, Paper, STRAINS};
+use super::{Board, Options, Paper};
 use crate::bridge::{Denomination, Seat, Suit};
+use crate::model::double_dummy::{DIGIT_DENOMINATIONS, DIGIT_SEATS};
 use crate::model::values::Side;
 
 const REGULAR: &[u8] = include_bytes!("fonts/DejaVuSans.ttf");
@@ -692,12 +693,12 @@ fn draw_board(pen: &mut Pen<'_, '_>, board: &Board, style: Style, size: (f32, f3
     if let Some(tricks) = &board.tricks {
         let x0 = table_left;
         let mut y = row_top[0];
-        for (i, strain) in STRAINS.into_iter().enumerate() {
+        for (i, strain) in DIGIT_DENOMINATIONS.into_iter().enumerate() {
             let x = x0 + (i + 1) as f32 * cell;
             pen.text(&strain_words(strain), m.small, x, y, cell, Align::Centre);
         }
         y += m.small.leading();
-        for seat in [Seat::North, Seat::South, Seat::East, Seat::West] {
+        for seat in DIGIT_SEATS {
             pen.text(
                 &seat.letter().to_string(),
                 m.small.bold(),
@@ -706,7 +707,7 @@ fn draw_board(pen: &mut Pen<'_, '_>, board: &Board, style: Style, size: (f32, f3
                 cell,
                 Align::Centre,
             );
-            for (i, strain) in STRAINS.into_iter().enumerate() {
+            for (i, strain) in DIGIT_DENOMINATIONS.into_iter().enumerate() {
                 let x = x0 + (i + 1) as f32 * cell;
                 let n = tricks[seat as usize][strain as usize].to_string();
                 pen.text(&n, m.small, x, y, cell, Align::Centre);

@@ -46,9 +46,9 @@ impl Solutions {
 }
 
 /// The order of Bridge Composer's DoubleDummyTricks: declarers N, S, E, W, each in NT, S, H,
-/// D, C.
-const DIGIT_SEATS: [Seat; 4] = [Seat::North, Seat::South, Seat::East, Seat::West];
-const DIGIT_DENOMINATIONS: [Denomination; 5] = [
+/// D, C. Tables drawn from tricks (`show`, the hand record) take the same order.
+pub const DIGIT_SEATS: [Seat; 4] = [Seat::North, Seat::South, Seat::East, Seat::West];
+pub const DIGIT_DENOMINATIONS: [Denomination; 5] = [
     Denomination::NoTrump,
     Denomination::Spades,
     Denomination::Hearts,
