@@ -1,6 +1,6 @@
 //! The Python module (issue 48): builds it into the test venv with maturin (`maturin develop`,
-//! whose `dev` profile has the tests' settings, so it reuses what this `cargo test` compiled and
-//! costs seconds), then runs its pytest suite (`python/tests`), which holds it against the command
+//! with the `dev` profile, whose settings are the tests'; see Cargo.toml for what it compiles
+//! again), then runs its pytest suite (`python/tests`), which holds it against the command
 //! line built here: every `corpus/invalid` fixture's findings, the real corpus's games, export,
 //! fix and convert, tables for pandas, pyarrow and DuckDB, and a generated file of 100 MB read in
 //! bounded memory. The venv is `PBNFMT_PYTHON`'s (`.ci/run` makes it from
