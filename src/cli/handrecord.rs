@@ -271,6 +271,7 @@ pub(super) fn run(args: &HandrecordArgs) -> u8 {
         }
     }
     let mut drawn: Vec<(Option<PathBuf>, Vec<u8>, usize, usize)> = Vec::new();
+    let mut warnings = Vec::new();
     for document in documents {
         let title = document.options.title.clone().unwrap_or_default();
         let bytes = match format {
@@ -278,7 +279,12 @@ pub(super) fn run(args: &HandrecordArgs) -> u8 {
                 handrecord::html(&document.boards, &title, &document.options).into_bytes()
             }
             HandrecordFormat::Pdf => match draw_pdf(&document.boards, &title, &document.options) {
-                Ok(bytes) => bytes,
+                Ok((bytes, missing)) => {
+                    if !missing.is_empty() {
+                        warnings.push(without_glyph(document.target.as_deref(), &missing));
+                    }
+                    bytes
+                }
                 Err(error) => {
                     say!("pbnfmt: error: {error} (this is a bug in pbnfmt: please report it)");
                     return EXIT_TROUBLE;
@@ -319,6 +325,9 @@ pub(super) fn run(args: &HandrecordArgs) -> u8 {
             plural(*pages, "page", "pages")
         ));
     }
+    for warning in warnings {
+        say!("{warning}");
+    }
     let status = finish(Ok(()));
     if status == EXIT_CLEAN {
         for line in lines {
@@ -340,13 +349,14 @@ const PDF_AVAILABLE: bool = true;
 #[cfg(not(feature = "pdf"))]
 const PDF_AVAILABLE: bool = false;
 
+/// The PDF's bytes, and the characters its font has no glyph for.
 #[cfg(feature = "pdf")]
 fn draw_pdf(
     boards: &[handrecord::Board],
     title: &str,
     options: &Options,
-) -> Result<Vec<u8>, handrecord::pdf::PdfError> {
-    handrecord::pdf::pdf(boards, title, options)
+) -> Result<(Vec<u8>, Vec<char>), handrecord::pdf::PdfError> {
+    handrecord::pdf::pdf(boards, title, options).map(|drawn| (drawn.bytes, drawn.missing))
 }
 
 #[cfg(not(feature = "pdf"))]
@@ -354,6 +364,27 @@ fn draw_pdf(
     _boards: &[handrecord::Board],
     _title: &str,
     _options: &Options,
-) -> Result<Vec<u8>, String> {
+) -> Result<(Vec<u8>, Vec<char>), String> {
     Err("PDF needs the `pdf` feature".to_owned())
+}
+
+/// The warning for characters of a PDF drawn as an empty box (a name in a script DejaVu Sans
+/// does not cover): each with its code point, since a terminal may lack them too. `say!`
+/// escapes the line.
+fn without_glyph(target: Option<&std::path::Path>, missing: &[char]) -> String {
+    let shown: Vec<String> = missing
+        .iter()
+        .map(|&c| format!("{c} (U+{:04X})", c as u32))
+        .collect();
+    let name = target.map_or_else(
+        || "standard output".to_owned(),
+        |path| path.display().to_string(),
+    );
+    format!(
+        "pbnfmt: warning: {name}: the PDF's font (DejaVu Sans) has no glyph for {}{}, drawn as an \
+         empty box; `--format html` draws {} with the reader's fonts",
+        shown.join(", "),
+        if missing.len() >= 64 { " and more" } else { "" },
+        if missing.len() == 1 { "it" } else { "them" },
+    )
 }

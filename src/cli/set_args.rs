@@ -231,7 +231,8 @@ pub enum PaperArg {
 pub enum HandrecordFormat {
     /// One self-contained HTML document with print CSS.
     Html,
-    /// PDF, drawn by pbnfmt with its own embedded font (DejaVu Sans).
+    /// PDF, drawn by pbnfmt with its own embedded font (DejaVu Sans; a character it lacks, as in
+    /// a Chinese name, is drawn as a box and named in a warning).
     Pdf,
 }
 

@@ -10,6 +10,9 @@
 //!   is drawn. A text too wide for its place is made smaller (to 60 %), then cut with `…`; a
 //!   board too tall for its cell (large suit symbols, 8 boards a page) is drawn smaller as a
 //!   whole. Nothing from the file is drawn outside its own place.
+//! - A character the font has no glyph for (a name in Chinese, Japanese or Korean script) is
+//!   drawn as the font's empty box, and named in [`Drawn::missing`] so that the command can say
+//!   so: the HTML hand record draws it with the reader's fonts.
 
 use krilla::Document;
 use krilla::color::rgb;
@@ -20,7 +23,7 @@ use krilla::paint::{Fill, Stroke};
 use krilla::surface::Surface;
 use krilla::text::{Font, GlyphId, KrillaGlyph};
 use std::cell::RefCell;
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 use std::rc::Rc;
 
 use super::{Board, Options, Paper};
@@ -89,7 +92,12 @@ struct Faces {
     /// and again): measuring and drawing take the same glyphs. Emptied when it holds
     /// [`SHAPED`] texts, so that a long set cannot grow it without bound.
     shaped: RefCell<HashMap<(bool, String), Rc<Shaped>>>,
+    /// The characters drawn as the empty box (glyph 0, `.notdef`): at most [`MISSING`].
+    missing: RefCell<BTreeSet<char>>,
 }
+
+/// At most this many characters without a glyph are named.
+const MISSING: usize = 64;
 
 /// At most this many shaped texts are kept.
 const SHAPED: usize = 20_000;
@@ -98,6 +106,8 @@ const SHAPED: usize = 20_000;
 struct Shaped {
     glyphs: Vec<KrillaGlyph>,
     advance: f32,
+    /// The ranges of the text drawn as the empty box.
+    without_glyph: Vec<std::ops::Range<usize>>,
 }
 
 impl Faces {
@@ -109,6 +119,7 @@ impl Faces {
             regular_shape: rustybuzz::Face::from_slice(REGULAR, 0).ok_or_else(broken)?,
             bold_shape: rustybuzz::Face::from_slice(BOLD, 0).ok_or_else(broken)?,
             shaped: RefCell::new(HashMap::new()),
+            missing: RefCell::new(BTreeSet::new()),
         })
     }
 
@@ -124,6 +135,14 @@ impl Faces {
             &self.regular_shape
         };
         let shaped = Rc::new(shape(face, text));
+        let mut missing = self.missing.borrow_mut();
+        for range in &shaped.without_glyph {
+            for c in text[range.clone()].chars().filter(|c| !c.is_whitespace()) {
+                if missing.len() < MISSING {
+                    missing.insert(c);
+                }
+            }
+        }
         let mut cache = self.shaped.borrow_mut();
         if cache.len() >= SHAPED {
             cache.clear();
@@ -328,6 +347,7 @@ fn shape(face: &rustybuzz::Face<'_>, text: &str) -> Shaped {
     starts.sort_unstable();
     starts.dedup();
     let mut advance = 0.0;
+    let mut without_glyph = Vec::new();
     let glyphs = output
         .glyph_infos()
         .iter()
@@ -339,6 +359,9 @@ fn shape(face: &rustybuzz::Face<'_>, text: &str) -> Shaped {
                 .copied()
                 .unwrap_or(text.len());
             advance += position.x_advance as f32 / em;
+            if info.glyph_id == 0 {
+                without_glyph.push(start..end);
+            }
             KrillaGlyph::new(
                 GlyphId::new(info.glyph_id),
                 position.x_advance as f32 / em,
@@ -350,7 +373,11 @@ fn shape(face: &rustybuzz::Face<'_>, text: &str) -> Shaped {
             )
         })
         .collect();
-    Shaped { glyphs, advance }
+    Shaped {
+        glyphs,
+        advance,
+        without_glyph,
+    }
 }
 
 /// Draws on one page: text placed by its top-left corner, fitted to the room it is given.
@@ -411,7 +438,14 @@ impl Pen<'_, '_> {
 }
 
 /// The hand record of `boards` as one PDF document.
-pub fn pdf(boards: &[Board], title: &str, options: &Options) -> Result<Vec<u8>, PdfError> {
+/// A hand record drawn: the PDF's bytes, and the characters of the text that the font has no
+/// glyph for (in code point order, at most 64), drawn as an empty box.
+pub struct Drawn {
+    pub bytes: Vec<u8>,
+    pub missing: Vec<char>,
+}
+
+pub fn pdf(boards: &[Board], title: &str, options: &Options) -> Result<Drawn, PdfError> {
     let faces = Faces::new()?;
     let per_page = options.per_page.clamp(2, 8);
     let rows = per_page.div_ceil(2);
@@ -508,9 +542,11 @@ pub fn pdf(boards: &[Board], title: &str, options: &Options) -> Result<Vec<u8>, 
         drop(pen);
         page.finish();
     }
-    document
+    let bytes = document
         .finish()
-        .map_err(|error| PdfError(format!("{error:?}")))
+        .map_err(|error| PdfError(format!("{error:?}")))?;
+    let missing = faces.missing.take().into_iter().collect();
+    Ok(Drawn { bytes, missing })
 }
 
 /// The measures of a board, from the text's size.
@@ -813,9 +849,22 @@ mod tests {
                    [Deal \"N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432\"]\n";
         let boards = super::super::boards(set, &|_| true);
         let options = Options::default();
-        let one = pdf(&boards, "Club", &options).unwrap();
+        let one = pdf(&boards, "Club", &options).unwrap().bytes;
         assert!(one.starts_with(b"%PDF-"));
-        assert_eq!(one, pdf(&boards, "Club", &options).unwrap());
-        assert_ne!(one, pdf(&boards, "Club 2", &options).unwrap());
+        assert_eq!(one, pdf(&boards, "Club", &options).unwrap().bytes);
+        assert_ne!(one, pdf(&boards, "Club 2", &options).unwrap().bytes);
+    }
+
+    #[test]
+    fn characters_without_a_glyph_are_named_once() {
+        let set = "[Board \"1\"]\n[North \"王 Wang\"]\n[South \"Łukasz Müller\"]\n\
+                   [East \"李 王\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n\
+                   [Deal \"N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432\"]\n";
+        let boards = super::super::boards(set, &|_| true);
+        let drawn = pdf(&boards, "Clé ♠ \u{1}", &Options::default()).unwrap();
+        // Latin names, the suit symbols and the `�` of a control character are in the font.
+        assert_eq!(drawn.missing, vec!['李', '王']);
+        let latin = pdf(&boards[..0], "Club", &Options::default()).unwrap();
+        assert!(latin.missing.is_empty());
     }
 }

@@ -642,6 +642,39 @@ fn out_dir_pipes_and_hostile_names_in_pdf() {
     assert!(name.ends_with('…') && name.len() < 200, "{name}");
 }
 
+/// A player's name in a script DejaVu Sans lacks (Chinese here) is drawn as the font's empty
+/// box, and the command says so on standard error, each character with its code point, and
+/// points to the HTML; the PDF is still written (exit 0). A playing card (U+1F0A1) is in the
+/// font; a bidi override is not drawn (the shaper hides it) and does not reach the terminal.
+#[test]
+fn characters_without_a_glyph_are_named_in_a_warning() {
+    if !poppler() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let club = std::fs::read_to_string(common::corpus().join(SET)).unwrap();
+    let named = club
+        .replace("[Board \"1\"]", "[Board \"1\"]\n[North \"王 Wang\"]")
+        .replace(
+            "[Board \"2\"]",
+            "[Board \"2\"]\n[East \"\u{202e}lin.pbn 李 \u{1f0a1}\"]",
+        );
+    std::fs::write(dir.path().join("club.pbn"), named).unwrap();
+    let output = pbnfmt(&["handrecord", "club.pbn", "-o", "club.pdf"], dir.path());
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    let said = text(&output.stderr);
+    assert_eq!(
+        said,
+        "pbnfmt: warning: club.pdf: the PDF's font (DejaVu Sans) has no glyph for 李 (U+674E), \
+         王 (U+738B), drawn as an empty box; `--format html` draws them with the reader's \
+         fonts\n4 boards on 1 page written to club.pdf.\n"
+    );
+    assert!(!said.contains('\u{202e}'));
+    // The rest of the name is drawn: the Latin letters of both names.
+    let page = pdf_text(&dir.path().join("club.pdf"), 0);
+    assert!(page.contains("Wang") && page.contains("lin.pbn"), "{page}");
+}
+
 /// The README's picture of the PDF: page 1 of `corpus/handrecord/club.pbn`, turned into a PNG
 /// by poppler's `pdftoppm` (`PBNFMT_UPDATE_PICTURE=1` writes it again). The page has the four
 /// boards and the warning-free title.
