@@ -278,11 +278,9 @@ pub(super) fn run(args: &HandrecordArgs) -> u8 {
             HandrecordFormat::Html => {
                 handrecord::html(&document.boards, &title, &document.options).into_bytes()
             }
-            HandrecordFormat::Pdf => match draw_pdf(&document.boards, &title, &document.options) {
-                Ok((bytes, missing)) => {
-                    if !missing.is_empty() {
-                        warnings.push(without_glyph(document.target.as_deref(), &missing));
-                    }
+            HandrecordFormat::Pdf => match draw_pdf(&document, &title) {
+                Ok((bytes, warning)) => {
+                    warnings.extend(warning);
                     bytes
                 }
                 Err(error) => {
@@ -349,30 +347,30 @@ const PDF_AVAILABLE: bool = true;
 #[cfg(not(feature = "pdf"))]
 const PDF_AVAILABLE: bool = false;
 
-/// The PDF's bytes, and the characters its font has no glyph for.
+/// The PDF's bytes, and the warning for the characters its font has no glyph for, if any.
 #[cfg(feature = "pdf")]
 fn draw_pdf(
-    boards: &[handrecord::Board],
+    document: &Document,
     title: &str,
-    options: &Options,
-) -> Result<(Vec<u8>, Vec<char>), handrecord::pdf::PdfError> {
-    handrecord::pdf::pdf(boards, title, options).map(|drawn| (drawn.bytes, drawn.missing))
+) -> Result<(Vec<u8>, Option<String>), handrecord::pdf::PdfError> {
+    let drawn = handrecord::pdf::pdf(&document.boards, title, &document.options)?;
+    let warning =
+        (!drawn.missing.is_empty()).then(|| without_glyph(document.target.as_deref(), &drawn));
+    Ok((drawn.bytes, warning))
 }
 
 #[cfg(not(feature = "pdf"))]
-fn draw_pdf(
-    _boards: &[handrecord::Board],
-    _title: &str,
-    _options: &Options,
-) -> Result<(Vec<u8>, Vec<char>), String> {
+fn draw_pdf(_document: &Document, _title: &str) -> Result<(Vec<u8>, Option<String>), String> {
     Err("PDF needs the `pdf` feature".to_owned())
 }
 
 /// The warning for characters of a PDF drawn as an empty box (a name in a script DejaVu Sans
 /// does not cover): each with its code point, since a terminal may lack them too. `say!`
 /// escapes the line.
-fn without_glyph(target: Option<&std::path::Path>, missing: &[char]) -> String {
-    let shown: Vec<String> = missing
+#[cfg(feature = "pdf")]
+fn without_glyph(target: Option<&std::path::Path>, drawn: &handrecord::pdf::Drawn) -> String {
+    let shown: Vec<String> = drawn
+        .missing
         .iter()
         .map(|&c| format!("{c} (U+{:04X})", c as u32))
         .collect();
@@ -384,7 +382,11 @@ fn without_glyph(target: Option<&std::path::Path>, missing: &[char]) -> String {
         "pbnfmt: warning: {name}: the PDF's font (DejaVu Sans) has no glyph for {}{}, drawn as an \
          empty box; `--format html` draws {} with the reader's fonts",
         shown.join(", "),
-        if missing.len() >= 64 { " and more" } else { "" },
-        if missing.len() == 1 { "it" } else { "them" },
+        if drawn.more { " and more" } else { "" },
+        if shown.len() == 1 && !drawn.more {
+            "it"
+        } else {
+            "them"
+        },
     )
 }

@@ -92,12 +92,13 @@ struct Faces {
     /// and again): measuring and drawing take the same glyphs. Emptied when it holds
     /// [`SHAPED`] texts, so that a long set cannot grow it without bound.
     shaped: RefCell<HashMap<(bool, String), Rc<Shaped>>>,
-    /// The characters drawn as the empty box (glyph 0, `.notdef`): at most [`MISSING`].
+    /// The characters drawn as the empty box (glyph 0, `.notdef`): at most one more than
+    /// [`MISSING`], which tells that there were more.
     missing: RefCell<BTreeSet<char>>,
 }
 
 /// At most this many characters without a glyph are named.
-const MISSING: usize = 64;
+pub const MISSING: usize = 64;
 
 /// At most this many shaped texts are kept.
 const SHAPED: usize = 20_000;
@@ -135,14 +136,6 @@ impl Faces {
             &self.regular_shape
         };
         let shaped = Rc::new(shape(face, text));
-        let mut missing = self.missing.borrow_mut();
-        for range in &shaped.without_glyph {
-            for c in text[range.clone()].chars().filter(|c| !c.is_whitespace()) {
-                if missing.len() < MISSING {
-                    missing.insert(c);
-                }
-            }
-        }
         let mut cache = self.shaped.borrow_mut();
         if cache.len() >= SHAPED {
             cache.clear();
@@ -317,6 +310,19 @@ impl Line {
                 ..Fill::default()
             }));
             let shaped = faces.shape(self.bold, &run.text);
+            // Named only when drawn: a text is shaped to be measured before it is cut.
+            let mut missing = faces.missing.borrow_mut();
+            for range in &shaped.without_glyph {
+                for c in run.text[range.clone()]
+                    .chars()
+                    .filter(|c| !c.is_whitespace())
+                {
+                    if missing.len() <= MISSING {
+                        missing.insert(c);
+                    }
+                }
+            }
+            drop(missing);
             surface.draw_glyphs(
                 Point::from_xy(at, baseline),
                 &shaped.glyphs,
@@ -437,14 +443,16 @@ impl Pen<'_, '_> {
     }
 }
 
-/// The hand record of `boards` as one PDF document.
 /// A hand record drawn: the PDF's bytes, and the characters of the text that the font has no
-/// glyph for (in code point order, at most 64), drawn as an empty box.
+/// glyph for, drawn as an empty box (in code point order, the first [`MISSING`]; `more` when
+/// there were others).
 pub struct Drawn {
     pub bytes: Vec<u8>,
     pub missing: Vec<char>,
+    pub more: bool,
 }
 
+/// The hand record of `boards` as one PDF document.
 pub fn pdf(boards: &[Board], title: &str, options: &Options) -> Result<Drawn, PdfError> {
     let faces = Faces::new()?;
     let per_page = options.per_page.clamp(2, 8);
@@ -545,8 +553,14 @@ pub fn pdf(boards: &[Board], title: &str, options: &Options) -> Result<Drawn, Pd
     let bytes = document
         .finish()
         .map_err(|error| PdfError(format!("{error:?}")))?;
-    let missing = faces.missing.take().into_iter().collect();
-    Ok(Drawn { bytes, missing })
+    let mut missing: Vec<char> = faces.missing.take().into_iter().collect();
+    let more = missing.len() > MISSING;
+    missing.truncate(MISSING);
+    Ok(Drawn {
+        bytes,
+        missing,
+        more,
+    })
 }
 
 /// The measures of a board, from the text's size.
@@ -864,7 +878,36 @@ mod tests {
         let drawn = pdf(&boards, "Clé ♠ \u{1}", &Options::default()).unwrap();
         // Latin names, the suit symbols and the `�` of a control character are in the font.
         assert_eq!(drawn.missing, vec!['李', '王']);
+        assert!(!drawn.more);
         let latin = pdf(&boards[..0], "Club", &Options::default()).unwrap();
         assert!(latin.missing.is_empty());
+        // Seventy characters without a glyph in a title: it is cut to its place, and only what
+        // is drawn is named.
+        let many: String = ('\u{4e00}'..='\u{9fff}').take(70).collect();
+        let drawn = pdf(&boards, &many, &Options::default()).unwrap();
+        assert!(
+            drawn.missing.len() < 70 && drawn.missing.len() > 2,
+            "{:?}",
+            drawn.missing
+        );
+        assert_eq!(drawn.missing[0], '\u{4e00}');
+        // Seventy-two in short names, all drawn: the first 64 are named, and there were more.
+        let mut names = ('\u{4e00}'..='\u{9fff}').take(72);
+        let mut set = String::new();
+        for board in 1..=6 {
+            set.push_str(&format!("\n[Board \"{board}\"]\n[Dealer \"N\"]\n"));
+            for seat in ["North", "East", "South", "West"] {
+                let name: String = names.by_ref().take(3).collect();
+                set.push_str(&format!("[{seat} \"{name}\"]\n"));
+            }
+        }
+        let drawn = pdf(
+            &super::super::boards(&set, &|_| true),
+            "Club",
+            &Options::default(),
+        );
+        let drawn = drawn.unwrap();
+        assert_eq!(drawn.missing.len(), MISSING);
+        assert!(drawn.more);
     }
 }
