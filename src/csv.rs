@@ -74,6 +74,7 @@ pub const COLUMNS: &[&str] = &[
     "score_ew",
     "duplicate_score_ns",
     "par_ns",
+    "par_contracts",
     "auction",
     "play",
     "uncertain",
@@ -390,6 +391,15 @@ fn column(game: &Value, name: &str) -> String {
         "score_ew" => text(&game["score"]["ew"]),
         "duplicate_score_ns" => text(&game["duplicate_score"]["ns"]),
         "par_ns" => text(&game["par"]["ns"]),
+        // `NS 5C=; NS 5D=`, as a ParContract value: empty where the board has no table.
+        "par_contracts" => match &game["par"]["contracts"] {
+            Value::Array(contracts) if contracts.is_empty() => "Pass".to_owned(),
+            Value::Array(contracts) => {
+                let texts: Vec<String> = contracts.iter().map(text).collect();
+                texts.join("; ")
+            }
+            _ => String::new(),
+        },
         other => {
             if let Some(tag_name) = other.strip_prefix("tag:") {
                 return tag(game, tag_name);

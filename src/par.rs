@@ -16,18 +16,24 @@ use crate::model::values::{ContractValue, Risk, Side, Vulnerability};
 pub use crate::model::double_dummy::Tricks;
 
 /// The par of a deal.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Par {
     /// The score for North-South (East-West's is its negation).
     pub ns: i64,
-    /// The final contract: the declaring side, level, denomination, doubled when it fails, and
-    /// the side's tricks; `None` when the deal is passed out.
-    pub contract: Option<ParContract>,
+    /// Every par contract, lowest first (by level, then clubs to notrump): the contracts in which
+    /// the auction of both sides knowing every card can end with this score. Empty when the deal
+    /// is passed out.
+    pub contracts: Vec<ParContract>,
 }
 
+/// One par contract: who declares it, the contract, doubled when it fails, and the declarer's
+/// tricks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ParContract {
     pub side: Side,
+    /// The one seat of the side that takes `tricks` here, or `None` when both do (`NS 4S=`
+    /// against `N 4S=`).
+    pub seat: Option<Seat>,
     pub level: u8,
     pub denomination: Denomination,
     pub doubled: bool,
@@ -52,14 +58,18 @@ pub fn score_words(ns: i64) -> String {
 
 impl ParContract {
     /// `1♠+2 by North-South`: the contract with its result, its strain and the sides' names
-    /// (North-South's, East-West's) as the caller writes them.
+    /// (North-South's, East-West's) as the caller writes them; a seat by its name's letter
+    /// (`4♥ by E`) when only that seat of the side makes it.
     pub fn words(&self, strain: &str, sides: [&str; 2]) -> String {
+        let by = match self.seat {
+            Some(seat) => seat.letter().to_string(),
+            None => sides[side_index(self.side)].to_owned(),
+        };
         format!(
-            "{}{strain}{}{} by {}",
+            "{}{strain}{}{} by {by}",
             self.level,
             if self.doubled { "X" } else { "" },
             self.result_text(),
-            sides[side_index(self.side)]
         )
     }
 
@@ -72,16 +82,49 @@ impl ParContract {
             under => under.to_string(),
         }
     }
+
+    /// As a ParContract value writes it: `NS 4S=`, `E 4HX-1`, `NS 3NT+1`.
+    pub fn value_text(&self) -> String {
+        let who = match self.seat {
+            Some(seat) => seat.letter().to_string(),
+            None => self.side.name().to_owned(),
+        };
+        let result = match self.result_text() {
+            r if r.is_empty() => "=".to_owned(),
+            r => r,
+        };
+        format!(
+            "{who} {}{}{}{result}",
+            self.level,
+            crate::bridge::denomination_text(self.denomination),
+            if self.doubled { "X" } else { "" }
+        )
+    }
+}
+
+impl Par {
+    /// The par contracts as a ParContract value: `EW 5C=; EW 5D=`, `Pass` for a pass-out.
+    pub fn contracts_text(&self) -> String {
+        if self.contracts.is_empty() {
+            return "Pass".to_owned();
+        }
+        let texts: Vec<String> = self.contracts.iter().map(ParContract::value_text).collect();
+        texts.join("; ")
+    }
 }
 
 const SIDES: [Side; 2] = [Side::NorthSouth, Side::EastWest];
 
-/// The tricks of `side`'s better declarer in `denomination`.
-fn side_tricks(tricks: &Tricks, side: Side, denomination: Denomination) -> u8 {
-    let (a, b) = match side {
+fn seats(side: Side) -> (Seat, Seat) {
+    match side {
         Side::NorthSouth => (Seat::North, Seat::South),
         Side::EastWest => (Seat::East, Seat::West),
-    };
+    }
+}
+
+/// The tricks of `side`'s better declarer in `denomination`.
+fn side_tricks(tricks: &Tricks, side: Side, denomination: Denomination) -> u8 {
+    let (a, b) = seats(side);
     let d = denomination as usize;
     tricks[a as usize][d].max(tricks[b as usize][d])
 }
@@ -104,8 +147,16 @@ fn outcome(tricks: &Tricks, vulnerable: Vulnerability, c: usize, side: Side) -> 
         vulnerable.is_vulnerable(side),
         won,
     );
+    let (a, b) = seats(side);
+    let d = denomination as usize;
+    let seat = match tricks[a as usize][d].cmp(&tricks[b as usize][d]) {
+        std::cmp::Ordering::Equal => None,
+        std::cmp::Ordering::Greater => Some(a),
+        std::cmp::Ordering::Less => Some(b),
+    };
     let contract = ParContract {
         side,
+        seat,
         level,
         denomination,
         doubled,
@@ -114,7 +165,18 @@ fn outcome(tricks: &Tricks, vulnerable: Vulnerability, c: usize, side: Side) -> 
     (score, contract)
 }
 
-/// The par of a deal whose double-dummy tricks are `tricks`.
+/// The par of a deal whose double-dummy tricks are `tricks`, the dealer's side bidding first
+/// (DDS's `DealerPar`).
+///
+/// The score is the value of the auction as a game: the sides bid in turn, the dealer's side
+/// first; each may pass or name any higher contract; a contract that fails is doubled. It is
+/// solved exactly by minimax over the 35 contracts and the side to bid (70 states).
+///
+/// The contracts are every final contract of that game: for each side and strain, the lowest
+/// level that scores par and over which the other side cannot gain by bidding on. So a making
+/// contract is named at the lowest level the opponents cannot profitably compete over (`1♠+2`
+/// when they can do nothing, `3♠=` when they would sacrifice over 2♠), and a sacrifice at the
+/// cheapest level that outbids the opponents' best (`5♥X-2` over 4♠).
 pub fn par(tricks: &Tricks, vulnerable: Vulnerability, dealer: Seat) -> Par {
     let scores: Vec<[(i64, ParContract); 2]> = (0..35)
         .map(|c| SIDES.map(|side| outcome(tricks, vulnerable, c, side)))
@@ -122,73 +184,223 @@ pub fn par(tricks: &Tricks, vulnerable: Vulnerability, dealer: Seat) -> Par {
     // value[c][s]: the best the side `s` to bid can get (its own score), the last bid being
     // contract `c` by the other side. Solved from the top contract down.
     let mut value = [[0i64; 2]; 35];
-    let mut choice = [[None::<usize>; 2]; 35];
     for c in (0..35).rev() {
         for s in 0..2 {
             let other = 1 - s;
-            // Passing leaves the other side in contract `c`.
-            let mut best = -scores[c][other].0;
-            let mut chosen = None;
-            for (higher, after) in value.iter().enumerate().skip(c + 1) {
-                let v = -after[other];
-                if v > best {
-                    best = v;
-                    chosen = Some(higher);
-                }
-            }
-            value[c][s] = best;
-            choice[c][s] = chosen;
+            // Passing leaves the other side in contract `c`; or bid any higher contract.
+            let pass = -scores[c][other].0;
+            value[c][s] = value
+                .iter()
+                .skip(c + 1)
+                .map(|after| -after[other])
+                .fold(pass, i64::max);
         }
     }
-    // The opening: the dealer's side first; two passes in a row pass the deal out.
-    let first = side_index(Side::of(dealer));
-    let open = |s: usize| -> (i64, Option<usize>) {
-        let mut best = i64::MIN;
-        let mut chosen = None;
-        for (c, after) in value.iter().enumerate() {
-            let v = -after[1 - s];
-            if v > best {
-                best = v;
-                chosen = Some(c);
-            }
-        }
-        (best, chosen)
-    };
     // The opening: the sides speak in turn from the dealer's; four passes pass the deal out.
     // Each seat opens, or passes and leaves the rest of the opening to the seats after it.
-    fn speak(
-        passes: usize,
-        s: usize,
-        open: &dyn Fn(usize) -> (i64, Option<usize>),
-    ) -> (i64, Option<(usize, usize)>) {
-        let (opened, at) = open(s);
-        let (after, line) = if passes == 3 {
-            (0, None)
-        } else {
-            let (v, line) = speak(passes + 1, 1 - s, open);
-            (-v, line)
-        };
-        if opened > after {
-            (opened, at.map(|c| (c, s)))
-        } else {
-            (after, line)
-        }
-    }
-    let (first_value, mut line) = speak(0, first, &open);
-    // Follow the line to its final contract.
-    let mut last = None;
-    while let Some((c, s)) = line {
-        last = Some((c, s));
-        line = choice[c][1 - s].map(|higher| (higher, 1 - s));
-    }
-    let ns = if first == 0 {
-        first_value
-    } else {
-        -first_value
+    let open = |s: usize| -> i64 {
+        value
+            .iter()
+            .map(|after| -after[1 - s])
+            .max()
+            .unwrap_or(i64::MIN)
     };
-    Par {
-        ns,
-        contract: last.map(|(c, s)| scores[c][s].1),
+    let first = side_index(Side::of(dealer));
+    let mut speaking = 0;
+    // From the fourth seat back to the dealer: the value to the seat's side of the rest.
+    for passes in (0..4).rev() {
+        let s = if passes % 2 == 0 { first } else { 1 - first };
+        speaking = open(s).max(-speaking);
+    }
+    let ns = if first == 0 { speaking } else { -speaking };
+    let mut contracts = Vec::new();
+    // A contract never scores 0: par 0 is the pass-out.
+    if ns != 0 {
+        let makes = |c: usize, s: usize| !scores[c][s].1.doubled;
+        // The lowest contract side `s` can name over every contract the other side makes: the
+        // other side would bid the highest of them. The same contract only where a seat of `s`
+        // that makes it speaks before every seat of the other side that does, in turn from the
+        // dealer (DDS's `DealerPar`).
+        let turn = |seat: Seat| (seat as usize + 4 - dealer as usize) % 4;
+        // The first seat of side `s` to speak that makes contract `c`; with `best`, that takes
+        // the side's most tricks in its strain (the declarer of the side's contract).
+        let first_making = |c: usize, s: usize, best: bool| {
+            let (a, b) = seats(SIDES[s]);
+            let need = (c / 5 + 7) as u8;
+            let most = side_tricks(tricks, SIDES[s], Denomination::ALL[c % 5]);
+            [a, b]
+                .into_iter()
+                .map(|seat| (seat, tricks[seat as usize][c % 5]))
+                .filter(|&(_, won)| won >= need && (!best || won == most))
+                .map(|(seat, _)| turn(seat))
+                .min()
+        };
+        let lowest_over = |s: usize| match (0..35).rev().find(|&c| makes(c, 1 - s)) {
+            None => 0,
+            Some(c) if makes(c, s) && first_making(c, s, true) < first_making(c, 1 - s, false) => c,
+            Some(c) => c + 1,
+        };
+        for s in 0..2 {
+            let par_for_s = if s == 0 { ns } else { -ns };
+            let other = 1 - s;
+            // Making par: over every contract the other side makes. A sacrifice: over the other
+            // side's best contract, named at the level it makes (DDS: the cheapest contract that
+            // outbids the opponents' best).
+            let start = if par_for_s > 0 {
+                lowest_over(s)
+            } else {
+                let from = lowest_over(other);
+                let best = (from..35)
+                    .filter(|&c| makes(c, other))
+                    .map(|c| scores[c][other].0)
+                    .max();
+                let target = (from..35)
+                    .filter(|&c| makes(c, other) && (c + 5 >= 35 || !makes(c + 5, other)))
+                    .filter(|&c| Some(scores[c][other].0) == best)
+                    .min();
+                // The same contract, doubled, where the sacrificing seat speaks before the
+                // other side's declarer would name it.
+                let before = |c: usize| {
+                    let most = |side: usize| {
+                        let (a, b) = seats(SIDES[side]);
+                        let best = side_tricks(tricks, SIDES[side], Denomination::ALL[c % 5]);
+                        [a, b]
+                            .into_iter()
+                            .filter(|&seat| tricks[seat as usize][c % 5] == best)
+                            .map(turn)
+                            .min()
+                    };
+                    most(s) < most(other)
+                };
+                match target {
+                    None => 35,
+                    Some(c) if before(c) => c,
+                    Some(c) => c + 1,
+                }
+            };
+            for c in start..35 {
+                // The lowest level in this strain from `start`.
+                let lower_is_par = (c % 5..c)
+                    .step_by(5)
+                    .filter(|&lower| lower >= start)
+                    .any(|lower| final_at(&scores, &value, lower, s, par_for_s));
+                if final_at(&scores, &value, c, s, par_for_s) && !lower_is_par {
+                    contracts.push(scores[c][s].1);
+                }
+            }
+        }
+        if contracts.is_empty() {
+            // Where DDS's conventions name nothing, the final contracts of the game itself: a
+            // par score is never printed without a contract.
+            for (c, outcomes) in scores.iter().enumerate() {
+                for (s, outcome) in outcomes.iter().enumerate() {
+                    let par_for_s = if s == 0 { ns } else { -ns };
+                    let lower_is_par = (c % 5..c)
+                        .step_by(5)
+                        .any(|lower| final_at(&scores, &value, lower, s, par_for_s));
+                    if final_at(&scores, &value, c, s, par_for_s) && !lower_is_par {
+                        contracts.push(outcome.1);
+                    }
+                }
+            }
+        }
+        contracts.sort_by_key(|c| (c.level, c.denomination as usize));
+    }
+    Par { ns, contracts }
+}
+
+/// Whether contract `c` by side `s` is a final contract of the par auction worth `par_for_s` to
+/// the side: it scores that, and the other side, to speak over it, does strictly worse by
+/// bidding on than by passing. (Where bidding on only comes back to the same score, the contract
+/// is not where a par auction ends: a sacrifice of 1NT doubled over which the other side would
+/// bid its game and be sacrificed against again is not par; the sacrifice over the game is.)
+fn final_at(
+    scores: &[[(i64, ParContract); 2]],
+    value: &[[i64; 2]; 35],
+    c: usize,
+    s: usize,
+    par_for_s: i64,
+) -> bool {
+    let score = scores[c][s].0;
+    let passing = -score;
+    // The other side bids a higher contract, and `s` speaks next.
+    let bidding_on = value.iter().skip(c + 1).map(|after| -after[s]).max();
+    score == par_for_s && bidding_on.is_none_or(|best| best < passing)
+}
+
+/// The par a board shows (`show`, `handrecord`, `select`'s `par`, JSON lines): one function, so
+/// that every command says the same.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Shown {
+    /// Par for North-South: the table's when the board has a double-dummy table, a vulnerability
+    /// and a dealer; else the file's OptimumScore.
+    pub ns: i64,
+    /// Every par contract of the table; `None` without a table (the score is the file's).
+    pub contracts: Option<Vec<ParContract>>,
+    /// The file's OptimumScore where it contradicts the table (H004): the table's par is shown,
+    /// and the commands warn.
+    pub contradicted: Option<i64>,
+}
+
+/// [`Shown`] from the file's OptimumScore (`given`, for North-South) and the board's table,
+/// vulnerability and dealer; `None` when neither gives a par.
+pub fn shown(
+    given: Option<i64>,
+    tricks: Option<&Tricks>,
+    vulnerable: Option<Vulnerability>,
+    dealer: Option<Seat>,
+) -> Option<Shown> {
+    match (tricks, vulnerable, dealer) {
+        (Some(tricks), Some(vulnerable), Some(dealer)) => {
+            let par = par(tricks, vulnerable, dealer);
+            Some(Shown {
+                ns: par.ns,
+                contradicted: given.filter(|&given| given != par.ns),
+                contracts: Some(par.contracts),
+            })
+        }
+        _ => given.map(|ns| Shown {
+            ns,
+            contracts: None,
+            contradicted: None,
+        }),
+    }
+}
+
+impl Shown {
+    /// `Par NS 620 (4♠ by N-S)`, `Par EW 400 (5♣ by E-W, 5♦ by E-W)`, `Par 0 (Pass)`: the score
+    /// and every contract, the strain written by `strain`, the sides named by `sides`
+    /// (North-South's, East-West's).
+    pub fn line(&self, strain: &dyn Fn(Denomination) -> String, sides: [&str; 2]) -> String {
+        let score = if self.ns == 0 {
+            "0".to_owned()
+        } else {
+            score_words(self.ns)
+        };
+        let contracts = match &self.contracts {
+            None => String::new(),
+            Some(contracts) if contracts.is_empty() => " (Pass)".to_owned(),
+            Some(contracts) => {
+                let words: Vec<String> = contracts
+                    .iter()
+                    .map(|c| c.words(&strain(c.denomination), sides))
+                    .collect();
+                format!(" ({})", words.join(", "))
+            }
+        };
+        format!("Par {score}{contracts}")
+    }
+
+    /// The warning for a file whose OptimumScore contradicts its table, if it does.
+    pub fn warning(&self, board: &str) -> Option<String> {
+        self.contradicted.map(|given| {
+            format!(
+                "board {board}: the file's OptimumScore ({}) is not the par of its double-dummy \
+                 table ({}, H004): the table's par is printed",
+                score_words(given),
+                score_words(self.ns)
+            )
+        })
     }
 }
 
@@ -310,25 +522,33 @@ mod tests {
     use super::*;
 
     /// The par of the table of N, E, S, W rows of C, D, H, S, NT: its score for North-South and
-    /// final contract (side, level, denomination, doubled).
-    fn par_of(
-        rows: [[u8; 5]; 4],
-        vulnerable: Vulnerability,
-        dealer: Seat,
-    ) -> (i64, (Side, u8, Denomination, bool)) {
+    /// its contracts as a ParContract value.
+    fn par_of(rows: [[u8; 5]; 4], vulnerable: Vulnerability, dealer: Seat) -> (i64, String) {
         let par = par(&rows, vulnerable, dealer);
-        let c = par
-            .contract
-            .expect("a contract: the deal is not passed out");
-        (par.ns, (c.side, c.level, c.denomination, c.doubled))
+        (par.ns, par.contracts_text())
     }
 
-    /// Deals whose par is known, each with what it shows: the tricks per declarer (N, E, S, W)
-    /// and strain (C, D, H, S, NT), the vulnerability, the dealer, and the par.
+    /// Deals whose par DDS gives (`DealerPar` through endplay 0.5.12, `par(table, vul, dealer)`,
+    /// run by hand on these tables), each with what it shows: the tricks per declarer (N, E, S,
+    /// W) and strain (C, D, H, S, NT), the vulnerability, the dealer, and the par.
     #[test]
     fn the_par_of_known_deals() {
-        type Par = (i64, (Side, u8, Denomination, bool));
-        let known: [(&str, [[u8; 5]; 4], Vulnerability, Par); 2] = [
+        use Seat::{East, North, West};
+        use Vulnerability as V;
+        let ns_3s_ew_1nt = [
+            [6, 6, 6, 9, 6],
+            [6, 6, 6, 4, 7],
+            [6, 6, 6, 9, 6],
+            [6, 6, 6, 4, 7],
+        ];
+        let ns_3s_alone = [
+            [6, 6, 6, 9, 6],
+            [6, 6, 6, 4, 5],
+            [6, 6, 6, 9, 6],
+            [6, 6, 6, 4, 5],
+        ];
+        type Known = (&'static str, [[u8; 5]; 4], V, Seat, (i64, &'static str));
+        let known: [Known; 7] = [
             (
                 // LBC 2026-01-26 board 1: NS make 12 tricks in spades and diamonds, EW 8 in
                 // hearts.
@@ -339,13 +559,13 @@ mod tests {
                     [6, 12, 5, 12, 7],
                     [7, 1, 8, 1, 1],
                 ],
-                Vulnerability::None,
-                (980, (Side::NorthSouth, 6, Denomination::Spades, false)),
+                V::None,
+                North,
+                (980, "NS 6S="),
             ),
             (
                 // NS make 4S (10 tricks, vulnerable: 620); EW not vulnerable make 9 tricks in
-                // hearts: over 4S they must bid 5H, two down doubled for 300, better than -620;
-                // NS cannot make 5S.
+                // hearts: over 4S they bid 5H, two down doubled for 300; NS cannot make 5S.
                 "a cheap sacrifice",
                 [
                     [3, 3, 4, 10, 6],
@@ -353,12 +573,127 @@ mod tests {
                     [3, 3, 4, 10, 6],
                     [8, 8, 9, 3, 5],
                 ],
-                Vulnerability::NorthSouth,
-                (300, (Side::EastWest, 5, Denomination::Hearts, true)),
+                V::NorthSouth,
+                North,
+                (300, "EW 5HX-2"),
+            ),
+            (
+                // NS make 5C (11 tricks, vulnerable: 600); EW make 4S (10 tricks): over 5C EW
+                // bid 5S, one down doubled.
+                "a sacrifice above the opponents' game",
+                [
+                    [11, 11, 4, 3, 6],
+                    [2, 2, 9, 10, 5],
+                    [11, 11, 4, 3, 6],
+                    [2, 2, 9, 10, 5],
+                ],
+                V::NorthSouth,
+                North,
+                (100, "EW 5SX-1"),
+            ),
+            (
+                // EW would compete in notrump over 1S and over 2S (2NT doubled one down costs
+                // 100 against 140): NS must bid 3S. The old tie-break said 1S+2.
+                "a partscore bid to the level the opponents cannot compete over",
+                ns_3s_ew_1nt,
+                V::None,
+                North,
+                (140, "NS 3S="),
+            ),
+            (
+                "the same with East dealing",
+                ns_3s_ew_1nt,
+                V::None,
+                East,
+                (140, "NS 3S="),
+            ),
+            (
+                // EW can do nothing at any level: the lowest contract scores the 140.
+                "a partscore nobody competes with",
+                ns_3s_alone,
+                V::None,
+                North,
+                (140, "NS 1S+2"),
+            ),
+            (
+                "both sides make 1NT: the dealer's side plays it",
+                [[6, 6, 6, 6, 7]; 4],
+                V::None,
+                West,
+                (-90, "EW 1NT="),
             ),
         ];
-        for (what, rows, vulnerable, expected) in known {
-            assert_eq!(par_of(rows, vulnerable, Seat::North), expected, "{what}");
+        for (what, rows, vulnerable, dealer, expected) in known {
+            let (ns, contracts) = par_of(rows, vulnerable, dealer);
+            assert_eq!((ns, contracts.as_str()), expected, "{what}");
+        }
+    }
+
+    #[test]
+    fn every_par_contract_is_named_with_the_seats_that_make_it() {
+        // Only North makes 12 tricks in spades (South 11); 6D by either scores 920, less than
+        // 6S's 980: par is North's 6S alone.
+        let rows = [
+            [6, 12, 5, 12, 7],
+            [7, 1, 8, 1, 1],
+            [6, 12, 5, 11, 7],
+            [7, 1, 8, 1, 1],
+        ];
+        assert_eq!(par_of(rows, Vulnerability::None, Seat::North).1, "N 6S=");
+        // Eleven tricks in clubs and in diamonds for East-West, nothing for North-South: 5C and
+        // 5D both score 400.
+        let rows = [
+            [2, 2, 4, 4, 3],
+            [11, 11, 6, 6, 8],
+            [2, 2, 4, 4, 3],
+            [11, 11, 6, 6, 8],
+        ];
+        assert_eq!(
+            par_of(rows, Vulnerability::None, Seat::North),
+            (-400, "EW 5C=; EW 5D=".to_owned())
+        );
+    }
+
+    /// Over many tables (a fixed pseudo-random walk): every contract named scores the par at the
+    /// table's tricks, and a par other than 0 always names one.
+    #[test]
+    fn every_named_contract_scores_the_par() {
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut next = |n: u64| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % n) as u8
+        };
+        for _ in 0..5_000 {
+            let mut rows = [[0u8; 5]; 4];
+            for d in 0..5 {
+                let ns = next(14);
+                for (seat, row) in rows.iter_mut().enumerate() {
+                    let base = if seat % 2 == 0 { ns } else { 13 - ns };
+                    row[d] = (base + next(3)).saturating_sub(1).min(13);
+                }
+            }
+            let vulnerable = [
+                Vulnerability::None,
+                Vulnerability::NorthSouth,
+                Vulnerability::EastWest,
+                Vulnerability::All,
+            ][usize::from(next(4))];
+            let dealer = Seat::ALL[usize::from(next(4))];
+            let par = par(&rows, vulnerable, dealer);
+            assert_eq!(par.contracts.is_empty(), par.ns == 0, "{rows:?}");
+            for c in &par.contracts {
+                let risk = if c.doubled {
+                    Risk::Doubled
+                } else {
+                    Risk::Undoubled
+                };
+                let score =
+                    contract_score(&rows, vulnerable, c.side, c.level, c.denomination, risk);
+                assert_eq!(score, par.ns, "{rows:?} {vulnerable:?} {dealer:?}: {c:?}");
+                assert_eq!(c.doubled, c.tricks < c.level + 6, "{c:?}");
+            }
         }
     }
 
@@ -374,6 +709,26 @@ mod tests {
         let tricks = [[6, 6, 6, 6, 7]; 4];
         assert_eq!(par(&tricks, Vulnerability::None, Seat::North).ns, 90);
         assert_eq!(par(&tricks, Vulnerability::None, Seat::West).ns, -90);
+    }
+
+    #[test]
+    fn a_pass_out_has_no_contract_and_says_pass() {
+        let par = par(&[[6; 5]; 4], Vulnerability::None, Seat::North);
+        assert!(par.contracts.is_empty());
+        assert_eq!(par.contracts_text(), "Pass");
+        let shown = shown(
+            None,
+            Some(&[[6; 5]; 4]),
+            Some(Vulnerability::None),
+            Some(Seat::North),
+        );
+        let line = shown.map(|s| {
+            s.line(
+                &|d| crate::bridge::denomination_text(d).to_owned(),
+                ["N-S", "E-W"],
+            )
+        });
+        assert_eq!(line.as_deref(), Some("Par 0 (Pass)"));
     }
 }
 

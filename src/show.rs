@@ -68,6 +68,7 @@ pub fn each_diagram(
         play: false,
         colour: false,
         solved: None,
+        warnings: None,
     };
     each_diagram_as(text, board, look, chunk, each)
 }
@@ -82,6 +83,9 @@ pub struct Look<'a> {
     pub colour: bool,
     /// The solver's tables of the deals (`show --analyze`), for a board whose file gives none.
     pub solved: Option<&'a crate::dds::Solutions>,
+    /// Where the drawing's warnings go (a file's OptimumScore that its table contradicts), for
+    /// the caller to say on standard error; `None` drops them.
+    pub warnings: Option<&'a std::cell::RefCell<Vec<String>>>,
 }
 
 /// The deals of the games [`each_diagram`] draws for `board` that the file gives no
@@ -358,7 +362,7 @@ fn diagram(parse: &crate::syntax::Parse, text: &str, model: &GameModel, look: Lo
         .solved
         .filter(|_| board.dd().is_none())
         .and_then(|solutions| solutions.get(deal_key(model)?));
-    if let Some(table) = double_dummy(&board, solved, symbols) {
+    if let Some(table) = double_dummy(&board, solved, look) {
         out.push('\n');
         out.push_str(&table);
     }
@@ -439,8 +443,9 @@ fn play_lines(
 fn double_dummy(
     board: &crate::query::Board<'_>,
     solved: Option<&crate::dds::Outcome>,
-    symbols: Symbols,
+    look: Look<'_>,
 ) -> Option<String> {
+    let symbols = look.symbols;
     let mut out = String::new();
     let mut solver = false;
     let tricks = match (board.dd(), solved) {
@@ -481,26 +486,16 @@ fn double_dummy(
     if solver {
         out.push_str("  (solved by DDS: the file gives no table)\n");
     }
-    let par = board
-        .par()
-        .or_else(|| Some(crate::par::par(tricks?, board.vulnerability()?, board.dealer()?).ns));
-    if let Some(par) = par {
-        let contract = tricks
-            .zip(board.vulnerability())
-            .zip(board.dealer())
-            .and_then(|((tricks, vulnerable), dealer)| {
-                crate::par::par(tricks, vulnerable, dealer).contract
-            })
-            .map(|contract| {
-                // The tricks as ParContract writes them (`1♠+2`, `4♥X-1`).
-                let strain = denomination(contract.denomination, symbols);
-                format!(
-                    " ({})",
-                    contract.words(&strain, ["North-South", "East-West"])
-                )
-            })
-            .unwrap_or_default();
-        let _ = writeln!(out, "Par {}{contract}", crate::par::score_words(par));
+    if let Some(par) = board.shown_par(tricks) {
+        // The tricks as ParContract writes them (`1♠+2`, `4♥X-1`).
+        let strain = |d: Denomination| denomination(d, symbols).to_string();
+        let _ = writeln!(out, "{}", par.line(&strain, ["North-South", "East-West"]));
+        if let (Some(warning), Some(warnings)) = (
+            par.warning(board.tag("Board").map_or("?", str::trim)),
+            look.warnings,
+        ) {
+            warnings.borrow_mut().push(warning);
+        }
     }
     (!out.is_empty()).then_some(out)
 }
@@ -727,15 +722,34 @@ mod tests {
             ),
             "{shown}"
         );
+        // The file's OptimumScore (2220, a vulnerable grand slam) contradicts its table at no
+        // vulnerability (H004): the table's par is shown, never the pair of both.
         assert!(
-            shown.contains("Par NS 2220 (7NT by North-South)\n"),
+            shown.contains("Par NS 1520 (7NT by North-South)\n"),
             "{shown}"
+        );
+        let warnings = std::cell::RefCell::new(Vec::new());
+        let look = Look {
+            symbols: Symbols::Ascii,
+            play: false,
+            colour: false,
+            solved: None,
+            warnings: Some(&warnings),
+        };
+        each_diagram_as(text, None, look, parser::CHUNK_BYTES, |_| true);
+        assert_eq!(
+            warnings.take(),
+            [
+                "board 1: the file's OptimumScore (NS 2220) is not the par of its double-dummy table \
+              (NS 1520, H004): the table's par is printed"
+            ]
         );
         let look = Look {
             symbols: Symbols::Ascii,
             play: true,
             colour: false,
             solved: None,
+            warnings: None,
         };
         let mut played = Vec::new();
         each_diagram_as(text, None, look, parser::CHUNK_BYTES, |diagram| {

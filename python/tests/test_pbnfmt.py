@@ -278,7 +278,7 @@ def test_the_readme_example_runs(tmp_path: pathlib.Path) -> None:
     assert done.returncode == 0, done.stderr.decode()
     said = done.stdout.decode().splitlines()
     assert said[0] == "0 findings"
-    assert said[1] == "1 AQT94.T53.KQ8.T9 11 {'ns': 980, 'ew': -980}"
+    assert said[1] == "1 AQT94.T53.KQ8.T9 11 {'ns': 980, 'ew': -980, 'contracts': ['NS 6S=']}"
     assert said[3].startswith("3 AKQJ.AKQ.AKQ.AKQ 37 ")
     assert said[-4].split() == ["0", "1", "Love", "NaN"]
 

@@ -151,6 +151,18 @@ pub(super) fn run(args: &HandrecordArgs) -> u8 {
             }
         }
     }
+    // A file whose OptimumScore its table contradicts (H004): the table's par is drawn, and said.
+    for one in &read {
+        for board in &one.boards {
+            if let Some(warning) = board
+                .par
+                .as_ref()
+                .and_then(|par| par.warning(&board.number))
+            {
+                say!("pbnfmt: warning: {}: {warning}", one.name);
+            }
+        }
+    }
     let format = args.format.unwrap_or_else(|| {
         let pdf = args.output_file.as_ref().is_some_and(|path| {
             path.extension()

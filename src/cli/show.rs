@@ -48,11 +48,13 @@ pub(super) fn run(args: &ShowArgs) -> u8 {
     } else {
         None
     };
+    let warnings = std::cell::RefCell::new(Vec::new());
     let look = Look {
         symbols,
         play: args.play,
         colour: super::use_color(args.color, io::stdout().is_terminal()),
         solved: solutions.as_deref(),
+        warnings: Some(&warnings),
     };
     let drawn = each_diagram_as(
         &decoded.text,
@@ -69,6 +71,9 @@ pub(super) fn run(args: &ShowArgs) -> u8 {
             written.is_ok()
         },
     );
+    for warning in warnings.take() {
+        say!("pbnfmt: warning: {name}: {warning}");
+    }
     if drawn == 0 {
         match &args.board {
             Some(board) => say!(

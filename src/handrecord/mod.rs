@@ -74,8 +74,9 @@ pub struct Board {
     pub hands: [Option<Cards>; 4],
     /// The tricks of each declarer and strain: the file's, or the solver's.
     pub tricks: Option<Tricks>,
-    /// Par for North-South: the file's OptimumScore, else computed from `tricks`.
-    pub par: Option<i64>,
+    /// Par: the table's, with its contracts, else the file's OptimumScore
+    /// ([`crate::par::shown`]).
+    pub par: Option<crate::par::Shown>,
     /// The key of the deal when it gives four hands, for the solver (`--analyze`).
     pub key: Option<u128>,
     /// The players by seat, where the file names them (a record of a session played).
@@ -87,11 +88,8 @@ impl Board {
     pub fn solved(&mut self, tricks: Tricks) {
         if self.tricks.is_none() {
             self.tricks = Some(tricks);
-            if self.par.is_none()
-                && let (Some(vulnerable), Some(dealer)) = (self.vulnerable, self.dealer)
-            {
-                self.par = Some(crate::par::par(&tricks, vulnerable, dealer).ns);
-            }
+            let given = self.par.as_ref().map(|par| par.ns);
+            self.par = crate::par::shown(given, Some(&tricks), self.vulnerable, self.dealer);
         }
     }
 }
@@ -153,7 +151,7 @@ pub fn boards(text: &str, keep: &dyn Fn(&crate::query::Board<'_>) -> bool) -> Ve
                 vulnerable: facts.vulnerability(),
                 hands,
                 tricks: facts.dd().copied(),
-                par: facts.par(),
+                par: facts.shown_par(None),
                 key,
                 players: Seat::ALL.map(|seat| {
                     model
@@ -394,26 +392,13 @@ fn board_html(out: &mut String, board: &Board) {
     out.push_str("</article>\n");
 }
 
-/// `Par NS 620 (4♠ by N-S)`: the par score, and the par contract from the tricks when they are
+/// `Par NS 620 (4♠ by N-S)`: the par score, and every par contract of the table when it is
 /// known (its result as ParContract writes it, `1♠+2`), the strain written by `strain_words`.
 pub(crate) fn par_words(board: &Board, strain_words: fn(Denomination) -> String) -> String {
-    let Some(par) = board.par else {
-        return String::new();
-    };
-    let contract = board
-        .tricks
+    board
+        .par
         .as_ref()
-        .zip(board.vulnerable)
-        .zip(board.dealer)
-        .and_then(|((tricks, vulnerable), dealer)| {
-            crate::par::par(tricks, vulnerable, dealer).contract
-        })
-        .map(|contract| {
-            let strain = strain_words(contract.denomination);
-            format!(" ({})", contract.words(&strain, ["N-S", "E-W"]))
-        })
-        .unwrap_or_default();
-    format!("Par {}{contract}", crate::par::score_words(par))
+        .map_or_else(String::new, |par| par.line(&strain_words, ["N-S", "E-W"]))
 }
 
 #[cfg(test)]
@@ -434,7 +419,7 @@ mod tests {
         let numbers: Vec<&str> = boards.iter().map(|b| b.number.as_str()).collect();
         assert_eq!(numbers, ["1", "2"]);
         assert_eq!(boards[1].tricks.unwrap()[Seat::North as usize][4], 11);
-        assert_eq!(boards[1].par, Some(660));
+        assert_eq!(boards[1].par.as_ref().map(|par| par.ns), Some(660));
         assert_eq!(file_title(SET).as_deref(), Some("Club <Pairs>"));
         let html = html(&boards, "Club <Pairs>", &Options::default());
         assert!(html.contains("<title>Club &lt;Pairs&gt;</title>"));

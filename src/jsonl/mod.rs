@@ -251,7 +251,7 @@ fn object(out: &mut String, parse: &Parse, text: &str, model: &GameModel<'_>, pl
         Some(tricks) => double_dummy_object(out, tricks),
         None => out.push_str("null"),
     }
-    sides(o.key("par"), board.par());
+    par_object(o.key("par"), board.shown_par(None));
     let out = o.key("auction");
     auction_object(out, parse, text, model, dealer);
     let out = o.key("play");
@@ -314,6 +314,36 @@ fn sides(out: &mut String, ns: Option<i64>) {
         }
         None => out.push_str("null"),
     }
+}
+
+/// Par ([`crate::par::shown`]): `{"ns":620,"ew":-620,"contracts":["NS 4S="]}`, the contracts as
+/// a ParContract value names them (`[]` for a pass-out), `null` where the board has no table (the
+/// score is then the file's OptimumScore); `null` without a par.
+fn par_object(out: &mut String, par: Option<crate::par::Shown>) {
+    let Some(par) = par else {
+        out.push_str("null");
+        return;
+    };
+    let _ = std::fmt::Write::write_fmt(
+        out,
+        format_args!("{{\"ns\":{},\"ew\":{},\"contracts\":", par.ns, -par.ns),
+    );
+    match par.contracts {
+        None => out.push_str("null"),
+        Some(contracts) => {
+            out.push('[');
+            for (i, contract) in contracts.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                // `NS 4S=`: letters, digits, `=+-` and a space, nothing to escape.
+                let _ =
+                    std::fmt::Write::write_fmt(out, format_args!("\"{}\"", contract.value_text()));
+            }
+            out.push(']');
+        }
+    }
+    out.push('}');
 }
 
 /// A PBN date (PBN 3.4.3) with every digit known, as ISO 8601 (`1995-06-10`); a date in

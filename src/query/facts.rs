@@ -62,8 +62,9 @@ impl<'b> Board<'b> {
         Seat::parse(self.tag("Dealer")?)
     }
 
+    /// The Vulnerable tag in PBN's spelling or a certain loose one (`N-S`), as JSON lines read it.
     pub fn vulnerability(&self) -> Option<Vulnerability> {
-        Vulnerability::parse(self.tag("Vulnerable")?)
+        Vulnerability::read(self.tag("Vulnerable")?)
     }
 
     pub fn contract(&self) -> Option<ContractValue> {
@@ -209,8 +210,15 @@ impl<'b> Board<'b> {
             .as_ref()
     }
 
-    /// Par for North-South: OptimumScore (PBN 5.7), else par of the double-dummy tricks.
+    /// Par for North-South: par of the double-dummy tricks (PBN 5.7) when the board has them,
+    /// else its OptimumScore (PBN 4.2.7).
     pub fn par(&self) -> Option<i64> {
+        self.shown_par(None).map(|shown| shown.ns)
+    }
+
+    /// The par the board shows ([`crate::par::shown`]): its table's, else its OptimumScore;
+    /// `solved` stands for a table the file does not give (the solver's).
+    pub fn shown_par(&self, solved: Option<&Tricks>) -> Option<crate::par::Shown> {
         let given = self.tag("OptimumScore").and_then(|value| {
             match PerSide::parse(value, |w| w.parse::<i64>().ok())? {
                 PerSide::Both { ns, .. } => Some(ns),
@@ -218,10 +226,12 @@ impl<'b> Board<'b> {
                 PerSide::Declarer(_) => None,
             }
         });
-        given.or_else(|| {
-            let tricks = self.dd()?;
-            Some(crate::par::par(tricks, self.vulnerability()?, self.dealer()?).ns)
-        })
+        crate::par::shown(
+            given,
+            self.dd().or(solved),
+            self.vulnerability(),
+            self.dealer(),
+        )
     }
 
     /// Tricks `seat` takes as declarer in `denomination`, double dummy.

@@ -154,12 +154,13 @@ fn notes_tags_and_double_dummy() {
             "[Auction \"N\"]\n1NT Pass 2H =1= Pass\n[Note \"1:Transfer; Smolen later\"]\n",
         ),
         game(2, "[Event \"Teams\"]\n", ""),
+        game(3, "[OptimumScore \"EW 50\"]\n", ""),
     ]
     .concat();
     assert_eq!(chosen("note ~ /smolen/i", &text), [1]);
     assert_eq!(chosen("note ~ /smolen/", &text), Vec::<i64>::new());
     assert_eq!(chosen("note ~ \"TRANSFER\"", &text), [1]);
-    assert_eq!(chosen("not note ~ /Smolen/", &text), [2]);
+    assert_eq!(chosen("not note ~ /Smolen/", &text), [2, 3]);
     assert_eq!(chosen("event ~ /^club/i", &text), [1]);
     assert_eq!(chosen("tag(\"Event\") == \"Teams\"", &text), [2]);
     assert_eq!(chosen("tag(Event) != \"Teams\"", &text), [1]);
@@ -167,8 +168,12 @@ fn notes_tags_and_double_dummy() {
     // in notrump (c), 10 in spades (a); East and West 3 in notrump.
     assert_eq!(chosen("dd(north, s) == 10 and dd(n, nt) == 12", &text), [1]);
     assert_eq!(chosen("dd(ew, notrump) == 3", &text), [1]);
-    assert_eq!(chosen("par == 420", &text), [1]);
-    assert_eq!(chosen("par != 420", &text), Vec::<i64>::new());
+    // Par is the table's (6NT by North-South at no vulnerability, 990), not the file's
+    // OptimumScore that contradicts it (H004); a board without a table has its OptimumScore.
+    assert_eq!(chosen("par == 990", &text), [1]);
+    assert_eq!(chosen("par == 420", &text), Vec::<i64>::new());
+    assert_eq!(chosen("par == -50", &text), [3]);
+    assert_eq!(chosen("par != 990", &text), [3]);
 }
 
 #[test]

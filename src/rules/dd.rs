@@ -614,42 +614,25 @@ pub(crate) fn not_solved(
 }
 
 /// The par of `tricks` as an OptimumScore value (`NS 980`, `NS -100`) and as a ParContract
-/// value (`NS 6S=`, `EW 4HX-1`; `None` when the deal is passed out).
+/// value (`NS 6S=`, `EW 5C=; EW 5D=`; `None` when the deal is passed out).
 pub fn par_values(par: &par::Par) -> (String, Option<String>) {
     let score = format!("NS {}", par.ns);
-    let contract = par
-        .contract
-        .map(|c| format!("{} {}", side_name(c.side), contract_text(&c)));
+    let contract = (!par.contracts.is_empty()).then(|| par.contracts_text());
     (score, contract)
-}
-
-fn side_name(side: Side) -> &'static str {
-    if side == Side::NorthSouth { "NS" } else { "EW" }
-}
-
-/// `6S=`, `4HX-1`, `3NT+1`.
-fn contract_text(c: &par::ParContract) -> String {
-    let result = i64::from(c.tricks) - i64::from(c.level) - 6;
-    let result = match result {
-        0 => "=".to_owned(),
-        r if r > 0 => format!("+{r}"),
-        r => r.to_string(),
-    };
-    format!(
-        "{}{}{}{result}",
-        c.level,
-        crate::bridge::denomination_text(c.denomination),
-        if c.doubled { "X" } else { "" }
-    )
 }
 
 /// A par in words: `NS 980 (NS 6S=)`, `NS 0 (passed out)`.
 fn par_words(par: &par::Par) -> String {
-    let contract = par.contract.map_or_else(
-        || "passed out".to_owned(),
-        |c| format!("{} {}", side_name(c.side), contract_text(&c)),
-    );
-    format!("{} ({contract})", side_score(par.ns))
+    format!("{} ({})", side_score(par.ns), contracts_words(par))
+}
+
+/// The par contracts as a ParContract value, `passed out` for none.
+fn contracts_words(par: &par::Par) -> String {
+    if par.contracts.is_empty() {
+        "passed out".to_owned()
+    } else {
+        par.contracts_text()
+    }
 }
 
 /// A score for North-South as the side that makes it says it: `NS 980`, `EW 100`.
@@ -663,10 +646,7 @@ fn side_score(ns: i64) -> String {
 
 fn par_finding(tag: &Tag<'_>, par: &par::Par, name: &str, rule: Rule) -> Diagnostic {
     let side = side_score;
-    let contract = par.contract.map_or_else(
-        || "passed out".to_owned(),
-        |c| format!("{} {}", side_name(c.side), contract_text(&c)),
-    );
+    let contract = contracts_words(par);
     let (what, fix) = if rule == Rule::ParMismatch {
         ("the double-dummy tricks", PAR_MISMATCH.fix)
     } else {

@@ -373,7 +373,12 @@ fn what_an_analyst_computes_first_is_there() {
         serde_json::json!({"C": 11, "D": 11, "H": 9, "S": 11, "NT": 11})
     );
     assert_eq!(game["double_dummy"]["E"]["NT"], 2);
-    assert_eq!(game["par"], serde_json::json!({"ns": 660, "ew": -660}));
+    // 3NT with two overtricks (660 vulnerable) beats 4S+1 (650) and 5C or 5D (600); the
+    // lowest level that scores it is 3NT (1NT+4 is a partscore).
+    assert_eq!(
+        game["par"],
+        serde_json::json!({"ns": 660, "ew": -660, "contracts": ["NS 3NT+2"]})
+    );
     assert_eq!(
         game["sections"][0]["rows"],
         serde_json::json!([["0873", "660"], ["12", "-"]])

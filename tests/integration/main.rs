@@ -30,6 +30,7 @@ mod mutation;
 mod newcomer;
 mod nothing_lost;
 mod outputs;
+mod par;
 mod pre_commit;
 mod properties;
 mod python;
