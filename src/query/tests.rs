@@ -61,6 +61,27 @@ fn hand_facts_count_the_cards() {
     }
 }
 
+/// Issue 60, item 2: a `*` stretches over any run of calls, whatever follows it; the matcher
+/// tried only the last `*` and gave up at `AP`.
+#[test]
+fn a_star_matches_any_run_of_calls_whatever_follows() {
+    let text = [
+        game(1, "", "[Auction \"N\"]\n1S Pass 4C Pass\n4S AP\n"),
+        game(2, "", "[Auction \"N\"]\n1NT Pass 3NT AP\n"),
+        game(3, "", "[Auction \"N\"]\n1C 1S 2C 2S 3C 3S 4C 4S 5C AP\n"),
+        game(4, "", "[Auction \"N\"]\nPass Pass Pass Pass\n"),
+    ]
+    .concat();
+    assert_eq!(chosen("auction ~ \"* 4? AP\"", &text), [1]);
+    assert_eq!(chosen("auction ~ \"* ?? AP\"", &text), [1, 2, 3]);
+    assert_eq!(chosen("auction ~ \"* 4? * AP\"", &text), [1, 3]);
+    assert_eq!(chosen("auction ~ \"* ?C * ?C * AP\"", &text), [3]);
+    assert_eq!(chosen("auction ~ \"* ? ? AP\"", &text), [1, 2, 3, 4]);
+    assert_eq!(chosen("auction ~ \"* AP\"", &text), [1, 2, 3, 4]);
+    assert_eq!(chosen("auction ~ \"* 2S * 4S *\"", &text), [3]);
+    assert_eq!(chosen("auction ~ \"*\"", &text), [1, 2, 3, 4]);
+}
+
 #[test]
 fn an_auction_pattern_matches_calls_whole_not_text() {
     // Board 1: the Stayman auction the exclusion was written for; board 2 goes on past 2H, the
