@@ -288,7 +288,7 @@ fn diagram(parse: &crate::syntax::Parse, text: &str, model: &GameModel, look: Lo
         let _ = writeln!(out, "{line}");
     }
     out.push('\n');
-    let hands = value("Deal").map(|deal| deal::parse(deal).0);
+    let hands = value("Deal").map(deal::parse_certain);
     let hand = |seat: Seat| -> Vec<String> {
         let cards = hands
             .as_ref()

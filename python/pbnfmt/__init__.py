@@ -234,7 +234,12 @@ def to_arrow(source: Source, *, name: Optional[str] = None) -> "pyarrow.Table":
     """The games of ``source`` as a pyarrow Table: the columns of ``convert --to csv``."""
     import pyarrow.csv
 
-    return pyarrow.csv.read_csv(io.BytesIO(_csv(source, name).encode("utf-8")))
+    # An empty cell is a value the file does not give (null in the JSON), in text columns too:
+    # pyarrow would read it as an empty string, where pandas reads it as missing.
+    options = pyarrow.csv.ConvertOptions(strings_can_be_null=True)
+    return pyarrow.csv.read_csv(
+        io.BytesIO(_csv(source, name).encode("utf-8")), convert_options=options
+    )
 
 
 def find_pbnfmt_bin() -> str:

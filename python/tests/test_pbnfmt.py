@@ -237,6 +237,24 @@ def test_pandas_arrow_and_duckdb_agree_with_the_json(tmp_path: pathlib.Path) -> 
 
 
 
+def test_hands_not_given_are_missing_in_every_table() -> None:
+    """Issue 60, item 3: a hidden hand, spot cards and a card dealt twice give no HCP or shape
+    (the fixture says which): null in the dicts, missing in pandas and Arrow, never 0."""
+    path = CORPUS / "facts" / "unknown-hands.pbn"
+    missing = {"N": 2, "E": 1, "S": 0, "W": 2}  # boards 2 and 3; 1; none; 1 and 3
+    games = list(pbnfmt.read(path))
+    for seat, count in missing.items():
+        assert sum(game["hands"][seat] is None for game in games) == count, seat
+    assert {game["hands"]["N"]["hcp"] for game in games if game["hands"]["N"]} == {37}
+    # The tables' hand columns (`convert --to csv`'s defaults): the hand not given is missing.
+    frame = pbnfmt.to_pandas(path)
+    table = pbnfmt.to_arrow(path)
+    for seat, count in missing.items():
+        column = {"N": "north", "E": "east", "S": "south", "W": "west"}[seat]
+        assert int(frame[column].isna().sum()) == count, column
+        assert table.column(column).null_count == count, column
+
+
 def test_a_tree_to_duckdb_and_polars(
     tmp_path: pathlib.Path, real_jsonl: tuple[pathlib.Path, str]
 ) -> None:

@@ -139,7 +139,7 @@ pub fn boards(text: &str, keep: &dyn Fn(&crate::query::Board<'_>) -> bool) -> Ve
             }
             let mut hands = [None; 4];
             let mut key = None;
-            if let Some((Some(deal), _)) = model.value("Deal").map(deal::parse) {
+            if let Some(deal) = model.value("Deal").and_then(deal::parse_certain) {
                 for (seat, hand) in deal.known_hands() {
                     hands[seat as usize] = Some(hand.cards);
                 }

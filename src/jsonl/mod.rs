@@ -187,7 +187,9 @@ fn object(out: &mut String, parse: &Parse, text: &str, model: &GameModel<'_>, pl
             .and_then(Vulnerability::read)
             .map(Vulnerability::canonical),
     );
-    let deal = model.value("Deal").and_then(|v| deal::parse(v).0);
+    // The hands given with certainty: a hidden hand, spot cards or a card dealt twice give no
+    // hand, HCP or shape (null), never those of a hand the file does not contain.
+    let deal = model.value("Deal").and_then(deal::parse_certain);
     let cards = deal.as_ref().map(layout);
     let out = o.key("deal");
     match (&deal, &cards) {

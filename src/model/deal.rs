@@ -190,6 +190,43 @@ pub fn parse(value: &str) -> (Option<Deal>, Vec<DealProblem>) {
     }
 }
 
+/// The hands of a Deal value whose facts (cards, high-card points, shape) are certain, for
+/// everything pbnfmt derives from a deal (`select`, `stats`, JSON lines, CSV, Python, `show`,
+/// the hand record): a hand the value does not give with certainty is `None`, as `-` is.
+///
+/// Not certain (issue 60, item 3): a hand with a character that is not a rank (Bridge Composer's
+/// `x` spot cards); both hands that hold a card dealt twice (D003: which of them is misprinted
+/// is not known); a hand with fewer cards than the deal's others (`...`, Bridge Composer's hidden
+/// hand, where the others hold 13: PBN 3.4.11 has `-` for a hand not given, and a hand of no
+/// card is one only in an end position where every hand has none). An end position (PBN 3.10)
+/// keeps its hands: they hold as many cards each.
+pub fn parse_certain(value: &str) -> Option<Deal> {
+    let (deal, problems) = parse(value);
+    let mut deal = deal?;
+    for problem in &problems {
+        match problem {
+            DealProblem::BadRank { seat, .. } => deal.hands[*seat as usize] = None,
+            DealProblem::Duplicate {
+                seat, earlier_seat, ..
+            } => {
+                deal.hands[*seat as usize] = None;
+                deal.hands[*earlier_seat as usize] = None;
+            }
+            DealProblem::Malformed { .. } | DealProblem::BadFirst { .. } => return None,
+        }
+    }
+    let size = deal.known_hands().map(|(_, hand)| hand.cards.len()).max();
+    for hand in &mut deal.hands {
+        if hand
+            .as_ref()
+            .is_some_and(|hand| Some(hand.cards.len()) != size || hand.cards.is_empty())
+        {
+            *hand = None;
+        }
+    }
+    Some(deal)
+}
+
 /// The Deal of a value that has no problem at all, read a byte at a time with nothing else kept;
 /// `None` for any other value, which [`read_with_problems`] then reads to say what is wrong. Every
 /// Deal of a file is read at least once by `check` and twice by `export` (the input's and the

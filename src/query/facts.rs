@@ -124,10 +124,12 @@ impl<'b> Board<'b> {
         }
     }
 
-    /// The hand of `seat`, when the Deal gives it.
+    /// The hand of `seat`, when the Deal gives it with certainty ([`deal::parse_certain`]): a
+    /// hidden hand (`...`), one of spot cards (`x`) or one holding a card dealt twice is a fact
+    /// the board does not give.
     pub fn hand(&self, seat: Seat) -> Option<&Hand> {
         self.deal
-            .get_or_init(|| deal::parse(self.tag("Deal")?).0)
+            .get_or_init(|| deal::parse_certain(self.tag("Deal")?))
             .as_ref()?
             .hand(seat)
     }

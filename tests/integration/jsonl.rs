@@ -129,7 +129,33 @@ fn every_game_is_one_valid_line_that_says_what_the_model_says() {
                         .collect::<Vec<_>>()
                         .join(".")
                 });
-                assert_eq!(ours.as_deref(), *hand, "{name} game {}: deal", i + 1);
+                match (ours.as_deref(), *hand) {
+                    // A hand not given for certain (issue 60, item 3) is null: fewer cards
+                    // than the deal's largest hand (`...`), or a hand written with cards the
+                    // model read otherwise (spot cards, a card dealt twice).
+                    (Some(ours), None) => {
+                        let count = |h: &str| h.chars().filter(|c| *c != '.').count();
+                        let largest = game.hands.iter().flatten().map(Vec::len).max();
+                        let deal = object["tags"]
+                            .as_array()
+                            .unwrap()
+                            .iter()
+                            .find(|t| t["name"] == "Deal")
+                            .and_then(|t| t["value"].as_str())
+                            .unwrap_or("");
+                        assert!(
+                            Some(count(ours)) < largest || !deal.contains(ours) || {
+                                // Both hands of a card dealt twice: the deal names a card once
+                                // less than it has cards.
+                                game.hands.iter().flatten().map(Vec::len).sum::<usize>()
+                                    < deal.chars().filter(|c| c.is_ascii_alphanumeric()).count() - 1
+                            },
+                            "{name} game {}: deal {deal:?}, {ours} left out",
+                            i + 1
+                        );
+                    }
+                    (ours, hand) => assert_eq!(ours, hand, "{name} game {}: deal", i + 1),
+                }
             }
             let calls: Vec<String> = object["auction"]["calls"]
                 .as_array()

@@ -15,6 +15,7 @@ mod data_cli;
 mod dds;
 mod export;
 mod export_cli;
+mod facts;
 mod fidelity;
 mod fix;
 mod fixtures;
