@@ -335,10 +335,15 @@ fn read_game(parse: &Parse, text: &str, model: &GameModel<'_>) -> Game {
             game.tags.push((tag.name.to_owned(), tag.value.to_string()));
         }
     }
-    game.result = model
-        .value("Result")
-        .and_then(|v| v.trim().parse::<u8>().ok());
     let calls_at = read_auction(parse, text, model, &mut game);
+    // Declarer's tricks (LIN's `mc`), however the Result gives them (PBN 3.4.15): `9`, or for a
+    // side, `NS 6`, `EW 7`, `NS 6 EW 7`, read against the declarer of the auction. A Result
+    // whose tricks are not certain (two sides that do not add up to 13, no declarer) is not
+    // written, and L013 names it (issue 61, item 1).
+    game.result = game.contract().and_then(|(.., declarer)| {
+        let value = crate::model::values::ResultValue::parse(model.value("Result")?)??;
+        value.declarer_tricks(declarer, 13)
+    });
     let cards_at = read_play(parse, text, model, &mut game);
     read_comments(parse, text, model, &mut game, &calls_at, &cards_at);
     what_lin_cannot_carry(parse, text, model, &mut game);
@@ -449,6 +454,21 @@ fn what_lin_cannot_carry(parse: &Parse, text: &str, model: &GameModel<'_>, game:
     }
     if !model.play_notes.is_empty() {
         lost.push("the notes of the play".to_owned());
+    }
+    // A Result whose declarer's tricks are not certain (`NS 9 EW 2`, PBN 3.4.15), where the
+    // play does not give them either: LIN's `mc` would have to guess.
+    let written = model
+        .value("Result")
+        .map(str::trim)
+        .filter(|r| !r.is_empty() && *r != "?");
+    if let Some(written) = written
+        && game.contract().is_some()
+        && game.result.is_none()
+        && game.cards.len() != 52
+    {
+        lost.push(format!(
+            "the Result `{written}`, which does not say declarer's tricks for certain"
+        ));
     }
     if game.contract().is_none() {
         let contract = model.value("Contract").unwrap_or("").trim();

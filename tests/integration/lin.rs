@@ -909,3 +909,60 @@ fn a_team_match_is_written_in_the_vugraph_layout() {
         "{said:?}"
     );
 }
+
+/// Issue 61, item 1: a Result written for a side (PBN 3.4.15: `NS 6`, `EW 7`, `NS 6 EW 7`) is
+/// declarer's tricks for LIN's `mc`, read against the declarer (East here: 13 − 6 = 7); a Result
+/// whose two sides do not add up to 13 says no tricks for certain, and L013 names it. Before,
+/// every side-written Result was dropped with no `mc` and no finding, and the read-back, which
+/// read only a plain number, could not see it.
+#[test]
+fn a_result_written_for_a_side_reaches_lin_as_declarers_tricks() {
+    let game = |result: &str| {
+        format!(
+            "[Event \"R\"]\n[Board \"1\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n\
+             [Deal \"N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432\"]\n\
+             [Declarer \"E\"]\n[Contract \"1S\"]\n[Result \"{result}\"]\n[Auction \"N\"]\n\
+             Pass 1S AP\n"
+        )
+    };
+    for (result, mc) in [
+        ("7", Some(7)),
+        ("NS 6", Some(7)),
+        ("EW 7", Some(7)),
+        ("NS 6 EW 7", Some(7)),
+        ("EW 9 NS 4", Some(9)),
+        ("NS 9 EW 2", None),
+    ] {
+        let lin = pbn_to_lin(game(result).into_bytes(), &ConvertOptions::default());
+        let lost: Vec<String> = lin
+            .problems
+            .iter()
+            .filter(|d| d.rule.code() == "L013")
+            .map(|d| d.message.clone())
+            .collect();
+        let written = String::from_utf8(lin.output_bytes().unwrap()).unwrap();
+        match mc {
+            Some(tricks) => {
+                assert!(
+                    written.contains(&format!("mc|{tricks}|")),
+                    "{result}: {written}"
+                );
+                assert!(lost.is_empty(), "{result}: {lost:?}");
+            }
+            None => {
+                assert!(!written.contains("mc|"), "{result}: {written}");
+                assert!(
+                    lost.iter()
+                        .any(|l| l.contains(&format!("the Result `{result}`"))),
+                    "{result}: {lost:?}"
+                );
+            }
+        }
+        // Read back, the LIN says what the PBN says.
+        let back = lin_to_pbn(written.into_bytes(), &ConvertOptions::default());
+        let back = String::from_utf8(back.output_bytes().unwrap()).unwrap();
+        if let Some(tricks) = mc {
+            assert!(back.contains(&format!("[Result \"{tricks}\"]")), "{back}");
+        }
+    }
+}
