@@ -54,7 +54,10 @@ pub(super) fn run(args: &DedupArgs) -> u8 {
     {
         let inputs: Vec<Found> = plans.order.iter().map(|(found, _)| found.clone()).collect();
         let mode = rewrite::Mode::of(&args.io);
-        if let Err(message) = rewrite::jobs(&args.io, inputs, mode, &wording) {
+        let checked = rewrite::jobs(&args.io, inputs, mode, &wording).and_then(|jobs| {
+            rewrite::refuse_second_output("--duplicates", target, &args.io, &jobs, mode)
+        });
+        if let Err(message) = checked {
             say!("pbnfmt: error: {message}");
             return EXIT_TROUBLE;
         }

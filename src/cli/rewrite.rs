@@ -577,6 +577,80 @@ pub(super) fn jobs(
     }
 }
 
+/// Refuses a second output of a run (`select --rejected`, `dedup --duplicates`) at a path where
+/// one of the run's results is written (`--out-dir DIR` mirrors `a.pbn` to `DIR/a.pbn`; `--write`
+/// writes the input itself): a run never writes one path twice (issue 63, item 1), which would
+/// leave one of the two, whichever came last, and lose the other with exit 0. Before anything is
+/// written. The paths are compared as written and, where their folders exist, as the files the
+/// system would open.
+pub(super) fn refuse_second_output(
+    option: &str,
+    target: &Path,
+    args: &RewriteArgs,
+    jobs: &[Job],
+    mode: Mode,
+) -> Result<(), String> {
+    let results: Vec<PathBuf> = jobs
+        .iter()
+        .filter_map(|job| match (mode, &job.found.input, &args.out_dir) {
+            (Mode::OutDir, _, Some(dir)) => job.relative.as_ref().map(|r| dir.join(r)),
+            (Mode::Write, Input::File(path), _) => Some(path.clone()),
+            _ => None,
+        })
+        .collect();
+    let target_is = same_file_as(target);
+    match results.iter().find(|path| target_is(path)) {
+        Some(path) => Err(format!(
+            "{option} {} is where this run writes a result ({}): a run writes one path once; name \
+             another file",
+            display::escape_line(&target.display().to_string()),
+            display::escape_line(&path.display().to_string())
+        )),
+        None => Ok(()),
+    }
+}
+
+/// Whether a path names the same file as `target`, neither of which need exist: both made
+/// absolute, `.` and `..` resolved as written, and the deepest folder that exists resolved as
+/// the system resolves it (links included), so that `out/a.pbn`, `./out/../out/a.pbn` and a link
+/// to `out` are one path.
+fn same_file_as(target: &Path) -> impl Fn(&Path) -> bool {
+    fn resolved(path: &Path) -> PathBuf {
+        let absolute =
+            std::env::current_dir().map_or_else(|_| path.to_path_buf(), |d| d.join(path));
+        let mut lexical = PathBuf::new();
+        for part in absolute.components() {
+            match part {
+                std::path::Component::ParentDir => {
+                    lexical.pop();
+                }
+                std::path::Component::CurDir => {}
+                other => lexical.push(other),
+            }
+        }
+        // The deepest part that exists, as the system resolves it, and the rest as written.
+        let mut rest = Vec::new();
+        let mut head = lexical.as_path();
+        loop {
+            if let Ok(real) = std::fs::canonicalize(head) {
+                return rest
+                    .iter()
+                    .rev()
+                    .fold(real, |path: PathBuf, part| path.join(part));
+            }
+            match (head.parent(), head.file_name()) {
+                (Some(parent), Some(name)) => {
+                    rest.push(name.to_os_string());
+                    head = parent;
+                }
+                _ => return lexical,
+            }
+        }
+    }
+    let target = resolved(target);
+    move |path: &Path| resolved(path) == target
+}
+
 /// Refuses a run in which `--out-dir` would write two results to one path (`x.lin` and `x.pbn`
 /// both converted to `x.pbn`; two folders' `hands.pbn` named as files), each replacing the last
 /// in an order the threads decide, or a result over one of the inputs (`export in/a.pbn --out-dir

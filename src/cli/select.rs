@@ -60,7 +60,11 @@ pub(super) fn run(args: &SelectArgs) -> u8 {
         // A usage error (several files to standard output, two results to one path) is said
         // before the file of rejected boards is made.
         let mode = rewrite::Mode::of(&args.io);
-        if let Err(message) = rewrite::jobs(&args.io, discovery.inputs.clone(), mode, &wording) {
+        let checked =
+            rewrite::jobs(&args.io, discovery.inputs.clone(), mode, &wording).and_then(|jobs| {
+                rewrite::refuse_second_output("--rejected", target, &args.io, &jobs, mode)
+            });
+        if let Err(message) = checked {
             say!("pbnfmt: error: {message}");
             return EXIT_TROUBLE;
         }

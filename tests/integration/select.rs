@@ -399,3 +399,103 @@ fn auction_patterns_match_as_regular_expressions_on_every_real_board() {
         assert!(chosen[i] >= at_least, "{pattern}: {}", chosen[i]);
     }
 }
+
+/// Issue 63, item 1: `--rejected` (and `dedup --duplicates`) naming the path where the run
+/// writes a result (`--out-dir out` mirrors `a.pbn` to `out/a.pbn`) wrote the rejected boards,
+/// then the kept ones over them: the rejected boards were in no output, with exit 0. A run never
+/// writes one path twice: refused before anything is written, however the path is spelled.
+#[test]
+fn a_second_output_at_a_results_path_is_refused_before_anything_is_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("a.pbn");
+    let original = std::fs::read(common::corpus().join("facts/unknown-hands.pbn")).unwrap();
+    std::fs::write(&input, &original).unwrap();
+    let cases: [&[&str]; 4] = [
+        &[
+            "select",
+            "--where",
+            "hcp(east) >= 1",
+            "--rejected",
+            "out/a.pbn",
+            "--out-dir",
+            "out",
+            "a.pbn",
+        ],
+        &[
+            "select",
+            "--where",
+            "hcp(east) >= 1",
+            "--rejected",
+            "./out/../out/a.pbn",
+            "--out-dir",
+            "out/",
+            "a.pbn",
+        ],
+        &[
+            "dedup",
+            "--duplicates",
+            "out/a.pbn",
+            "--out-dir",
+            "out",
+            "a.pbn",
+        ],
+        &[
+            "select",
+            "--boards",
+            "1",
+            "--rejected",
+            "a.pbn",
+            "--write",
+            "a.pbn",
+        ],
+    ];
+    for args in cases {
+        let output = common::pbnfmt(args, dir.path());
+        assert_eq!(
+            output.status.code(),
+            Some(2),
+            "{args:?}: {}",
+            common::text(&output.stderr)
+        );
+        let said = common::text(&output.stderr);
+        assert!(said.contains("name another file"), "{args:?}: {said}");
+        assert!(
+            !dir.path().join("out").exists(),
+            "{args:?}: something was written"
+        );
+        assert_eq!(std::fs::read(&input).unwrap(), original, "{args:?}");
+    }
+    // Another name for the rejected boards: both outputs, every board in one of them.
+    std::fs::create_dir(dir.path().join("out")).unwrap();
+    let output = common::pbnfmt(
+        &[
+            "select",
+            "--where",
+            "hcp(east) >= 1",
+            "--rejected",
+            "out/rejected.pbn",
+            "--out-dir",
+            "out",
+            "a.pbn",
+        ],
+        dir.path(),
+    );
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        common::text(&output.stderr)
+    );
+    let boards = |path: &str| -> Vec<String> {
+        common::text(&std::fs::read(dir.path().join(path)).unwrap())
+            .lines()
+            .filter(|line| line.starts_with("[Board "))
+            .map(str::to_owned)
+            .collect()
+    };
+    assert_eq!(
+        boards("out/a.pbn"),
+        ["[Board \"2\"]", "[Board \"3\"]", "[Board \"4\"]"]
+    );
+    assert_eq!(boards("out/rejected.pbn"), ["[Board \"1\"]"]);
+}
