@@ -4,11 +4,17 @@
 //!
 //! What turns: the Dealer (PBN 3.4.9), the Declarer with its `^` (PBN 3.4.13), the Deal's first
 //! seat (PBN 3.4.11: the hands stay in their order, clockwise from it), the seat of the Auction
-//! and Play sections (PBN 3.5, 3.6: calls and cards keep their columns), Hidden (PBN 4.1.6), the
-//! Declarer column of OptimumResultTable and OptimumPlayTable (PBN 5.6, 5.7), the four groups of
-//! DoubleDummyTricks, and on an odd turn the side: Vulnerable `NS`/`EW` (PBN 3.4.10), the `NS` and
-//! `EW` of Score, ScoreIMP, ScoreMP, ScorePercentage, ScoreRubber, ScoreRubberHistory (PBN 4.2),
-//! OptimumScore (PBN 4.2.7) and ParContract (whose single seat turns too). The players stay in
+//! and Play sections (PBN 3.5, 3.6: calls and cards keep their columns), Hidden (PBN 4.1.6),
+//! VirtualDealer, the seat columns of every table (Declarer of ScoreTable, ActionTable,
+//! OptimumResultTable, PBN 5.3-5.9; Leader of OptimumOpeningLeadTable) and its column names that
+//! name a seat (`PlayerId_North`), the four groups of DoubleDummyTricks, Minimax's declarer and
+//! Ability's labels (producers' tags), and on an odd turn the side: Vulnerable and
+//! VirtualVulnerable `NS`/`EW` (PBN 3.4.10), the `NS` and `EW` of Result (PBN 3.4.15), Score,
+//! ScoreIMP, ScoreMP, ScorePercentage, ScoreRubber, ScoreRubberHistory (PBN 4.2), OptimumScore
+//! (PBN 4.2.7) and ParContract (whose single seat turns too), a table's column names that name a
+//! side (`Score_NS` is `Score_EW`: a traveller's pairs move with their results), and the score
+//! for North-South of ParScore and Minimax. A tag whose seats rotate cannot read (OptimumContract,
+//! a table whose seat column is not written as PBN 5.2 writes columns) is W008. The players stay in
 //! their seats unless `--players` moves them with the cards: the tags North, East, South and
 //! West change names, and on an odd turn PairNS/PairEW and BidSystemNS/BidSystemEW.
 //!
@@ -165,23 +171,48 @@ enum Turned {
     Score,
     /// Sides, and a single seat (`N 4S`).
     ParContract,
-    /// A table with a Declarer column.
+    /// A table (PBN 5.2): its seat columns (Declarer, Leader) turn, and its column names that
+    /// name a side (`Score_NS`) or a seat (`MP_North`).
     Table,
+    /// A score for North-South as a bare number (Bridge Composer's ParScore), negated on an odd
+    /// turn.
+    NorthSouthNumber,
+    /// Bridge Composer's Minimax, `4SW-420`: a contract, its declarer and the score for
+    /// North-South.
+    Minimax,
+    /// Values labelled by seat, `N:97985 E:34238 S:97995 W:34238`: each label turned.
+    Labelled,
+    /// A tag of a producer's whose seats rotate cannot turn with certainty: the board is not
+    /// turned (W008), never written with the tag describing the deal before the turn.
+    Unknown,
 }
 
 /// What the value of tag `name` names that turns, if anything.
 fn turned(name: &str) -> Option<Turned> {
     Some(match name {
-        "Dealer" | "Auction" | "Play" => Turned::Seat,
+        "Dealer" | "Auction" | "Play" | "VirtualDealer" => Turned::Seat,
         "Declarer" => Turned::Declarer,
         "Deal" => Turned::Deal,
         "Hidden" => Turned::Hidden,
         "DoubleDummyTricks" => Turned::DoubleDummyTricks,
-        "Vulnerable" => Turned::Vulnerable,
+        "Vulnerable" | "VirtualVulnerable" => Turned::Vulnerable,
+        // A Result written for a side (PBN 3.4.15: `NS 11`) names the side that took the tricks.
         "Score" | "ScoreIMP" | "ScoreMP" | "ScorePercentage" | "ScoreRubber"
-        | "ScoreRubberHistory" | "OptimumScore" => Turned::Score,
+        | "ScoreRubberHistory" | "OptimumScore" | "Result" => Turned::Score,
         "ParContract" => Turned::ParContract,
-        "OptimumResultTable" | "OptimumPlayTable" => Turned::Table,
+        "OptimumResultTable"
+        | "OptimumPlayTable"
+        | "OptimumOpeningLeadTable"
+        | "ScoreTable"
+        | "InstantScoreTable"
+        | "ActionTable"
+        | "TotalScoreTable" => Turned::Table,
+        "ParScore" => Turned::NorthSouthNumber,
+        "Minimax" => Turned::Minimax,
+        // BigDeal's and bcdd's Ability, `N:97985 E:34238 …`: each seat's tricks by strain.
+        "Ability" => Turned::Labelled,
+        // A double-dummy tag of a producer whose form is not published (issue 60, item 4).
+        "OptimumContract" => Turned::Unknown,
         _ => return None,
     })
 }
@@ -279,7 +310,13 @@ fn game_edits(
             Some(Turned::ParContract) => Ok(sides(own, by, true)),
             Some(Turned::Table) => {
                 table_edits((parse, text), tag, by, (&mut *edits, &mut *findings));
-                Ok(None)
+                table_columns(text, tag, own, by, edits)
+            }
+            Some(Turned::Labelled) => labelled(own, by),
+            Some(Turned::NorthSouthNumber) if odd => north_south_number(own),
+            Some(Turned::Minimax) => minimax(own, by),
+            Some(Turned::Unknown) if !is_unknown(own.trim()) => {
+                Err("its seats and sides are in a form rotate cannot read; remove the tag first")
             }
             _ => Ok(None),
         };
@@ -611,7 +648,111 @@ fn sides(value: &str, by: usize, seats: bool) -> Option<Cow<'_, str>> {
     changed.then_some(Cow::Owned(out))
 }
 
-/// The Declarer column of an OptimumResultTable or OptimumPlayTable, each cell turned.
+/// A table's column names turned: a side's (`Score_NS`, `PairId_EW`) on an odd turn, a seat's
+/// (`PlayerId_North`, `MP_West`) on any. The rows stay where they are: a column's values belong
+/// to the pair or player that now sits at the turned side or seat (the players of a traveller
+/// move with their results; `--players` concerns the tags North … West). Each name is edited in
+/// place, so that the widths and alignments (`\4R`) stay as written; a value written with
+/// escapes is not turned (W008).
+fn table_columns(
+    text: &str,
+    tag: &Tag<'_>,
+    own: &str,
+    by: usize,
+    edits: &mut Edits,
+) -> Result<Option<Cow<'static, str>>, &'static str> {
+    let mut renamed = Vec::new();
+    let mut offset = 0;
+    for spec in own.split(';') {
+        let name_end = spec.find('\\').unwrap_or(spec.len());
+        let name = &spec[..name_end];
+        let new_name = name.rsplit_once('_').and_then(|(stem, suffix)| {
+            let suffix = match suffix {
+                "NS" | "EW" if by % 2 == 1 => swap_side(suffix)?,
+                _ => {
+                    let seat = Seat::ALL.into_iter().find(|s| s.name() == suffix)?;
+                    seat.offset(by).name().to_owned()
+                }
+            };
+            Some(format!("{stem}_{suffix}"))
+        });
+        if let Some(new_name) = new_name.filter(|new_name| new_name != name) {
+            renamed.push((offset..offset + name.len(), new_name));
+        }
+        offset += spec.len() + 1;
+    }
+    if renamed.is_empty() {
+        return Ok(None);
+    }
+    // The value as written between its quotes, byte for byte (no escape, no `##`).
+    let span = tag.value_span.clone();
+    let as_written = text.get(span.start + 1..span.end.saturating_sub(1)) == Some(own);
+    if !as_written {
+        return Err("its column names are written with escapes, which rotate does not respell");
+    }
+    for (at, name) in renamed {
+        edits.replace(span.start + 1 + at.start..span.start + 1 + at.end, name);
+    }
+    Ok(None)
+}
+
+/// Values labelled by seat (`N:97985 E:34238`), each label turned.
+fn labelled(value: &str, by: usize) -> Result<Option<Cow<'_, str>>, &'static str> {
+    let trimmed = value.trim();
+    if is_unknown(trimmed) {
+        return Ok(None);
+    }
+    let mut out = Vec::new();
+    for word in trimmed.split(' ').filter(|w| !w.is_empty()) {
+        let (label, rest) = word
+            .split_once(':')
+            .ok_or("it is not values labelled by seat (`N:97985 E:34238`)")?;
+        let seat = Seat::parse(label).ok_or("a label is not a seat")?;
+        out.push(format!("{}:{rest}", seat.offset(by).letter()));
+    }
+    let turned = out.join(" ");
+    Ok((turned != trimmed).then(|| Cow::Owned(value.replacen(trimmed, &turned, 1))))
+}
+
+/// A score for North-South written as a bare number, negated (`140` is `-140`, `0` stays).
+fn north_south_number(value: &str) -> Result<Option<Cow<'_, str>>, &'static str> {
+    let trimmed = value.trim();
+    if is_unknown(trimmed) {
+        return Ok(None);
+    }
+    let number: i64 = trimmed
+        .parse()
+        .map_err(|_| "it is not a score for North-South as a number")?;
+    Ok((number != 0).then(|| Cow::Owned(value.replacen(trimmed, &(-number).to_string(), 1))))
+}
+
+/// Bridge Composer's Minimax, `4SW-420` or `3NS430`: the declarer's seat turned, and on an odd
+/// turn the score for North-South negated.
+fn minimax(value: &str, by: usize) -> Result<Option<Cow<'_, str>>, &'static str> {
+    let trimmed = value.trim();
+    if is_unknown(trimmed) {
+        return Ok(None);
+    }
+    const FORM: &str = "it is not a contract, its declarer and a score (`4SW-420`, `4CDW300`)";
+    let bytes = trimmed.as_bytes();
+    if bytes.len() < 4 || !(b'1'..=b'7').contains(&bytes[0]) || !b"CDHSN".contains(&bytes[1]) {
+        return Err(FORM);
+    }
+    // Doubled or redoubled (`4CDW300`, `4SRN…`) before the declarer.
+    let at = if b"DR".contains(&bytes[2]) && bytes.get(3).is_some_and(|b| b"NESW".contains(b)) {
+        3
+    } else {
+        2
+    };
+    let seat = trimmed.get(at..at + 1).and_then(Seat::parse).ok_or(FORM)?;
+    let score: i64 = trimmed[at + 1..].parse().map_err(|_| FORM)?;
+    let score = if by % 2 == 1 { -score } else { score };
+    let turned = format!("{}{}{score}", &trimmed[..at], seat.offset(by).letter());
+    Ok((turned != trimmed).then(|| Cow::Owned(value.replacen(trimmed, &turned, 1))))
+}
+
+/// The seat columns of a table (Declarer; Leader of an OptimumOpeningLeadTable), each cell
+/// turned; `-` (an artificial score, PBN 5.9) and `?` stay.
 fn table_edits(
     (parse, text): (&Parse, &str),
     tag: &Tag<'_>,
@@ -619,23 +760,53 @@ fn table_edits(
     (edits, findings): (&mut Edits, &mut Vec<Diagnostic>),
 ) {
     let table = Table::new(tag.pair, &tag.value);
-    let Some(column) = table.columns.iter().position(|c| c.name == "Declarer") else {
+    let seats: Vec<usize> = (table.columns.iter().enumerate())
+        .filter(|(_, c)| c.name == "Declarer" || c.name == "Leader")
+        .map(|(i, _)| i)
+        .collect();
+    // A column that names a seat in a form PBN 5.2 does not give (`Declarer Suit Tricks`, one
+    // name with spaces, as BBA writes it): its cells cannot be turned with certainty.
+    if seats.is_empty()
+        && table
+            .columns
+            .iter()
+            .any(|c| c.name.contains("Declarer") || c.name.contains("Leader"))
+    {
+        findings.push(not_rotated(
+            tag,
+            &tag.value,
+            "its columns are not separated as PBN 5.2 writes them (`;`), so its seat column \
+             cannot be found",
+        ));
         return;
-    };
+    }
     for row in table.rows() {
-        let Some(&(first, last)) = row.get(column) else {
-            continue;
-        };
-        let span = parse.span(first, last);
-        let cell = &text[span.clone()];
-        match seat_value(cell, by) {
-            Ok(Some(turned)) => edits.replace(span, turned.into_owned()),
-            Ok(None) => {}
-            Err(_) => {
-                findings.push(crate::rules::writing::declarer_not_a_seat(
-                    tag.name, cell, span,
-                ));
+        for &(first, last) in seats.iter().filter_map(|&column| row.get(column)) {
+            let span = parse.span(first, last);
+            let cell = &text[span.clone()];
+            if cell == "-" || cell == "\"-\"" {
+                continue;
             }
+            turn_cell(tag, cell, span, by, (&mut *edits, &mut *findings));
+        }
+    }
+}
+
+/// One seat cell of a table turned, or the finding that it is no seat.
+fn turn_cell(
+    tag: &Tag<'_>,
+    cell: &str,
+    span: Range<usize>,
+    by: usize,
+    (edits, findings): (&mut Edits, &mut Vec<Diagnostic>),
+) {
+    match seat_value(cell, by) {
+        Ok(Some(turned)) => edits.replace(span, turned.into_owned()),
+        Ok(None) => {}
+        Err(_) => {
+            findings.push(crate::rules::writing::declarer_not_a_seat(
+                tag.name, cell, span,
+            ));
         }
     }
 }

@@ -254,3 +254,258 @@ fn every_board_turned_to_south_is_dealt_by_south() {
     }
     assert!(turned >= 20, "{turned} files turned");
 }
+
+/// Seat letters one quarter turn on: N → E → S → W → N.
+fn next_seat(letter: &str) -> Option<&'static str> {
+    Some(match letter {
+        "N" => "E",
+        "E" => "S",
+        "S" => "W",
+        "W" => "N",
+        "n" => "e",
+        "e" => "s",
+        "s" => "w",
+        "w" => "n",
+        _ => return None,
+    })
+}
+
+/// `NS` and `EW` exchanged, case kept.
+fn other_side(word: &str) -> Option<&'static str> {
+    Some(match word {
+        "NS" => "EW",
+        "EW" => "NS",
+        "ns" => "ew",
+        "ew" => "ns",
+        _ => return None,
+    })
+}
+
+/// Words of a value turned: sides exchanged, and with `seats` single seat letters turned.
+fn words_turned(value: &str, seats: bool) -> String {
+    value
+        .split(' ')
+        .map(|w| {
+            other_side(w)
+                .or_else(|| if seats { next_seat(w) } else { None })
+                .unwrap_or(w)
+                .to_owned()
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// A table's column name one turn on: `_NS` ↔ `_EW`, `_North` → `_East`.
+fn column_turned(name: &str) -> String {
+    for (from, to) in [
+        ("_NS", "_EW"),
+        ("_EW", "_NS"),
+        ("_North", "_East"),
+        ("_East", "_South"),
+        ("_South", "_West"),
+        ("_West", "_North"),
+    ] {
+        if let Some(stem) = name.strip_suffix(from) {
+            return format!("{stem}{to}");
+        }
+    }
+    name.to_owned()
+}
+
+/// The value of tag `name` one quarter turn on, written from PBN 3.4 and 5 and the producers'
+/// forms, without pbnfmt's rotate: `None` where the value stays.
+fn value_turned(name: &str, value: &str) -> Option<String> {
+    if value.starts_with('#') || value.is_empty() || value == "?" {
+        return None;
+    }
+    Some(match name {
+        "Dealer" | "VirtualDealer" | "Auction" | "Play" => next_seat(value)?.to_owned(),
+        "Declarer" => match value.strip_prefix('^') {
+            Some(seat) => format!("^{}", next_seat(seat)?),
+            None => next_seat(value)?.to_owned(),
+        },
+        "Deal" => {
+            let (first, hands) = value.split_once(':')?;
+            format!("{}:{hands}", next_seat(first)?)
+        }
+        "Vulnerable" | "VirtualVulnerable" => other_side(value)?.to_owned(),
+        // PBN 4.1.6: the seats whose hands are hidden, each a letter.
+        "Hidden" => value
+            .chars()
+            .map(|c| next_seat(&c.to_string()).map_or(c.to_string(), str::to_owned))
+            .collect(),
+        "Result" | "Score" | "ScoreIMP" | "ScoreMP" | "ScorePercentage" | "OptimumScore" => {
+            words_turned(value, false)
+        }
+        "ParContract" => value
+            .split("; ")
+            .map(|part| words_turned(part, true))
+            .collect::<Vec<_>>()
+            .join("; "),
+        "ParScore" => match value.parse::<i64>().ok()? {
+            0 => return None,
+            n => (-n).to_string(),
+        },
+        "Minimax" => {
+            // `4SW-420`, `3NS430`, `4CDW300`: level, strain, doubled (`D`) or redoubled (`R`),
+            // the declarer, the score for North-South.
+            let b = value.as_bytes();
+            let at = if b.len() > 3 && b"DR".contains(&b[2]) && b"NESW".contains(&b[3]) {
+                3
+            } else {
+                2
+            };
+            let score: i64 = value.get(at + 1..)?.parse().ok()?;
+            format!(
+                "{}{}{}",
+                &value[..at],
+                next_seat(&value[at..at + 1])?,
+                -score
+            )
+        }
+        "Ability" => value
+            .split(' ')
+            .map(|w| {
+                let (seat, rest) = w.split_once(':').unwrap();
+                format!("{}:{rest}", next_seat(seat).unwrap())
+            })
+            .collect::<Vec<_>>()
+            .join(" "),
+        "DoubleDummyTricks" if value.len() == 20 => {
+            // Declarers N, S, E, W: the new North is the old West, and so on.
+            let group = |i: usize| &value[i * 5..i * 5 + 5];
+            format!("{}{}{}{}", group(3), group(2), group(0), group(1))
+        }
+        "ScoreTable"
+        | "OptimumResultTable"
+        | "OptimumPlayTable"
+        | "OptimumOpeningLeadTable"
+        | "InstantScoreTable"
+        | "ActionTable"
+        | "TotalScoreTable" => value
+            .split(';')
+            .map(|spec| {
+                let (name, rest) = spec.split_at(spec.find('\\').unwrap_or(spec.len()));
+                format!("{}{rest}", column_turned(name))
+            })
+            .collect::<Vec<_>>()
+            .join(";"),
+        _ => return None,
+    })
+}
+
+/// A table row's cells with their places, quoted strings whole.
+fn cells(line: &str) -> Vec<(usize, &str)> {
+    let mut out = Vec::new();
+    let bytes = line.as_bytes();
+    let mut at = 0;
+    while at < bytes.len() {
+        if bytes[at] == b' ' || bytes[at] == b'\t' {
+            at += 1;
+            continue;
+        }
+        let start = at;
+        if bytes[at] == b'"' {
+            at += 1 + line[at + 1..]
+                .find('"')
+                .map_or(line.len() - at - 1, |n| n + 1);
+        } else {
+            while at < bytes.len() && bytes[at] != b' ' && bytes[at] != b'\t' {
+                at += 1;
+            }
+        }
+        out.push((start, &line[start..at.min(line.len())]));
+    }
+    out
+}
+
+/// Issue 60 item 4 and issue 63 item 2: one quarter turn turns every seat and side a known tag
+/// holds, checked line by line on every real file that turns against a turn written above from
+/// the standard: the Result written for a side, ScoreTable's and the other tables' seat columns
+/// (Declarer, Leader) and their `_NS`/`_EW`/`_North` … column names, VirtualDealer and
+/// VirtualVulnerable, and the producers' ParScore, Minimax and Ability. Every other line stays as
+/// it was.
+#[test]
+fn one_turn_turns_every_seat_of_every_known_tag_on_every_real_file() {
+    let Some(real) = common::real_corpus() else {
+        return;
+    };
+    let tag_line = regex::Regex::new(r#"^\[([A-Za-z0-9_]+) "(.*)"\]$"#).unwrap();
+    let (mut files, mut counted) = (0, BTreeMap::<String, usize>::new());
+    for path in common::pbn_files(&real) {
+        let original = std::fs::read(&path).unwrap();
+        let Some(once) = turn(&original, 1) else {
+            continue;
+        };
+        let (before, after) = (common::text(&original), common::text(&once));
+        let (before, after): (Vec<&str>, Vec<&str>) =
+            (before.lines().collect(), after.lines().collect());
+        assert_eq!(before.len(), after.len(), "{}", path.display());
+        files += 1;
+        // The seat columns of the table being read, if any.
+        let mut seat_columns: Vec<usize> = Vec::new();
+        for (i, (b, a)) in before.iter().zip(&after).enumerate() {
+            let place = format!("{}:{}", path.display(), i + 1);
+            if let Some(tag) = tag_line.captures(b) {
+                let (name, value) = (&tag[1], &tag[2]);
+                seat_columns = if name.ends_with("Table") {
+                    value
+                        .split(';')
+                        .enumerate()
+                        .filter(|(_, spec)| {
+                            spec.starts_with("Declarer") || spec.starts_with("Leader")
+                        })
+                        .map(|(i, _)| i)
+                        .collect()
+                } else {
+                    Vec::new()
+                };
+                let expected = match value_turned(name, value) {
+                    Some(turned) => {
+                        *counted.entry(name.to_owned()).or_default() += 1;
+                        format!("[{name} \"{turned}\"]")
+                    }
+                    None => (*b).to_owned(),
+                };
+                assert_eq!(*a, expected, "{place}");
+            } else if !seat_columns.is_empty()
+                && !b.starts_with(['[', '%', '{', ';'])
+                && !b.trim().is_empty()
+            {
+                // A row: its seat cells turned, the rest as it was.
+                let mut expected = (*b).to_owned();
+                for (column, (at, cell)) in cells(b).into_iter().enumerate() {
+                    if seat_columns.contains(&column)
+                        && let Some(seat) = next_seat(cell)
+                    {
+                        expected.replace_range(at..at + 1, seat);
+                        *counted.entry("table seat cell".to_owned()).or_default() += 1;
+                    }
+                }
+                assert_eq!(*a, expected, "{place}");
+            } else {
+                if b.trim().is_empty() || b.starts_with('[') {
+                    seat_columns.clear();
+                }
+                // Calls and cards keep their columns; comments stay.
+                assert_eq!(a, b, "{place}");
+            }
+        }
+    }
+    eprintln!("{files} files turned; values turned by kind: {counted:?}");
+    assert!(files >= 70, "{files}");
+    for kind in [
+        "Result",
+        "ScoreTable",
+        "table seat cell",
+        "Minimax",
+        "ParScore",
+        "VirtualDealer",
+        "Ability",
+    ] {
+        assert!(
+            counted.get(kind).copied().unwrap_or(0) > 0,
+            "no {kind} turned: {counted:?}"
+        );
+    }
+}
