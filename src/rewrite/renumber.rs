@@ -143,6 +143,8 @@ impl Game<'_> {
                 edits,
                 &mut lines,
             );
+            self.deal_from(dealer, edits);
+            self.par_at(dealer, vulnerable, edits);
         }
         expected.fold(&number);
         if lines.is_empty() {
@@ -163,6 +165,103 @@ impl Game<'_> {
                     .collect();
                 let first = model.game.tags.first().map_or(0, |tag| tag.open);
                 edits.insert(self.at.parse.token(first).start as usize, before);
+            }
+        }
+    }
+
+    /// The Deal written from the new dealer's hand (PBN 3.4.11: export format starts the Deal
+    /// with the dealer's hand): the same cards in the same seats, the hands in turn from the
+    /// dealer, each spelled as written. A Deal that does not read cleanly, or is taken with `#`,
+    /// stays as it is.
+    fn deal_from(&self, dealer: Seat, edits: &mut Edits) {
+        let Some(tag) = self
+            .own("Deal")
+            .filter(|tag| tag.inheritance == Inheritance::None)
+        else {
+            return;
+        };
+        let value: &str = &tag.value;
+        let (Some(deal), problems) = crate::model::deal::parse(value) else {
+            return;
+        };
+        if !problems.is_empty() || deal.first == dealer || value.contains(['\t', '\u{0B}']) {
+            return;
+        }
+        // The hands' texts as written, by seat (`-` for a hand not given).
+        let Some((_, hands)) = value.split_once(':') else {
+            return;
+        };
+        let written: Vec<&str> = hands.split(' ').filter(|h| !h.is_empty()).collect();
+        if written.len() != 4 {
+            return;
+        }
+        let by_seat = |seat: Seat| written[(seat as usize + 4 - deal.first as usize) % 4];
+        let respelled = format!(
+            "{}:{}",
+            dealer.letter(),
+            (0..4)
+                .map(|i| by_seat(dealer.offset(i)))
+                .collect::<Vec<_>>()
+                .join(" ")
+        );
+        if self.at.text.get(tag.value_span.clone()) == Some(quote_string(value).as_str()) {
+            edits.replace(tag.value_span.clone(), quote_string(&respelled));
+        }
+    }
+
+    /// Par at the board's new dealer and vulnerability (PBN 4.2.7: par depends on both): the
+    /// OptimumScore and ParContract computed again from the board's double-dummy table
+    /// ([`crate::par`]), or removed with their lines where it has none, never left stale
+    /// (issue 60, item 5; issue 63, item 3).
+    fn par_at(
+        &self,
+        dealer: Seat,
+        vulnerable: crate::model::values::Vulnerability,
+        edits: &mut Edits,
+    ) {
+        let model = self.at.model;
+        let board = crate::query::Board::new(self.at.parse, self.at.text, model);
+        if board.dealer() == Some(dealer) && board.vulnerability() == Some(vulnerable) {
+            return;
+        }
+        let par = board
+            .dd()
+            .map(|tricks| crate::par::par(tricks, vulnerable, dealer));
+        for name in ["OptimumScore", "ParContract"] {
+            let Some(tag) = self
+                .own(name)
+                .filter(|tag| tag.inheritance == Inheritance::None)
+            else {
+                continue;
+            };
+            match &par {
+                Some(par) => {
+                    let (_, contracts) = crate::rules::dd::par_values(par);
+                    // Written for the side that scores it (`EW 980`), as hand-record producers
+                    // write it.
+                    let value = if name == "OptimumScore" {
+                        crate::par::score_words(par.ns)
+                    } else {
+                        contracts.unwrap_or_else(|| "Pass".to_owned())
+                    };
+                    if tag.value != value.as_str() {
+                        edits.replace(tag.value_span.clone(), quote_string(&value));
+                    }
+                }
+                None => {
+                    let close = model.game.tags.iter().find(|pair| {
+                        pair.value.is_some_and(|v| {
+                            self.at.parse.token(v).start as usize == tag.value_span.start
+                        })
+                    });
+                    if let Some(pair) = close {
+                        let start = self.at.parse.token(pair.open).start as usize;
+                        let end = pair
+                            .close
+                            .map_or(tag.value_span.end, |c| self.at.parse.token(c).end as usize);
+                        edits.delete(super::set_tag::alone_on_line(self.at.text, start..end));
+                    }
+                }
             }
         }
     }
@@ -284,7 +383,13 @@ fn differs(
         leave.push(name);
     }
     if renumber.standard {
-        leave.extend(["Dealer", "Vulnerable"]);
+        leave.extend([
+            "Dealer",
+            "Vulnerable",
+            "Deal",
+            "OptimumScore",
+            "ParContract",
+        ]);
     }
     if let Some(problem) = super::same_but(text, result, &leave, "the Board", force) {
         return Some(problem);
@@ -297,9 +402,71 @@ fn differs(
         read_back.fold(model.value("Board").unwrap_or(""));
         true
     });
-    (read_back.finish() != expected.finish()).then(|| {
-        bug("the result reads back with other Board numbers than those asked for".to_owned())
-    })
+    if read_back.finish() != expected.finish() {
+        return Some(bug(
+            "the result reads back with other Board numbers than those asked for".to_owned(),
+        ));
+    }
+    if renumber.standard {
+        // What the rotation changed, read back: each Deal the same cards by seat, starting
+        // from its dealer where it was respelled; no par left that its table contradicts.
+        let (mut deals, mut stale) = (Vec::new(), 0usize);
+        crate::read::each_game(text, |_, model, _| {
+            deals.push(
+                model
+                    .value("Deal")
+                    .and_then(|v| crate::model::deal::parse(v).0),
+            );
+            true
+        });
+        let mut at = 0;
+        let mut moved = false;
+        crate::read::each_game(result, |parse, model, _| {
+            let deal = model
+                .value("Deal")
+                .and_then(|v| crate::model::deal::parse(v).0);
+            let was = deals.get(at).cloned().flatten();
+            let same = match (&was, &deal) {
+                (Some(a), Some(b)) => Seat::ALL
+                    .iter()
+                    .all(|&s| a.hand(s).map(|h| h.cards) == b.hand(s).map(|h| h.cards)),
+                (None, None) => true,
+                _ => false,
+            };
+            moved |= !same;
+            let board = crate::query::Board::new(parse, result, model);
+            if board
+                .shown_par(None)
+                .is_some_and(|par| par.contradicted.is_some())
+            {
+                stale += 1;
+            }
+            at += 1;
+            true
+        });
+        if moved {
+            return Some(bug(
+                "a Deal written from its dealer holds other cards".to_owned()
+            ));
+        }
+        let mut stale_before = 0usize;
+        crate::read::each_game(text, |parse, model, _| {
+            let board = crate::query::Board::new(parse, text, model);
+            stale_before += usize::from(
+                board
+                    .shown_par(None)
+                    .is_some_and(|par| par.contradicted.is_some()),
+            );
+            true
+        });
+        if stale > stale_before {
+            return Some(bug(
+                "the result has an OptimumScore its table contradicts, which the input had not"
+                    .to_owned(),
+            ));
+        }
+    }
+    None
 }
 
 #[cfg(test)]

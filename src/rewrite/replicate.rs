@@ -15,8 +15,9 @@
 //! A copy carries the deal and what describes the deal, not the play: Event, Site, Date and
 //! Scoring as the original gives them; the players, Declarer, Contract and Result empty (where
 //! the original has them: nothing is played yet); DoubleDummyTricks and OptimumResultTable,
-//! which name seats, not the dealer; OptimumScore and ParContract only when its vulnerability is
-//! the original's (par depends on it). Tags come in export order (PBN 3.4: the MTS, the others
+//! which name seats, not the dealer; OptimumScore and ParContract as the original's where the
+//! copy's vulnerability and dealer are the original's, else computed again from the table (par
+//! depends on both), and left out without a table. Tags come in export order (PBN 3.4: the MTS, the others
 //! sorted, then the table, which has section data), on the file's line ends. A copy of a copy
 //! names what its original names: the board played is the same.
 //!
@@ -71,6 +72,11 @@ struct Original {
     board: String,
     span: Range<usize>,
     vulnerable: Vulnerability,
+    dealer: Seat,
+    /// The double-dummy tricks of its table, for par at a copy's dealer and vulnerability.
+    tricks: Option<crate::model::double_dummy::Tricks>,
+    /// Whether its own OptimumScore contradicts its table (H004).
+    stale_par: bool,
     /// What the copies name as played: the original's own virtual tags when it is a copy
     /// itself, else its Board, Dealer and Vulnerable.
     played: [String; 3],
@@ -194,10 +200,18 @@ impl Original {
                 analysis.push((name, tag.value.to_string()));
             }
         }
+        let facts = crate::query::Board::new(at.parse, at.text, model);
+        let tricks = facts.dd().copied();
+        let stale_par = facts
+            .shown_par(None)
+            .is_some_and(|par| par.contradicted.is_some());
         Some(Original {
             board,
             span,
             vulnerable,
+            dealer,
+            tricks,
+            stale_par,
             played,
             deal,
             mts,
@@ -236,10 +250,23 @@ impl Original {
             ("VirtualDealer", self.played[1].clone()),
             ("VirtualVulnerable", self.played[2].clone()),
         ];
+        // Par depends on the vulnerability and the dealer (PBN 4.2.7; the dealer's side bids
+        // first): copied where both are the original's, else computed again from the table at
+        // the copy's, and left out where there is no table (issue 63, item 3).
+        let same = vulnerable == self.vulnerable && dealer == self.dealer;
+        let par = self
+            .tricks
+            .filter(|_| !same)
+            .map(|tricks| crate::par::par(&tricks, vulnerable, dealer));
         for (name, value) in &self.analysis {
-            // Par depends on the vulnerability: it goes only where that is the original's.
-            if *name == "DoubleDummyTricks" || vulnerable == self.vulnerable {
-                others.push((name, value.clone()));
+            match (*name, &par) {
+                ("DoubleDummyTricks", _) => others.push((name, value.clone())),
+                _ if same => others.push((name, value.clone())),
+                ("OptimumScore", Some(par)) => {
+                    others.push((name, crate::par::score_words(par.ns)));
+                }
+                ("ParContract", Some(par)) => others.push((name, par.contracts_text())),
+                _ => {}
             }
         }
         others.sort_by(|a, b| a.0.cmp(b.0));
@@ -268,6 +295,7 @@ impl Original {
                 .collect(),
             hands: hands(&self.deal),
             first: dealer,
+            stale_par: same && self.stale_par,
         };
         (lines.join(nl), expected)
     }
@@ -298,6 +326,9 @@ struct Expected {
     values: Vec<(String, String)>,
     hands: [Option<u64>; 4],
     first: Seat,
+    /// Whether its OptimumScore contradicts its table (H004): only where the original's did and
+    /// the copy is at the original's dealer and vulnerability, which copies it as it is.
+    stale_par: bool,
 }
 
 /// The copies of `originals` (blocks 2 and up), one text, and what each must read back as; W013
@@ -424,10 +455,16 @@ fn differs(
         ));
     }
     let mut read_back = Vec::new();
-    crate::read::each_game(&result[text.len()..], |_, model, _| {
+    let copies = &result[text.len()..];
+    crate::read::each_game(copies, |parse, model, _| {
         let Some(wanted) = expected.get(read_back.len()) else {
             return false;
         };
+        // No par its table contradicts that the original did not have at the same dealer and
+        // vulnerability (issue 63, item 3).
+        let stale_par = crate::query::Board::new(parse, copies, model)
+            .shown_par(None)
+            .is_some_and(|par| par.contradicted.is_some());
         let values = wanted
             .values
             .iter()
@@ -442,6 +479,7 @@ fn differs(
             values,
             hands,
             first,
+            stale_par,
         });
         true
     });
@@ -514,22 +552,36 @@ mod tests {
             [DoubleDummyTricks \"dddddddddddddddddddd\"]\r\n\
             [OptimumResultTable \"Declarer;Denomination\\2R;Result\\2R\"]\r\nN NT 13\r\nS NT 13\r\n\
             [OptimumScore \"NS 2220\"]\r\n[ParContract \"NS 7NT\"]\r\n";
-        // Board 17 is none vulnerable as board 1 is; board 5 is not.
+        // Board 17 is dealt by North and none vulnerable as board 1 is; board 9 is not.
         let out = output(&replicate(text, 3, Some(8)));
         let (five, seventeen) = out.split_at(out.find("[Board \"17\"]").unwrap());
         let five = &five[text.len()..];
         // The table, which has section data, after the tags (export order).
         assert!(
+            five.contains("[DoubleDummyTricks \"dddddddddddddddddddd\"]\r\n[OptimumScore "),
+            "{five}"
+        );
+        assert!(
             five.contains(
-                "[DoubleDummyTricks \"dddddddddddddddddddd\"]\r\n[VirtualBoard \"1\"]\r\n\
+                "[VirtualBoard \"1\"]\r\n\
                  [VirtualDealer \"N\"]\r\n[VirtualVulnerable \"None\"]\r\n\
                  [OptimumResultTable \"Declarer;Denomination\\2R;Result\\2R\"]\r\n\
                  N NT 13\r\nS NT 13\r\n"
             ),
             "{five}"
         );
+        // Board 9 is East-West vulnerable: its par is the table's at its own vulnerability and
+        // dealer, never the original's (issue 63, item 3).
+        assert!(five.contains("[Board \"9\"]"), "{five}");
+        let tricks = crate::model::double_dummy::read_digits("dddddddddddddddddddd").unwrap();
+        let (dealer, vulnerable) = standard_rotation(9);
+        let par = crate::par::par(&tricks, vulnerable, dealer);
         assert!(
-            !five.contains("OptimumScore") && !five.contains("ParContract"),
+            five.contains(&format!(
+                "[OptimumScore \"{}\"]\r\n[ParContract \"{}\"]\r\n",
+                crate::par::score_words(par.ns),
+                par.contracts_text()
+            )) && !five.contains("NS 2220"),
             "{five}"
         );
         assert!(

@@ -176,7 +176,7 @@ impl Game<'_> {
 
 /// `span` with its line (from the line's start to after its line end) when nothing but spaces and
 /// tabs stands beside it there.
-fn alone_on_line(text: &str, span: std::ops::Range<usize>) -> std::ops::Range<usize> {
+pub(crate) fn alone_on_line(text: &str, span: std::ops::Range<usize>) -> std::ops::Range<usize> {
     let bytes = text.as_bytes();
     let line_start = text[..span.start]
         .rfind(['\n', '\r'])

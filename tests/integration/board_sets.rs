@@ -509,3 +509,79 @@ fn one_turn_turns_every_seat_of_every_known_tag_on_every_real_file() {
         );
     }
 }
+
+/// The H004 findings (an OptimumScore or ParContract that is not the par of the table) of
+/// `bytes`.
+fn par_findings(bytes: &[u8]) -> usize {
+    let options = CheckOptions {
+        selection: Selection {
+            extend_select: vec!["H".to_owned()],
+            ..Selection::default()
+        },
+        ..CheckOptions::default()
+    };
+    check_bytes(bytes, &options)
+        .diagnostics
+        .iter()
+        .filter(|d| d.rule.code() == "H004")
+        .count()
+}
+
+/// Issue 63 item 3 and issue 60 item 5: a rewrite that moves the dealer or the vulnerability
+/// leaves no par stale. `renumber --standard-dealer-vul` on a clean real hand record (36 boards,
+/// every one with a table, an OptimumScore and a ParContract) moved 27 boards' dealers and
+/// vulnerabilities and kept their par (a hand record then printed `Par NS 420` where par is NS
+/// 620), with the Deal starting from the old dealer; `replicate` copied par to copies dealt and
+/// vulnerable otherwise. Now: no H004 the input lacked, every Deal from its dealer, and par the
+/// one DDS gives (`par.rs`) at the new dealer and vulnerability.
+#[test]
+fn moving_the_dealer_or_the_vulnerability_leaves_no_stale_par() {
+    let Some(real) = common::real_corpus() else {
+        return;
+    };
+    let path = real
+        .join("Rick-Wilson__Bridge-Game-Analysis/tests__integration__source__LBC-2026-01-26.pbn");
+    let original = std::fs::read(&path).unwrap();
+    assert_eq!(par_findings(&original), 0);
+    let renumbered = pbnfmt::rewrite::renumber::renumber_owned(
+        original.clone(),
+        &pbnfmt::rewrite::renumber::RenumberOptions {
+            from: 2,
+            standard: true,
+            ..Default::default()
+        },
+        Default::default(),
+    )
+    .output_bytes()
+    .expect("renumbered");
+    assert_eq!(par_findings(&renumbered), 0);
+    let text = common::text(&renumbered);
+    let (mut dealers, mut moved) = (Vec::new(), 0);
+    for line in text.lines() {
+        if let Some(dealer) = line.strip_prefix("[Dealer \"") {
+            dealers.push(dealer[..1].to_owned());
+        }
+        if let Some(deal) = line.strip_prefix("[Deal \"") {
+            assert_eq!(&deal[..1], dealers.last().unwrap(), "{line}");
+        }
+    }
+    for (before, after) in common::text(&original).lines().zip(text.lines()) {
+        if before.starts_with("[OptimumScore") && before != after {
+            moved += 1;
+        }
+    }
+    assert_eq!(dealers.len(), 36);
+    assert!(moved >= 20, "{moved} pars computed again");
+    let replicated = pbnfmt::rewrite::replicate::replicate_owned(
+        original.clone(),
+        pbnfmt::rewrite::replicate::ReplicateOptions {
+            blocks: 3,
+            size: Some(37),
+        },
+        Default::default(),
+    )
+    .output_bytes()
+    .expect("replicated");
+    assert_eq!(par_findings(&replicated), 0);
+    assert!(common::text(&replicated).matches("[OptimumScore").count() >= 3 * 36);
+}
