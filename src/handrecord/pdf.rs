@@ -336,12 +336,54 @@ impl Line {
     }
 }
 
-/// `text` shaped by rustybuzz (the shaper krilla's own `draw_text` uses): each glyph with the
-/// range of the text it stands for (its cluster), so that the PDF maps it back to the text.
+/// `text` laid out in visual order by the Unicode bidirectional algorithm (UAX #9, the
+/// `unicode-bidi` crate), each directional run shaped by rustybuzz in its own direction: a name
+/// in Hebrew with digits (`כהן 2024`) draws its letters right to left and its number left to
+/// right, as the HTML does (issue 63, item 4). Shaped whole in one guessed direction, `2024`
+/// printed `4202`, and `Cohen` in a right-to-left name `nehoC`.
 fn shape(face: &rustybuzz::Face<'_>, text: &str) -> Shaped {
+    let bidi = unicode_bidi::BidiInfo::new(text, None);
+    let mut out = Shaped {
+        glyphs: Vec::new(),
+        advance: 0.0,
+        without_glyph: Vec::new(),
+    };
+    for paragraph in &bidi.paragraphs {
+        let (levels, runs) = bidi.visual_runs(paragraph, paragraph.range.clone());
+        for run in runs {
+            let rtl = levels[run.start].is_rtl();
+            let piece = shape_run(face, &text[run.clone()], rtl);
+            out.glyphs.extend(piece.glyphs.into_iter().map(|glyph| {
+                let range = glyph.text_range.start + run.start..glyph.text_range.end + run.start;
+                KrillaGlyph {
+                    text_range: range,
+                    ..glyph
+                }
+            }));
+            out.without_glyph.extend(
+                piece
+                    .without_glyph
+                    .into_iter()
+                    .map(|r| r.start + run.start..r.end + run.start),
+            );
+            out.advance += piece.advance;
+        }
+    }
+    out
+}
+
+/// One directional run of a text shaped by rustybuzz (the shaper krilla's own `draw_text` uses)
+/// in its direction: each glyph with the range of the run it stands for (its cluster), so that
+/// the PDF maps it back to the text.
+fn shape_run(face: &rustybuzz::Face<'_>, text: &str, rtl: bool) -> Shaped {
     let mut buffer = rustybuzz::UnicodeBuffer::new();
     buffer.push_str(text);
     buffer.guess_segment_properties();
+    buffer.set_direction(if rtl {
+        rustybuzz::Direction::RightToLeft
+    } else {
+        rustybuzz::Direction::LeftToRight
+    });
     let output = rustybuzz::shape(face, &[], buffer);
     let em = face.units_per_em().max(1) as f32;
     // Where each cluster ends: where the next one (in the text's order) starts.

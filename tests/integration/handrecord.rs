@@ -723,3 +723,45 @@ fn club_drawn(file: &str) -> (tempfile::TempDir, std::path::PathBuf) {
     assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
     (dir, out)
 }
+
+/// Issue 63, item 4: the PDF lays out right-to-left text by the Unicode bidirectional
+/// algorithm, as the HTML does. A name mixing Hebrew, digits and Latin letters was shaped whole
+/// in one guessed direction: `2024` printed `4202` and `Cohen` `nehoC`. `pdftotext` reads the
+/// page left to right as it is drawn: the number and the Latin word as written, the Hebrew word
+/// (a right-to-left run) in visual order.
+#[test]
+fn the_pdf_draws_right_to_left_names_in_visual_order() {
+    if !poppler() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("bidi.pbn");
+    std::fs::write(
+        &input,
+        "[Event \"ליגה 2024\"]\n[Board \"1\"]\n[North \"כהן 2024 Cohen\"]\n[East \"Smith 1999\"]\n\
+         [South \"לוי\"]\n[West \"Jones\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n\
+         [Deal \"N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432\"]\n",
+    )
+    .unwrap();
+    let pdf = dir.path().join("bidi.pdf");
+    let output = pbnfmt(
+        &["handrecord", "bidi.pbn", "-o", pdf.to_str().unwrap()],
+        dir.path(),
+    );
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    let page = pdf_text(&pdf, 1);
+    for written in ["2024", "Cohen", "Smith 1999", "Jones"] {
+        assert!(
+            page.contains(written),
+            "{written} is not drawn as written:\n{page}"
+        );
+    }
+    for reversed in ["4202", "nehoC", "9991"] {
+        assert!(
+            !page.contains(reversed),
+            "{reversed} drawn reversed:\n{page}"
+        );
+    }
+    // The name as a whole, its right-to-left run at the right (visual order, left to right).
+    assert!(page.contains("Cohen 2024"), "{page}");
+}
