@@ -181,6 +181,10 @@ pub fn escape(text: &str) -> String {
             '"' => out.push_str("&quot;"),
             '\'' => out.push_str("&#39;"),
             c if c.is_control() && c != '\n' && c != '\t' => out.push('\u{fffd}'),
+            // A file's bidirectional embeddings, overrides and isolates are not obeyed: a name
+            // with a right-to-left override would show `lin.pbn` as `nbp.nil`. The browser lays
+            // out the rest by the bidirectional algorithm, as the PDF does.
+            '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' => {}
             c => out.push(c),
         }
     }

@@ -341,8 +341,20 @@ impl Line {
 /// in Hebrew with digits (`כהן 2024`) draws its letters right to left and its number left to
 /// right, as the HTML does (issue 63, item 4). Shaped whole in one guessed direction, `2024`
 /// printed `4202`, and `Cohen` in a right-to-left name `nehoC`.
+///
+/// A file's own bidirectional embeddings, overrides and isolates (U+202A-U+202E,
+/// U+2066-U+2069) are not obeyed: a name with a right-to-left override would draw `lin.pbn` as
+/// `nbp.nil` (the spoofing of file names). They are laid out as the neutral characters the HTML
+/// leaves of them (`escape` drops them), and draw nothing.
 fn shape(face: &rustybuzz::Face<'_>, text: &str) -> Shaped {
-    let bidi = unicode_bidi::BidiInfo::new(text, None);
+    let neutral: String;
+    let laid_out = if text.contains(is_bidi_control) {
+        neutral = text.replace(is_bidi_control, "\u{200B}");
+        neutral.as_str()
+    } else {
+        text
+    };
+    let bidi = unicode_bidi::BidiInfo::new(laid_out, None);
     let mut out = Shaped {
         glyphs: Vec::new(),
         advance: 0.0,
@@ -352,7 +364,7 @@ fn shape(face: &rustybuzz::Face<'_>, text: &str) -> Shaped {
         let (levels, runs) = bidi.visual_runs(paragraph, paragraph.range.clone());
         for run in runs {
             let rtl = levels[run.start].is_rtl();
-            let piece = shape_run(face, &text[run.clone()], rtl);
+            let piece = shape_run(face, &laid_out[run.clone()], rtl);
             out.glyphs.extend(piece.glyphs.into_iter().map(|glyph| {
                 let range = glyph.text_range.start + run.start..glyph.text_range.end + run.start;
                 KrillaGlyph {
@@ -370,6 +382,11 @@ fn shape(face: &rustybuzz::Face<'_>, text: &str) -> Shaped {
         }
     }
     out
+}
+
+/// U+202A-U+202E and U+2066-U+2069: the explicit bidirectional formatting characters.
+fn is_bidi_control(c: char) -> bool {
+    matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
 }
 
 /// One directional run of a text shaped by rustybuzz (the shaper krilla's own `draw_text` uses)

@@ -764,4 +764,26 @@ fn the_pdf_draws_right_to_left_names_in_visual_order() {
     }
     // The name as a whole, its right-to-left run at the right (visual order, left to right).
     assert!(page.contains("Cohen 2024"), "{page}");
+    // A file's own right-to-left override is not obeyed, in the PDF or the HTML: `lin.pbn` is
+    // not shown as `nbp.nil`.
+    let spoof = std::fs::read_to_string(&input)
+        .unwrap()
+        .replace("Jones", "\u{202e}lin.pbn");
+    std::fs::write(&input, spoof).unwrap();
+    let output = pbnfmt(
+        &["handrecord", "bidi.pbn", "-o", pdf.to_str().unwrap()],
+        dir.path(),
+    );
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    let page = pdf_text(&pdf, 1);
+    assert!(
+        page.contains("lin.pbn") && !page.contains("nbp.nil"),
+        "{page}"
+    );
+    let html = pbnfmt(&["handrecord", "bidi.pbn"], dir.path());
+    let html = text(&html.stdout);
+    assert!(
+        html.contains("lin.pbn") && !html.contains('\u{202e}'),
+        "{html}"
+    );
 }
