@@ -3,7 +3,7 @@
 use std::io::{self, Write};
 
 use super::settings;
-use super::{EXIT_CLEAN, EXIT_FINDINGS, FingerprintArgs, finish, plural, read_each_input, say};
+use super::{EXIT_CLEAN, EXIT_FINDINGS, FingerprintArgs, finish, plural, read_each_pbn_input, say};
 
 /// `pbnfmt fingerprint`: the deals of every input (read on all threads), one hash.
 pub(super) fn run(args: &FingerprintArgs) -> u8 {
@@ -22,13 +22,10 @@ pub(super) fn run(args: &FingerprintArgs) -> u8 {
     let threads = args.files.threads();
     let mut boards = Vec::new();
     let mut left_out = 0;
-    let read = read_each_input(
+    let read = read_each_pbn_input(
         &discovery.inputs,
         threads,
-        |bytes| {
-            let decoded = crate::source::decode_owned(bytes, None);
-            crate::fingerprint::boards(&decoded.text)
-        },
+        |decoded| crate::fingerprint::boards(&decoded.text),
         |(found, skipped)| {
             boards.extend(found);
             left_out += skipped;

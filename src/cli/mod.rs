@@ -890,6 +890,65 @@ pub(crate) fn read_each_input<R: Send>(
     if failed { Err(EXIT_TROUBLE) } else { Ok(()) }
 }
 
+/// [`read_each_input`] for the commands that read games without checking them (`stats`,
+/// `fingerprint`): each input decoded, and refused as `check` names it when it is not PBN or LIN
+/// ([`crate::rules::reading::not_pbn`]): its F finding on standard error. Any input refused, the
+/// command writes nothing and exits 1: a count or a fingerprint of the rest would pass for the
+/// whole with its status the only sign (issue 59).
+pub(crate) fn read_each_pbn_input<R: Send>(
+    inputs: &[crate::walk::Found],
+    threads: usize,
+    work: impl Fn(crate::source::Decoded) -> R + Sync,
+    mut sink: impl FnMut(R),
+) -> Result<(), u8> {
+    let mut refused = 0usize;
+    let mut failed = false;
+    crate::parallel::ordered(
+        inputs,
+        threads,
+        |found| {
+            read_found(found).map(|bytes| {
+                let decoded = crate::source::decode_owned(bytes, None);
+                match crate::rules::reading::not_pbn(&decoded) {
+                    Some(finding) => Err(finding),
+                    None => Ok(work(decoded)),
+                }
+            })
+        },
+        |index, read| {
+            let name = inputs[index].input.display_name();
+            match read {
+                Ok(Ok(done)) => sink(done),
+                Ok(Err(finding)) => {
+                    say!(
+                        "pbnfmt: error: {name}: {}[{}] {}",
+                        finding.severity,
+                        finding.rule.code(),
+                        finding.message
+                    );
+                    refused += 1;
+                }
+                Err(message) => {
+                    say!("pbnfmt: error: cannot read {name}: {message}");
+                    failed = true;
+                }
+            }
+            !failed
+        },
+    );
+    if failed {
+        return Err(EXIT_TROUBLE);
+    }
+    if refused > 0 {
+        say!(
+            "pbnfmt: {} not read: not PBN (`pbnfmt check` says more); nothing written",
+            plural(refused, "file", "files")
+        );
+        return Err(EXIT_FINDINGS);
+    }
+    Ok(())
+}
+
 /// Reads one input as [`read_input`] does; a file a walk found without following links is read
 /// only while it is that regular file, never through a link put in its place (issue 45, item 6).
 pub(crate) fn read_found(found: &crate::walk::Found) -> Result<Vec<u8>, String> {

@@ -7,7 +7,7 @@ use std::io::{self, Write as _};
 use crate::query::each_board;
 use crate::stats::Stats;
 
-use super::{EXIT_CLEAN, StatsArgs, StatsFormat, finish, read_each_input, say};
+use super::{EXIT_CLEAN, StatsArgs, StatsFormat, finish, read_each_pbn_input, say};
 
 pub(super) fn run(args: &StatsArgs) -> u8 {
     let (choice, discovery) =
@@ -16,11 +16,10 @@ pub(super) fn run(args: &StatsArgs) -> u8 {
             Err(status) => return status,
         };
     let mut stats = Stats::default();
-    let read = read_each_input(
+    let read = read_each_pbn_input(
         &discovery.inputs,
         args.files.threads(),
-        |bytes| {
-            let decoded = crate::source::decode_owned(bytes, None);
+        |decoded| {
             let mut stats = Stats::default();
             each_board(&decoded.text, |board| {
                 if choice.keeps(board) {

@@ -398,6 +398,12 @@ pub fn pbn_to_lin(bytes: Vec<u8>, options: &ConvertOptions) -> Rewritten {
     {
         findings.push(d);
     }
+    // A file that is not PBN (binary, PBI, chess PGN, UTF-16 without its mark: an F finding) has
+    // no board to write: refused, with nothing written (issue 59; before, its bytes went into an
+    // `nt|` comment of a LIN on standard output).
+    if findings.kept.iter().any(|d| d.rule.code().starts_with('F')) {
+        return Rewritten::refused(decoded, findings.kept, 0);
+    }
     // A batch of games at a time: written, read back, compared, appended.
     let text = decoded.text.as_str();
     let mut output = Output::new();

@@ -544,3 +544,33 @@ pub(crate) fn pairs() -> Vec<crate::rules::pairs::Pair> {
         ),
     ]
 }
+
+/// What `decoded` is when it is not a PBN (or LIN) text: the F finding `check` names it with
+/// (random bytes, a PBI or chess PGN file, UTF-16 without a byte-order mark), for the commands
+/// that read games without checking them (`stats`, `show`, `fingerprint`): they refuse the file
+/// as `check` names it, instead of reading a board out of it (issue 59: three commands drew or
+/// counted one board of such files, with exit 0). A LIN text is taken: those commands read it as
+/// the PBN it converts to. The cost is one reading of the file without the rules.
+pub fn not_pbn(decoded: &Decoded) -> Option<Diagnostic> {
+    if decoded.malformed_at.is_none() && crate::read::sniff::looks_like_lin(&decoded.text) {
+        return None;
+    }
+    let mut reading = Reading::new(decoded).count_only();
+    let mut driver = crate::read::Driver::new(decoded);
+    if driver.wants_chunks() {
+        driver.games(
+            |read| reading.chunk(&read.parse, &read.found),
+            |_, _, _| true,
+        );
+    }
+    let (findings, is_pbn) = reading.finish(&driver.finish());
+    if is_pbn && decoded.malformed_at.is_none() {
+        return None;
+    }
+    let mut findings = findings.into_iter();
+    let first = findings.next();
+    findings
+        .chain(first.clone())
+        .find(|finding| finding.rule.code().starts_with('F'))
+        .or(first)
+}

@@ -29,6 +29,7 @@ mod man;
 mod merge_split;
 mod mutation;
 mod newcomer;
+mod not_pbn;
 mod nothing_lost;
 mod outputs;
 mod par;
