@@ -910,7 +910,7 @@ pub(crate) fn read_each_pbn_input<R: Send>(
             read_found(found).map(|bytes| {
                 let decoded = crate::source::decode_owned(bytes, None);
                 match crate::rules::reading::not_pbn(&decoded) {
-                    Some(finding) => Err(finding),
+                    Some(finding) => Err(Box::new(finding)),
                     None => Ok(work(decoded)),
                 }
             })
