@@ -88,6 +88,8 @@ pub struct Stats {
     pub slams_made: u64,
     pub slams_makeable: u64,
     pub slams_bid_makeable: u64,
+    /// Boards with a double-dummy table: what "makeable" is counted over.
+    pub with_tables: u64,
 }
 
 impl Stats {
@@ -123,6 +125,9 @@ impl Stats {
         });
         if makeable {
             self.slams_makeable += 1;
+        }
+        if board.dd().is_some() {
+            self.with_tables += 1;
         }
         let contract = match board.contract() {
             Some(ContractValue::PassedOut) => {
@@ -191,6 +196,7 @@ impl Stats {
         self.slams_bid += other.slams_bid;
         self.slams_made += other.slams_made;
         self.slams_makeable += other.slams_makeable;
+        self.with_tables += other.with_tables;
         self.slams_bid_makeable += other.slams_bid_makeable;
     }
 
@@ -233,8 +239,18 @@ impl Stats {
                 );
             }
         }
-        row("results", "made", self.made.to_string());
-        row("results", "down", self.down.to_string());
+        // A count of a fact no board gives is absent (null, an empty cell), not 0 (issue 60,
+        // item 6): results where no board has a contract, slams makeable where none has a table.
+        let given = |count: u64, any: bool| {
+            if any {
+                count.to_string()
+            } else {
+                String::new()
+            }
+        };
+        let contracted = self.with_contract > self.passed_out;
+        row("results", "made", given(self.made, contracted));
+        row("results", "down", given(self.down, contracted));
         for (result, count) in &self.results {
             let key = match result.cmp(&0) {
                 std::cmp::Ordering::Equal => "=".to_owned(),
@@ -249,13 +265,17 @@ impl Stats {
             "tricks_over_double_dummy",
             decimal(self.dd_average()),
         );
-        row("slams", "bid", self.slams_bid.to_string());
-        row("slams", "bid_and_made", self.slams_made.to_string());
-        row("slams", "makeable", self.slams_makeable.to_string());
+        row("slams", "bid", given(self.slams_bid, contracted));
+        row("slams", "bid_and_made", given(self.slams_made, contracted));
+        row(
+            "slams",
+            "makeable",
+            given(self.slams_makeable, self.with_tables > 0),
+        );
         row(
             "slams",
             "bid_where_makeable",
-            self.slams_bid_makeable.to_string(),
+            given(self.slams_bid_makeable, contracted && self.with_tables > 0),
         );
         rows
     }
@@ -272,7 +292,7 @@ impl Stats {
         };
         let _ = writeln!(
             out,
-            "{} boards, {} with four hands, {} with a contract ({} passed out)",
+            "{} boards, {} with four hands given, {} with a contract ({} passed out)",
             self.boards, self.dealt, self.with_contract, self.passed_out
         );
         out.push_str("\nhigh-card points  hands   mean  min  max\n");
@@ -296,8 +316,14 @@ impl Stats {
         for (i, name) in ["None", "NS", "EW", "All"].into_iter().enumerate() {
             let _ = write!(out, " {name} {}", self.vulnerable[i]);
         }
-        out.push_str("\n\ncontracts      C     D     H     S    NT\n");
-        for (level, by_strain) in self.contracts.iter().enumerate() {
+        let contracted = self.with_contract > self.passed_out;
+        if !contracted {
+            // No board gives a contract: no grid of zeros, no results (issue 60, item 6).
+            out.push_str("\n\ncontracts      none given\n");
+        } else {
+            out.push_str("\n\ncontracts      C     D     H     S    NT\n");
+        }
+        for (level, by_strain) in self.contracts.iter().enumerate().filter(|_| contracted) {
             let _ = write!(out, "  {}       ", level + 1);
             for count in by_strain {
                 let _ = write!(out, " {count:>5}");
@@ -305,14 +331,18 @@ impl Stats {
             out.push('\n');
         }
         let played = self.made + self.down;
-        let _ = writeln!(
-            out,
-            "\nresults        made {}{}, down {}{}",
-            self.made,
-            per(self.made, played),
-            self.down,
-            per(self.down, played)
-        );
+        if contracted {
+            let _ = writeln!(
+                out,
+                "\nresults        made {}{}, down {}{}",
+                self.made,
+                per(self.made, played),
+                self.down,
+                per(self.down, played)
+            );
+        } else {
+            out.push_str("\nresults        none given\n");
+        }
         if !self.results.is_empty() {
             out.push_str("  ");
             for (result, count) in &self.results {
@@ -335,10 +365,21 @@ impl Stats {
             }
             None => out.push_str("double dummy   no board with a result and double-dummy tags\n"),
         }
+        let or_absent = |count: u64, any: bool| {
+            if any {
+                count.to_string()
+            } else {
+                "-".to_owned()
+            }
+        };
+        let tables = self.with_tables > 0;
         let _ = writeln!(
             out,
             "slams          bid {}, made {}, makeable {}, bid where makeable {}",
-            self.slams_bid, self.slams_made, self.slams_makeable, self.slams_bid_makeable
+            or_absent(self.slams_bid, contracted),
+            or_absent(self.slams_made, contracted),
+            or_absent(self.slams_makeable, tables),
+            or_absent(self.slams_bid_makeable, contracted && tables)
         );
         out
     }
@@ -435,7 +476,7 @@ mod tests {
         assert_eq!(json["contracts"]["7NT"], 1);
         assert_eq!(json["hcp"]["north_mean"], 37.0);
         assert!(s.csv().contains("results,-2,1\r\n"));
-        assert!(s.table().contains("3 boards, 2 with four hands"));
+        assert!(s.table().contains("3 boards, 2 with four hands given"));
     }
 
     #[test]

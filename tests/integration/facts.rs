@@ -70,7 +70,25 @@ fn stats_count_only_the_hands_given() {
     let output = pbnfmt(&["stats", FIXTURE], &common::corpus());
     assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
     let table = text(&output.stdout);
-    assert!(table.starts_with("4 boards, 1 with four hands,"), "{table}");
+    assert!(
+        table.starts_with("4 boards, 1 with four hands given,"),
+        "{table}"
+    );
+    // Facts no board gives are absent, not zeros (issue 60, item 6): no contract, no table.
+    for absent in [
+        "\ncontracts      none given\n",
+        "\nresults        none given\n",
+        "\nslams          bid -, made -, makeable -, bid where makeable -\n",
+    ] {
+        assert!(table.contains(absent), "{absent:?} in:\n{table}");
+    }
+    let json = pbnfmt(
+        &["stats", "--output-format", "json", FIXTURE],
+        &common::corpus(),
+    );
+    let json: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    assert!(json["results"]["made"].is_null() && json["slams"]["makeable"].is_null());
+    assert_eq!(json["boards"]["dealt"], 1);
     // Per seat: the boards that give the hand, and the mean of its points.
     for (i, seat) in ["North", "East", "South", "West"].into_iter().enumerate() {
         let hands = KNOWN.iter().filter(|(_, known)| known[i]).count();

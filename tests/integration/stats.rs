@@ -91,7 +91,7 @@ fn a_sessions_counts_equal_counts_made_from_its_text() {
     // The table, for a terminal.
     let table = run(&[]);
     assert!(
-        table.starts_with("1205 boards, 1205 with four hands"),
+        table.starts_with("1205 boards, 1205 with four hands given"),
         "{table}"
     );
     // A selection counts what `select` keeps.
