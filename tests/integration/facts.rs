@@ -160,3 +160,41 @@ fn pandas_sees_the_hands_not_given_as_missing() {
         .collect();
     assert_eq!(text(&python.stdout).trim(), format!("{missing:?} 37.0"));
 }
+
+/// Issue 60: the hand record of a board whose file's OptimumScore contradicts its table (H004)
+/// prints one consistent pair, the table's par with its contracts, and warns on standard error;
+/// `show` does the same. The table: North and South take 13 tricks in notrump, nobody
+/// vulnerable: par NS 1520 (7NT), where the file says NS 2220.
+#[test]
+fn a_contradicted_optimum_score_prints_the_tables_par_and_warns() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("par.pbn"),
+        "[Event \"Par\"]\n[Board \"1\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n\
+         [Deal \"N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432\"]\n\
+         [DoubleDummyTricks \"dddddddddd0000000000\"]\n[OptimumScore \"NS 2220\"]\n",
+    )
+    .unwrap();
+    let warning = "board 1: the file's OptimumScore (NS 2220) is not the par of its \
+                   double-dummy table (NS 1520, H004): the table's par is printed";
+    let html = pbnfmt(&["handrecord", "par.pbn", "--force"], dir.path());
+    let page = text(&html.stdout);
+    assert!(page.contains("Par NS 1520 (7NT by N-S)"), "{page}");
+    assert!(!page.contains("2220"), "{page}");
+    assert!(
+        text(&html.stderr).contains(warning),
+        "{}",
+        text(&html.stderr)
+    );
+    let shown = pbnfmt(&["show", "par.pbn"], dir.path());
+    assert!(
+        text(&shown.stdout).contains("Par NS 1520 (7NT by North-South)"),
+        "{}",
+        text(&shown.stdout)
+    );
+    assert!(
+        text(&shown.stderr).contains(warning),
+        "{}",
+        text(&shown.stderr)
+    );
+}
