@@ -132,8 +132,13 @@ pub fn lin_to_pbn(bytes: Vec<u8>, options: &ConvertOptions) -> Rewritten {
 
 /// [`lin_to_pbn`] of a text already decoded.
 pub fn lin_to_pbn_decoded(decoded: Decoded, options: &ConvertOptions) -> Rewritten {
+    // Latin-1 (PBN 2.2: ISO 8859-1) only where every character is one of its graphic
+    // characters; else UTF-8, as `--help` says. Windows-1252's extra characters (`—`, `“`) would
+    // be written as bytes 0x80-0x9F, which ISO 8859-1 has as control codes and `check` reports
+    // (C001) in pbnfmt's own output (issue 61, item 2).
     let encoding = options.encoding.unwrap_or_else(|| {
-        if source::encode(&decoded.text, Encoding::Latin1, false).is_ok() {
+        let latin1 = |c: char| c <= '\u{7F}' || ('\u{A0}'..='\u{FF}').contains(&c);
+        if decoded.text.chars().all(latin1) {
             Encoding::Latin1
         } else {
             Encoding::Utf8

@@ -88,6 +88,19 @@ fn every_shared_lin_file_converts_board_for_board() {
         let report = check_bytes(&output, &CheckOptions::default());
         assert_eq!(report.games, *expected, "{name}: games written");
         let reported: BTreeSet<&str> = result.problems.iter().map(|d| d.rule.code()).collect();
+        // No character or syntax finding of any severity that pbnfmt itself wrote (issue 61,
+        // item 2: an em dash was written as Windows-1252's 0x97 in a file said to be Latin-1).
+        for d in report
+            .diagnostics
+            .iter()
+            .filter(|d| d.rule.code().starts_with(['C', 'S']))
+        {
+            panic!(
+                "{name}: the PBN written has {} ({})",
+                d.rule.code(),
+                d.message
+            );
+        }
         for d in report
             .diagnostics
             .iter()
@@ -965,4 +978,23 @@ fn a_result_written_for_a_side_reaches_lin_as_declarers_tricks() {
             assert!(back.contains(&format!("[Result \"{tricks}\"]")), "{back}");
         }
     }
+}
+
+/// Issue 61, item 2: a LIN whose text has a character ISO 8859-1 lacks (an em dash in the
+/// event) is written as UTF-8, as `convert --help` says, not as Windows-1252's byte 0x97 in a
+/// file read as Latin-1; its check reports no C1 control character (C001).
+#[test]
+fn a_character_latin1_lacks_makes_the_pbn_utf8() {
+    let lin = "vg|Club \u{2014} Final,R1,P,1,1,A,0,B,0|pn|S,W,N,E|md|3S962HAJ7DKT82CJ75,\
+        ST5HQ9863DA943CKQ,SK843HT542DJ6C863|sv|o|ah|Board 1|mb|p|mb|p|mb|p|mb|p|pg||";
+    let pbn = lin_to_pbn(lin.as_bytes().to_vec(), &ConvertOptions::default());
+    let bytes = pbn.output_bytes().expect("converted");
+    let text = String::from_utf8(bytes.clone()).expect("UTF-8");
+    assert!(text.contains("Club \u{2014} Final"), "{text}");
+    assert!(!bytes.contains(&0x97));
+    // The character itself is the LIN's (C002 says ISO 8859-1 readers lack it); no byte of
+    // pbnfmt's writing is a C1 control (C001).
+    let report = check_bytes(&bytes, &CheckOptions::default());
+    let codes: Vec<&str> = report.diagnostics.iter().map(|d| d.rule.code()).collect();
+    assert!(!codes.contains(&"C001"), "{codes:?}");
 }
