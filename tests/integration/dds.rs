@@ -156,8 +156,15 @@ mod solver {
         );
         let board1 = common::text(&output.stdout);
         assert!(!board1.contains("solved by DDS"), "{board1}");
-        // Nothing to solve: the solver is not started, and says nothing.
-        assert_eq!(common::text(&output.stderr), "");
+        // Nothing to solve: the solver is not started, and says nothing; the one line is the
+        // file's OptimumScore that its own table contradicts (H004, issue 60): the table's par is
+        // printed.
+        assert_eq!(
+            common::text(&output.stderr),
+            "pbnfmt: warning: wrong.pbn: board 1: the file's OptimumScore (NS 1430) is not the \
+             par of its double-dummy table (NS 980, H004): the table's par is printed\n"
+        );
+        assert!(board1.contains("Par NS 980"), "{board1}");
     }
 
     /// `handrecord --analyze` (issue 47): the boards the file gives no table for are drawn with
