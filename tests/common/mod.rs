@@ -27,6 +27,21 @@ pub fn python() -> std::ffi::OsString {
     std::env::var_os("PBNFMT_PYTHON").unwrap_or_else(|| "python3".into())
 }
 
+/// Whether the tests' Python imports `module`; when it does not, [`cannot_run`] says so (a
+/// failure under CI, whose `.ci/run` installs it).
+pub fn python_has(module: &str) -> bool {
+    let has = Command::new(python())
+        .args(["-c", &format!("import {module}")])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !has {
+        cannot_run(&format!(
+            "Python with {module} is not installed (PBNFMT_PYTHON, python3)"
+        ));
+    }
+    has
+}
+
 /// A clean game in import format (LF line ends, no `% EXPORT`), for the command-line tests.
 pub const GAME: &str = "[Event \"Club Pairs\"]\n[Site \"Delft NLD\"]\n[Date \"2026.11.22\"]\n\
 [Board \"1\"]\n[West \"W\"]\n[North \"N\"]\n[East \"E\"]\n[South \"S\"]\n[Dealer \"N\"]\n\

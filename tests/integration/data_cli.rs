@@ -117,12 +117,7 @@ fn findings_travel_with_their_game() {
 /// pandas reads both outputs, where Python with pandas is installed (skipped otherwise, saying so).
 #[test]
 fn pandas_loads_both_outputs() {
-    let has_pandas = Command::new(common::python())
-        .args(["-c", "import pandas"])
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !has_pandas {
-        common::cannot_run("Python with pandas is not installed (PBNFMT_PYTHON, python3)");
+    if !common::python_has("pandas") {
         return;
     }
     let dir = tempfile::tempdir().unwrap();

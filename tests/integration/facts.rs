@@ -122,12 +122,7 @@ fn a_comparison_with_a_hand_not_given_is_false() {
 /// pandas reads the CSV and the JSON lines with the unknown hands missing (NaN), not 0.
 #[test]
 fn pandas_sees_the_hands_not_given_as_missing() {
-    let has_pandas = Command::new(common::python())
-        .args(["-c", "import pandas"])
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !has_pandas {
-        common::cannot_run("Python with pandas is not installed (PBNFMT_PYTHON, python3)");
+    if !common::python_has("pandas") {
         return;
     }
     let dir = tempfile::tempdir().unwrap();

@@ -10,12 +10,7 @@ use crate::common::{self, pbnfmt, text};
 /// The reference script, run with the tests' Python; `None` (with a note, a failure under CI)
 /// when endplay is not installed.
 fn reference(args: &[&str]) -> Option<std::process::Output> {
-    let has_endplay = Command::new(common::python())
-        .args(["-c", "import endplay.dds"])
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !has_endplay {
-        common::cannot_run("Python with endplay is not installed (PBNFMT_PYTHON, python3)");
+    if !common::python_has("endplay.dds") {
         return None;
     }
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/reference/par_dds.py");
