@@ -144,7 +144,7 @@ impl Game<'_> {
                 &mut lines,
             );
             self.deal_from(dealer, edits);
-            self.par_at(dealer, vulnerable, edits);
+            self.par_at(dealer, vulnerable, edits, &mut lines);
         }
         expected.fold(&number);
         if lines.is_empty() {
@@ -212,49 +212,54 @@ impl Game<'_> {
     /// Par at the board's new dealer and vulnerability (PBN 4.2.7: par depends on both): the
     /// OptimumScore and ParContract computed again from the board's double-dummy table
     /// ([`crate::par`]), or removed with their lines where it has none, never left stale
-    /// (issue 60, item 5; issue 63, item 3).
+    /// (issue 60, item 5; issue 63, item 3). A par taken with `#` or `##` (PBN 4.8) is written
+    /// out in every game that takes it, moved or not: a value shared between boards that now
+    /// deal or stand otherwise would be right for one of them only.
     fn par_at(
         &self,
         dealer: Seat,
         vulnerable: crate::model::values::Vulnerability,
         edits: &mut Edits,
+        lines: &mut Vec<String>,
     ) {
         let model = self.at.model;
         let board = crate::query::Board::new(self.at.parse, self.at.text, model);
-        if board.dealer() == Some(dealer) && board.vulnerability() == Some(vulnerable) {
-            return;
-        }
+        let moved = board.dealer() != Some(dealer) || board.vulnerability() != Some(vulnerable);
         let par = board
             .dd()
+            .filter(|_| moved)
             .map(|tricks| crate::par::par(tricks, vulnerable, dealer));
         for name in ["OptimumScore", "ParContract"] {
-            let Some(tag) = self
-                .own(name)
-                .filter(|tag| tag.inheritance == Inheritance::None)
-            else {
+            let Some(current) = model.value(name) else {
                 continue;
             };
-            match &par {
-                Some(par) => {
-                    let (_, contracts) = crate::rules::dd::par_values(par);
-                    // Written for the side that scores it (`EW 980`), as hand-record producers
-                    // write it.
-                    let value = if name == "OptimumScore" {
-                        crate::par::score_words(par.ns)
-                    } else {
-                        contracts.unwrap_or_else(|| "Pass".to_owned())
-                    };
-                    if tag.value != value.as_str() {
+            // The game's own tag pair (plain, `#` or `##`); none where an earlier `##` implies it.
+            let own = self.own(name);
+            let shared = own.is_none_or(|tag| tag.inheritance != Inheritance::None);
+            if !moved && !shared {
+                continue;
+            }
+            // Written for the side that scores it (`EW 980`), as hand-record producers write it.
+            let value = match (&par, moved) {
+                (Some(par), _) if name == "OptimumScore" => Some(crate::par::score_words(par.ns)),
+                (Some(par), _) => Some(par.contracts_text()),
+                (None, true) => None,
+                (None, false) => Some(current.trim().to_owned()),
+            };
+            match (value, own) {
+                (Some(value), Some(tag)) => {
+                    if tag.written != value.as_str() {
                         edits.replace(tag.value_span.clone(), quote_string(&value));
                     }
                 }
-                None => {
-                    let close = model.game.tags.iter().find(|pair| {
+                (Some(value), None) => lines.push(format!("[{name} {}]", quote_string(&value))),
+                (None, Some(tag)) => {
+                    let pair = model.game.tags.iter().find(|pair| {
                         pair.value.is_some_and(|v| {
                             self.at.parse.token(v).start as usize == tag.value_span.start
                         })
                     });
-                    if let Some(pair) = close {
+                    if let Some(pair) = pair {
                         let start = self.at.parse.token(pair.open).start as usize;
                         let end = pair
                             .close
@@ -262,6 +267,8 @@ impl Game<'_> {
                         edits.delete(super::set_tag::alone_on_line(self.at.text, start..end));
                     }
                 }
+                // Implied by an earlier `##`, which is written out or removed where it is.
+                (None, None) => {}
             }
         }
     }
@@ -479,6 +486,35 @@ mod tests {
 
     fn output(rewritten: &Rewritten) -> String {
         rewritten.written_text()
+    }
+
+    /// A par taken with `#` or implied by `##` (PBN 4.8) from a board that now deals or stands
+    /// otherwise: written out in each game, computed again where the board moved. Before, the
+    /// proof found the stale par and called it a bug in pbnfmt.
+    #[test]
+    fn a_shared_par_is_written_out_at_each_boards_dealer_and_vulnerability() {
+        let game = |board: u32, par: &str| {
+            format!(
+                "[Board \"{board}\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n\
+                 [Deal \"N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432\"]\n\
+                 [DoubleDummyTricks \"dddddddddd0000000000\"]\n{par}\n"
+            )
+        };
+        let standard = RenumberOptions {
+            standard: true,
+            ..RenumberOptions::default()
+        };
+        for (first, second) in [
+            ("[OptimumScore \"NS 1520\"]\n", "[OptimumScore \"#\"]\n"),
+            ("[OptimumScore \"##NS 1520\"]\n", ""),
+        ] {
+            let text = format!("{}{}", game(1, first), game(5, second));
+            let out = output(&renumber(&text, &standard));
+            // Board 2: East deals, North-South vulnerable: 7NT is 2220.
+            assert!(out.contains("[OptimumScore \"NS 1520\"]"), "{out}");
+            assert!(out.contains("[OptimumScore \"NS 2220\"]"), "{out}");
+            assert!(!out.contains("\"#") && !out.contains("##"), "{out}");
+        }
     }
 
     #[test]
