@@ -278,35 +278,40 @@ pub fn par(tricks: &Tricks, vulnerable: Vulnerability, dealer: Seat) -> Par {
                     Some(c) => c + 1,
                 }
             };
-            for c in start..35 {
-                // The lowest level in this strain from `start`.
-                let lower_is_par = (c % 5..c)
-                    .step_by(5)
-                    .filter(|&lower| lower >= start)
-                    .any(|lower| final_at(&scores, &value, lower, s, par_for_s));
-                if final_at(&scores, &value, c, s, par_for_s) && !lower_is_par {
-                    contracts.push(scores[c][s].1);
-                }
-            }
+            lowest_finals(&scores, &value, s, par_for_s, start, &mut contracts);
         }
         if contracts.is_empty() {
             // Where DDS's conventions name nothing, the final contracts of the game itself: a
             // par score is never printed without a contract.
-            for (c, outcomes) in scores.iter().enumerate() {
-                for (s, outcome) in outcomes.iter().enumerate() {
-                    let par_for_s = if s == 0 { ns } else { -ns };
-                    let lower_is_par = (c % 5..c)
-                        .step_by(5)
-                        .any(|lower| final_at(&scores, &value, lower, s, par_for_s));
-                    if final_at(&scores, &value, c, s, par_for_s) && !lower_is_par {
-                        contracts.push(outcome.1);
-                    }
-                }
+            for s in 0..2 {
+                let par_for_s = if s == 0 { ns } else { -ns };
+                lowest_finals(&scores, &value, s, par_for_s, 0, &mut contracts);
             }
         }
         contracts.sort_by_key(|c| (c.level, c.denomination as usize));
     }
     Par { ns, contracts }
+}
+
+/// Side `s`'s final contracts ([`final_at`]) from contract `start` up, each at the lowest level
+/// from `start` that is final in its strain, pushed onto `contracts`.
+fn lowest_finals(
+    scores: &[[(i64, ParContract); 2]],
+    value: &[[i64; 2]; 35],
+    s: usize,
+    par_for_s: i64,
+    start: usize,
+    contracts: &mut Vec<ParContract>,
+) {
+    for c in start..35 {
+        let lower_is_final = (c % 5..c)
+            .step_by(5)
+            .filter(|&lower| lower >= start)
+            .any(|lower| final_at(scores, value, lower, s, par_for_s));
+        if final_at(scores, value, c, s, par_for_s) && !lower_is_final {
+            contracts.push(scores[c][s].1);
+        }
+    }
 }
 
 /// Whether contract `c` by side `s` is a final contract of the par auction worth `par_for_s` to

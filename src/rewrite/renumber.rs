@@ -417,13 +417,21 @@ fn differs(
     if renumber.standard {
         // What the rotation changed, read back: each Deal the same cards by seat, starting
         // from its dealer where it was respelled; no par left that its table contradicts.
-        let (mut deals, mut stale) = (Vec::new(), 0usize);
-        crate::read::each_game(text, |_, model, _| {
+        // The input read once: each game's Deal, and how many pars its tables contradict.
+        let stale_par =
+            |parse: &crate::syntax::Parse, text: &str, model: &crate::model::GameModel<'_>| {
+                crate::query::Board::new(parse, text, model)
+                    .shown_par(None)
+                    .is_some_and(|par| par.contradicted.is_some())
+            };
+        let (mut deals, mut stale, mut stale_before) = (Vec::new(), 0usize, 0usize);
+        crate::read::each_game(text, |parse, model, _| {
             deals.push(
                 model
                     .value("Deal")
                     .and_then(|v| crate::model::deal::parse(v).0),
             );
+            stale_before += usize::from(stale_par(parse, text, model));
             true
         });
         let mut at = 0;
@@ -441,13 +449,7 @@ fn differs(
                 _ => false,
             };
             moved |= !same;
-            let board = crate::query::Board::new(parse, result, model);
-            if board
-                .shown_par(None)
-                .is_some_and(|par| par.contradicted.is_some())
-            {
-                stale += 1;
-            }
+            stale += usize::from(stale_par(parse, result, model));
             at += 1;
             true
         });
@@ -456,16 +458,6 @@ fn differs(
                 "a Deal written from its dealer holds other cards".to_owned()
             ));
         }
-        let mut stale_before = 0usize;
-        crate::read::each_game(text, |parse, model, _| {
-            let board = crate::query::Board::new(parse, text, model);
-            stale_before += usize::from(
-                board
-                    .shown_par(None)
-                    .is_some_and(|par| par.contradicted.is_some()),
-            );
-            true
-        });
         if stale > stale_before {
             return Some(bug(
                 "the result has an OptimumScore its table contradicts, which the input had not"

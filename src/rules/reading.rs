@@ -567,10 +567,10 @@ pub fn not_pbn(decoded: &Decoded) -> Option<Diagnostic> {
     if is_pbn && decoded.malformed_at.is_none() {
         return None;
     }
-    let mut findings = findings.into_iter();
-    let first = findings.next();
-    findings
-        .chain(first.clone())
-        .find(|finding| finding.rule.code().starts_with('F'))
-        .or(first)
+    // The F finding that names what the file is; else the first (a malformed encoding).
+    let named = findings
+        .iter()
+        .position(|finding| finding.rule.code().starts_with('F'))
+        .unwrap_or(0);
+    findings.into_iter().nth(named)
 }
