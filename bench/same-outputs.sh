@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Runs two pbnfmt binaries over the same inputs and says where their outputs differ: standard
 # output, standard error (with each binary's own path taken out) and the exit status of every
-# command that reads games, on every file of corpus/, ../shared/corpus/real and
+# command that reads games (check in every format, export, resolve, nag, fix, dedup, convert to
+# every format, fingerprint, show, stats in every format, rotate, renumber, select, set-tag), on
+# every file of corpus/, ../shared/corpus/real and
 # ../shared/corpus/lin, and `check` and `export` at -j1, -j2 and -j8 on whole folders.
 # For a change that must not change behaviour (issue 42): `bench/same-outputs.sh OLD NEW`.
 # Prints the number of runs and of differences; exits 1 when any differ.
@@ -67,6 +69,14 @@ for file in $files; do
     done
     compare fingerprint fingerprint "$file"
     compare show show "$file"
+    compare show show --play --ascii "$file"
+    for format in table json csv; do
+        compare stats stats --output-format "$format" "$file"
+    done
+    compare rotate rotate --by 1 "$file"
+    compare renumber renumber --from 101 "$file"
+    compare select select --boards 1-3 "$file"
+    compare set-tag set-tag --set Event=Same "$file"
 done
 for jobs in 1 2 8; do
     for folder in corpus real lin; do

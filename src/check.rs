@@ -6,10 +6,9 @@
 use crate::lexer;
 use crate::parallel::{InLane, Lane};
 use crate::parser;
-use crate::read::threads::{self, Carry};
-use crate::read::{Chunk, Driver, Feed, Kind};
+use crate::read::threads::Carry;
+use crate::read::{Feed, Kind, Reader, Taken, Verdict};
 use crate::rules::diagnostic::{Diagnostic, LeftOut, Limit, MAX_FINDINGS, Omitted, keep_first};
-use crate::rules::reading::Reading;
 use crate::rules::select::Selection;
 use crate::rules::{export, semantic};
 use crate::source::{self, Decoded, Encoding};
@@ -141,8 +140,8 @@ fn check_text(report: &mut FileReport, options: &CheckOptions, chunk: usize, lim
     let (selection, ahead, extra) = (&options.selection, options.parse_ahead, &options.extra);
     let decoded = &report.decoded;
     let text = decoded.text.as_str();
-    let mut driver = Driver::new(decoded);
-    if driver.kind() == Kind::Lin {
+    let mut reader = Reader::new(decoded);
+    if reader.kind() == Kind::Lin {
         // A LIN file (BBO): its own reader, and the PBN rules on what it says, with every option
         // of this check but the encoding (the PBN written is text already) and the findings
         // from elsewhere (given in with the LIN's own, below).
@@ -195,10 +194,9 @@ fn check_text(report: &mut FileReport, options: &CheckOptions, chunk: usize, lim
         report.games = boards;
         return;
     }
-    let reading = Reading::new(decoded);
-    if !driver.wants_chunks() {
+    if !reader.wants_chunks() {
         // Not worth parsing: one finding says what the file is.
-        let (mut diagnostics, _) = reading.finish(&driver.finish());
+        let mut diagnostics = reader.finish().findings;
         let rules = selection.rules_for(false);
         diagnostics.retain(|d| rules.contains(d.rule));
         report.diagnostics = diagnostics;
@@ -223,9 +221,9 @@ fn check_text(report: &mut FileReport, options: &CheckOptions, chunk: usize, lim
             limit.last.extend(suppress::ignore_file_rules(line));
         }
     }
-    let mut reading = reading.with_limit(limit.clone());
+    reader = reader.with_limit(limit.clone());
     if !may_suppress {
-        reading = reading.count_only();
+        reader = reader.count_only();
     }
     let rules = selection.rules_for(may_declare_export);
     let mut diagnostics = Vec::new();
@@ -237,42 +235,39 @@ fn check_text(report: &mut FileReport, options: &CheckOptions, chunk: usize, lim
     // The `#`/`##` values carried from chunk to chunk, for the models.
     let mut carry = Carry::new(text);
     let lane = &mut report.lane;
-    // Takes in each chunk in file order, with the rules' findings on its games.
-    let mut take = |chunk: &Chunk, found: semantic::ChunkFindings| {
+    let mut reading_held = 0;
+    // Takes in each chunk in file order, with the rules' findings on its games, and the count
+    // of the reading's findings as it grows.
+    let mut take = |taken: Taken<'_, semantic::ChunkFindings>| {
+        let (chunk, found) = match taken {
+            Taken::Held(held) => {
+                reading_held = held;
+                return enter_lane(options, lane, held + diagnostics.len());
+            }
+            Taken::Chunk(chunk, found) => (chunk, found),
+        };
         let parse = &chunk.parse;
-        let before = diagnostics.len();
-        reading.chunk_counted(parse, &chunk.found, |n| {
-            enter_lane(options, lane, n + before)
-        });
         declares_export =
             declares_export || (may_declare_export && export::declares_export(parse, text));
         semantic.merge(parse, found, &mut diagnostics);
         keep_first(&mut diagnostics, &limit, &mut dropped, false, |_| ());
-        enter_lane(options, lane, diagnostics.len() + reading.held());
+        enter_lane(options, lane, diagnostics.len() + reading_held);
         if may_suppress {
             suppressions.read(parse, text);
         }
     };
-    let threads = options.threads;
     let context = semantic::Context::new(decoded, rules, options.solutions.as_deref());
     let work = |parse: &Parse, models: &[crate::model::GameModel<'_>]| context.rules(parse, models);
-    if threads > 1 && driver.splits(chunk) {
-        // Several chunks at once, taken in in order.
-        threads::read_on_threads(&mut driver, chunk, threads, &mut carry, &work, &mut take);
-    } else {
-        let feed = if ahead { Feed::Ahead(1) } else { Feed::Here };
-        driver.each_chunk(chunk, feed, |read| {
-            let models = carry.models(&read.parse);
-            let found = work(&read.parse, &models);
-            drop(models);
-            take(read, found);
-        });
-    }
+    let feed = if ahead { Feed::Ahead(1) } else { Feed::Here };
+    reader.read_chunks(chunk, (options.threads, feed), &mut carry, &work, &mut take);
     let mut deals = std::mem::take(&mut semantic.deals);
     semantic.finish(&mut diagnostics);
-    let sniffed = driver.finish();
-    let mut games = sniffed.games;
-    let (findings, is_pbn, read_dropped) = reading.finish_counted(&sniffed);
+    let Verdict {
+        findings,
+        is_pbn,
+        left_out: read_dropped,
+        mut games,
+    } = reader.finish();
     if is_pbn {
         diagnostics.extend(findings);
         // Findings from outside point into this text as it was read before; a file changed in
@@ -541,12 +536,14 @@ mod tests {
             keep: 5,
             last: Vec::new(),
         };
-        let mut reading = Reading::new(&decoded).with_limit(limit);
-        let mut driver = Driver::new(&decoded);
-        for read in driver.chunks(parser::CHUNK_BYTES) {
-            reading.chunk(&read.parse, &read.found);
-        }
-        let (findings, is_pbn, dropped) = reading.finish_counted(&driver.finish());
+        let mut reader = Reader::new(&decoded).with_limit(limit);
+        reader.chunks(parser::CHUNK_BYTES).for_each(drop);
+        let Verdict {
+            findings,
+            is_pbn,
+            left_out: dropped,
+            ..
+        } = reader.finish();
         assert!(is_pbn);
         assert_eq!(findings.len(), 6, "{findings:#?}");
         assert!(findings[..5].iter().all(|d| d.rule == Rule::UnknownCall));

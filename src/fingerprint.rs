@@ -39,7 +39,7 @@ pub struct Board {
 /// its conversion have one fingerprint (issue 44, item 11).
 pub fn boards(text: &str) -> (Vec<Board>, usize) {
     let (mut boards, mut left_out) = (Vec::new(), 0);
-    crate::lin::each_pbn_text(text, |pbn| {
+    crate::read::pbn_texts(text, |pbn| {
         let (found, skipped) = pbn_boards(pbn);
         boards.extend(found);
         left_out += skipped;
@@ -52,7 +52,7 @@ pub fn boards(text: &str) -> (Vec<Board>, usize) {
 fn pbn_boards(text: &str) -> (Vec<Board>, usize) {
     let mut boards = Vec::new();
     let mut left_out = 0;
-    crate::read::each_game(text, |_, model, _| {
+    crate::read::judged_games(text, |_, model, _| {
         let dealt = model
             .value("Deal")
             .and_then(|value| deal::parse(value).0)

@@ -92,8 +92,8 @@ pub struct Look<'a> {
 /// double-dummy table for, to be solved for `show --analyze`.
 pub fn deals_to_solve(text: &str, board: Option<&str>) -> Vec<u128> {
     let mut keys = Vec::new();
-    crate::lin::each_pbn_text(text, |text| {
-        crate::read::each_game(text, |parse, model, _| {
+    crate::read::pbn_texts(text, |text| {
+        crate::read::judged_games(text, |parse, model, _| {
             let wanted =
                 board.is_none_or(|board| model.value("Board").map(str::trim) == Some(board.trim()));
             if wanted && crate::query::Board::new(parse, text, model).dd().is_none() {
@@ -124,8 +124,8 @@ pub fn each_diagram_as(
     // The board being drawn: games of it that follow at other tables join its traveller.
     let mut group: Option<Traveller> = None;
     let mut open = true;
-    crate::lin::each_pbn_text(text, |text| {
-        crate::read::Driver::pbn(text).with_target(chunk).games(
+    crate::read::pbn_texts(text, |text| {
+        crate::read::judged(text).with_target(chunk).games(
             |_| {},
             |parse, _, model| {
                 let wanted = board
@@ -245,8 +245,8 @@ fn table_line(model: &GameModel, symbols: Symbols) -> String {
 /// of games with the same Board: what `show --board` can be asked for.
 pub fn boards(text: &str) -> Vec<String> {
     let mut boards: Vec<String> = Vec::new();
-    crate::lin::each_pbn_text(text, |text| {
-        crate::read::each_game(text, |_, model, _| {
+    crate::read::pbn_texts(text, |text| {
+        crate::read::judged_games(text, |_, model, _| {
             let board = model.value("Board").unwrap_or("?").trim();
             if boards.last().is_none_or(|last| last != board) {
                 boards.push(board.to_owned());

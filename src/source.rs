@@ -561,6 +561,26 @@ impl LineIndex {
     }
 }
 
+/// Why a text is not PBN text at all, and where that shows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NotText {
+    /// A PBI chess-problem file: its `#PBI` marker (PBN 6.1).
+    Pbi(std::ops::Range<usize>),
+    /// UTF-16 without a byte-order mark: the first NUL between two characters, and which
+    /// endianness the NULs' places say.
+    Utf16 {
+        at: std::ops::Range<usize>,
+        endian: &'static str,
+    },
+    /// Binary data: the first control character, how many of the sample are control
+    /// characters, and the sample's length.
+    Binary {
+        at: std::ops::Range<usize>,
+        controls: usize,
+        sampled: usize,
+    },
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

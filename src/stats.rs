@@ -436,7 +436,7 @@ mod tests {
 
     fn stats(text: &str) -> Stats {
         let mut stats = Stats::default();
-        crate::read::each_game(text, |parse, model, _| {
+        crate::read::judged_games(text, |parse, model, _| {
             stats.board(&Board::new(parse, text, model));
             true
         });

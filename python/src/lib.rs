@@ -18,7 +18,7 @@ use pyo3::exceptions::{PyException, PyOSError, PyValueError};
 use pyo3::prelude::*;
 
 use pbnfmt::check::{CheckOptions, check_owned};
-use pbnfmt::convert::lin::{ConvertOptions, lin_to_pbn_decoded, pbn_to_lin};
+use pbnfmt::convert::lin::{ConvertOptions, pbn_to_lin};
 use pbnfmt::export::ExportOptions;
 use pbnfmt::io::spool::Output;
 use pbnfmt::jsonl::DataOptions;
@@ -266,16 +266,11 @@ fn convert(
         };
         match to.as_str() {
             "pbn" => {
-                let decoded = source::decode_owned(bytes, None);
-                if pbnfmt::lin::looks_like_lin(&decoded.text) {
-                    lin_to_pbn_decoded(decoded, &options)
-                } else {
-                    let export = ExportOptions {
-                        encoding: Some(Encoding::Utf8),
-                        ..ExportOptions::default()
-                    };
-                    pbnfmt::export::export_decoded(decoded, &export)
-                }
+                let export = ExportOptions {
+                    encoding: Some(Encoding::Utf8),
+                    ..ExportOptions::default()
+                };
+                pbnfmt::convert::to_pbn(source::decode_owned(bytes, None), &options, &export)
             }
             "lin" => pbn_to_lin(bytes, &options),
             _ => {

@@ -6,7 +6,7 @@ use std::io::{self, IsTerminal};
 use std::path::Path;
 
 use crate::config::{self, InputEncoding};
-use crate::convert::lin::{ConvertOptions, append_spooled_export, lin_to_pbn_decoded, pbn_to_lin};
+use crate::convert::lin::{ConvertOptions, append_spooled_export, pbn_to_lin};
 use crate::display;
 use crate::export::{ExportOptions, Newline};
 use crate::io::spool::Output;
@@ -101,18 +101,14 @@ pub(super) fn run_convert(args: &ConvertArgs) -> u8 {
         Target::Pbn => {
             // Decoded once: LIN is told apart by its text.
             let decoded = source::decode_owned(bytes, options(found).input_encoding);
-            if crate::lin::looks_like_lin(&decoded.text) {
-                lin_to_pbn_decoded(decoded, &options(found))
-            } else {
-                // PBN in: its export, as `pbnfmt export` writes it.
-                let export = ExportOptions {
-                    input_encoding: options(found).input_encoding,
-                    encoding: args.encoding.map(config::OutputEncoding::encoding),
-                    newline: options(found).newline,
-                    ..ExportOptions::default()
-                };
-                crate::export::export_decoded(decoded, &export)
-            }
+            // PBN in: its export, as `pbnfmt export` writes it.
+            let export = ExportOptions {
+                input_encoding: options(found).input_encoding,
+                encoding: args.encoding.map(config::OutputEncoding::encoding),
+                newline: options(found).newline,
+                ..ExportOptions::default()
+            };
+            crate::convert::to_pbn(decoded, &options(found), &export)
         }
         Target::Lin => pbn_to_lin(bytes, &options(found)),
         Target::Jsonl | Target::Csv => {

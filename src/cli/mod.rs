@@ -892,7 +892,7 @@ pub(crate) fn read_each_input<R: Send>(
 
 /// [`read_each_input`] for the commands that read games without checking them (`stats`,
 /// `fingerprint`): each input decoded, and refused as `check` names it when it is not PBN or LIN
-/// ([`crate::rules::reading::not_pbn`]): its F finding on standard error. Any input refused, the
+/// ([`crate::read::not_pbn`]): its F finding on standard error. Any input refused, the
 /// command writes nothing and exits 1: a count or a fingerprint of the rest would pass for the
 /// whole with its status the only sign (issue 59).
 pub(crate) fn read_each_pbn_input<R: Send>(
@@ -909,7 +909,7 @@ pub(crate) fn read_each_pbn_input<R: Send>(
         |found| {
             read_found(found).map(|bytes| {
                 let decoded = crate::source::decode_owned(bytes, None);
-                match crate::rules::reading::not_pbn(&decoded) {
+                match crate::read::not_pbn(&decoded) {
                     Some(finding) => Err(Box::new(finding)),
                     None => Ok(work(decoded)),
                 }

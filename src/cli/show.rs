@@ -26,7 +26,7 @@ pub(super) fn run(args: &ShowArgs) -> u8 {
     // The bytes are given away: a UTF-8 file becomes its text without a copy.
     let decoded = source::decode_owned(bytes, args.encoding.forced());
     // A file that is not PBN (or LIN) is refused as `check` names it, not drawn as a board.
-    if let Some(finding) = crate::rules::reading::not_pbn(&decoded) {
+    if let Some(finding) = crate::read::not_pbn(&decoded) {
         say!(
             "pbnfmt: error: {name}: {}[{}] {}; not shown (`pbnfmt check` says more)",
             finding.severity,

@@ -18,9 +18,10 @@ use crate::rules::select::Selection;
 use crate::source::{self, Decoded, Encoding};
 
 use crate::lin::checked::{self, BATCH_BOARDS, Findings};
-use crate::lin::game::{Anchor, Game, each_pbn_game, from_pbn};
+use crate::lin::game::{Anchor, Game};
 use crate::lin::read;
-use crate::lin::{looks_like_lin, to_lin};
+use crate::lin::to_lin;
+use crate::read::is_lin;
 
 /// What `convert` may be told.
 #[derive(Clone, Debug, Default)]
@@ -373,7 +374,7 @@ fn finish(
 /// carry (L013), and proving the LIN by reading it back.
 pub fn pbn_to_lin(bytes: Vec<u8>, options: &ConvertOptions) -> Rewritten {
     let decoded = source::decode_owned(bytes, options.input_encoding);
-    if looks_like_lin(&decoded.text) {
+    if is_lin(&decoded.text) {
         // Already LIN: read and written again in the layout.
         let mut lin = Output::new();
         let mut ok = true;
@@ -587,6 +588,26 @@ pub fn lin_carries(game: &Game) -> Game {
         game.board = None;
     }
     game
+}
+
+/// The boards of a PBN text as facts, read by pbnfmt's parser and model (so that `#`/`##`,
+/// import spellings and seat columns are read as everywhere else), each with the byte range of
+/// its game in `text`. All at once: for a text of a few games ([`each_pbn_game`] for a file).
+pub fn from_pbn(text: &str) -> Vec<(Game, Range<usize>)> {
+    let mut games = Vec::new();
+    each_pbn_game(text, |game, span| {
+        games.push((game, span));
+        true
+    });
+    games
+}
+
+/// [`from_pbn`] a chunk of games at a time ([`parser::chunks`]), handing each on: memory is one
+/// chunk's trees and one game, whatever the file's size. `each` returns false to stop.
+pub fn each_pbn_game(text: &str, mut each: impl FnMut(Game, Range<usize>) -> bool) {
+    crate::read::judged_games(text, |parse, model, span| {
+        each(crate::lin::game::read_game(parse, text, model), span)
+    });
 }
 
 #[cfg(test)]

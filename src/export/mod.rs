@@ -15,9 +15,8 @@ use crate::canon::{self, GameContext};
 use crate::lexer::SyntaxKind;
 use crate::model::{GameModel, Inheritor};
 use crate::proof::{self, Omitted, Rewritten, facts, lean};
-use crate::read::{Chunk as ReadChunk, Driver};
+use crate::read::{Chunk as ReadChunk, Reader, Verdict};
 use crate::rules::diagnostic::Diagnostic;
-use crate::rules::reading::Reading;
 use crate::rules::select::RuleSet;
 use crate::rules::semantic::Checker;
 use crate::rules::{self, Rule};
@@ -85,10 +84,9 @@ pub fn export_owned(bytes: Vec<u8>, options: &ExportOptions) -> Rewritten {
 pub fn export_decoded(decoded: Decoded, options: &ExportOptions) -> Rewritten {
     let text = decoded.text.as_str();
     // No suppression applies to a rewrite: the findings left out are only counted.
-    let mut reading = Reading::new(&decoded).count_only();
-    let mut driver = Driver::new(&decoded);
-    if !driver.wants_chunks() {
-        let (findings, _) = reading.finish(&driver.finish());
+    let mut reader = Reader::new(&decoded).count_only();
+    if !reader.wants_chunks() {
+        let findings = reader.finish().findings;
         return Rewritten::refused(decoded, proof::blocking(findings), 0);
     }
     let nl = options.newline.as_str();
@@ -98,15 +96,14 @@ pub fn export_decoded(decoded: Decoded, options: &ExportOptions) -> Rewritten {
     let mut piece_start = 0;
     let chunk = options.chunk_bytes.unwrap_or(parser::CHUNK_BYTES);
     // Text with embedded PBN is one chunk; only its tokens are looked through for a delimiter.
-    let embedded = driver.is_embedded();
-    let chunks = driver.chunks(chunk);
+    let embedded = reader.is_embedded();
+    let chunks = reader.chunks(chunk);
     // From two threads, the chunks are proven beside the writer.
     let threads = options.threads.max(1);
     let on_threads = threads > 1 && text.len() > chunk;
     // Writes a chunk and proves it here, or hands back what its proof on another thread needs.
     let mut write = |read: &ReadChunk| -> Option<(Start, Inheritor<'_, 'static>, String)> {
         let parse = &read.parse;
-        reading.chunk(parse, &read.found);
         let delimiter = parse
             .tokens
             .iter()
@@ -168,9 +165,12 @@ pub fn export_decoded(decoded: Decoded, options: &ExportOptions) -> Rewritten {
             write(&read);
         });
     }
-    let sniffed = driver.finish();
-    let games = sniffed.games;
-    let (findings, is_pbn) = reading.finish(&sniffed);
+    let Verdict {
+        findings,
+        is_pbn,
+        games,
+        ..
+    } = reader.finish();
     problems.extend(proof::blocking(findings));
     if !is_pbn {
         // Not a PBN file at all: nothing to export, even with `force`.

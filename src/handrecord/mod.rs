@@ -106,8 +106,8 @@ pub fn file_title(text: &str) -> Option<String> {
         }
     }
     let mut title = None;
-    crate::lin::each_pbn_text(text, |text| {
-        crate::read::each_game(text, |_, model, _| {
+    crate::read::pbn_texts(text, |text| {
+        crate::read::judged_games(text, |_, model, _| {
             let value = |name: &str| model.value(name).filter(|v| !v.is_empty() && *v != "?");
             let parts: Vec<&str> = ["Event", "Date"].iter().filter_map(|n| value(n)).collect();
             if !parts.is_empty() {
@@ -126,8 +126,8 @@ pub fn file_title(text: &str) -> Option<String> {
 pub fn boards(text: &str, keep: &dyn Fn(&crate::query::Board<'_>) -> bool) -> Vec<Board> {
     let mut boards: Vec<Board> = Vec::new();
     let mut seen = std::collections::HashSet::new();
-    crate::lin::each_pbn_text(text, |text| {
-        crate::read::each_game(text, |parse, model, _| {
+    crate::read::pbn_texts(text, |text| {
+        crate::read::judged_games(text, |parse, model, _| {
             let facts = crate::query::Board::new(parse, text, model);
             if !keep(&facts) {
                 return true;

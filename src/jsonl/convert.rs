@@ -9,9 +9,9 @@ use std::path::Path;
 
 use crate::convert::lin::{ConvertOptions, lin_to_pbn_decoded};
 use crate::io::spool::Output;
-use crate::lin::looks_like_lin;
 use crate::model::GameModel;
 use crate::proof::Rewritten;
+use crate::read::is_lin;
 use crate::read::stream::{self, Streamed};
 use crate::rules::diagnostic::{Diagnostic, Severity};
 use crate::source::{self, Encoding};
@@ -25,7 +25,7 @@ use super::{CERTAIN_END, Object, Place, SYNTAX_ERRORS_LISTED, canon, object};
 /// JSON is written directly, not built as a tree first: one game's line is the only allocation
 /// that grows. `each` is told too why the game cannot be converted whole ([`unconvertible`]).
 fn games(
-    driver: &mut crate::read::Driver<'_>,
+    driver: &mut crate::read::Reader<'_>,
     file: &str,
     chunk_read: impl FnMut(&crate::read::Chunk),
     mut each: impl FnMut(&mut String, Range<usize>, Option<String>) -> bool,
@@ -99,7 +99,7 @@ pub fn convert(
     let mut problems = Vec::new();
     // A LIN input is converted first; its PBN is what the JSON says. (The driver below sniffs
     // the PBN read; LIN is told by its first characters alone.)
-    let converted = if looks_like_lin(&decoded.text) {
+    let converted = if is_lin(&decoded.text) {
         let lin = ConvertOptions {
             encoding: Some(Encoding::Utf8),
             ..options.clone()
@@ -117,10 +117,9 @@ pub fn convert(
     let pbn = converted.as_ref().unwrap_or(&decoded);
     // What `check` reads of a file before the rules: one that is not PBN at all (binary, chess
     // PGN, PBI) has no games, and the syntax errors of one that is are said.
-    let mut reading = crate::rules::reading::Reading::new(pbn);
-    let mut driver = crate::read::Driver::new(pbn);
+    let mut driver = crate::read::Reader::new(pbn);
     if !driver.wants_chunks() {
-        let (found, _) = reading.finish(&driver.finish());
+        let found = driver.finish().findings;
         return Rewritten::refused(decoded, found, 0);
     }
     // The findings of each game, when asked: `check` once, handed out by position.
@@ -146,7 +145,6 @@ pub fn convert(
         file,
         |read| {
             let parse = &read.parse;
-            reading.chunk(parse, &read.found);
             let mut errors = errors.borrow_mut();
             errors.clear();
             errors.extend(
@@ -200,7 +198,11 @@ pub fn convert(
         },
     );
     let failed = sink.failed.take();
-    let (found, is_pbn) = reading.finish(&driver.finish());
+    let crate::read::Verdict {
+        findings: found,
+        is_pbn,
+        ..
+    } = driver.finish();
     if !is_pbn {
         return Rewritten::refused(decoded, found, 0);
     }
@@ -260,7 +262,7 @@ pub fn convert_file(
     let streamed = stream::each_game_in_file(
         path,
         options.input_encoding,
-        |text| !looks_like_lin(text),
+        |text| !is_lin(text),
         |parse, text, model, at| {
             if unconvertible(text, model).is_some() {
                 whole = true;

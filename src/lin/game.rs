@@ -6,8 +6,6 @@
 //!
 //! It does not decide what is legal: the PBN rules judge the PBN written from it.
 
-use std::ops::Range;
-
 use crate::bridge::{CallToken, Card, Denomination, Seat};
 use crate::lexer::SyntaxKind;
 use crate::model::GameModel;
@@ -260,26 +258,6 @@ impl Game {
     }
 }
 
-/// The boards of a PBN text as facts, read by pbnfmt's parser and model (so that `#`/`##`,
-/// import spellings and seat columns are read as everywhere else), each with the byte range of
-/// its game in `text`. All at once: for a text of a few games ([`each_pbn_game`] for a file).
-pub fn from_pbn(text: &str) -> Vec<(Game, Range<usize>)> {
-    let mut games = Vec::new();
-    each_pbn_game(text, |game, span| {
-        games.push((game, span));
-        true
-    });
-    games
-}
-
-/// [`from_pbn`] a chunk of games at a time ([`parser::chunks`]), handing each on: memory is one
-/// chunk's trees and one game, whatever the file's size. `each` returns false to stop.
-pub fn each_pbn_game(text: &str, mut each: impl FnMut(Game, Range<usize>) -> bool) {
-    crate::read::each_game(text, |parse, model, span| {
-        each(read_game(parse, text, model), span)
-    });
-}
-
 fn some(value: Option<&str>) -> Option<String> {
     value
         .filter(|v| !v.is_empty() && *v != "?")
@@ -309,7 +287,7 @@ const MODELLED: &[&str] = &[
     "Note",
 ];
 
-fn read_game(parse: &Parse, text: &str, model: &GameModel<'_>) -> Game {
+pub fn read_game(parse: &Parse, text: &str, model: &GameModel<'_>) -> Game {
     let mut game = Game {
         event: some(model.value("Event")),
         date: some(model.value("Date")),

@@ -24,37 +24,5 @@ pub mod read;
 pub mod to_lin;
 pub mod to_pbn;
 
-pub use crate::read::sniff::looks_like_lin;
-
 // The rules of this family: see [`crate::rules`]. Sections cite the LIN tag concerned; LIN
 // has no numbered standard.
-
-/// Calls `each` with `text` when it is PBN, or, when it is LIN, with the PBN of each batch of its
-/// boards ([`checked::BATCH_BOARDS`] at a time, so that memory stays bounded), until `each`
-/// returns false: how `show`, `stats` and `select --where` read a LIN file as the PBN it
-/// converts to, as `check` and `fingerprint` do.
-pub fn each_pbn_text(text: &str, mut each: impl FnMut(&str) -> bool) {
-    if !crate::read::sniff::looks_like_lin(text) {
-        each(text);
-        return;
-    }
-    let mut batch = Vec::new();
-    let mut going = true;
-    read::read_each(
-        text,
-        |_| {},
-        |board| {
-            if !going {
-                return;
-            }
-            batch.push(board);
-            if batch.len() >= checked::BATCH_BOARDS {
-                going = each(&to_pbn::write(&batch).0);
-                batch.clear();
-            }
-        },
-    );
-    if going && !batch.is_empty() {
-        each(&to_pbn::write(&batch).0);
-    }
-}

@@ -17,9 +17,9 @@ use crate::syntax::Parse;
 /// the PBN it converts to, a batch of boards at a time, as `check` and `fingerprint` read it.
 /// `each` returns false to stop.
 pub fn each_board(text: &str, mut each: impl FnMut(&Board<'_>) -> bool) {
-    crate::lin::each_pbn_text(text, |text| {
+    crate::read::pbn_texts(text, |text| {
         let mut going = true;
-        crate::read::each_game(text, |parse, model, _| {
+        crate::read::judged_games(text, |parse, model, _| {
             going = each(&Board::new(parse, text, model));
             going
         });

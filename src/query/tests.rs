@@ -8,7 +8,7 @@ const DEAL: &str = "N:AKQ2.K32.A2.5432 JT9.AQJ.KQJ3.AKQ 8765.T987.T98.T9 43.654.
 fn chosen(expr: &str, text: &str) -> Vec<i64> {
     let query = Query::parse(expr).unwrap_or_else(|e| panic!("{}", e.render(expr)));
     let mut out = Vec::new();
-    crate::read::each_game(text, |parse, model, _| {
+    crate::read::judged_games(text, |parse, model, _| {
         let board = Board::new(parse, text, model);
         if query.matches(&board) {
             out.push(board.board_number().unwrap_or(-1));

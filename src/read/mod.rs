@@ -11,9 +11,11 @@
 //! Below it are the model and the front (source, lexer, syntax, parser), which do no I/O;
 //! files are opened here ([`stream`]) and at the edge (`cli/`).
 
+mod lin;
 pub mod sniff;
 pub mod stream;
 pub mod threads;
+mod verdict;
 
 use std::ops::Range;
 
@@ -22,7 +24,13 @@ use crate::parser;
 use crate::source::Decoded;
 use crate::syntax::{Game, Parse};
 
+pub use lin::{is_lin, pbn_texts};
 pub use sniff::{ChunkSniffed, NotText, Sniff};
+pub use verdict::Verdict;
+
+use crate::rules::diagnostic::Limit;
+use threads::{Carry, Work};
+use verdict::Reading;
 
 /// What kind of text a file is, sniffed once before any chunk is read.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -80,7 +88,7 @@ pub struct Driver<'t> {
 
 impl<'t> Driver<'t> {
     /// Sniffs the decoded text of a file: LIN, text that is not PBN at all, or PBN.
-    pub fn new(decoded: &'t Decoded) -> Driver<'t> {
+    fn new(decoded: &'t Decoded) -> Driver<'t> {
         let text = decoded.text.as_str();
         Driver {
             text,
@@ -93,7 +101,7 @@ impl<'t> Driver<'t> {
 
     /// A reader of text taken to be PBN without sniffing it (a command's own output, a text
     /// already judged): its kind is [`Kind::Pbn`], and only `<PBN>` is looked for.
-    pub fn pbn(text: &'t str) -> Driver<'t> {
+    fn pbn(text: &'t str) -> Driver<'t> {
         Driver {
             text,
             lin: false,
@@ -213,13 +221,275 @@ impl<'t> Driver<'t> {
     }
 }
 
-/// Every game of a text taken to be PBN with its model ([`Driver::games`]).
-pub fn each_game(text: &str, each: impl FnMut(&Parse, &GameModel<'_>, Range<usize>) -> bool) {
-    let mut each = each;
+/// The one way into a file's games (issue 59): the [`Driver`] and the reading's verdict
+/// together, so that no command reads a chunk that the verdict has not seen. Every chunk is
+/// vetted (its syntax errors and what it shows of the file worded) before a sink gets it, and
+/// [`Reader::finish`] says what the file is: a command acts on what it read only when the
+/// [`Verdict`] says the file is PBN.
+pub struct Reader<'t> {
+    driver: Driver<'t>,
+    reading: Reading<'t>,
+}
+
+/// What [`Reader::read_chunks`] hands its sink: how many findings the reading holds as they
+/// grow (for a run that bounds the findings held at once), and each chunk with its work's
+/// result, in file order.
+pub enum Taken<'c, F> {
+    Held(usize),
+    Chunk(&'c Chunk, F),
+}
+
+impl<'t> Reader<'t> {
+    /// Sniffs the decoded text of a file: LIN, text that is not PBN at all, or PBN.
+    pub fn new(decoded: &'t Decoded) -> Reader<'t> {
+        Reader {
+            driver: Driver::new(decoded),
+            reading: Reading::new(decoded),
+        }
+    }
+
+    /// Keeps at most `limit.keep` findings of the reading.
+    pub fn with_limit(mut self, limit: Limit) -> Reader<'t> {
+        self.reading = self.reading.with_limit(limit);
+        self
+    }
+
+    /// Counts the findings left out without keeping their positions (no suppression line can
+    /// reach them: a rewrite).
+    pub fn count_only(mut self) -> Reader<'t> {
+        self.reading = self.reading.count_only();
+        self
+    }
+
+    /// What kind of text this is, as sniffed when the reader was made.
+    pub fn kind(&self) -> Kind {
+        self.driver.kind()
+    }
+
+    /// False for a file that is not text (PBI, binary, UTF-16 without a BOM): not worth parsing.
+    pub fn wants_chunks(&self) -> bool {
+        self.driver.wants_chunks()
+    }
+
+    /// True when the text embeds PBN in another document (PBN 6.2): it is then one chunk.
+    pub fn is_embedded(&self) -> bool {
+        self.driver.is_embedded()
+    }
+
+    /// How many worded findings the reading holds now.
+    pub fn held(&self) -> usize {
+        self.reading.held()
+    }
+
+    /// The chunks of the text ([`Driver::chunks`]), each vetted as it is taken.
+    pub fn chunks(&mut self, target: usize) -> VettedChunks<'_, 't> {
+        VettedChunks {
+            chunks: self.driver.chunks(target),
+            reading: &mut self.reading,
+        }
+    }
+
+    /// Hands every chunk, vetted, to `sink` in file order, parsed where `feed` says.
+    pub fn each_chunk(&mut self, target: usize, feed: Feed, mut sink: impl FnMut(&Chunk)) {
+        let reading = &mut self.reading;
+        self.driver.each_chunk(target, feed, |chunk| {
+            reading.chunk(&chunk.parse, &chunk.found);
+            sink(chunk);
+        });
+    }
+
+    /// Every game of the text with its model ([`Driver::games`]), each chunk vetted before
+    /// `chunk` sees it and its games are handed on.
+    pub fn games(
+        &mut self,
+        mut chunk: impl FnMut(&Chunk),
+        each: impl FnMut(&Parse, &Game, &GameModel<'_>) -> bool,
+    ) {
+        let reading = &mut self.reading;
+        self.driver.games(
+            |read| {
+                reading.chunk(&read.parse, &read.found);
+                chunk(read);
+            },
+            each,
+        );
+    }
+
+    pub fn text(&self) -> &'t str {
+        self.driver.text
+    }
+
+    /// [`Reader::games`] with the games that hold no tag pair too ([`Driver::all_games`]).
+    pub fn all_games(
+        &mut self,
+        mut chunk: impl FnMut(&Chunk),
+        each: impl FnMut(&Parse, &Game, Option<&GameModel<'_>>) -> bool,
+    ) {
+        let reading = &mut self.reading;
+        self.driver.all_games(
+            |read| {
+                reading.chunk(&read.parse, &read.found);
+                chunk(read);
+            },
+            each,
+        );
+    }
+
+    /// The chunks of `target` bytes with `work` done on each chunk's models (their `#`/`##`
+    /// values carried by `carry`), on `threads` threads when the text is worth splitting
+    /// ([`threads::read_on_threads`]), else here, parsed where `feed` says; `take` takes in,
+    /// in file order, the count of the reading's findings as it grows and each chunk with its
+    /// work's result (`check`).
+    pub fn read_chunks<F: Send>(
+        &mut self,
+        target: usize,
+        (threads, feed): (usize, Feed),
+        carry: &mut Carry<'t>,
+        work: &Work<'_, F>,
+        take: &mut (dyn FnMut(Taken<'_, F>) + Send),
+    ) {
+        let reading = &mut self.reading;
+        let mut vetted = |chunk: &Chunk, found: F| {
+            reading.chunk_counted(&chunk.parse, &chunk.found, |n| take(Taken::Held(n)));
+            take(Taken::Held(reading.held()));
+            take(Taken::Chunk(chunk, found));
+        };
+        if threads > 1 && self.driver.splits(target) {
+            // Several chunks at once, taken in in order.
+            threads::read_on_threads(&mut self.driver, target, threads, carry, work, &mut vetted);
+        } else {
+            self.driver.each_chunk(target, feed, |chunk| {
+                let models = carry.models(&chunk.parse);
+                let found = work(&chunk.parse, &models);
+                drop(models);
+                vetted(chunk, found);
+            });
+        }
+    }
+
+    /// The verdict, once the chunks are read (or none, for a file not worth parsing).
+    pub fn finish(self) -> Verdict {
+        self.reading.finish(&self.driver.finish())
+    }
+}
+
+/// The iterator of [`Reader::chunks`]: every chunk vetted as it is taken.
+pub struct VettedChunks<'r, 't> {
+    chunks: Chunks<'r, 't>,
+    reading: &'r mut Reading<'t>,
+}
+
+impl VettedChunks<'_, '_> {
+    /// Makes the chunks after the current one about `target` bytes long.
+    pub fn set_target(&mut self, target: usize) {
+        self.chunks.set_target(target);
+    }
+}
+
+impl Iterator for VettedChunks<'_, '_> {
+    type Item = Chunk;
+
+    fn next(&mut self) -> Option<Chunk> {
+        let chunk = self.chunks.next()?;
+        self.reading.chunk(&chunk.parse, &chunk.found);
+        Some(chunk)
+    }
+}
+
+/// What `decoded` is when it is not a PBN (or LIN) text: the F finding `check` names it with
+/// (random bytes, a PBI or chess PGN file, UTF-16 without a byte-order mark), for the commands
+/// that read games without checking them (`stats`, `show`, `fingerprint`): they refuse the file
+/// as `check` names it, instead of reading a board out of it (issue 59: three commands drew or
+/// counted one board of such files, with exit 0). A LIN text is taken: those commands read it as
+/// the PBN it converts to. The cost is one reading of the file without the rules.
+pub fn not_pbn(decoded: &Decoded) -> Option<crate::rules::diagnostic::Diagnostic> {
+    if decoded.malformed_at.is_none() && sniff::looks_like_lin(&decoded.text) {
+        return None;
+    }
+    let mut reader = Reader::new(decoded).count_only();
+    if reader.wants_chunks() {
+        reader.games(|_| {}, |_, _, _| true);
+    }
+    let verdict = reader.finish();
+    if verdict.is_pbn && decoded.malformed_at.is_none() {
+        return None;
+    }
+    // The F finding that names what the file is; else the first (a malformed encoding).
+    let findings = verdict.findings;
+    let named = findings
+        .iter()
+        .position(|finding| finding.rule.code().starts_with('F'))
+        .unwrap_or(0);
+    findings.into_iter().nth(named)
+}
+
+/// A reader of text that needs no verdict: a command's own output read back, the PBN that LIN
+/// converts to, a text already judged ([`not_pbn`]). Its kind is PBN without sniffing it, and
+/// only `<PBN>` is looked for.
+pub struct Judged<'t>(Driver<'t>);
+
+/// [`Judged`]: the reader of `text`.
+pub fn judged(text: &str) -> Judged<'_> {
+    Judged(Driver::pbn(text))
+}
+
+impl<'t> Judged<'t> {
+    /// Reads [`Judged::games`] about `target` bytes at a time ([`Driver::with_target`]).
+    pub fn with_target(self, target: usize) -> Judged<'t> {
+        Judged(self.0.with_target(target))
+    }
+
+    /// The chunks of the text ([`Driver::chunks`]).
+    pub fn chunks(&mut self, target: usize) -> Chunks<'_, 't> {
+        self.0.chunks(target)
+    }
+
+    /// [`Driver::games`].
+    pub fn games(
+        &mut self,
+        chunk: impl FnMut(&Chunk),
+        each: impl FnMut(&Parse, &Game, &GameModel<'_>) -> bool,
+    ) {
+        self.0.games(chunk, each);
+    }
+
+    /// [`Driver::all_games`].
+    pub fn all_games(
+        &mut self,
+        chunk: impl FnMut(&Chunk),
+        each: impl FnMut(&Parse, &Game, Option<&GameModel<'_>>) -> bool,
+    ) {
+        self.0.all_games(chunk, each);
+    }
+}
+
+/// Every game of a text that needs no verdict ([`Judged`]) with its model and its span.
+pub fn judged_games(
+    text: &str,
+    mut each: impl FnMut(&Parse, &GameModel<'_>, Range<usize>) -> bool,
+) {
     Driver::pbn(text).games(
         |_| {},
         |parse, game, model| each(parse, model, parse.span(game.first, game.last)),
     );
+}
+
+/// Chunks of whole games in file order whose size from the next one on can be changed (a
+/// rewrite whose edits of a chunk grow too large reads smaller ones).
+pub trait ChunkSource: Iterator<Item = Chunk> {
+    fn set_target(&mut self, target: usize);
+}
+
+impl ChunkSource for Chunks<'_, '_> {
+    fn set_target(&mut self, target: usize) {
+        Chunks::set_target(self, target);
+    }
+}
+
+impl ChunkSource for VettedChunks<'_, '_> {
+    fn set_target(&mut self, target: usize) {
+        VettedChunks::set_target(self, target);
+    }
 }
 
 /// The iterator of [`Driver::chunks`].

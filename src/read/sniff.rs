@@ -9,28 +9,9 @@ use std::ops::Range;
 use crate::lexer::{self, SyntaxKind};
 use crate::model::MAX_INHERITED;
 use crate::parser;
+pub use crate::source::NotText;
 use crate::source::{Decoded, Encoding};
 use crate::syntax::{Data, Parse};
-
-/// Why a text is not PBN text at all, and where that shows.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum NotText {
-    /// A PBI chess-problem file: its `#PBI` marker (PBN 6.1).
-    Pbi(Range<usize>),
-    /// UTF-16 without a byte-order mark: the first NUL between two characters, and which
-    /// endianness the NULs' places say.
-    Utf16 {
-        at: Range<usize>,
-        endian: &'static str,
-    },
-    /// Binary data: the first control character, how many of the sample are control
-    /// characters, and the sample's length.
-    Binary {
-        at: Range<usize>,
-        controls: usize,
-        sampled: usize,
-    },
-}
 
 /// What the file is, found as its chunks go by ([`Sniff::chunk`]).
 pub struct Sniff<'t> {

@@ -383,7 +383,7 @@ mod tests {
         }
         let mut whole = Vec::new();
         let mut game = 0;
-        crate::read::each_game(&text, |_, model, span| {
+        crate::read::judged_games(&text, |_, model, span| {
             game += 1;
             whole.push(seen(1 + count_lines(&text, 0, span.start), game, model));
             true

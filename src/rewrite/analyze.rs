@@ -19,13 +19,12 @@ use crate::model::values::{PerSide, Side, Vulnerability};
 use crate::model::{GameModel, Inheritance, Tag};
 use crate::par::{self, Tricks};
 use crate::proof::Rewritten;
-use crate::read::Driver;
+use crate::read::Reader;
 use crate::rewrite::edit::Edits;
 use crate::rewrite::{RewriteOptions, bug};
 use crate::rules::Rule;
 use crate::rules::dd::{self, Cells};
 use crate::rules::diagnostic::Diagnostic;
-use crate::rules::reading::Reading;
 use crate::rules::select::Selection;
 use crate::rules::semantic::Checker;
 use crate::source::{self, Decoded};
@@ -72,7 +71,7 @@ pub fn deals_to_solve(text: &str, every: bool) -> Vec<u128> {
 
 /// Runs `each` on the model of every game of `text`, a chunk at a time.
 fn each_game(text: &str, mut each: impl FnMut(&GameModel<'_>)) {
-    crate::read::each_game(text, |_, model, _| {
+    crate::read::judged_games(text, |_, model, _| {
         each(model);
         true
     });
@@ -303,38 +302,39 @@ pub fn analyze_owned(
         solver_findings(decoded, solutions)
     };
     let text = decoded.text.as_str();
-    let mut reading = Reading::new(&decoded).count_only();
-    let mut driver = Driver::new(&decoded);
+    let mut reader = Reader::new(&decoded).count_only();
     let mut edits = Edits::default();
     let mut added = 0;
     // The double-dummy tags the games write themselves, for the proof.
     let mut written_before = 0;
     let mut unsolved = Vec::new();
-    if driver.wants_chunks() {
-        let chunk = |read: &crate::read::Chunk| reading.chunk(&read.parse, &read.found);
-        driver.games(chunk, |parse, game, model| {
-            written_before += written_count(model);
-            let Some(key) = deal_key(model) else {
-                return true;
-            };
-            match solutions.get(key) {
-                Some(Outcome::Solved(tricks)) => {
-                    added += game_edits(text, parse, game, model, tricks, options, &mut edits);
-                }
-                Some(other) => {
-                    let span = model.get("Deal").map_or(0..0, |tag| tag.span.clone());
-                    // The command's work is not done for this deal: an error here.
-                    if let Some(mut finding) = dd::not_solved(span, other) {
-                        finding.severity = crate::rules::diagnostic::Severity::Error;
-                        unsolved.push(finding);
+    if reader.wants_chunks() {
+        reader.games(
+            |_| {},
+            |parse, game, model| {
+                written_before += written_count(model);
+                let Some(key) = deal_key(model) else {
+                    return true;
+                };
+                match solutions.get(key) {
+                    Some(Outcome::Solved(tricks)) => {
+                        added += game_edits(text, parse, game, model, tricks, options, &mut edits);
                     }
+                    Some(other) => {
+                        let span = model.get("Deal").map_or(0..0, |tag| tag.span.clone());
+                        // The command's work is not done for this deal: an error here.
+                        if let Some(mut finding) = dd::not_solved(span, other) {
+                            finding.severity = crate::rules::diagnostic::Severity::Error;
+                            unsolved.push(finding);
+                        }
+                    }
+                    None => {}
                 }
-                None => {}
-            }
-            true
-        });
+                true
+            },
+        );
     }
-    let (games, verdict) = super::read_verdict(&decoded, reading, driver, options.rewrite.force);
+    let (games, verdict) = super::read_verdict(&decoded, reader.finish(), options.rewrite.force);
     let refuse = |decoded, problems| Analyzed {
         rewritten: Rewritten::refused(decoded, problems, games),
         added: 0,

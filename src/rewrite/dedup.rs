@@ -12,12 +12,11 @@ use crate::model::{GameModel, Inheritance, Inheritor};
 use crate::parser::CHUNK_BYTES;
 use crate::proof::Rewritten;
 use crate::proof::facts::Facts;
-use crate::read::{Chunk, Driver};
+use crate::read::{Chunk, Reader};
 use crate::rewrite::edit::Edits;
 use crate::rewrite::{RewriteOptions, bug};
 use crate::rules::Rule;
 use crate::rules::diagnostic::Diagnostic;
-use crate::rules::reading::Reading;
 use crate::source;
 
 /// A game to remove: the byte where its Deal tag starts (as `check` reported it) and the
@@ -81,8 +80,7 @@ pub(crate) fn remove_games(
 ) -> Deduped {
     let decoded = source::decode_owned(bytes, options.input_encoding);
     let text = decoded.text.as_str();
-    let mut reading = Reading::new(&decoded).count_only();
-    let mut driver = Driver::new(&decoded);
+    let mut reader = Reader::new(&decoded).count_only();
     let mut edits = Edits::default();
     let mut removed = String::new();
     // Games removed, by the start of their text, in order.
@@ -90,88 +88,90 @@ pub(crate) fn remove_games(
     // The text before the first game, kept when the game goes.
     let mut kept_before = 0;
     let default_nl = super::resolve::default_line_end(text);
-    if driver.wants_chunks() {
+    if reader.wants_chunks() {
         // A run of removed games goes with what separates it from the next game kept; at the
         // end of the file, with the line end of the last game kept.
         let mut run: Option<Range<usize>> = None;
         let mut last_kept_end: Option<usize> = None;
-        let chunk = |read: &crate::read::Chunk| reading.chunk(&read.parse, &read.found);
         // Whether a game with a tag pair came before: the text before the first one (`% PBN
         // 2.1`, `% EXPORT`, a comment on the file) is the file's, and stays (issue 49, item 2).
         let mut first = true;
         let kept_text = &mut kept_before;
-        driver.all_games(chunk, |parse, game, model| {
-            let mut span = parse.span(game.first, game.last);
-            // Where the game starts for the proof, which leaves the removed games out.
-            let game_start = span.start;
-            let why = model.and_then(|model| decide(parse, text, model));
-            if let Some(model) = model
-                && std::mem::take(&mut first)
-                && why.is_some()
-                && let Some(start) = model.written().map(|tag| tag.span.start).min()
-            {
-                span.start = start;
-                *kept_text = start;
-            }
-            match why {
-                Some(_) if !keep_removed => {
-                    gone.push(game_start);
-                    run = Some(run.clone().map_or(span.clone(), |run| run.start..span.end));
+        reader.all_games(
+            |_| {},
+            |parse, game, model| {
+                let mut span = parse.span(game.first, game.last);
+                // Where the game starts for the proof, which leaves the removed games out.
+                let game_start = span.start;
+                let why = model.and_then(|model| decide(parse, text, model));
+                if let Some(model) = model
+                    && std::mem::take(&mut first)
+                    && why.is_some()
+                    && let Some(start) = model.written().map(|tag| tag.span.start).min()
+                {
+                    span.start = start;
+                    *kept_text = start;
                 }
-                Some(why) => {
-                    gone.push(game_start);
-                    if !why.is_empty() {
-                        removed.push('{');
-                        // A `}` would end the comment early.
-                        removed.push_str(&why.replace('}', ")"));
-                        removed.push_str("}\n");
+                match why {
+                    Some(_) if !keep_removed => {
+                        gone.push(game_start);
+                        run = Some(run.clone().map_or(span.clone(), |run| run.start..span.end));
                     }
-                    // Written with the values it inherited, so that the file of removed games
-                    // says what each said in its own file (issue 45, item 22).
-                    match model {
-                        Some(model) => removed.push_str(&super::resolve::resolved_game(
-                            parse,
-                            text,
-                            model,
-                            span.clone(),
-                            default_nl,
-                        )),
-                        None => removed.push_str(&text[span.clone()]),
-                    }
-                    removed.push_str("\n\n");
-                    run = Some(run.clone().map_or(span.clone(), |run| run.start..span.end));
-                }
-                None => {
-                    if let Some(run) = run.take() {
-                        edits.delete(run.start..span.start);
-                    }
-                    if resolve_kept
-                        && !gone.is_empty()
-                        && let Some(model) = model
-                        && model.tags.iter().any(|tag| {
-                            matches!(
-                                tag.inheritance,
-                                Inheritance::Hash { .. } | Inheritance::Implied
-                            )
-                        })
-                    {
-                        let (resolved, left) = super::resolve::resolve_games(
-                            parse,
-                            text,
-                            std::slice::from_ref(model),
-                            default_nl,
-                        );
-                        // A value that cannot be written out (W005) leaves the game as it is:
-                        // the proof then refuses the file (W007).
-                        if left.is_empty() {
-                            edits.extend(resolved);
+                    Some(why) => {
+                        gone.push(game_start);
+                        if !why.is_empty() {
+                            removed.push('{');
+                            // A `}` would end the comment early.
+                            removed.push_str(&why.replace('}', ")"));
+                            removed.push_str("}\n");
                         }
+                        // Written with the values it inherited, so that the file of removed games
+                        // says what each said in its own file (issue 45, item 22).
+                        match model {
+                            Some(model) => removed.push_str(&super::resolve::resolved_game(
+                                parse,
+                                text,
+                                model,
+                                span.clone(),
+                                default_nl,
+                            )),
+                            None => removed.push_str(&text[span.clone()]),
+                        }
+                        removed.push_str("\n\n");
+                        run = Some(run.clone().map_or(span.clone(), |run| run.start..span.end));
                     }
-                    last_kept_end = Some(span.end);
+                    None => {
+                        if let Some(run) = run.take() {
+                            edits.delete(run.start..span.start);
+                        }
+                        if resolve_kept
+                            && !gone.is_empty()
+                            && let Some(model) = model
+                            && model.tags.iter().any(|tag| {
+                                matches!(
+                                    tag.inheritance,
+                                    Inheritance::Hash { .. } | Inheritance::Implied
+                                )
+                            })
+                        {
+                            let (resolved, left) = super::resolve::resolve_games(
+                                parse,
+                                text,
+                                std::slice::from_ref(model),
+                                default_nl,
+                            );
+                            // A value that cannot be written out (W005) leaves the game as it is:
+                            // the proof then refuses the file (W007).
+                            if left.is_empty() {
+                                edits.extend(resolved);
+                            }
+                        }
+                        last_kept_end = Some(span.end);
+                    }
                 }
-            }
-            true
-        });
+                true
+            },
+        );
         if let Some(run) = run {
             // The last games of the file: removed from the end of the game before them.
             let start = last_kept_end.unwrap_or(run.start);
@@ -185,7 +185,7 @@ pub(crate) fn remove_games(
             edits.delete(start.min(run.start)..end);
         }
     }
-    let (games, verdict) = super::read_verdict(&decoded, reading, driver, options.force);
+    let (games, verdict) = super::read_verdict(&decoded, reader.finish(), options.force);
     let mut problems = match verdict {
         Ok(problems) => problems,
         Err(problems) => {
@@ -236,7 +236,7 @@ pub(crate) fn game_facts(
     let mut broken = 0;
     let mut facts_text = String::new();
     let mut inheritor: Inheritor<'_, 'static> = Inheritor::default();
-    for Chunk { parse, .. } in Driver::pbn(text).chunks(CHUNK_BYTES) {
+    for Chunk { parse, .. } in crate::read::judged(text).chunks(CHUNK_BYTES) {
         broken += parse
             .errors
             .iter()

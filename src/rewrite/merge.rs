@@ -57,7 +57,7 @@ pub fn read(bytes: &[u8], options: RewriteOptions) -> Result<Read, Vec<Diagnosti
 fn units(text: &str) -> (usize, Vec<Range<usize>>) {
     let mut starts: Vec<usize> = Vec::new();
     let mut preamble = None;
-    crate::read::Driver::pbn(text).all_games(
+    crate::read::judged(text).all_games(
         |_| {},
         |parse, game, model| {
             let mut start = parse.span(game.first, game.last).start;
@@ -275,7 +275,7 @@ pub fn split(read: &Read, cut: &Cut) -> Result<Vec<Part>, String> {
         }
         Cut::By(name) => {
             let mut values: Vec<Option<String>> = Vec::new();
-            crate::read::Driver::pbn(text).all_games(
+            crate::read::judged(text).all_games(
                 |_| {},
                 |parse, game, model| {
                     let start = parse.span(game.first, game.last).start;

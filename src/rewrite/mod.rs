@@ -25,9 +25,8 @@ use crate::io::spool::Output;
 use crate::model::{GameModel, Inheritor, OwnedInheritance};
 use crate::parser;
 use crate::proof::{self, Rewritten, facts};
-use crate::read::Driver;
+use crate::read::{ChunkSource as Chunks, Reader, Verdict};
 use crate::rules::diagnostic::Diagnostic;
-use crate::rules::reading::Reading;
 use crate::rules::syntax::rule_of;
 use crate::source::{self, Decoded, Encoding};
 use crate::syntax::Parse;
@@ -151,21 +150,22 @@ pub(crate) fn each_game_to_edit(
 ) -> (usize, Result<Vec<Diagnostic>, Vec<Diagnostic>>) {
     let text = decoded.text.as_str();
     let nl = resolve::default_line_end(text);
-    let mut reading = Reading::new(decoded).count_only();
-    let mut driver = Driver::new(decoded);
-    if driver.wants_chunks() {
-        let chunk = |read: &crate::read::Chunk| reading.chunk(&read.parse, &read.found);
-        driver.games(chunk, |parse, _, model| {
-            each(GameAt {
-                parse,
-                text,
-                model,
-                nl,
-            });
-            true
-        });
+    let mut reader = Reader::new(decoded).count_only();
+    if reader.wants_chunks() {
+        reader.games(
+            |_| {},
+            |parse, _, model| {
+                each(GameAt {
+                    parse,
+                    text,
+                    model,
+                    nl,
+                });
+                true
+            },
+        );
     }
-    read_verdict(decoded, reading, driver, force)
+    read_verdict(decoded, reader.finish(), force)
 }
 
 /// The end of a rewrite made of edits over the whole text (`renumber`, `set-tag`): the reading's
@@ -349,10 +349,9 @@ fn next_target(target: usize, input: usize, output: usize) -> usize {
 /// inheritance wrong across a cut shows up as a difference.
 pub(crate) fn edit_chunks<R: ChunkEdits>(
     text: &str,
-    mut chunks: crate::read::Chunks<'_, '_>,
+    mut chunks: impl Chunks,
     rewrite: &mut R,
     sink: Sink,
-    mut each: impl FnMut(&crate::read::Chunk),
 ) -> Edited {
     let mut edited = Edited::default();
     let mut inheritor: Inheritor<'_, 'static> = Inheritor::default();
@@ -368,10 +367,7 @@ pub(crate) fn edit_chunks<R: ChunkEdits>(
         let parse = match halves.pop() {
             Some(half) => half,
             None => match chunks.next() {
-                Some(read) => {
-                    each(&read);
-                    read.parse
-                }
+                Some(read) => read.parse,
                 None => break,
             },
         };
@@ -547,31 +543,28 @@ fn verify_piece<R: ChunkEdits>(
 /// `force`. `Ok` with them, downgraded to warnings, when it goes on.
 pub(crate) fn read_verdict(
     decoded: &Decoded,
-    reading: Reading<'_>,
-    driver: Driver<'_>,
+    verdict: Verdict,
     force: bool,
 ) -> (usize, Result<Vec<Diagnostic>, Vec<Diagnostic>>) {
-    read_verdict_mending(decoded, reading, driver, force, |_| false)
+    read_verdict_mending(decoded, verdict, force, |_| false)
 }
 
 /// [`read_verdict`], leaving out the findings the rewrite's own edits mend
 /// ([`ChunkEdits::mends`]).
 fn read_verdict_mending(
     decoded: &Decoded,
-    reading: Reading<'_>,
-    driver: Driver<'_>,
+    verdict: Verdict,
     force: bool,
     mends: impl Fn(&Diagnostic) -> bool,
 ) -> (usize, Result<Vec<Diagnostic>, Vec<Diagnostic>>) {
-    let sniffed = driver.finish();
-    let (read, is_pbn) = reading.finish(&sniffed);
-    let mut problems = proof::blocking(read);
+    let mut problems = proof::blocking(verdict.findings);
     problems.retain(|finding| !mends(finding));
-    if !is_pbn || decoded.malformed_at.is_some() || (!problems.is_empty() && !force) {
-        return (sniffed.games, Err(problems));
+    let games = verdict.games;
+    if !verdict.is_pbn || decoded.malformed_at.is_some() || (!problems.is_empty() && !force) {
+        return (games, Err(problems));
     }
     proof::downgrade(&mut problems, "--force: rewritten anyway");
-    (sniffed.games, Ok(problems))
+    (games, Ok(problems))
 }
 
 /// The frame of every rewrite: decode, read and edit the text a chunk at a time with `rewrite`
@@ -586,22 +579,19 @@ pub(crate) fn rewrite_chunks<R: ChunkEdits>(
 ) -> Rewritten {
     let text = decoded.text.as_str();
     // No suppression applies to a rewrite: the findings left out are only counted.
-    let mut reading = Reading::new(&decoded).count_only();
-    let mut driver = Driver::new(&decoded);
+    let mut reader = Reader::new(&decoded).count_only();
     let mut edited = Edited::default();
     let sink = Sink {
         encoding: decoded.encoding,
         bom: decoded.bom,
         adapt: options.chunk_bytes.is_none(),
     };
-    if driver.wants_chunks() {
+    if reader.wants_chunks() {
         let first = options.chunk_bytes.unwrap_or(FIRST_CHUNK_BYTES);
-        edited = edit_chunks(text, driver.chunks(first), rewrite, sink, |read| {
-            reading.chunk(&read.parse, &read.found);
-        });
+        edited = edit_chunks(text, reader.chunks(first), rewrite, sink);
     }
     let (games, verdict) =
-        read_verdict_mending(&decoded, reading, driver, options.force, |finding| {
+        read_verdict_mending(&decoded, reader.finish(), options.force, |finding| {
             rewrite.mends(finding)
         });
     let mut problems = match verdict {

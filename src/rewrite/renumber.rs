@@ -402,7 +402,7 @@ fn differs(
         return Some(problem);
     }
     let mut read_back = Expected::default();
-    crate::read::each_game(result, |_, model, _| {
+    crate::read::judged_games(result, |_, model, _| {
         if let Some(name) = &renumber.keep_original {
             read_back.fold(model.value(name).unwrap_or(""));
         }
@@ -425,7 +425,7 @@ fn differs(
                     .is_some_and(|par| par.contradicted.is_some())
             };
         let (mut deals, mut stale, mut stale_before) = (Vec::new(), 0usize, 0usize);
-        crate::read::each_game(text, |parse, model, _| {
+        crate::read::judged_games(text, |parse, model, _| {
             deals.push(
                 model
                     .value("Deal")
@@ -436,7 +436,7 @@ fn differs(
         });
         let mut at = 0;
         let mut moved = false;
-        crate::read::each_game(result, |parse, model, _| {
+        crate::read::judged_games(result, |parse, model, _| {
             let deal = model
                 .value("Deal")
                 .and_then(|v| crate::model::deal::parse(v).0);

@@ -456,7 +456,7 @@ fn differs(
     }
     let mut read_back = Vec::new();
     let copies = &result[text.len()..];
-    crate::read::each_game(copies, |parse, model, _| {
+    crate::read::judged_games(copies, |parse, model, _| {
         let Some(wanted) = expected.get(read_back.len()) else {
             return false;
         };

@@ -70,13 +70,12 @@ fn resolve_decoded(
         };
         edit_chunks(
             resolved,
-            crate::read::Driver::pbn(resolved).chunks(chunk),
+            crate::read::judged(resolved).chunks(chunk),
             &mut compress,
             Sink {
                 adapt: false,
                 ..sink
             },
-            |_| {},
         )
     };
     let then: Option<&mut Further<'_>> = if compress_it {
@@ -406,11 +405,11 @@ fn compressible(model: &GameModel<'_>, tag: &Tag<'_>, text: &str) -> bool {
 
 /// The tags that get `##` in the first game: given (compressibly) in every game, with the same
 /// value in the first two. In the order of the first game. Read a chunk of `text` at a time
-/// ([`crate::read::each_game`]).
+/// ([`crate::read::judged_games`]).
 fn sticky_tags(text: &str) -> Vec<String> {
     let mut candidates: Vec<(String, String)> = Vec::new();
     let mut games = 0;
-    crate::read::each_game(text, |_, model, _| {
+    crate::read::judged_games(text, |_, model, _| {
         if games == 0 {
             candidates = model
                 .tags

@@ -210,7 +210,7 @@ fn differs(
         return Some(problem);
     }
     let mut read_back: Vec<Option<String>> = Vec::new();
-    crate::read::each_game(result, |_, model, _| {
+    crate::read::judged_games(result, |_, model, _| {
         for change in changes {
             read_back.push(model.value(&change.name).map(str::to_owned));
         }

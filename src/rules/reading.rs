@@ -4,13 +4,9 @@
 //! refuse on what stops them.
 
 use crate::parser;
-use crate::read::{ChunkSniffed, NotText, Sniffed};
-use crate::rules::diagnostic::{
-    Diagnostic, Dropped, LeftOut, Limit, MAX_FINDINGS, Severity, keep_first,
-};
-use crate::rules::{Drawn, Group, Rule, RuleInfo, syntax};
-use crate::source::Decoded;
-use crate::syntax::Parse;
+use crate::rules::diagnostic::{Diagnostic, Severity};
+use crate::rules::{Drawn, Group, Rule, RuleInfo};
+use crate::source::{Decoded, NotText};
 
 // The rules of this family: see [`crate::rules`].
 
@@ -207,143 +203,8 @@ pub const UTF16_WITHOUT_BOM: RuleInfo = RuleInfo {
     ..RuleInfo::BASE
 };
 
-/// The findings of reading a file, before any rule of the standard: its encoding, whether it is a
-/// PBN file at all (false for PBI and chess PGN, with the one finding that says so), an unclosed
-/// `<PBN>`, and every syntax error. `export` refuses on these; `check` goes on to the rules.
-/// Gathered chunk by chunk from what the front door ([`crate::read::Driver`]) finds as data
-/// ([`ChunkSniffed`], [`Sniffed`]) and the parser's syntax problems, each worded here.
-pub struct Reading<'t> {
-    decoded: &'t Decoded,
-    findings: Vec<Diagnostic>,
-    /// How many findings are kept ([`keep_first`]); the rest are left in `dropped`.
-    limit: Limit,
-    dropped: LeftOut,
-    /// The first finding left out that stops a rewrite, kept so that a rewrite still refuses
-    /// (and says why) when the findings kept are all of the kinds that do not.
-    omitted_blocking: Option<Diagnostic>,
-}
-
-impl<'t> Reading<'t> {
-    pub fn new(decoded: &'t Decoded) -> Reading<'t> {
-        Reading {
-            decoded,
-            findings: malformed(decoded).into_iter().collect(),
-            limit: Limit {
-                keep: MAX_FINDINGS,
-                last: Vec::new(),
-            },
-            dropped: LeftOut::default(),
-            omitted_blocking: None,
-        }
-    }
-
-    /// Keeps at most `limit.keep` findings instead of [`MAX_FINDINGS`].
-    pub fn with_limit(mut self, limit: Limit) -> Reading<'t> {
-        self.limit = limit;
-        self
-    }
-
-    /// Counts the findings left out without keeping their positions (no suppression line can
-    /// reach them).
-    pub fn count_only(mut self) -> Reading<'t> {
-        self.dropped.count_only = true;
-        self
-    }
-
-    /// Keeps the first findings (all of them now, with `now`), remembering the first one left out
-    /// that stops a rewrite.
-    fn keep(&mut self, now: bool) {
-        let first = &mut self.omitted_blocking;
-        keep_first(
-            &mut self.findings,
-            &self.limit,
-            &mut self.dropped,
-            now,
-            |dropped| {
-                let earlier = first
-                    .as_ref()
-                    .is_some_and(|first| first.span.start <= dropped.span.start);
-                if dropped.rule.blocks_rewrite() && !earlier {
-                    *first = Some(dropped.clone());
-                }
-            },
-        );
-    }
-
-    /// How many worded findings are held now.
-    pub fn held(&self) -> usize {
-        self.findings.len()
-    }
-
-    /// Words what the next chunk showed ([`crate::read::Chunk`]): its syntax errors, and what the
-    /// driver found in it.
-    pub fn chunk(&mut self, parse: &Parse, found: &ChunkSniffed) {
-        self.chunk_counted(parse, found, |_| ());
-    }
-
-    /// [`Reading::chunk`], telling `held` how many findings are held after each one is worded
-    /// (a run's lane for floods of findings, `crate::check`).
-    pub fn chunk_counted(
-        &mut self,
-        parse: &Parse,
-        found: &ChunkSniffed,
-        mut held: impl FnMut(usize),
-    ) {
-        let text = self.decoded.text.as_str();
-        self.findings
-            .extend(found.unclosed_embedding.clone().map(unclosed_embedding));
-        self.findings
-            .extend(found.oversized_game.clone().map(oversized_game));
-        self.findings
-            .extend(found.too_many_inherited.clone().map(too_many_inherited));
-        // Kept as they are worded, so that a chunk of millions of syntax errors never holds more
-        // than twice the limit of worded findings.
-        for error in &parse.errors {
-            self.findings.push(syntax::syntax_diagnostic(error, text));
-            self.keep(false);
-            held(self.findings.len());
-        }
-    }
-
-    /// The findings, and whether the file is PBN. Past the limit, the first finding that stops
-    /// a rewrite is among them even when it is not among the first.
-    pub fn finish(self, sniffed: &Sniffed) -> (Vec<Diagnostic>, bool) {
-        let (findings, is_pbn, _) = self.finish_counted(sniffed);
-        (findings, is_pbn)
-    }
-
-    /// [`Reading::finish`], with the count of the findings left out.
-    pub fn finish_counted(mut self, sniffed: &Sniffed) -> (Vec<Diagnostic>, bool, LeftOut) {
-        let kinds = (
-            sniffed.not_text.clone(),
-            sniffed.chess.clone(),
-            sniffed.lin.clone(),
-            sniffed.not_pbn.clone(),
-        );
-        let verdict = match kinds {
-            (Some(not_text), _, _, _) => not_text_finding(not_text),
-            (None, Some(span), _, _) => chess_finding(span),
-            (None, None, Some(span), _) => lin_finding(span),
-            (None, None, None, Some(span)) => not_pbn_finding(span),
-            (None, None, None, None) => {
-                self.keep(true);
-                if let Some(first) = self.omitted_blocking.take()
-                    && !self.findings.iter().any(|d| d.rule.blocks_rewrite())
-                {
-                    self.dropped.remove(Dropped::of(&first));
-                    self.findings.push(first);
-                }
-                return (self.findings, true, self.dropped);
-            }
-        };
-        let mut findings: Vec<Diagnostic> = malformed(self.decoded).into_iter().collect();
-        findings.push(verdict);
-        (findings, false, LeftOut::default())
-    }
-}
-
 /// F001: bytes the encoding could not decode.
-fn malformed(decoded: &Decoded) -> Option<Diagnostic> {
+pub fn malformed(decoded: &Decoded) -> Option<Diagnostic> {
     let text = decoded.text.as_str();
     let at = decoded.malformed_at?;
     let end = text[at..].chars().next().map_or(at, |c| at + c.len_utf8());
@@ -362,7 +223,7 @@ fn malformed(decoded: &Decoded) -> Option<Diagnostic> {
 }
 
 /// F003, F006 or F007: what the file is when it is not PBN text at all.
-fn not_text_finding(not_text: NotText) -> Diagnostic {
+pub fn not_text_finding(not_text: NotText) -> Diagnostic {
     match not_text {
         NotText::Pbi(span) => Diagnostic::new(
             Rule::PbiFile,
@@ -401,7 +262,7 @@ fn not_text_finding(not_text: NotText) -> Diagnostic {
 }
 
 /// F002.
-fn chess_finding(span: std::ops::Range<usize>) -> Diagnostic {
+pub fn chess_finding(span: std::ops::Range<usize>) -> Diagnostic {
     Diagnostic::new(
         Rule::ChessPgnFile,
         span,
@@ -412,7 +273,7 @@ fn chess_finding(span: std::ops::Range<usize>) -> Diagnostic {
 }
 
 /// F010: a text with syntax errors and no tag pair.
-fn not_pbn_finding(span: std::ops::Range<usize>) -> Diagnostic {
+pub fn not_pbn_finding(span: std::ops::Range<usize>) -> Diagnostic {
     Diagnostic::new(
         Rule::NotPbn,
         span,
@@ -423,7 +284,7 @@ fn not_pbn_finding(span: std::ops::Range<usize>) -> Diagnostic {
 }
 
 /// F009: a LIN file given to a command that rewrites PBN.
-fn lin_finding(span: std::ops::Range<usize>) -> Diagnostic {
+pub fn lin_finding(span: std::ops::Range<usize>) -> Diagnostic {
     Diagnostic::new(
         Rule::LinFileNotRewritten,
         span,
@@ -434,7 +295,7 @@ fn lin_finding(span: std::ops::Range<usize>) -> Diagnostic {
 }
 
 /// F004: a `<PBN>` with no `</PBN>` after it.
-fn unclosed_embedding(open: std::ops::Range<usize>) -> Diagnostic {
+pub fn unclosed_embedding(open: std::ops::Range<usize>) -> Diagnostic {
     Diagnostic::new(
         Rule::UnclosedEmbedding,
         open,
@@ -444,7 +305,7 @@ fn unclosed_embedding(open: std::ops::Range<usize>) -> Diagnostic {
 }
 
 /// F008: the `##` value at `span` is of one name more than pbnfmt carries.
-fn too_many_inherited(span: std::ops::Range<usize>) -> Diagnostic {
+pub fn too_many_inherited(span: std::ops::Range<usize>) -> Diagnostic {
     Diagnostic::new(
         Rule::TooManyInheritedTags,
         span,
@@ -461,7 +322,7 @@ fn too_many_inherited(span: std::ops::Range<usize>) -> Diagnostic {
 }
 
 /// F005: the chunk ends inside a game too long to hold whole; said at the game's first line.
-fn oversized_game(start: std::ops::Range<usize>) -> Diagnostic {
+pub fn oversized_game(start: std::ops::Range<usize>) -> Diagnostic {
     Diagnostic::new(
         Rule::OversizedGame,
         start,
@@ -543,34 +404,4 @@ pub(crate) fn pairs() -> Vec<crate::rules::pairs::Pair> {
                 .collect::<String>(),
         ),
     ]
-}
-
-/// What `decoded` is when it is not a PBN (or LIN) text: the F finding `check` names it with
-/// (random bytes, a PBI or chess PGN file, UTF-16 without a byte-order mark), for the commands
-/// that read games without checking them (`stats`, `show`, `fingerprint`): they refuse the file
-/// as `check` names it, instead of reading a board out of it (issue 59: three commands drew or
-/// counted one board of such files, with exit 0). A LIN text is taken: those commands read it as
-/// the PBN it converts to. The cost is one reading of the file without the rules.
-pub fn not_pbn(decoded: &Decoded) -> Option<Diagnostic> {
-    if decoded.malformed_at.is_none() && crate::read::sniff::looks_like_lin(&decoded.text) {
-        return None;
-    }
-    let mut reading = Reading::new(decoded).count_only();
-    let mut driver = crate::read::Driver::new(decoded);
-    if driver.wants_chunks() {
-        driver.games(
-            |read| reading.chunk(&read.parse, &read.found),
-            |_, _, _| true,
-        );
-    }
-    let (findings, is_pbn) = reading.finish(&driver.finish());
-    if is_pbn && decoded.malformed_at.is_none() {
-        return None;
-    }
-    // The F finding that names what the file is; else the first (a malformed encoding).
-    let named = findings
-        .iter()
-        .position(|finding| finding.rule.code().starts_with('F'))
-        .unwrap_or(0);
-    findings.into_iter().nth(named)
 }

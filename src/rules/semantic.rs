@@ -39,13 +39,18 @@ impl Checker<'_> {
 pub fn check(parse: &Parse, decoded: &Decoded, rules: RuleSet) -> Vec<Diagnostic> {
     let mut semantic = Semantic::new(decoded, rules);
     let mut out = Vec::new();
-    let models = crate::read::threads::Carry::new(&decoded.text).models(parse);
+    let text = decoded.text.as_str();
+    let mut inheritor = crate::model::Inheritor::for_text(text);
+    let models: Vec<_> = parse
+        .real_games()
+        .map(|game| inheritor.game(parse, text, game))
+        .collect();
     semantic.chunk(parse, &models, &mut out);
     semantic.finish(&mut out);
     out
 }
 
-/// The semantic pass over a file read chunk by chunk ([`crate::read::Driver`], which carries the
+/// The semantic pass over a file read chunk by chunk (`crate::read::Reader`, which carries the
 /// `#`/`##` state from one chunk to the next): what carries here is where the last game ended and
 /// what the checks across the file gather.
 pub struct Semantic<'t> {
@@ -150,7 +155,7 @@ impl<'t, 's> Context<'t, 's> {
         }
     }
 
-    /// The rules of the games of one chunk (`models`, built in file order by [`crate::read::threads::Carry`]) and of its tokens and
+    /// The rules of the games of one chunk (`models`, built in file order by `crate::read::threads::Carry`) and of its tokens and
     /// lines: nothing here depends on another chunk.
     pub fn rules(&self, parse: &Parse, models: &[GameModel<'_>]) -> ChunkFindings {
         let mut checker = Checker {

@@ -97,7 +97,7 @@ fn key(value: &str) -> Option<u128> {
 /// The distinct complete deals of `text`.
 fn distinct_deals(text: &str) -> BTreeSet<u128> {
     let mut keys = BTreeSet::new();
-    pbnfmt::read::each_game(text, |_, model, _| {
+    pbnfmt::read::judged_games(text, |_, model, _| {
         keys.extend(model.value("Deal").and_then(key));
         true
     });
@@ -175,7 +175,7 @@ fn renumbered_real_files_read_back_in_order_and_a_second_run_changes_nothing() {
     };
     let boards = |text: &str| {
         let mut found = Vec::new();
-        pbnfmt::read::each_game(text, |_, model, _| {
+        pbnfmt::read::judged_games(text, |_, model, _| {
             found.push((
                 model.value("Board").unwrap_or("").trim().to_owned(),
                 model.value("OriginalBoard").map(str::to_owned),
@@ -236,7 +236,7 @@ fn every_board_turned_to_south_is_dealt_by_south() {
         };
         turned += 1;
         let text = String::from_utf8_lossy(&south);
-        pbnfmt::read::each_game(&text, |_, model, _| {
+        pbnfmt::read::judged_games(&text, |_, model, _| {
             let dealer = model.value("Dealer").unwrap_or("").trim().to_owned();
             assert!(
                 dealer == "S" || dealer.is_empty() || dealer == "?",

@@ -5,8 +5,8 @@
 
 use pbnfmt::check::{CheckOptions, check_bytes};
 use pbnfmt::convert::lin::ConvertOptions;
+use pbnfmt::convert::lin::from_pbn;
 use pbnfmt::jsonl::{DataOptions, convert};
-use pbnfmt::lin::game::from_pbn;
 use serde_json::Value;
 
 use crate::common;

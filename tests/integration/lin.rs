@@ -7,9 +7,10 @@ use std::path::{Path, PathBuf};
 
 use pbnfmt::bridge::Seat;
 use pbnfmt::check::{CheckOptions, check_bytes};
+use pbnfmt::convert::lin::from_pbn;
 use pbnfmt::convert::lin::{ConvertOptions, facts, lin_carries, lin_to_pbn, pbn_to_lin};
 use pbnfmt::diagnostic::Severity;
-use pbnfmt::lin::game::{Game, from_pbn};
+use pbnfmt::lin::game::Game;
 use pbnfmt::lin::read;
 
 use crate::common;

@@ -365,7 +365,7 @@ fn auction_patterns_match_as_regular_expressions_on_every_real_board() {
         let decoded = pbnfmt::source::decode_owned(std::fs::read(&file).unwrap(), None);
         let text = decoded.text.as_ref();
         let mut index = 0;
-        pbnfmt::read::each_game(text, |parse, model, _| {
+        pbnfmt::read::judged_games(text, |parse, model, _| {
             let board = pbnfmt::query::Board::new(parse, text, model);
             index += 1;
             let Some(written) = calls.get(&(index as u64)) else {
