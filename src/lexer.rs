@@ -370,6 +370,11 @@ pub fn is_embedded(text: &str) -> bool {
     find_embedding(text, 0).is_some()
 }
 
+/// Where the first `<PBN>` of a document that embeds PBN text (PBN 6.2) is.
+pub fn embedding_at(text: &str) -> Option<std::ops::Range<usize>> {
+    find_embedding(text, 0).map(|at| at..at + EMBED_OPEN.len())
+}
+
 fn push(tokens: &mut Vec<Token>, kinds: &mut Kinds, kind: SyntaxKind, start: usize, end: usize) {
     if end > start {
         kinds.add(kind);

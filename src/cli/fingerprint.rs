@@ -15,16 +15,17 @@ pub(super) fn run(args: &FingerprintArgs) -> u8 {
         );
         return super::EXIT_TROUBLE;
     }
-    let discovery = match settings::readable_inputs(&args.files.reading_lin(), &args.config) {
-        Ok(discovery) => discovery,
-        Err(status) => return status,
-    };
+    let discovery =
+        match settings::readable_inputs(&args.files.reading_lin(), &args.config, args.encoding) {
+            Ok(discovery) => discovery,
+            Err(status) => return status,
+        };
     let threads = args.files.threads();
     let mut boards = Vec::new();
     let mut left_out = 0;
     let read = read_each_pbn_input(
         &discovery.inputs,
-        threads,
+        (threads, args.encoding),
         |decoded| crate::fingerprint::boards(&decoded.text),
         |(found, skipped)| {
             boards.extend(found);

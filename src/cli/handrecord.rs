@@ -33,11 +33,16 @@ pub(super) fn run(args: &HandrecordArgs) -> u8 {
         );
         return EXIT_TROUBLE;
     }
-    let (choice, discovery) =
-        match super::select::chosen_inputs(&args.files, &args.choice, &args.config, "print") {
-            Ok(chosen) => chosen,
-            Err(status) => return status,
-        };
+    let (choice, discovery) = match super::select::chosen_inputs(
+        &args.files,
+        &args.choice,
+        &args.config,
+        "print",
+        args.encoding,
+    ) {
+        Ok(chosen) => chosen,
+        Err(status) => return status,
+    };
     // The output is never one of the inputs (checked again for --out-dir's files, once named).
     if let Some(target) = &args.output_file
         && let Err(status) = super::settings::refuse_output_among_inputs(
@@ -59,8 +64,9 @@ pub(super) fn run(args: &HandrecordArgs) -> u8 {
     let done = read_each_input(
         &discovery.inputs,
         args.files.threads(),
-        |bytes| {
-            let decoded = crate::source::decode_owned(bytes, None);
+        |found, bytes| {
+            let encoding = super::settings::input_encoding(args.encoding, found);
+            let decoded = crate::source::decode_owned(bytes, encoding);
             let options = CheckOptions {
                 selection: Selection {
                     extend_select: vec!["H".to_owned(), "T027".to_owned()],

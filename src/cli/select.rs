@@ -183,6 +183,7 @@ pub(super) fn chosen_inputs(
     choice_args: &ChoiceArgs,
     config: &super::ConfigArgs,
     what: &str,
+    encoding: Option<super::InputEncoding>,
 ) -> Result<(Choice, crate::walk::Discovery), u8> {
     if files.paths.is_empty() && files.files_from.is_none() {
         say!(
@@ -192,7 +193,7 @@ pub(super) fn chosen_inputs(
         return Err(EXIT_TROUBLE);
     }
     let choice = choice(choice_args, false)?;
-    let discovery = settings::readable_inputs(&files.reading_lin(), config)?;
+    let discovery = settings::readable_inputs(&files.reading_lin(), config, encoding)?;
     Ok((choice, discovery))
 }
 

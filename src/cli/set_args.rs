@@ -158,8 +158,14 @@ pub struct MergeArgs {
     #[arg(long, value_name = "SEED")]
     pub shuffle: Option<u64>,
 
-    /// Read the inputs in this encoding instead of detecting it.
-    #[arg(long, value_enum)]
+    /// The input encoding; `auto` reads a byte-order mark, else UTF-8 if valid, else Latin-1.
+    /// [default: auto, or the configuration's `encoding`]
+    #[arg(
+        long = "encoding",
+        value_enum,
+        value_name = "ENCODING",
+        alias = "input-encoding"
+    )]
     pub input_encoding: Option<InputEncoding>,
 
     #[command(flatten)]
@@ -184,8 +190,14 @@ pub struct SplitArgs {
     #[arg(long, value_name = "DIR", required = true)]
     pub out_dir: PathBuf,
 
-    /// Read the inputs in this encoding instead of detecting it.
-    #[arg(long, value_enum)]
+    /// The input encoding; `auto` reads a byte-order mark, else UTF-8 if valid, else Latin-1.
+    /// [default: auto, or the configuration's `encoding`]
+    #[arg(
+        long = "encoding",
+        value_enum,
+        value_name = "ENCODING",
+        alias = "input-encoding"
+    )]
     pub input_encoding: Option<InputEncoding>,
 
     #[command(flatten)]
@@ -214,6 +226,11 @@ pub struct StatsArgs {
     /// How to print the counts.
     #[arg(long, value_enum, default_value_t = StatsFormat::Table)]
     pub output_format: StatsFormat,
+
+    /// The input encoding; `auto` reads a byte-order mark, else UTF-8 if valid, else Latin-1.
+    /// [default: auto, or the configuration's `encoding`]
+    #[arg(long, value_enum, alias = "input-encoding")]
+    pub encoding: Option<InputEncoding>,
 
     #[command(flatten)]
     pub config: ConfigArgs,
@@ -247,6 +264,11 @@ pub struct HandrecordArgs {
     /// Write the hand record into FILE (atomically); by default to standard output.
     #[arg(long, short = 'o', value_name = "FILE")]
     pub output_file: Option<PathBuf>,
+
+    /// The input encoding; `auto` reads a byte-order mark, else UTF-8 if valid, else Latin-1.
+    /// [default: auto, or the configuration's `encoding`]
+    #[arg(long, value_enum, alias = "input-encoding")]
+    pub encoding: Option<InputEncoding>,
 
     /// Write one hand record per input into DIR, named after the input (`club.pbn` gives
     /// `DIR/club.pdf`).

@@ -19,14 +19,27 @@ use super::{
 
 /// Every input read as `merge` and `split` read it, in order, with its name; a file that cannot
 /// be rewritten is said (exit 1), one that cannot be read too (exit 2).
-fn read_all(inputs: &[Found], threads: usize, options: RewriteOptions) -> Result<Vec<Read>, u8> {
+fn read_all(
+    inputs: &[Found],
+    (threads, encoding): (usize, Option<super::InputEncoding>),
+    options: RewriteOptions,
+) -> Result<Vec<Read>, u8> {
     let mut reads = Vec::new();
     let mut refused = false;
     let mut index = 0;
     read_each_input(
         inputs,
         threads,
-        |bytes| merge::read(&bytes, options),
+        |found, bytes| {
+            let input_encoding = settings::input_encoding(encoding, found);
+            merge::read(
+                &bytes,
+                RewriteOptions {
+                    input_encoding,
+                    ..options
+                },
+            )
+        },
         |read| {
             let name = inputs[index].input.display_name();
             index += 1;
@@ -34,7 +47,11 @@ fn read_all(inputs: &[Found], threads: usize, options: RewriteOptions) -> Result
                 Ok(read) => reads.push(read),
                 Err(problems) => {
                     let why = problems.first().map_or_else(String::new, |p| {
-                        format!(": {} [{}]", p.message, p.rule.code())
+                        let help = p
+                            .help
+                            .as_ref()
+                            .map_or_else(String::new, |h| format!(" ({h})"));
+                        format!(": {} [{}]{help}", p.message, p.rule.code())
                     });
                     say!(
                         "pbnfmt: {name} is not read for sure{why}; `pbnfmt check {name}` says \
@@ -58,13 +75,13 @@ fn inputs_read(
     encoding: Option<super::InputEncoding>,
     check: impl FnOnce(&[Found]) -> Result<(), u8>,
 ) -> Result<(crate::walk::Discovery, Vec<Read>), u8> {
-    let discovery = settings::readable_inputs(files, config)?;
+    let discovery = settings::readable_inputs(files, config, encoding)?;
     check(&discovery.inputs)?;
-    let options = RewriteOptions {
-        input_encoding: encoding.and_then(super::InputEncoding::forced),
-        ..RewriteOptions::default()
-    };
-    let reads = read_all(&discovery.inputs, files.threads(), options)?;
+    let reads = read_all(
+        &discovery.inputs,
+        (files.threads(), encoding),
+        RewriteOptions::default(),
+    )?;
     Ok((discovery, reads))
 }
 

@@ -33,11 +33,31 @@ pub(crate) fn refuse_stdin(inputs: &[crate::walk::Found], why: &str) -> Result<(
 /// [`discover`] for a command that reads every input and writes none (`fingerprint`, `stats`):
 /// a usage error, or a path that could not be walked, is said, and is `Err` with the exit
 /// status.
-pub(crate) fn readable_inputs(files: &FileArgs, config: &ConfigArgs) -> Result<Discovery, u8> {
+pub(crate) fn readable_inputs(
+    files: &FileArgs,
+    config: &ConfigArgs,
+    encoding: Option<InputEncoding>,
+) -> Result<Discovery, u8> {
     let discovery = discover(files, config, false).map_err(|message| {
         say!("pbnfmt: error: {message}");
         EXIT_TROUBLE
     })?;
+    if config.show_settings {
+        // The settings the command would read the first input with, and nothing done: `Err`
+        // with the status of printing them.
+        let overrides = RewriteOverrides {
+            input_encoding: encoding,
+            encoding: None,
+            line_ending: None,
+            resolve: false,
+        };
+        let first = discovery.inputs.first();
+        let text = show(first, &files.exclude, &rewrite_settings(&overrides, first));
+        return Err(super::finish(std::io::Write::write_all(
+            &mut std::io::stdout(),
+            text.as_bytes(),
+        )));
+    }
     if !walk_trouble(&discovery).is_empty() {
         return Err(EXIT_TROUBLE);
     }
@@ -307,6 +327,22 @@ pub(crate) fn rewrite_settings(overrides: &RewriteOverrides, found: Option<&Foun
     }
     merged.export.resolve |= overrides.resolve;
     merged
+}
+
+/// The encoding a command reads `found` in: the command line's `--encoding`, else the file's
+/// configuration's `encoding`; `None` to detect it.
+pub(crate) fn input_encoding(
+    command_line: Option<InputEncoding>,
+    found: &Found,
+) -> Option<crate::source::Encoding> {
+    command_line
+        .or_else(|| {
+            found
+                .config
+                .as_deref()
+                .and_then(|config| config.file.encoding)
+        })
+        .and_then(InputEncoding::forced)
 }
 
 /// `--show-settings` for `check`.

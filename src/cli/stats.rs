@@ -10,15 +10,20 @@ use crate::stats::Stats;
 use super::{EXIT_CLEAN, StatsArgs, StatsFormat, finish, read_each_pbn_input, say};
 
 pub(super) fn run(args: &StatsArgs) -> u8 {
-    let (choice, discovery) =
-        match super::select::chosen_inputs(&args.files, &args.choice, &args.config, "count") {
-            Ok(chosen) => chosen,
-            Err(status) => return status,
-        };
+    let (choice, discovery) = match super::select::chosen_inputs(
+        &args.files,
+        &args.choice,
+        &args.config,
+        "count",
+        args.encoding,
+    ) {
+        Ok(chosen) => chosen,
+        Err(status) => return status,
+    };
     let mut stats = Stats::default();
     let read = read_each_pbn_input(
         &discovery.inputs,
-        args.files.threads(),
+        (args.files.threads(), args.encoding),
         |decoded| {
             let mut stats = Stats::default();
             each_board(&decoded.text, |board| {

@@ -40,6 +40,9 @@ pub fn read(bytes: &[u8], options: RewriteOptions) -> Result<Read, Vec<Diagnosti
     let (Some(output), false) = (resolved.output_bytes(), left) else {
         return Err(resolved.problems);
     };
+    if let Some(open) = crate::lexer::embedding_at(&resolved.decoded.text) {
+        return Err(vec![crate::rules::writing::embedded_not_joined(open)]);
+    }
     let encoding = resolved.decoded.encoding;
     let bom = resolved.decoded.bom;
     let decoded = source::decode_owned(output, Some(encoding));

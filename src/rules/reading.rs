@@ -24,7 +24,7 @@ pub const MALFORMED_ENCODING: RuleInfo = RuleInfo {
     example: "A file starting with the UTF-8 BOM `EF BB BF` that contains the Latin-1 byte `FC` \
         (ü).",
     fix: "Re-save the file in one encoding, or name the right one with `--encoding latin-1` \
-        (`check`, `show`) or `--input-encoding latin-1` (`export`, `resolve`, `nag`).",
+        (every command but `export` and `convert`, where the input's is `--input-encoding latin-1`).",
     blocks_rewrite: true,
     ..RuleInfo::BASE
 };
@@ -197,8 +197,9 @@ pub const UTF16_WITHOUT_BOM: RuleInfo = RuleInfo {
         says so. Without one, the file would be read as Latin-1 with a NUL between every two \
         characters, and every line would draw a finding.",
     example: "`[\\0E\\0v\\0e\\0n\\0t\\0` ... (the bytes of `[Event` in UTF-16LE).",
-    fix: "Name the encoding: `--encoding utf-16le` (`check`, `show`) or `--input-encoding \
-        utf-16le` (`export`, `resolve`, `nag`); or re-save the file in UTF-8.",
+    fix: "Name the encoding: `--encoding utf-16le` (every command but `export` and `convert`, \
+        where the input's is `--input-encoding utf-16le`), or `encoding = \"utf-16le\"` in \
+        `pbnfmt.toml`; or re-save the file in UTF-8.",
     blocks_rewrite: true,
     ..RuleInfo::BASE
 };
@@ -217,7 +218,7 @@ pub fn malformed(decoded: &Decoded) -> Option<Diagnostic> {
         .with_label("replaced by U+FFFD")
         .with_help(
             "re-save the file in one encoding, or name the right one with `--encoding` \
-                (`--input-encoding` for export, resolve and nag)",
+                (`--input-encoding` for export and convert)",
         ),
     )
 }
@@ -241,8 +242,8 @@ pub fn not_text_finding(not_text: NotText) -> Diagnostic {
         )
         .with_label("a NUL between two characters")
         .with_help(format!(
-            "read it with `--encoding {endian}` (`--input-encoding {endian}` for export, \
-             resolve and nag), or re-save it in UTF-8"
+            "read it with `--encoding {endian}` (`--input-encoding {endian}` for export and \
+             convert), or re-save it in UTF-8"
         )),
         NotText::Binary {
             at,

@@ -491,6 +491,21 @@ pub fn embedded_pbn(span: Range<usize>) -> Diagnostic {
     )
 }
 
+/// W rule of embedded PBN, for `merge` and `split`: a document that embeds PBN text (PBN 6.2) is
+/// not joined to other files nor cut into parts, which would carry its other text into every
+/// part or the middle of the set (it drew "a bug in pbnfmt" before).
+pub fn embedded_not_joined(span: Range<usize>) -> Diagnostic {
+    Diagnostic::new(
+        Rule::EmbeddedPbn,
+        span,
+        "the PBN text is embedded in another document (PBN 6.2); merge and split join and cut \
+         PBN files",
+    )
+    .with_help(
+        "take the PBN text out first: `pbnfmt export --force FILE > OUT.pbn` writes it alone",
+    )
+}
+
 /// A file that export refuses for each W rule, and the file mended ([`crate::rules::pairs`]);
 /// W004 has none (see there).
 #[cfg(test)]

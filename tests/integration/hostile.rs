@@ -1286,11 +1286,14 @@ fn games_become_data_in_the_same_memory_whatever_the_file_size() {
     }
     eprintln!("peak RSS (file MB, command, bytes): {peaks:?}");
     // Bytes. The output is held in memory up to 8 MiB before it spills (io::spool): CSV's, a
-    // fifth of the input, is held whole for both files; a whole reading would add the 20 MB the
-    // files differ by at least once.
+    // fifth of the input (0.8 and 4.9 MB), is held whole for both files, in a buffer that grows
+    // by doubling, so the larger file's may take 8 MiB where the smaller's takes 1; measured,
+    // the release build's peaks differ by 8.4 MB at d94b8ea and after, the test build's by up
+    // to 9.6 MB, at the edge of the 9 MiB this allowed. A whole reading would add the 20 MB the
+    // files differ by at least once, over the 12 MiB allowed now.
     for (small, large) in peaks[..3].iter().zip(&peaks[3..]) {
         assert!(
-            large.2 <= small.2 + (9 << 20),
+            large.2 <= small.2 + (12 << 20),
             "{large:?} against {small:?}: the same memory whatever the size"
         );
         assert!(large.2 < 48 << 20, "{large:?}: within the 48 MB bound");

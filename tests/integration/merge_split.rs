@@ -158,3 +158,34 @@ fn a_split_by_room_and_a_shuffled_merge_keep_every_game() {
     );
     assert_eq!(output.status.code(), Some(2));
 }
+
+/// A document that embeds PBN text (PBN 6.2) is refused by `merge` and `split` with the reason
+/// (W003, and how to take the PBN text out), never merged into a set that then fails its own
+/// proof: before, merging it with another file said "this is a bug in pbnfmt". Nothing is
+/// written.
+#[test]
+fn an_embedded_document_is_refused_with_its_reason_not_called_a_bug() {
+    let dir = tempfile::tempdir().unwrap();
+    let embedded = "<html><body><p>Board 1</p>\n<PBN>\n[Event \"E\"]\n[Board \"1\"]\n</PBN>\n\
+                    <p>text after it [not a \"tag\"]</p></body></html>\n";
+    std::fs::write(dir.path().join("page.pbn"), embedded).unwrap();
+    std::fs::write(
+        dir.path().join("club.pbn"),
+        "[Event \"C\"]\n[Board \"2\"]\n",
+    )
+    .unwrap();
+    let commands: [&[&str]; 2] = [
+        &["merge", "-o", "all.pbn", "page.pbn", "club.pbn"],
+        &["split", "--every", "1", "--out-dir", "parts", "page.pbn"],
+    ];
+    for args in commands {
+        let output = common::pbnfmt(args, dir.path());
+        let said = common::text(&output.stderr);
+        assert_eq!(output.status.code(), Some(1), "{args:?}: {said}");
+        assert!(said.contains("W003") && said.contains("embedded"), "{said}");
+        assert!(said.contains("pbnfmt export --force"), "{said}");
+        assert!(!said.contains("bug"), "{said}");
+        assert!(!dir.path().join("all.pbn").exists());
+        assert!(!dir.path().join("parts").exists());
+    }
+}

@@ -90,3 +90,118 @@ fn every_reading_command_refuses_a_file_that_is_not_pbn() {
         failed.join("\n")
     );
 }
+
+/// Issue 59, one input vocabulary: every command that reads files reads the UTF-16 file without
+/// a byte-order mark when told its encoding, by `--encoding` (`--input-encoding` on `export` and
+/// `convert`, where `--encoding` has always named the output) or by the configuration's
+/// `encoding` beside it: F007 is then not named, and no command takes the option for a usage
+/// error. Before, `stats`, `fingerprint` and `handrecord` had no such option and never read the
+/// configuration's, and `merge` and `split` ignored the configuration's.
+#[test]
+fn every_reading_command_takes_the_input_encoding_from_the_command_line_or_the_configuration() {
+    let commands: [&[&str]; 19] = [
+        &["check"],
+        &["stats"],
+        &["fingerprint"],
+        &["convert", "--to", "jsonl"],
+        &["convert", "--to", "lin", "-o", "out.lin"],
+        &["handrecord", "-o", "out.html"],
+        &["export"],
+        &["resolve"],
+        &["nag"],
+        &["fix"],
+        &["dedup"],
+        &["rotate", "--by", "1"],
+        &["renumber"],
+        &["select", "--boards", "1"],
+        &["set-tag", "--set", "Event=x"],
+        &["replicate", "--blocks", "2"],
+        &["merge", "-o", "out.pbn"],
+        &["split", "--by", "Board", "--out-dir", "parts"],
+        &["show"],
+    ];
+    let file = "utf16-without-bom.pbn";
+    let original = std::fs::read(common::corpus().join("invalid/file").join(file)).unwrap();
+    let mut failed = Vec::new();
+    for configured in [false, true] {
+        for command in commands {
+            if configured && command[0] == "show" {
+                // `show` reads one file and no configuration.
+                continue;
+            }
+            let dir = tempfile::tempdir().unwrap();
+            std::fs::write(dir.path().join(file), &original).unwrap();
+            let mut args = command.to_vec();
+            if configured {
+                std::fs::write(dir.path().join("pbnfmt.toml"), "encoding = \"utf-16le\"\n")
+                    .unwrap();
+            } else if matches!(command[0], "export" | "convert") {
+                args.extend(["--input-encoding", "utf-16le"]);
+            } else {
+                args.extend(["--encoding", "utf-16le"]);
+            }
+            args.push(file);
+            if command[0] == "merge" {
+                args.push("other.pbn");
+                std::fs::write(dir.path().join("other.pbn"), "[Board \"9\"]\n").unwrap();
+            }
+            let output = pbnfmt(&args, dir.path());
+            let said = format!("{}{}", text(&output.stdout), text(&output.stderr));
+            let status = output.status.code();
+            if said.contains("F007") || status == Some(2) {
+                failed.push(format!(
+                    "{args:?} (configured: {configured}) exits {status:?}: {}",
+                    said.lines().take(3).collect::<Vec<_>>().join(" | ")
+                ));
+            }
+        }
+    }
+    assert!(failed.is_empty(), "{failed:#?}");
+}
+
+/// Issue 59, one input vocabulary: `--show-settings` on the commands that read files without
+/// rewriting them in place prints the settings the first input is read with (its encoding from
+/// `--encoding` over the configuration's) and does nothing else: before, `stats`, `fingerprint`
+/// and `handrecord` took the flag and did their work as if it were not given.
+#[test]
+fn show_settings_shows_the_settings_and_does_nothing_else() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("a.pbn"), "[Event \"E\"]\n[Board \"1\"]\n").unwrap();
+    std::fs::write(dir.path().join("pbnfmt.toml"), "encoding = \"latin-1\"\n").unwrap();
+    let commands: [&[&str]; 5] = [
+        &["stats"],
+        &["fingerprint"],
+        &["handrecord", "-o", "out.html"],
+        &["merge", "-o", "out.pbn"],
+        &["split", "--every", "1", "--out-dir", "parts"],
+    ];
+    for command in commands {
+        for (given, shown) in [(None, "latin-1"), (Some("utf-8"), "utf-8")] {
+            let mut args = command.to_vec();
+            args.push("--show-settings");
+            if let Some(given) = given {
+                args.extend(["--encoding", given]);
+            }
+            args.push("a.pbn");
+            let output = pbnfmt(&args, dir.path());
+            let out = text(&output.stdout);
+            assert_eq!(
+                output.status.code(),
+                Some(0),
+                "{args:?}: {}",
+                text(&output.stderr)
+            );
+            assert!(out.starts_with("# Settings for a.pbn"), "{args:?}: {out}");
+            assert!(
+                out.contains(&format!("encoding = \"{shown}\"")),
+                "{args:?}: {out}"
+            );
+            let written: Vec<_> = std::fs::read_dir(dir.path())
+                .unwrap()
+                .map(|entry| entry.unwrap().file_name().into_string().unwrap())
+                .filter(|name| name != "a.pbn" && name != "pbnfmt.toml")
+                .collect();
+            assert!(written.is_empty(), "{args:?} wrote {written:?}");
+        }
+    }
+}
