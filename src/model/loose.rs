@@ -252,6 +252,25 @@ pub fn vulnerable(text: &str) -> Option<Reading> {
     Some(Reading::certain(spelling.to_owned()))
 }
 
+/// A seat written as its word (`north`, `North`, `NORTH`, with spaces around), as some dealing
+/// programs write Dealer and Declarer: the letter PBN 3.4.9 writes (`N`). Certain: the word
+/// names one seat. A declarer's `^` (PBN 3.4.12) stays in front.
+pub fn seat(text: &str) -> Option<Reading> {
+    let trimmed = text.trim();
+    let (caret, word) = match trimmed.strip_prefix('^') {
+        Some(word) => ("^", word.trim()),
+        None => ("", trimmed),
+    };
+    let letter = match word.to_ascii_lowercase().as_str() {
+        "north" => 'N',
+        "east" => 'E',
+        "south" => 'S',
+        "west" => 'W',
+        _ => return None,
+    };
+    Some(Reading::certain(format!("{caret}{letter}")))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -609,11 +609,14 @@ fn push_digits(out: &mut String, n: u64, radix: u64) {
 /// value that reads reads too, so the two kinds never meet.
 fn meaning(out: &mut String, name: &str, value: &str, context: &GameContext<'_>) {
     let written = match name {
-        "Dealer" => Seat::parse(value).map(|seat| {
-            out.push(seat.letter());
-            Ok(())
-        }),
-        // A loose spelling that `pbnfmt fix` repairs means what its repair does (`model::loose`).
+        // A loose spelling that `pbnfmt fix` repairs means what its repair does (`model::loose`):
+        // a seat written as its word, a vulnerability as dealing programs write it.
+        "Dealer" => Seat::parse(value)
+            .or_else(|| loose::seat(value).and_then(|reading| Seat::parse(&reading.spelling)))
+            .map(|seat| {
+                out.push(seat.letter());
+                Ok(())
+            }),
         "Vulnerable" => Vulnerability::read(value).map(|v| {
             out.push_str(match v {
                 Vulnerability::None => "None",
@@ -623,15 +626,19 @@ fn meaning(out: &mut String, name: &str, value: &str, context: &GameContext<'_>)
             });
             Ok(())
         }),
-        "Declarer" => values::parse_declarer(value).map(|declarer| {
-            if let Some(declarer) = declarer {
-                if declarer.swapped {
-                    out.push('^');
+        "Declarer" => values::parse_declarer(value)
+            .or_else(|| {
+                loose::seat(value).and_then(|reading| values::parse_declarer(&reading.spelling))
+            })
+            .map(|declarer| {
+                if let Some(declarer) = declarer {
+                    if declarer.swapped {
+                        out.push('^');
+                    }
+                    out.push(declarer.seat.letter());
                 }
-                out.push(declarer.seat.letter());
-            }
-            Ok(())
-        }),
+                Ok(())
+            }),
         "Contract" => ContractValue::read(value).map(|contract| {
             match contract {
                 ContractValue::PassedOut => out.push_str("Pass"),

@@ -166,7 +166,14 @@ pub(crate) fn remove_games(
                                 edits.extend(resolved);
                             }
                         }
-                        last_kept_end = Some(span.end);
+                        // Text before the first game with a tag pair (a comment alone) is the
+                        // file's preamble, kept by `kept_before`, not a game kept: when every
+                        // game goes, the file is what came before its first game (issue 65,
+                        // item 1: the preamble's own end was taken for the last game kept, and
+                        // the proof called the shortened preamble a bug in pbnfmt).
+                        if model.is_some() || !first {
+                            last_kept_end = Some(span.end);
+                        }
                     }
                 }
                 true

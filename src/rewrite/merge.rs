@@ -6,7 +6,8 @@
 //! value from a game of another file, or from one left in another part. The text before a file's
 //! first game (`% PBN 2.1`, `% EXPORT`, a comment on the file) is the file's: `split` writes it at
 //! the head of every part, and `merge` writes a later file's only when it differs from the first
-//! file's, so that merging the parts of a split gives the file back byte for byte. Every result
+//! file's, so that merging the parts of a split gives the file back byte for byte; a shuffle
+//! writes it first with an empty line after it, so that it goes with no game. Every result
 //! is proven by reading it back: the facts of its games, in order (a shuffle: the same facts in
 //! another order), are the inputs'.
 
@@ -155,6 +156,19 @@ pub fn merge(reads: &[Read], shuffle: Option<u64>, renumber: bool) -> Merged {
         expected.extend(super::dedup::game_facts(&read.text[from..], &[], &[]).0);
     }
     if let Some(seed) = shuffle {
+        // The preamble is the file's, not its first game's: shuffled, it stands apart, an
+        // empty line after it, so that it goes with no game. (Bridge Composer writes its `%`
+        // lines straight into the first game, whose facts held them: the game moved, the
+        // lines stayed, and the proof called the result a bug, issue 65 item 2.) The facts
+        // expected are read from the text laid out so.
+        let (preamble, _) = units(&text);
+        if preamble > 0 {
+            let mut apart = text[..preamble].to_owned();
+            end_with_empty_line(&mut apart, nl);
+            apart.push_str(&text[preamble..]);
+            text = apart;
+        }
+        expected = super::dedup::game_facts(&text, &[], &[]).0;
         text = shuffled(&text, seed, nl);
     }
     let (encoding, bom) = common_encoding(&reads.iter().collect::<Vec<_>>());
@@ -168,7 +182,16 @@ pub fn merge(reads: &[Read], shuffle: Option<u64>, renumber: bool) -> Merged {
         }
     };
     let (after, _) = super::dedup::game_facts(&text, &[], &[]);
-    let games = after.len();
+    // The games with a tag pair: a comment alone (the `%` lines of a preamble) has facts to
+    // keep, but is no game.
+    let mut games = 0;
+    crate::read::judged(&text).games(
+        |_| {},
+        |_, _, _| {
+            games += 1;
+            true
+        },
+    );
     let same = |mut a: Vec<u128>, mut b: Vec<u128>| {
         if shuffle.is_some() {
             a.sort_unstable();
@@ -449,7 +472,7 @@ mod tests {
         assert!(
             String::from_utf8(once)
                 .unwrap()
-                .starts_with("% PBN 2.1\r\n[Board")
+                .starts_with("% PBN 2.1\r\n\r\n[Board")
         );
     }
 }

@@ -527,8 +527,11 @@ fn values_and_case(checker: &mut Checker<'_>, game: &GameModel<'_>) {
         .filter(|t| t.inheritance == Inheritance::None && !t.duplicate)
     {
         let value = &*tag.value;
+        // Only a value that reads (in uppercase, export's): `north` is no seat in any case, and
+        // its finding is T003's, which `fix` mends, not E007's, which export would promise to.
         let lowercase = match tag.name {
-            "Dealer" | "Declarer" | "Auction" | "Play" => lower(value),
+            "Dealer" | "Auction" | "Play" => Seat::parse(value).is_some() && lower(value),
+            "Declarer" => crate::model::values::parse_declarer(value).is_some() && lower(value),
             // Only the letters that are ranks or seats in uppercase: an `x` for a small card is
             // no card at all (D004 says so), not a card in lowercase.
             "Deal" => value.bytes().any(|b| {
@@ -537,7 +540,11 @@ fn values_and_case(checker: &mut Checker<'_>, game: &GameModel<'_>) {
                     b'a' | b'k' | b'q' | b'j' | b't' | b'n' | b'e' | b's' | b'w'
                 )
             }),
-            "Contract" => value != "Pass" && lower(value),
+            "Contract" => {
+                value != "Pass"
+                    && crate::model::values::ContractValue::parse(value).is_some()
+                    && lower(value)
+            }
             "Vulnerable" => {
                 Vulnerability::parse(value).is_some()
                     && !["None", "Love", "-", "NS", "EW", "All", "Both"]

@@ -26,6 +26,7 @@ pub mod notes;
 pub mod play;
 pub mod reading;
 pub mod result;
+pub mod results;
 pub mod select;
 pub mod semantic;
 pub mod sets;
@@ -390,6 +391,8 @@ rules! {
     CommentInSectionData => tables::COMMENT_IN_SECTION_DATA,
     DataWithoutSection => tables::DATA_WITHOUT_SECTION,
     TableOrderContradicted => tables::TABLE_ORDER_CONTRADICTED,
+    TravellerScoreMismatch => results::TRAVELLER_SCORE_MISMATCH,
+    TravellerMatchpointsMismatch => results::TRAVELLER_MATCHPOINTS_MISMATCH,
     C1ControlCharacter => chars::C1_CONTROL_CHARACTER,
     CharacterOutsideLatin1 => chars::CHARACTER_OUTSIDE_LATIN1,
     TabInString => chars::TAB_IN_STRING,

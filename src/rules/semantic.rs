@@ -5,7 +5,7 @@ use crate::model::GameModel;
 use crate::rules::diagnostic::Diagnostic;
 use crate::rules::select::RuleSet;
 use crate::rules::{
-    Group, Rule, auction, chars, dd, deal, export, notes, play, result, tables, tags,
+    Group, Rule, auction, chars, dd, deal, export, notes, play, result, results, tables, tags,
 };
 use crate::source::Decoded;
 use crate::syntax::Parse;
@@ -194,6 +194,7 @@ fn check_game(checker: &mut Checker<'_>, game: &GameModel<'_>) -> Option<crate::
     }
     notes::check(checker, game);
     tables::check_game(checker, game);
+    results::check_game(checker, game);
     dd::check(checker, game, deal.as_ref());
     dd::hand_record(checker, game, deal.as_ref());
     if checker.rules.any_of(Group::Export) {

@@ -249,7 +249,7 @@ fn data_without_section(checker: &mut Checker<'_>, tag: &crate::model::Tag<'_>) 
 }
 
 /// At most 40 characters of `text`, `...` after them when there were more.
-fn clip(text: &str) -> String {
+pub(crate) fn clip(text: &str) -> String {
     match text.char_indices().nth(40) {
         Some((at, _)) => format!("{}...", &text[..at]),
         None => text.to_owned(),

@@ -64,7 +64,9 @@ pub const INVALID_DEALER: RuleInfo = RuleInfo {
     example: "```\n\
         [Dealer \"North\"]\n\
         ```",
-    fix: "Use the letter: `[Dealer \"N\"]`.",
+    fix: "Use the letter: `[Dealer \"N\"]`. `pbnfmt fix` writes a seat written as its word (`north`, `North`) as its \
+        letter.",
+    fixable: Fixability::Safe,
     ..RuleInfo::BASE
 };
 
@@ -118,7 +120,9 @@ pub const INVALID_DECLARER: RuleInfo = RuleInfo {
     example: "```\n\
         [Declarer \"South\"]\n\
         ```",
-    fix: "Use the letter: `[Declarer \"S\"]`.",
+    fix: "Use the letter: `[Declarer \"S\"]`. `pbnfmt fix` writes a seat written as its word (`north`, `North`) as its \
+        letter.",
+    fixable: Fixability::Safe,
     ..RuleInfo::BASE
 };
 
@@ -432,11 +436,12 @@ pub(crate) fn check_value(
             )
         }),
         "Dealer" => Seat::parse(value).is_none().then(|| {
-            bad_with(
+            let finding = bad_with(
                 Rule::InvalidDealer,
                 format!("dealer `{value}` is not W, N, E or S"),
                 &seat_help("Dealer", value),
-            )
+            );
+            with_loose_fix(finding, tag, loose::seat(value), "dealer")
         }),
         "Vulnerable" => Vulnerability::parse(value).is_none().then(|| {
             let finding = bad(
@@ -448,11 +453,12 @@ pub(crate) fn check_value(
         "Scoring" => scoring_problem(value)
             .map(|why| bad(Rule::InvalidScoring, format!("scoring `{value}` {why}"))),
         "Declarer" => values::parse_declarer(value).is_none().then(|| {
-            bad_with(
+            let finding = bad_with(
                 Rule::InvalidDeclarer,
                 format!("declarer `{value}` is not W, N, E or S"),
                 &seat_help("Declarer", value),
-            )
+            );
+            with_loose_fix(finding, tag, loose::seat(value), "declarer")
         }),
         "Contract" => match ContractValue::parse(value) {
             None => {

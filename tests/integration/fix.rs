@@ -321,3 +321,71 @@ fn an_open_comment_is_closed_by_the_unsafe_fix() {
     let export = pbnfmt(&["export", "b.pbn"], dir.path());
     assert_eq!(export.status.code(), Some(0), "{}", text(&export.stderr));
 }
+
+/// Issue 61, item 3: a seat written as its word in Dealer or Declarer (`north`, `North`,
+/// `^SOUTH`), as four real files never seen by the project write it. Before, `export` wrote
+/// `Dealer "north"` under `% EXPORT` and its output drew E007 ("in lowercase") that the input
+/// lacked, with exit 0, and `check`'s summary promised that `export --write` would clear it.
+/// Now the value is T003/T006 alone, with a safe fix that `fix` applies (the letter: PBN 3.4.9),
+/// the export of such a file has no finding its input lacked, and after `fix` the file is clean.
+/// The seat each word names is written here, not derived by pbnfmt.
+#[test]
+fn a_seat_written_as_its_word_is_fixed_and_never_promised_to_export() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = |dealer: &str, declarer: &str| {
+        format!(
+            "[Event \"x\"]\r\n[Site \"x\"]\r\n[Date \"2024.01.01\"]\r\n[Board \"1\"]\r\n\
+             [West \"a\"]\r\n[North \"b\"]\r\n[East \"c\"]\r\n[South \"d\"]\r\n\
+             [Dealer \"{dealer}\"]\r\n[Vulnerable \"None\"]\r\n\
+             [Deal \"N:AKQJ.AKQ.AKQ.AKQ 5432.5432.5432.5 T987.T987.T9.T98 6.J6.J876.J76432\"]\r\n\
+             [Scoring \"\"]\r\n[Declarer \"{declarer}\"]\r\n[Contract \"3NT\"]\r\n[Result \"9\"]\r\n"
+        )
+    };
+    for (dealer, declarer, letter, seat) in [
+        ("north", "south", "N", "S"),
+        ("North", "^West", "N", "^W"),
+        ("EAST", " east ", "E", "E"),
+        ("west", "North", "W", "N"),
+    ] {
+        fs::write(dir.path().join("in.pbn"), game(dealer, declarer)).unwrap();
+        let check = pbnfmt(
+            &["check", "--output-format", "concise", "in.pbn"],
+            dir.path(),
+        );
+        let said = text(&check.stdout);
+        assert!(said.contains("error[T003] [*]"), "{said}");
+        assert!(said.contains("error[T006] [*]"), "{said}");
+        assert!(
+            !said.contains("E007") && !said.contains("export --write"),
+            "{said}"
+        );
+        // The export keeps the value as it is, and adds no finding.
+        let export = pbnfmt(&["export", "in.pbn"], dir.path());
+        fs::write(dir.path().join("out.pbn"), &export.stdout).unwrap();
+        let again = pbnfmt(
+            &["check", "--output-format", "concise", "out.pbn"],
+            dir.path(),
+        );
+        let codes = |report: &str| {
+            let mut codes: Vec<String> = report
+                .lines()
+                .filter_map(|line| line.split_once('[').map(|(_, rest)| rest[..4].to_owned()))
+                .collect();
+            codes.sort();
+            codes
+        };
+        assert_eq!(
+            codes(&text(&again.stdout)),
+            codes(&said),
+            "{dealer} {declarer}"
+        );
+        // `fix` writes the letters, and the file is clean.
+        let fixed = pbnfmt(&["fix", "in.pbn"], dir.path());
+        let fixed = text(&fixed.stdout);
+        assert!(fixed.contains(&format!("[Dealer \"{letter}\"]")), "{fixed}");
+        assert!(fixed.contains(&format!("[Declarer \"{seat}\"]")), "{fixed}");
+        fs::write(dir.path().join("fixed.pbn"), &fixed).unwrap();
+        let clean = pbnfmt(&["check", "fixed.pbn"], dir.path());
+        assert_eq!(clean.status.code(), Some(0), "{}", text(&clean.stdout));
+    }
+}

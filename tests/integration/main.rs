@@ -40,6 +40,7 @@ mod readme;
 mod readme_uses;
 mod release;
 mod replicate;
+mod results;
 mod rewrite;
 mod rewrite_cli;
 mod select;

@@ -1,0 +1,475 @@
+//! Results (PBN 5.9): the arithmetic of a board's traveller, the ScoreTable. A row's score is the
+//! duplicate score of its contract, declarer and result (Laws of Duplicate Bridge, Law 77), and its
+//! matchpoints compare the board's scores (Law 78A). No other tool checks them, and a wrong
+//! traveller is the result that matters most to the players.
+//!
+//! What producers write, as the shared corpus shows (`docs/spec-decisions.md`, "Results"):
+//! Ruter writes a score once, on the side that scored (`"120"` under Score_NS, `-` under
+//! Score_EW), quoted; Bridge Composer writes Score_NS from North-South's side, `-` for every
+//! matchpoint; both write Result as declarer's tricks. A score that is no number (`A60`, `40%`,
+//! `A+`, `ADJ`) is an artificial score (PBN 5.9 allows them): it is recognised and not judged, and
+//! a board that has one is not judged for matchpoints, whose producers adjust in their own ways.
+
+use crate::bridge::Seat;
+use crate::model::GameModel;
+use crate::model::duplicate::duplicate_score;
+use crate::model::values::{self, ContractValue, Side, Vulnerability};
+use crate::rules::diagnostic::{Diagnostic, Severity};
+use crate::rules::semantic::Checker;
+use crate::rules::tables::clip;
+use crate::rules::{Rule, RuleInfo};
+use crate::syntax::TokenId;
+use crate::table::Table;
+
+// The rules of this family: see [`crate::rules`].
+
+pub const TRAVELLER_SCORE_MISMATCH: RuleInfo = RuleInfo {
+    code: "R001",
+    name: "traveller-score-mismatch",
+    severity: Severity::Error,
+    section: "PBN 5.9",
+    summary: "A ScoreTable row whose score is not the duplicate score of its contract, declarer \
+        and result",
+    what: "Each row of a ScoreTable that gives Contract, Declarer, Result (declarer's tricks) and \
+        Score_NS or Score_EW: the score against the duplicate score of the contract (Law 77) with \
+        the board's Vulnerable. Score_NS is North-South's score, Score_EW East-West's; `-` or `?` \
+        (a score written only on the side that scored) and artificial scores (`A60`, `40%`, \
+        `A+`) are not judged.",
+    why: "PBN 5.9: the ScoreTable holds each table's result of the board, and its scores are \
+        what the matchpoints, the rankings and the players' results are made of. A score that is \
+        not the contract's is a wrong traveller, which nobody else verifies.",
+    example: "```\n\
+        [Vulnerable \"NS\"]\n\
+        [ScoreTable \"PairId_NS;PairId_EW;Contract;Declarer;Result;Score_NS;Score_EW\"]\n\
+        1 2 4H S 10 420 -\n\
+        ```",
+    fix: "Correct the score (4H by South making 10 tricks vulnerable scores 620), the contract or \
+        the result; mark an adjusted score as artificial (`A60`).",
+    ..RuleInfo::BASE
+};
+
+pub const TRAVELLER_MATCHPOINTS_MISMATCH: RuleInfo = RuleInfo {
+    code: "R002",
+    name: "traveller-matchpoints-mismatch",
+    severity: Severity::Error,
+    section: "PBN 5.9",
+    summary: "A ScoreTable row whose matchpoints are not those of its score on the board",
+    what: "MP_NS and MP_EW of each row against the matchpoints of the row's score among the \
+        board's scores (Law 78A): 2 for each score beaten and 1 for each tie, or 1 and \u{bd}, the \
+        scale the table's own total shows; MP_NS and MP_EW add up to the top. Not judged: a \
+        board with an artificial or unknown score, a table whose total fits neither scale (a \
+        producer that factors unequal numbers of results, Neuberg), matchpoints written `-`.",
+    why: "PBN 5.9: MP_NS and MP_EW are the matchpoints of the row. They decide the ranking; a \
+        miscount is a wrong result for two pairs at once.",
+    example: "```\n\
+        [ScoreTable \"PairId_NS;PairId_EW;Score_NS;Score_EW;MP_NS;MP_EW\"]\n\
+        1 2 620 - 2 0\n\
+        3 4 650 - 0 2\n\
+        ```",
+    fix: "Matchpoint the board again from its scores (`+650` beats `+620`).",
+    ..RuleInfo::BASE
+};
+
+/// A score element: no score (`-`, `?`, empty), a number, or an artificial score (anything else:
+/// `A60`, `40%`, `A+`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Score {
+    Absent,
+    Points(i64),
+    Artificial,
+}
+
+fn score(element: &str) -> Score {
+    let element = element.trim().trim_matches('"').trim();
+    match element {
+        "" | "-" | "?" => Score::Absent,
+        _ => values::integer(element).map_or(Score::Artificial, Score::Points),
+    }
+}
+
+/// The columns of a ScoreTable that the results rules read.
+struct Columns {
+    contract: Option<usize>,
+    declarer: Option<usize>,
+    result: Option<usize>,
+    score_ns: Option<usize>,
+    score_ew: Option<usize>,
+    mp_ns: Option<usize>,
+    mp_ew: Option<usize>,
+}
+
+impl Columns {
+    fn of(table: &Table<'_>) -> Columns {
+        let at = |name: &str| table.columns.iter().position(|c| c.name == name);
+        Columns {
+            contract: at("Contract"),
+            declarer: at("Declarer"),
+            result: at("Result"),
+            score_ns: at("Score_NS"),
+            score_ew: at("Score_EW"),
+            mp_ns: at("MP_NS"),
+            mp_ew: at("MP_EW"),
+        }
+    }
+}
+
+/// North-South's duplicate score of a row's contract, declarer and tricks (`Result`, or `=`,
+/// `+1`, `-2` against the contract), the board's vulnerability given; `None` when the row does not
+/// say it plainly.
+fn row_score(
+    contract: &str,
+    declarer: &str,
+    result: &str,
+    vulnerability: Vulnerability,
+) -> Option<i64> {
+    let contract = match ContractValue::read(contract.trim().trim_matches('"'))? {
+        ContractValue::PassedOut => return Some(0),
+        ContractValue::Contract(contract) => contract,
+        ContractValue::Trumps(_) => return None,
+    };
+    let seat = Seat::parse(declarer.trim().trim_matches('"'))?;
+    let result = result.trim().trim_matches('"');
+    let needed = i64::from(contract.level) + 6;
+    let tricks = match result {
+        "=" => needed,
+        _ if result.starts_with(['+', '-']) => needed + values::integer(result)?,
+        _ => i64::from(values::unsigned(result)?),
+    };
+    let tricks = u8::try_from(tricks).ok().filter(|&t| t <= 13)?;
+    let side = Side::of(seat);
+    let points = duplicate_score(
+        contract.level,
+        contract.denomination,
+        contract.risk,
+        vulnerability.is_vulnerable(side),
+        tricks,
+    );
+    Some(if side == Side::NorthSouth {
+        points
+    } else {
+        -points
+    })
+}
+
+/// R001 and R002 over every ScoreTable of a game.
+pub fn check_game(checker: &mut Checker<'_>, game: &GameModel<'_>) {
+    let (scores_on, points_on) = (
+        checker.on(Rule::TravellerScoreMismatch),
+        checker.on(Rule::TravellerMatchpointsMismatch),
+    );
+    if !scores_on && !points_on {
+        return;
+    }
+    let Some(tag) = game.get("ScoreTable") else {
+        return;
+    };
+    let table = Table::new(tag.pair, &tag.value);
+    let width = table.columns.len();
+    if width == 0 {
+        return;
+    }
+    let columns = Columns::of(&table);
+    let (parse, text) = (checker.parse, checker.text);
+    let element = |(first, last): (TokenId, TokenId)| &text[parse.span(first, last)];
+    let vulnerability = game.value("Vulnerable").and_then(Vulnerability::read);
+    let rows: Vec<&[(TokenId, TokenId)]> = table.rows().filter(|r| r.len() == width).collect();
+    // Each row's North-South score as the table writes it, for the matchpoints.
+    let mut written: Vec<Score> = Vec::with_capacity(rows.len());
+    for row in &rows {
+        let given_ns = columns
+            .score_ns
+            .map_or(Score::Absent, |c| score(element(row[c])));
+        let given_ew = columns
+            .score_ew
+            .map_or(Score::Absent, |c| score(element(row[c])));
+        written.push(match (given_ns, given_ew) {
+            (Score::Artificial, _) | (_, Score::Artificial) => Score::Artificial,
+            (Score::Points(ns), _) => Score::Points(ns),
+            (Score::Absent, Score::Points(ew)) => Score::Points(-ew),
+            (Score::Absent, Score::Absent) => Score::Absent,
+        });
+        if !scores_on {
+            continue;
+        }
+        let (Some(c), Some(d), Some(r), Some(vulnerability)) = (
+            columns.contract,
+            columns.declarer,
+            columns.result,
+            vulnerability,
+        ) else {
+            continue;
+        };
+        let Some(ns) = row_score(
+            element(row[c]),
+            element(row[d]),
+            element(row[r]),
+            vulnerability,
+        ) else {
+            continue;
+        };
+        let wrong = [(columns.score_ns, given_ns, ns, Side::NorthSouth)]
+            .into_iter()
+            .chain([(columns.score_ew, given_ew, -ns, Side::EastWest)])
+            .find_map(|(column, given, expected, side)| match given {
+                Score::Points(points) if points != expected => {
+                    column.map(|column| (column, points, expected, side))
+                }
+                _ => None,
+            });
+        if let Some((column, points, expected, side)) = wrong {
+            let (first, last) = row[column];
+            checker.report(traveller_score(
+                parse.span(first, last),
+                [element(row[c]), element(row[d]), element(row[r])],
+                vulnerability,
+                (side, points, expected),
+            ));
+        }
+    }
+    if points_on && let (Some(mp_ns), Some(mp_ew)) = (columns.mp_ns, columns.mp_ew) {
+        let given: Vec<(Option<f64>, Option<f64>)> = rows
+            .iter()
+            .map(|row| (points(element(row[mp_ns])), points(element(row[mp_ew]))))
+            .collect();
+        let spans: Vec<_> = rows
+            .iter()
+            .map(|row| {
+                (
+                    parse.span(row[mp_ns].0, row[mp_ns].1),
+                    parse.span(row[mp_ew].0, row[mp_ew].1),
+                )
+            })
+            .collect();
+        for finding in matchpoint_findings(&written, &given) {
+            let (ns, ew) = spans[finding.row].clone();
+            let span = if finding.east_west { ew } else { ns };
+            checker.report(traveller_matchpoints(span, &finding));
+        }
+    }
+}
+
+/// R001: the score at `span` of the row `[contract, declarer, result]`.
+fn traveller_score(
+    span: std::ops::Range<usize>,
+    [contract, declarer, result]: [&str; 3],
+    vulnerability: Vulnerability,
+    (side, given, expected): (Side, i64, i64),
+) -> Diagnostic {
+    let vulnerable = if vulnerability.is_vulnerable(side) {
+        "vulnerable"
+    } else {
+        "not vulnerable"
+    };
+    let (contract, declarer, result) = (
+        clip(contract.trim_matches('"')),
+        clip(declarer.trim_matches('"')),
+        clip(result.trim_matches('"')),
+    );
+    Diagnostic::new(
+        Rule::TravellerScoreMismatch,
+        span,
+        format!(
+            "{contract} by {declarer} with the result {result} scores {expected} for {}, {vulnerable} \
+             (Law 77), not {given}",
+            side.name()
+        ),
+    )
+    .with_help(
+        "correct the score, the contract or the result; mark an adjusted score as artificial \
+         (`A60`, PBN 5.9)",
+    )
+}
+
+/// R002: a row's matchpoints at `span`.
+fn traveller_matchpoints(span: std::ops::Range<usize>, finding: &MatchpointFinding) -> Diagnostic {
+    let column = if finding.east_west { "MP_EW" } else { "MP_NS" };
+    let scale = if finding.per_beaten == 2.0 {
+        "2 for each score beaten, 1 for each tie"
+    } else {
+        "1 for each score beaten, \u{bd} for each tie"
+    };
+    Diagnostic::new(
+        Rule::TravellerMatchpointsMismatch,
+        span,
+        format!(
+            "{column} {} is not this row's matchpoints on the board: {} ({scale}, top {})",
+            finding.given, finding.expected, finding.top
+        ),
+    )
+    .with_help("matchpoint the board again from its scores (Law 78A)")
+}
+
+/// A matchpoint element: a number, or `None` (`-`, `?`, anything else).
+fn points(element: &str) -> Option<f64> {
+    values::decimal(element.trim().trim_matches('"'))
+}
+
+/// A row whose matchpoints are not its score's: which row and side, what it gives, what its
+/// score earns on the scale the table shows, and the scale.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MatchpointFinding {
+    pub row: usize,
+    pub east_west: bool,
+    pub given: f64,
+    pub expected: f64,
+    /// Matchpoints for each score beaten (2 or 1); a tie earns half.
+    pub per_beaten: f64,
+    pub top: f64,
+}
+
+/// The matchpoints of North-South's scores `scores` (Law 78A) on the scale of `per_beaten` for
+/// each score beaten and half of it for each tie.
+pub fn matchpoints(scores: &[i64], per_beaten: f64) -> Vec<f64> {
+    scores
+        .iter()
+        .enumerate()
+        .map(|(i, &score)| {
+            let (mut beaten, mut tied) = (0.0, 0.0);
+            for (j, &other) in scores.iter().enumerate() {
+                if i != j {
+                    if other < score {
+                        beaten += 1.0;
+                    } else if other == score {
+                        tied += 1.0;
+                    }
+                }
+            }
+            per_beaten * beaten + per_beaten / 2.0 * tied
+        })
+        .collect()
+}
+
+/// The rows whose given matchpoints (North-South, East-West) are not those of the scores, on the
+/// scale (2 or 1 for each score beaten) whose top the table's own total shows. Nothing when a
+/// score is artificial or unknown, when no matchpoint is given, or when the total fits neither
+/// scale (a producer that factors, or another scale: not judged).
+fn matchpoint_findings(
+    written: &[Score],
+    given: &[(Option<f64>, Option<f64>)],
+) -> Vec<MatchpointFinding> {
+    let scores: Option<Vec<i64>> = written
+        .iter()
+        .map(|score| match score {
+            Score::Points(points) => Some(*points),
+            _ => None,
+        })
+        .collect();
+    let Some(scores) = scores.filter(|scores| scores.len() >= 2) else {
+        return Vec::new();
+    };
+    // Every row's two matchpoints given, or the table is not judged.
+    let Some(given): Option<Vec<(f64, f64)>> =
+        given.iter().map(|&(ns, ew)| Some((ns?, ew?))).collect()
+    else {
+        return Vec::new();
+    };
+    let rows = scores.len() as f64;
+    let total: f64 = given.iter().map(|(ns, ew)| ns + ew).sum();
+    let close = |a: f64, b: f64| (a - b).abs() < 0.051;
+    let Some(per_beaten) = [2.0, 1.0]
+        .into_iter()
+        .find(|per| close(total, rows * per * (rows - 1.0)))
+    else {
+        return Vec::new();
+    };
+    let top = per_beaten * (rows - 1.0);
+    let expected = matchpoints(&scores, per_beaten);
+    let mut findings = Vec::new();
+    for (row, (&(ns, ew), &earned)) in given.iter().zip(&expected).enumerate() {
+        let (east_west, given, expected) = if !close(ns, earned) {
+            (false, ns, earned)
+        } else if !close(ew, top - earned) {
+            (true, ew, top - earned)
+        } else {
+            continue;
+        };
+        findings.push(MatchpointFinding {
+            row,
+            east_west,
+            given,
+            expected,
+            per_beaten,
+            top,
+        });
+    }
+    findings
+}
+
+/// A traveller that draws each results rule, and the traveller mended ([`crate::rules::pairs`]).
+#[cfg(test)]
+pub(crate) fn pairs() -> Vec<crate::rules::pairs::Pair> {
+    let pair = crate::rules::pairs::Pair::new;
+    vec![
+        pair(
+            Rule::TravellerScoreMismatch,
+            "[Vulnerable \"NS\"]\n[ScoreTable \"PairId_NS;PairId_EW;Contract;Declarer;Result;\
+             Score_NS;Score_EW\"]\n1 2 4H S 10 420 -\n3 4 3NT W 8 - -50\n",
+            "[Vulnerable \"NS\"]\n[ScoreTable \"PairId_NS;PairId_EW;Contract;Declarer;Result;\
+             Score_NS;Score_EW\"]\n1 2 4H S 10 620 -\n3 4 3NT W 8 50 -\n",
+        ),
+        pair(
+            Rule::TravellerMatchpointsMismatch,
+            "[ScoreTable \"PairId_NS;PairId_EW;Score_NS;Score_EW;MP_NS;MP_EW\"]\n\
+             1 2 620 - 2 0\n3 4 650 - 0 2\n",
+            "[ScoreTable \"PairId_NS;PairId_EW;Score_NS;Score_EW;MP_NS;MP_EW\"]\n\
+             1 2 620 - 0 2\n3 4 650 - 2 0\n",
+        ),
+    ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Scores computed by hand from Law 77, against the scorer's reading of a row.
+    #[test]
+    fn a_rows_score_is_read_as_a_traveller_writes_it() {
+        let none = Vulnerability::None;
+        let all = Vulnerability::All;
+        assert_eq!(row_score("4H", "S", "10", all), Some(620));
+        assert_eq!(row_score("4H", "S", "10", none), Some(420));
+        assert_eq!(row_score("4H", "W", "10", none), Some(-420));
+        assert_eq!(row_score("1N", "E", "6", none), Some(50));
+        assert_eq!(row_score("3NTX", "N", "7", all), Some(-500));
+        assert_eq!(row_score("\"6S\"", "N", "=", all), Some(1430));
+        assert_eq!(row_score("2C", "E", "+1", none), Some(-110));
+        assert_eq!(row_score("2C", "E", "-2", all), Some(200));
+        assert_eq!(row_score("Pass", "-", "-", none), Some(0));
+        assert_eq!(row_score("4H", "S", "14", none), None);
+        assert_eq!(row_score("?", "S", "10", none), None);
+        assert_eq!(score("\"120\""), Score::Points(120));
+        assert_eq!(score("-"), Score::Absent);
+        assert_eq!(score("A60"), Score::Artificial);
+        assert_eq!(score("40%"), Score::Artificial);
+    }
+
+    /// Matchpoints counted by hand: five scores, two of them tied.
+    #[test]
+    fn matchpoints_on_both_scales_with_ties() {
+        let scores = [420, 450, 420, -50, 620];
+        assert_eq!(matchpoints(&scores, 2.0), vec![3.0, 6.0, 3.0, 0.0, 8.0]);
+        assert_eq!(matchpoints(&scores, 1.0), vec![1.5, 3.0, 1.5, 0.0, 4.0]);
+        let written: Vec<Score> = scores.iter().map(|&s| Score::Points(s)).collect();
+        let right: Vec<_> = [3.0, 6.0, 3.0, 0.0, 8.0]
+            .iter()
+            .map(|&ns| (Some(ns), Some(8.0 - ns)))
+            .collect();
+        assert!(matchpoint_findings(&written, &right).is_empty());
+        // One pair's miscount, on the scale the total still shows.
+        let mut wrong = right.clone();
+        wrong[0] = (Some(4.0), Some(4.0));
+        wrong[2] = (Some(2.0), Some(6.0));
+        let findings = matchpoint_findings(&written, &wrong);
+        assert_eq!(findings.len(), 2, "{findings:?}");
+        assert_eq!((findings[0].row, findings[0].expected), (0, 3.0));
+        // Factored or unknown: not judged.
+        let factored: Vec<_> = right
+            .iter()
+            .map(|&(ns, ew)| (ns.map(|n| n * 1.2), ew))
+            .collect();
+        assert!(matchpoint_findings(&written, &factored).is_empty());
+        let mut adjusted = written.clone();
+        adjusted[1] = Score::Artificial;
+        assert!(matchpoint_findings(&adjusted, &wrong).is_empty());
+    }
+}

@@ -1,0 +1,157 @@
+#!/usr/bin/env python3
+"""An independent reading of PBN ScoreTables (PBN 5.9), for pbnfmt's results rules (issue 66).
+
+Written from the standard and the Laws alone, sharing no code with pbnfmt: a few regular
+expressions find each game's Vulnerable and ScoreTable, the table's rows are its whitespace-
+separated elements (quoted strings kept whole), each score is endplay's (Law 77, `Contract.score`),
+and matchpoints are counted here (Law 78A: 2 for each score beaten and 1 for each tie, or 1 and
+a half, the scale the table's own total shows).
+
+    travellers.py FILE...
+
+Prints one JSON object: the counts (rows, rows whose score is judged and agrees, boards whose
+matchpoints are judged and agree) and every disagreement as [file, line, column], where line is
+the 1-based line of the row's element and column the table column (Score_NS, MP_EW...).
+"""
+
+import json
+import re
+import sys
+
+from endplay.types import Contract, Denom, Penalty, Player, Vul
+
+TAG = re.compile(r'^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]', re.M)
+ELEMENT = re.compile(r'"(?:[^"\\]|\\.)*"|[^\s"]+')
+DENOMS = {"C": Denom.clubs, "D": Denom.diamonds, "H": Denom.hearts, "S": Denom.spades,
+          "N": Denom.nt, "NT": Denom.nt}
+PLAYERS = {"N": Player.north, "E": Player.east, "S": Player.south, "W": Player.west}
+VULS = {"None": Vul.none, "Love": Vul.none, "-": Vul.none, "NS": Vul.ns, "EW": Vul.ew,
+        "All": Vul.both, "Both": Vul.both}
+
+
+def games(text):
+    """Each game's text: games are separated by an empty line (PBN 3.1)."""
+    start = 0
+    for part in re.split(r"\r?\n[ \t]*\r?\n", text):
+        yield start, part
+        start = text.index(part, start) + len(part) if part else start
+
+
+def ns_score(contract, declarer, result, vul):
+    """North-South's score of a row, or None when the row does not say it plainly."""
+    contract = contract.strip('"').upper()
+    if contract in ("PASS", "P"):
+        return 0
+    m = re.fullmatch(r"([1-7])(NT|N|S|H|D|C)(XX|X|R)?", contract)
+    player = PLAYERS.get(declarer.strip('"').upper())
+    if not m or player is None:
+        return None
+    level = int(m.group(1))
+    penalty = {None: Penalty.passed, "X": Penalty.doubled, "XX": Penalty.redoubled,
+               "R": Penalty.redoubled}[m.group(3)]
+    result = result.strip('"')
+    if result == "=":
+        made = 0
+    elif re.fullmatch(r"[+-]\d+", result):
+        made = int(result)
+    elif re.fullmatch(r"\d+", result):
+        made = int(result) - level - 6
+    else:
+        return None
+    if not 0 <= level + 6 + made <= 13:
+        return None
+    c = Contract(level=level, denom=DENOMS[m.group(2)], declarer=player, penalty=penalty,
+                 result=made)
+    points = c.score(vul)
+    return points if player in (Player.north, Player.south) else -points
+
+
+def number(element, kind):
+    element = element.strip('"')
+    if element in ("", "-", "?"):
+        return None
+    try:
+        return kind(element)
+    except ValueError:
+        return "artificial"
+
+
+def main(paths):
+    counts = {"tables": 0, "rows": 0, "scores_judged": 0, "scores_agree": 0,
+              "boards_matchpointed": 0, "boards_matchpoints_agree": 0}
+    wrong = []
+    for path in paths:
+        with open(path, encoding="latin-1") as f:
+            text = f.read()
+        for start, game in games(text):
+            tags = {m.group(1): (m, m.group(2)) for m in TAG.finditer(game)}
+            if "ScoreTable" not in tags:
+                continue
+            m, spec = tags["ScoreTable"]
+            columns = [c.split("\\")[0].lstrip("+-") for c in spec.split(";")]
+            body_start = m.end()
+            nxt = TAG.search(game, body_start)
+            body = game[body_start: nxt.start() if nxt else len(game)]
+            elements = [(e.group(0), start + body_start + e.start()) for e in ELEMENT.finditer(body)]
+            width = len(columns)
+            rows = [elements[i:i + width] for i in range(0, len(elements) - width + 1, width)]
+            counts["tables"] += 1
+            vul = VULS.get(tags.get("Vulnerable", (None, ""))[1].strip())
+            col = {name: i for i, name in enumerate(columns)}
+            line = lambda offset: text.count("\n", 0, offset) + 1
+            written = []
+            for row in rows:
+                counts["rows"] += 1
+                given = {}
+                for side in ("Score_NS", "Score_EW"):
+                    given[side] = number(row[col[side]][0], int) if side in col else None
+                ns, ew = given["Score_NS"], given["Score_EW"]
+                if "artificial" in (ns, ew):
+                    written.append("artificial")
+                else:
+                    written.append(ns if ns is not None else (-ew if ew is not None else None))
+                if vul is None or not all(k in col for k in ("Contract", "Declarer", "Result")):
+                    continue
+                score = ns_score(row[col["Contract"]][0], row[col["Declarer"]][0],
+                                 row[col["Result"]][0], vul)
+                if score is None or (ns is None and ew is None) or "artificial" in (ns, ew):
+                    continue
+                counts["scores_judged"] += 1
+                bad = [(s, e) for s, g, e in (("Score_NS", ns, score), ("Score_EW", ew, -score))
+                       if g is not None and g != e]
+                if bad:
+                    wrong.append([path, line(row[col[bad[0][0]]][1]), bad[0][0]])
+                else:
+                    counts["scores_agree"] += 1
+            if "MP_NS" not in col or "MP_EW" not in col or len(rows) < 2:
+                continue
+            if any(not isinstance(w, int) for w in written):
+                continue
+            mps = [(number(r[col["MP_NS"]][0], float), number(r[col["MP_EW"]][0], float))
+                   for r in rows]
+            if any(not isinstance(v, float) for pair in mps for v in pair):
+                continue
+            n = len(rows)
+            total = sum(a + b for a, b in mps)
+            scale = next((k for k in (2.0, 1.0) if abs(total - n * k * (n - 1)) < 0.051), None)
+            if scale is None:
+                continue
+            counts["boards_matchpointed"] += 1
+            top = scale * (n - 1)
+            agree = True
+            for i, (row, (mp_ns, mp_ew)) in enumerate(zip(rows, mps)):
+                beaten = sum(1 for j, w in enumerate(written) if j != i and w < written[i])
+                tied = sum(1 for j, w in enumerate(written) if j != i and w == written[i])
+                earned = scale * beaten + scale / 2 * tied
+                if abs(mp_ns - earned) >= 0.051:
+                    wrong.append([path, line(row[col["MP_NS"]][1]), "MP_NS"])
+                    agree = False
+                elif abs(mp_ew - (top - earned)) >= 0.051:
+                    wrong.append([path, line(row[col["MP_EW"]][1]), "MP_EW"])
+                    agree = False
+            counts["boards_matchpoints_agree"] += agree
+    print(json.dumps({"counts": counts, "wrong": wrong}))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
