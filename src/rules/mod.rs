@@ -393,6 +393,7 @@ rules! {
     TableOrderContradicted => tables::TABLE_ORDER_CONTRADICTED,
     TravellerScoreMismatch => results::TRAVELLER_SCORE_MISMATCH,
     TravellerMatchpointsMismatch => results::TRAVELLER_MATCHPOINTS_MISMATCH,
+    TravellerImpsMismatch => results::TRAVELLER_IMPS_MISMATCH,
     C1ControlCharacter => chars::C1_CONTROL_CHARACTER,
     CharacterOutsideLatin1 => chars::CHARACTER_OUTSIDE_LATIN1,
     TabInString => chars::TAB_IN_STRING,

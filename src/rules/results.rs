@@ -70,6 +70,29 @@ pub const TRAVELLER_MATCHPOINTS_MISMATCH: RuleInfo = RuleInfo {
     ..RuleInfo::BASE
 };
 
+pub const TRAVELLER_IMPS_MISMATCH: RuleInfo = RuleInfo {
+    code: "R003",
+    name: "traveller-imps-mismatch",
+    severity: Severity::Error,
+    section: "PBN 5.9",
+    summary: "A ScoreTable row whose IMPs are not those of its score against the datum or the \
+        other scores",
+    what: "IMP_NS and IMP_EW of each row against the WBF IMP scale (Law 78B) of the row's \
+        North-South score less the row's ButlerDatum (a Butler datum, North-South's); without a \
+        ButlerDatum column, the sum of the IMPs against every other score of the board \
+        (cross-IMPs). IMP_EW is IMP_NS with the sign turned. Not judged: a board with an \
+        artificial or missing score, IMPs written `-`, a datum that is no number.",
+    why: "PBN 5.9: IMP_NS and IMP_EW are the row's IMPs. A miscount changes two pairs' results; \
+        the datum the producer gives is the one the IMPs are counted from, so the check needs \
+        no guess at how it was made.",
+    example: "```\n\
+        [ScoreTable \"PairId_NS;PairId_EW;Score_NS;Score_EW;IMP_NS;IMP_EW;ButlerDatum\"]\n\
+        1 2 120 - 4 -4 -90\n\
+        ```",
+    fix: "Count the IMPs again from the score and the datum: +120 against -90 is 210, 5 IMPs.",
+    ..RuleInfo::BASE
+};
+
 /// A score element: no score (`-`, `?`, empty), a number, or an artificial score (anything else:
 /// `A60`, `40%`, `A+`).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -96,6 +119,9 @@ struct Columns {
     score_ew: Option<usize>,
     mp_ns: Option<usize>,
     mp_ew: Option<usize>,
+    imp_ns: Option<usize>,
+    imp_ew: Option<usize>,
+    datum: Option<usize>,
 }
 
 impl Columns {
@@ -109,6 +135,9 @@ impl Columns {
             score_ew: at("Score_EW"),
             mp_ns: at("MP_NS"),
             mp_ew: at("MP_EW"),
+            imp_ns: at("IMP_NS"),
+            imp_ew: at("IMP_EW"),
+            datum: at("ButlerDatum"),
         }
     }
 }
@@ -153,11 +182,12 @@ fn row_score(
 
 /// R001 and R002 over every ScoreTable of a game.
 pub fn check_game(checker: &mut Checker<'_>, game: &GameModel<'_>) {
-    let (scores_on, points_on) = (
+    let (scores_on, points_on, imps_on) = (
         checker.on(Rule::TravellerScoreMismatch),
         checker.on(Rule::TravellerMatchpointsMismatch),
+        checker.on(Rule::TravellerImpsMismatch),
     );
-    if !scores_on && !points_on {
+    if !scores_on && !points_on && !imps_on {
         return;
     }
     let Some(tag) = game.get("ScoreTable") else {
@@ -246,6 +276,121 @@ pub fn check_game(checker: &mut Checker<'_>, game: &GameModel<'_>) {
             checker.report(traveller_matchpoints(span, &finding));
         }
     }
+    if imps_on && let (Some(imp_ns), Some(imp_ew)) = (columns.imp_ns, columns.imp_ew) {
+        let given: Vec<(Option<f64>, Option<f64>)> = rows
+            .iter()
+            .map(|row| (points(element(row[imp_ns])), points(element(row[imp_ew]))))
+            .collect();
+        let datums: Option<Vec<Option<f64>>> = columns
+            .datum
+            .map(|datum| rows.iter().map(|row| points(element(row[datum]))).collect());
+        for finding in imp_findings(&written, &given, datums.as_deref()) {
+            let row = rows[finding.row];
+            let (first, last) = if finding.east_west {
+                row[imp_ew]
+            } else {
+                row[imp_ns]
+            };
+            checker.report(traveller_imps(parse.span(first, last), &finding));
+        }
+    }
+}
+
+/// The WBF IMP scale (Law 78B): the IMPs of a difference of `points`, signed.
+pub fn imps(points: f64) -> f64 {
+    const STEPS: [f64; 24] = [
+        20.0, 50.0, 90.0, 130.0, 170.0, 220.0, 270.0, 320.0, 370.0, 430.0, 500.0, 600.0, 750.0,
+        900.0, 1100.0, 1300.0, 1500.0, 1750.0, 2000.0, 2250.0, 2500.0, 3000.0, 3500.0, 4000.0,
+    ];
+    let count = STEPS.iter().filter(|&&step| points.abs() >= step).count() as f64;
+    if points < 0.0 { -count } else { count }
+}
+
+/// A row whose IMPs are not its score's: which row and side, what it gives, what it earns, and
+/// against what (the datum, or `None` for the other scores).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ImpFinding {
+    pub row: usize,
+    pub east_west: bool,
+    pub given: f64,
+    pub expected: f64,
+    pub datum: Option<f64>,
+}
+
+/// The rows whose given IMPs (North-South, East-West) are not those of the scores: against each
+/// row's datum when `datums` is given (a Butler datum), else summed against every other score
+/// (cross-IMPs). Nothing when a score is artificial or unknown; a row whose IMPs or datum are no
+/// number is passed over.
+fn imp_findings(
+    written: &[Score],
+    given: &[(Option<f64>, Option<f64>)],
+    datums: Option<&[Option<f64>]>,
+) -> Vec<ImpFinding> {
+    let scores: Option<Vec<i64>> = written
+        .iter()
+        .map(|score| match score {
+            Score::Points(points) => Some(*points),
+            _ => None,
+        })
+        .collect();
+    let Some(scores) = scores else {
+        return Vec::new();
+    };
+    let close = |a: f64, b: f64| (a - b).abs() < 0.051;
+    let mut findings = Vec::new();
+    for (row, (&(ns, ew), &score)) in given.iter().zip(&scores).enumerate() {
+        let score = score as f64;
+        let (expected, datum) = match datums {
+            Some(datums) => match datums.get(row).copied().flatten() {
+                Some(datum) => (imps(score - datum), Some(datum)),
+                None => continue,
+            },
+            None => (
+                scores
+                    .iter()
+                    .enumerate()
+                    .filter(|&(other, _)| other != row)
+                    .map(|(_, &other)| imps(score - other as f64))
+                    .sum(),
+                None,
+            ),
+        };
+        let finding = match (ns, ew) {
+            (Some(ns), _) if !close(ns, expected) => (false, ns, expected),
+            (_, Some(ew)) if !close(ew, -expected) => (true, ew, -expected),
+            _ => continue,
+        };
+        findings.push(ImpFinding {
+            row,
+            east_west: finding.0,
+            given: finding.1,
+            expected: finding.2,
+            datum,
+        });
+    }
+    findings
+}
+
+/// R003: a row's IMPs at `span`.
+fn traveller_imps(span: std::ops::Range<usize>, finding: &ImpFinding) -> Diagnostic {
+    let column = if finding.east_west {
+        "IMP_EW"
+    } else {
+        "IMP_NS"
+    };
+    let against = match finding.datum {
+        Some(datum) => format!("against the datum {datum}"),
+        None => "summed against every other score (cross-IMPs)".to_owned(),
+    };
+    Diagnostic::new(
+        Rule::TravellerImpsMismatch,
+        span,
+        format!(
+            "{column} {} is not this row's IMPs: {} ({against}, WBF scale)",
+            finding.given, finding.expected
+        ),
+    )
+    .with_help("count the IMPs again from the score (Law 78B)")
 }
 
 /// R001: the score at `span` of the row `[contract, declarer, result]`.
@@ -414,6 +559,13 @@ pub(crate) fn pairs() -> Vec<crate::rules::pairs::Pair> {
             "[ScoreTable \"PairId_NS;PairId_EW;Score_NS;Score_EW;MP_NS;MP_EW\"]\n\
              1 2 620 - 0 2\n3 4 650 - 2 0\n",
         ),
+        pair(
+            Rule::TravellerImpsMismatch,
+            "[ScoreTable \"PairId_NS;PairId_EW;Score_NS;Score_EW;IMP_NS;IMP_EW;ButlerDatum\"]\n\
+             1 2 \"120\" - 4 -4 -90\n3 4 - \"80\" 0 0 -90\n",
+            "[ScoreTable \"PairId_NS;PairId_EW;Score_NS;Score_EW;IMP_NS;IMP_EW;ButlerDatum\"]\n\
+             1 2 \"120\" - 5 -5 -90\n3 4 - \"80\" 0 0 -90\n",
+        ),
     ]
 }
 
@@ -441,6 +593,60 @@ mod tests {
         assert_eq!(score("-"), Score::Absent);
         assert_eq!(score("A60"), Score::Artificial);
         assert_eq!(score("40%"), Score::Artificial);
+    }
+
+    /// The WBF scale at every boundary, written out here from the table (Law 78B).
+    #[test]
+    fn imps_at_every_boundary_of_the_wbf_scale() {
+        let table = [
+            (0, 10, 0),
+            (20, 40, 1),
+            (50, 80, 2),
+            (90, 120, 3),
+            (130, 160, 4),
+            (170, 210, 5),
+            (220, 260, 6),
+            (270, 310, 7),
+            (320, 360, 8),
+            (370, 420, 9),
+            (430, 490, 10),
+            (500, 590, 11),
+            (600, 740, 12),
+            (750, 890, 13),
+            (900, 1090, 14),
+            (1100, 1290, 15),
+            (1300, 1490, 16),
+            (1500, 1740, 17),
+            (1750, 1990, 18),
+            (2000, 2240, 19),
+            (2250, 2490, 20),
+            (2500, 2990, 21),
+            (3000, 3490, 22),
+            (3500, 3990, 23),
+            (4000, 7600, 24),
+        ];
+        for (low, high, expected) in table {
+            for points in [low, high] {
+                assert_eq!(imps(f64::from(points)), f64::from(expected), "{points}");
+                assert_eq!(imps(-f64::from(points)), -f64::from(expected), "-{points}");
+            }
+        }
+        // Ruter's first board (shared corpus): +120 against the datum -90 is 5; cross-IMPs of
+        // three scores counted by hand.
+        assert_eq!(imps(120.0 - -90.0), 5.0);
+        let written: Vec<Score> = [620, 650, 100].iter().map(|&s| Score::Points(s)).collect();
+        // 620: -1 (vs 650) +11 (vs 100, 520) = 10; 650: 1 + 11 = 12; 100: -11 - 11 = -22.
+        let right = [
+            (Some(10.0), Some(-10.0)),
+            (Some(12.0), Some(-12.0)),
+            (Some(-22.0), Some(22.0)),
+        ];
+        assert!(imp_findings(&written, &right, None).is_empty());
+        let mut wrong = right;
+        wrong[2] = (Some(-22.0), Some(-22.0));
+        let findings = imp_findings(&written, &wrong, None);
+        assert_eq!(findings.len(), 1);
+        assert!(findings[0].east_west && findings[0].expected == 22.0);
     }
 
     /// Matchpoints counted by hand: five scores, two of them tied.

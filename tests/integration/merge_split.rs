@@ -16,6 +16,17 @@ fn run(args: &[&str], dir: &Path) -> std::process::Output {
     output
 }
 
+/// The Deal lines of a text, sorted: the deals a set holds, in any order.
+fn deals(bytes: &[u8]) -> Vec<String> {
+    let mut deals: Vec<String> = common::text(bytes)
+        .lines()
+        .filter(|line| line.starts_with("[Deal \""))
+        .map(str::to_owned)
+        .collect();
+    deals.sort();
+    deals
+}
+
 /// The parts of a split, in the order of their names (numbered with leading zeros).
 fn parts(dir: &Path) -> Vec<String> {
     let mut names: Vec<String> = std::fs::read_dir(dir)
@@ -110,15 +121,6 @@ fn a_split_by_room_and_a_shuffled_merge_keep_every_game() {
     let names = parts(&out);
     assert_eq!(names.len(), 2, "{names:?}");
     assert!(names[0].ends_with("example1-Closed.pbn") && names[1].ends_with("example1-Open.pbn"));
-    let deals = |bytes: &[u8]| -> Vec<String> {
-        let mut deals: Vec<String> = common::text(bytes)
-            .lines()
-            .filter(|line| line.starts_with("[Deal \""))
-            .map(str::to_owned)
-            .collect();
-        deals.sort();
-        deals
-    };
     let all = deals(&std::fs::read(input).unwrap());
     let mut together = Vec::new();
     for name in &names {
@@ -200,15 +202,6 @@ fn an_embedded_document_is_refused_with_its_reason_not_called_a_bug() {
 #[test]
 fn a_shuffled_merge_and_an_empty_selection_keep_what_they_must() {
     let work = tempfile::tempdir().unwrap();
-    let deals = |bytes: &[u8]| -> Vec<String> {
-        let mut deals: Vec<String> = common::text(bytes)
-            .lines()
-            .filter(|line| line.starts_with("[Deal \""))
-            .map(str::to_owned)
-            .collect();
-        deals.sort();
-        deals
-    };
     // Bridge Composer's preamble, straight into the first game; a comment alone before it.
     for (name, preamble) in [
         (

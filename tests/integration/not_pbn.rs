@@ -15,36 +15,38 @@ const FILES: [(&str, &str); 4] = [
     ("utf16-without-bom.pbn", "F007"),
 ];
 
+/// Every command that reads files, with the arguments it needs.
+const COMMANDS: [&[&str]; 22] = [
+    &["check"],
+    &["stats"],
+    &["show"],
+    &["fingerprint"],
+    &["convert", "--to", "lin"],
+    &["convert", "--to", "jsonl"],
+    &["convert", "--to", "csv"],
+    &["convert", "--to", "lin", "-o", "out.lin"],
+    &["handrecord"],
+    &["handrecord", "-o", "out.html"],
+    &["export"],
+    &["resolve"],
+    &["nag"],
+    &["fix"],
+    &["dedup"],
+    &["rotate", "--by", "1"],
+    &["renumber"],
+    &["select", "--boards", "1"],
+    &["set-tag", "--set", "Event=x"],
+    &["replicate", "--blocks", "2"],
+    &["merge", "-o", "out.pbn"],
+    &["split", "--by", "Board", "--out-dir", "parts"],
+];
+
 #[test]
 fn every_reading_command_refuses_a_file_that_is_not_pbn() {
-    let commands: [&[&str]; 22] = [
-        &["check"],
-        &["stats"],
-        &["show"],
-        &["fingerprint"],
-        &["convert", "--to", "lin"],
-        &["convert", "--to", "jsonl"],
-        &["convert", "--to", "csv"],
-        &["convert", "--to", "lin", "-o", "out.lin"],
-        &["handrecord"],
-        &["handrecord", "-o", "out.html"],
-        &["export"],
-        &["resolve"],
-        &["nag"],
-        &["fix"],
-        &["dedup"],
-        &["rotate", "--by", "1"],
-        &["renumber"],
-        &["select", "--boards", "1"],
-        &["set-tag", "--set", "Event=x"],
-        &["replicate", "--blocks", "2"],
-        &["merge", "-o", "out.pbn"],
-        &["split", "--by", "Board", "--out-dir", "parts"],
-    ];
     let mut failed = Vec::new();
     let mut pairs = 0;
     for (file, code) in FILES {
-        for command in commands {
+        for command in COMMANDS {
             let dir = tempfile::tempdir().unwrap();
             let original = std::fs::read(common::corpus().join("invalid/file").join(file)).unwrap();
             std::fs::write(dir.path().join(file), &original).unwrap();
@@ -99,32 +101,11 @@ fn every_reading_command_refuses_a_file_that_is_not_pbn() {
 /// configuration's, and `merge` and `split` ignored the configuration's.
 #[test]
 fn every_reading_command_takes_the_input_encoding_from_the_command_line_or_the_configuration() {
-    let commands: [&[&str]; 19] = [
-        &["check"],
-        &["stats"],
-        &["fingerprint"],
-        &["convert", "--to", "jsonl"],
-        &["convert", "--to", "lin", "-o", "out.lin"],
-        &["handrecord", "-o", "out.html"],
-        &["export"],
-        &["resolve"],
-        &["nag"],
-        &["fix"],
-        &["dedup"],
-        &["rotate", "--by", "1"],
-        &["renumber"],
-        &["select", "--boards", "1"],
-        &["set-tag", "--set", "Event=x"],
-        &["replicate", "--blocks", "2"],
-        &["merge", "-o", "out.pbn"],
-        &["split", "--by", "Board", "--out-dir", "parts"],
-        &["show"],
-    ];
     let file = "utf16-without-bom.pbn";
     let original = std::fs::read(common::corpus().join("invalid/file").join(file)).unwrap();
     let mut failed = Vec::new();
     for configured in [false, true] {
-        for command in commands {
+        for command in COMMANDS {
             if configured && command[0] == "show" {
                 // `show` reads one file and no configuration.
                 continue;

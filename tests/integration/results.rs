@@ -1,4 +1,5 @@
-//! The results rules (issue 66, item 1: R001 scores, R002 matchpoints) against an independent
+//! The results rules (issue 66, item 1: R001 scores, R002 matchpoints, R003 IMPs) against an
+//! independent
 //! reference: `tests/reference/travellers.py`, which reads ScoreTables with its own expressions,
 //! scores each row with endplay (Law 77) and matchpoints the boards itself. pbnfmt must flag
 //! exactly the elements the reference finds wrong: on generated travellers with errors put in,
@@ -67,7 +68,28 @@ impl Draw {
 /// written as Ruter writes them (once, on the side that scored, quoted) or as Bridge Composer
 /// does (North-South's, `-` for East-West), matchpoints on either scale; about one score in
 /// twelve and one board's matchpoints in six put wrong.
-fn travellers(boards: u32, seed: u64) -> String {
+/// What a generated traveller's last columns are.
+#[derive(Clone, Copy, PartialEq)]
+enum Kind {
+    Matchpoints,
+    Butler,
+    Cross,
+}
+
+/// The IMPs of a difference, from the WBF scale's lower bounds (Law 78B), for the generator.
+fn scale(difference: i64) -> i64 {
+    const LOW: [i64; 24] = [
+        20, 50, 90, 130, 170, 220, 270, 320, 370, 430, 500, 600, 750, 900, 1100, 1300, 1500, 1750,
+        2000, 2250, 2500, 3000, 3500, 4000,
+    ];
+    let imps = LOW
+        .iter()
+        .take_while(|&&low| difference.abs() >= low)
+        .count() as i64;
+    imps * difference.signum()
+}
+
+fn travellers(boards: u32, seed: u64, kind: Kind) -> String {
     let mut draw = Draw(seed);
     let mut out = String::new();
     for board in 1..=boards {
@@ -162,14 +184,43 @@ fn travellers(boards: u32, seed: u64) -> String {
             );
             mps.swap(a, b);
         }
+        let last = match kind {
+            Kind::Matchpoints => "MP_NS\\4R;MP_EW\\4R",
+            Kind::Butler => "IMP_NS\\3R;IMP_EW\\3R;ButlerDatum\\5R",
+            Kind::Cross => "IMP_NS\\3R;IMP_EW\\3R",
+        };
         let _ = write!(
             out,
             "[Event \"Generated\"]\n[Board \"{board}\"]\n[Vulnerable \"{vulnerable}\"]\n\
              [ScoreTable \"PairId_NS\\2R;PairId_EW\\2R;Contract\\5L;Declarer\\1R;Result\\2R;\
-             Score_NS\\6R;Score_EW\\6R;MP_NS\\4R;MP_EW\\4R\"]\n"
+             Score_NS\\6R;Score_EW\\6R;{last}\"]\n"
         );
-        for ((line, _), mp) in lines.iter().zip(&mps) {
-            let _ = writeln!(out, "{line} {mp} {}", top - mp);
+        let datum = 10 * (draw.next(161) as i64 - 80);
+        for (i, ((line, _), mp)) in lines.iter().zip(&mps).enumerate() {
+            let _ = match kind {
+                Kind::Matchpoints => writeln!(out, "{line} {mp} {}", top - mp),
+                Kind::Butler | Kind::Cross => {
+                    let mut imps = if kind == Kind::Butler {
+                        scale(scores[i] - datum)
+                    } else {
+                        (0..rows)
+                            .filter(|&j| j != i)
+                            .map(|j| scale(scores[i] - scores[j]))
+                            .sum()
+                    };
+                    let mut other = -imps;
+                    match draw.next(16) {
+                        0 => imps += 1,
+                        1 => other -= 1,
+                        _ => {}
+                    }
+                    if kind == Kind::Butler {
+                        writeln!(out, "{line} {imps} {other} {datum}")
+                    } else {
+                        writeln!(out, "{line} {imps} {other}")
+                    }
+                }
+            };
         }
         out.push('\n');
     }
@@ -180,9 +231,15 @@ fn travellers(boards: u32, seed: u64) -> String {
 fn travellers_are_judged_as_the_reference_judges_them() {
     let dir = tempfile::tempdir().unwrap();
     let mut files = Vec::new();
-    for seed in [7u64, 8, 9] {
+    for (seed, kind) in [
+        (7u64, Kind::Matchpoints),
+        (8, Kind::Matchpoints),
+        (9, Kind::Matchpoints),
+        (10, Kind::Butler),
+        (11, Kind::Cross),
+    ] {
         let name = format!("travellers-{seed}.pbn");
-        std::fs::write(dir.path().join(&name), travellers(200, seed)).unwrap();
+        std::fs::write(dir.path().join(&name), travellers(200, seed, kind)).unwrap();
         files.push(name);
     }
     let files: Vec<&str> = files.iter().map(String::as_str).collect();
@@ -221,8 +278,8 @@ fn travellers_are_judged_as_the_reference_judges_them() {
 }
 
 /// Every real file of the shared corpus with a ScoreTable: the reference judges its scores
-/// (905 rows of 1,587 when this was written: the others give no score) and finds none wrong,
-/// and pbnfmt reports no R finding.
+/// (905 rows of 1,587 when this was written: the others give no score) and its IMPs (168 rows,
+/// against Ruter's ButlerDatum) and finds none wrong, and pbnfmt reports no R finding.
 #[test]
 fn real_travellers_agree_with_the_reference() {
     let Some(real) = common::real_corpus() else {
@@ -247,5 +304,9 @@ fn real_travellers_agree_with_the_reference() {
     };
     eprintln!("reference on the real travellers: {counts}");
     assert!(counts["scores_judged"].as_u64().unwrap() >= 900, "{counts}");
+    assert!(
+        counts["rows_imps_judged"].as_u64().unwrap() >= 160,
+        "{counts}"
+    );
     assert!(theirs.is_empty(), "{theirs:?}");
 }

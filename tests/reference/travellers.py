@@ -66,6 +66,18 @@ def ns_score(contract, declarer, result, vul):
     return points if player in (Player.north, Player.south) else -points
 
 
+# The WBF IMP scale (Law 78B) as printed: each row is (the lowest difference, the IMPs).
+WBF = [(0, 0), (20, 1), (50, 2), (90, 3), (130, 4), (170, 5), (220, 6), (270, 7), (320, 8),
+       (370, 9), (430, 10), (500, 11), (600, 12), (750, 13), (900, 14), (1100, 15), (1300, 16),
+       (1500, 17), (1750, 18), (2000, 19), (2250, 20), (2500, 21), (3000, 22), (3500, 23),
+       (4000, 24)]
+
+
+def wbf_imps(difference):
+    imps = max(i for low, i in WBF if abs(difference) >= low)
+    return imps if difference >= 0 else -imps
+
+
 def number(element, kind):
     element = element.strip('"')
     if element in ("", "-", "?"):
@@ -78,7 +90,8 @@ def number(element, kind):
 
 def main(paths):
     counts = {"tables": 0, "rows": 0, "scores_judged": 0, "scores_agree": 0,
-              "boards_matchpointed": 0, "boards_matchpoints_agree": 0}
+              "boards_matchpointed": 0, "boards_matchpoints_agree": 0,
+              "rows_imps_judged": 0, "rows_imps_agree": 0}
     wrong = []
     for path in paths:
         with open(path, encoding="latin-1") as f:
@@ -123,6 +136,28 @@ def main(paths):
                     wrong.append([path, line(row[col[bad[0][0]]][1]), bad[0][0]])
                 else:
                     counts["scores_agree"] += 1
+            if ("IMP_NS" in col and "IMP_EW" in col
+                    and all(isinstance(w, int) for w in written)):
+                for i, row in enumerate(rows):
+                    imp_ns = number(row[col["IMP_NS"]][0], float)
+                    imp_ew = number(row[col["IMP_EW"]][0], float)
+                    if "ButlerDatum" in col:
+                        datum = number(row[col["ButlerDatum"]][0], float)
+                        if not isinstance(datum, float):
+                            continue
+                        earned = wbf_imps(written[i] - datum)
+                    else:
+                        earned = sum(wbf_imps(written[i] - w)
+                                     for j, w in enumerate(written) if j != i)
+                    if not isinstance(imp_ns, float) and not isinstance(imp_ew, float):
+                        continue
+                    counts["rows_imps_judged"] += 1
+                    if isinstance(imp_ns, float) and abs(imp_ns - earned) >= 0.051:
+                        wrong.append([path, line(row[col["IMP_NS"]][1]), "IMP_NS"])
+                    elif isinstance(imp_ew, float) and abs(imp_ew + earned) >= 0.051:
+                        wrong.append([path, line(row[col["IMP_EW"]][1]), "IMP_EW"])
+                    else:
+                        counts["rows_imps_agree"] += 1
             if "MP_NS" not in col or "MP_EW" not in col or len(rows) < 2:
                 continue
             if any(not isinstance(w, int) for w in written):
