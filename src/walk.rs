@@ -85,6 +85,10 @@ pub struct Discovery {
     pub lin_skipped: usize,
     /// The walk took `*.lin` files ([`Filter::lin`]).
     pub reads_lin: bool,
+    /// Files named or found more than once (the same file by two paths, a file and its folder),
+    /// each taken once: `merge` and `split` refuse them rather than merge a file once when it was
+    /// named twice.
+    pub repeated: Vec<PathBuf>,
 }
 
 /// What decides which files are taken.
@@ -178,6 +182,8 @@ pub fn discover(paths: &[PathBuf], filter: &mut Filter) -> Result<Discovery, Con
                     config,
                     link_free: false,
                 });
+            } else {
+                discovery.repeated.push(path.clone());
             }
         } else {
             discovery.errors.push(WalkError {
@@ -292,6 +298,8 @@ fn walk_directory(
                 config,
                 link_free: !filter.follow,
             });
+        } else {
+            discovery.repeated.push(path);
         }
     }
     Ok(())

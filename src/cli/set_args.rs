@@ -134,9 +134,13 @@ pub struct SetTagArgs {
     #[command(flatten)]
     pub choice: ChoiceArgs,
 
-    /// Give tag NAME the value VALUE; and remove tag NAME. Each may be given several times.
+    /// Give tag NAME the value VALUE (added where the game lacks it); may be given several
+    /// times.
     #[arg(long, value_name = "NAME=VALUE")]
     pub set: Vec<String>,
+
+    /// Remove tag NAME, with its line when it stands alone there; may be given several times.
+    /// A game would never be left without a tag pair: that is refused.
     #[arg(long, value_name = "NAME")]
     pub remove: Vec<String>,
 }

@@ -76,6 +76,16 @@ fn inputs_read(
     check: impl FnOnce(&[Found]) -> Result<(), u8>,
 ) -> Result<(crate::walk::Discovery, Vec<Read>), u8> {
     let discovery = settings::readable_inputs(files, config, encoding)?;
+    // A file named twice is merged (or split) once by the walk: say so instead (issue 65,
+    // item 6), before anything is read or written.
+    if let Some(path) = discovery.repeated.first() {
+        say!(
+            "pbnfmt: error: {} is named more than once; name each file once (to repeat a set's \
+             boards, copy the file first)",
+            crate::display::path_text(path)
+        );
+        return Err(EXIT_TROUBLE);
+    }
     check(&discovery.inputs)?;
     let reads = read_all(
         &discovery.inputs,

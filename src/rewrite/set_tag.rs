@@ -56,6 +56,20 @@ pub fn set_tags_owned(
                 span,
             ));
         }
+        // A game whose every tag pair is removed would go with them.
+        let removes_all = chosen
+            && asked.iter().all(|(_, value)| value.is_none())
+            && at
+                .model
+                .written()
+                .all(|tag| asked.iter().any(|(name, _)| tag.name == *name));
+        if removes_all && let Some(first) = at.model.written().next() {
+            let names: Vec<String> = asked.iter().map(|(name, _)| format!("`{name}`")).collect();
+            refusals.push(crate::rules::writing::game_emptied(
+                &names.join(", "),
+                first.span.clone(),
+            ));
+        }
         let game = Game { at, chosen };
         for change in changes {
             expected.push(game.edits(change, &mut edits, &mut refusals));

@@ -359,6 +359,24 @@ pub fn boards_joined(what: &str, span: Range<usize>) -> Diagnostic {
     .with_help(BOARDS_JOINED.fix)
 }
 
+/// W004, refused before any edit: removing `names` from the game at `span` would leave it no tag
+/// pair, and a game is its tags (PBN 3.1): the game itself would go, which `set-tag` never does
+/// (issue 65, item 1: this was a failed proof called a bug in pbnfmt).
+pub fn game_emptied(names: &str, span: Range<usize>) -> Diagnostic {
+    Diagnostic::new(
+        Rule::UnfaithfulExport,
+        span,
+        format!(
+            "removing {names} would leave this game without a tag pair, and the game would go \
+             with it (PBN 3.1)"
+        ),
+    )
+    .with_help(
+        "keep a tag in the game, or remove the game itself with `pbnfmt select --boards ... \
+         --invert`",
+    )
+}
+
 /// W010: the Result at `span` is not written as declarer's tricks: `why` says why.
 pub fn uncertain_result(why: &str, span: Range<usize>) -> Diagnostic {
     Diagnostic::new(

@@ -585,3 +585,66 @@ fn moving_the_dealer_or_the_vulnerability_leaves_no_stale_par() {
     assert_eq!(par_findings(&replicated), 0);
     assert!(common::text(&replicated).matches("[OptimumScore").count() >= 3 * 36);
 }
+
+/// Issue 65, items 1, 6 and 8. `set-tag --remove` of a game's only tag is refused with what in the
+/// file prevents it (the game would go with its last tag pair), never as a bug in pbnfmt, and
+/// nothing is written; `merge A A` and `split` of a file named twice are usage errors (before,
+/// the walk took the file once and merged it once, with exit 0); `set-tag --help` gives
+/// `--remove` a text of its own.
+#[test]
+fn a_set_tag_that_would_empty_a_game_and_a_file_named_twice_are_refused_plainly() {
+    let dir = tempfile::tempdir().unwrap();
+    let one = "[Board \"1\"]\n\n[Board \"2\"]\n[Event \"E\"]\n";
+    std::fs::write(dir.path().join("one.pbn"), one).unwrap();
+    let output = common::pbnfmt(
+        &["set-tag", "--remove", "Board", "--write", "one.pbn"],
+        dir.path(),
+    );
+    let said = format!(
+        "{}{}",
+        common::text(&output.stdout),
+        common::text(&output.stderr)
+    );
+    assert_eq!(output.status.code(), Some(1), "{said}");
+    assert!(
+        said.contains("without a tag pair") && !said.contains("bug"),
+        "{said}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("one.pbn")).unwrap(),
+        one
+    );
+    // The game that keeps a tag may lose Board.
+    let output = common::pbnfmt(
+        &["set-tag", "--remove", "Board", "--boards", "2", "one.pbn"],
+        dir.path(),
+    );
+    assert!(output.status.success(), "{}", common::text(&output.stderr));
+    assert_eq!(
+        common::text(&output.stdout),
+        "[Board \"1\"]\n\n[Event \"E\"]\n"
+    );
+    for args in [
+        &["merge", "-o", "both.pbn", "one.pbn", "one.pbn"][..],
+        &["merge", "-o", "both.pbn", "one.pbn", "."],
+        &[
+            "split",
+            "--every",
+            "1",
+            "--out-dir",
+            "parts",
+            "one.pbn",
+            "./one.pbn",
+        ],
+    ] {
+        let output = common::pbnfmt(args, dir.path());
+        let said = common::text(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {said}");
+        assert!(said.contains("named more than once"), "{said}");
+        assert!(!dir.path().join("both.pbn").exists() && !dir.path().join("parts").exists());
+    }
+    let help = common::pbnfmt(&["set-tag", "--help"], dir.path());
+    let help = common::text(&help.stdout);
+    let remove = help.split("\n      --remove <NAME>").nth(1).unwrap_or("");
+    assert!(remove.trim_start().starts_with("Remove tag NAME"), "{help}");
+}

@@ -53,7 +53,9 @@ fn every_reading_command_refuses_a_file_that_is_not_pbn() {
             let mut args = command.to_vec();
             args.push(file);
             if command[0] == "merge" {
-                args.push(file);
+                // A PBN file beside it (a file named twice is a usage error).
+                std::fs::write(dir.path().join("other.pbn"), "[Board \"9\"]\n").unwrap();
+                args.push("other.pbn");
             }
             let output = pbnfmt(&args, dir.path());
             pairs += 1;
@@ -66,7 +68,7 @@ fn every_reading_command_refuses_a_file_that_is_not_pbn() {
             let written: Vec<String> = std::fs::read_dir(dir.path())
                 .unwrap()
                 .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-                .filter(|name| name != file)
+                .filter(|name| name != file && name != "other.pbn")
                 .collect();
             let unchanged = std::fs::read(dir.path().join(file)).unwrap() == original;
             if output.status.success()
