@@ -6,6 +6,7 @@
 //!
 //! Only what is certain or nearly so is read; anything else stays a finding for a person.
 
+use crate::bridge::Seat;
 use crate::model::values::{self, ContractValue, Vulnerability};
 
 /// A loose spelling read: the PBN spelling, and whether the reading is certain.
@@ -261,14 +262,10 @@ pub fn seat(text: &str) -> Option<Reading> {
         Some(word) => ("^", word.trim()),
         None => ("", trimmed),
     };
-    let letter = match word.to_ascii_lowercase().as_str() {
-        "north" => 'N',
-        "east" => 'E',
-        "south" => 'S',
-        "west" => 'W',
-        _ => return None,
-    };
-    Some(Reading::certain(format!("{caret}{letter}")))
+    let seat = Seat::ALL
+        .into_iter()
+        .find(|seat| seat.name().eq_ignore_ascii_case(word))?;
+    Some(Reading::certain(format!("{caret}{}", seat.letter())))
 }
 
 #[cfg(test)]

@@ -276,26 +276,12 @@ impl<'t> Reader<'t> {
         self.driver.is_embedded()
     }
 
-    /// How many worded findings the reading holds now.
-    pub fn held(&self) -> usize {
-        self.reading.held()
-    }
-
     /// The chunks of the text ([`Driver::chunks`]), each vetted as it is taken.
     pub fn chunks(&mut self, target: usize) -> VettedChunks<'_, 't> {
         VettedChunks {
             chunks: self.driver.chunks(target),
             reading: &mut self.reading,
         }
-    }
-
-    /// Hands every chunk, vetted, to `sink` in file order, parsed where `feed` says.
-    pub fn each_chunk(&mut self, target: usize, feed: Feed, mut sink: impl FnMut(&Chunk)) {
-        let reading = &mut self.reading;
-        self.driver.each_chunk(target, feed, |chunk| {
-            reading.chunk(&chunk.parse, &chunk.found);
-            sink(chunk);
-        });
     }
 
     /// Every game of the text with its model ([`Driver::games`]), each chunk vetted before

@@ -153,7 +153,10 @@ pub fn merge(reads: &[Read], shuffle: Option<u64>, renumber: bool) -> Merged {
         };
         end_with_empty_line(&mut text, nl);
         text.push_str(&read.text[from..]);
-        expected.extend(super::dedup::game_facts(&read.text[from..], &[], &[]).0);
+        if shuffle.is_none() {
+            // A shuffle's facts are read once from the whole text laid out for it, below.
+            expected.extend(super::dedup::game_facts(&read.text[from..], &[], &[]).0);
+        }
     }
     if let Some(seed) = shuffle {
         // The preamble is the file's, not its first game's: shuffled, it stands apart, an

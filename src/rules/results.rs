@@ -306,6 +306,23 @@ pub fn imps(points: f64) -> f64 {
     if points < 0.0 { -count } else { count }
 }
 
+/// Every row's North-South score, or `None` when one is artificial or unknown: a board that is
+/// not judged for matchpoints or IMPs.
+fn known(written: &[Score]) -> Option<Vec<i64>> {
+    written
+        .iter()
+        .map(|score| match score {
+            Score::Points(points) => Some(*points),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Whether two matchpoint or IMP counts are the same as a table writes them (to 0.1).
+fn close(a: f64, b: f64) -> bool {
+    (a - b).abs() < 0.051
+}
+
 /// A row whose IMPs are not its score's: which row and side, what it gives, what it earns, and
 /// against what (the datum, or `None` for the other scores).
 #[derive(Clone, Debug, PartialEq)]
@@ -326,17 +343,9 @@ fn imp_findings(
     given: &[(Option<f64>, Option<f64>)],
     datums: Option<&[Option<f64>]>,
 ) -> Vec<ImpFinding> {
-    let scores: Option<Vec<i64>> = written
-        .iter()
-        .map(|score| match score {
-            Score::Points(points) => Some(*points),
-            _ => None,
-        })
-        .collect();
-    let Some(scores) = scores else {
+    let Some(scores) = known(written) else {
         return Vec::new();
     };
-    let close = |a: f64, b: f64| (a - b).abs() < 0.051;
     let mut findings = Vec::new();
     for (row, (&(ns, ew), &score)) in given.iter().zip(&scores).enumerate() {
         let score = score as f64;
@@ -492,14 +501,7 @@ fn matchpoint_findings(
     written: &[Score],
     given: &[(Option<f64>, Option<f64>)],
 ) -> Vec<MatchpointFinding> {
-    let scores: Option<Vec<i64>> = written
-        .iter()
-        .map(|score| match score {
-            Score::Points(points) => Some(*points),
-            _ => None,
-        })
-        .collect();
-    let Some(scores) = scores.filter(|scores| scores.len() >= 2) else {
+    let Some(scores) = known(written).filter(|scores| scores.len() >= 2) else {
         return Vec::new();
     };
     // Every row's two matchpoints given, or the table is not judged.
@@ -510,7 +512,6 @@ fn matchpoint_findings(
     };
     let rows = scores.len() as f64;
     let total: f64 = given.iter().map(|(ns, ew)| ns + ew).sum();
-    let close = |a: f64, b: f64| (a - b).abs() < 0.051;
     let Some(per_beaten) = [2.0, 1.0]
         .into_iter()
         .find(|per| close(total, rows * per * (rows - 1.0)))
