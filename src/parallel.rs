@@ -87,11 +87,11 @@ pub fn ordered<T, R>(
 /// is, whatever its place (a progress line). What waits for an earlier result is bounded by
 /// count and by `weight` (its bytes): past [`WAITING_SOFT`] the threads take the earliest item
 /// instead of the largest, and past [`WAITING_HARD`] they wait.
-pub fn ordered_by<T, R>(
-    items: &[T],
+pub fn ordered_by<'a, T, R>(
+    items: &'a [T],
     threads: usize,
     cost: impl Fn(&T) -> u64,
-    work: impl Fn(&T) -> R + Sync,
+    work: impl Fn(&'a T) -> R + Sync,
     weight: impl Fn(&R) -> usize + Sync,
     mut arrived: impl FnMut(usize),
     mut sink: impl FnMut(usize, R) -> bool,

@@ -13,9 +13,7 @@ use crate::walk::{Found, Input};
 use super::output::Progress;
 use super::rewrite::{self, Wording, input_overrides, rewrite_options};
 use super::settings;
-use super::{
-    AnalyzeArgs, DdTag, DdsWorkerArgs, EXIT_CLEAN, EXIT_TROUBLE, SolveArgs, plural, read_found, say,
-};
+use super::{AnalyzeArgs, DdTag, DdsWorkerArgs, EXIT_CLEAN, EXIT_TROUBLE, SolveArgs, plural, say};
 
 pub(super) fn run(args: &AnalyzeArgs) -> u8 {
     if !crate::dds::AVAILABLE {
@@ -82,11 +80,11 @@ pub(super) fn worker(args: &DdsWorkerArgs) -> u8 {
 /// a file that cannot be read is left to the pass after, which says so.
 pub(super) fn read_keys(inputs: &[Found], threads: usize, every: bool) -> Vec<u128> {
     let keys = Mutex::new(Vec::new());
-    crate::parallel::ordered(
+    super::each_input(
         inputs,
         threads,
-        |found| {
-            let bytes = read_found(found).ok()?;
+        |_, unread| {
+            let bytes = unread.read().ok()?;
             let decoded = crate::source::decode_owned(bytes, None);
             Some(deals_to_solve(&decoded.text, every))
         },

@@ -16,12 +16,12 @@ use crate::sets::{Repeats, Sameness, SeenDeal};
 use crate::walk::Found;
 
 use super::output::Printer;
-use super::runner::{self, Heft, Runner};
 use super::settings::{self, check_settings};
 use super::{
     CheckArgs, ConfigArgs, EXIT_CLEAN, EXIT_FINDINGS, EXIT_TROUBLE, FileArgs, OutputArgs, finish,
-    plural, read_found, say,
+    plural, say,
 };
+use super::{Heft, Runner, Unread};
 
 /// What checking one file gave.
 enum Outcome {
@@ -102,7 +102,7 @@ pub(super) fn run(args: &CheckArgs) -> u8 {
         ..Totals::default()
     };
     totals.summary.trouble = settings::walk_trouble(&discovery);
-    let style = runner::style(&args.output, format, io::stdout().is_terminal());
+    let style = super::style(&args.output, format, io::stdout().is_terminal());
     let statistics_only = args.output.statistics;
     let inputs = &discovery.inputs;
     let mut runner = Runner::new(&args.files, inputs.len(), args.output.quiet);
@@ -119,11 +119,11 @@ pub(super) fn run(args: &CheckArgs) -> u8 {
     // One file at a time holds more than `LANE_FINDINGS` findings: the memory of a flood of
     // findings does not grow with the threads (issue 45, item 15).
     let lane = Lane::new();
-    let work = |found: &Found| {
+    let work = |found: &Found, unread: Unread<'_>| {
         let render_nothing = statistics_only || closed.load(Ordering::Relaxed);
         check_one(
             args,
-            found,
+            (found, unread.read()),
             format,
             style,
             render_nothing,
@@ -153,7 +153,6 @@ pub(super) fn run(args: &CheckArgs) -> u8 {
     if let Err(status) = archive.read_into(&mut repeats) {
         return status;
     }
-    let mut next = 0;
     let mut statistics = Statistics::default();
     let mut printer = match Printer::new(io::stdout().lock(), format) {
         Ok(printer) => printer,
@@ -162,10 +161,8 @@ pub(super) fn run(args: &CheckArgs) -> u8 {
             return EXIT_TROUBLE;
         }
     };
-    let size = |found: &Found| found.input.size();
-    let finished = runner.run(inputs, size, work, |mut outcome| {
-        let found = &inputs[next];
-        next += 1;
+    let finished = runner.run(inputs, work, |index, mut outcome| {
+        let found = &inputs[index];
         if let Outcome::Checked { deals, .. } = &mut outcome {
             let deals = std::mem::take(deals);
             let repeated = repeats.file(&found.input.display_name(), &deals, false);
@@ -177,7 +174,8 @@ pub(super) fn run(args: &CheckArgs) -> u8 {
                     threads: file_threads,
                     lane: lane.clone(),
                 };
-                outcome = check_one(args, found, format, style, render_nothing, false, given);
+                let again = (found, super::read_again(found));
+                outcome = check_one(args, again, format, style, render_nothing, false, given);
             }
         }
         let going = totals.record(outcome, &mut statistics, &mut printer);
@@ -359,10 +357,14 @@ impl Archive<'_> {
         let options = repeats_only(repeats.sameness());
         let threads = self.files.threads();
         let mut failed = None;
-        crate::parallel::ordered(
+        super::each_input(
             &archive.inputs,
             threads,
-            |found| read_found(found).map(|bytes| check_owned(bytes, &options).deals),
+            |_, unread| {
+                unread
+                    .read()
+                    .map(|bytes| check_owned(bytes, &options).deals)
+            },
             |index, deals| {
                 let name = archive.inputs[index].input.display_name();
                 match deals {
@@ -394,7 +396,7 @@ pub(super) fn repeats_only(sameness: Sameness) -> crate::check::CheckOptions {
 
 fn check_one(
     args: &CheckArgs,
-    found: &Found,
+    (found, read): (&Found, Result<Vec<u8>, String>),
     format: Format,
     style: FullStyle,
     render_nothing: bool,
@@ -402,7 +404,7 @@ fn check_one(
     given: Given,
 ) -> Outcome {
     let name = found.input.display_name();
-    let bytes = match read_found(found) {
+    let bytes = match read {
         Ok(bytes) => bytes,
         Err(message) => return Outcome::Unreadable { name, message },
     };

@@ -19,12 +19,8 @@ use crate::walk::Found;
 
 use super::output::Printer;
 use super::rewrite::{Mode, Totals, Wording, input_overrides, run};
-use super::runner;
 use super::settings::{self, rewrite_settings};
-use super::{
-    ConvertArgs, EXIT_FINDINGS, EXIT_TROUBLE, RewriteArgs, TableArg, Target, plural, read_found,
-    say,
-};
+use super::{ConvertArgs, EXIT_FINDINGS, EXIT_TROUBLE, RewriteArgs, TableArg, Target, plural, say};
 
 /// `pbnfmt convert`: LIN to PBN export format, or PBN to LIN; through the same modes as the
 /// rewrites (standard output, `--out-dir`, `--check`), and `-o FILE` for all games in one file.
@@ -174,98 +170,111 @@ fn into_one_file(
         ..Totals::default()
     };
     totals.summary.trouble = settings::walk_trouble(&discovery);
-    let style = runner::style(&io_args.output, format, io::stderr().is_terminal());
+    let style = super::style(&io_args.output, format, io::stderr().is_terminal());
     let Ok(mut findings) = Printer::new(io::stderr(), format) else {
         return EXIT_TROUBLE;
     };
     // Spilled to a temporary file past a few megabytes, like every result (io::spool).
     let mut joined = Output::new();
     let mut refused = false;
-    for found in &discovery.inputs {
-        let name = found.input.display_name();
-        match streamed(found, &mut joined) {
-            Some(Ok(games)) => {
-                totals.summary.files += 1;
-                totals.summary.games += games;
-                totals.changed += 1;
-                continue;
+    // One file after the other: each result is gathered before the next is read.
+    let mut gathering_failed = false;
+    super::each_input(
+        &discovery.inputs,
+        1,
+        |_, unread| unread,
+        |index, unread| {
+            let found = &discovery.inputs[index];
+            let name = found.input.display_name();
+            match streamed(found, &mut joined) {
+                Some(Ok(games)) => {
+                    totals.summary.files += 1;
+                    totals.summary.games += games;
+                    totals.changed += 1;
+                    return true;
+                }
+                Some(Err(error)) => {
+                    let message = error.to_string();
+                    say!("pbnfmt: error: cannot convert {name}: {message}");
+                    totals.summary.trouble.push((name, message));
+                    return true;
+                }
+                None => {}
             }
-            Some(Err(error)) => {
-                let message = error.to_string();
-                say!("pbnfmt: error: cannot convert {name}: {message}");
-                totals.summary.trouble.push((name, message));
-                continue;
-            }
-            None => {}
-        }
-        let bytes = match read_found(found) {
-            Ok(bytes) => bytes,
-            Err(message) => {
-                say!("pbnfmt: error: cannot read {name}: {message}");
-                totals.summary.trouble.push((name, message));
-                continue;
-            }
-        };
-        let converted = convert(bytes, found);
-        totals.summary.files += 1;
-        totals.summary.games += converted.games;
-        totals.uncertain += converted.uncertain;
-        let problems = &converted.problems;
-        // Games read and not written (W006): not counted as converted (issue 49, item 3).
-        totals.left_out += problems
-            .iter()
-            .filter(|d| d.rule == crate::rules::Rule::GameNotConverted)
-            .count()
-            + if matches!(to, Target::Jsonl | Target::Csv) {
-                converted.omitted.total()
-            } else {
-                0
+            let bytes = match unread.read() {
+                Ok(bytes) => bytes,
+                Err(message) => {
+                    say!("pbnfmt: error: cannot read {name}: {message}");
+                    totals.summary.trouble.push((name, message));
+                    return true;
+                }
             };
-        totals.summary.errors += problems
-            .iter()
-            .filter(|d| d.severity == Severity::Error)
-            .count()
-            + converted.omitted.errors;
-        totals.summary.warnings += problems
-            .iter()
-            .filter(|d| d.severity == Severity::Warning)
-            .count()
-            + converted.omitted.warnings;
-        let piece = report::file_piece(
-            format,
-            report::FileName::new(&name, found.input.name_bytes().as_deref()),
-            &converted.decoded,
-            (problems, converted.omitted.total()),
-            style,
-            "",
-        );
-        let _ = findings.piece(&piece);
-        // Each result is copied from where it waits (in memory, or spooled to disk) a block at a
-        // time, never read whole: a LIN file of 300,000 records made 62 MB of export, which was
-        // held three times (184 MB).
-        let Some(mut output) = converted.output else {
-            refused = true;
-            totals.refused += 1;
-            continue;
-        };
-        totals.changed += 1;
-        let appended = match to {
-            Target::Lin | Target::Jsonl => joined.append_from(&mut output, 0),
-            // One header for the whole file: the later ones are left out.
-            Target::Csv if !joined.is_empty() => output.head(1 << 20).and_then(|head| {
-                let header = head
-                    .iter()
-                    .position(|&b| b == b'\n')
-                    .map_or(output.len(), |i| i as u64 + 1);
-                joined.append_from(&mut output, header)
-            }),
-            Target::Csv => joined.append_from(&mut output, 0),
-            Target::Pbn => append_spooled_export(&mut joined, &mut output),
-        };
-        if let Err(error) = appended {
-            say!("pbnfmt: error: cannot gather the results: {error}");
-            return EXIT_TROUBLE;
-        }
+            let converted = convert(bytes, found);
+            totals.summary.files += 1;
+            totals.summary.games += converted.games;
+            totals.uncertain += converted.uncertain;
+            let problems = &converted.problems;
+            // Games read and not written (W006): not counted as converted (issue 49, item 3).
+            totals.left_out += problems
+                .iter()
+                .filter(|d| d.rule == crate::rules::Rule::GameNotConverted)
+                .count()
+                + if matches!(to, Target::Jsonl | Target::Csv) {
+                    converted.omitted.total()
+                } else {
+                    0
+                };
+            totals.summary.errors += problems
+                .iter()
+                .filter(|d| d.severity == Severity::Error)
+                .count()
+                + converted.omitted.errors;
+            totals.summary.warnings += problems
+                .iter()
+                .filter(|d| d.severity == Severity::Warning)
+                .count()
+                + converted.omitted.warnings;
+            let piece = report::file_piece(
+                format,
+                report::FileName::new(&name, found.input.name_bytes().as_deref()),
+                &converted.decoded,
+                (problems, converted.omitted.total()),
+                style,
+                "",
+            );
+            let _ = findings.piece(&piece);
+            // Each result is copied from where it waits (in memory, or spooled to disk) a block at a
+            // time, never read whole: a LIN file of 300,000 records made 62 MB of export, which was
+            // held three times (184 MB).
+            let Some(mut output) = converted.output else {
+                refused = true;
+                totals.refused += 1;
+                return true;
+            };
+            totals.changed += 1;
+            let appended = match to {
+                Target::Lin | Target::Jsonl => joined.append_from(&mut output, 0),
+                // One header for the whole file: the later ones are left out.
+                Target::Csv if !joined.is_empty() => output.head(1 << 20).and_then(|head| {
+                    let header = head
+                        .iter()
+                        .position(|&b| b == b'\n')
+                        .map_or(output.len(), |i| i as u64 + 1);
+                    joined.append_from(&mut output, header)
+                }),
+                Target::Csv => joined.append_from(&mut output, 0),
+                Target::Pbn => append_spooled_export(&mut joined, &mut output),
+            };
+            if let Err(error) = appended {
+                say!("pbnfmt: error: cannot gather the results: {error}");
+                gathering_failed = true;
+                return false;
+            }
+            true
+        },
+    );
+    if gathering_failed {
+        return EXIT_TROUBLE;
     }
     if format.is_document() {
         let _ = findings.end(&totals.summary, None);

@@ -18,7 +18,7 @@ use super::check::{Archive, repeats_only};
 use super::rewrite::{self, Wording, input_overrides, rewrite_options};
 use super::settings;
 use super::settings::RewriteOverrides;
-use super::{DedupArgs, EXIT_TROUBLE, read_found, say};
+use super::{DedupArgs, EXIT_TROUBLE, say};
 
 /// What the first pass decided for one file.
 #[derive(Default)]
@@ -90,7 +90,7 @@ fn removed_games(args: &DedupArgs, plans: &Plans, overrides: &RewriteOverrides) 
             continue;
         }
         // A file that cannot be read now is said by the second pass.
-        let Ok(bytes) = read_found(found) else {
+        let Ok(bytes) = super::read_again(found) else {
             continue;
         };
         let options = rewrite_options(&args.io, overrides, found);
@@ -156,14 +156,12 @@ fn plan(args: &DedupArgs, sameness: Sameness) -> Result<Plans, u8> {
     let threads = io.files.threads();
     // Each file's deals and its repeats (its own, then of earlier files), in input order.
     let mut files: Vec<(String, Vec<SeenDeal>, Vec<Removal>)> = Vec::new();
-    crate::parallel::ordered(
+    super::each_input(
         &discovery.inputs,
         threads,
-        |found| {
+        |_, unread| {
             // A file that cannot be read is said by the second pass.
-            let report = read_found(found)
-                .ok()
-                .map(|bytes| check_owned(bytes, &options));
+            let report = unread.read().ok().map(|bytes| check_owned(bytes, &options));
             report.map(|report| (report.deals, report.diagnostics))
         },
         |index, read| {

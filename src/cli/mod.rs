@@ -26,7 +26,6 @@ mod handrecord;
 mod help;
 mod output;
 mod rewrite;
-mod runner;
 mod select;
 mod set_args;
 mod sets;

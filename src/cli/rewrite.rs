@@ -22,12 +22,9 @@ use crate::source::{self, LineEnding};
 use crate::walk::{Discovery, Found, Input};
 
 use super::output::Printer;
-use super::runner::{self, FileCores, Heft, Runner};
 use super::settings::{self, RewriteOverrides, rewrite_settings};
-use super::{
-    EXIT_CLEAN, EXIT_FINDINGS, EXIT_TROUBLE, RewriteArgs, finish, plural, read_found, read_input,
-    say,
-};
+use super::{EXIT_CLEAN, EXIT_FINDINGS, EXIT_TROUBLE, RewriteArgs, finish, plural, say};
+use super::{FileCores, Heft, Item, Runner, Unread};
 
 mod targets;
 pub(super) use targets::refuse_second_output;
@@ -76,6 +73,12 @@ pub(super) enum Mode {
 }
 
 /// One input and where its result would go under `--out-dir`.
+impl Item for Job {
+    fn found(&self) -> &Found {
+        &self.found
+    }
+}
+
 pub(super) struct Job {
     found: Found,
     /// The path below the output directory: below the directory argument it was found in, or the
@@ -211,16 +214,16 @@ pub(super) fn run(
             return EXIT_TROUBLE;
         }
     };
-    let style = runner::style(&args.output, format, io::stderr().is_terminal());
+    let style = super::style(&args.output, format, io::stderr().is_terminal());
     let quiet = args.output.quiet || mode == Mode::Stdout;
     let mut runner = Runner::new(&args.files, jobs.len(), quiet);
     let cores = runner.file_cores(jobs.len());
     let rewrite = |bytes, found: &Found| rewrite(bytes, found, cores);
     let written = WrittenFiles::default();
-    let work = |job: &Job| {
+    let work = |job: &Job, unread: Unread<'_>| {
         rewrite_one(
             args,
-            job,
+            (job, unread),
             mode,
             wording,
             (format, style),
@@ -234,8 +237,7 @@ pub(super) fn run(
         return EXIT_TROUBLE;
     };
     let mut statistics = Statistics::default();
-    let size = |job: &Job| job.found.input.size();
-    runner.run(&jobs, size, work, |mut outcome| {
+    runner.run(&jobs, work, |_, mut outcome| {
         statistics.merge(std::mem::take(&mut outcome.statistics));
         totals.record(outcome, wording, format, &mut out, &mut findings);
         true
@@ -283,13 +285,23 @@ fn excluded_stdin(args: &RewriteArgs, mode: Mode, discovery: &Discovery) -> Opti
     if mode != Mode::Stdout || !discovery.inputs.is_empty() || discovery.excluded == 0 || !piped {
         return None;
     }
-    Some(match read_input(&Input::Stdin(None)) {
-        Ok(bytes) => finish(io::stdout().write_all(&bytes)),
-        Err(error) => {
-            say!("pbnfmt: error: cannot read standard input: {error}");
-            EXIT_TROUBLE
-        }
-    })
+    let mut status = EXIT_TROUBLE;
+    super::each_input(
+        &[super::named(std::path::Path::new("-"))],
+        1,
+        |_, unread| unread.read(),
+        |_, read| {
+            status = match read {
+                Ok(bytes) => finish(io::stdout().write_all(&bytes)),
+                Err(error) => {
+                    say!("pbnfmt: error: cannot read standard input: {error}");
+                    EXIT_TROUBLE
+                }
+            };
+            false
+        },
+    );
+    Some(status)
 }
 
 impl Totals {
@@ -377,7 +389,7 @@ fn outcome_write_error(totals: &mut Totals, name: &str, wording: &Wording, error
 /// Reads, rewrites and (under `--write` and `--out-dir`) writes one file; on a worker thread.
 fn rewrite_one(
     args: &RewriteArgs,
-    job: &Job,
+    (job, unread): (&Job, Unread<'_>),
     mode: Mode,
     wording: &Wording,
     (format, style): (Format, FullStyle),
@@ -394,7 +406,7 @@ fn rewrite_one(
         Input::File(path) if mode == Mode::Write => std::fs::metadata(path).ok(),
         _ => None,
     };
-    let bytes = match read_found(&job.found) {
+    let bytes = match unread.read() {
         Ok(bytes) => bytes,
         Err(message) => {
             return Outcome {

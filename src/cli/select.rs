@@ -13,7 +13,7 @@ use crate::walk::Found;
 
 use super::rewrite::{self, Wording, input_overrides, rewrite_options};
 use super::settings;
-use super::{ChoiceArgs, EXIT_TROUBLE, SelectArgs, SetTagArgs, read_found, say};
+use super::{ChoiceArgs, EXIT_TROUBLE, SelectArgs, SetTagArgs, say};
 
 const SELECT: Wording = Wording::of(
     "select",
@@ -70,13 +70,13 @@ pub(super) fn run(args: &SelectArgs) -> u8 {
         }
         let mut output = Output::new();
         let mut failed = None;
-        crate::parallel::ordered(
+        super::each_input(
             &discovery.inputs,
             args.io.files.threads(),
-            |found: &Found| {
+            |found: &Found, unread| {
                 // A file that cannot be read, or is refused, is said by the second pass, and
                 // nothing of a refused file is written elsewhere.
-                let bytes = read_found(found).ok()?;
+                let bytes = unread.read().ok()?;
                 rejected_owned(bytes, &choice, rewrite_options(&args.io, &overrides, found))
             },
             |_, removed| {

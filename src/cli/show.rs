@@ -5,18 +5,23 @@ use std::io::{self, IsTerminal, Write};
 use crate::parser;
 use crate::show::{Look, Symbols, each_diagram_as};
 use crate::source;
-use crate::walk::Input;
 
-use super::{EXIT_FINDINGS, EXIT_TROUBLE, ShowArgs, finish, read_input, say};
+use super::{EXIT_FINDINGS, EXIT_TROUBLE, ShowArgs, finish, say};
 
 pub(super) fn run(args: &ShowArgs) -> u8 {
-    let input = if args.file.as_os_str() == "-" {
-        Input::Stdin(None)
-    } else {
-        Input::File(args.file.clone())
-    };
-    let name = input.display_name();
-    let bytes = match read_input(&input) {
+    let input = [super::named(&args.file)];
+    let name = input[0].input.display_name();
+    let mut read = None;
+    super::each_input(
+        &input,
+        1,
+        |_, unread| unread.read(),
+        |_, bytes| {
+            read = Some(bytes);
+            false
+        },
+    );
+    let bytes = match read.unwrap_or_else(|| Err("not read".to_owned())) {
         Ok(bytes) => bytes,
         Err(message) => {
             say!("pbnfmt: error: cannot read {name}: {message}");

@@ -181,6 +181,32 @@ fn every_command_reads_through_the_one_door() {
     assert!(found.is_empty(), "{found:#?}");
 }
 
+/// The command line reads its inputs in one loop (issue 59): `cli/inputs.rs` alone reads an input
+/// file or standard input, and alone runs files on threads; every command hands it its work.
+#[test]
+fn the_command_line_reads_inputs_in_one_loop() {
+    let reading = [
+        "read_found(",
+        "read_input(",
+        "read_file_no_link(",
+        "read_file_at_most(",
+        "read_at_most(",
+        "parallel::ordered",
+    ];
+    let mut found = Vec::new();
+    for (name, code) in code_below(&src().join("cli")) {
+        if name == "inputs.rs" {
+            continue;
+        }
+        for word in reading {
+            if code.contains(word) {
+                found.push(format!("cli/{name} calls {word}"));
+            }
+        }
+    }
+    assert!(found.is_empty(), "{found:#?}");
+}
+
 /// Every finding is worded under `rules/`, beside its rule's declaration (issue 42, item 2): the
 /// producers (`lin/`, `proof/`, `rewrite/`, `jsonl/`, `sets.rs`, `suppress.rs`…) hand data to
 /// a wording function or problem type there, and never build a finding's message themselves.
