@@ -4,9 +4,9 @@
 //! finding. Reading files, walking directories and printing belong to the CLI.
 
 use crate::lexer;
-use crate::parallel::{InLane, Lane};
 use crate::parser;
 use crate::read::threads::Carry;
+use crate::read::threads::{InLane, Lane};
 use crate::read::{Feed, Kind, Reader, Taken, Verdict};
 use crate::rules::diagnostic::{Diagnostic, LeftOut, Limit, MAX_FINDINGS, Omitted, keep_first};
 use crate::rules::select::Selection;

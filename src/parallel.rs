@@ -2,7 +2,7 @@
 //! a run on eight threads prints the same bytes as a run on one.
 
 use std::collections::BTreeMap;
-use std::sync::{Arc, Condvar, Mutex, PoisonError, mpsc};
+use std::sync::{Condvar, Mutex, PoisonError, mpsc};
 
 /// Starts `body` on a thread of `scope`, or returns false when the OS refuses one (a process
 /// limit, a container's `pids.max`, an address-space cap): the callers then work on the threads
@@ -20,45 +20,6 @@ pub fn try_spawn<'scope>(
 /// What waits in `slot` for whichever thread takes it first.
 fn take<T>(slot: &Mutex<Option<T>>) -> Option<T> {
     slot.lock().unwrap_or_else(PoisonError::into_inner).take()
-}
-
-/// One holder at a time of something too costly for every thread to hold at once (the worded
-/// findings of a file that keeps finding, issue 45 item 15): the others wait their turn at
-/// [`Lane::enter`]. A holder must never wait for another file's work while in the lane.
-#[derive(Debug, Default)]
-pub struct Lane {
-    taken: Mutex<bool>,
-    freed: Condvar,
-}
-
-/// A place in a [`Lane`], left when dropped.
-#[derive(Debug)]
-pub struct InLane(Arc<Lane>);
-
-impl Lane {
-    pub fn new() -> Arc<Lane> {
-        Arc::new(Lane::default())
-    }
-
-    /// Waits until the lane is free, and takes it.
-    pub fn enter(self: &Arc<Lane>) -> InLane {
-        let mut taken = self.taken.lock().unwrap_or_else(PoisonError::into_inner);
-        while *taken {
-            taken = self
-                .freed
-                .wait(taken)
-                .unwrap_or_else(PoisonError::into_inner);
-        }
-        *taken = true;
-        InLane(Arc::clone(self))
-    }
-}
-
-impl Drop for InLane {
-    fn drop(&mut self) {
-        *self.0.taken.lock().unwrap_or_else(PoisonError::into_inner) = false;
-        self.0.freed.notify_one();
-    }
 }
 
 /// How many threads to use when not told: the machine's parallelism.

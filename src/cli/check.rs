@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use crate::check::check_owned;
 use crate::dds::Solutions;
 use crate::io::spool::Output;
-use crate::parallel::Lane;
+use crate::read::threads::Lane;
 use crate::report::{self, Format, Statistics, Summary};
 use crate::rules::dd::NEEDS_SOLVER;
 use crate::rules::diagnostic::{FullStyle, Severity};

@@ -8,16 +8,16 @@
 //! the output encoding cannot, is refused; `force` writes it anyway and says what was lost.
 
 mod prove;
-use prove::{Chunk, MAX_PROVERS, Start, Verifier, prove_on_threads};
+use prove::{Beside, Chunk, Prover, Start, Verifier};
 pub mod writer;
 
 use crate::lexer::SyntaxKind;
 use crate::model::Inheritor;
+use crate::parser;
 use crate::proof::{self, Omitted, Rewritten};
 use crate::read::{Chunk as ReadChunk, Reader, Verdict};
 use crate::rules::{self};
 use crate::source::{self, Decoded, Encoding};
-use crate::{parallel, parser};
 
 /// The line end export writes: CR LF (PBN 2.3), or LF for those who ask.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -55,8 +55,8 @@ pub struct ExportOptions {
     /// itself). The output is the same.
     pub parse_ahead: bool,
     /// Threads for the chunks of this one file: from 2, the chunks are proven on the others
-    /// (at most [`MAX_PROVERS`]) while the calling thread writes, and from 4 a thread lexes and
-    /// parses ahead of it too ([`prove_on_threads`]); 0 or 1: one. The output and the problems
+    /// (at most [`prove::MAX_PROVERS`]) while the calling thread writes, and from 4 a thread lexes and
+    /// parses ahead of it too ([`Beside`]); 0 or 1: one. The output and the problems
     /// are the same whatever the number.
     pub threads: usize,
     /// Prove the export the long way too: the facts of both sides compared as text, and the
@@ -132,7 +132,7 @@ pub fn export_decoded(decoded: Decoded, options: &ExportOptions) -> Rewritten {
         None
     };
     if on_threads {
-        let mut written = |read: ReadChunk| {
+        let written = |read: ReadChunk| {
             // Never fails: `write` hands every chunk back when `on_threads`, the branch this is.
             let (start, inherited, piece) = write(&read).expect("a chunk to prove");
             Chunk {
@@ -142,17 +142,17 @@ pub fn export_decoded(decoded: Decoded, options: &ExportOptions) -> Rewritten {
                 piece,
             }
         };
-        verifier.problem = if threads >= 4 {
-            let provers = (threads - 2).min(MAX_PROVERS);
-            parallel::produced_ahead(chunks, 2, |parsed| {
-                prove_on_threads(parsed.map(&mut written), text, options, provers)
-            })
-        } else {
-            prove_on_threads(chunks.map(written), text, options, threads - 1)
-        };
+        let beside = Beside::new(text, options);
+        let proven = chunks.written_beside(
+            Beside::threads(threads),
+            written,
+            || Prover::new(options),
+            |prover, index, chunk| beside.prove(prover, index, chunk),
+        );
+        verifier.problem = Beside::first(proven);
     } else if options.parse_ahead && text.len() > chunk {
         // A file of one chunk is not worth a thread.
-        parallel::pipeline(chunks, 2, |read| {
+        chunks.parsed_ahead(|read| {
             write(read);
         });
     } else {

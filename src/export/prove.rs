@@ -6,13 +6,13 @@ use xxhash_rust::xxh3::Xxh3;
 use crate::canon::{self, GameContext};
 use crate::lexer::SyntaxKind;
 use crate::model::{GameModel, Inheritor};
+use crate::parser;
 use crate::proof::{self, facts, lean};
 use crate::rules::diagnostic::Diagnostic;
 use crate::rules::select::RuleSet;
 use crate::rules::semantic::Checker;
 use crate::rules::{self, Rule};
 use crate::syntax::{Game, Parse};
-use crate::{parallel, parser};
 
 use super::{ExportOptions, writer};
 
@@ -75,7 +75,7 @@ impl<'t> Verifier<'t> {
         if self.problem.is_some() {
             return None;
         }
-        // Export on threads ([`prove_on_threads`]) folds the input's facts from models of its own:
+        // Export on threads ([`Beside`]) folds the input's facts from models of its own:
         // builds with debug assertions (every test run) hold the two to the same fingerprint.
         if cfg!(debug_assertions) {
             let resolve = self.prover.options.resolve;
@@ -215,21 +215,45 @@ pub(super) struct Chunk<'t> {
     pub(super) piece: String,
 }
 
-/// Proves the chunks `chunks` yields on `provers` threads while the calling thread writes them
-/// (issue 28: `-j N` on one file means N). Each thread folds the input's facts from models of its
-/// own ([`input_print_of`]) and proves the chunk as [`Verifier`] does. The problem is the one of
-/// the first chunk that has one, as on one thread; the chunks after it are not proven.
-pub(super) fn prove_on_threads<'t>(
-    chunks: impl Iterator<Item = Chunk<'t>>,
+/// The proof of chunks on threads beside the writer (issue 28: `-j N` on one file means N): each
+/// thread folds the input's facts from models of its own ([`input_print_of`]) and proves the
+/// chunk as [`Verifier`] does. The problem is the one of the first chunk that has one, as on one
+/// thread ([`Beside::first`]); the chunks after it are not proven.
+pub(super) struct Beside<'t> {
     text: &'t str,
     options: &'t ExportOptions,
-    provers: usize,
-) -> Option<Diagnostic> {
-    use std::sync::atomic::{AtomicUsize, Ordering};
-    // The first chunk found wrong so far: a chunk after it needs no proof.
-    let wrong = AtomicUsize::new(usize::MAX);
-    let prove = |prover: &mut Prover<'t>, index: usize, chunk: Chunk<'t>| {
-        if index > wrong.load(Ordering::Relaxed) {
+    /// The first chunk found wrong so far: a chunk after it needs no proof.
+    wrong: std::sync::atomic::AtomicUsize,
+}
+
+impl<'t> Beside<'t> {
+    pub(super) fn new(text: &'t str, options: &'t ExportOptions) -> Beside<'t> {
+        Beside {
+            text,
+            options,
+            wrong: std::sync::atomic::AtomicUsize::new(usize::MAX),
+        }
+    }
+
+    /// How many threads prove beside the writer, and whether one more parses ahead of it, when
+    /// the file has `threads`: from 4, one parses ahead and up to [`MAX_PROVERS`] prove.
+    pub(super) fn threads(threads: usize) -> (bool, usize) {
+        if threads >= 4 {
+            (true, (threads - 2).min(MAX_PROVERS))
+        } else {
+            (false, threads - 1)
+        }
+    }
+
+    /// Proves chunk `index` on a prover thread.
+    pub(super) fn prove(
+        &self,
+        prover: &mut Prover<'t>,
+        index: usize,
+        chunk: Chunk<'t>,
+    ) -> Option<Diagnostic> {
+        use std::sync::atomic::Ordering;
+        if index > self.wrong.load(Ordering::Relaxed) {
             return None;
         }
         let Chunk {
@@ -238,17 +262,19 @@ pub(super) fn prove_on_threads<'t>(
             inherited,
             piece,
         } = chunk;
-        let input_print = input_print_of(&parse, text, options.resolve, inherited.clone());
-        let problem = prover.prove(&parse, text, &piece, start, inherited, input_print);
+        let input_print =
+            input_print_of(&parse, self.text, self.options.resolve, inherited.clone());
+        let problem = prover.prove(&parse, self.text, &piece, start, inherited, input_print);
         if problem.is_some() {
-            wrong.fetch_min(index, Ordering::Relaxed);
+            self.wrong.fetch_min(index, Ordering::Relaxed);
         }
         problem
-    };
-    parallel::beside(chunks, provers, || Prover::new(options), prove)
-        .into_iter()
-        .flatten()
-        .next()
+    }
+
+    /// The problem of the first chunk that has one.
+    pub(super) fn first(proven: Vec<Option<Diagnostic>>) -> Option<Diagnostic> {
+        proven.into_iter().flatten().next()
+    }
 }
 
 /// The export rules every export keeps, whatever its input: the tags all there, in order, alone on

@@ -214,3 +214,19 @@ fn chess_is_never_exported() {
     assert!(exported.output.is_none());
     assert_eq!(exported.problems[0].rule, Rule::ChessPgnFile);
 }
+
+/// Proves `chunks` on `provers` threads beside the calling thread, as export does.
+fn prove_on_threads<'t>(
+    chunks: impl Iterator<Item = Chunk<'t>>,
+    text: &'t str,
+    options: &'t ExportOptions,
+    provers: usize,
+) -> Option<crate::rules::diagnostic::Diagnostic> {
+    let beside = Beside::new(text, options);
+    Beside::first(crate::read::threads::checked_beside(
+        chunks,
+        provers,
+        || Prover::new(options),
+        |prover, index, chunk| beside.prove(prover, index, chunk),
+    ))
+}

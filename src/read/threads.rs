@@ -7,10 +7,15 @@
 //! in order. A chunk that cannot be read whole at the first try (a game of more tokens than a
 //! chunk holds, a comment across the cut) is read on the calling thread, and the threads go on
 //! after it.
+//!
+//! The other threads inside a file live here too: a writer's (export's) chunks parsed ahead of it
+//! and its pieces proven beside it ([`super::VettedChunks::written_beside`]), and the run's
+//! [`Lane`] that lets one file at a time hold a flood of worded findings. `parallel.rs` keeps
+//! only the primitives they are built of.
 
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{Condvar, Mutex};
+use std::sync::{Arc, Condvar, Mutex, PoisonError};
 
 use super::{Chunk, Driver, Sniff};
 use crate::model::{GameModel, Inheritor};
@@ -336,4 +341,85 @@ fn take_in<'t, F>(
         .unwrap_or_else(|e| e.into_inner())
         .take(parse, result);
     held
+}
+
+/// The threads of a writer (export): it writes each chunk in file order on the calling thread,
+/// and what it writes is checked beside it.
+impl super::VettedChunks<'_, '_> {
+    /// Hands each chunk to `each` in file order, the chunks after it lexed and parsed on a thread
+    /// of their own meanwhile: for a file that has a core to itself. The output is that of one
+    /// thread.
+    pub fn parsed_ahead(self, each: impl FnMut(&Chunk)) {
+        crate::parallel::pipeline(self, 2, each);
+    }
+
+    /// `write` makes a piece of each chunk in file order on the calling thread, and `work` checks
+    /// each piece (with its place in the file) on one of `workers` threads of its own, each with
+    /// its own `state()`; the results in file order. With `ahead`, the chunks are lexed and parsed
+    /// on one more thread, ahead of the writer. At most `workers + 2` pieces are alive at once.
+    pub fn written_beside<P: Send, S, R: Send>(
+        self,
+        (ahead, workers): (bool, usize),
+        write: impl FnMut(Chunk) -> P,
+        state: impl Fn() -> S + Sync,
+        work: impl Fn(&mut S, usize, P) -> R + Sync,
+    ) -> Vec<R> {
+        if ahead {
+            crate::parallel::produced_ahead(self, 2, |parsed| {
+                checked_beside(parsed.map(write), workers, state, work)
+            })
+        } else {
+            checked_beside(self.map(write), workers, state, work)
+        }
+    }
+}
+
+/// The pieces `pieces` yields (made on the calling thread) checked on `workers` threads beside,
+/// as [`super::VettedChunks::written_beside`] does; the results in order.
+pub fn checked_beside<P: Send, S, R: Send>(
+    pieces: impl Iterator<Item = P>,
+    workers: usize,
+    state: impl Fn() -> S + Sync,
+    work: impl Fn(&mut S, usize, P) -> R + Sync,
+) -> Vec<R> {
+    crate::parallel::beside(pieces, workers, state, work)
+}
+
+/// One holder at a time of something too costly for every thread to hold at once (the worded
+/// findings of a file that keeps finding, issue 45 item 15): the others wait their turn at
+/// [`Lane::enter`]. A holder must never wait for another file's work while in the lane.
+#[derive(Debug, Default)]
+pub struct Lane {
+    taken: Mutex<bool>,
+    freed: Condvar,
+}
+
+/// A place in a [`Lane`], left when dropped.
+#[derive(Debug)]
+pub struct InLane(Arc<Lane>);
+
+impl Lane {
+    pub fn new() -> Arc<Lane> {
+        Arc::new(Lane::default())
+    }
+
+    /// Waits until the lane is free, and takes it.
+    pub fn enter(self: &Arc<Lane>) -> InLane {
+        let mut taken = self.taken.lock().unwrap_or_else(PoisonError::into_inner);
+        while *taken {
+            taken = self
+                .freed
+                .wait(taken)
+                .unwrap_or_else(PoisonError::into_inner);
+        }
+        *taken = true;
+        InLane(Arc::clone(self))
+    }
+}
+
+impl Drop for InLane {
+    fn drop(&mut self) {
+        *self.0.taken.lock().unwrap_or_else(PoisonError::into_inner) = false;
+        self.0.freed.notify_one();
+    }
 }

@@ -49,8 +49,8 @@ pub fn fix_owned(bytes: Vec<u8>, options: &FixOptions) -> Rewritten {
 
 /// The files of a run fixed at once share it: past [`crate::check::LANE_FINDINGS`] findings, one
 /// pass at a time holds its findings and edits (issue 45, item 15).
-static PASS_LANE: std::sync::LazyLock<std::sync::Arc<crate::parallel::Lane>> =
-    std::sync::LazyLock::new(crate::parallel::Lane::new);
+static PASS_LANE: std::sync::LazyLock<std::sync::Arc<crate::read::threads::Lane>> =
+    std::sync::LazyLock::new(crate::read::threads::Lane::new);
 
 /// The edits the fixes of `decoded`'s findings make, at `options`, sorted. Only the rules that
 /// have fixes run (within the selection), and every finding of theirs is kept, however many:

@@ -4,6 +4,7 @@
 //! no import circle ties the top-level modules together. Read from the source text: the code before a file's first `#[cfg(test)]`
 //! (the test modules close each file).
 
+use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -207,6 +208,24 @@ fn the_command_line_reads_inputs_in_one_loop() {
     assert!(found.is_empty(), "{found:#?}");
 }
 
+/// Threads inside a file are the door's (issue 59): outside `read/`, the command line's input loop
+/// (`cli/`), the primitives themselves (`parallel.rs`) and the solver's worker (`dds.rs`), no
+/// module starts threads of its own.
+#[test]
+fn threads_are_started_only_by_the_door_and_the_input_loop() {
+    let mut found = Vec::new();
+    for (name, code) in code_below(&src()) {
+        let allowed = name.starts_with("read/")
+            || name.starts_with("cli/")
+            || name == "parallel.rs"
+            || name == "dds.rs";
+        if !allowed && (code.contains("parallel::") || code.contains("thread::scope")) {
+            found.push(name);
+        }
+    }
+    assert!(found.is_empty(), "{found:#?}");
+}
+
 /// Every finding is worded under `rules/`, beside its rule's declaration (issue 42, item 2): the
 /// producers (`lin/`, `proof/`, `rewrite/`, `jsonl/`, `sets.rs`, `suppress.rs`…) hand data to
 /// a wording function or problem type there, and never build a finding's message themselves.
@@ -247,6 +266,108 @@ fn no_import_circle_between_top_level_modules() {
     assert!(output.status.success(), "{output:?}");
     let circles = String::from_utf8_lossy(&output.stdout);
     assert!(circles.trim().is_empty(), "import circles:\n{circles}");
+}
+
+/// The top-level modules each top-level module of `src/` names: every `crate::NAME` path, in a
+/// `use` or written out in the code, and every name of a grouped import (`use crate::{a, b::c};`,
+/// nested groups too), which `modgraph.py` does not see (issue 59, item 6).
+fn module_edges() -> BTreeMap<String, BTreeSet<String>> {
+    let mut edges: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for (name, code) in code_below(&src()) {
+        let module = name
+            .split('/')
+            .next()
+            .unwrap()
+            .trim_end_matches(".rs")
+            .to_owned();
+        if module == "main" || module == "lib" {
+            continue;
+        }
+        let targets = edges.entry(module.clone()).or_default();
+        let mut rest = code.as_str();
+        while let Some(at) = rest.find("crate::") {
+            rest = &rest[at + "crate::".len()..];
+            let named: Vec<String> = if let Some(group) = rest.strip_prefix('{') {
+                // The first name of each item of the group, at its own depth.
+                let mut depth = 0usize;
+                let mut items = vec![String::new()];
+                for c in group.chars() {
+                    match c {
+                        '{' => depth += 1,
+                        '}' if depth == 0 => break,
+                        '}' => depth -= 1,
+                        ',' if depth == 0 => items.push(String::new()),
+                        c => items.last_mut().unwrap().push(c),
+                    }
+                }
+                items
+                    .iter()
+                    .map(|item| {
+                        item.trim()
+                            .chars()
+                            .take_while(|c| c.is_alphanumeric() || *c == '_')
+                            .collect()
+                    })
+                    .collect()
+            } else {
+                vec![
+                    rest.chars()
+                        .take_while(|c| c.is_alphanumeric() || *c == '_')
+                        .collect(),
+                ]
+            };
+            for target in named {
+                if !target.is_empty() && target != module && target != "self" {
+                    targets.insert(target);
+                }
+            }
+        }
+    }
+    // Only the edges to modules: `crate::Foo` of a re-exported item names no module.
+    let modules: BTreeSet<String> = edges.keys().cloned().collect();
+    for targets in edges.values_mut() {
+        targets.retain(|target| modules.contains(target));
+    }
+    edges
+}
+
+/// No import circle between the top-level modules, grouped imports and written-out paths
+/// included: no module reaches itself through the others.
+#[test]
+fn no_circle_through_grouped_imports_or_written_paths() {
+    let edges = module_edges();
+    // A grouped import is seen: `cli` names `parallel` in `use crate::{parallel, ...}`-like
+    // imports and in written-out paths.
+    assert!(
+        edges["cli"].contains("parallel") && edges["cli"].contains("read"),
+        "{:?}",
+        edges["cli"]
+    );
+    let mut circles = Vec::new();
+    for start in edges.keys() {
+        // Every module `start` reaches; a circle when it reaches itself.
+        let mut seen = BTreeSet::new();
+        let mut stack: Vec<&String> = edges[start].iter().collect();
+        let mut back = None;
+        while let Some(module) = stack.pop() {
+            if module == start {
+                back = Some(module);
+                break;
+            }
+            if seen.insert(module.clone())
+                && let Some(next) = edges.get(module)
+            {
+                stack.extend(next);
+            }
+        }
+        if back.is_some() {
+            circles.push(start.clone());
+        }
+    }
+    assert!(
+        circles.is_empty(),
+        "modules in an import circle: {circles:?}"
+    );
 }
 
 /// ARCHITECTURE.md's code map names every folder of `src/` (issue 59, item 6): a folder added
