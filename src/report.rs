@@ -27,14 +27,21 @@ pub const JSON_VERSION: u32 = 1;
 /// What goes between the pieces of two files in a document form.
 pub const SEPARATOR: &str = ",\n";
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// How findings are printed (`--output-format`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Format {
+    /// A code frame for each finding.
     Full,
+    /// One line per finding: `path:line:col: severity[CODE] message`.
     Concise,
-    /// ruff's `grouped`: a header line naming the file, its findings indented under it.
+    /// The findings under a line that names their file: `  line:col severity[CODE] message`
+    // (ruff's `grouped`)
     Grouped,
+    /// One JSON document (schema version 1, see docs/json-output.md).
     Json,
+    /// GitHub Actions workflow commands, shown as annotations on the pull request.
     Github,
+    /// SARIF 2.1.0, for code scanning.
     Sarif,
 }
 

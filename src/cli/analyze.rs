@@ -40,13 +40,12 @@ pub(super) fn run(args: &AnalyzeArgs) -> u8 {
         Err(status) => return status,
     };
     let overrides = input_overrides(io);
-    let wording = Wording {
-        verb: "analyze",
-        done: "analysed",
-        unchanged: "needing no change",
-        would: "add double-dummy tags to",
-        extension: None,
-    };
+    let wording = Wording::of(
+        "analyze",
+        "analysed",
+        "needing no change",
+        "add double-dummy tags to",
+    );
     let tags = [
         DdTag::DoubleDummyTricks,
         DdTag::OptimumScore,

@@ -24,15 +24,8 @@ pub struct RewriteArgs {
     #[arg(long, group = "mode")]
     pub diff: bool,
 
-    /// The input encoding; `auto` reads a byte-order mark, else UTF-8 if valid, else Latin-1.
-    /// [default: auto, or the configuration's `encoding`]
-    #[arg(
-        long = "encoding",
-        value_enum,
-        value_name = "ENCODING",
-        alias = "input-encoding"
-    )]
-    pub input_encoding: Option<InputEncoding>,
+    #[command(flatten)]
+    pub input_encoding: EncodingArg,
 
     /// Write files even when the result cannot be shown faithful (broken syntax, characters
     /// the encoding cannot hold), and list what was lost.
@@ -125,15 +118,24 @@ pub struct DedupArgs {
     #[arg(long)]
     pub repeats_only: bool,
 
-    /// Earlier sets (files or folders) whose deals count as dealt before; never written.
+    #[command(flatten)]
+    pub repeats: RepeatsArgs,
+}
+
+/// What counts as a deal dealt before, for `check`'s H001 and for `dedup`.
+#[derive(Debug, Args)]
+pub struct RepeatsArgs {
+    /// Earlier sets (files or folders) whose deals count as dealt before: a deal of the files
+    /// read that this archive already has is a repeat (H001); the archive's own repeats are not,
+    /// and it is never written. Repeatable.
     #[arg(long, value_name = "PATH")]
     pub against: Vec<PathBuf>,
 
-    /// A deal turned by one seat or more counts as the same deal.
+    /// A deal dealt again turned by one seat or more (North's hand East's...) is a repeat too.
     #[arg(long)]
     pub repeats_rotated: bool,
 
-    /// A deal with its suits exchanged counts as the same deal.
+    /// A deal dealt again with its suits exchanged (spades for hearts...) is a repeat too.
     #[arg(long)]
     pub repeats_permuted: bool,
 }

@@ -140,13 +140,13 @@ pub(super) fn run(args: &CheckArgs) -> u8 {
     // threads; a file that repeats a deal is checked again with the findings given in, so that
     // they are sorted, limited and suppressed with its own.
     let sameness = Sameness {
-        rotated: args.repeats_rotated,
-        permuted: args.repeats_permuted,
+        rotated: args.repeats.repeats_rotated,
+        permuted: args.repeats.repeats_permuted,
     };
     let mut repeats = Repeats::new(sameness);
     let archive = Archive {
         files: &args.files,
-        against: &args.against,
+        against: &args.repeats.against,
         output: &args.output,
         config: &args.config,
     };

@@ -32,7 +32,9 @@ pub(super) fn run_convert(args: &ConvertArgs) -> u8 {
         out_dir: args.out_dir.clone(),
         check: args.check,
         diff: false,
-        input_encoding: args.input_encoding,
+        input_encoding: super::EncodingArg {
+            input_encoding: args.input_encoding,
+        },
         force: false,
         output: args.output.clone(),
         config: args.config.clone(),

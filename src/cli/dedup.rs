@@ -29,21 +29,20 @@ struct Plan {
 
 pub(super) fn run(args: &DedupArgs) -> u8 {
     let sameness = Sameness {
-        rotated: args.repeats_rotated,
-        permuted: args.repeats_permuted,
+        rotated: args.repeats.repeats_rotated,
+        permuted: args.repeats.repeats_permuted,
     };
     let plans = match plan(args, sameness) {
         Ok(plans) => plans,
         Err(status) => return status,
     };
     let overrides = input_overrides(&args.io);
-    let wording = Wording {
-        verb: "dedup",
-        done: "deduplicated",
-        unchanged: "without a repeated deal",
-        would: "remove repeats from",
-        extension: None,
-    };
+    let wording = Wording::of(
+        "dedup",
+        "deduplicated",
+        "without a repeated deal",
+        "remove repeats from",
+    );
     // The copy the user asked for is made first: when it cannot be written, no input has lost a
     // game yet, and none does (--check and --diff write neither). A usage error (several files to
     // standard output, two results to one path) is said before it is made.
@@ -137,13 +136,13 @@ fn plan(args: &DedupArgs, sameness: Sameness) -> Result<Plans, u8> {
             "--duplicates",
             target,
             &discovery.inputs,
-            &args.against,
+            &args.repeats.against,
         )?;
     }
     let mut repeats = Repeats::new(sameness);
     let archive = Archive {
         files: &io.files,
-        against: &args.against,
+        against: &args.repeats.against,
         output: &io.output,
         config: &io.config,
     };

@@ -24,18 +24,12 @@ use super::{
 /// `pbnfmt export`.
 pub(super) fn export(args: &ExportArgs) -> u8 {
     let overrides = RewriteOverrides {
-        input_encoding: args.io.input_encoding,
+        input_encoding: *args.io.input_encoding,
         encoding: args.encoding,
         line_ending: args.line_ending,
         resolve: args.resolve,
     };
-    let wording = Wording {
-        verb: "export",
-        done: "exported",
-        unchanged: "already in export format",
-        would: "reformat",
-        extension: None,
-    };
+    let wording = Wording::of("export", "exported", "already in export format", "reformat");
     run(&args.io, &overrides, &wording, |bytes, found, cores| {
         let merged = rewrite_settings(&overrides, Some(found));
         let options = ExportOptions {
@@ -88,21 +82,14 @@ pub(super) fn export(args: &ExportArgs) -> u8 {
 pub(super) fn resolve(args: &ResolveArgs) -> u8 {
     let overrides = input_overrides(&args.io);
     let wording = if args.compress {
-        Wording {
-            verb: "compress",
-            done: "compressed",
-            unchanged: "with nothing to compress",
-            would: "compress",
-            extension: None,
-        }
+        Wording::of(
+            "compress",
+            "compressed",
+            "with nothing to compress",
+            "compress",
+        )
     } else {
-        Wording {
-            verb: "resolve",
-            done: "resolved",
-            unchanged: "with nothing to resolve",
-            would: "resolve",
-            extension: None,
-        }
+        Wording::of("resolve", "resolved", "with nothing to resolve", "resolve")
     };
     run(&args.io, &overrides, &wording, |bytes, found, _| {
         resolve_owned(
@@ -127,25 +114,13 @@ fn edit_run(
 
 /// `pbnfmt nag`.
 pub(super) fn nag(args: &NagArgs) -> u8 {
-    let wording = Wording {
-        verb: "nag",
-        done: "rewritten",
-        unchanged: "with no suffix to rewrite",
-        would: "rewrite",
-        extension: None,
-    };
+    let wording = Wording::of("nag", "rewritten", "with no suffix to rewrite", "rewrite");
     edit_run(&args.io, &wording, nag_owned)
 }
 
 /// `pbnfmt rotate`.
 pub(super) fn rotate(args: &RotateArgs) -> u8 {
-    let wording = Wording {
-        verb: "rotate",
-        done: "rotated",
-        unchanged: "with nothing to turn",
-        would: "rotate",
-        extension: None,
-    };
+    let wording = Wording::of("rotate", "rotated", "with nothing to turn", "rotate");
     let turn = RotateOptions {
         by: args.by.unwrap_or(0),
         to_dealer: args.to_dealer,
@@ -160,13 +135,7 @@ pub(super) fn rotate(args: &RotateArgs) -> u8 {
 
 /// `pbnfmt renumber`.
 pub(super) fn renumber(args: &RenumberArgs) -> u8 {
-    let wording = Wording {
-        verb: "renumber",
-        done: "renumbered",
-        unchanged: "numbered already",
-        would: "renumber",
-        extension: None,
-    };
+    let wording = Wording::of("renumber", "renumbered", "numbered already", "renumber");
     if let Some(name) = &args.keep_original
         && !crate::names::is_tag_name(name)
     {
@@ -189,13 +158,12 @@ pub(super) fn renumber(args: &RenumberArgs) -> u8 {
 
 /// `pbnfmt replicate`.
 pub(super) fn replicate(args: &ReplicateArgs) -> u8 {
-    let wording = Wording {
-        verb: "replicate",
-        done: "replicated",
-        unchanged: "with no board to copy",
-        would: "replicate",
-        extension: None,
-    };
+    let wording = Wording::of(
+        "replicate",
+        "replicated",
+        "with no board to copy",
+        "replicate",
+    );
     let replicate = ReplicateOptions {
         blocks: args.blocks,
         size: args.size,
@@ -217,13 +185,7 @@ pub(super) fn fix(args: &FixArgs) -> u8 {
         return status;
     }
     let overrides = input_overrides(&args.io);
-    let wording = Wording {
-        verb: "fix",
-        done: "fixed",
-        unchanged: "with nothing to fix",
-        would: "fix",
-        extension: None,
-    };
+    let wording = Wording::of("fix", "fixed", "with nothing to fix", "fix");
     run(&args.io, &overrides, &wording, |bytes, found, _| {
         let options = FixOptions {
             rewrite: rewrite_options(&args.io, &overrides, found),

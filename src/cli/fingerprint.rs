@@ -16,7 +16,7 @@ pub(super) fn run(args: &FingerprintArgs) -> u8 {
         return super::EXIT_TROUBLE;
     }
     let discovery =
-        match settings::readable_inputs(&args.files.reading_lin(), &args.config, args.encoding) {
+        match settings::readable_inputs(&args.files.reading_lin(), &args.config, *args.encoding) {
             Ok(discovery) => discovery,
             Err(status) => return status,
         };
@@ -25,7 +25,7 @@ pub(super) fn run(args: &FingerprintArgs) -> u8 {
     let mut left_out = 0;
     let read = read_each_pbn_input(
         &discovery.inputs,
-        (threads, args.encoding),
+        (threads, *args.encoding),
         |decoded| crate::fingerprint::boards(&decoded.text),
         |(found, skipped)| {
             boards.extend(found);

@@ -38,7 +38,7 @@ pub(super) fn run(args: &HandrecordArgs) -> u8 {
         &args.choice,
         &args.config,
         "print",
-        args.encoding,
+        *args.encoding,
     ) {
         Ok(chosen) => chosen,
         Err(status) => return status,
@@ -65,7 +65,7 @@ pub(super) fn run(args: &HandrecordArgs) -> u8 {
         &discovery.inputs,
         args.files.threads(),
         |found, bytes| {
-            let encoding = super::settings::input_encoding(args.encoding, found);
+            let encoding = super::settings::input_encoding(*args.encoding, found);
             let decoded = crate::source::decode_owned(bytes, encoding);
             let options = CheckOptions {
                 selection: Selection {

@@ -265,8 +265,8 @@ pub struct ConfigArgs {
 #[derive(Clone, Debug, Args)]
 pub struct OutputArgs {
     /// How findings are printed.
-    #[arg(long, value_enum, default_value_t = OutputFormat::Full)]
-    pub output_format: OutputFormat,
+    #[arg(long, value_enum, default_value_t = Format::Full)]
+    pub output_format: Format,
 
     /// When to colour the output; `auto` colours a terminal unless NO_COLOR is set.
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
@@ -331,13 +331,33 @@ pub struct FingerprintArgs {
     #[arg(long)]
     pub canonical: bool,
 
-    /// The input encoding; `auto` reads a byte-order mark, else UTF-8 if valid, else Latin-1.
-    /// [default: auto, or the configuration's `encoding`]
-    #[arg(long, value_enum, alias = "input-encoding")]
-    pub encoding: Option<InputEncoding>,
+    #[command(flatten)]
+    pub encoding: EncodingArg,
 
     #[command(flatten)]
     pub config: ConfigArgs,
+}
+
+/// The input encoding option every command that reads files shares (issue 59, item 4).
+#[derive(Clone, Copy, Debug, Args)]
+pub struct EncodingArg {
+    /// The input encoding; `auto` reads a byte-order mark, else UTF-8 if valid, else Latin-1.
+    /// [default: auto, or the configuration's `encoding`]
+    #[arg(
+        long = "encoding",
+        value_enum,
+        value_name = "ENCODING",
+        alias = "input-encoding"
+    )]
+    pub input_encoding: Option<InputEncoding>,
+}
+
+impl std::ops::Deref for EncodingArg {
+    type Target = Option<InputEncoding>;
+
+    fn deref(&self) -> &Option<InputEncoding> {
+        &self.input_encoding
+    }
 }
 
 #[derive(Debug, Args)]
@@ -355,10 +375,8 @@ pub struct CheckArgs {
     #[command(flatten)]
     pub output: OutputArgs,
 
-    /// The input encoding; `auto` reads a byte-order mark, else UTF-8 if valid, else Latin-1.
-    /// [default: auto, or the configuration's `encoding`]
-    #[arg(long, value_enum, alias = "input-encoding")]
-    pub encoding: Option<InputEncoding>,
+    #[command(flatten)]
+    pub encoding: EncodingArg,
 
     /// Run only these rules: codes (`D003`), code prefixes (`D`, `T0`), names, or `ALL`;
     /// comma-separated or repeated. Replaces the default set, and the configuration's selection.
@@ -387,18 +405,8 @@ pub struct CheckArgs {
     #[arg(long, value_name = "N", default_value_t = crate::rules::diagnostic::MAX_FINDINGS)]
     pub max_findings: usize,
 
-    /// Report a deal of the files checked that this archive (files or folders of earlier sets)
-    /// already has (H001); the archive's own repeats are not reported. Repeatable.
-    #[arg(long, value_name = "PATH")]
-    pub against: Vec<PathBuf>,
-
-    /// H001 also finds a deal dealt again turned by one seat or more (North's hand East's...).
-    #[arg(long)]
-    pub repeats_rotated: bool,
-
-    /// H001 also finds a deal dealt again with its suits exchanged (spades for hearts...).
-    #[arg(long)]
-    pub repeats_permuted: bool,
+    #[command(flatten)]
+    pub repeats: RepeatsArgs,
 
     /// Check files as a set of hand records: the H rules (no repeated deal, boards 1 to N, the
     /// whole deal, Event, Site, Date and a double-dummy analysis that agrees with itself) and
@@ -411,35 +419,6 @@ pub struct CheckArgs {
 
     #[command(flatten)]
     pub solve: SolveArgs,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum OutputFormat {
-    /// A code frame for each finding.
-    Full,
-    /// One line per finding: `path:line:col: severity[CODE] message`.
-    Concise,
-    /// The findings under a line that names their file: `  line:col severity[CODE] message`.
-    Grouped,
-    /// One JSON document (schema version 1, see docs/json-output.md).
-    Json,
-    /// GitHub Actions workflow commands, shown as annotations on the pull request.
-    Github,
-    /// SARIF 2.1.0, for code scanning.
-    Sarif,
-}
-
-impl OutputFormat {
-    pub(crate) fn format(self) -> Format {
-        match self {
-            OutputFormat::Full => Format::Full,
-            OutputFormat::Concise => Format::Concise,
-            OutputFormat::Grouped => Format::Grouped,
-            OutputFormat::Json => Format::Json,
-            OutputFormat::Github => Format::Github,
-            OutputFormat::Sarif => Format::Sarif,
-        }
-    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

@@ -154,7 +154,7 @@ pub(super) struct Totals {
 
 pub(super) fn input_overrides(args: &RewriteArgs) -> RewriteOverrides {
     RewriteOverrides {
-        input_encoding: args.input_encoding,
+        input_encoding: *args.input_encoding,
         encoding: None,
         line_ending: None,
         resolve: false,

@@ -6,8 +6,7 @@ use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
 
-use super::{ConfigArgs, FileArgs, RewriteArgs, SolveArgs, seat_arg};
-use crate::config::InputEncoding;
+use super::{ConfigArgs, EncodingArg, FileArgs, RewriteArgs, SolveArgs, seat_arg};
 
 #[derive(Debug, Args)]
 pub struct RenumberArgs {
@@ -162,15 +161,8 @@ pub struct MergeArgs {
     #[arg(long, value_name = "SEED")]
     pub shuffle: Option<u64>,
 
-    /// The input encoding; `auto` reads a byte-order mark, else UTF-8 if valid, else Latin-1.
-    /// [default: auto, or the configuration's `encoding`]
-    #[arg(
-        long = "encoding",
-        value_enum,
-        value_name = "ENCODING",
-        alias = "input-encoding"
-    )]
-    pub input_encoding: Option<InputEncoding>,
+    #[command(flatten)]
+    pub input_encoding: EncodingArg,
 
     #[command(flatten)]
     pub config: ConfigArgs,
@@ -194,15 +186,8 @@ pub struct SplitArgs {
     #[arg(long, value_name = "DIR", required = true)]
     pub out_dir: PathBuf,
 
-    /// The input encoding; `auto` reads a byte-order mark, else UTF-8 if valid, else Latin-1.
-    /// [default: auto, or the configuration's `encoding`]
-    #[arg(
-        long = "encoding",
-        value_enum,
-        value_name = "ENCODING",
-        alias = "input-encoding"
-    )]
-    pub input_encoding: Option<InputEncoding>,
+    #[command(flatten)]
+    pub input_encoding: EncodingArg,
 
     #[command(flatten)]
     pub config: ConfigArgs,
@@ -231,10 +216,8 @@ pub struct StatsArgs {
     #[arg(long, value_enum, default_value_t = StatsFormat::Table)]
     pub output_format: StatsFormat,
 
-    /// The input encoding; `auto` reads a byte-order mark, else UTF-8 if valid, else Latin-1.
-    /// [default: auto, or the configuration's `encoding`]
-    #[arg(long, value_enum, alias = "input-encoding")]
-    pub encoding: Option<InputEncoding>,
+    #[command(flatten)]
+    pub encoding: EncodingArg,
 
     #[command(flatten)]
     pub config: ConfigArgs,
@@ -269,10 +252,8 @@ pub struct HandrecordArgs {
     #[arg(long, short = 'o', value_name = "FILE")]
     pub output_file: Option<PathBuf>,
 
-    /// The input encoding; `auto` reads a byte-order mark, else UTF-8 if valid, else Latin-1.
-    /// [default: auto, or the configuration's `encoding`]
-    #[arg(long, value_enum, alias = "input-encoding")]
-    pub encoding: Option<InputEncoding>,
+    #[command(flatten)]
+    pub encoding: EncodingArg,
 
     /// Write one hand record per input into DIR, named after the input (`club.pbn` gives
     /// `DIR/club.pdf`).

@@ -107,7 +107,7 @@ pub(super) fn run_merge(args: &MergeArgs) -> u8 {
         match inputs_read(
             &args.files,
             &args.config,
-            args.input_encoding,
+            *args.input_encoding,
             |inputs| match &args.output {
                 Some(target) => {
                     settings::refuse_output_among_inputs("--output", target, inputs, &[])
@@ -170,7 +170,7 @@ pub(super) fn run_split(args: &SplitArgs) -> u8 {
         (None, None) => return EXIT_TROUBLE,
     };
     let (discovery, reads) =
-        match inputs_read(&args.files, &args.config, args.input_encoding, |inputs| {
+        match inputs_read(&args.files, &args.config, *args.input_encoding, |inputs| {
             settings::refuse_stdin(inputs, "split names its parts after their file")
         }) {
             Ok(read) => read,

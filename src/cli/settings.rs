@@ -127,7 +127,7 @@ pub(crate) fn begin(
     config: &ConfigArgs,
     default_to_cwd: bool,
 ) -> Result<(Format, Discovery), u8> {
-    let format = output.output_format.format();
+    let format = output.output_format;
     if output.statistics && format == Format::Sarif {
         say!("pbnfmt: error: SARIF has no place for --statistics; use --output-format json");
         return Err(EXIT_TROUBLE);
@@ -236,7 +236,7 @@ fn path_of(found: &Found) -> Option<&Path> {
 /// What the command line of `check` says, beside the configuration.
 fn check_overrides(args: &CheckArgs, file: Option<&ConfigFile>) -> ConfigFile {
     let mut merged = file.cloned().unwrap_or_default();
-    if let Some(encoding) = args.encoding {
+    if let Some(encoding) = *args.encoding {
         merged.encoding = Some(encoding);
     }
     let check = &mut merged.check;
@@ -276,7 +276,10 @@ pub(crate) fn check_settings(args: &CheckArgs, found: &Found) -> CheckSettings {
                 extend_select: {
                     // `--against` and the `--repeats-` options ask for H001.
                     let mut extend = merged.check.extend_select;
-                    if !args.against.is_empty() || args.repeats_rotated || args.repeats_permuted {
+                    if !args.repeats.against.is_empty()
+                        || args.repeats.repeats_rotated
+                        || args.repeats.repeats_permuted
+                    {
                         extend.push(crate::rules::Rule::RepeatedDeal.code().to_owned());
                     }
                     if args.profile == Some(super::Profile::HandRecord) {
@@ -293,8 +296,8 @@ pub(crate) fn check_settings(args: &CheckArgs, found: &Found) -> CheckSettings {
             max_findings: Some(args.max_findings),
             extra: Vec::new(),
             sameness: crate::sets::Sameness {
-                rotated: args.repeats_rotated,
-                permuted: args.repeats_permuted,
+                rotated: args.repeats.repeats_rotated,
+                permuted: args.repeats.repeats_permuted,
             },
             solutions: None,
             lane: None,

@@ -15,7 +15,7 @@ pub(super) fn run(args: &StatsArgs) -> u8 {
         &args.choice,
         &args.config,
         "count",
-        args.encoding,
+        *args.encoding,
     ) {
         Ok(chosen) => chosen,
         Err(status) => return status,
@@ -23,7 +23,7 @@ pub(super) fn run(args: &StatsArgs) -> u8 {
     let mut stats = Stats::default();
     let read = read_each_pbn_input(
         &discovery.inputs,
-        (args.files.threads(), args.encoding),
+        (args.files.threads(), *args.encoding),
         |decoded| {
             let mut stats = Stats::default();
             each_board(&decoded.text, |board| {

@@ -52,23 +52,25 @@ impl<'t> Sniff<'t> {
         let text = decoded.text.as_str();
         let not_text = pbi_file(text).or_else(|| binary(decoded));
         Sniff {
-            text,
             embedded: not_text.is_none() && lexer::is_embedded(text),
             not_text,
-            chess: ChessScan::default(),
-            in_pieces: false,
-            inherited: std::collections::BTreeSet::new(),
-            has_pair: false,
-            errors: 0,
-            first_error: None,
+            ..Sniff::blank(text)
         }
     }
 
     /// A text taken to be PBN: only `<PBN>` is looked for.
     pub fn of_pbn(text: &'t str) -> Sniff<'t> {
         Sniff {
-            text,
             embedded: lexer::is_embedded(text),
+            ..Sniff::blank(text)
+        }
+    }
+
+    /// Nothing seen yet of `text`.
+    fn blank(text: &'t str) -> Sniff<'t> {
+        Sniff {
+            text,
+            embedded: false,
             not_text: None,
             chess: ChessScan::default(),
             in_pieces: false,
