@@ -211,11 +211,15 @@ pub fn read_as(
             Data::Move(mv) => {
                 let word = parse.text(text, mv.token);
                 if parse.kind(mv.token) == SyntaxKind::Irregularity {
+                    // A mark standing alone (`^S`, `^I`: PBN 3.9 gives them to the auction) is
+                    // said once, and the play is read as if it were absent: it plays no card
+                    // and takes no seat, so that the cards after it keep their columns
+                    // (issue 61, item 7).
                     problems.push(PlayProblem::MisusedMark {
                         mark: mv.token,
                         why: MarkProblem::AuctionMark,
                     });
-                    Slot::Unknown(mv.token)
+                    continue;
                 } else {
                     let mark = mv.irregularity.and_then(|id| {
                         let mark = parse.text(text, id);

@@ -315,13 +315,20 @@ fn note_tags(
             .split_once(':')
             .and_then(|(index, _)| crate::model::values::unsigned(index));
         let Some(index) = index else {
+            // What is missing: the colon after a number (`1 15-17`), or the number itself.
+            let number = tag
+                .value
+                .split(|c: char| !c.is_ascii_digit())
+                .next()
+                .filter(|digits| !digits.is_empty());
+            let message = match number {
+                Some(number) if !tag.value.contains(':') => {
+                    format!("the colon after the note index is missing: `{number}:` begins a note")
+                }
+                _ => "this note has no index".to_owned(),
+            };
             checker.report(
-                Diagnostic::new(
-                    Rule::MalformedNote,
-                    tag.text_span(),
-                    "this note has no index",
-                )
-                .with_help(
+                Diagnostic::new(Rule::MalformedNote, tag.text_span(), message).with_help(
                     "write the note as `\"<index>:<text>\"`, as in `[Note \"1:strong \
                         club\"]` (PBN 3.5.5)",
                 ),
@@ -459,4 +466,29 @@ pub(crate) fn pairs() -> Vec<crate::rules::pairs::Pair> {
             "2C =1= AP\n[Note \"1:strong club\"]",
         ),
     ]
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::check::{CheckOptions, check_bytes};
+
+    /// N010 says what is missing (issue 61, item 8): the colon after a number written as its
+    /// index, or the index itself.
+    #[test]
+    fn a_note_without_its_colon_is_told_so() {
+        let message = |note: &str| {
+            let text = format!("[Dealer \"N\"]\n[Auction \"N\"]\n1NT =1= AP\n[Note \"{note}\"]\n");
+            let report = check_bytes(text.as_bytes(), &CheckOptions::default());
+            report
+                .diagnostics
+                .iter()
+                .find(|d| d.rule.code() == "N010")
+                .map(|d| d.message.clone())
+        };
+        let colon = message("1 15-17").expect("N010");
+        assert!(colon.contains("colon") && colon.contains("`1:`"), "{colon}");
+        let index = message("strong club").expect("N010");
+        assert_eq!(index, "this note has no index");
+        assert_eq!(message("1:15-17"), None);
+    }
 }

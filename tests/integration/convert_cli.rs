@@ -257,3 +257,34 @@ fn latin_1_when_every_character_fits_utf_8_otherwise_or_as_chosen() {
         text(&refused.stderr)
     );
 }
+
+/// LIN has no escape for `|` (docs/spec-decisions.md): a comment holding one is written with `/`,
+/// and L013 says so, naming the comment (issue 61, item 9). Exit 0: the change is a warning.
+#[test]
+fn a_bar_in_a_comment_is_said_when_lin_writes_it_as_a_slash() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = "[Event \"E\"]\n[Board \"1\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n\
+        [Deal \"N:AKQJ.AKQJ.AKQ.AK T98.T98.T98.T987 765.765.765.Q654 432.432.J432.J32\"]\n\
+        {before | the auction}\n[Declarer \"N\"]\n[Contract \"1NT\"]\n[Result \"13\"]\n\
+        [Auction \"N\"]\n1NT {x|y} Pass Pass Pass\n";
+    fs::write(dir.path().join("bar.pbn"), game).unwrap();
+    let output = pbnfmt(
+        &[
+            "convert",
+            "--to",
+            "lin",
+            "--output-format",
+            "concise",
+            "bar.pbn",
+        ],
+        dir.path(),
+    );
+    let lin = text(&output.stdout);
+    assert!(lin.contains("nt|before / the auction|"), "{lin}");
+    assert!(lin.contains("nt|x/y|"), "{lin}");
+    let said = text(&output.stderr);
+    assert!(
+        said.contains("L013") && said.contains("`before | the auction`") && said.contains("`x|y`"),
+        "{said}"
+    );
+}

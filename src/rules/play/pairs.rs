@@ -113,3 +113,43 @@ pub(crate) fn pairs() -> Vec<crate::rules::pairs::Pair> {
         ),
     ]
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::check::{CheckOptions, check_bytes};
+
+    /// PBN 3.9 gives `^S` and `^I` to the auction: standing alone in the play, such a mark is one
+    /// finding (P007), and the play is read as if it were absent. It took a seat before, so that
+    /// every card after it moved a column: 45 P004 and a P008 for one mark (issue 61, item 7).
+    #[test]
+    fn an_auction_mark_alone_in_the_play_is_one_finding_and_takes_no_seat() {
+        let game = |play: &str| {
+            format!(
+                "[Board \"1\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n\
+                 [Deal \"N:AKQJ.AKQJ.AKQ.AK T98.T98.T98.T987 765.765.765.Q654 432.432.J432.J32\"]\n\
+                 [Declarer \"N\"]\n[Contract \"1NT\"]\n[Result \"13\"]\n[Play \"E\"]\n{play}\n"
+            )
+        };
+        let codes = |play: &str| {
+            let report = check_bytes(game(play).as_bytes(), &CheckOptions::default());
+            let mut codes: Vec<&str> = report.diagnostics.iter().map(|d| d.rule.code()).collect();
+            codes.sort_unstable();
+            codes
+        };
+        // East leads the ♠10; South, West and North follow; North's ace wins, and 12 more.
+        let tricks = "ST S5 S2 SA\nS9 S6 S3 SK\nS8 S7 S4 SQ\nH8 H5 H2 HA\nH9 H6 H3 HK\n\
+                      HT H7 H4 HQ\nD8 D5 D2 DA\nD9 D6 D3 DK\nDT D7 D4 DQ\nC7 C4 C2 CA\n\
+                      C8 C5 C3 CK\nC9 C6 DJ HJ\nCT CQ CJ SJ";
+        assert_eq!(
+            codes(tricks),
+            Vec::<&str>::new(),
+            "the play without the mark"
+        );
+        for mark in ["^S", "^I"] {
+            let marked = tricks.replacen("ST S5", &format!("ST {mark} S5"), 1);
+            assert_eq!(codes(&marked), ["P007"], "{mark}");
+            let at_end = tricks.replacen("CT CQ", &format!("CT {mark} CQ"), 1);
+            assert_eq!(codes(&at_end), ["P007"], "{mark} late in the play");
+        }
+    }
+}
