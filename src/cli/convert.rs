@@ -24,7 +24,8 @@ use super::{ConvertArgs, EXIT_FINDINGS, EXIT_TROUBLE, RewriteArgs, TableArg, Tar
 
 /// `pbnfmt convert`: LIN to PBN export format, or PBN to LIN; through the same modes as the
 /// rewrites (standard output, `--out-dir`, `--check`), and `-o FILE` for all games in one file.
-pub(super) fn run_convert(args: &ConvertArgs) -> u8 {
+/// `joined`: `-o -`, every input's games gathered into one stream on standard output.
+pub(super) fn run_convert(args: &ConvertArgs, joined: bool) -> u8 {
     let files = args.files.reading_lin();
     let io = RewriteArgs {
         files,
@@ -135,7 +136,7 @@ pub(super) fn run_convert(args: &ConvertArgs) -> u8 {
         let name = found.input.display_name();
         crate::jsonl::convert_file(path, &options(found), &data, &name, out, header).transpose()
     };
-    if many_to_stdout {
+    if many_to_stdout || joined {
         return into_one_file(&io, None, args.to, &wording, streamed, convert);
     }
     let Some(target) = &args.output_file else {

@@ -431,6 +431,20 @@ pub enum ColorChoice {
 /// Runs the parsed command line and returns the exit status.
 pub fn run(cli: Cli) -> u8 {
     match cli.command {
+        // `-o -` names standard output, as `-` names standard input (issue 63, item 7): never a
+        // file named `-`.
+        Command::Merge(mut args) => {
+            dash_is_stdout(&mut args.output);
+            sets::run_merge(&args)
+        }
+        Command::Handrecord(mut args) => {
+            dash_is_stdout(&mut args.output_file);
+            handrecord::run(&args)
+        }
+        Command::Convert(mut args) => {
+            let joined = dash_is_stdout(&mut args.output_file);
+            convert::run_convert(&args, joined)
+        }
         Command::Check(args) => check::run(&args),
         Command::Export(args) => edits::export(&args),
         Command::Resolve(args) => edits::resolve(&args),
@@ -441,16 +455,13 @@ pub fn run(cli: Cli) -> u8 {
         Command::Select(args) => select::run(&args),
         Command::Stats(args) => stats::run(&args),
         Command::SetTag(args) => select::set_tag(&args),
-        Command::Merge(args) => sets::run_merge(&args),
         Command::Split(args) => sets::run_split(&args),
         Command::Fix(args) => edits::fix(&args),
         Command::Dedup(args) => dedup::run(&args),
         Command::Fingerprint(args) => fingerprint::run(&args),
         Command::Analyze(args) => analyze::run(&args),
         Command::DdsWorker(args) => analyze::worker(&args),
-        Command::Convert(args) => convert::run_convert(&args),
         Command::Show(args) => show::run(&args),
-        Command::Handrecord(args) => handrecord::run(&args),
         Command::Rule(args) => run_rule(&args),
         Command::Completions(args) => {
             let mut out = Vec::new();
@@ -458,6 +469,16 @@ pub fn run(cli: Cli) -> u8 {
             finish(io::stdout().lock().write_all(&out))
         }
     }
+}
+
+/// Takes an output path `-` as standard output: the option is then as if not given. True when it
+/// was `-`.
+fn dash_is_stdout(path: &mut Option<PathBuf>) -> bool {
+    let dash = path.as_deref().is_some_and(|path| path.as_os_str() == "-");
+    if dash {
+        *path = None;
+    }
+    dash
 }
 
 /// The status of a run whose output is written: a closed pipe is not an error.

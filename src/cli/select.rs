@@ -8,7 +8,7 @@ use crate::io::spool::Output;
 use crate::io::write::write_atomic;
 use crate::query::Query;
 use crate::rewrite::select::{BoardList, Choice, rejected_owned, select_owned};
-use crate::rewrite::set_tag::{TagChange, set_tags_owned};
+use crate::rewrite::set_tag::{TagChange, set_tags_owned, value_errors};
 use crate::walk::Found;
 
 use super::rewrite::{self, Wording, input_overrides, rewrite_options};
@@ -165,6 +165,18 @@ fn tag_changes(args: &SetTagArgs) -> Result<Vec<TagChange>, String> {
         }
         if changes.iter().any(|change| change.name == name) {
             return Err(format!("{name} is named twice"));
+        }
+        // A value `check` would call an error is not written, unless forced.
+        if let Some(value) = value
+            && !args.io.force
+            && let Some(error) = value_errors(name, value).first()
+        {
+            return Err(format!(
+                "--set {name}=…: {}[{}] {}; `--force` writes it anyway",
+                error.severity,
+                error.rule.code(),
+                error.message
+            ));
         }
         changes.push(TagChange {
             name: name.to_owned(),

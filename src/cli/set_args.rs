@@ -13,8 +13,14 @@ pub struct RenumberArgs {
     #[command(flatten)]
     pub io: RewriteArgs,
 
-    /// The first board's number.
-    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
+    /// The first board's number (1 to 999999999: a Board of more digits does not read as a
+    /// number, PBN 3.4.6 and T002).
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = 1,
+        value_parser = clap::value_parser!(u64).range(1..=crate::model::values::MAX_BOARD)
+    )]
     pub from: u64,
 
     /// Keep each game's Board as it was in a tag of its own after the new one (OriginalBoard

@@ -366,6 +366,9 @@ impl ResultValue {
 }
 
 /// A non-negative decimal integer without sign, at most 9 digits.
+/// The largest board number that reads as one ([`unsigned`]: at most nine digits).
+pub const MAX_BOARD: u64 = 999_999_999;
+
 pub fn unsigned(text: &str) -> Option<u32> {
     if text.is_empty() || text.len() > 9 || !text.bytes().all(|b| b.is_ascii_digit()) {
         return None;

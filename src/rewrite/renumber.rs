@@ -69,10 +69,23 @@ pub fn renumber_owned(
     // original.
     let mut expected = Expected::default();
     let mut number = renumber.from;
+    let mut past_max_said = false;
     let verdict = super::each_game_to_edit(&decoded, options.force, |at| {
+        if number > crate::model::values::MAX_BOARD {
+            // Past the largest number a Board reads as: refused, never written as one that
+            // `check` calls an error, nor as the same number twice (issue 63, item 5).
+            if !past_max_said && let Some(first) = at.model.written().next() {
+                past_max_said = true;
+                refusals.push(crate::rules::writing::board_number_too_large(
+                    first.text_span(),
+                    number,
+                ));
+            }
+            return;
+        }
         let game = Game { at, number };
         game.edits(renumber, &mut edits, &mut refusals, &mut expected);
-        number = number.saturating_add(1);
+        number += 1;
     });
     super::finish_whole(decoded, verdict, refusals, edits, |text, result| {
         differs(text, result, renumber, &expected, options.force)
@@ -507,6 +520,42 @@ mod tests {
             assert!(out.contains("[OptimumScore \"NS 2220\"]"), "{out}");
             assert!(!out.contains("\"#") && !out.contains("##"), "{out}");
         }
+    }
+
+    /// A Board reads as a number of at most nine digits (T002): numbering that would pass
+    /// 999,999,999 is refused, never written as numbers `check` then calls errors, nor as one
+    /// number twice (issue 63, item 5: `--from 18446744073709551615` gave every game that
+    /// number). The last number that reads is written, with the standard rotation's dealer
+    /// and vulnerability of that number (board 999,999,999 deals like board 15: South, NS).
+    #[test]
+    fn numbers_past_the_largest_board_are_refused() {
+        let game = |board: u32| {
+            format!(
+                "[Board \"{board}\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n\
+                 [Deal \"N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432\"]\n"
+            )
+        };
+        let last = RenumberOptions {
+            from: crate::model::values::MAX_BOARD,
+            standard: true,
+            ..RenumberOptions::default()
+        };
+        let one = output(&renumber(&game(1), &last));
+        assert!(one.contains("[Board \"999999999\"]"), "{one}");
+        assert!(
+            one.contains("[Dealer \"S\"]") && one.contains("[Vulnerable \"NS\"]"),
+            "{one}"
+        );
+        let two = renumber(&format!("{}\n{}", game(1), game(2)), &last);
+        assert!(two.output.is_none(), "written past the largest number");
+        assert_eq!(two.problems.len(), 1, "{:?}", two.problems);
+        let problem = &two.problems[0];
+        assert_eq!(problem.rule.code(), "T002");
+        assert!(
+            problem.message.contains("board 1000000000"),
+            "{}",
+            problem.message
+        );
     }
 
     #[test]

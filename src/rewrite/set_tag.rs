@@ -25,6 +25,31 @@ pub struct TagChange {
     pub value: Option<String>,
 }
 
+/// The errors `check` finds in the line `[name "value"]` alone, as `set-tag` would write it: the
+/// value's form, for the tags whose form the standard fixes (T002 a Board, T003 a Dealer, T007 a
+/// Contract, D001 a Deal…), and a line longer than the 255 characters PBN 2.3 allows (C004).
+/// `set-tag` refuses such a value unless forced, instead of writing what `check` then calls an
+/// error (issue 65, item 5; issue 63, item 5). What needs the rest of the game (a Declarer
+/// against its Contract) is for `check` of the result.
+pub fn value_errors(name: &str, value: &str) -> Vec<crate::rules::diagnostic::Diagnostic> {
+    use crate::rules::{Rule, diagnostic::Severity};
+    let line = format!("[{name} {}]\r\n", quote_string(value));
+    // The value's place in the line: after `[`, the name and the space.
+    let value_at = name.len() + 2;
+    let options = crate::check::CheckOptions {
+        max_findings: Some(usize::MAX),
+        ..crate::check::CheckOptions::default()
+    };
+    crate::check::check_bytes(line.as_bytes(), &options)
+        .diagnostics
+        .into_iter()
+        .filter(|d| {
+            d.severity == Severity::Error
+                && (d.rule == Rule::LineTooLong || d.span.start >= value_at)
+        })
+        .collect()
+}
+
 /// One game whose tags are being changed, and whether it is chosen.
 struct Game<'a> {
     at: super::GameAt<'a>,

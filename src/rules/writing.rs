@@ -389,6 +389,20 @@ pub fn uncertain_result(why: &str, span: Range<usize>) -> Diagnostic {
 
 /// W009: board `number` would get dealer `dealer` and vulnerability `vulnerable` (in words), but its `played`
 /// tag says it was played; `span` is its Board.
+/// T002, refused before any edit: renumbered, the game at `span` would be board `number`, past the
+/// largest number a Board reads as ([`crate::model::values::MAX_BOARD`]).
+pub fn board_number_too_large(span: Range<usize>, number: u64) -> Diagnostic {
+    Diagnostic::new(
+        Rule::InvalidBoard,
+        span,
+        format!(
+            "this game would be board {number}, and a Board of more than nine digits does not \
+             read as a number: the file is not renumbered"
+        ),
+    )
+    .with_help("renumber from a smaller number (`--from`)")
+}
+
 pub fn renumber_moves_played_board(
     number: u64,
     dealer: &str,

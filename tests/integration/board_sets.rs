@@ -648,3 +648,39 @@ fn a_set_tag_that_would_empty_a_game_and_a_file_named_twice_are_refused_plainly(
     let remove = help.split("\n      --remove <NAME>").nth(1).unwrap_or("");
     assert!(remove.trim_start().starts_with("Remove tag NAME"), "{help}");
 }
+
+/// Issue 65, item 5, and issue 63, item 5: `set-tag` does not write a value that `check` then
+/// calls an error (a Dealer `X`, a date in another spelling, a line longer than the 255
+/// characters of PBN 2.3): a usage error naming the rule, the file untouched; `--force` writes
+/// it. A value of the standard's form is written.
+#[test]
+fn set_tag_refuses_a_value_check_calls_an_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let one = "[Event \"E\"]\n[Board \"1\"]\n[Dealer \"N\"]\n";
+    let path = dir.path().join("one.pbn");
+    std::fs::write(&path, one).unwrap();
+    let long = format!("Event={}", "x".repeat(300));
+    for (set, code) in [
+        ("Dealer=X", "T003"),
+        ("Date=2024-01-01", "T001"),
+        ("Board=0", "T002"),
+        (long.as_str(), "C004"),
+    ] {
+        let output = common::pbnfmt(&["set-tag", "--set", set, "--write", "one.pbn"], dir.path());
+        let said = common::text(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{set}: {said}");
+        assert!(
+            said.contains(code) && said.contains("--force"),
+            "{set}: {said}"
+        );
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), one, "{set}");
+    }
+    let output = common::pbnfmt(&["set-tag", "--set", "Dealer=E", "one.pbn"], dir.path());
+    assert_eq!(output.status.code(), Some(0));
+    assert!(common::text(&output.stdout).contains("[Dealer \"E\"]"));
+    let output = common::pbnfmt(
+        &["set-tag", "--force", "--set", "Dealer=X", "one.pbn"],
+        dir.path(),
+    );
+    assert!(common::text(&output.stdout).contains("[Dealer \"X\"]"));
+}

@@ -288,3 +288,51 @@ fn a_bar_in_a_comment_is_said_when_lin_writes_it_as_a_slash() {
         "{said}"
     );
 }
+
+/// `-o -` is standard output, as `-` is standard input everywhere (issue 63, item 7): never a
+/// file named `-`. `convert` gathers every input into that one stream; `merge` and `handrecord`
+/// write there too.
+#[test]
+fn dash_as_the_output_is_standard_output() {
+    let (dir, root) = tree();
+    let runs: [&[&str]; 4] = [
+        &[
+            "convert",
+            "--to",
+            "jsonl",
+            "-o",
+            "-",
+            "vugraph.lin",
+            "game.pbn",
+        ],
+        &[
+            "convert",
+            "--to",
+            "pbn",
+            "-o",
+            "-",
+            "vugraph.lin",
+            "game.pbn",
+        ],
+        &["merge", "--output", "-", "game.pbn"],
+        &["handrecord", "--format", "html", "-o", "-", "game.pbn"],
+    ];
+    for args in runs {
+        let output = pbnfmt(args, &root);
+        assert_eq!(
+            output.status.code(),
+            Some(0),
+            "{args:?}: {}",
+            text(&output.stderr)
+        );
+        assert!(!output.stdout.is_empty(), "{args:?}");
+        assert!(!root.join("-").exists(), "{args:?} wrote a file named -");
+    }
+    // Both inputs, in order, in the one stream.
+    let joined = text(&pbnfmt(runs[0], &root).stdout);
+    assert!(
+        joined.lines().count() > 1 && joined.contains("game.pbn"),
+        "{joined}"
+    );
+    drop(dir);
+}
