@@ -410,6 +410,23 @@ pub(crate) fn show(found: Option<&Found>, excludes: &[String], merged: &ConfigFi
         out.push_str("# export.encoding: the input's\n");
     }
     out.push('\n');
+    // A value holding a line end would be printed as a multi-line string, whose next line could
+    // start with `::error` (a CI runner's command): every string shown on one line, its line
+    // ends written `\u{a}` (issue 63, item 14). Shown, not obeyed.
+    let one_line = |text: &mut String| *text = crate::display::escape_line(text).into_owned();
+    shown.exclude.iter_mut().for_each(one_line);
+    let check = &mut shown.check;
+    check.select.iter_mut().flatten().for_each(one_line);
+    check.extend_select.iter_mut().for_each(one_line);
+    check.ignore.iter_mut().for_each(one_line);
+    check.per_file_ignores = std::mem::take(&mut check.per_file_ignores)
+        .into_iter()
+        .map(|(mut pattern, mut codes)| {
+            one_line(&mut pattern);
+            codes.iter_mut().for_each(one_line);
+            (pattern, codes)
+        })
+        .collect();
     match toml::to_string(&shown) {
         Ok(text) => out.push_str(&text),
         Err(error) => out.push_str(&format!("# cannot print the settings: {error}\n")),

@@ -249,15 +249,21 @@ pub(crate) fn encoded(
     games: usize,
 ) -> Rewritten {
     let encoded = match result {
-        Some(result) => proof::encode(result, decoded.encoding, decoded.bom)
-            .map_err(|(unencodable, _)| unencodable.to_string()),
+        // A character the rewrite brought in (a value given on the command line) that the
+        // file's encoding lacks: said as such, not as a bug (issue 63, item 13).
+        Some(result) => {
+            proof::encode(result, decoded.encoding, decoded.bom).map_err(|(unencodable, _)| {
+                crate::rules::writing::not_in_file_encoding(&unencodable, decoded.encoding.name())
+            })
+        }
+        // The input as it was decoded, which a lossless decoding always gives back.
         None => source::encode(&decoded.text, decoded.encoding, decoded.bom)
-            .map_err(|unencodable| unencodable.to_string()),
+            .map_err(|unencodable| bug(unencodable.to_string())),
     };
     let output = match encoded {
         Ok(bytes) => Some(Output::from_bytes(bytes)),
-        Err(unencodable) => {
-            problems.push(bug(unencodable));
+        Err(problem) => {
+            problems.push(problem);
             None
         }
     };

@@ -144,7 +144,19 @@ impl Game<'_> {
             }
             (Some(value), _) => self.insert(name, value, edits),
             (None, Some(tag)) if tag.inheritance != Inheritance::Implied => {
-                self.delete(tag, edits);
+                let section = tag
+                    .pair
+                    .data
+                    .iter()
+                    .any(|data| !matches!(data, crate::syntax::Data::Comment(_)));
+                if section {
+                    refusals.push(crate::rules::writing::section_left_behind(
+                        name,
+                        tag.text_span(),
+                    ));
+                } else {
+                    self.delete(tag, edits);
+                }
             }
             // An implied value goes with the `##` it came from, which is written out plainly.
             (None, _) => {}

@@ -377,6 +377,24 @@ pub fn game_emptied(names: &str, span: Range<usize>) -> Diagnostic {
     )
 }
 
+/// W004, refused before any edit: the tag `name` at `span` begins a section (its calls, cards or
+/// rows follow it, PBN 3.1), which removing the tag pair alone would leave behind as data of the
+/// tag before it (issue 63, item 13: this was a failed proof called a bug in pbnfmt).
+pub fn section_left_behind(name: &str, span: Range<usize>) -> Diagnostic {
+    Diagnostic::new(
+        Rule::UnfaithfulExport,
+        span,
+        format!(
+            "the {name} tag begins a section, whose data follows it (PBN 3.1): removing the tag \
+             pair alone would leave the data to the tag before it"
+        ),
+    )
+    .with_help(
+        "set-tag removes tag pairs, not sections: remove the section with its tag in an editor, \
+         or set the tag's value instead",
+    )
+}
+
 /// W010: the Result at `span` is not written as declarer's tricks: `why` says why.
 pub fn uncertain_result(why: &str, span: Range<usize>) -> Diagnostic {
     Diagnostic::new(
@@ -441,6 +459,20 @@ pub fn unencodable_character(span: Range<usize>, what: &dyn std::fmt::Display) -
         "export in an encoding that has it (`--encoding utf-8`), or replace it; `--force` \
          writes `?` for it",
     )
+}
+
+/// W001: a character the rewrite would write (`what` names it) that the file's encoding
+/// (`encoding`) cannot hold: the file is not changed.
+pub fn not_in_file_encoding(what: &dyn std::fmt::Display, encoding: &str) -> Diagnostic {
+    Diagnostic::new(
+        Rule::UnencodableCharacter,
+        0..0,
+        format!("{what}, the file's encoding: the file is not changed"),
+    )
+    .with_help(format!(
+        "give a value in characters {encoding} has, or write the file in UTF-8 first (`pbnfmt \
+         export --encoding utf-8`)"
+    ))
 }
 
 /// W002: a second tag `name` at `span`, with another value, or with the same value and data

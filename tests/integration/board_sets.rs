@@ -684,3 +684,46 @@ fn set_tag_refuses_a_value_check_calls_an_error() {
     );
     assert!(common::text(&output.stdout).contains("[Dealer \"X\"]"));
 }
+
+/// Issue 63, item 13: what the input prevents is said as such, never as a bug in pbnfmt.
+/// `set-tag --remove Auction` would leave the calls to the tag before it (a section goes with
+/// its tag, PBN 3.1); a value Latin-1 cannot hold, set in a Latin-1 file, is W001. Nothing is
+/// written.
+#[test]
+fn set_tag_refusals_say_what_in_the_input_prevents_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let game =
+        "[Event \"E\"]\n[Board \"1\"]\n[Dealer \"N\"]\n[Auction \"N\"]\n1NT Pass Pass Pass\n";
+    std::fs::write(dir.path().join("auction.pbn"), game).unwrap();
+    std::fs::write(
+        dir.path().join("latin.pbn"),
+        b"[Event \"caf\xe9\"]\n[Board \"1\"]\n",
+    )
+    .unwrap();
+    for (args, says) in [
+        (
+            &["set-tag", "--remove", "Auction", "--write", "auction.pbn"][..],
+            "begins a section",
+        ),
+        (
+            &["set-tag", "--set", "Event=日本", "--write", "latin.pbn"][..],
+            "W001",
+        ),
+    ] {
+        let output = common::pbnfmt(args, dir.path());
+        let said = common::text(&output.stderr);
+        assert_eq!(output.status.code(), Some(1), "{args:?}: {said}");
+        assert!(
+            said.contains(says) && !said.contains("bug"),
+            "{args:?}: {said}"
+        );
+    }
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("auction.pbn")).unwrap(),
+        game
+    );
+    assert_eq!(
+        std::fs::read(dir.path().join("latin.pbn")).unwrap(),
+        b"[Event \"caf\xe9\"]\n[Board \"1\"]\n"
+    );
+}

@@ -853,6 +853,39 @@ fn a_file_name_cannot_forge_a_line() {
     }
 }
 
+/// Issue 63, item 14: a configuration value holding a line end (an exclude pattern, an ignored
+/// file's pattern) is shown by `--show-settings` on one line, its line end written `\u{a}`:
+/// before, it was printed as a TOML multi-line string whose next line began `::error`.
+#[test]
+fn a_configuration_value_cannot_forge_a_line() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("pbnfmt.toml"),
+        "exclude = [\"a\\n::error file=x::forged\"]\n\
+         [check.per-file-ignores]\n\"b\\n::warning::forged\" = [\"D002\"]\n",
+    )
+    .unwrap();
+    std::fs::write(dir.path().join("one.pbn"), common::misprint()).unwrap();
+    for command in ["check", "export", "stats"] {
+        let output = common::pbnfmt(&[command, "--show-settings", "one.pbn"], dir.path());
+        let text = common::text(&output.stdout);
+        assert!(
+            text.contains("a\\u{a}::error file=x::forged"),
+            "{command}:\n{text}"
+        );
+        assert!(
+            text.contains("b\\u{a}::warning::forged"),
+            "{command}:\n{text}"
+        );
+        for line in text.lines() {
+            assert!(
+                !line.trim_start().starts_with("::"),
+                "{command} printed:\n{text}"
+            );
+        }
+    }
+}
+
 /// PBN 5.2 widths are trusted no further than a line (PBN 2.3: 255 characters): a 38-byte file
 /// asking for a column 4294967295 wide aborted export on a 4 GiB allocation, and one asking for
 /// 20,000,000 wrote 200 MB. Now the width is an X001 finding and export writes the table as it
