@@ -277,10 +277,13 @@ impl<'a> Writer<'a> {
                 Inheritance::None => Some(&tag.written),
                 _ => self.resolve.then_some(&tag.value),
             };
+            // A Result for a side whose declarer's number is not certain is written as it is
+            // given, and said: the rest of the file is exported (issue 61, item 4;
+            // docs/spec-decisions.md, "A Result for a side in an export").
             if tag.name == "Result"
                 && let Some(why) = written.and_then(|v| canon::uncertain_result(v, context))
             {
-                self.dropped.push(crate::rules::writing::uncertain_result(
+                self.noted.push(crate::rules::writing::uncertain_result(
                     &why,
                     tag.value_span.clone(),
                 ));

@@ -595,14 +595,24 @@ fn values_and_case(checker: &mut Checker<'_>, game: &GameModel<'_>) {
                 }),
         };
         if let Some(problem) = problem {
+            let context = crate::canon::context(game);
+            // A Result for a side whose declarer's number is not certain has no export form:
+            // export keeps it as given (issue 61, item 4), so only the file can be corrected.
+            let uncertain = (tag.name == "Result")
+                .then(|| crate::canon::uncertain_result(value, &context))
+                .flatten();
             let finding = Diagnostic::new(
                 Rule::NonCanonicalValue,
                 tag.text_span(),
                 format!("the {} value is not in export form: {problem}", tag.name),
-            )
-            .with_help("run `pbnfmt export` (or `pbnfmt fix`) to write the export form");
+            );
+            let finding = match uncertain {
+                Some(why) => finding.with_help(format!("{why}: {KEPT_BY_EXPORT}")),
+                None => finding
+                    .with_help("run `pbnfmt export` (or `pbnfmt fix`) to write the export form"),
+            };
             // The export form of the same value, as `export` writes it: a safe fix.
-            let form = crate::canon::value(tag.name, value, &crate::canon::context(game));
+            let form = crate::canon::value(tag.name, value, &context);
             checker.report(match (form, tag.exact_value_span()) {
                 (Some(form), Some(span)) if form != value => {
                     finding.with_fix(Fix::write(span, form, true))
@@ -633,6 +643,11 @@ fn deal_problem(value: &str, dealer: Option<Seat>) -> Option<String> {
     });
     (!descending).then(|| "the ranks of a suit are not in descending order (PBN 3.4.11)".to_owned())
 }
+
+/// The end of E008's help for a value `export` has no form for and keeps as it is: what check's
+/// summary does not count among the findings `export --write` clears.
+pub const KEPT_BY_EXPORT: &str =
+    "export keeps it as it is; give the Declarer, or write declarer's tricks (PBN 3.4.15)";
 
 fn result_problem(value: &str) -> Option<String> {
     match ResultValue::parse(value) {

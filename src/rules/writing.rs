@@ -263,7 +263,9 @@ pub const UNCERTAIN_RESULT: RuleInfo = RuleInfo {
     what: "Export format gives declarer's tricks alone in the Result. A Result given for a side \
         (`EW 4`, `NS 9 EW 4`) becomes declarer's number only when it is certain: when the \
         Declarer is known, and when the two numbers of a two-sided Result add up to the tricks \
-        of the deal. Otherwise the file is not written.",
+        of the deal. Otherwise the Result is written as it is given, the rest of the file is \
+        exported, and the export exits 1 with this finding for each such game: one board's \
+        Result does not keep a session's other boards from export format.",
     why: "PBN 3.4.15: \"In export format the tag value contains the number of tricks won by \
         declarer.\" `NS 9 EW 2` says two different things; writing `9` would pick one of them, \
         and with no Declarer `EW 4` has no declarer's number. pbnfmt never repairs by guessing.",
@@ -271,8 +273,7 @@ pub const UNCERTAIN_RESULT: RuleInfo = RuleInfo {
         [Declarer \"N\"]\n\
         [Result \"NS 9 EW 2\"]\n\
         ```",
-    fix: "Correct the Result (or give the Declarer); `pbnfmt check` compares it with the play. \
-        `--force` writes the Result as it is.",
+    fix: "Correct the Result (or give the Declarer); `pbnfmt check` compares it with the play.",
     drawn: Drawn::Export,
     ..RuleInfo::BASE
 };
@@ -402,11 +403,12 @@ pub fn uncertain_result(why: &str, span: Range<usize>) -> Diagnostic {
         span,
         format!("the Result cannot be written as declarer's tricks: {why}"),
     )
-    .with_help("correct the Result, or give the Declarer; `--force` writes the Result as it is")
+    .with_help(
+        "it is written as it is given, and the rest of the file is exported: correct the \
+         Result, or give the Declarer",
+    )
 }
 
-/// W009: board `number` would get dealer `dealer` and vulnerability `vulnerable` (in words), but its `played`
-/// tag says it was played; `span` is its Board.
 /// T002, refused before any edit: renumbered, the game at `span` would be board `number`, past the
 /// largest number a Board reads as ([`crate::model::values::MAX_BOARD`]).
 pub fn board_number_too_large(span: Range<usize>, number: u64) -> Diagnostic {
@@ -421,6 +423,8 @@ pub fn board_number_too_large(span: Range<usize>, number: u64) -> Diagnostic {
     .with_help("renumber from a smaller number (`--from`)")
 }
 
+/// W009: board `number` would get dealer `dealer` and vulnerability `vulnerable` (in words), but its `played`
+/// tag says it was played; `span` is its Board.
 pub fn renumber_moves_played_board(
     number: u64,
     dealer: &str,

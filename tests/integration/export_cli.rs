@@ -320,3 +320,54 @@ fn threads_do_not_change_an_export() {
         }
     }
 }
+
+/// Issue 61, item 4 (PBN 3.4.15, docs/spec-decisions.md "A Result for a side in an export"): a
+/// board whose Result is given for a side with no Declarer has no export form for it; `export`
+/// writes that Result as it is given, exports every other board, names the board (W010) and
+/// exits 1. Before, the whole file was refused. `check` of the export finds E008 on that Result
+/// alone, and its summary does not promise that `export --write` clears it.
+#[test]
+fn one_uncertain_result_does_not_keep_the_other_boards_from_export() {
+    let dir = tempfile::tempdir().unwrap();
+    let board = |number: u32, declarer: &str, result: &str| {
+        format!(
+            "[Event \"E\"]\n[Site \"S\"]\n[Date \"2024.01.01\"]\n[Board \"{number}\"]\n\
+             [West \"w\"]\n[North \"n\"]\n[East \"e\"]\n[South \"s\"]\n[Dealer \"N\"]\n\
+             [Vulnerable \"None\"]\n\
+             [Deal \"N:AKQJ.AKQJ.AKQ.AK T98.T98.T98.T987 765.765.765.Q654 432.432.J432.J32\"]\n\
+             [Scoring \"MP\"]\n[Declarer \"{declarer}\"]\n[Contract \"3NT\"]\n\
+             [Result \"{result}\"]\n"
+        )
+    };
+    let text = [
+        board(1, "N", "NS 13"),
+        board(2, "", "NS 12"),
+        board(3, "S", "13"),
+    ]
+    .join("\n");
+    std::fs::write(dir.path().join("session.pbn"), &text).unwrap();
+    let output = common::pbnfmt(&["export", "session.pbn"], dir.path());
+    let said = common::text(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{said}");
+    assert_eq!(said.matches("W010").count(), 1, "{said}");
+    let exported = common::text(&output.stdout);
+    assert!(
+        exported.starts_with("% PBN 2.1\r\n% EXPORT\r\n"),
+        "{exported}"
+    );
+    // Board 1's Result becomes declarer's tricks; board 2's stays as given.
+    let results: Vec<&str> = exported
+        .lines()
+        .filter(|line| line.starts_with("[Result "))
+        .collect();
+    assert_eq!(
+        results,
+        ["[Result \"13\"]", "[Result \"NS 12\"]", "[Result \"13\"]"]
+    );
+    std::fs::write(dir.path().join("exported.pbn"), &exported).unwrap();
+    let check = common::pbnfmt(&["check", "exported.pbn"], dir.path());
+    let found = common::text(&check.stdout);
+    assert_eq!(found.matches("E008(").count(), 1, "{found}");
+    assert!(found.contains("export keeps it"), "{found}");
+    assert!(!found.contains("export --write"), "{found}");
+}

@@ -170,7 +170,8 @@ fn escape_line_before_annotations_keeps_them_on_their_card() {
 
 /// Issue 43 items 3 and 10 (PBN 3.4.15): a two-sided Result is written as declarer's number only
 /// when its two numbers agree; `NS 9 EW 2`, or a side's number with no Declarer, is not reduced
-/// by export (W010, and `--force` keeps it as written) nor by the E008 fix.
+/// by export nor by the E008 fix: export keeps it as written and names it (W010), and exports the
+/// rest (issue 61, item 4: the whole file used to be refused).
 #[test]
 fn a_two_sided_result_is_reduced_only_when_its_numbers_agree() {
     let clean = common::corpus().join("fidelity/19-two-sided-result.clean.pbn");
@@ -190,7 +191,10 @@ fn a_two_sided_result_is_reduced_only_when_its_numbers_agree() {
     ] {
         let bytes = std::fs::read(common::corpus().join(path)).unwrap();
         let refused = export_bytes(&bytes, &ExportOptions::default());
-        assert!(refused.output.is_none(), "{path}: exported");
+        let written = String::from_utf8(refused.output_bytes().expect("exported")).unwrap();
+        let given = String::from_utf8_lossy(&bytes);
+        let result = given.lines().find(|l| l.starts_with("[Result")).unwrap();
+        assert!(written.lines().any(|l| l == result), "{path}: {written}");
         let w010: Vec<_> = refused
             .problems
             .iter()
