@@ -179,6 +179,10 @@ pub(super) fn run_split(args: &SplitArgs) -> u8 {
     // Every part of every file made and proven, and its path chosen, before any is written.
     let mut jobs: Vec<(PathBuf, Vec<u8>)> = Vec::new();
     let mut taken: HashSet<String> = HashSet::new();
+    // The number each name written alike was last given: the next is looked for from there, so
+    // that many values written alike (any non-Latin value) do not search from 2 each time
+    // (issue 63, item 11: quadratic).
+    let mut numbered: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
     for (found, read) in discovery.inputs.iter().zip(&reads) {
         let name = found.input.display_name();
         let parts = match merge::split(read, &cut) {
@@ -198,17 +202,26 @@ pub(super) fn run_split(args: &SplitArgs) -> u8 {
         };
         let width = parts.len().to_string().len().max(2);
         for part in parts {
-            let key = match cut {
-                Cut::Every(_) => format!("{:0>width$}", part.key),
-                Cut::By(_) => file_word(&part.key),
+            let key = match (&cut, &part.key) {
+                (Cut::Every(_), Some(number)) => format!("{number:0>width$}"),
+                (Cut::By(_), Some(value)) => file_word(value),
+                // The games that do not give the tag: a part of their own (issue 65, item 4).
+                (Cut::By(name), None) => format!("no-{}", file_word(name)),
+                (Cut::Every(_), None) => "none".to_owned(),
             };
-            let mut file = format!("{}-{key}.pbn", file_word(&stem));
+            let base = format!("{}-{key}", file_word(&stem));
+            let mut file = format!("{base}.pbn");
             // Two values written alike (`A B` and `A_B`, `Open` and `OPEN` on a file system
             // that ignores case) get a number each after the first.
-            let mut n = 2;
-            while !taken.insert(file.to_lowercase()) {
-                file = format!("{}-{key}-{n}.pbn", file_word(&stem));
-                n += 1;
+            if !taken.insert(file.to_lowercase()) {
+                let n = numbered.entry(base.to_lowercase()).or_insert(1);
+                loop {
+                    *n += 1;
+                    file = format!("{base}-{n}.pbn");
+                    if taken.insert(file.to_lowercase()) {
+                        break;
+                    }
+                }
             }
             jobs.push((args.out_dir.join(file), part.bytes));
         }

@@ -280,10 +280,10 @@ pub enum Cut {
     By(String),
 }
 
-/// One part of a split: the key that names it (the part's number from 1, or the tag's value)
-/// and its bytes.
+/// One part of a split: the key that names it (the part's number from 1, or the tag's value;
+/// `None` for the games that do not give the tag) and its bytes.
 pub struct Part {
-    pub key: String,
+    pub key: Option<String>,
     pub bytes: Vec<u8>,
 }
 
@@ -294,16 +294,20 @@ pub fn split(read: &Read, cut: &Cut) -> Result<Vec<Part>, String> {
     let (preamble, units) = units(text);
     let nl = super::resolve::default_line_end(text);
     // The games of each part, as indices into `units`, with the part's key.
-    let mut parts: Vec<(String, Vec<usize>)> = Vec::new();
+    let mut parts: Vec<(Option<String>, Vec<usize>)> = Vec::new();
     match cut {
         Cut::Every(n) => {
             let n = (*n).max(1);
             for (k, chunk) in (0..units.len()).collect::<Vec<_>>().chunks(n).enumerate() {
-                parts.push(((k + 1).to_string(), chunk.to_vec()));
+                parts.push((Some((k + 1).to_string()), chunk.to_vec()));
             }
         }
         Cut::By(name) => {
-            let mut values: Vec<Option<String>> = Vec::new();
+            // Each unit's value: `Some(None)` for a game without the tag, `None` for a comment
+            // alone between games.
+            let mut values: Vec<Option<Option<String>>> = Vec::new();
+            let mut place: std::collections::HashMap<Option<String>, usize> =
+                std::collections::HashMap::new();
             crate::read::judged(text).all_games(
                 |_| {},
                 |parse, game, model| {
@@ -311,21 +315,24 @@ pub fn split(read: &Read, cut: &Cut) -> Result<Vec<Part>, String> {
                     if start < preamble && model.is_none() {
                         return true;
                     }
-                    values.push(
-                        model
-                            .and_then(|m| m.value(name))
-                            .map(|v| v.trim().to_owned()),
-                    );
+                    values.push(model.map(|m| m.value(name).map(|v| v.trim().to_owned())));
                     true
                 },
             );
             for (i, value) in values.into_iter().enumerate().take(units.len()) {
-                // A comment alone between games goes with the game before it.
-                let key = value.or_else(|| parts.last().map(|(key, _)| key.clone()));
-                let key = key.unwrap_or_default();
-                match parts.iter_mut().find(|(k, _)| *k == key) {
-                    Some((_, games)) => games.push(i),
-                    None => parts.push((key, vec![i])),
+                // A comment alone between games goes with the game before it; a game without
+                // the tag goes to a part of its own, never to the previous game's (issue 65,
+                // item 4).
+                let key = value
+                    .or_else(|| parts.last().map(|(key, _)| key.clone()))
+                    .flatten();
+                // Each value's part found by its key, not by a walk over the parts so far.
+                match place.get(&key) {
+                    Some(&at) => parts[at].1.push(i),
+                    None => {
+                        place.insert(key.clone(), parts.len());
+                        parts.push((key, vec![i]));
+                    }
                 }
             }
         }
@@ -333,8 +340,8 @@ pub fn split(read: &Read, cut: &Cut) -> Result<Vec<Part>, String> {
     if parts.is_empty() {
         // A file without a game is one part: its text.
         let key = match cut {
-            Cut::Every(_) => "1".to_owned(),
-            Cut::By(_) => String::new(),
+            Cut::Every(_) => Some("1".to_owned()),
+            Cut::By(_) => None,
         };
         parts.push((key, Vec::new()));
     }
@@ -424,13 +431,35 @@ mod tests {
         assert_eq!(String::from_utf8(merged).unwrap(), text);
         // By Room: the Open boards, then the Closed ones; merged, the same games.
         let parts = split(&read(&text), &Cut::By("Room".to_owned())).unwrap();
-        let keys: Vec<&str> = parts.iter().map(|p| p.key.as_str()).collect();
-        assert_eq!(keys, ["Open", "Closed"]);
+        let keys: Vec<Option<&str>> = parts.iter().map(|p| p.key.as_deref()).collect();
+        assert_eq!(keys, [Some("Open"), Some("Closed")]);
         let open = String::from_utf8(parts[0].bytes.clone()).unwrap();
         assert_eq!(
             open,
             file(&[(1, "Open"), (3, "Open"), (4, "Open")]) + "\r\n"
         );
+    }
+
+    /// Issue 65, item 4: a board without the tag goes to a part of its own, not to the previous
+    /// board's part (before, board 2 below went with board 1 into Open); a comment alone between
+    /// games still goes with the game before it.
+    #[test]
+    fn a_board_without_the_tag_gets_a_part_of_its_own() {
+        let without = format!("[Board \"2\"]\r\n[Deal \"{DEAL}\"]\r\n");
+        let text = format!(
+            "% PBN 2.1\r\n{}\r\n{without}\r\n{{between}}\r\n\r\n{}",
+            game(1, "Open"),
+            game(3, "Closed")
+        );
+        let parts = split(&read(&text), &Cut::By("Room".to_owned())).unwrap();
+        let keys: Vec<Option<&str>> = parts.iter().map(|p| p.key.as_deref()).collect();
+        assert_eq!(keys, [Some("Open"), None, Some("Closed")]);
+        let alone = String::from_utf8(parts[1].bytes.clone()).unwrap();
+        assert!(
+            alone.contains("[Board \"2\"]") && alone.contains("{between}"),
+            "{alone}"
+        );
+        assert!(!alone.contains("[Board \"1\"]") && !alone.contains("[Board \"3\"]"));
     }
 
     #[test]

@@ -279,3 +279,53 @@ fn a_shuffled_merge_and_an_empty_selection_keep_what_they_must() {
     }
     assert!(merged > 60, "{merged} real files merged");
 }
+
+/// Issue 65, item 4: `split --by Room` gives the boards without a Room a part of their own,
+/// named for the missing value (`-no-Room`), instead of the previous board's part; and many
+/// values written alike in a file name (`日本`, `中国`…: all `__`) are numbered in turn.
+#[test]
+fn split_by_a_tag_some_boards_lack() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = |board: usize, room: Option<&str>| {
+        let room = room
+            .map(|r| format!("[Room \"{r}\"]\n"))
+            .unwrap_or_default();
+        format!(
+            "[Board \"{board}\"]\n{room}[Deal \"N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 \
+             6543.876.876.876 2.5432.5432.5432\"]\n"
+        )
+    };
+    let text = [
+        game(1, Some("Open")),
+        game(2, None),
+        game(3, Some("日本")),
+        game(4, Some("中国")),
+        game(5, Some("Open")),
+    ]
+    .join("\n");
+    std::fs::write(dir.path().join("s.pbn"), text).unwrap();
+    let output = common::pbnfmt(
+        &["split", "--by", "Room", "--out-dir", "parts", "s.pbn"],
+        dir.path(),
+    );
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        common::text(&output.stderr)
+    );
+    let part = |name: &str| std::fs::read_to_string(dir.path().join("parts").join(name)).unwrap();
+    let open = part("s-Open.pbn");
+    assert!(
+        open.contains("[Board \"1\"]") && open.contains("[Board \"5\"]"),
+        "{open}"
+    );
+    assert!(!open.contains("[Board \"2\"]"), "{open}");
+    let missing = part("s-no-Room.pbn");
+    assert!(
+        missing.contains("[Board \"2\"]") && !missing.contains("[Board \"1\"]"),
+        "{missing}"
+    );
+    assert!(part("s-__.pbn").contains("[Board \"3\"]"));
+    assert!(part("s-__-2.pbn").contains("[Board \"4\"]"));
+}
