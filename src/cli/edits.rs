@@ -127,6 +127,7 @@ pub(super) fn rotate(args: &RotateArgs) -> u8 {
         to_declarer: args.to_declarer,
         players: args.players,
         commentary: args.commentary,
+        strict: args.strict,
     };
     edit_run(&args.io, &wording, |bytes, options| {
         rotate_owned(bytes, turn, options)

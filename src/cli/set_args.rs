@@ -76,10 +76,15 @@ pub struct RotateArgs {
     pub to_dealer: Option<crate::bridge::Seat>,
 
     /// Instead of --by: turn each board so that SEAT declares, each by its own amount (a
-    /// teaching set in which the student always plays the hand). A board without a declarer is
-    /// W008 and the file is not turned.
+    /// teaching set in which the student always plays the hand). A board without a declarer (not
+    /// played, or passed out) is left as it is, with a warning (W008) naming it.
     #[arg(long, value_name = "SEAT", value_parser = seat_arg)]
     pub to_declarer: Option<crate::bridge::Seat>,
+
+    /// With --to-dealer or --to-declarer: refuse the file when a board has no seat to turn from,
+    /// instead of leaving that board as it is.
+    #[arg(long)]
+    pub strict: bool,
 
     /// Move the players with their cards: the tags North, East, South and West change names (and
     /// on an odd turn PairNS/PairEW and BidSystemNS/BidSystemEW). Without it the players keep

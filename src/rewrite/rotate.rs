@@ -66,6 +66,9 @@ pub struct RotateOptions {
     pub players: bool,
     /// Turn the seat words of the commentary too (`North` becomes `East` on one turn).
     pub commentary: bool,
+    /// With `to_dealer` or `to_declarer`: refuse the file when a board has no seat to turn from,
+    /// instead of leaving that board as it is with a warning.
+    pub strict: bool,
 }
 
 /// Turns every board of one file's bytes (given away: a UTF-8 file is not copied).
@@ -87,12 +90,12 @@ fn rotate_decoded(
         turns: Vec::new(),
     };
     let mut rotated = rewrite_chunks(decoded, options, &mut turning, None);
-    // A board turned but for one value says something else: nothing is written.
-    if rotated
-        .problems
-        .iter()
-        .any(|problem| problem.rule == Rule::NotRotated)
-    {
+    // A board turned but for one value says something else: nothing is written. (A board left
+    // whole as it was, for want of a seat to turn from, is a warning.)
+    if rotated.problems.iter().any(|problem| {
+        problem.rule == Rule::NotRotated
+            && problem.severity == crate::rules::diagnostic::Severity::Error
+    }) {
         rotated.output = None;
     }
     rotated
@@ -131,12 +134,14 @@ impl Rotate {
             } else {
                 "there is no declarer to turn from (a board not played, or passed out)"
             };
-            findings.push(crate::rules::writing::not_rotated(
-                basis,
-                tag.map_or("", |tag| &tag.value),
-                what,
-                span,
-            ));
+            let value = tag.map_or("", |tag| &tag.value);
+            // Every board that can be turned is; one without the seat is left as it is and
+            // named, unless `--strict` (issue 65, item 3: one unplayed board refused the file).
+            findings.push(if self.options.strict {
+                crate::rules::writing::not_rotated(basis, value, what, span)
+            } else {
+                crate::rules::writing::board_left_unturned(basis, value, what, span)
+            });
             return 0;
         };
         let turn = ((target as u8 + 4) - seat as u8) % 4;

@@ -208,7 +208,10 @@ pub const NOT_ROTATED: RuleInfo = RuleInfo {
         Deal, the Auction and Play seats, Vulnerable, the sides of the scores, OptimumScore, \
         ParContract, DoubleDummyTricks, Hidden, the Declarer column of the optimum tables). A \
         value it cannot read, such as a Dealer `X` or a Vulnerable `N-S`, is not turned, and the \
-        file is not written.",
+        file is not written. With `--to-dealer` or `--to-declarer`, a board that gives no seat \
+        to turn from (no Dealer; no Declarer: not played, or passed out) is left whole as it is, \
+        with this finding as a warning, and the other boards are turned; `--strict` refuses the \
+        file instead.",
     why: "A board turned but for one value describes another deal: the Dealer (PBN 3.4.9) or the \
         vulnerability (PBN 3.4.10) of one board and the cards of another. Rotate \
         refuses rather than guess.",
@@ -455,6 +458,25 @@ pub fn not_rotated(name: &str, value: &str, what: &str, span: Range<usize>) -> D
         ),
     )
     .with_help(NOT_ROTATED.fix)
+}
+
+/// W008 as a warning: the board whose `name` (Dealer or Declarer, `value`, at `span`) gives no seat
+/// to turn from (`what`) is left whole as it is, and the other boards are turned (`--strict`
+/// refuses the file instead).
+pub fn board_left_unturned(name: &str, value: &str, what: &str, span: Range<usize>) -> Diagnostic {
+    let mut finding = Diagnostic::new(
+        Rule::NotRotated,
+        span,
+        format!(
+            "this board is left as it is, not turned: the {name} `{}` gives no seat, {what}",
+            crate::display::escape(value)
+        ),
+    )
+    .with_help(format!(
+        "give the board its {name} to turn it too; `--strict` refuses the file instead"
+    ));
+    finding.severity = crate::rules::diagnostic::Severity::Warning;
+    finding
 }
 
 /// W001: a character of the text at `span` that the output's encoding cannot hold.

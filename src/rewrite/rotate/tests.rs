@@ -104,10 +104,34 @@ fn each_board_turns_to_the_declarer_asked_for() {
         "[Board \"1\"]\n[Dealer \"E\"]\n[Declarer \"^S\"]\n\n\
          [Board \"2\"]\n[Dealer \"W\"]\n[Declarer \"S\"]\n"
     );
-    let unplayed = "[Board \"1\"]\n[Dealer \"N\"]\n[Declarer \"\"]\n";
-    let refused = rotate_owned(
+    // Issue 65, item 3: an unplayed board is left as it is, with a warning naming it, and the
+    // others are turned; `strict` refuses the file, as before.
+    let unplayed = format!("{text}\n[Board \"3\"]\n[Dealer \"N\"]\n[Declarer \"\"]\n");
+    let turned = rotate_owned(
         unplayed.as_bytes().to_vec(),
         options,
+        RewriteOptions::default(),
+    );
+    assert_eq!(
+        output(&turned),
+        "[Board \"1\"]\n[Dealer \"E\"]\n[Declarer \"^S\"]\n\n\
+         [Board \"2\"]\n[Dealer \"W\"]\n[Declarer \"S\"]\n\n\
+         [Board \"3\"]\n[Dealer \"N\"]\n[Declarer \"\"]\n"
+    );
+    assert_eq!(turned.problems.len(), 1, "{:?}", turned.problems);
+    let warning = &turned.problems[0];
+    assert_eq!(
+        warning.severity,
+        crate::rules::diagnostic::Severity::Warning
+    );
+    assert!(warning.message.contains("left as it is") && warning.message.contains("no declarer"));
+    let strict = RotateOptions {
+        strict: true,
+        ..options
+    };
+    let refused = rotate_owned(
+        unplayed.as_bytes().to_vec(),
+        strict,
         RewriteOptions::default(),
     );
     assert!(refused.output.is_none());
