@@ -7,7 +7,7 @@
 use crate::io::spool::Output;
 use crate::io::write::write_atomic;
 use crate::query::Query;
-use crate::rewrite::select::{BoardList, Choice, rejected_owned, select_owned};
+use crate::rewrite::select::{BoardList, Choice, rejected_owned, select_counted};
 use crate::rewrite::set_tag::{TagChange, set_tags_owned, value_errors};
 use crate::walk::Found;
 
@@ -101,9 +101,19 @@ pub(super) fn run(args: &SelectArgs) -> u8 {
             return EXIT_TROUBLE;
         }
     }
+    // A file whose every board goes is not written over, unless asked (issue 63, item 6).
+    let keeps_files = (args.io.write || args.io.out_dir.is_some()) && !args.allow_empty;
     rewrite::run(&args.io, &overrides, &wording, |bytes, found, _| {
         let options = rewrite_options(&args.io, &overrides, found);
-        select_owned(bytes, &choice, args.renumber, options).rewritten
+        let (done, kept) = select_counted(bytes, &choice, args.renumber, options);
+        let mut rewritten = done.rewritten;
+        if keeps_files && kept == 0 && rewritten.games > 0 && rewritten.output.is_some() {
+            rewritten.output = None;
+            rewritten
+                .problems
+                .push(crate::rules::writing::nothing_chosen(rewritten.games));
+        }
+        rewritten
     })
 }
 

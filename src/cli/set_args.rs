@@ -133,6 +133,11 @@ pub struct SelectArgs {
     /// Number the boards kept from 1 in each file.
     #[arg(long)]
     pub renumber: bool,
+
+    /// With --write or --out-dir: write a file even when no board of it is chosen (by default
+    /// such a file is refused, so that a mistyped --boards or --where empties nothing).
+    #[arg(long)]
+    pub allow_empty: bool,
 }
 
 #[derive(Debug, Args)]

@@ -83,12 +83,28 @@ pub fn select_owned(
     renumber: bool,
     options: RewriteOptions,
 ) -> Deduped {
-    let done = chosen(bytes, choice, false, options);
-    if renumber {
+    select_counted(bytes, choice, renumber, options).0
+}
+
+/// [`select_owned`], and how many boards it keeps.
+pub fn select_counted(
+    bytes: Vec<u8>,
+    choice: &Choice,
+    renumber: bool,
+    options: RewriteOptions,
+) -> (Deduped, usize) {
+    let mut kept = 0;
+    let done = remove_games(bytes, options, true, false, |parse, text, model| {
+        let keeps = choice.keeps(&Board::new(parse, text, model));
+        kept += usize::from(keeps);
+        (!keeps).then(String::new)
+    });
+    let done = if renumber {
         numbered(done, options)
     } else {
         done
-    }
+    };
+    (done, kept)
 }
 
 /// The boards `choice` does not keep, each with the values it took from `#`/`##` written out

@@ -399,6 +399,20 @@ pub fn section_left_behind(name: &str, span: Range<usize>) -> Diagnostic {
     )
 }
 
+/// W004, refused: `select --write` chose none of the file's `games` boards, and would leave it
+/// without a board (issue 63, item 6).
+pub fn nothing_chosen(games: usize) -> Diagnostic {
+    Diagnostic::new(
+        Rule::UnfaithfulExport,
+        0..0,
+        format!(
+            "no board of this file is chosen (it has {games}): written, it would keep none; the \
+             file is left as it is"
+        ),
+    )
+    .with_help("check --boards and --where; `--allow-empty` writes the file without its boards")
+}
+
 /// W010: the Result at `span` is not written as declarer's tricks: `why` says why.
 pub fn uncertain_result(why: &str, span: Range<usize>) -> Diagnostic {
     Diagnostic::new(

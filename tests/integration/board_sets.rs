@@ -727,3 +727,45 @@ fn set_tag_refusals_say_what_in_the_input_prevents_them() {
         b"[Event \"caf\xe9\"]\n[Board \"1\"]\n"
     );
 }
+
+/// Issue 63, item 6: `select --write` that chooses no board of a file leaves the file as it is
+/// and says so (exit 1), instead of emptying it without a word; `--allow-empty` writes it.
+#[test]
+fn select_write_never_empties_a_file_unasked() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = "% kept\n[Board \"1\"]\n[Dealer \"N\"]\n\n[Board \"2\"]\n[Dealer \"E\"]\n";
+    let path = dir.path().join("set.pbn");
+    std::fs::write(&path, text).unwrap();
+    let output = common::pbnfmt(
+        &["select", "--boards", "9", "--write", "set.pbn"],
+        dir.path(),
+    );
+    let said = common::text(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{said}");
+    assert!(said.contains("no board of this file is chosen") && said.contains("--allow-empty"));
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
+    // A choice that keeps a board writes as before.
+    let output = common::pbnfmt(
+        &["select", "--boards", "2", "--write", "set.pbn"],
+        dir.path(),
+    );
+    assert_eq!(output.status.code(), Some(0));
+    assert!(
+        !std::fs::read_to_string(&path)
+            .unwrap()
+            .contains("[Board \"1\"]")
+    );
+    let output = common::pbnfmt(
+        &[
+            "select",
+            "--boards",
+            "9",
+            "--allow-empty",
+            "--write",
+            "set.pbn",
+        ],
+        dir.path(),
+    );
+    assert_eq!(output.status.code(), Some(0));
+    assert!(!std::fs::read_to_string(&path).unwrap().contains("[Board"));
+}
