@@ -240,20 +240,28 @@ pub(super) fn run_split(args: &SplitArgs) -> u8 {
         );
         return EXIT_TROUBLE;
     }
-    for (path, bytes) in jobs.iter_mut() {
-        if let Err(error) = write_atomic(path, &mut Output::from_bytes(std::mem::take(bytes)), None)
-        {
-            say!(
-                "pbnfmt: error: cannot write {}: {error}",
-                crate::display::escape_line(&path.display().to_string())
-            );
-            return EXIT_TROUBLE;
-        }
+    // All the parts or none: each written to a temporary file, then all renamed (issue 63,
+    // item 15: a full disk left the parts already written).
+    let parts = jobs.len();
+    if let Err((path, error, renamed)) = crate::io::write::write_all_atomic(jobs) {
+        say!(
+            "pbnfmt: error: cannot write {}: {error}; {}",
+            crate::display::escape_line(&path.display().to_string()),
+            if renamed == 0 {
+                "no part was written".to_owned()
+            } else {
+                format!(
+                    "{} were written before it",
+                    plural(renamed, "part", "parts")
+                )
+            }
+        );
+        return EXIT_TROUBLE;
     }
     say!(
         "pbnfmt: {} split into {} in {}",
         plural(reads.len(), "file", "files"),
-        plural(jobs.len(), "part", "parts"),
+        plural(parts, "part", "parts"),
         crate::display::escape_line(&args.out_dir.display().to_string())
     );
     EXIT_CLEAN

@@ -61,10 +61,78 @@ pub fn write_atomic(
 /// the tests inject failures there.
 fn write_atomic_with(
     path: &Path,
-    mut content: impl Content,
+    content: impl Content,
     permissions_of: Option<&Path>,
     before_rename: impl FnOnce() -> io::Result<()>,
 ) -> io::Result<()> {
+    let staged = stage(path, content, permissions_of)?;
+    // Until here, an error drops the temporary file and leaves the target as it was.
+    before_rename()?;
+    staged.commit()
+}
+
+/// Writes every file of `files` atomically, and all of them or none: each is written to its
+/// temporary file first, and only once all are safe on disk are they renamed into place, so that
+/// a full disk or an unwritable folder halfway leaves no part written (`split`, issue 63,
+/// item 15). `Err` names the file that could not be written, and how many were renamed into
+/// place before it (0 unless a rename itself failed).
+pub fn write_all_atomic(files: Vec<(PathBuf, Vec<u8>)>) -> Result<(), (PathBuf, io::Error, usize)> {
+    let mut staged = Vec::with_capacity(files.len());
+    for (path, bytes) in files {
+        match stage(&path, &mut super::spool::Output::from_bytes(bytes), None) {
+            Ok(done) => staged.push((path, done)),
+            // The temporary files staged so far are dropped, and with them removed.
+            Err(error) => return Err((path, error, 0)),
+        }
+    }
+    for (renamed, (path, done)) in staged.into_iter().enumerate() {
+        done.commit().map_err(|error| (path, error, renamed))?;
+    }
+    Ok(())
+}
+
+/// A file's new content safe in its temporary file (closed: a split of 20,000 parts holds no file
+/// open), waiting to be renamed over the target.
+struct Staged {
+    target: PathBuf,
+    temporary: tempfile::TempPath,
+    _registered: Registered,
+}
+
+impl Staged {
+    /// Renames the temporary file over the target (or, for a target with several hard links or
+    /// one the rename is refused for, rewrites the target in place).
+    fn commit(self) -> io::Result<()> {
+        let Staged {
+            target, temporary, ..
+        } = self;
+        let in_place = |temporary: tempfile::TempPath| {
+            let file = fs::File::open(&temporary)?;
+            rewrite_in_place(
+                &target,
+                tempfile::NamedTempFile::from_parts(file, temporary),
+            )
+        };
+        if link_count(&target) > 1 {
+            return in_place(temporary);
+        }
+        match temporary.persist(&target) {
+            Ok(()) => Ok(()),
+            Err(error) if error.error.kind() == io::ErrorKind::PermissionDenied => {
+                in_place(error.path)
+            }
+            Err(error) => Err(error.error),
+        }
+    }
+}
+
+/// Writes `content` for `path` into a temporary file beside the target, with the permissions it
+/// is to have, synced to disk.
+fn stage(
+    path: &Path,
+    mut content: impl Content,
+    permissions_of: Option<&Path>,
+) -> io::Result<Staged> {
     let target = resolve_links(path)?;
     // A device, pipe or socket is never replaced by a regular file (a link to `/dev/null`
     // written as root would replace `/dev/null`).
@@ -103,7 +171,7 @@ fn write_atomic_with(
             ),
         )
     })?;
-    let _registered = Registered::new(temporary.path());
+    let registered = Registered::new(temporary.path());
     {
         let mut buffered = io::BufWriter::with_capacity(1 << 16, temporary.as_file_mut());
         content.write_to(&mut buffered)?;
@@ -123,18 +191,11 @@ fn write_atomic_with(
         }
     }
     temporary.as_file().sync_all()?;
-    // Until here, an error drops the temporary file and leaves the target as it was.
-    before_rename()?;
-    if link_count(&target) > 1 {
-        return rewrite_in_place(&target, temporary);
-    }
-    match temporary.persist(&target) {
-        Ok(_) => Ok(()),
-        Err(error) if error.error.kind() == io::ErrorKind::PermissionDenied => {
-            rewrite_in_place(&target, error.file)
-        }
-        Err(error) => Err(error.error),
-    }
+    Ok(Staged {
+        target,
+        temporary: temporary.into_temp_path(),
+        _registered: registered,
+    })
 }
 
 /// A file its owner made read-only is not replaced, whoever runs pbnfmt (as ruff, black and

@@ -329,3 +329,38 @@ fn split_by_a_tag_some_boards_lack() {
     assert!(part("s-__.pbn").contains("[Board \"3\"]"));
     assert!(part("s-__-2.pbn").contains("[Board \"4\"]"));
 }
+
+/// Issue 63, item 15: `split` writes all its parts or none. Every part goes to a temporary file
+/// first and all are renamed only once all are written, so that a part that cannot be written
+/// (here a folder stands at its path; on a full disk, the same) leaves none of the others.
+#[test]
+fn split_writes_all_its_parts_or_none() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = |board: usize| format!("[Board \"{board}\"]\n[Dealer \"N\"]\n");
+    let text = [game(1), game(2), game(3)].join("\n");
+    std::fs::write(dir.path().join("s.pbn"), text).unwrap();
+    std::fs::create_dir_all(dir.path().join("parts/s-02.pbn")).unwrap();
+    let output = common::pbnfmt(
+        &["split", "--every", "1", "--out-dir", "parts", "s.pbn"],
+        dir.path(),
+    );
+    let said = common::text(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{said}");
+    assert!(said.contains("no part was written"), "{said}");
+    let mut left: Vec<String> = std::fs::read_dir(dir.path().join("parts"))
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    left.sort();
+    assert_eq!(left, ["s-02.pbn"], "parts or temporary files left");
+    std::fs::remove_dir(dir.path().join("parts/s-02.pbn")).unwrap();
+    let output = common::pbnfmt(
+        &["split", "--every", "1", "--out-dir", "parts", "s.pbn"],
+        dir.path(),
+    );
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(
+        std::fs::read_dir(dir.path().join("parts")).unwrap().count(),
+        3
+    );
+}
