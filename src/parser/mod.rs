@@ -257,6 +257,14 @@ impl Parser<'_> {
                 break;
             }
             let kind = self.kind().unwrap_or(SyntaxKind::Foreign);
+            if kind == SyntaxKind::Escape {
+                // A `%` line in column 1 is ignored wherever it stands (PBN 3.3), a tag pair
+                // written over several lines (PBN 2.4) included: no finding; it is kept as the
+                // first data after the tag, as a comment there is (issue 61, item 5).
+                let id = self.bump();
+                tag.data.push(Data::Escape(id));
+                continue;
+            }
             if kind.is_comment() {
                 // PBN 3.8 forbids it; keep it as the first comment after the tag.
                 let id = self.bump();

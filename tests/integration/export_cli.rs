@@ -371,3 +371,41 @@ fn one_uncertain_result_does_not_keep_the_other_boards_from_export() {
     assert!(found.contains("export keeps it"), "{found}");
     assert!(!found.contains("export --write"), "{found}");
 }
+
+/// Issue 61, item 5: PBN 2.4 lets a tag pair run over several lines and PBN 3.3 ignores a `%`
+/// line in column 1 wherever it stands, so a `%` line inside a tag pair is legal: no finding (it
+/// drew S004 or S006 and S008), and `export` writes the file, keeping the line after the tag.
+#[test]
+fn a_percent_line_inside_a_tag_pair_is_legal_and_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    for (i, text) in [
+        "[Event\n% between the name and the value\n\"x\"]\n[Board \"1\"]\n",
+        "[Event \"x\"\n% before the bracket\n]\n[Board \"1\"]\n",
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let name = format!("split{i}.pbn");
+        std::fs::write(dir.path().join(&name), text).unwrap();
+        let check = common::pbnfmt(&["check", "--output-format", "concise", &name], dir.path());
+        assert_eq!(
+            check.status.code(),
+            Some(0),
+            "{}",
+            common::text(&check.stdout)
+        );
+        let export = common::pbnfmt(&["export", &name], dir.path());
+        assert_eq!(
+            export.status.code(),
+            Some(0),
+            "{}",
+            common::text(&export.stderr)
+        );
+        let written = common::text(&export.stdout);
+        let line = text.lines().find(|l| l.starts_with('%')).unwrap();
+        assert!(
+            written.contains(&format!("[Event \"x\"]\r\n{line}\r\n")),
+            "{written}"
+        );
+    }
+}
