@@ -10,7 +10,9 @@ A closed output pipe (`pbnfmt check . | head`) ends the output quietly; the run 
 so that the exit status still says what every file holds.";
 
 pub(super) const MAIN_HELP: &str = "\
-Configuration: the closest pbnfmt.toml (or .pbnfmt.toml) above each file; see --show-settings.
+Configuration: the closest pbnfmt.toml (or .pbnfmt.toml) above each file;
+`pbnfmt COMMAND --show-settings` prints what applies to a command.
+`pbnfmt COMMAND --help` says what the command does, and its options.
 
 Exit status:
   0  clean

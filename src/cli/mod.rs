@@ -85,71 +85,103 @@ pub enum Command {
     /// Check PBN files and report every defect with its position.
     #[command(after_help = EXIT_STATUS_HELP)]
     Check(CheckArgs),
+    /// Rewrite PBN files in the standard's export format.
+    ///
     /// Rewrite PBN files in the standard's export format, byte for byte canonical.
     #[command(after_help = EXPORT_STATUS_HELP)]
     Export(ExportArgs),
+    /// Expand `#` and `##` values so that every game stands alone.
+    ///
     /// Expand `#` and `##` tag values (PBN 4.8) so that every game stands alone; nothing else
     /// changes. `--compress` does the opposite.
     #[command(after_help = REWRITE_STATUS_HELP)]
     Resolve(ResolveArgs),
+    /// Rewrite the annotation suffixes (`!`, `?`...) as NAGs.
+    ///
     /// Rewrite the suffixes `! ? !! ?? !? ?!` as NAGs (PBN 3.5.2, 3.6.2, 3.7); nothing else
     /// changes.
     #[command(after_help = REWRITE_STATUS_HELP)]
     Nag(NagArgs),
+    /// Turn every board by quarter turns, every seat with it.
+    ///
     /// Turn every board by quarter turns clockwise: the Deal, Dealer, Declarer, Vulnerable, the
     /// Auction and Play seats, the sides of the scores and the double-dummy tags turn together;
     /// nothing else changes. Four turns give the file back byte for byte.
     #[command(after_help = REWRITE_STATUS_HELP)]
     Rotate(RotateArgs),
+    /// Number the boards from 1, or from N, in file order.
+    ///
     /// Number the boards from 1 (or `--from N`) in file order; nothing else changes, unless
     /// asked: `--keep-original` keeps each old number in a tag, `--standard-dealer-vul` gives each
     /// board its number's dealer and vulnerability.
     #[command(after_help = REWRITE_STATUS_HELP)]
     Renumber(RenumberArgs),
+    /// Keep the boards chosen by number or by what they hold.
+    ///
     /// Keep only the boards chosen by number (`--boards 1-8,12`) or by what they hold
     /// (`--where 'hcp(north) >= 15 and auction ~ "1NT P 2C *"'`); the others are removed whole,
     /// and every other byte stays.
     #[command(alias = "filter", after_help = SELECT_HELP)]
     Select(SelectArgs),
+    /// Count the dealers, points, contracts and results of boards.
+    ///
     /// Count a set of boards: dealers and vulnerability, high-card points per seat, contracts by
     /// level and strain, made and down, declarer's tricks against double dummy, slams bid and
     /// makeable; of the boards chosen by `--boards` and `--where` as `select` chooses them.
     #[command(after_help = STATS_HELP)]
     Stats(StatsArgs),
+    /// Give tags a value, or remove them, on the boards chosen.
+    ///
     /// Give tags a value (`--set Event="Monday pairs"`) or remove them (`--remove Scoring`) on
     /// every board, or on those chosen by `--boards` and `--where`; nothing else changes.
     #[command(after_help = SET_TAG_HELP)]
     SetTag(SetTagArgs),
+    /// Join files of boards into one.
+    ///
     /// Join files of boards into one, in order (or shuffled with `--shuffle SEED`), numbered
     /// from 1 with `--renumber`; every byte of every game kept.
     #[command(after_help = MERGE_HELP)]
     Merge(MergeArgs),
+    /// Cut files into parts of N boards, or by a tag's value.
+    ///
     /// Cut each file into parts of N boards (`--every N`) or one part for each value of a tag
     /// (`--by Room`), written into `--out-dir`; merging the parts gives the file back.
     #[command(after_help = SPLIT_HELP)]
     Split(SplitArgs),
+    /// Write the boards again in blocks for several tables.
+    ///
     /// Write the boards again in blocks for several tables (`--blocks 9`): each copy on a board
     /// number of its own, with that number's dealer and vulnerability, naming the board played in
     /// VirtualBoard, VirtualDealer, VirtualVulnerable and BlockNumber.
     #[command(after_help = REPLICATE_HELP)]
     Replicate(ReplicateArgs),
+    /// Apply the safe fixes `check` marks [*], as minimal edits.
+    ///
     /// Repair what producers commonly write and every player reads without doubt (`3N` is `3NT`,
     /// `2023-07-28` is `2023.07.28`): the fixes `check` marks `[*]`, as minimal edits; nothing
     /// else changes.
     #[command(after_help = REWRITE_STATUS_HELP)]
     Fix(FixArgs),
+    /// Remove the games whose deal was dealt before.
+    ///
     /// Remove the games whose deal the run has already dealt (H001): the later copies of each
     /// repeated deal, or with options every copy or all but the repeats; nothing else changes.
     #[command(after_help = DEDUP_HELP)]
     Dedup(DedupArgs),
+    /// Print one SHA-256 fingerprint of a set of deals.
+    ///
     /// Print one SHA-256 fingerprint of a set of deals, to publish before play: anyone can show
     /// later that the deals were not changed (`--canonical` prints the text that is hashed).
     #[command(after_help = FINGERPRINT_HELP)]
     Fingerprint(FingerprintArgs),
+    /// Convert between PBN and BBO LIN, or to JSON lines or CSV.
+    ///
     /// Convert BBO LIN to PBN export format (every board checked and read back), PBN to LIN for
     /// BBO (`--to lin`), or games to JSON lines or CSV for analysis (`--to jsonl`, `--to csv`).
     #[command(after_help = CONVERT_HELP)]
     Convert(ConvertArgs),
+    /// Add double-dummy tags from the solver (the `dds` feature).
+    ///
     /// Add the double-dummy tags a game lacks (DoubleDummyTricks, OptimumScore, ParContract,
     /// OptimumResultTable) from the solver, or with --replace correct those it contradicts;
     /// nothing else changes. Needs pbnfmt built with the `dds` feature.
@@ -159,17 +191,25 @@ pub enum Command {
     /// pbnfmt itself).
     #[command(hide = true)]
     DdsWorker(DdsWorkerArgs),
+    /// Show a board as a hand diagram.
+    ///
     /// Show a board as a hand diagram: the four hands, dealer, vulnerability, contract, result
     /// and the auction.
     #[command(after_help = SHOW_HELP)]
     Show(ShowArgs),
+    /// Print a hand record for the players, in HTML or PDF.
+    ///
     /// Print a hand record: every board as the four hands around a compass with their HCP,
     /// dealer and vulnerability, the double-dummy tricks and par, as HTML to print (A4 or
     /// Letter, 4, 6 or 8 boards a page); the set is checked first (`--profile hand-record`).
     #[command(after_help = HANDRECORD_HELP)]
     Handrecord(HandrecordArgs),
+    /// Explain a rule, or list them all.
+    ///
     /// Explain a rule (`pbnfmt rule D003`), or list every rule (`pbnfmt rule --all`).
     Rule(RuleArgs),
+    /// Print a shell completion script.
+    ///
     /// Print a shell completion script: `pbnfmt completions bash > /etc/bash_completion.d/pbnfmt`.
     Completions(CompletionsArgs),
 }

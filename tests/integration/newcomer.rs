@@ -210,3 +210,27 @@ fn the_solver_heading_holds_the_solver_options_only() {
         }
     }
 }
+
+/// Issue 65, item 9: the top-level `--help` fits a terminal of 80 columns, one short line a
+/// command (as git, cargo and ruff print theirs); the detail is each command's own `--help`,
+/// which still begins with that line.
+#[test]
+fn the_top_level_help_fits_eighty_columns() {
+    let root = common::corpus();
+    let top = common::text(&common::pbnfmt(&["--help"], &root).stdout);
+    for line in top.lines() {
+        assert!(
+            line.chars().count() < 80,
+            "{} columns: {line}",
+            line.chars().count()
+        );
+    }
+    let rotate = common::text(&common::pbnfmt(&["rotate", "--help"], &root).stdout);
+    let first = top
+        .lines()
+        .find_map(|line| line.trim_start().strip_prefix("rotate"))
+        .unwrap()
+        .trim();
+    assert!(rotate.starts_with(first), "{rotate}");
+    assert!(rotate.contains("Four turns give the file back"), "{rotate}");
+}
