@@ -137,6 +137,16 @@ pub(super) fn run(args: &HandrecordArgs) -> u8 {
         say!("pbnfmt: no board was chosen: nothing to print");
         return EXIT_FINDINGS;
     }
+    // A set whose every board lacks its deal would print pages of "(not given)" (issue 62,
+    // item 5): refused, saying why.
+    if read
+        .iter()
+        .flat_map(|r| &r.boards)
+        .all(|board| board.hands.iter().all(Option::is_none))
+    {
+        say!("pbnfmt: no board chosen gives its deal (a Deal tag): nothing to print");
+        return EXIT_FINDINGS;
+    }
     if args.analyze {
         let keys: Vec<u128> = read
             .iter()

@@ -272,7 +272,7 @@ pub struct HandrecordArgs {
     pub encoding: EncodingArg,
 
     /// Write one hand record per input into DIR, named after the input (`club.pbn` gives
-    /// `DIR/club.pdf`).
+    /// `DIR/club.html`, or `DIR/club.pdf` with `--format pdf`).
     #[arg(long, value_name = "DIR", conflicts_with = "output_file")]
     pub out_dir: Option<PathBuf>,
 

@@ -267,13 +267,15 @@ pub(super) fn run_split(args: &SplitArgs) -> u8 {
     EXIT_CLEAN
 }
 
-/// `text` as a piece of a file name: letters, digits, `-`, `_` and `.` kept (a leading `.`
-/// not), every other character `_`; `none` for nothing.
+/// `text` as a piece of a file name: letters and digits of any script (`café`, `日本`), `-`,
+/// `_` and `.` kept (a leading `.` not), every other character `_` (a space, a slash, a control
+/// or bidirectional mark); at most 100 bytes; `none` for nothing. Non-ASCII letters used to become
+/// `_` too, so that `Café Rouge` and every CJK value were alike (issue 62, item 5).
 pub(super) fn file_word(text: &str) -> String {
     let word: String = text
         .chars()
         .map(|c| {
-            if c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.') {
+            if c.is_alphanumeric() || matches!(c, '-' | '_' | '.') {
                 c
             } else {
                 '_'
@@ -282,8 +284,14 @@ pub(super) fn file_word(text: &str) -> String {
         .collect();
     let word = word.trim_start_matches('.');
     if word.is_empty() {
-        "none".to_owned()
-    } else {
-        word.chars().take(64).collect()
+        return "none".to_owned();
     }
+    let mut short = String::new();
+    for c in word.chars() {
+        if short.len() + c.len_utf8() > 100 {
+            break;
+        }
+        short.push(c);
+    }
+    short
 }

@@ -787,3 +787,37 @@ fn the_pdf_draws_right_to_left_names_in_visual_order() {
         "{html}"
     );
 }
+
+/// Issue 62, item 5: a set whose boards give no deal is refused with the reason (it printed
+/// pages of "(not given)" with exit 0), and `--out-dir` keeps the letters of a file name in any
+/// script (`café` was `caf_`).
+#[test]
+fn a_set_without_deals_is_refused_and_names_keep_their_letters() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("empty.pbn"),
+        "[Event \"E\"]\n[Board \"1\"]\n",
+    )
+    .unwrap();
+    let output = common::pbnfmt(&["handrecord", "--format", "html", "empty.pbn"], dir.path());
+    assert_eq!(output.status.code(), Some(1));
+    assert!(output.stdout.is_empty());
+    assert!(common::text(&output.stderr).contains("gives its deal"));
+    std::fs::write(
+        dir.path().join("café rouge.pbn"),
+        "[Board \"1\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n\
+         [Deal \"N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432\"]\n",
+    )
+    .unwrap();
+    let output = common::pbnfmt(
+        &["handrecord", "--out-dir", "out", "café rouge.pbn"],
+        dir.path(),
+    );
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        common::text(&output.stderr)
+    );
+    assert!(dir.path().join("out/café_rouge.html").is_file());
+}

@@ -281,8 +281,9 @@ fn a_shuffled_merge_and_an_empty_selection_keep_what_they_must() {
 }
 
 /// Issue 65, item 4: `split --by Room` gives the boards without a Room a part of their own,
-/// named for the missing value (`-no-Room`), instead of the previous board's part; and many
-/// values written alike in a file name (`日本`, `中国`…: all `__`) are numbered in turn.
+/// named for the missing value (`-no-Room`), instead of the previous board's part; a value in
+/// another script names its part in that script (issue 62, item 5), and values written alike in
+/// a file name (`A B` and `A/B`: both `A_B`) are numbered in turn.
 #[test]
 fn split_by_a_tag_some_boards_lack() {
     let dir = tempfile::tempdir().unwrap();
@@ -298,8 +299,9 @@ fn split_by_a_tag_some_boards_lack() {
     let text = [
         game(1, Some("Open")),
         game(2, None),
-        game(3, Some("日本")),
-        game(4, Some("中国")),
+        game(3, Some("A B")),
+        game(4, Some("A/B")),
+        game(6, Some("日本")),
         game(5, Some("Open")),
     ]
     .join("\n");
@@ -326,8 +328,9 @@ fn split_by_a_tag_some_boards_lack() {
         missing.contains("[Board \"2\"]") && !missing.contains("[Board \"1\"]"),
         "{missing}"
     );
-    assert!(part("s-__.pbn").contains("[Board \"3\"]"));
-    assert!(part("s-__-2.pbn").contains("[Board \"4\"]"));
+    assert!(part("s-A_B.pbn").contains("[Board \"3\"]"));
+    assert!(part("s-A_B-2.pbn").contains("[Board \"4\"]"));
+    assert!(part("s-日本.pbn").contains("[Board \"6\"]"));
 }
 
 /// Issue 63, item 15: `split` writes all its parts or none. Every part goes to a temporary file
