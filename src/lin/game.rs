@@ -372,6 +372,18 @@ fn what_lin_cannot_carry(parse: &Parse, text: &str, model: &GameModel<'_>, game:
         // `qx|o5` names board 5 in any record; an open room is one only in a match.
         lost.push("the Room (Open: only a match's layout says which room)".to_owned());
     }
+    // LIN has no date of its own: the title (`mn`) carries it after the Event, and only a PBN
+    // date reads back as one; another spelling comes back as part of the Event (issue 61,
+    // item 11).
+    if let Some(date) = game.date.as_deref()
+        && crate::model::values::date_problem(date).is_some()
+    {
+        lost.push(format!(
+            "the Date `{}` as a date (not YYYY.MM.DD: written in the title after the Event, it \
+             reads back as part of the Event)",
+            crate::display::escape(date)
+        ));
+    }
     let mut other: Vec<&str> = model
         .written()
         .filter(|tag| !kept.contains(&tag.name) && !tag.value.is_empty() && &*tag.value != "?")

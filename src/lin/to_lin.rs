@@ -179,7 +179,10 @@ fn board(
         .map(|e| clean(e, false, "the Event", changed))
         .unwrap_or_default();
     match (&game.event, &game.date) {
-        (_, Some(date)) => out.push_str(&format!("mn|{event} - {date}|")),
+        (_, Some(date)) => {
+            let date = clean(date, false, "the Date", changed);
+            out.push_str(&format!("mn|{event} - {date}|"));
+        }
         _ => out.push_str(&format!("mn|{event}|")),
     }
     let mut quiet = Vec::new();

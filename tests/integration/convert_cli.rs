@@ -336,3 +336,43 @@ fn dash_as_the_output_is_standard_output() {
     );
     drop(dir);
 }
+
+/// Issue 61, item 11: LIN carries a date only in its title, after the Event; a Date that is not a
+/// PBN date (`Jan 5, 2019`) comes back from LIN as part of the Event, so `convert --to lin`
+/// says so (L013). A PBN date is carried without a word and reads back as the Date.
+#[test]
+fn a_date_lin_cannot_carry_as_a_date_is_said() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = |date: &str| {
+        format!(
+            "[Event \"Club\"]\n[Date \"{date}\"]\n[Board \"1\"]\n[Dealer \"N\"]\n\
+             [Vulnerable \"None\"]\n\
+             [Deal \"N:AKQJ.AKQJ.AKQ.AK T98.T98.T98.T987 765.765.765.Q654 432.432.J432.J32\"]\n"
+        )
+    };
+    for (date, said) in [("Jan 5, 2019", true), ("2019.01.05", false)] {
+        std::fs::write(dir.path().join("d.pbn"), game(date)).unwrap();
+        let output = pbnfmt(
+            &[
+                "convert",
+                "--to",
+                "lin",
+                "--output-format",
+                "concise",
+                "d.pbn",
+            ],
+            dir.path(),
+        );
+        let stderr = text(&output.stderr);
+        assert_eq!(
+            stderr.contains("L013") && stderr.contains("the Date `Jan 5, 2019` as a date"),
+            said,
+            "{date}: {stderr}"
+        );
+        std::fs::write(dir.path().join("d.lin"), &output.stdout).unwrap();
+        let back = text(&pbnfmt(&["convert", "--to", "pbn", "d.lin"], dir.path()).stdout);
+        if !said {
+            assert!(back.contains("[Date \"2019.01.05\"]") && back.contains("[Event \"Club\"]"));
+        }
+    }
+}
