@@ -275,7 +275,13 @@ pub struct ConvertArgs {
     pub to: Target,
 
     /// Write every game of every input into FILE (atomically).
-    #[arg(long, short = 'o', value_name = "FILE", group = "mode")]
+    #[arg(
+        long = "output",
+        short = 'o',
+        alias = "output-file",
+        value_name = "FILE",
+        group = "mode"
+    )]
     pub output_file: Option<PathBuf>,
 
     /// Write each result below DIR, at the input's relative path with the new extension.

@@ -45,12 +45,8 @@ pub(super) fn run(args: &HandrecordArgs) -> u8 {
     };
     // The output is never one of the inputs (checked again for --out-dir's files, once named).
     if let Some(target) = &args.output_file
-        && let Err(status) = super::settings::refuse_output_among_inputs(
-            "--output-file",
-            target,
-            &discovery.inputs,
-            &[],
-        )
+        && let Err(status) =
+            super::settings::refuse_output_among_inputs("--output", target, &discovery.inputs, &[])
     {
         return status;
     }

@@ -265,7 +265,12 @@ pub struct HandrecordArgs {
     pub choice: ChoiceArgs,
 
     /// Write the hand record into FILE (atomically); by default to standard output.
-    #[arg(long, short = 'o', value_name = "FILE")]
+    #[arg(
+        long = "output",
+        short = 'o',
+        alias = "output-file",
+        value_name = "FILE"
+    )]
     pub output_file: Option<PathBuf>,
 
     #[command(flatten)]

@@ -376,3 +376,52 @@ fn a_date_lin_cannot_carry_as_a_date_is_said() {
         }
     }
 }
+
+/// Issue 65, item 10: one spelling of the output file, `-o/--output`, on every command that
+/// writes one (convert, merge, handrecord); `--output-file`, the old spelling, still works.
+#[test]
+fn every_command_that_writes_one_file_takes_output() {
+    let (dir, root) = tree();
+    for (i, spelling) in ["-o", "--output", "--output-file"].into_iter().enumerate() {
+        let runs: [Vec<String>; 3] = [
+            [
+                "convert",
+                "--to",
+                "jsonl",
+                spelling,
+                &format!("c{i}.jsonl"),
+                "game.pbn",
+            ]
+            .map(str::to_owned)
+            .to_vec(),
+            [
+                "handrecord",
+                "--format",
+                "html",
+                spelling,
+                &format!("h{i}.html"),
+                "game.pbn",
+            ]
+            .map(str::to_owned)
+            .to_vec(),
+            ["merge", spelling, &format!("m{i}.pbn"), "game.pbn"]
+                .map(str::to_owned)
+                .to_vec(),
+        ];
+        for args in runs {
+            if args[0] == "merge" && spelling == "--output-file" {
+                continue;
+            }
+            let args: Vec<&str> = args.iter().map(String::as_str).collect();
+            let output = pbnfmt(&args, &root);
+            assert_eq!(
+                output.status.code(),
+                Some(0),
+                "{args:?}: {}",
+                text(&output.stderr)
+            );
+            assert!(root.join(args[args.len() - 2]).is_file(), "{args:?}");
+        }
+    }
+    drop(dir);
+}
