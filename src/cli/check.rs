@@ -85,9 +85,6 @@ struct Totals {
     format: Option<Format>,
 }
 
-/// A screenful of lines: more, and the summary says how to see less.
-const SCREENFUL: usize = 50;
-
 pub(super) fn run(args: &CheckArgs) -> u8 {
     if let Err(status) = known_selectors(args) {
         return status;
@@ -550,18 +547,8 @@ fn summary(totals: &Totals) -> String {
         ));
     }
     // A first check of an archive prints a code frame a finding (issue 49, item 4).
-    if totals.lines > SCREENFUL {
-        let shorter = match totals.format {
-            Some(Format::Full) => {
-                "; `--output-format concise` or `grouped` prints a line a finding, `--statistics` \
-                 a line a rule"
-            }
-            _ => "; `--statistics` prints a line a rule",
-        };
-        text.push_str(&format!(
-            " {} lines of findings printed{shorter}.",
-            totals.lines
-        ));
+    if let Some(hint) = super::output::screenful_hint(totals.lines, totals.format) {
+        text.push_str(&hint);
     }
     if summary.omitted > 0 {
         text.push_str(&format!(

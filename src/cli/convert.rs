@@ -245,6 +245,8 @@ fn into_one_file(
                 style,
                 "",
             );
+            totals.lines += piece.bytes().filter(|&b| b == b'\n').count();
+            totals.format = Some(format);
             let _ = findings.piece(&piece);
             // Each result is copied from where it waits (in memory, or spooled to disk) a block at a
             // time, never read whole: a LIN file of 300,000 records made 62 MB of export, which was
@@ -328,11 +330,12 @@ fn into_one_file(
             ));
         }
         say!(
-            "{} {} into {} ({} written{left_out}).",
+            "{} {} into {} ({} written{left_out}).{}",
             plural(totals.changed, "file", "files"),
             wording.done,
             name,
-            plural(written, "game", "games")
+            plural(written, "game", "games"),
+            super::output::screenful_hint(totals.lines, totals.format).unwrap_or_default()
         );
     }
     totals.exit_status(io_args, Mode::OutDir)

@@ -166,3 +166,22 @@ impl Progress {
         }
     }
 }
+
+/// Lines of findings past which a run's summary says how to see fewer (issue 49, item 4).
+pub(crate) const SCREENFUL: usize = 50;
+
+/// ` N lines of findings printed; …` for a summary, when a run printed more than a screenful of
+/// findings (`lines`) in `format`: how to see a line a finding, or a line a rule.
+pub(crate) fn screenful_hint(lines: usize, format: Option<Format>) -> Option<String> {
+    if lines <= SCREENFUL {
+        return None;
+    }
+    let shorter = match format {
+        Some(Format::Full) => {
+            "; `--output-format concise` or `grouped` prints a line a finding, `--statistics` \
+             a line a rule"
+        }
+        _ => "; `--statistics` prints a line a rule",
+    };
+    Some(format!(" {lines} lines of findings printed{shorter}."))
+}

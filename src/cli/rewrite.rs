@@ -150,6 +150,10 @@ pub(super) struct Totals {
     pub(super) left_out: usize,
     /// `convert -o --to jsonl|csv`: games written marked uncertain (a syntax error in them).
     pub(super) uncertain: usize,
+    /// Lines of findings printed, and in which format: past a screenful the summary says how
+    /// to see fewer (issue 65, item 13: `convert` printed 959 lines of code frames, no hint).
+    pub(super) lines: usize,
+    pub(super) format: Option<Format>,
 }
 
 pub(super) fn input_overrides(args: &RewriteArgs) -> RewriteOverrides {
@@ -327,6 +331,8 @@ impl Totals {
         self.summary.warnings += outcome.warnings;
         let mut outcome = outcome;
         let _ = out.flush();
+        self.format = Some(format);
+        self.lines += outcome.findings.bytes().filter(|&b| b == b'\n').count();
         let _ = findings.piece(&outcome.findings);
         if outcome.refused {
             if !format.is_document() {
@@ -766,8 +772,9 @@ fn summary(totals: &Totals, mode: Mode, wording: &Wording) -> String {
         ));
     }
     format!(
-        "{} ({}).",
+        "{} ({}).{}",
         parts.join(", "),
-        plural(totals.summary.games, "game", "games")
+        plural(totals.summary.games, "game", "games"),
+        super::output::screenful_hint(totals.lines, totals.format).unwrap_or_default()
     )
 }

@@ -425,3 +425,36 @@ fn every_command_that_writes_one_file_takes_output() {
     }
     drop(dir);
 }
+
+/// Issue 65, item 13: a conversion that prints more than a screenful of code frames says how to
+/// see fewer, as `check` does (it printed hundreds of lines with no hint); a short run says
+/// nothing more.
+#[test]
+fn a_screenful_of_findings_says_how_to_see_fewer() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = |board: usize| {
+        format!(
+            "[Event \"E\"]\n[Date \"2024-01-0{}\"]\n[Board \"{board}\"]\n[Dealer \"N\"]\n",
+            board % 9 + 1
+        )
+    };
+    let many: Vec<String> = (1..=20).map(game).collect();
+    std::fs::write(dir.path().join("many.pbn"), many.join("\n")).unwrap();
+    std::fs::write(dir.path().join("one.pbn"), game(1)).unwrap();
+    for extra in [None, Some("-o")] {
+        let mut args = vec!["convert", "--to", "lin", "many.pbn"];
+        if let Some(flag) = extra {
+            args.extend([flag, "out.lin"]);
+        }
+        let said = text(&pbnfmt(&args, dir.path()).stderr);
+        assert!(
+            said.contains("lines of findings printed; `--output-format concise`"),
+            "{args:?}: {said}"
+        );
+    }
+    let said = text(&pbnfmt(&["convert", "--to", "lin", "one.pbn"], dir.path()).stderr);
+    assert!(
+        said.contains("T001") && !said.contains("lines of findings printed"),
+        "{said}"
+    );
+}
