@@ -91,3 +91,27 @@ fn hooks_run_under_pre_commit_try_repo() {
     );
     assert_eq!(status, 0, "an exported file stays as it is: {output}");
 }
+
+/// Issue 65, item 13: the check hook takes LIN files too (check reads them); the export hook,
+/// which rewrites in place as PBN, takes only PBN files. Read from the hooks file itself, as
+/// pre-commit matches names with Python's `re.search`, case-insensitive here.
+#[test]
+fn the_check_hook_takes_lin_files_and_the_export_hook_does_not() {
+    let hooks = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join(".pre-commit-hooks.yaml"),
+    )
+    .unwrap();
+    let files_of = |id: &str| {
+        hooks
+            .split("\n- id: ")
+            .find(|hook| hook.starts_with(id))
+            .and_then(|hook| {
+                hook.lines()
+                    .find(|line| line.trim_start().starts_with("files:"))
+            })
+            .map(|line| line.trim().to_owned())
+            .unwrap()
+    };
+    assert_eq!(files_of("pbnfmt-check"), "files: '(?i)\\.(pbn|lin)$'");
+    assert_eq!(files_of("pbnfmt-export"), "files: '(?i)\\.pbn$'");
+}
