@@ -39,6 +39,19 @@ const MAX_DEPTH: usize = 64;
 /// pattern such as `\w{1000}{1000}` is refused rather than allowed to exhaust memory.
 const REGEX_BYTES: usize = 1 << 20;
 
+/// All the regular expressions of one `--where` together may hold at most this much: what each
+/// compiled to plus the search cache it may grow on a thread. A thousand small expressions are
+/// refused here rather than taking a gigabyte (issue 63, item 10). Each further thread searching
+/// adds at most [`REGEX_CACHES`].
+const REGEX_TOTAL: usize = 32 << 20;
+
+/// The search caches of an expression's regular expressions share this much per thread: each
+/// gets an equal part, between [`REGEX_CACHE_MIN`] and [`REGEX_CACHE_MAX`] (the `regex` crate's
+/// own default). Past its part, a search falls back to a slower engine; it never grows further.
+const REGEX_CACHES: usize = 16 << 20;
+const REGEX_CACHE_MIN: usize = 64 << 10;
+const REGEX_CACHE_MAX: usize = 2 << 20;
+
 /// A `--where` expression, ready to judge boards.
 #[derive(Debug)]
 pub struct Query {
@@ -171,7 +184,7 @@ enum TextMatch {
     /// `~ "text"`: contains it, in any letter case.
     Contains(String),
     /// `~ /re/`.
-    Regex(regex::Regex),
+    Regex(regex_automata::meta::Regex),
 }
 
 impl TextMatch {

@@ -8,7 +8,7 @@ use std::ops::Range;
 use super::lexer::{Lexed, Token};
 use super::{
     CallPattern, Cmp, ContractPattern, Expr, HandFact, Holder, MAX_DEPTH, Num, QueryError,
-    REGEX_BYTES, TextField, TextMatch,
+    REGEX_BYTES, REGEX_CACHE_MAX, REGEX_CACHE_MIN, REGEX_CACHES, REGEX_TOTAL, TextField, TextMatch,
 };
 use crate::bridge::{Denomination, Rank, Seat, Suit};
 use crate::model::values::{Risk, Side, Vulnerability};
@@ -20,7 +20,15 @@ pub(super) fn expression(source: &str, tokens: Vec<Lexed>) -> Result<Expr, Query
         tokens,
         at: 0,
         depth: 0,
+        regex_bytes: 0,
+        regex_cache: 0,
     };
+    let regexes = parser
+        .tokens
+        .iter()
+        .filter(|lexed| lexed.token == Token::Regex)
+        .count();
+    parser.regex_cache = (REGEX_CACHES / regexes.max(1)).clamp(REGEX_CACHE_MIN, REGEX_CACHE_MAX);
     if parser.tokens.is_empty() {
         return Err(QueryError::new(0..source.len(), "the expression is empty"));
     }
@@ -39,6 +47,11 @@ struct Parser<'s> {
     tokens: Vec<Lexed>,
     at: usize,
     depth: usize,
+    /// What the regular expressions read so far hold, counted against [`REGEX_TOTAL`].
+    regex_bytes: usize,
+    /// The search cache each regular expression may grow on a thread: an equal part of
+    /// [`REGEX_CACHES`].
+    regex_cache: usize,
 }
 
 /// The names an expression knows, for the message about one it does not.
@@ -419,15 +432,15 @@ impl Parser<'_> {
         })
     }
 
-    fn regex(&self, lexed: &Lexed) -> Result<TextMatch, QueryError> {
+    fn regex(&mut self, lexed: &Lexed) -> Result<TextMatch, QueryError> {
+        use regex_automata::{meta, util::syntax};
         let text = self.text(lexed);
         let close = text.rfind('/').unwrap_or(0);
         let (body, flags) = (&text[1..close], &text[close + 1..]);
-        let mut builder = regex::RegexBuilder::new(&body.replace("\\/", "/"));
-        builder.size_limit(REGEX_BYTES).dfa_size_limit(REGEX_BYTES);
+        let mut case_insensitive = false;
         for flag in flags.chars() {
             match flag {
-                'i' => builder.case_insensitive(true),
+                'i' => case_insensitive = true,
                 _ => {
                     return Err(QueryError::new(
                         lexed.span.start + close + 1..lexed.span.end,
@@ -436,23 +449,61 @@ impl Parser<'_> {
                 }
             };
         }
-        builder.build().map(TextMatch::Regex).map_err(|error| {
-            let why = match error {
-                regex::Error::CompiledTooBig(_) => "it is too large".to_owned(),
-                error => error
-                    .to_string()
-                    .lines()
-                    .last()
-                    .unwrap_or("")
-                    .trim()
-                    .trim_start_matches("error: ")
-                    .to_owned(),
-            };
+        let left = REGEX_TOTAL.saturating_sub(self.regex_bytes);
+        let limit = REGEX_BYTES.min(left.saturating_sub(self.regex_cache));
+        let refused = |why: String| {
             QueryError::new(
                 lexed.span.clone(),
                 format!("not a regular expression pbnfmt can use: {why}"),
             )
-        })
+        };
+        let too_large = || {
+            refused(format!(
+                "it is too large (one may compile to {} MiB, all of an expression's together to {} \
+                 MiB with their search caches)",
+                REGEX_BYTES >> 20,
+                REGEX_TOTAL >> 20
+            ))
+        };
+        let built = meta::Regex::builder()
+            .syntax(syntax::Config::new().case_insensitive(case_insensitive))
+            .configure(
+                meta::Config::new()
+                    .nfa_size_limit(Some(limit))
+                    .onepass_size_limit(Some(limit))
+                    .dfa_size_limit(Some(limit))
+                    .hybrid_cache_capacity(self.regex_cache),
+            )
+            .build(&body.replace("\\/", "/"))
+            .map_err(|error| match (error.size_limit(), error.syntax_error()) {
+                (Some(_), _) => too_large(),
+                (None, Some(syntax)) => refused(
+                    syntax
+                        .to_string()
+                        .lines()
+                        .last()
+                        .unwrap_or("")
+                        .trim()
+                        .trim_start_matches("error: ")
+                        .to_owned(),
+                ),
+                (None, None) => refused(
+                    error
+                        .to_string()
+                        .lines()
+                        .last()
+                        .unwrap_or("")
+                        .trim()
+                        .trim_start_matches("error: ")
+                        .to_owned(),
+                ),
+            })?;
+        let held = built.memory_usage() + self.regex_cache;
+        if held > left {
+            return Err(too_large());
+        }
+        self.regex_bytes += held;
+        Ok(TextMatch::Regex(built))
     }
 
     /// The calls of an auction pattern in `lexed`, a string.
