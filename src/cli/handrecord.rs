@@ -9,7 +9,7 @@ use crate::handrecord::{self, Options, Paper};
 use crate::io::write::write_atomic;
 use crate::model::deal::Cards;
 use crate::rules::diagnostic::{Diagnostic, Severity};
-use crate::rules::select::Selection;
+use crate::rules::drawn::{left_out_stops_a_hand_record, stops_a_hand_record};
 
 use super::{
     EXIT_CLEAN, EXIT_FINDINGS, EXIT_TROUBLE, HandrecordArgs, HandrecordFormat, PaperArg, finish,
@@ -21,8 +21,12 @@ struct Read {
     name: String,
     boards: Vec<handrecord::Board>,
     title: Option<String>,
-    /// Error-level findings, rendered (`file:line:col: error[CODE] message`).
+    /// The findings about what the sheet draws, which stop the drawing
+    /// ([`stops_a_hand_record`]), rendered (`file:line:col: error[CODE] message`).
     errors: Vec<String>,
+    /// How many error findings are about what the sheet does not draw: counted, not shown (its
+    /// warnings, as before, are `check`'s to list).
+    not_drawn: usize,
 }
 
 pub(super) fn run(args: &HandrecordArgs) -> u8 {
@@ -64,32 +68,67 @@ pub(super) fn run(args: &HandrecordArgs) -> u8 {
             let encoding = super::settings::input_encoding(*args.encoding, found);
             let decoded = crate::source::decode_owned(bytes, encoding);
             let options = CheckOptions {
-                selection: Selection {
-                    extend_select: vec!["H".to_owned(), "T027".to_owned()],
-                    ..Selection::default()
-                },
+                selection: super::settings::hand_record_selection(found),
                 ..CheckOptions::default()
             };
             let report = check_owned(decoded.text.as_bytes().to_vec(), &options);
-            let stops: Vec<&Diagnostic> = report
+            let (stops, others): (Vec<&Diagnostic>, Vec<&Diagnostic>) = report
                 .diagnostics
                 .iter()
-                .filter(|d| d.severity == Severity::Error && !d.rule.code().starts_with('E'))
-                .collect();
+                .filter(|d| !d.rule.code().starts_with('E'))
+                .partition(|d| stops_a_hand_record(d, &decoded.text));
             let lines = crate::source::LineIndex::new(&decoded.text);
             let errors = stops
                 .iter()
-                .map(|d| (d.span.start, d.rule.code(), d.message.clone()))
-                .map(|(at, code, message)| {
-                    let (line, column) = lines.line_col(&decoded.text, at);
-                    format!("{line}:{column}: error[{code}] {message}")
+                .map(|d| {
+                    (
+                        d.span.start,
+                        d.severity.as_str(),
+                        d.rule.code(),
+                        d.message.clone(),
+                    )
                 })
+                .map(|(at, severity, code, message)| {
+                    let (line, column) = lines.line_col(&decoded.text, at);
+                    format!("{line}:{column}: {severity}[{code}] {message}")
+                })
+                .chain(
+                    report
+                        .omitted
+                        .0
+                        .iter()
+                        .filter(|((rule, severity), _)| {
+                            left_out_stops_a_hand_record(*rule, *severity)
+                        })
+                        .map(|((rule, _), &count)| {
+                            format!(
+                                " {} of {} past the limit of findings kept",
+                                plural(count, "more finding", "more findings"),
+                                rule.code()
+                            )
+                        }),
+                )
                 .collect();
+            let not_drawn = others
+                .iter()
+                .filter(|d| d.severity == Severity::Error)
+                .count()
+                + report
+                    .omitted
+                    .0
+                    .iter()
+                    .filter(|((rule, severity), _)| {
+                        *severity == Severity::Error
+                            && !left_out_stops_a_hand_record(*rule, *severity)
+                    })
+                    .map(|(_, count)| count)
+                    .sum::<usize>();
             Read {
                 name: String::new(),
                 boards: handrecord::boards(&decoded.text, &|board| choice.keeps(board)),
                 title: handrecord::file_title(&decoded.text),
                 errors,
+                not_drawn,
             }
         },
         |mut one| {
@@ -113,11 +152,20 @@ pub(super) fn run(args: &HandrecordArgs) -> u8 {
             }
         }
     }
+    // What the sheet does not draw is counted, a line an input, with the way to see it.
+    for one in read.iter().filter(|one| one.not_drawn > 0) {
+        say!(
+            "pbnfmt: {}: {} about what a hand record does not draw (the auction, the play, \
+             other tags): `pbnfmt check --profile hand-record` lists them",
+            crate::display::escape_line(&one.name),
+            plural(one.not_drawn, "error", "errors")
+        );
+    }
     if errors > 0 && !args.force {
         say!(
-            "pbnfmt: the hand record was not drawn: {} (`--force` draws it anyway, with a \
-             warning on every sheet)",
-            plural(errors, "error finding", "error findings")
+            "pbnfmt: the hand record was not drawn: {} about what it draws (`--force` draws it \
+             anyway, with a warning on every sheet)",
+            plural(errors, "finding", "findings")
         );
         return EXIT_FINDINGS;
     }
@@ -130,7 +178,9 @@ pub(super) fn run(args: &HandrecordArgs) -> u8 {
             .retain(|b| seen.insert((key, b.number.clone(), b.hands.map(|h| h.map(Cards::mask)))));
     }
     if read.iter().all(|r| r.boards.is_empty()) {
-        say!("pbnfmt: no board was chosen: nothing to print");
+        say!(
+            "pbnfmt: no board to print: the inputs hold none, or none was chosen (--boards, --where)"
+        );
         return EXIT_FINDINGS;
     }
     // A set whose every board lacks its deal would print pages of "(not given)" (issue 62,

@@ -187,13 +187,16 @@ pub(super) const HANDRECORD_HELP: &str = "\
 standard output writes HTML, which a browser prints. `--out-dir DIR` writes a hand record per
 input, named after it.
 
-The set is checked first with the hand-record rules (`check --profile hand-record`): an
-error-level finding (a card dealt twice, a deal of 12 cards) stops the drawing and is listed;
-`--force` draws anyway, with a warning on every sheet. Export format's layout (E rules) does not
-stop it. A deal without four hands is drawn with the hands it has. `--where` takes the language
+The set is checked first with the hand-record rules (`check --profile hand-record`) and the
+`[check]` selection of a pbnfmt.toml. A finding about what the sheet draws stops the drawing and
+is listed: an error in the deal (a card dealt twice), the board number, dealer, vulnerability or
+OptimumScore, a file that does not read, or two double-dummy tables that disagree (H003).
+`--force` draws anyway, with a warning on every sheet. Errors about what it does not draw (the
+auction, the play, a date's spelling, long lines) are counted on standard error and the sheet is
+clean. A deal without four hands is drawn with the hands it has. `--where` takes the language
 of `select` (docs/select.md): `--where 'hcp(north) >= 20'`.
 
 Exit status:
   0  the hand record was written
-  1  error findings stopped it, or no board was chosen
+  1  findings about what it draws stopped it, or no board was chosen
   2  usage error, or a file could not be read or written";

@@ -307,7 +307,8 @@ pub struct HandrecordArgs {
     #[arg(long, value_name = "PERCENT", default_value_t = 100, value_parser = clap::value_parser!(u32).range(100..=300))]
     pub suit_size: u32,
 
-    /// Draw the hand record in spite of error findings, with a warning on every sheet.
+    /// Draw the hand record in spite of findings about what it draws, with a warning on every
+    /// sheet.
     #[arg(long)]
     pub force: bool,
 

@@ -306,6 +306,28 @@ pub(crate) fn check_settings(args: &CheckArgs, found: &Found) -> CheckSettings {
     }
 }
 
+/// The rules `handrecord` runs on one file (issue 62, item 1): the configuration's `[check]`
+/// selection for it (`select`, `extend-select`, `ignore`, per-file ignores), as `check` applies
+/// it, with the hand-record rules added (H, T027: `check --profile hand-record`).
+pub(crate) fn hand_record_selection(found: &Found) -> Selection {
+    let config = found.config.as_deref();
+    let check = config
+        .map(|config| config.file.check.clone())
+        .unwrap_or_default();
+    let mut ignore = check.ignore;
+    if let (Some(config), Some(path)) = (config, path_of(found)) {
+        ignore.extend(config.ignores_for(path));
+    }
+    let mut extend_select = check.extend_select;
+    extend_select.extend(["H".to_owned(), "T027".to_owned()]);
+    Selection {
+        select: check.select,
+        extend_select,
+        ignore,
+        export: false,
+    }
+}
+
 /// The command line of `export`, `resolve` and `nag`, beside the configuration.
 pub(crate) struct RewriteOverrides {
     pub input_encoding: Option<InputEncoding>,

@@ -20,6 +20,7 @@ pub mod chars;
 pub mod dd;
 pub mod deal;
 pub mod diagnostic;
+pub mod drawn;
 pub mod export;
 pub mod lin;
 pub mod notes;
