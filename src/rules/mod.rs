@@ -395,6 +395,8 @@ rules! {
     TravellerScoreMismatch => results::TRAVELLER_SCORE_MISMATCH,
     TravellerMatchpointsMismatch => results::TRAVELLER_MATCHPOINTS_MISMATCH,
     TravellerImpsMismatch => results::TRAVELLER_IMPS_MISMATCH,
+    TravellerPercentageMismatch => results::TRAVELLER_PERCENTAGE_MISMATCH,
+    TravellerRankMismatch => results::TRAVELLER_RANK_MISMATCH,
     C1ControlCharacter => chars::C1_CONTROL_CHARACTER,
     CharacterOutsideLatin1 => chars::CHARACTER_OUTSIDE_LATIN1,
     TabInString => chars::TAB_IN_STRING,

@@ -93,6 +93,53 @@ pub const TRAVELLER_IMPS_MISMATCH: RuleInfo = RuleInfo {
     ..RuleInfo::BASE
 };
 
+pub const TRAVELLER_PERCENTAGE_MISMATCH: RuleInfo = RuleInfo {
+    code: "R004",
+    name: "traveller-percentage-mismatch",
+    severity: Severity::Error,
+    section: "PBN 5.9",
+    summary: "A ScoreTable row whose percentage is not its matchpoints over the top",
+    what: "Percentage_NS and Percentage_EW of each row against 100 times the row's matchpoints \
+        over the top (Law 78A: each score beaten counts 1 and each tie \u{bd}, over the number of \
+        other results), as many decimals as the table writes (`67`, `66.7`, `66.67`), rounded or \
+        cut; the two sides add up to 100. Not judged: a board with an artificial or unknown \
+        score, percentages written `-`, a board whose matchpoint columns fit neither scale (a \
+        producer that factors).",
+    why: "PBN 5.9: Percentage_NS and Percentage_EW are the row's percentage scores, the figure \
+        players read first on a traveller. A wrong one ranks two pairs wrongly.",
+    example: "```\n\
+        [ScoreTable \"PairId_NS;PairId_EW;Score_NS;Score_EW;Percentage_NS;Percentage_EW\"]\n\
+        1 2 620 - 100 0\n\
+        3 4 650 - 0 100\n\
+        ```",
+    fix: "Count the percentages again from the scores (`+650` beats `+620`: 100 and 0).",
+    ..RuleInfo::BASE
+};
+
+pub const TRAVELLER_RANK_MISMATCH: RuleInfo = RuleInfo {
+    code: "R005",
+    name: "traveller-rank-mismatch",
+    severity: Severity::Error,
+    section: "PBN 5.9",
+    summary: "A ScoreTable row whose Rank is not its score's place on the board",
+    what: "The Rank of each row against the place of its score among the board's scores: 1 for \
+        the best, ties sharing the best rank (PBN 5.9: \"rank order of score; or best rank in case \
+        of ties\"), a row of Multiplicity m taking m places. The order is North-South's score, \
+        best first, or East-West's when every rank of the table follows that one: the table \
+        shows which. A rank among the places of its tie (1 or 2 for two equal scores) is a \
+        producer breaking the tie by another measure, and not reported. A rank written `3=` is \
+        read as 3. Not judged: a board with an artificial or unknown score, ranks written `-`.",
+    why: "PBN 5.9 defines the Rank of a ScoreTable row as its score's rank order, ties sharing \
+        the best rank. A rank out of order contradicts the scores beside it.",
+    example: "```\n\
+        [ScoreTable \"Rank;PairId_NS;PairId_EW;Score_NS;Score_EW\"]\n\
+        1 1 2 620 -\n\
+        2 3 4 650 -\n\
+        ```",
+    fix: "Rank the rows again from their scores (`+650` is first).",
+    ..RuleInfo::BASE
+};
+
 /// A score element: no score (`-`, `?`, empty), a number, or an artificial score (anything else:
 /// `A60`, `40%`, `A+`).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -122,6 +169,10 @@ struct Columns {
     imp_ns: Option<usize>,
     imp_ew: Option<usize>,
     datum: Option<usize>,
+    percentage_ns: Option<usize>,
+    percentage_ew: Option<usize>,
+    rank: Option<usize>,
+    multiplicity: Option<usize>,
 }
 
 impl Columns {
@@ -138,6 +189,10 @@ impl Columns {
             imp_ns: at("IMP_NS"),
             imp_ew: at("IMP_EW"),
             datum: at("ButlerDatum"),
+            percentage_ns: at("Percentage_NS"),
+            percentage_ew: at("Percentage_EW"),
+            rank: at("Rank"),
+            multiplicity: at("Multiplicity"),
         }
     }
 }
@@ -180,14 +235,16 @@ fn row_score(
     })
 }
 
-/// R001 and R002 over every ScoreTable of a game.
+/// R001-R005 over every ScoreTable of a game.
 pub fn check_game(checker: &mut Checker<'_>, game: &GameModel<'_>) {
-    let (scores_on, points_on, imps_on) = (
+    let (scores_on, points_on, imps_on, percent_on, rank_on) = (
         checker.on(Rule::TravellerScoreMismatch),
         checker.on(Rule::TravellerMatchpointsMismatch),
         checker.on(Rule::TravellerImpsMismatch),
+        checker.on(Rule::TravellerPercentageMismatch),
+        checker.on(Rule::TravellerRankMismatch),
     );
-    if !scores_on && !points_on && !imps_on {
+    if !scores_on && !points_on && !imps_on && !percent_on && !rank_on {
         return;
     }
     let Some(tag) = game.get("ScoreTable") else {
@@ -203,6 +260,20 @@ pub fn check_game(checker: &mut Checker<'_>, game: &GameModel<'_>) {
     let element = |(first, last): (TokenId, TokenId)| &text[parse.span(first, last)];
     let vulnerability = game.value("Vulnerable").and_then(Vulnerability::read);
     let rows: Vec<&[(TokenId, TokenId)]> = table.rows().filter(|r| r.len() == width).collect();
+    // How many tables each row stands for (PBN 5.9 Multiplicity): 1 without the column; a
+    // multiplicity that is not a whole number from 1 leaves the board's comparisons unjudged.
+    let weights: Option<Vec<f64>> = match columns.multiplicity {
+        None => Some(vec![1.0; rows.len()]),
+        Some(m) => rows
+            .iter()
+            .map(|row| {
+                values::unsigned(element(row[m]).trim().trim_matches('"'))
+                    .filter(|&w| w >= 1)
+                    .map(f64::from)
+            })
+            .collect(),
+    };
+    let weights = weights.as_deref();
     // Each row's North-South score as the table writes it, for the matchpoints.
     let mut written: Vec<Score> = Vec::with_capacity(rows.len());
     for row in &rows {
@@ -256,7 +327,19 @@ pub fn check_game(checker: &mut Checker<'_>, game: &GameModel<'_>) {
             ));
         }
     }
-    if points_on && let (Some(mp_ns), Some(mp_ew)) = (columns.mp_ns, columns.mp_ew) {
+    // Whether the matchpoints the table writes fit a scale: a table whose do not (a producer
+    // that factors) is not judged for its percentages either.
+    let mut factored = false;
+    if let (Some(mp_ns), Some(mp_ew), Some(weights)) = (columns.mp_ns, columns.mp_ew, weights) {
+        let given: Vec<(Option<f64>, Option<f64>)> = rows
+            .iter()
+            .map(|row| (points(element(row[mp_ns])), points(element(row[mp_ew]))))
+            .collect();
+        factored = matchpoint_scale(&written, &given, weights).is_none();
+    }
+    if points_on
+        && let (Some(mp_ns), Some(mp_ew), Some(weights)) = (columns.mp_ns, columns.mp_ew, weights)
+    {
         let given: Vec<(Option<f64>, Option<f64>)> = rows
             .iter()
             .map(|row| (points(element(row[mp_ns])), points(element(row[mp_ew]))))
@@ -270,13 +353,16 @@ pub fn check_game(checker: &mut Checker<'_>, game: &GameModel<'_>) {
                 )
             })
             .collect();
-        for finding in matchpoint_findings(&written, &given) {
+        for finding in matchpoint_findings(&written, &given, weights) {
             let (ns, ew) = spans[finding.row].clone();
             let span = if finding.east_west { ew } else { ns };
             checker.report(traveller_matchpoints(span, &finding));
         }
     }
-    if imps_on && let (Some(imp_ns), Some(imp_ew)) = (columns.imp_ns, columns.imp_ew) {
+    if imps_on
+        && let (Some(imp_ns), Some(imp_ew), Some(weights)) =
+            (columns.imp_ns, columns.imp_ew, weights)
+    {
         let given: Vec<(Option<f64>, Option<f64>)> = rows
             .iter()
             .map(|row| (points(element(row[imp_ns])), points(element(row[imp_ew]))))
@@ -284,7 +370,7 @@ pub fn check_game(checker: &mut Checker<'_>, game: &GameModel<'_>) {
         let datums: Option<Vec<Option<f64>>> = columns
             .datum
             .map(|datum| rows.iter().map(|row| points(element(row[datum]))).collect());
-        for finding in imp_findings(&written, &given, datums.as_deref()) {
+        for finding in imp_findings(&written, &given, datums.as_deref(), weights) {
             let row = rows[finding.row];
             let (first, last) = if finding.east_west {
                 row[imp_ew]
@@ -292,6 +378,43 @@ pub fn check_game(checker: &mut Checker<'_>, game: &GameModel<'_>) {
                 row[imp_ns]
             };
             checker.report(traveller_imps(parse.span(first, last), &finding));
+        }
+    }
+    if percent_on
+        && !factored
+        && let (Some(pc_ns), Some(pc_ew), Some(weights)) =
+            (columns.percentage_ns, columns.percentage_ew, weights)
+    {
+        let given: Vec<(Option<Written>, Option<Written>)> = rows
+            .iter()
+            .map(|row| {
+                (
+                    written_number(element(row[pc_ns])),
+                    written_number(element(row[pc_ew])),
+                )
+            })
+            .collect();
+        for finding in percentage_findings(&written, &given, weights) {
+            let row = rows[finding.row];
+            let (first, last) = if finding.east_west {
+                row[pc_ew]
+            } else {
+                row[pc_ns]
+            };
+            checker.report(traveller_percentage(parse.span(first, last), &finding));
+        }
+    }
+    if rank_on && let (Some(rank), Some(weights)) = (columns.rank, weights) {
+        let given: Vec<Option<u32>> = rows
+            .iter()
+            .map(|row| {
+                let element = element(row[rank]).trim().trim_matches('"').trim();
+                values::unsigned(element.strip_suffix('=').unwrap_or(element))
+            })
+            .collect();
+        for finding in rank_findings(&written, &given, weights) {
+            let (first, last) = rows[finding.row][rank];
+            checker.report(traveller_rank(parse.span(first, last), &finding));
         }
     }
 }
@@ -342,6 +465,7 @@ fn imp_findings(
     written: &[Score],
     given: &[(Option<f64>, Option<f64>)],
     datums: Option<&[Option<f64>]>,
+    weights: &[f64],
 ) -> Vec<ImpFinding> {
     let Some(scores) = known(written) else {
         return Vec::new();
@@ -357,9 +481,10 @@ fn imp_findings(
             None => (
                 scores
                     .iter()
+                    .zip(weights)
                     .enumerate()
                     .filter(|&(other, _)| other != row)
-                    .map(|(_, &other)| imps(score - other as f64))
+                    .map(|(_, (&other, weight))| weight * imps(score - other as f64))
                     .sum(),
                 None,
             ),
@@ -474,23 +599,53 @@ pub struct MatchpointFinding {
 /// The matchpoints of North-South's scores `scores` (Law 78A) on the scale of `per_beaten` for
 /// each score beaten and half of it for each tie.
 pub fn matchpoints(scores: &[i64], per_beaten: f64) -> Vec<f64> {
+    matchpoints_weighted(scores, &vec![1.0; scores.len()], per_beaten)
+}
+
+/// [`matchpoints`] of rows that each stand for `weights` tables (PBN 5.9 Multiplicity): a row's
+/// score is compared with every table's, its own other tables being ties.
+pub fn matchpoints_weighted(scores: &[i64], weights: &[f64], per_beaten: f64) -> Vec<f64> {
     scores
         .iter()
         .enumerate()
         .map(|(i, &score)| {
-            let (mut beaten, mut tied) = (0.0, 0.0);
+            let (mut beaten, mut tied) = (0.0, weights[i] - 1.0);
             for (j, &other) in scores.iter().enumerate() {
                 if i != j {
                     if other < score {
-                        beaten += 1.0;
+                        beaten += weights[j];
                     } else if other == score {
-                        tied += 1.0;
+                        tied += weights[j];
                     }
                 }
             }
             per_beaten * beaten + per_beaten / 2.0 * tied
         })
         .collect()
+}
+
+/// The scale (matchpoints for each score beaten: 2 or 1) that the given matchpoints' total shows,
+/// or `None` when a score or a matchpoint is missing or artificial, or when the total fits
+/// neither scale.
+fn matchpoint_scale(
+    written: &[Score],
+    given: &[(Option<f64>, Option<f64>)],
+    weights: &[f64],
+) -> Option<f64> {
+    known(written).filter(|scores| scores.len() >= 2)?;
+    let given: Vec<(f64, f64)> = given
+        .iter()
+        .map(|&(ns, ew)| Some((ns?, ew?)))
+        .collect::<Option<_>>()?;
+    let tables: f64 = weights.iter().sum();
+    let total: f64 = given
+        .iter()
+        .zip(weights)
+        .map(|((ns, ew), w)| (ns + ew) * w)
+        .sum();
+    [2.0, 1.0]
+        .into_iter()
+        .find(|per| close(total, tables * per * (tables - 1.0)))
 }
 
 /// The rows whose given matchpoints (North-South, East-West) are not those of the scores, on the
@@ -500,26 +655,23 @@ pub fn matchpoints(scores: &[i64], per_beaten: f64) -> Vec<f64> {
 fn matchpoint_findings(
     written: &[Score],
     given: &[(Option<f64>, Option<f64>)],
+    weights: &[f64],
 ) -> Vec<MatchpointFinding> {
-    let Some(scores) = known(written).filter(|scores| scores.len() >= 2) else {
+    let Some(per_beaten) = matchpoint_scale(written, given, weights) else {
         return Vec::new();
     };
-    // Every row's two matchpoints given, or the table is not judged.
-    let Some(given): Option<Vec<(f64, f64)>> =
-        given.iter().map(|&(ns, ew)| Some((ns?, ew?))).collect()
-    else {
+    let (Some(scores), Some(given)) = (
+        known(written),
+        given
+            .iter()
+            .map(|&(ns, ew)| Some((ns?, ew?)))
+            .collect::<Option<Vec<_>>>(),
+    ) else {
         return Vec::new();
     };
-    let rows = scores.len() as f64;
-    let total: f64 = given.iter().map(|(ns, ew)| ns + ew).sum();
-    let Some(per_beaten) = [2.0, 1.0]
-        .into_iter()
-        .find(|per| close(total, rows * per * (rows - 1.0)))
-    else {
-        return Vec::new();
-    };
-    let top = per_beaten * (rows - 1.0);
-    let expected = matchpoints(&scores, per_beaten);
+    let tables: f64 = weights.iter().sum();
+    let top = per_beaten * (tables - 1.0);
+    let expected = matchpoints_weighted(&scores, weights, per_beaten);
     let mut findings = Vec::new();
     for (row, (&(ns, ew), &earned)) in given.iter().zip(&expected).enumerate() {
         let (east_west, given, expected) = if !close(ns, earned) {
@@ -541,6 +693,173 @@ fn matchpoint_findings(
     findings
 }
 
+/// A number as a table writes it, and how many decimals it is written to.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Written {
+    value: f64,
+    decimals: u32,
+}
+
+fn written_number(element: &str) -> Option<Written> {
+    let element = element.trim().trim_matches('"').trim();
+    let element = element.strip_suffix('%').unwrap_or(element);
+    let value = values::decimal(element)?;
+    let decimals = element.split_once('.').map_or(0, |(_, f)| f.len() as u32);
+    Some(Written { value, decimals })
+}
+
+/// A row whose percentage is not its matchpoints over the top.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PercentageFinding {
+    pub row: usize,
+    pub east_west: bool,
+    pub given: f64,
+    pub expected: f64,
+    /// The decimals the table writes, and the expected value is rounded to.
+    pub decimals: u32,
+}
+
+/// The rows whose percentages are not 100 times their matchpoints over the top (each beaten
+/// score 1, each tie a half, over the other tables): written to `decimals` places, a given
+/// value within one unit of its last place of the exact one is right (rounded or cut).
+fn percentage_findings(
+    written: &[Score],
+    given: &[(Option<Written>, Option<Written>)],
+    weights: &[f64],
+) -> Vec<PercentageFinding> {
+    let Some(scores) = known(written).filter(|scores| scores.len() >= 2) else {
+        return Vec::new();
+    };
+    let others = weights.iter().sum::<f64>() - 1.0;
+    let earned = matchpoints_weighted(&scores, weights, 1.0);
+    let mut findings = Vec::new();
+    for (row, (&(ns, ew), &earned)) in given.iter().zip(&earned).enumerate() {
+        let exact = 100.0 * earned / others;
+        let wrong = |given: Option<Written>, exact: f64| {
+            given.filter(|g| (g.value - exact).abs() >= 10f64.powi(-(g.decimals as i32)) - 1e-9)
+        };
+        let (east_west, given, expected) = if let Some(g) = wrong(ns, exact) {
+            (false, g, exact)
+        } else if let Some(g) = wrong(ew, 100.0 - exact) {
+            (true, g, 100.0 - exact)
+        } else {
+            continue;
+        };
+        let unit = 10f64.powi(given.decimals as i32);
+        findings.push(PercentageFinding {
+            row,
+            east_west,
+            given: given.value,
+            expected: (expected * unit).round() / unit,
+            decimals: given.decimals,
+        });
+    }
+    findings
+}
+
+/// A row whose rank is not its score's place.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RankFinding {
+    pub row: usize,
+    pub given: u32,
+    pub expected: u32,
+    /// The order followed: East-West's score, best first, rather than North-South's.
+    pub east_west: bool,
+}
+
+/// The rows whose rank is not the place of their score: 1 and the number of tables whose score
+/// is better, ties sharing the best rank (PBN 5.9). A rank among the places of its tie (1 and 2
+/// for two equal scores) is a producer breaking the tie by another measure, and not reported
+/// (`docs/spec-decisions.md`, "Results"). North-South's order unless every given rank follows
+/// East-West's; when neither holds throughout, the findings of the order with fewer.
+fn rank_findings(written: &[Score], given: &[Option<u32>], weights: &[f64]) -> Vec<RankFinding> {
+    let Some(scores) = known(written) else {
+        return Vec::new();
+    };
+    // Each row's places: the best (1 and the tables whose score is better) to the worst (the
+    // tables tied with it after it).
+    let places = |east_west: bool| -> Vec<(u32, u32)> {
+        scores
+            .iter()
+            .map(|&score| {
+                let (mut better, mut tied) = (0.0, 0.0);
+                for (&other, weight) in scores.iter().zip(weights) {
+                    if other == score {
+                        tied += weight;
+                    } else if (other > score) != east_west {
+                        better += weight;
+                    }
+                }
+                (1 + better as u32, better as u32 + tied as u32)
+            })
+            .collect()
+    };
+    let misses = |east_west: bool| -> Vec<RankFinding> {
+        given
+            .iter()
+            .zip(places(east_west))
+            .enumerate()
+            .filter_map(|(row, (&given, (best, worst)))| {
+                let given = given?;
+                (given < best || given > worst).then_some(RankFinding {
+                    row,
+                    given,
+                    expected: best,
+                    east_west,
+                })
+            })
+            .collect()
+    };
+    let north_south = misses(false);
+    if north_south.is_empty() {
+        return north_south;
+    }
+    let east_west = misses(true);
+    if east_west.is_empty() || east_west.len() < north_south.len() {
+        east_west
+    } else {
+        north_south
+    }
+}
+
+/// R004: a row's percentage at `span`.
+fn traveller_percentage(span: std::ops::Range<usize>, finding: &PercentageFinding) -> Diagnostic {
+    let column = if finding.east_west {
+        "Percentage_EW"
+    } else {
+        "Percentage_NS"
+    };
+    Diagnostic::new(
+        Rule::TravellerPercentageMismatch,
+        span,
+        format!(
+            "{column} {:.*} is not this row's percentage on the board: {:.*} (its matchpoints \
+             over the top)",
+            finding.decimals as usize, finding.given, finding.decimals as usize, finding.expected
+        ),
+    )
+    .with_help("count the percentages again from the scores (Law 78A)")
+}
+
+/// R005: a row's rank at `span`.
+fn traveller_rank(span: std::ops::Range<usize>, finding: &RankFinding) -> Diagnostic {
+    let order = if finding.east_west {
+        "East-West's score"
+    } else {
+        "North-South's score"
+    };
+    Diagnostic::new(
+        Rule::TravellerRankMismatch,
+        span,
+        format!(
+            "Rank {} is not this row's place on the board: {} (by {order}, best first, ties \
+             sharing the best rank)",
+            finding.given, finding.expected
+        ),
+    )
+    .with_help("rank the rows again from their scores (PBN 5.9)")
+}
+
 /// A traveller that draws each results rule, and the traveller mended ([`crate::rules::pairs`]).
 #[cfg(test)]
 pub(crate) fn pairs() -> Vec<crate::rules::pairs::Pair> {
@@ -559,6 +878,20 @@ pub(crate) fn pairs() -> Vec<crate::rules::pairs::Pair> {
              1 2 620 - 2 0\n3 4 650 - 0 2\n",
             "[ScoreTable \"PairId_NS;PairId_EW;Score_NS;Score_EW;MP_NS;MP_EW\"]\n\
              1 2 620 - 0 2\n3 4 650 - 2 0\n",
+        ),
+        pair(
+            Rule::TravellerPercentageMismatch,
+            "[ScoreTable \"PairId_NS;PairId_EW;Score_NS;Score_EW;Percentage_NS;Percentage_EW\"]\n\
+             1 2 620 - 100 0\n3 4 650 - 0 100\n5 6 650 - 50 50\n",
+            "[ScoreTable \"PairId_NS;PairId_EW;Score_NS;Score_EW;Percentage_NS;Percentage_EW\"]\n\
+             1 2 620 - 0 100\n3 4 650 - 75 25\n5 6 650 - 75 25\n",
+        ),
+        pair(
+            Rule::TravellerRankMismatch,
+            "[ScoreTable \"Rank;PairId_NS;PairId_EW;Score_NS;Score_EW\"]\n\
+             2 1 2 620 -\n1 3 4 650 -\n1 5 6 650 -\n",
+            "[ScoreTable \"Rank;PairId_NS;PairId_EW;Score_NS;Score_EW\"]\n\
+             3 1 2 620 -\n1 3 4 650 -\n1= 5 6 650 -\n",
         ),
         pair(
             Rule::TravellerImpsMismatch,
@@ -642,12 +975,65 @@ mod tests {
             (Some(12.0), Some(-12.0)),
             (Some(-22.0), Some(22.0)),
         ];
-        assert!(imp_findings(&written, &right, None).is_empty());
+        assert!(imp_findings(&written, &right, None, &[1.0; 3]).is_empty());
         let mut wrong = right;
         wrong[2] = (Some(-22.0), Some(-22.0));
-        let findings = imp_findings(&written, &wrong, None);
+        let findings = imp_findings(&written, &wrong, None, &[1.0; 3]);
         assert_eq!(findings.len(), 1);
         assert!(findings[0].east_west && findings[0].expected == 22.0);
+    }
+
+    /// Percentages and ranks counted by hand: four tables' scores +620, +650 (twice), -100.
+    /// +650 beats two and ties one: 2.5 of 3, 83.33 %; +620 beats one, 33.33 %; -100, 0 %.
+    #[test]
+    fn percentages_and_ranks_counted_by_hand() {
+        let written: Vec<Score> = [620, 650, 650, -100]
+            .iter()
+            .map(|&s| Score::Points(s))
+            .collect();
+        let ones = [1.0; 4];
+        let given = |pairs: [(f64, u32); 4]| -> Vec<(Option<Written>, Option<Written>)> {
+            pairs
+                .iter()
+                .map(|&(ns, decimals)| {
+                    let w = |value| Some(Written { value, decimals });
+                    (w(ns), w(100.0 - ns))
+                })
+                .collect()
+        };
+        let exact = given([(33.33, 2), (83.33, 2), (83.33, 2), (0.0, 2)]);
+        assert!(percentage_findings(&written, &exact, &ones).is_empty());
+        // Integers, rounded (83) or cut (33): both within one unit.
+        let whole = given([(33.0, 0), (83.0, 0), (83.0, 0), (0.0, 0)]);
+        assert!(percentage_findings(&written, &whole, &ones).is_empty());
+        let wrong = given([(33.33, 2), (66.67, 2), (83.33, 2), (0.0, 2)]);
+        let findings = percentage_findings(&written, &wrong, &ones);
+        assert_eq!(findings.len(), 1);
+        assert_eq!((findings[0].row, findings[0].expected), (1, 83.33));
+        // The same board as three rows, +650 of Multiplicity 2: the same percentages.
+        let folded: Vec<Score> = [620, 650, -100].iter().map(|&s| Score::Points(s)).collect();
+        let mut three = exact.clone();
+        three.remove(2);
+        assert!(percentage_findings(&folded, &three, &[1.0, 2.0, 1.0]).is_empty());
+        assert_eq!(
+            matchpoints_weighted(&[620, 650, -100], &[1.0, 2.0, 1.0], 2.0),
+            vec![2.0, 5.0, 0.0]
+        );
+        // Ranks: +650 first (twice, sharing 1), +620 third, -100 fourth.
+        let ranks = [Some(3), Some(1), Some(1), Some(4)];
+        assert!(rank_findings(&written, &ranks, &ones).is_empty());
+        // Ranked from East-West's side throughout: recognised.
+        let east_west = [Some(2), Some(3), Some(3), Some(1)];
+        assert!(rank_findings(&written, &east_west, &ones).is_empty());
+        // A tie broken (1 and 2 for the two +650) is not contradicted; a rank outside the tie's
+        // places is.
+        let broken = [Some(3), Some(1), Some(2), Some(4)];
+        assert!(rank_findings(&written, &broken, &ones).is_empty());
+        let wrong = [Some(2), Some(1), Some(1), Some(4)];
+        let findings = rank_findings(&written, &wrong, &ones);
+        assert_eq!(findings.len(), 1);
+        assert_eq!((findings[0].row, findings[0].expected), (0, 3));
+        assert!(rank_findings(&folded, &[Some(3), Some(1), Some(4)], &[1.0, 2.0, 1.0]).is_empty());
     }
 
     /// Matchpoints counted by hand: five scores, two of them tied.
@@ -661,12 +1047,12 @@ mod tests {
             .iter()
             .map(|&ns| (Some(ns), Some(8.0 - ns)))
             .collect();
-        assert!(matchpoint_findings(&written, &right).is_empty());
+        assert!(matchpoint_findings(&written, &right, &[1.0; 5]).is_empty());
         // One pair's miscount, on the scale the total still shows.
         let mut wrong = right.clone();
         wrong[0] = (Some(4.0), Some(4.0));
         wrong[2] = (Some(2.0), Some(6.0));
-        let findings = matchpoint_findings(&written, &wrong);
+        let findings = matchpoint_findings(&written, &wrong, &[1.0; 5]);
         assert_eq!(findings.len(), 2, "{findings:?}");
         assert_eq!((findings[0].row, findings[0].expected), (0, 3.0));
         // Factored or unknown: not judged.
@@ -674,9 +1060,9 @@ mod tests {
             .iter()
             .map(|&(ns, ew)| (ns.map(|n| n * 1.2), ew))
             .collect();
-        assert!(matchpoint_findings(&written, &factored).is_empty());
+        assert!(matchpoint_findings(&written, &factored, &[1.0; 5]).is_empty());
         let mut adjusted = written.clone();
         adjusted[1] = Score::Artificial;
-        assert!(matchpoint_findings(&adjusted, &wrong).is_empty());
+        assert!(matchpoint_findings(&adjusted, &wrong, &[1.0; 5]).is_empty());
     }
 }

@@ -1,4 +1,5 @@
-//! The results rules (issue 66, item 1: R001 scores, R002 matchpoints, R003 IMPs) against an
+//! The results rules (issue 66, item 1: R001 scores, R002 matchpoints, R003 IMPs, R004
+//! percentages, R005 ranks, rows of any Multiplicity) against an
 //! independent
 //! reference: `tests/reference/travellers.py`, which reads ScoreTables with its own expressions,
 //! scores each row with endplay (Law 77) and matchpoints the boards itself. pbnfmt must flag
@@ -74,6 +75,8 @@ enum Kind {
     Matchpoints,
     Butler,
     Cross,
+    /// Rank first, a Multiplicity of 1 or 2, matchpoints and percentages (0-2 decimals).
+    Ranked,
 }
 
 /// The IMPs of a difference, from the WBF scale's lower bounds (Law 78B), for the generator.
@@ -153,29 +156,74 @@ fn travellers(boards: u32, seed: u64, kind: Kind) -> String {
                 row,
             ));
         }
-        // Matchpoints from the scores as written, counted here.
-        let per = if draw.next(2) == 0 { 2.0 } else { 1.0 };
-        let top = per * (rows as f64 - 1.0);
-        let mut mps: Vec<f64> = scores
-            .iter()
-            .enumerate()
-            .map(|(i, s)| {
-                scores
-                    .iter()
-                    .enumerate()
-                    .filter(|&(j, _)| j != i)
-                    .map(|(_, o)| {
-                        if o < s {
-                            per
-                        } else if o == s {
-                            per / 2.0
-                        } else {
-                            0.0
-                        }
-                    })
-                    .sum()
+        // How many tables each row stands for: 1, or 2 for about one row in five (Ranked).
+        let weights: Vec<f64> = (0..rows)
+            .map(|_| {
+                if kind == Kind::Ranked && draw.next(5) == 0 {
+                    2.0
+                } else {
+                    1.0
+                }
             })
             .collect();
+        let tables: f64 = weights.iter().sum();
+        // Matchpoints from the scores as written, counted here, a row's own other tables ties.
+        let per = if draw.next(2) == 0 { 2.0 } else { 1.0 };
+        let top = per * (tables - 1.0);
+        let count = |per: f64| -> Vec<f64> {
+            scores
+                .iter()
+                .enumerate()
+                .map(|(i, s)| {
+                    per / 2.0 * (weights[i] - 1.0)
+                        + scores
+                            .iter()
+                            .enumerate()
+                            .filter(|&(j, _)| j != i)
+                            .map(|(j, o)| {
+                                weights[j]
+                                    * if o < s {
+                                        per
+                                    } else if o == s {
+                                        per / 2.0
+                                    } else {
+                                        0.0
+                                    }
+                            })
+                            .sum::<f64>()
+                })
+                .collect()
+        };
+        let mut mps = count(per);
+        // Percentages, from the matchpoints before any is put wrong, to 0, 1 or 2 decimals.
+        let decimals = draw.next(3) as usize;
+        let mut percentages: Vec<f64> = count(1.0)
+            .iter()
+            .map(|mp| 100.0 * mp / (tables - 1.0))
+            .collect();
+        if draw.next(8) == 0 {
+            let row = draw.next(rows as u64) as usize;
+            percentages[row] += [1.5, -2.0, 3.0][draw.next(3) as usize];
+        }
+        // Ranks: best first, ties sharing the best rank, or broken by file order (one board in
+        // three); one board in eight with a rank past the last place.
+        let break_ties = draw.next(3) == 0;
+        let mut ranks: Vec<u64> = (0..rows)
+            .map(|i| {
+                let better: f64 = (0..rows)
+                    .filter(|&j| scores[j] > scores[i])
+                    .map(|j| weights[j])
+                    .sum();
+                let before: f64 = (0..i)
+                    .filter(|&j| scores[j] == scores[i])
+                    .map(|j| weights[j])
+                    .sum();
+                1 + better as u64 + if break_ties { before as u64 } else { 0 }
+            })
+            .collect();
+        if draw.next(8) == 0 {
+            ranks[draw.next(rows as u64) as usize] = tables as u64 + 1;
+        }
         if draw.next(6) == 0 && rows >= 3 {
             // Two rows' matchpoints exchanged: the total still shows the scale.
             let (a, b) = (
@@ -188,17 +236,36 @@ fn travellers(boards: u32, seed: u64, kind: Kind) -> String {
             Kind::Matchpoints => "MP_NS\\4R;MP_EW\\4R",
             Kind::Butler => "IMP_NS\\3R;IMP_EW\\3R;ButlerDatum\\5R",
             Kind::Cross => "IMP_NS\\3R;IMP_EW\\3R",
+            Kind::Ranked => {
+                "Multiplicity\\1R;MP_NS\\5R;MP_EW\\5R;Percentage_NS\\6R;Percentage_EW\\6R"
+            }
+        };
+        let first = if kind == Kind::Ranked {
+            "Rank\\2R;"
+        } else {
+            ""
         };
         let _ = write!(
             out,
             "[Event \"Generated\"]\n[Board \"{board}\"]\n[Vulnerable \"{vulnerable}\"]\n\
-             [ScoreTable \"PairId_NS\\2R;PairId_EW\\2R;Contract\\5L;Declarer\\1R;Result\\2R;\
+             [ScoreTable \"{first}PairId_NS\\2R;PairId_EW\\2R;Contract\\5L;Declarer\\1R;Result\\2R;\
              Score_NS\\6R;Score_EW\\6R;{last}\"]\n"
         );
         let datum = 10 * (draw.next(161) as i64 - 80);
         for (i, ((line, _), mp)) in lines.iter().zip(&mps).enumerate() {
             let _ = match kind {
                 Kind::Matchpoints => writeln!(out, "{line} {mp} {}", top - mp),
+                Kind::Ranked => writeln!(
+                    out,
+                    "{} {line} {} {mp} {} {:.*} {:.*}",
+                    ranks[i],
+                    weights[i],
+                    top - mp,
+                    decimals,
+                    percentages[i],
+                    decimals,
+                    100.0 - percentages[i]
+                ),
                 Kind::Butler | Kind::Cross => {
                     let mut imps = if kind == Kind::Butler {
                         scale(scores[i] - datum)
@@ -237,9 +304,14 @@ fn travellers_are_judged_as_the_reference_judges_them() {
         (9, Kind::Matchpoints),
         (10, Kind::Butler),
         (11, Kind::Cross),
+        (12, Kind::Ranked),
+        (13, Kind::Ranked),
     ] {
         let name = format!("travellers-{seed}.pbn");
         std::fs::write(dir.path().join(&name), travellers(200, seed, kind)).unwrap();
+        if let Ok(keep) = std::env::var("KEEP_TRAVELLERS") {
+            std::fs::write(Path::new(&keep).join(&name), travellers(200, seed, kind)).unwrap();
+        }
         files.push(name);
     }
     let files: Vec<&str> = files.iter().map(String::as_str).collect();

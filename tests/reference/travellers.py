@@ -5,7 +5,9 @@ Written from the standard and the Laws alone, sharing no code with pbnfmt: a few
 expressions find each game's Vulnerable and ScoreTable, the table's rows are its whitespace-
 separated elements (quoted strings kept whole), each score is endplay's (Law 77, `Contract.score`),
 and matchpoints are counted here (Law 78A: 2 for each score beaten and 1 for each tie, or 1 and
-a half, the scale the table's own total shows).
+a half, the scale the table's own total shows), with percentages (matchpoints over the top) and
+ranks (PBN 5.9: ties sharing the best rank; a rank within its tie's places passes), a row of
+Multiplicity m counted m times.
 
     travellers.py FILE...
 
@@ -32,9 +34,10 @@ VULS = {"None": Vul.none, "Love": Vul.none, "-": Vul.none, "NS": Vul.ns, "EW": V
 def games(text):
     """Each game's text: games are separated by an empty line (PBN 3.1)."""
     start = 0
-    for part in re.split(r"\r?\n[ \t]*\r?\n", text):
-        yield start, part
-        start = text.index(part, start) + len(part) if part else start
+    for separator in re.finditer(r"\r?\n[ \t]*\r?\n", text):
+        yield start, text[start:separator.start()]
+        start = separator.end()
+    yield start, text[start:]
 
 
 def ns_score(contract, declarer, result, vul):
@@ -91,7 +94,8 @@ def number(element, kind):
 def main(paths):
     counts = {"tables": 0, "rows": 0, "scores_judged": 0, "scores_agree": 0,
               "boards_matchpointed": 0, "boards_matchpoints_agree": 0,
-              "rows_imps_judged": 0, "rows_imps_agree": 0}
+              "rows_imps_judged": 0, "rows_imps_agree": 0, "percentages_judged": 0,
+              "ranks_judged": 0}
     wrong = []
     for path in paths:
         with open(path, encoding="latin-1") as f:
@@ -136,6 +140,13 @@ def main(paths):
                     wrong.append([path, line(row[col[bad[0][0]]][1]), bad[0][0]])
                 else:
                     counts["scores_agree"] += 1
+            # Multiplicity (PBN 5.9): a row stands for that many tables.
+            if "Multiplicity" in col:
+                weights = [number(r[col["Multiplicity"]][0], int) for r in rows]
+                if not all(isinstance(w, int) and w >= 1 for w in weights):
+                    continue
+            else:
+                weights = [1] * len(rows)
             if ("IMP_NS" in col and "IMP_EW" in col
                     and all(isinstance(w, int) for w in written)):
                 for i, row in enumerate(rows):
@@ -147,7 +158,7 @@ def main(paths):
                             continue
                         earned = wbf_imps(written[i] - datum)
                     else:
-                        earned = sum(wbf_imps(written[i] - w)
+                        earned = sum(weights[j] * wbf_imps(written[i] - w)
                                      for j, w in enumerate(written) if j != i)
                     if not isinstance(imp_ns, float) and not isinstance(imp_ew, float):
                         continue
@@ -158,33 +169,70 @@ def main(paths):
                         wrong.append([path, line(row[col["IMP_EW"]][1]), "IMP_EW"])
                     else:
                         counts["rows_imps_agree"] += 1
-            if "MP_NS" not in col or "MP_EW" not in col or len(rows) < 2:
+            if len(rows) < 2 or any(not isinstance(w, int) for w in written):
                 continue
-            if any(not isinstance(w, int) for w in written):
-                continue
-            mps = [(number(r[col["MP_NS"]][0], float), number(r[col["MP_EW"]][0], float))
-                   for r in rows]
-            if any(not isinstance(v, float) for pair in mps for v in pair):
-                continue
-            n = len(rows)
-            total = sum(a + b for a, b in mps)
-            scale = next((k for k in (2.0, 1.0) if abs(total - n * k * (n - 1)) < 0.051), None)
-            if scale is None:
-                continue
-            counts["boards_matchpointed"] += 1
-            top = scale * (n - 1)
-            agree = True
-            for i, (row, (mp_ns, mp_ew)) in enumerate(zip(rows, mps)):
-                beaten = sum(1 for j, w in enumerate(written) if j != i and w < written[i])
-                tied = sum(1 for j, w in enumerate(written) if j != i and w == written[i])
-                earned = scale * beaten + scale / 2 * tied
-                if abs(mp_ns - earned) >= 0.051:
-                    wrong.append([path, line(row[col["MP_NS"]][1]), "MP_NS"])
-                    agree = False
-                elif abs(mp_ew - (top - earned)) >= 0.051:
-                    wrong.append([path, line(row[col["MP_EW"]][1]), "MP_EW"])
-                    agree = False
-            counts["boards_matchpoints_agree"] += agree
+            tables = sum(weights)
+
+            def count(i, per):
+                """Law 78A: per for each table beaten, half of it for each tie."""
+                beaten = sum(weights[j] for j, w in enumerate(written) if j != i and w < written[i])
+                tied = sum(weights[j] for j, w in enumerate(written) if j != i and w == written[i])
+                return per * beaten + per / 2 * (tied + weights[i] - 1)
+
+            scale = None
+            has_mp = "MP_NS" in col and "MP_EW" in col
+            if has_mp:
+                mps = [(number(r[col["MP_NS"]][0], float), number(r[col["MP_EW"]][0], float))
+                       for r in rows]
+                if all(isinstance(v, float) for pair in mps for v in pair):
+                    total = sum((a + b) * w for (a, b), w in zip(mps, weights))
+                    scale = next((k for k in (2.0, 1.0)
+                                  if abs(total - tables * k * (tables - 1)) < 0.051), None)
+            if scale is not None:
+                counts["boards_matchpointed"] += 1
+                top = scale * (tables - 1)
+                agree = True
+                for i, (row, (mp_ns, mp_ew)) in enumerate(zip(rows, mps)):
+                    earned = count(i, scale)
+                    if abs(mp_ns - earned) >= 0.051:
+                        wrong.append([path, line(row[col["MP_NS"]][1]), "MP_NS"])
+                        agree = False
+                    elif abs(mp_ew - (top - earned)) >= 0.051:
+                        wrong.append([path, line(row[col["MP_EW"]][1]), "MP_EW"])
+                        agree = False
+                counts["boards_matchpoints_agree"] += agree
+            if "Percentage_NS" in col and "Percentage_EW" in col and (scale or not has_mp):
+                for i, row in enumerate(rows):
+                    exact = 100 * count(i, 1.0) / (tables - 1)
+                    for side, want in (("Percentage_NS", exact), ("Percentage_EW", 100 - exact)):
+                        element = row[col[side]][0].strip('"').rstrip("%")
+                        value = number(element, float)
+                        if not isinstance(value, float):
+                            continue
+                        places = len(element.split(".")[1]) if "." in element else 0
+                        counts["percentages_judged"] += 1
+                        if abs(value - want) >= 10 ** -places - 1e-9:
+                            wrong.append([path, line(row[col[side]][1]), side])
+                            break
+            if "Rank" in col:
+                given = [number(r[col["Rank"]][0].strip('"').rstrip("="), int) for r in rows]
+
+                def misses(east_west):
+                    out = []
+                    for i, row in enumerate(rows):
+                        if not isinstance(given[i], int):
+                            continue
+                        better = sum(weights[j] for j, w in enumerate(written)
+                                     if w != written[i] and ((w < written[i]) if east_west
+                                                             else (w > written[i])))
+                        tied = sum(weights[j] for j, w in enumerate(written) if w == written[i])
+                        if not better + 1 <= given[i] <= better + tied:
+                            out.append([path, line(row[col["Rank"]][1]), "Rank"])
+                    return out
+
+                counts["ranks_judged"] += sum(isinstance(g, int) for g in given)
+                ns, ew = misses(False), misses(True)
+                wrong.extend(ns if not ns or len(ew) >= len(ns) else ew)
     print(json.dumps({"counts": counts, "wrong": wrong}))
 
 
