@@ -397,6 +397,8 @@ rules! {
     TravellerImpsMismatch => results::TRAVELLER_IMPS_MISMATCH,
     TravellerPercentageMismatch => results::TRAVELLER_PERCENTAGE_MISMATCH,
     TravellerRankMismatch => results::TRAVELLER_RANK_MISMATCH,
+    TotalScoreMismatch => results::TOTAL_SCORE_MISMATCH,
+    TotalRankMismatch => results::TOTAL_RANK_MISMATCH,
     C1ControlCharacter => chars::C1_CONTROL_CHARACTER,
     CharacterOutsideLatin1 => chars::CHARACTER_OUTSIDE_LATIN1,
     TabInString => chars::TAB_IN_STRING,

@@ -62,6 +62,8 @@ pub struct Semantic<'t> {
     pub deals: Vec<crate::model::deal_key::SeenDeal>,
     /// The Board numbers, for H006 at the end.
     boards: dd::Boards,
+    /// The travellers' rows and the TotalScoreTables, for R006 and R007 at the end.
+    totals: results::Totals,
     /// The solver's tricks for the run's deals (H008, H009).
     pub solutions: Option<std::sync::Arc<crate::model::double_dummy::Solutions>>,
 }
@@ -74,6 +76,7 @@ impl<'t> Semantic<'t> {
             previous_end: None,
             deals: Vec::new(),
             boards: dd::Boards::default(),
+            totals: results::Totals::default(),
             solutions: None,
         }
     }
@@ -95,6 +98,7 @@ impl<'t> Semantic<'t> {
         out.extend(found.out);
         self.deals.extend(found.deals);
         self.boards.append(found.boards);
+        self.totals.append(found.totals);
         if self.rules.any_of(Group::Export) {
             let mut checker = Checker {
                 text: self.decoded.text.as_str(),
@@ -122,6 +126,7 @@ impl<'t> Semantic<'t> {
             export::check_text(&mut checker);
         }
         self.boards.finish(&mut checker);
+        self.totals.finish(&mut checker);
         *out = checker.out;
     }
 }
@@ -140,6 +145,7 @@ pub struct ChunkFindings {
     out: Vec<Diagnostic>,
     deals: Vec<crate::model::deal_key::SeenDeal>,
     boards: dd::Boards,
+    totals: results::Totals,
 }
 
 impl<'t, 's> Context<'t, 's> {
@@ -168,7 +174,7 @@ impl<'t, 's> Context<'t, 's> {
         let mut found = ChunkFindings::default();
         let collect = self.rules.contains(Rule::RepeatedDeal);
         for model in models {
-            let deal = check_game(&mut checker, model);
+            let deal = check_game(&mut checker, model, &mut found.totals);
             found.boards.game(&checker, model);
             if collect
                 && let Some(seen) = deal.and_then(|deal| crate::model::deal_key::seen(model, &deal))
@@ -184,7 +190,11 @@ impl<'t, 's> Context<'t, 's> {
 }
 
 /// Runs the rules of one game; its Deal, when it reads.
-fn check_game(checker: &mut Checker<'_>, game: &GameModel<'_>) -> Option<crate::model::deal::Deal> {
+fn check_game(
+    checker: &mut Checker<'_>,
+    game: &GameModel<'_>,
+    totals: &mut results::Totals,
+) -> Option<crate::model::deal::Deal> {
     let deal = deal::check(checker, game);
     tags::check(checker, game, deal.as_ref());
     auction::check(checker, game);
@@ -194,7 +204,7 @@ fn check_game(checker: &mut Checker<'_>, game: &GameModel<'_>) -> Option<crate::
     }
     notes::check(checker, game);
     tables::check_game(checker, game);
-    results::check_game(checker, game);
+    results::check_game(checker, game, totals);
     dd::check(checker, game, deal.as_ref());
     dd::hand_record(checker, game, deal.as_ref());
     if checker.rules.any_of(Group::Export) {

@@ -382,3 +382,83 @@ fn real_travellers_agree_with_the_reference() {
     );
     assert!(theirs.is_empty(), "{theirs:?}");
 }
+
+/// Issue 66, item 2: a hand-made event of 3 boards at 4 tables (North-South pairs 1-4 against
+/// East-West pairs 11-14, no one vulnerable), its matchpoints (1 a score beaten, ½ a tie, top 3)
+/// and totals counted by hand here, one field ranked by TotalMP:
+///
+/// | board | table 1 | table 2 | table 3 | table 4 | MP North-South       |
+/// | 1     | 420     | 450     | 420     | -50     | 1.5, 3, 1.5, 0       |
+/// | 2     | 100     | -110    | -110    | 140     | 2, 0.5, 0.5, 3       |
+/// | 3     | 0       | 50      | -100    | 0       | 1.5, 3, 0, 1.5       |
+///
+/// Totals: pair 1 5, 2 6.5, 3 2, 4 4.5; East-West (3 less each) 11 4, 12 2.5, 13 7, 14 4.5.
+/// Percentages (of 9): 55.56, 72.22, 22.22, 50; 44.44, 27.78, 77.78, 50. Ranks: 13, 2, 1, then
+/// 4 and 14 sharing 4th (the file breaks the tie: 14 is 5th, which passes), 11 6th, 12 7th, 3
+/// 8th.
+#[test]
+fn a_hand_made_event_adds_up_and_its_ranks_follow() {
+    let boards = [
+        [420, 450, 420, -50],
+        [100, -110, -110, 140],
+        [0, 50, -100, 0],
+    ];
+    let matchpoints = [
+        [1.5, 3.0, 1.5, 0.0],
+        [2.0, 0.5, 0.5, 3.0],
+        [1.5, 3.0, 0.0, 1.5],
+    ];
+    let mut event = String::new();
+    for (b, (scores, mps)) in boards.iter().zip(&matchpoints).enumerate() {
+        let _ = write!(
+            event,
+            "[Board \"{}\"]\n[Vulnerable \"None\"]\n\
+             [ScoreTable \"PairId_NS;PairId_EW;Score_NS;Score_EW;MP_NS;MP_EW\"]\n",
+            b + 1
+        );
+        for table in 0..4 {
+            let _ = writeln!(
+                event,
+                "{} {} {} - {} {}",
+                table + 1,
+                table + 11,
+                scores[table],
+                mps[table],
+                3.0 - mps[table]
+            );
+        }
+        event.push('\n');
+    }
+    let totals = "[TotalScoreTable \"Rank;PairId;TotalMP;TotalPercentage;NrBoards\"]\n\
+                  1 13 7 77.78 3\n2 2 6.5 72.22 3\n3 1 5 55.56 3\n4 4 4.5 50.00 3\n\
+                  5 14 4.5 50.00 3\n6 11 4 44.44 3\n7 12 2.5 27.78 3\n8 3 2 22.22 3\n";
+    let dir = tempfile::tempdir().unwrap();
+    let right = event.clone() + "[Event \"Totals\"]\n" + totals;
+    std::fs::write(dir.path().join("right.pbn"), &right).unwrap();
+    let wrong = right
+        .replace("8 3 2 22.22 3", "8 3 3 22.22 3")
+        .replace("7 12 2.5", "6 12 2.5")
+        .replace("3 1 5 55.56 3", "3 1 5 55.56 2");
+    std::fs::write(dir.path().join("wrong.pbn"), &wrong).unwrap();
+    let check = |name: &str| {
+        let output = pbnfmt(
+            &["check", "--select", "R", "--output-format", "concise", name],
+            dir.path(),
+        );
+        text(&output.stdout)
+    };
+    let said = check("right.pbn");
+    assert!(said.starts_with("No findings"), "{said}");
+    let said = check("wrong.pbn");
+    let findings: Vec<&str> = said.lines().filter(|l| l.contains("error[")).collect();
+    assert_eq!(findings.len(), 3, "{said}");
+    assert!(
+        said.contains("error[R006] TotalMP 3 of pair 3 is not the sum of its 3 boards on the file's travellers: 2"),
+        "{said}"
+    );
+    assert!(said.contains("error[R006] NrBoards 2 of pair 1"), "{said}");
+    assert!(
+        said.contains("error[R007] Rank 6 is not pair 12's place: 7"),
+        "{said}"
+    );
+}

@@ -1,0 +1,353 @@
+//! The TotalScoreTable (PBN 5.10) against the boards' ScoreTables of the same file (issue 66,
+//! item 2): each pair's TotalScore, TotalIMP, TotalMP, TotalPercentage, the Mean… columns and
+//! NrBoards against its rows on the travellers, and the Rank against the table's own totals.
+//!
+//! What a file's TotalScoreTable covers is the producer's: the whole event, or (written after
+//! each board, as a running total) the boards so far, or more than the file holds (PBN 5.10: "(a
+//! part of) a tournament"). Both scopes the file can show are tried, the boards up to the table's
+//! game and every board of the file, and a column is judged only when at least half of its rows
+//! agree with one of them: a table whose totals come from elsewhere is not judged
+//! (`docs/spec-decisions.md`, "Results").
+
+use std::collections::HashMap;
+use std::ops::Range;
+
+use crate::rules::Rule;
+use crate::rules::diagnostic::Diagnostic;
+use crate::rules::semantic::Checker;
+
+/// A measure a traveller row gives a pair, and its totals sum or average.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Measure {
+    Score,
+    Imp,
+    Mp,
+    Percentage,
+}
+
+impl Measure {
+    const ALL: [Measure; 4] = [
+        Measure::Score,
+        Measure::Imp,
+        Measure::Mp,
+        Measure::Percentage,
+    ];
+
+    fn name(self) -> &'static str {
+        match self {
+            Measure::Score => "Score",
+            Measure::Imp => "IMP",
+            Measure::Mp => "MP",
+            Measure::Percentage => "Percentage",
+        }
+    }
+}
+
+/// A number as the TotalScoreTable writes it: its value, its decimals, and where it is.
+#[derive(Clone, Debug)]
+pub struct Cell {
+    pub value: f64,
+    pub decimals: u32,
+    pub span: Range<usize>,
+}
+
+/// What a TotalScoreTable column claims of a pair.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Claim {
+    Total(Measure),
+    Mean(Measure),
+    Boards,
+}
+
+impl Claim {
+    pub fn of(column: &str) -> Option<Claim> {
+        if column == "NrBoards" {
+            return Some(Claim::Boards);
+        }
+        let (mean, rest) = match column.strip_prefix("Total") {
+            Some(rest) => (false, rest),
+            None => (true, column.strip_prefix("Mean")?),
+        };
+        let measure = Measure::ALL.into_iter().find(|m| m.name() == rest)?;
+        Some(if mean {
+            Claim::Mean(measure)
+        } else {
+            Claim::Total(measure)
+        })
+    }
+
+    fn column(self) -> String {
+        match self {
+            Claim::Total(m) => format!("Total{}", m.name()),
+            Claim::Mean(m) => format!("Mean{}", m.name()),
+            Claim::Boards => "NrBoards".to_owned(),
+        }
+    }
+}
+
+/// A row of a TotalScoreTable.
+#[derive(Clone, Debug)]
+pub struct TotalRow {
+    pub pair: String,
+    pub cells: Vec<(Claim, Cell)>,
+    pub rank: Option<(u32, Range<usize>)>,
+}
+
+/// What the results rules gather of a file, in file order, for the totals at its end.
+#[derive(Debug, Default)]
+pub struct Totals {
+    events: Vec<Event>,
+    /// A ScoreTable whose rows stand for several tables (Multiplicity): the pairs' totals are
+    /// not told by its rows, and no TotalScoreTable of the file is judged.
+    multiplied: bool,
+}
+
+#[derive(Debug)]
+enum Event {
+    /// A pair's board on a traveller: what it gives of each measure (`None` for `-`).
+    Board {
+        pair: String,
+        given: [Option<f64>; 4],
+    },
+    /// A TotalScoreTable written here.
+    Table(Vec<TotalRow>),
+}
+
+/// A pair's sums over some boards: the boards, and each measure's sum and how many boards gave it.
+#[derive(Clone, Debug, Default)]
+struct Sums {
+    boards: u32,
+    sums: [(f64, u32); 4],
+}
+
+impl Totals {
+    pub fn append(&mut self, other: Totals) {
+        self.events.extend(other.events);
+        self.multiplied |= other.multiplied;
+    }
+
+    pub fn board(&mut self, pair: &str, given: [Option<f64>; 4]) {
+        let pair = pair.trim().trim_matches('"').trim();
+        if pair.is_empty() || pair == "-" {
+            return;
+        }
+        self.events.push(Event::Board {
+            pair: pair.to_owned(),
+            given,
+        });
+    }
+
+    pub fn multiplied(&mut self) {
+        self.multiplied = true;
+    }
+
+    pub fn table(&mut self, rows: Vec<TotalRow>) {
+        if !rows.is_empty() {
+            self.events.push(Event::Table(rows));
+        }
+    }
+
+    /// R006 and R007 over every TotalScoreTable of the file.
+    pub fn finish(self, checker: &mut Checker<'_>) {
+        if self.multiplied
+            || !self
+                .events
+                .iter()
+                .any(|event| matches!(event, Event::Table(_)))
+        {
+            return;
+        }
+        let mut running: HashMap<&str, Sums> = HashMap::new();
+        let mut tables: Vec<(&[TotalRow], HashMap<&str, Sums>)> = Vec::new();
+        for event in &self.events {
+            match event {
+                Event::Board { pair, given } => {
+                    let sums = running.entry(pair.as_str()).or_default();
+                    sums.boards += 1;
+                    for (i, value) in given.iter().enumerate() {
+                        if let Some(value) = value {
+                            sums.sums[i].0 += value;
+                            sums.sums[i].1 += 1;
+                        }
+                    }
+                }
+                Event::Table(rows) => tables.push((rows, running.clone())),
+            }
+        }
+        for (rows, so_far) in tables {
+            for finding in table_findings(rows, [&so_far, &running]) {
+                checker.report(finding);
+            }
+            if checker.on(Rule::TotalRankMismatch) {
+                for finding in rank_findings(rows) {
+                    checker.report(finding);
+                }
+            }
+        }
+    }
+}
+
+/// What a claim should be for a pair's sums; `None` when its boards do not all give the measure.
+fn expected(claim: Claim, sums: &Sums) -> Option<f64> {
+    let boards = f64::from(sums.boards);
+    match claim {
+        Claim::Boards => Some(boards),
+        Claim::Total(measure) | Claim::Mean(measure) => {
+            let (sum, given) = sums.sums[measure as usize];
+            if given != sums.boards || sums.boards == 0 {
+                return None;
+            }
+            Some(if matches!(claim, Claim::Mean(_)) {
+                sum / boards
+            } else {
+                sum
+            })
+        }
+    }
+}
+
+/// Whether `cell` writes `exact` to its decimals, rounded or cut (less than one unit of its last
+/// place away). A TotalPercentage may be the sum of the boards' percentages or their mean (PBN
+/// 5.10's "cumulative value of percentage"): either is right.
+fn agrees(claim: Claim, cell: &Cell, sums: &Sums) -> Option<bool> {
+    let unit = 10f64.powi(-(cell.decimals as i32));
+    let near = |exact: f64| (cell.value - exact).abs() < unit - 1e-9;
+    let exact = expected(claim, sums)?;
+    Some(
+        near(exact)
+            || (claim == Claim::Total(Measure::Percentage)
+                && sums.boards > 0
+                && near(exact / f64::from(sums.boards))),
+    )
+}
+
+/// R006: each column of a TotalScoreTable against the scope (the boards so far, or all) where at
+/// least half its rows agree; the rows that do not, in the scope with more agreeing.
+fn table_findings(rows: &[TotalRow], scopes: [&HashMap<&str, Sums>; 2]) -> Vec<Diagnostic> {
+    let mut claims: Vec<Claim> = Vec::new();
+    for row in rows {
+        for (claim, _) in &row.cells {
+            if !claims.contains(claim) {
+                claims.push(*claim);
+            }
+        }
+    }
+    let mut findings = Vec::new();
+    for claim in claims {
+        let judged = |scope: &HashMap<&str, Sums>| -> Vec<(&TotalRow, &Cell, bool)> {
+            rows.iter()
+                .filter_map(|row| {
+                    let (_, cell) = row.cells.iter().find(|(c, _)| *c == claim)?;
+                    let sums = scope.get(row.pair.as_str())?;
+                    Some((row, cell, agrees(claim, cell, sums)?))
+                })
+                .collect()
+        };
+        let best = scopes
+            .iter()
+            .map(|scope| (judged(scope), *scope))
+            .max_by_key(|(judged, _)| judged.iter().filter(|(_, _, ok)| *ok).count());
+        let Some((judged, scope)) = best else {
+            continue;
+        };
+        let agreeing = judged.iter().filter(|(_, _, ok)| *ok).count();
+        if judged.is_empty() || agreeing * 2 < judged.len() {
+            continue;
+        }
+        for (row, cell, _) in judged.iter().filter(|(_, _, ok)| !ok) {
+            let Some(exact) = scope
+                .get(row.pair.as_str())
+                .and_then(|s| expected(claim, s))
+            else {
+                continue;
+            };
+            let boards = scope.get(row.pair.as_str()).map_or(0, |s| s.boards);
+            findings.push(total_mismatch(claim, row, cell, exact, boards));
+        }
+    }
+    findings
+}
+
+/// R007: the Rank of each row against its place by the table's first total column, best first,
+/// ties sharing the best rank (a rank among its tie's places passes, as on a traveller).
+fn rank_findings(rows: &[TotalRow]) -> Vec<Diagnostic> {
+    const ORDER: [Claim; 8] = [
+        Claim::Total(Measure::Percentage),
+        Claim::Total(Measure::Mp),
+        Claim::Total(Measure::Imp),
+        Claim::Total(Measure::Score),
+        Claim::Mean(Measure::Percentage),
+        Claim::Mean(Measure::Mp),
+        Claim::Mean(Measure::Imp),
+        Claim::Mean(Measure::Score),
+    ];
+    let Some(claim) = ORDER.into_iter().find(|claim| {
+        rows.iter()
+            .all(|row| row.cells.iter().any(|(c, _)| c == claim))
+    }) else {
+        return Vec::new();
+    };
+    let value = |row: &TotalRow| {
+        row.cells
+            .iter()
+            .find(|(c, _)| *c == claim)
+            .map_or(0.0, |(_, cell)| cell.value)
+    };
+    let mut findings = Vec::new();
+    for row in rows {
+        let Some((rank, span)) = &row.rank else {
+            continue;
+        };
+        let mine = value(row);
+        let better = rows.iter().filter(|other| value(other) > mine).count() as u32;
+        let tied = rows.iter().filter(|other| value(other) == mine).count() as u32;
+        if *rank < better + 1 || *rank > better + tied {
+            findings.push(
+                Diagnostic::new(
+                    Rule::TotalRankMismatch,
+                    span.clone(),
+                    format!(
+                        "Rank {rank} is not pair {}'s place: {} (by {}, best first, ties sharing \
+                         the best rank)",
+                        crate::rules::tables::clip(&row.pair),
+                        better + 1,
+                        claim.column()
+                    ),
+                )
+                .with_help("rank the pairs again from their totals (PBN 5.10)"),
+            );
+        }
+    }
+    findings
+}
+
+/// R006 at a cell.
+fn total_mismatch(
+    claim: Claim,
+    row: &TotalRow,
+    cell: &Cell,
+    exact: f64,
+    boards: u32,
+) -> Diagnostic {
+    let unit = 10f64.powi(cell.decimals as i32);
+    let what = match claim {
+        Claim::Boards => "the boards it has on the file's travellers".to_owned(),
+        Claim::Total(_) if boards == 1 => "its one board on the file's travellers".to_owned(),
+        Claim::Total(_) => format!("the sum of its {boards} boards on the file's travellers"),
+        Claim::Mean(_) => format!("the mean of its {boards} boards on the file's travellers"),
+    };
+    Diagnostic::new(
+        Rule::TotalScoreMismatch,
+        cell.span.clone(),
+        format!(
+            "{} {:.*} of pair {} is not {what}: {:.*}",
+            claim.column(),
+            cell.decimals as usize,
+            cell.value,
+            crate::rules::tables::clip(&row.pair),
+            cell.decimals as usize,
+            (exact * unit).round() / unit
+        ),
+    )
+    .with_help("add the pair's results on the boards again (PBN 5.10)")
+}
