@@ -17,7 +17,65 @@ pub enum Table {
     Calls,
     /// One row per card: file, game, trick, seat, card, leader, winner.
     Cards,
+    /// One row per result on a board's traveller (its ScoreTable, PBN 5.9): [`RESULT_COLUMNS`].
+    Results,
 }
+
+/// The columns of `--table results`: the game's key and board, then the traveller's columns
+/// under fixed names (empty where the ScoreTable has no such column or writes `-`).
+pub const RESULT_COLUMNS: &[&str] = &[
+    "file",
+    "game",
+    "board",
+    "vulnerable",
+    "section",
+    "table",
+    "round",
+    "pair_ns",
+    "pair_ew",
+    "names_ns",
+    "names_ew",
+    "contract",
+    "declarer",
+    "result",
+    "lead",
+    "score_ns",
+    "adjusted",
+    "mp_ns",
+    "mp_ew",
+    "imp_ns",
+    "imp_ew",
+    "datum",
+    "percentage_ns",
+    "percentage_ew",
+    "rank",
+    "multiplicity",
+];
+
+/// The ScoreTable column each result column reads, by PBN 5.9's names (and `Section`, `Table`,
+/// `Round`, `Lead`, which producers add).
+const RESULT_SOURCES: &[(&str, &str)] = &[
+    ("section", "Section"),
+    ("table", "Table"),
+    ("round", "Round"),
+    ("pair_ns", "PairId_NS"),
+    ("pair_ew", "PairId_EW"),
+    ("names_ns", "Names_NS"),
+    ("names_ew", "Names_EW"),
+    ("contract", "Contract"),
+    ("declarer", "Declarer"),
+    ("result", "Result"),
+    ("lead", "Lead"),
+    ("mp_ns", "MP_NS"),
+    ("mp_ew", "MP_EW"),
+    ("imp_ns", "IMP_NS"),
+    ("imp_ew", "IMP_EW"),
+    ("datum", "ButlerDatum"),
+    ("percentage_ns", "Percentage_NS"),
+    ("percentage_ew", "Percentage_EW"),
+    ("rank", "Rank"),
+    ("multiplicity", "Multiplicity"),
+];
 
 /// The columns of `--to csv` when `--columns` is not given.
 pub const DEFAULT_COLUMNS: &[&str] = &[
@@ -135,6 +193,7 @@ pub struct Writer {
     needs_auction: bool,
     needs_play: bool,
     needs_tags: bool,
+    needs_sections: bool,
 }
 
 /// A game's JSON object as the rows read it: its small values, and the large parts as raw text
@@ -191,6 +250,8 @@ struct Parts<'a> {
     play: Option<&'a RawValue>,
     #[serde(borrow, default)]
     tags: Option<&'a RawValue>,
+    #[serde(borrow, default)]
+    sections: Option<&'a RawValue>,
 }
 
 impl Writer {
@@ -200,6 +261,7 @@ impl Writer {
             needs_auction: csv.table == Table::Calls || named("auction"),
             needs_play: csv.table == Table::Cards || named("play"),
             needs_tags: csv.columns.iter().any(|c| c.starts_with("tag:")),
+            needs_sections: csv.table == Table::Results,
             csv,
         }
     }
@@ -240,6 +302,7 @@ impl Writer {
             ("auction", raw(self.needs_auction, parts.auction)?),
             ("play", raw(self.needs_play, parts.play)?),
             ("tags", raw(self.needs_tags, parts.tags)?),
+            ("sections", raw(self.needs_sections, parts.sections)?),
         ] {
             game.insert(key.to_owned(), value);
         }
@@ -254,6 +317,7 @@ impl Writer {
             Table::Cards => vec![
                 "file", "game", "trick", "position", "seat", "card", "leader", "winner",
             ],
+            Table::Results => RESULT_COLUMNS.to_vec(),
         };
         row(self.csv.raw, names.iter().map(|n| n.to_string()))
     }
@@ -287,6 +351,10 @@ impl Writer {
                 }
                 out
             }
+            Table::Results => {
+                let (file, number) = key();
+                result_rows(self.csv.raw, &game, &file, &number)
+            }
             Table::Cards => {
                 let (file, number) = key();
                 let mut out = String::new();
@@ -317,6 +385,55 @@ impl Writer {
             }
         })
     }
+}
+
+/// The rows of `--table results` for one game: one per row of its ScoreTable. `score_ns` is
+/// North-South's points however the producer writes them (Score_NS, or Score_EW negated where
+/// only East-West's is written, as Ruter does); a score that is no number (`A60`, `40%`, PBN 5.9's
+/// artificial scores) is in `adjusted` instead, so that `score_ns` stays a column of numbers.
+fn result_rows(raw: bool, game: &Value, file: &str, number: &str) -> String {
+    let mut out = String::new();
+    let Some(table) = items(&game["sections"]).find(|s| s["tag"] == "ScoreTable") else {
+        return out;
+    };
+    let columns: Vec<String> = items(&table["columns"]).map(text).collect();
+    let at = |name: &str| columns.iter().position(|c| c == name);
+    for cells in items(&table["rows"]) {
+        let cells: Vec<String> = items(cells).map(text).collect();
+        if cells.len() != columns.len() {
+            continue;
+        }
+        let cell = |name: &str| {
+            at(name)
+                .and_then(|i| cells.get(i))
+                .filter(|v| !matches!(v.as_str(), "" | "-" | "?"))
+                .cloned()
+        };
+        let integer = |v: &String| v.parse::<i64>().ok();
+        let (score_ns, adjusted) = match (cell("Score_NS"), cell("Score_EW")) {
+            (Some(ns), _) if integer(&ns).is_some() => (Some(ns), None),
+            (None, Some(ew)) if integer(&ew).is_some() => {
+                (integer(&ew).map(|ew| (-ew).to_string()), None)
+            }
+            (None, None) => (None, None),
+            (ns, ew) => (None, ns.or(ew)),
+        };
+        let values = RESULT_COLUMNS.iter().map(|&name| match name {
+            "file" => file.to_owned(),
+            "game" => number.to_owned(),
+            "board" => text(&game["board"]),
+            "vulnerable" => column(game, "vulnerable"),
+            "score_ns" => score_ns.clone().unwrap_or_default(),
+            "adjusted" => adjusted.clone().unwrap_or_default(),
+            other => RESULT_SOURCES
+                .iter()
+                .find(|(name, _)| *name == other)
+                .and_then(|(_, source)| cell(source))
+                .unwrap_or_default(),
+        });
+        out.push_str(&row(raw, values));
+    }
+    out
 }
 
 /// The seats of a trick in the order they played: from its leader (North when not known).

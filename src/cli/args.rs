@@ -250,7 +250,7 @@ pub enum Target {
     Lin,
     /// One JSON object per game (schema: docs/jsonl.md).
     Jsonl,
-    /// CSV (RFC 4180): one row per game, or per call or card with --table.
+    /// CSV (RFC 4180): one row per game, or per call, card or result with --table.
     Csv,
 }
 
@@ -263,6 +263,8 @@ pub enum TableArg {
     Calls,
     /// One row per card, keyed by file and game.
     Cards,
+    /// One row per result on a board's traveller (ScoreTable): pairs, contract, scores, MP, IMP.
+    Results,
 }
 
 #[derive(Debug, Args)]

@@ -53,6 +53,7 @@ pub(super) fn run_convert(args: &ConvertArgs, joined: bool) -> u8 {
                 None | Some(TableArg::Games) => crate::csv::Table::Games,
                 Some(TableArg::Calls) => crate::csv::Table::Calls,
                 Some(TableArg::Cards) => crate::csv::Table::Cards,
+                Some(TableArg::Results) => crate::csv::Table::Results,
             };
             match crate::csv::Csv::new(args.columns.clone(), table) {
                 Ok(csv) => Some(crate::csv::Csv {

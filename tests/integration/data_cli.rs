@@ -263,3 +263,151 @@ fn pandas_and_duckdb_read_the_csv_as_the_json_says() {
     let read = child.wait_with_output().unwrap();
     assert_eq!(text(&read.stdout).trim(), "[\"'NA\", \"'null\", 'Love'] 0");
 }
+
+/// Issue 66, item 5: `--table results` writes one row per traveller row. On the project's
+/// fixture (a row of Multiplicity 2, East-West's score written on its side) the rows are those
+/// the file writes; on the shared real corpus, the number of rows is the number of ScoreTable
+/// rows counted here from the text (each table's elements over its width), and every `score_ns`
+/// is North-South's score as the row writes it: Score_NS, or Score_EW negated where only that
+/// side is written (Ruter), counted here from the same text.
+#[test]
+fn travellers_as_csv_rows() {
+    let root = common::corpus();
+    let output = pbnfmt(
+        &[
+            "convert",
+            "--to",
+            "csv",
+            "--table",
+            "results",
+            "invalid/results/traveller-percentage-mismatch.pbn",
+        ],
+        &root,
+    );
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    let rows = parse_csv(&text(&output.stdout));
+    let at = |name: &str| rows[0].iter().position(|c| c == name).unwrap();
+    let picked: Vec<Vec<&str>> = rows[1..]
+        .iter()
+        .map(|row| {
+            [
+                "pair_ns",
+                "pair_ew",
+                "contract",
+                "score_ns",
+                "percentage_ns",
+                "multiplicity",
+            ]
+            .iter()
+            .map(|c| row[at(c)].as_str())
+            .collect()
+        })
+        .collect();
+    assert_eq!(
+        picked,
+        [
+            ["1", "11", "4H", "620", "33.33", "1"],
+            ["2", "12", "4H", "650", "75.00", "2"],
+            ["3", "13", "3NT", "-200", "0.00", "1"],
+        ]
+    );
+
+    let Some(real) = common::real_corpus() else {
+        eprintln!("note: ../shared/corpus/real is absent; the rest of this test is skipped");
+        return;
+    };
+    // The rows and North-South scores counted from the text.
+    let mut expected_rows = 0usize;
+    let mut expected_scores: Vec<i64> = Vec::new();
+    for path in common::pbn_files(&real) {
+        let bytes = std::fs::read(&path).unwrap();
+        let text = String::from_utf8_lossy(&bytes);
+        let mut lines = text.lines().peekable();
+        while let Some(line) = lines.next() {
+            let Some(spec) = line
+                .strip_prefix("[ScoreTable \"")
+                .and_then(|rest| rest.strip_suffix("\"]"))
+            else {
+                continue;
+            };
+            let columns: Vec<&str> = spec
+                .split(';')
+                .map(|c| c.split('\\').next().unwrap().trim_start_matches(['+', '-']))
+                .collect();
+            let mut elements = Vec::new();
+            while let Some(next) = lines.peek() {
+                if next.starts_with('[') || next.trim().is_empty() {
+                    break;
+                }
+                elements.extend(table_elements(next));
+                lines.next();
+            }
+            for row in elements.chunks(columns.len()) {
+                if row.len() < columns.len() {
+                    continue;
+                }
+                expected_rows += 1;
+                let cell = |name: &str| {
+                    columns
+                        .iter()
+                        .position(|c| *c == name)
+                        .and_then(|i| row[i].trim_matches('"').parse::<i64>().ok())
+                };
+                if let Some(ns) = cell("Score_NS").or_else(|| cell("Score_EW").map(|ew| -ew)) {
+                    expected_scores.push(ns);
+                }
+            }
+        }
+    }
+    let output = pbnfmt(
+        &["convert", "--to", "csv", "--table", "results", "."],
+        &real,
+    );
+    let rows = parse_csv(&text(&output.stdout));
+    let score = rows[0].iter().position(|c| c == "score_ns").unwrap();
+    assert_eq!(rows.len() - 1, expected_rows);
+    let scores: Vec<i64> = rows[1..]
+        .iter()
+        .filter_map(|row| row[score].parse().ok())
+        .collect();
+    assert!(
+        expected_rows >= 1500 && scores.len() >= 900,
+        "{expected_rows} {}",
+        scores.len()
+    );
+    let mut scores = scores;
+    expected_scores.sort_unstable();
+    scores.sort_unstable();
+    assert_eq!(scores, expected_scores);
+}
+
+/// The whitespace-separated elements of a table line, a quoted string kept whole.
+fn table_elements(line: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut chars = line.chars().peekable();
+    while let Some(&c) = chars.peek() {
+        if c.is_whitespace() {
+            chars.next();
+        } else if c == '"' {
+            let mut element = String::from(chars.next().unwrap());
+            for c in chars.by_ref() {
+                element.push(c);
+                if c == '"' {
+                    break;
+                }
+            }
+            out.push(element);
+        } else {
+            let mut element = String::new();
+            while let Some(&c) = chars.peek() {
+                if c.is_whitespace() {
+                    break;
+                }
+                element.push(c);
+                chars.next();
+            }
+            out.push(element);
+        }
+    }
+    out
+}
