@@ -177,6 +177,11 @@ pub struct MergeArgs {
     #[arg(long, value_name = "SEED")]
     pub shuffle: Option<u64>,
 
+    /// Leave out an input that cannot be read, or not for sure (its reason said), and merge the
+    /// rest; the exit status is then 1.
+    #[arg(long)]
+    pub keep_going: bool,
+
     #[command(flatten)]
     pub input_encoding: EncodingArg,
 

@@ -13,39 +13,41 @@ use crate::rewrite::merge::{self, Cut, Read};
 use crate::walk::{Found, Input};
 
 use super::{
-    EXIT_CLEAN, EXIT_FINDINGS, EXIT_TROUBLE, MergeArgs, SplitArgs, finish, plural, read_each_input,
-    say, settings,
+    EXIT_CLEAN, EXIT_FINDINGS, EXIT_TROUBLE, MergeArgs, SplitArgs, finish, plural, say, settings,
 };
 
 /// Every input read as `merge` and `split` read it, in order, with its name; a file that cannot
-/// be rewritten is said (exit 1), one that cannot be read too (exit 2).
+/// be rewritten is said (exit 1), one that cannot be read too (exit 2). With `keep_going`
+/// (`--keep-going`, issue 65, item 7), either is said and left out, and the rest are read: the
+/// count of those left out comes back beside the reads.
 fn read_all(
     inputs: &[Found],
     (threads, encoding): (usize, Option<super::InputEncoding>),
     options: RewriteOptions,
-) -> Result<Vec<Read>, u8> {
+    keep_going: bool,
+) -> Result<(Vec<Read>, usize), u8> {
     let mut reads = Vec::new();
-    let mut refused = false;
-    let mut index = 0;
-    read_each_input(
+    let (mut refused, mut unreadable) = (0usize, 0usize);
+    super::inputs::each_input(
         inputs,
         threads,
-        |found, bytes| {
+        |found, unread| {
+            let bytes = unread.read()?;
             let input_encoding = settings::input_encoding(encoding, found);
-            merge::read(
+            Ok::<_, String>(merge::read(
                 &bytes,
                 RewriteOptions {
                     input_encoding,
                     ..options
                 },
-            )
+            ))
         },
-        |read| {
+        |index, read| {
             let name = inputs[index].input.display_name();
-            index += 1;
+            let left = if keep_going { " (left out)" } else { "" };
             match read {
-                Ok(read) => reads.push(read),
-                Err(problems) => {
+                Ok(Ok(read)) => reads.push(read),
+                Ok(Err(problems)) => {
                     let why = problems.first().map_or_else(String::new, |p| {
                         let help = p
                             .help
@@ -55,26 +57,37 @@ fn read_all(
                     });
                     say!(
                         "pbnfmt: {name} is not read for sure{why}; `pbnfmt check {name}` says \
-                         more"
+                         more{left}"
                     );
-                    refused = true;
+                    refused += 1;
+                }
+                Err(message) => {
+                    say!("pbnfmt: error: cannot read {name}: {message}{left}");
+                    unreadable += 1;
                 }
             }
+            keep_going || unreadable == 0
         },
-    )?;
-    if refused {
+    );
+    if keep_going {
+        return Ok((reads, refused + unreadable));
+    }
+    if unreadable > 0 {
+        return Err(EXIT_TROUBLE);
+    }
+    if refused > 0 {
         return Err(EXIT_FINDINGS);
     }
-    Ok(reads)
+    Ok((reads, 0))
 }
 
 /// The inputs found, checked by `check` (an output among them, standard input), and read.
 fn inputs_read(
     files: &super::FileArgs,
     config: &super::ConfigArgs,
-    encoding: Option<super::InputEncoding>,
+    (encoding, keep_going): (Option<super::InputEncoding>, bool),
     check: impl FnOnce(&[Found]) -> Result<(), u8>,
-) -> Result<(crate::walk::Discovery, Vec<Read>), u8> {
+) -> Result<(crate::walk::Discovery, Vec<Read>, usize), u8> {
     let discovery = settings::readable_inputs(files, config, encoding)?;
     // A file named twice is merged (or split) once by the walk: say so instead (issue 65,
     // item 6), before anything is read or written.
@@ -87,12 +100,20 @@ fn inputs_read(
         return Err(EXIT_TROUBLE);
     }
     check(&discovery.inputs)?;
-    let reads = read_all(
+    let (reads, left_out) = read_all(
         &discovery.inputs,
         (files.threads(), encoding),
         RewriteOptions::default(),
+        keep_going,
     )?;
-    Ok((discovery, reads))
+    if reads.is_empty() && left_out > 0 {
+        say!(
+            "pbnfmt: no input could be read ({} left out): nothing is written",
+            plural(left_out, "file", "files")
+        );
+        return Err(EXIT_FINDINGS);
+    }
+    Ok((discovery, reads, left_out))
 }
 
 /// `pbnfmt merge`.
@@ -103,21 +124,18 @@ pub(super) fn run_merge(args: &MergeArgs) -> u8 {
         );
         return EXIT_TROUBLE;
     }
-    let (_, reads) =
-        match inputs_read(
-            &args.files,
-            &args.config,
-            *args.input_encoding,
-            |inputs| match &args.output {
-                Some(target) => {
-                    settings::refuse_output_among_inputs("--output", target, inputs, &[])
-                }
-                None => Ok(()),
-            },
-        ) {
-            Ok(read) => read,
-            Err(status) => return status,
-        };
+    let (_, reads, left_out) = match inputs_read(
+        &args.files,
+        &args.config,
+        (*args.input_encoding, args.keep_going),
+        |inputs| match &args.output {
+            Some(target) => settings::refuse_output_among_inputs("--output", target, inputs, &[]),
+            None => Ok(()),
+        },
+    ) {
+        Ok(read) => read,
+        Err(status) => return status,
+    };
     let merged = merge::merge(&reads, args.shuffle, args.renumber);
     let bytes = match merged.output {
         Ok(bytes) => bytes,
@@ -143,11 +161,28 @@ pub(super) fn run_merge(args: &MergeArgs) -> u8 {
         None => finish(io::stdout().lock().write_all(&bytes)),
     };
     say!(
-        "pbnfmt: {} merged: {}",
+        "pbnfmt: {} merged: {}{}",
         plural(reads.len(), "file", "files"),
-        plural(merged.games, "game", "games")
+        plural(merged.games, "game", "games"),
+        left_out_words(left_out)
     );
+    if left_out > 0 && status == EXIT_CLEAN {
+        return EXIT_FINDINGS;
+    }
     status
+}
+
+/// `; 3 files left out (--keep-going)`: the inputs a run with `--keep-going` did not take.
+fn left_out_words(left_out: usize) -> String {
+    if left_out == 0 {
+        String::new()
+    } else {
+        format!(
+            "; {} left out (--keep-going): the result is not the whole set, so the exit status \
+             is 1",
+            plural(left_out, "file", "files")
+        )
+    }
 }
 
 /// `pbnfmt split`.
@@ -169,13 +204,17 @@ pub(super) fn run_split(args: &SplitArgs) -> u8 {
         }
         (None, None) => return EXIT_TROUBLE,
     };
-    let (discovery, reads) =
-        match inputs_read(&args.files, &args.config, *args.input_encoding, |inputs| {
-            settings::refuse_stdin(inputs, "split names its parts after their file")
-        }) {
-            Ok(read) => read,
-            Err(status) => return status,
-        };
+    // No --keep-going here: each part is named after its input, and a part left out would be a
+    // silent hole in the folder.
+    let (discovery, reads, _) = match inputs_read(
+        &args.files,
+        &args.config,
+        (*args.input_encoding, false),
+        |inputs| settings::refuse_stdin(inputs, "split names its parts after their file"),
+    ) {
+        Ok(read) => read,
+        Err(status) => return status,
+    };
     // Every part of every file made and proven, and its path chosen, before any is written.
     let mut jobs: Vec<(PathBuf, Vec<u8>)> = Vec::new();
     let mut taken: HashSet<String> = HashSet::new();

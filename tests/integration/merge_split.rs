@@ -367,3 +367,69 @@ fn split_writes_all_its_parts_or_none() {
         3
     );
 }
+
+/// Issue 65, item 7: a folder into one set. `merge --keep-going` leaves out, with its reason, a
+/// file that is not PBN (random bytes) and one that is not read for sure (a tag pair not
+/// closed), merges the rest (their boards counted here from their text) and exits 1, saying the
+/// result is not the whole set; without it, nothing is written. A folder where nothing reads
+/// writes nothing either way.
+#[test]
+fn merge_keep_going_leaves_out_what_cannot_be_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let set = std::fs::read_to_string(common::corpus().join("handrecord/club.pbn")).unwrap();
+    let folder = dir.path().join("club");
+    std::fs::create_dir(&folder).unwrap();
+    std::fs::write(folder.join("a.pbn"), &set).unwrap();
+    let second = set.replace("[Board \"", "[Board \"1");
+    std::fs::write(folder.join("b.pbn"), &second).unwrap();
+    let noise: Vec<u8> = (0..3000u32).map(|i| (i * 7919 % 251) as u8).collect();
+    std::fs::write(folder.join("c.pbn"), noise).unwrap();
+    std::fs::write(folder.join("d.pbn"), "[Event \"x\"\n[Board \"5\"]\n").unwrap();
+    let boards = set.matches("\n[Board ").count() + second.matches("\n[Board ").count();
+
+    let strict = common::pbnfmt(&["merge", "club", "-o", "strict.pbn"], dir.path());
+    assert_eq!(
+        strict.status.code(),
+        Some(1),
+        "{}",
+        common::text(&strict.stderr)
+    );
+    assert!(!dir.path().join("strict.pbn").exists());
+
+    let kept = common::pbnfmt(
+        &["merge", "--keep-going", "club", "-o", "all.pbn"],
+        dir.path(),
+    );
+    let said = common::text(&kept.stderr);
+    assert_eq!(kept.status.code(), Some(1), "{said}");
+    let merged = std::fs::read_to_string(dir.path().join("all.pbn")).unwrap();
+    assert_eq!(merged.matches("[Board ").count(), boards, "{merged}");
+    for (file, code) in [("c.pbn", "[F006]"), ("d.pbn", "[S005]")] {
+        assert!(
+            said.lines()
+                .any(|l| l.contains(file) && l.contains(code) && l.ends_with("(left out)")),
+            "{said}"
+        );
+    }
+    assert!(
+        said.contains("2 files merged") && said.contains("2 files left out (--keep-going)"),
+        "{said}"
+    );
+    let checked = common::pbnfmt(&["check", "all.pbn"], dir.path());
+    assert_eq!(
+        checked.status.code(),
+        Some(0),
+        "{}",
+        common::text(&checked.stdout)
+    );
+
+    std::fs::remove_file(folder.join("a.pbn")).unwrap();
+    std::fs::remove_file(folder.join("b.pbn")).unwrap();
+    let none = common::pbnfmt(
+        &["merge", "--keep-going", "club", "-o", "none.pbn"],
+        dir.path(),
+    );
+    assert_eq!(none.status.code(), Some(1));
+    assert!(common::text(&none.stderr).contains("no input could be read"));
+    assert!(!dir.path().join("none.pbn").exists());
+}
