@@ -13,7 +13,7 @@ use crate::rules::drawn::{left_out_stops_a_hand_record, stops_a_hand_record};
 
 use super::{
     EXIT_CLEAN, EXIT_FINDINGS, EXIT_TROUBLE, HandrecordArgs, HandrecordFormat, PaperArg, finish,
-    plural, read_each_input, say,
+    plural, say,
 };
 
 /// What one input gives: its boards, its title, and the findings that stop the drawing.
@@ -59,12 +59,13 @@ pub(super) fn run(args: &HandrecordArgs) -> u8 {
         .iter()
         .map(|found| found.input.display_name())
         .collect();
-    let mut index = 0;
     let mut read = Vec::new();
-    let done = read_each_input(
+    let mut unreadable = false;
+    super::inputs::each_input(
         &discovery.inputs,
         args.files.threads(),
-        |found, bytes| {
+        |found, unread| {
+            let bytes = unread.read()?;
             let encoding = super::settings::input_encoding(*args.encoding, found);
             let decoded = crate::source::decode_owned(bytes, encoding);
             let options = CheckOptions {
@@ -123,22 +124,31 @@ pub(super) fn run(args: &HandrecordArgs) -> u8 {
                     })
                     .map(|(_, count)| count)
                     .sum::<usize>();
-            Read {
+            Ok::<_, String>(Read {
                 name: String::new(),
                 boards: handrecord::boards(&decoded.text, &|board| choice.keeps(board)),
                 title: handrecord::file_title(&decoded.text),
                 errors,
                 not_drawn,
-            }
+            })
         },
-        |mut one| {
-            one.name = names.get(index).cloned().unwrap_or_default();
-            index += 1;
-            read.push(one);
+        |index, one| {
+            let name = names.get(index).cloned().unwrap_or_default();
+            match one {
+                Ok(mut one) => {
+                    one.name = name;
+                    read.push(one);
+                }
+                Err(message) => {
+                    say!("pbnfmt: error: cannot read {name}: {message}");
+                    unreadable = true;
+                }
+            }
+            !unreadable
         },
     );
-    if let Err(status) = done {
-        return status;
+    if unreadable {
+        return EXIT_TROUBLE;
     }
     let errors: usize = read.iter().map(|r| r.errors.len()).sum();
     if errors > 0 {

@@ -193,36 +193,7 @@ pub(super) fn each_input<'a, T: Item, R: Send>(
     );
 }
 
-/// Reads every input on `threads` threads, `work` making something of each file's bytes, and
-/// hands the results to `sink` in input order. A file that cannot be read is said, and stops the
-/// run: `Err` with the exit status.
-pub(crate) fn read_each_input<R: Send>(
-    inputs: &[crate::walk::Found],
-    threads: usize,
-    work: impl Fn(&crate::walk::Found, Vec<u8>) -> R + Sync,
-    mut sink: impl FnMut(R),
-) -> Result<(), u8> {
-    let mut failed = false;
-    each_input(
-        inputs,
-        threads,
-        |found, unread| unread.read().map(|bytes| work(found, bytes)),
-        |index, read| {
-            match read {
-                Ok(done) => sink(done),
-                Err(message) => {
-                    let name = inputs[index].input.display_name();
-                    say!("pbnfmt: error: cannot read {name}: {message}");
-                    failed = true;
-                }
-            }
-            !failed
-        },
-    );
-    if failed { Err(EXIT_TROUBLE) } else { Ok(()) }
-}
-
-/// [`read_each_input`] for the commands that read games without checking them (`stats`,
+/// [`each_input`] for the commands that read games without checking them (`stats`,
 /// `fingerprint`): each input decoded (`--encoding` over the file's configuration), and refused
 /// as `check` names it when it is not PBN or LIN ([`crate::read::not_pbn`]): its F finding on
 /// standard error. Any input refused, the command writes nothing and exits 1: a count or a
