@@ -226,6 +226,9 @@ fn check_text(report: &mut FileReport, options: &CheckOptions, chunk: usize, lim
         reader = reader.count_only();
     }
     let rules = selection.rules_for(may_declare_export);
+    // Syntax rules are not export rules: the set read here and the one applied at the end agree
+    // on them, so findings of rules not selected need not be held.
+    reader = reader.keeping(rules);
     let mut diagnostics = Vec::new();
     let mut semantic = semantic::Semantic::new(decoded, rules);
     semantic.solutions = options.solutions.clone();

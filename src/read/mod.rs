@@ -254,6 +254,12 @@ impl<'t> Reader<'t> {
         self
     }
 
+    /// Words and keeps only the syntax findings of `rules` (the rest would be dropped anyway).
+    pub fn keeping(mut self, rules: crate::rules::select::RuleSet) -> Reader<'t> {
+        self.reading = self.reading.keeping(rules);
+        self
+    }
+
     /// Counts the findings left out without keeping their positions (no suppression line can
     /// reach them: a rewrite).
     pub fn count_only(mut self) -> Reader<'t> {

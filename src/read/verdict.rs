@@ -39,6 +39,9 @@ pub(super) struct Reading<'t> {
     /// The first finding left out that stops a rewrite, kept so that a rewrite still refuses
     /// (and says why) when the findings kept are all of the kinds that do not.
     omitted_blocking: Option<Diagnostic>,
+    /// The rules whose syntax findings are worded and kept, when not all: a check of a few rules
+    /// (`dedup`'s pass for H001) does not hold millions of syntax errors it will drop.
+    rules: Option<crate::rules::select::RuleSet>,
 }
 
 impl<'t> Reading<'t> {
@@ -52,7 +55,14 @@ impl<'t> Reading<'t> {
             },
             dropped: LeftOut::default(),
             omitted_blocking: None,
+            rules: None,
         }
+    }
+
+    /// Words and keeps only the syntax findings of `rules`.
+    pub fn keeping(mut self, rules: crate::rules::select::RuleSet) -> Reading<'t> {
+        self.rules = Some(rules);
+        self
     }
 
     /// Keeps at most `limit.keep` findings instead of [`MAX_FINDINGS`].
@@ -125,6 +135,11 @@ impl<'t> Reading<'t> {
         // Kept as they are worded, so that a chunk of millions of syntax errors never holds more
         // than twice the limit of worded findings.
         for error in &parse.errors {
+            if let Some(rules) = self.rules
+                && !rules.contains(crate::rules::syntax::rule_of(error))
+            {
+                continue;
+            }
             self.findings
                 .push(crate::rules::syntax::syntax_diagnostic(error, text));
             self.keep(false);
