@@ -475,28 +475,17 @@ impl Parser<'_> {
                     .hybrid_cache_capacity(self.regex_cache),
             )
             .build(&body.replace("\\/", "/"))
-            .map_err(|error| match (error.size_limit(), error.syntax_error()) {
-                (Some(_), _) => too_large(),
-                (None, Some(syntax)) => refused(
-                    syntax
-                        .to_string()
-                        .lines()
-                        .last()
-                        .unwrap_or("")
-                        .trim()
-                        .trim_start_matches("error: ")
-                        .to_owned(),
-                ),
-                (None, None) => refused(
-                    error
-                        .to_string()
-                        .lines()
-                        .last()
-                        .unwrap_or("")
-                        .trim()
-                        .trim_start_matches("error: ")
-                        .to_owned(),
-                ),
+            .map_err(|error| {
+                if error.size_limit().is_some() {
+                    return too_large();
+                }
+                // The last line of the message: the syntax error's own words when there is one.
+                let words = match error.syntax_error() {
+                    Some(syntax) => syntax.to_string(),
+                    None => error.to_string(),
+                };
+                let last = words.lines().last().unwrap_or("").trim();
+                refused(last.trim_start_matches("error: ").to_owned())
             })?;
         let held = built.memory_usage() + self.regex_cache;
         if held > left {

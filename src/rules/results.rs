@@ -21,9 +21,15 @@ use crate::rules::{Rule, RuleInfo};
 use crate::syntax::TokenId;
 use crate::table::Table;
 
+mod places;
 pub mod totals;
 
-pub use totals::Totals;
+use places::{
+    Written, percentage_findings, rank_findings, traveller_percentage, traveller_rank,
+    written_number,
+};
+pub use totals::{TOTAL_RANK_MISMATCH, TOTAL_SCORE_MISMATCH, Totals};
+use totals::{gather_rows, total_table};
 
 // The rules of this family: see [`crate::rules`].
 
@@ -141,54 +147,6 @@ pub const TRAVELLER_RANK_MISMATCH: RuleInfo = RuleInfo {
         2 3 4 650 -\n\
         ```",
     fix: "Rank the rows again from their scores (`+650` is first).",
-    ..RuleInfo::BASE
-};
-
-pub const TOTAL_SCORE_MISMATCH: RuleInfo = RuleInfo {
-    code: "R006",
-    name: "total-score-mismatch",
-    severity: Severity::Error,
-    section: "PBN 5.10",
-    summary: "A TotalScoreTable total, mean or NrBoards that the file's travellers contradict",
-    what: "Each pair's TotalScore, TotalIMP, TotalMP, TotalPercentage, MeanScore, MeanIMP, \
-        MeanMP, MeanPercentage and NrBoards against the pair's rows (by PairId_NS and PairId_EW) \
-        on the ScoreTables of the same file: sums, means over the pair's boards, the count. \
-        TotalPercentage may be the sum or the mean. The table may cover the boards up to its own \
-        game (a running total) or the whole file: a column is judged where at least half its \
-        rows agree with one of them, so a table of more than the file holds is not judged. Not \
-        judged: a pair whose boards do not all give the measure, a file with a Multiplicity \
-        column.",
-    why: "PBN 5.10: the TotalScoreTable holds the totals \"that have actually been realised\": \
-        the ranking players read. A total that its own boards contradict is a wrong result.",
-    example: "```\n\
-        [ScoreTable \"PairId_NS;PairId_EW;Score_NS;Score_EW;MP_NS;MP_EW\"]\n\
-        1 2 620 - 2 0\n\
-        3 4 650 - 0 2\n\
-        [TotalScoreTable \"PairId;TotalMP\"]\n\
-        1 0\n\
-        ```",
-    fix: "Add the pair's results again (pair 1 has 2 matchpoints).",
-    ..RuleInfo::BASE
-};
-
-pub const TOTAL_RANK_MISMATCH: RuleInfo = RuleInfo {
-    code: "R007",
-    name: "total-rank-mismatch",
-    severity: Severity::Error,
-    section: "PBN 5.10",
-    summary: "A TotalScoreTable Rank that is not the pair's place by its total",
-    what: "The Rank of each TotalScoreTable row against the pair's place by the table's first \
-        total column that every row gives (TotalPercentage, TotalMP, TotalIMP, TotalScore, then \
-        the means), best first, ties sharing the best rank (PBN 5.10); a rank among its tie's \
-        places passes (a producer breaking ties).",
-    why: "PBN 5.10: Rank is the \"rank order of score; or best rank in case of ties\". A rank \
-        its own totals contradict misplaces a pair in the event.",
-    example: "```\n\
-        [TotalScoreTable \"Rank;PairId;TotalMP\"]\n\
-        1 1 10\n\
-        2 2 12\n\
-        ```",
-    fix: "Rank the pairs again by their totals.",
     ..RuleInfo::BASE
 };
 
@@ -390,8 +348,8 @@ pub fn check_game(checker: &mut Checker<'_>, game: &GameModel<'_>, totals: &mut 
             ));
         }
     }
-    // Whether the matchpoints the table writes fit a scale: a table whose do not (a producer
-    // that factors) is not judged for its percentages either.
+    // The matchpoints the table writes, and whether they fit a scale: a table whose do not (a
+    // producer that factors) is not judged for its percentages either.
     let mut factored = false;
     if let (Some(mp_ns), Some(mp_ew), Some(weights)) = (columns.mp_ns, columns.mp_ew, weights) {
         let given: Vec<(Option<f64>, Option<f64>)> = rows
@@ -399,27 +357,16 @@ pub fn check_game(checker: &mut Checker<'_>, game: &GameModel<'_>, totals: &mut 
             .map(|row| (points(element(row[mp_ns])), points(element(row[mp_ew]))))
             .collect();
         factored = matchpoint_scale(&written, &given, weights).is_none();
-    }
-    if points_on
-        && let (Some(mp_ns), Some(mp_ew), Some(weights)) = (columns.mp_ns, columns.mp_ew, weights)
-    {
-        let given: Vec<(Option<f64>, Option<f64>)> = rows
-            .iter()
-            .map(|row| (points(element(row[mp_ns])), points(element(row[mp_ew]))))
-            .collect();
-        let spans: Vec<_> = rows
-            .iter()
-            .map(|row| {
-                (
-                    parse.span(row[mp_ns].0, row[mp_ns].1),
-                    parse.span(row[mp_ew].0, row[mp_ew].1),
-                )
-            })
-            .collect();
-        for finding in matchpoint_findings(&written, &given, weights) {
-            let (ns, ew) = spans[finding.row].clone();
-            let span = if finding.east_west { ew } else { ns };
-            checker.report(traveller_matchpoints(span, &finding));
+        if points_on && !factored {
+            for finding in matchpoint_findings(&written, &given, weights) {
+                let row = rows[finding.row];
+                let (first, last) = if finding.east_west {
+                    row[mp_ew]
+                } else {
+                    row[mp_ns]
+                };
+                checker.report(traveller_matchpoints(parse.span(first, last), &finding));
+            }
         }
     }
     if imps_on
@@ -480,108 +427,6 @@ pub fn check_game(checker: &mut Checker<'_>, game: &GameModel<'_>, totals: &mut 
             checker.report(traveller_rank(parse.span(first, last), &finding));
         }
     }
-}
-
-/// Each row's pairs and what the row gives them, for the totals (R006): North-South's score,
-/// IMPs, matchpoints and percentage to PairId_NS, East-West's to PairId_EW.
-fn gather_rows<'e>(
-    columns: &Columns,
-    rows: &[&[(TokenId, TokenId)]],
-    element: &dyn Fn((TokenId, TokenId)) -> &'e str,
-    totals: &mut Totals,
-) {
-    if columns.multiplicity.is_some() {
-        totals.multiplied();
-        return;
-    }
-    let number = |row: &[(TokenId, TokenId)], column: Option<usize>| {
-        column.and_then(|c| points(element(row[c])))
-    };
-    for row in rows {
-        let given = |c: Option<usize>| c.map_or(Score::Absent, |c| score(element(row[c])));
-        let ns = match (given(columns.score_ns), given(columns.score_ew)) {
-            (Score::Points(ns), _) => Some(ns as f64),
-            (Score::Absent, Score::Points(ew)) => Some(-ew as f64),
-            _ => None,
-        };
-        if let Some(pair) = columns.pair_ns {
-            totals.board(
-                element(row[pair]),
-                [
-                    ns,
-                    number(row, columns.imp_ns),
-                    number(row, columns.mp_ns),
-                    number(row, columns.percentage_ns),
-                ],
-            );
-        }
-        if let Some(pair) = columns.pair_ew {
-            totals.board(
-                element(row[pair]),
-                [
-                    ns.map(|ns| -ns),
-                    number(row, columns.imp_ew),
-                    number(row, columns.mp_ew),
-                    number(row, columns.percentage_ew),
-                ],
-            );
-        }
-    }
-}
-
-/// A game's own TotalScoreTable (not one it inherits without rows), read for R006 and R007.
-fn total_table(checker: &Checker<'_>, game: &GameModel<'_>, totals: &mut Totals) {
-    let Some(tag) = game.get("TotalScoreTable") else {
-        return;
-    };
-    if tag.inheritance == crate::model::Inheritance::Implied {
-        return;
-    }
-    let table = Table::new(tag.pair, &tag.value);
-    let width = table.columns.len();
-    let at = |name: &str| table.columns.iter().position(|c| c.name == name);
-    let (Some(pair), rank) = (at("PairId"), at("Rank")) else {
-        return;
-    };
-    let claims: Vec<(usize, totals::Claim)> = table
-        .columns
-        .iter()
-        .enumerate()
-        .filter_map(|(i, c)| Some((i, totals::Claim::of(c.name)?)))
-        .collect();
-    let (parse, text) = (checker.parse, checker.text);
-    let span = |(first, last): (TokenId, TokenId)| parse.span(first, last);
-    let rows = table
-        .rows()
-        .filter(|r| r.len() == width && width > 0)
-        .map(|row| totals::TotalRow {
-            pair: text[span(row[pair])]
-                .trim()
-                .trim_matches('"')
-                .trim()
-                .to_owned(),
-            cells: claims
-                .iter()
-                .filter_map(|&(i, claim)| {
-                    let written = written_number(&text[span(row[i])])?;
-                    Some((
-                        claim,
-                        totals::Cell {
-                            value: written.value,
-                            decimals: written.decimals,
-                            span: span(row[i]),
-                        },
-                    ))
-                })
-                .collect(),
-            rank: rank.and_then(|r| {
-                let element = text[span(row[r])].trim().trim_matches('"').trim();
-                let rank = values::unsigned(element.strip_suffix('=').unwrap_or(element))?;
-                Some((rank, span(row[r])))
-            }),
-        })
-        .collect();
-    totals.table(rows);
 }
 
 /// The WBF IMP scale (Law 78B): the IMPs of a difference of `points`, signed.
@@ -858,390 +703,8 @@ fn matchpoint_findings(
     findings
 }
 
-/// A number as a table writes it, and how many decimals it is written to.
-#[derive(Clone, Copy, Debug, PartialEq)]
-struct Written {
-    value: f64,
-    decimals: u32,
-}
-
-fn written_number(element: &str) -> Option<Written> {
-    let element = element.trim().trim_matches('"').trim();
-    let element = element.strip_suffix('%').unwrap_or(element);
-    let value = values::decimal(element)?;
-    let decimals = element.split_once('.').map_or(0, |(_, f)| f.len() as u32);
-    Some(Written { value, decimals })
-}
-
-/// A row whose percentage is not its matchpoints over the top.
-#[derive(Clone, Debug, PartialEq)]
-pub struct PercentageFinding {
-    pub row: usize,
-    pub east_west: bool,
-    pub given: f64,
-    pub expected: f64,
-    /// The decimals the table writes, and the expected value is rounded to.
-    pub decimals: u32,
-}
-
-/// The rows whose percentages are not 100 times their matchpoints over the top (each beaten
-/// score 1, each tie a half, over the other tables): written to `decimals` places, a given
-/// value within one unit of its last place of the exact one is right (rounded or cut).
-fn percentage_findings(
-    written: &[Score],
-    given: &[(Option<Written>, Option<Written>)],
-    weights: &[f64],
-) -> Vec<PercentageFinding> {
-    let Some(scores) = known(written).filter(|scores| scores.len() >= 2) else {
-        return Vec::new();
-    };
-    let others = weights.iter().sum::<f64>() - 1.0;
-    let earned = matchpoints_weighted(&scores, weights, 1.0);
-    let mut findings = Vec::new();
-    for (row, (&(ns, ew), &earned)) in given.iter().zip(&earned).enumerate() {
-        let exact = 100.0 * earned / others;
-        let wrong = |given: Option<Written>, exact: f64| {
-            given.filter(|g| (g.value - exact).abs() >= 10f64.powi(-(g.decimals as i32)) - 1e-9)
-        };
-        let (east_west, given, expected) = if let Some(g) = wrong(ns, exact) {
-            (false, g, exact)
-        } else if let Some(g) = wrong(ew, 100.0 - exact) {
-            (true, g, 100.0 - exact)
-        } else {
-            continue;
-        };
-        let unit = 10f64.powi(given.decimals as i32);
-        findings.push(PercentageFinding {
-            row,
-            east_west,
-            given: given.value,
-            expected: (expected * unit).round() / unit,
-            decimals: given.decimals,
-        });
-    }
-    findings
-}
-
-/// A row whose rank is not its score's place.
-#[derive(Clone, Debug, PartialEq)]
-pub struct RankFinding {
-    pub row: usize,
-    pub given: u32,
-    pub expected: u32,
-    /// The order followed: East-West's score, best first, rather than North-South's.
-    pub east_west: bool,
-}
-
-/// The rows whose rank is not the place of their score: 1 and the number of tables whose score
-/// is better, ties sharing the best rank (PBN 5.9). A rank among the places of its tie (1 and 2
-/// for two equal scores) is a producer breaking the tie by another measure, and not reported
-/// (`docs/spec-decisions.md`, "Results"). North-South's order unless every given rank follows
-/// East-West's; when neither holds throughout, the findings of the order with fewer.
-fn rank_findings(written: &[Score], given: &[Option<u32>], weights: &[f64]) -> Vec<RankFinding> {
-    let Some(scores) = known(written) else {
-        return Vec::new();
-    };
-    // Each row's places: the best (1 and the tables whose score is better) to the worst (the
-    // tables tied with it after it).
-    let places = |east_west: bool| -> Vec<(u32, u32)> {
-        scores
-            .iter()
-            .map(|&score| {
-                let (mut better, mut tied) = (0.0, 0.0);
-                for (&other, weight) in scores.iter().zip(weights) {
-                    if other == score {
-                        tied += weight;
-                    } else if (other > score) != east_west {
-                        better += weight;
-                    }
-                }
-                (1 + better as u32, better as u32 + tied as u32)
-            })
-            .collect()
-    };
-    let misses = |east_west: bool| -> Vec<RankFinding> {
-        given
-            .iter()
-            .zip(places(east_west))
-            .enumerate()
-            .filter_map(|(row, (&given, (best, worst)))| {
-                let given = given?;
-                (given < best || given > worst).then_some(RankFinding {
-                    row,
-                    given,
-                    expected: best,
-                    east_west,
-                })
-            })
-            .collect()
-    };
-    let north_south = misses(false);
-    if north_south.is_empty() {
-        return north_south;
-    }
-    let east_west = misses(true);
-    if east_west.is_empty() || east_west.len() < north_south.len() {
-        east_west
-    } else {
-        north_south
-    }
-}
-
-/// R004: a row's percentage at `span`.
-fn traveller_percentage(span: std::ops::Range<usize>, finding: &PercentageFinding) -> Diagnostic {
-    let column = if finding.east_west {
-        "Percentage_EW"
-    } else {
-        "Percentage_NS"
-    };
-    Diagnostic::new(
-        Rule::TravellerPercentageMismatch,
-        span,
-        format!(
-            "{column} {:.*} is not this row's percentage on the board: {:.*} (its matchpoints \
-             over the top)",
-            finding.decimals as usize, finding.given, finding.decimals as usize, finding.expected
-        ),
-    )
-    .with_help("count the percentages again from the scores (Law 78A)")
-}
-
-/// R005: a row's rank at `span`.
-fn traveller_rank(span: std::ops::Range<usize>, finding: &RankFinding) -> Diagnostic {
-    let order = if finding.east_west {
-        "East-West's score"
-    } else {
-        "North-South's score"
-    };
-    Diagnostic::new(
-        Rule::TravellerRankMismatch,
-        span,
-        format!(
-            "Rank {} is not this row's place on the board: {} (by {order}, best first, ties \
-             sharing the best rank)",
-            finding.given, finding.expected
-        ),
-    )
-    .with_help("rank the rows again from their scores (PBN 5.9)")
-}
-
 /// A traveller that draws each results rule, and the traveller mended ([`crate::rules::pairs`]).
 #[cfg(test)]
-pub(crate) fn pairs() -> Vec<crate::rules::pairs::Pair> {
-    let pair = crate::rules::pairs::Pair::new;
-    vec![
-        pair(
-            Rule::TravellerScoreMismatch,
-            "[Vulnerable \"NS\"]\n[ScoreTable \"PairId_NS;PairId_EW;Contract;Declarer;Result;\
-             Score_NS;Score_EW\"]\n1 2 4H S 10 420 -\n3 4 3NT W 8 - -50\n",
-            "[Vulnerable \"NS\"]\n[ScoreTable \"PairId_NS;PairId_EW;Contract;Declarer;Result;\
-             Score_NS;Score_EW\"]\n1 2 4H S 10 620 -\n3 4 3NT W 8 50 -\n",
-        ),
-        pair(
-            Rule::TravellerMatchpointsMismatch,
-            "[ScoreTable \"PairId_NS;PairId_EW;Score_NS;Score_EW;MP_NS;MP_EW\"]\n\
-             1 2 620 - 2 0\n3 4 650 - 0 2\n",
-            "[ScoreTable \"PairId_NS;PairId_EW;Score_NS;Score_EW;MP_NS;MP_EW\"]\n\
-             1 2 620 - 0 2\n3 4 650 - 2 0\n",
-        ),
-        pair(
-            Rule::TravellerPercentageMismatch,
-            "[ScoreTable \"PairId_NS;PairId_EW;Score_NS;Score_EW;Percentage_NS;Percentage_EW\"]\n\
-             1 2 620 - 100 0\n3 4 650 - 0 100\n5 6 650 - 50 50\n",
-            "[ScoreTable \"PairId_NS;PairId_EW;Score_NS;Score_EW;Percentage_NS;Percentage_EW\"]\n\
-             1 2 620 - 0 100\n3 4 650 - 75 25\n5 6 650 - 75 25\n",
-        ),
-        pair(
-            Rule::TravellerRankMismatch,
-            "[ScoreTable \"Rank;PairId_NS;PairId_EW;Score_NS;Score_EW\"]\n\
-             2 1 2 620 -\n1 3 4 650 -\n1 5 6 650 -\n",
-            "[ScoreTable \"Rank;PairId_NS;PairId_EW;Score_NS;Score_EW\"]\n\
-             3 1 2 620 -\n1 3 4 650 -\n1= 5 6 650 -\n",
-        ),
-        pair(
-            Rule::TotalScoreMismatch,
-            "[ScoreTable \"PairId_NS;PairId_EW;Score_NS;Score_EW;MP_NS;MP_EW\"]\n\
-             1 2 620 - 0 2\n3 4 650 - 2 0\n\
-             [TotalScoreTable \"PairId;TotalMP\"]\n1 2\n2 2\n3 2\n4 0\n",
-            "[ScoreTable \"PairId_NS;PairId_EW;Score_NS;Score_EW;MP_NS;MP_EW\"]\n\
-             1 2 620 - 0 2\n3 4 650 - 2 0\n\
-             [TotalScoreTable \"PairId;TotalMP\"]\n1 0\n2 2\n3 2\n4 0\n",
-        ),
-        pair(
-            Rule::TotalRankMismatch,
-            "[TotalScoreTable \"Rank;PairId;TotalMP\"]\n1 1 10\n2 2 12\n",
-            "[TotalScoreTable \"Rank;PairId;TotalMP\"]\n2 1 10\n1 2 12\n",
-        ),
-        pair(
-            Rule::TravellerImpsMismatch,
-            "[ScoreTable \"PairId_NS;PairId_EW;Score_NS;Score_EW;IMP_NS;IMP_EW;ButlerDatum\"]\n\
-             1 2 \"120\" - 4 -4 -90\n3 4 - \"80\" 0 0 -90\n",
-            "[ScoreTable \"PairId_NS;PairId_EW;Score_NS;Score_EW;IMP_NS;IMP_EW;ButlerDatum\"]\n\
-             1 2 \"120\" - 5 -5 -90\n3 4 - \"80\" 0 0 -90\n",
-        ),
-    ]
-}
-
+mod pairs;
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// Scores computed by hand from Law 77, against the scorer's reading of a row.
-    #[test]
-    fn a_rows_score_is_read_as_a_traveller_writes_it() {
-        let none = Vulnerability::None;
-        let all = Vulnerability::All;
-        assert_eq!(row_score("4H", "S", "10", all), Some(620));
-        assert_eq!(row_score("4H", "S", "10", none), Some(420));
-        assert_eq!(row_score("4H", "W", "10", none), Some(-420));
-        assert_eq!(row_score("1N", "E", "6", none), Some(50));
-        assert_eq!(row_score("3NTX", "N", "7", all), Some(-500));
-        assert_eq!(row_score("\"6S\"", "N", "=", all), Some(1430));
-        assert_eq!(row_score("2C", "E", "+1", none), Some(-110));
-        assert_eq!(row_score("2C", "E", "-2", all), Some(200));
-        assert_eq!(row_score("Pass", "-", "-", none), Some(0));
-        assert_eq!(row_score("4H", "S", "14", none), None);
-        assert_eq!(row_score("?", "S", "10", none), None);
-        assert_eq!(score("\"120\""), Score::Points(120));
-        assert_eq!(score("-"), Score::Absent);
-        assert_eq!(score("A60"), Score::Artificial);
-        assert_eq!(score("40%"), Score::Artificial);
-    }
-
-    /// The WBF scale at every boundary, written out here from the table (Law 78B).
-    #[test]
-    fn imps_at_every_boundary_of_the_wbf_scale() {
-        let table = [
-            (0, 10, 0),
-            (20, 40, 1),
-            (50, 80, 2),
-            (90, 120, 3),
-            (130, 160, 4),
-            (170, 210, 5),
-            (220, 260, 6),
-            (270, 310, 7),
-            (320, 360, 8),
-            (370, 420, 9),
-            (430, 490, 10),
-            (500, 590, 11),
-            (600, 740, 12),
-            (750, 890, 13),
-            (900, 1090, 14),
-            (1100, 1290, 15),
-            (1300, 1490, 16),
-            (1500, 1740, 17),
-            (1750, 1990, 18),
-            (2000, 2240, 19),
-            (2250, 2490, 20),
-            (2500, 2990, 21),
-            (3000, 3490, 22),
-            (3500, 3990, 23),
-            (4000, 7600, 24),
-        ];
-        for (low, high, expected) in table {
-            for points in [low, high] {
-                assert_eq!(imps(f64::from(points)), f64::from(expected), "{points}");
-                assert_eq!(imps(-f64::from(points)), -f64::from(expected), "-{points}");
-            }
-        }
-        // Ruter's first board (shared corpus): +120 against the datum -90 is 5; cross-IMPs of
-        // three scores counted by hand.
-        assert_eq!(imps(120.0 - -90.0), 5.0);
-        let written: Vec<Score> = [620, 650, 100].iter().map(|&s| Score::Points(s)).collect();
-        // 620: -1 (vs 650) +11 (vs 100, 520) = 10; 650: 1 + 11 = 12; 100: -11 - 11 = -22.
-        let right = [
-            (Some(10.0), Some(-10.0)),
-            (Some(12.0), Some(-12.0)),
-            (Some(-22.0), Some(22.0)),
-        ];
-        assert!(imp_findings(&written, &right, None, &[1.0; 3]).is_empty());
-        let mut wrong = right;
-        wrong[2] = (Some(-22.0), Some(-22.0));
-        let findings = imp_findings(&written, &wrong, None, &[1.0; 3]);
-        assert_eq!(findings.len(), 1);
-        assert!(findings[0].east_west && findings[0].expected == 22.0);
-    }
-
-    /// Percentages and ranks counted by hand: four tables' scores +620, +650 (twice), -100.
-    /// +650 beats two and ties one: 2.5 of 3, 83.33 %; +620 beats one, 33.33 %; -100, 0 %.
-    #[test]
-    fn percentages_and_ranks_counted_by_hand() {
-        let written: Vec<Score> = [620, 650, 650, -100]
-            .iter()
-            .map(|&s| Score::Points(s))
-            .collect();
-        let ones = [1.0; 4];
-        let given = |pairs: [(f64, u32); 4]| -> Vec<(Option<Written>, Option<Written>)> {
-            pairs
-                .iter()
-                .map(|&(ns, decimals)| {
-                    let w = |value| Some(Written { value, decimals });
-                    (w(ns), w(100.0 - ns))
-                })
-                .collect()
-        };
-        let exact = given([(33.33, 2), (83.33, 2), (83.33, 2), (0.0, 2)]);
-        assert!(percentage_findings(&written, &exact, &ones).is_empty());
-        // Integers, rounded (83) or cut (33): both within one unit.
-        let whole = given([(33.0, 0), (83.0, 0), (83.0, 0), (0.0, 0)]);
-        assert!(percentage_findings(&written, &whole, &ones).is_empty());
-        let wrong = given([(33.33, 2), (66.67, 2), (83.33, 2), (0.0, 2)]);
-        let findings = percentage_findings(&written, &wrong, &ones);
-        assert_eq!(findings.len(), 1);
-        assert_eq!((findings[0].row, findings[0].expected), (1, 83.33));
-        // The same board as three rows, +650 of Multiplicity 2: the same percentages.
-        let folded: Vec<Score> = [620, 650, -100].iter().map(|&s| Score::Points(s)).collect();
-        let mut three = exact.clone();
-        three.remove(2);
-        assert!(percentage_findings(&folded, &three, &[1.0, 2.0, 1.0]).is_empty());
-        assert_eq!(
-            matchpoints_weighted(&[620, 650, -100], &[1.0, 2.0, 1.0], 2.0),
-            vec![2.0, 5.0, 0.0]
-        );
-        // Ranks: +650 first (twice, sharing 1), +620 third, -100 fourth.
-        let ranks = [Some(3), Some(1), Some(1), Some(4)];
-        assert!(rank_findings(&written, &ranks, &ones).is_empty());
-        // Ranked from East-West's side throughout: recognised.
-        let east_west = [Some(2), Some(3), Some(3), Some(1)];
-        assert!(rank_findings(&written, &east_west, &ones).is_empty());
-        // A tie broken (1 and 2 for the two +650) is not contradicted; a rank outside the tie's
-        // places is.
-        let broken = [Some(3), Some(1), Some(2), Some(4)];
-        assert!(rank_findings(&written, &broken, &ones).is_empty());
-        let wrong = [Some(2), Some(1), Some(1), Some(4)];
-        let findings = rank_findings(&written, &wrong, &ones);
-        assert_eq!(findings.len(), 1);
-        assert_eq!((findings[0].row, findings[0].expected), (0, 3));
-        assert!(rank_findings(&folded, &[Some(3), Some(1), Some(4)], &[1.0, 2.0, 1.0]).is_empty());
-    }
-
-    /// Matchpoints counted by hand: five scores, two of them tied.
-    #[test]
-    fn matchpoints_on_both_scales_with_ties() {
-        let scores = [420, 450, 420, -50, 620];
-        assert_eq!(matchpoints(&scores, 2.0), vec![3.0, 6.0, 3.0, 0.0, 8.0]);
-        assert_eq!(matchpoints(&scores, 1.0), vec![1.5, 3.0, 1.5, 0.0, 4.0]);
-        let written: Vec<Score> = scores.iter().map(|&s| Score::Points(s)).collect();
-        let right: Vec<_> = [3.0, 6.0, 3.0, 0.0, 8.0]
-            .iter()
-            .map(|&ns| (Some(ns), Some(8.0 - ns)))
-            .collect();
-        assert!(matchpoint_findings(&written, &right, &[1.0; 5]).is_empty());
-        // One pair's miscount, on the scale the total still shows.
-        let mut wrong = right.clone();
-        wrong[0] = (Some(4.0), Some(4.0));
-        wrong[2] = (Some(2.0), Some(6.0));
-        let findings = matchpoint_findings(&written, &wrong, &[1.0; 5]);
-        assert_eq!(findings.len(), 2, "{findings:?}");
-        assert_eq!((findings[0].row, findings[0].expected), (0, 3.0));
-        // Factored or unknown: not judged.
-        let factored: Vec<_> = right
-            .iter()
-            .map(|&(ns, ew)| (ns.map(|n| n * 1.2), ew))
-            .collect();
-        assert!(matchpoint_findings(&written, &factored, &[1.0; 5]).is_empty());
-        let mut adjusted = written.clone();
-        adjusted[1] = Score::Artificial;
-        assert!(matchpoint_findings(&adjusted, &wrong, &[1.0; 5]).is_empty());
-    }
-}
+pub(crate) use pairs::pairs;

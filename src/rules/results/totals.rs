@@ -12,9 +12,62 @@
 use std::collections::HashMap;
 use std::ops::Range;
 
-use crate::rules::Rule;
-use crate::rules::diagnostic::Diagnostic;
+use super::{Columns, Score, points, score, written_number};
+use crate::model::GameModel;
+use crate::model::values;
+use crate::rules::diagnostic::{Diagnostic, Severity};
 use crate::rules::semantic::Checker;
+use crate::rules::{Rule, RuleInfo};
+use crate::syntax::TokenId;
+use crate::table::Table;
+
+pub const TOTAL_SCORE_MISMATCH: RuleInfo = RuleInfo {
+    code: "R006",
+    name: "total-score-mismatch",
+    severity: Severity::Error,
+    section: "PBN 5.10",
+    summary: "A TotalScoreTable total, mean or NrBoards that the file's travellers contradict",
+    what: "Each pair's TotalScore, TotalIMP, TotalMP, TotalPercentage, MeanScore, MeanIMP, \
+        MeanMP, MeanPercentage and NrBoards against the pair's rows (by PairId_NS and PairId_EW) \
+        on the ScoreTables of the same file: sums, means over the pair's boards, the count. \
+        TotalPercentage may be the sum or the mean. The table may cover the boards up to its own \
+        game (a running total) or the whole file: a column is judged where at least half its \
+        rows agree with one of them, so a table of more than the file holds is not judged. Not \
+        judged: a pair whose boards do not all give the measure, a file with a Multiplicity \
+        column.",
+    why: "PBN 5.10: the TotalScoreTable holds the totals \"that have actually been realised\": \
+        the ranking players read. A total that its own boards contradict is a wrong result.",
+    example: "```\n\
+        [ScoreTable \"PairId_NS;PairId_EW;Score_NS;Score_EW;MP_NS;MP_EW\"]\n\
+        1 2 620 - 2 0\n\
+        3 4 650 - 0 2\n\
+        [TotalScoreTable \"PairId;TotalMP\"]\n\
+        1 0\n\
+        ```",
+    fix: "Add the pair's results again (pair 1 has 2 matchpoints).",
+    ..RuleInfo::BASE
+};
+
+pub const TOTAL_RANK_MISMATCH: RuleInfo = RuleInfo {
+    code: "R007",
+    name: "total-rank-mismatch",
+    severity: Severity::Error,
+    section: "PBN 5.10",
+    summary: "A TotalScoreTable Rank that is not the pair's place by its total",
+    what: "The Rank of each TotalScoreTable row against the pair's place by the table's first \
+        total column that every row gives (TotalPercentage, TotalMP, TotalIMP, TotalScore, then \
+        the means), best first, ties sharing the best rank (PBN 5.10); a rank among its tie's \
+        places passes (a producer breaking ties).",
+    why: "PBN 5.10: Rank is the \"rank order of score; or best rank in case of ties\". A rank \
+        its own totals contradict misplaces a pair in the event.",
+    example: "```\n\
+        [TotalScoreTable \"Rank;PairId;TotalMP\"]\n\
+        1 1 10\n\
+        2 2 12\n\
+        ```",
+    fix: "Rank the pairs again by their totals.",
+    ..RuleInfo::BASE
+};
 
 /// A measure a traveller row gives a pair, and its totals sum or average.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -49,6 +102,108 @@ pub struct Cell {
     pub value: f64,
     pub decimals: u32,
     pub span: Range<usize>,
+}
+
+/// Each row's pairs and what the row gives them, for the totals (R006): North-South's score,
+/// IMPs, matchpoints and percentage to PairId_NS, East-West's to PairId_EW.
+pub(super) fn gather_rows<'e>(
+    columns: &Columns,
+    rows: &[&[(TokenId, TokenId)]],
+    element: &dyn Fn((TokenId, TokenId)) -> &'e str,
+    totals: &mut Totals,
+) {
+    if columns.multiplicity.is_some() {
+        totals.multiplied();
+        return;
+    }
+    let number = |row: &[(TokenId, TokenId)], column: Option<usize>| {
+        column.and_then(|c| points(element(row[c])))
+    };
+    for row in rows {
+        let given = |c: Option<usize>| c.map_or(Score::Absent, |c| score(element(row[c])));
+        let ns = match (given(columns.score_ns), given(columns.score_ew)) {
+            (Score::Points(ns), _) => Some(ns as f64),
+            (Score::Absent, Score::Points(ew)) => Some(-ew as f64),
+            _ => None,
+        };
+        if let Some(pair) = columns.pair_ns {
+            totals.board(
+                element(row[pair]),
+                [
+                    ns,
+                    number(row, columns.imp_ns),
+                    number(row, columns.mp_ns),
+                    number(row, columns.percentage_ns),
+                ],
+            );
+        }
+        if let Some(pair) = columns.pair_ew {
+            totals.board(
+                element(row[pair]),
+                [
+                    ns.map(|ns| -ns),
+                    number(row, columns.imp_ew),
+                    number(row, columns.mp_ew),
+                    number(row, columns.percentage_ew),
+                ],
+            );
+        }
+    }
+}
+
+/// A game's own TotalScoreTable (not one it inherits without rows), read for R006 and R007.
+pub(super) fn total_table(checker: &Checker<'_>, game: &GameModel<'_>, totals: &mut Totals) {
+    let Some(tag) = game.get("TotalScoreTable") else {
+        return;
+    };
+    if tag.inheritance == crate::model::Inheritance::Implied {
+        return;
+    }
+    let table = Table::new(tag.pair, &tag.value);
+    let width = table.columns.len();
+    let at = |name: &str| table.columns.iter().position(|c| c.name == name);
+    let (Some(pair), rank) = (at("PairId"), at("Rank")) else {
+        return;
+    };
+    let claims: Vec<(usize, Claim)> = table
+        .columns
+        .iter()
+        .enumerate()
+        .filter_map(|(i, c)| Some((i, Claim::of(c.name)?)))
+        .collect();
+    let (parse, text) = (checker.parse, checker.text);
+    let span = |(first, last): (TokenId, TokenId)| parse.span(first, last);
+    let rows = table
+        .rows()
+        .filter(|r| r.len() == width && width > 0)
+        .map(|row| TotalRow {
+            pair: text[span(row[pair])]
+                .trim()
+                .trim_matches('"')
+                .trim()
+                .to_owned(),
+            cells: claims
+                .iter()
+                .filter_map(|&(i, claim)| {
+                    let written = written_number(&text[span(row[i])])?;
+                    Some((
+                        claim,
+                        Cell {
+                            value: written.value,
+                            decimals: written.decimals,
+                            span: span(row[i]),
+                        },
+                    ))
+                })
+                .collect(),
+            rank: rank.and_then(|r| {
+                let element = text[span(row[r])].trim().trim_matches('"').trim();
+                let rank = values::unsigned(element.strip_suffix('=').unwrap_or(element))?;
+                Some((rank, span(row[r])))
+            }),
+        })
+        .collect();
+    totals.table(rows);
 }
 
 /// What a TotalScoreTable column claims of a pair.
