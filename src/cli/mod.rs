@@ -304,9 +304,9 @@ pub struct ConfigArgs {
 /// How findings are printed, and what decides the exit status.
 #[derive(Clone, Debug, Args)]
 pub struct OutputArgs {
-    /// How findings are printed.
-    #[arg(long, value_enum, default_value_t = Format::Full)]
-    pub output_format: Format,
+    /// How findings are printed: `full` (a code frame each) unless `-q` makes it `concise`.
+    #[arg(long, value_enum)]
+    pub output_format: Option<Format>,
 
     /// When to colour the output; `auto` colours a terminal unless NO_COLOR is set.
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
@@ -316,13 +316,26 @@ pub struct OutputArgs {
     #[arg(long)]
     pub statistics: bool,
 
-    /// Print the findings only: no summary, no progress.
+    /// Print the findings only, a line each (`concise`, unless `--output-format` names
+    /// another): no code frame, no summary, no progress.
     #[arg(long, short = 'q')]
     pub quiet: bool,
 
     /// Exit 0 even when there are findings (for reporting jobs); trouble still exits 2.
     #[arg(long)]
     pub exit_zero: bool,
+}
+
+impl OutputArgs {
+    /// The format findings print in: the one named, else a line each under `-q` (issue 65,
+    /// item 13: `-q` shortens what a long run prints), else a code frame each.
+    pub fn format(&self) -> Format {
+        self.output_format.unwrap_or(if self.quiet {
+            Format::Concise
+        } else {
+            Format::Full
+        })
+    }
 }
 
 #[derive(Debug, Args)]

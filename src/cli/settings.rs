@@ -127,7 +127,7 @@ pub(crate) fn begin(
     config: &ConfigArgs,
     default_to_cwd: bool,
 ) -> Result<(Format, Discovery), u8> {
-    let format = output.output_format;
+    let format = output.format();
     if output.statistics && format == Format::Sarif {
         say!("pbnfmt: error: SARIF has no place for --statistics; use --output-format json");
         return Err(EXIT_TROUBLE);

@@ -458,3 +458,47 @@ fn a_screenful_of_findings_says_how_to_see_fewer() {
         "{said}"
     );
 }
+
+/// Issue 65, item 13: `-q` shortens a long run: a line a finding (no code frame), no summary and
+/// no hint; a format named on the command line is kept.
+#[test]
+fn quiet_prints_a_line_a_finding() {
+    let dir = tempfile::tempdir().unwrap();
+    let games: Vec<String> = (1..=12)
+        .map(|board| format!("[Event \"E\"]\n[Board \"{board}\"]\n[Dealer \"N\"]\n"))
+        .collect();
+    std::fs::write(dir.path().join("many.pbn"), games.join("\n")).unwrap();
+    let loud = text(&pbnfmt(&["convert", "--to", "lin", "many.pbn"], dir.path()).stderr);
+    // A finding's frame starts with its code and name: `L012(board-not-uploadable)`.
+    let heading = |line: &&str| {
+        line.len() > 5 && line.as_bytes()[0].is_ascii_uppercase() && line[4..].starts_with('(')
+    };
+    let findings = loud.lines().filter(heading).count();
+    assert!(findings >= 12 && loud.contains(" │ "), "{loud}");
+    let quiet = text(&pbnfmt(&["convert", "-q", "--to", "lin", "many.pbn"], dir.path()).stderr);
+    let lines: Vec<&str> = quiet.lines().collect();
+    assert_eq!(lines.len(), findings, "{quiet}");
+    assert!(
+        lines.iter().all(|line| line.starts_with("many.pbn:")),
+        "{quiet}"
+    );
+    let framed = text(
+        &pbnfmt(
+            &[
+                "convert",
+                "-q",
+                "--output-format",
+                "full",
+                "--to",
+                "lin",
+                "many.pbn",
+            ],
+            dir.path(),
+        )
+        .stderr,
+    );
+    assert!(
+        framed.contains(" │ ") && !framed.contains("converted"),
+        "{framed}"
+    );
+}
