@@ -110,6 +110,8 @@ struct Outcome {
     write_error: Option<String>,
     /// `fix`: findings only `--unsafe-fixes` would mend.
     unsafe_fixes_left: usize,
+    /// What is said of a file written: `select`'s boards kept.
+    note: Option<String>,
 }
 
 impl Heft for Outcome {
@@ -349,6 +351,9 @@ impl Totals {
             (false, false) => self.unchanged += 1,
         }
         self.written += usize::from(outcome.written);
+        if let Some(note) = &outcome.note {
+            say!("{note}");
+        }
         // A closed standard output (`| head`) drops the rest of it; the run goes on for the exit
         // status and for what `--write` and `--out-dir` write.
         if !self.stdout_closed
@@ -499,6 +504,20 @@ fn rewrite_one(
         Mode::Check | Mode::Diff | Mode::Write => Ok(()),
     };
     outcome.write_error = written.err().map(|error| error.to_string());
+    // How many boards a file written keeps (issue 63, item 6): `select --write` can leave few.
+    if let Some(kept) = rewritten.kept
+        && changed
+        && matches!(mode, Mode::Write | Mode::OutDir)
+        && outcome.write_error.is_none()
+        && !args.output.quiet
+        && !format.is_document()
+    {
+        outcome.note = Some(format!(
+            "pbnfmt: {}: {kept} of {} kept",
+            display::escape_line(name),
+            super::plural(rewritten.games, "board", "boards")
+        ));
+    }
     outcome
 }
 

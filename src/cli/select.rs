@@ -107,6 +107,7 @@ pub(super) fn run(args: &SelectArgs) -> u8 {
         let options = rewrite_options(&args.io, &overrides, found);
         let (done, kept) = select_counted(bytes, &choice, args.renumber, options);
         let mut rewritten = done.rewritten;
+        rewritten.kept = Some(kept);
         if keeps_files && kept == 0 && rewritten.games > 0 && rewritten.output.is_some() {
             rewritten.output = None;
             rewritten

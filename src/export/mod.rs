@@ -229,6 +229,7 @@ pub fn export_decoded(decoded: Decoded, options: &ExportOptions) -> Rewritten {
         omitted,
         unsafe_fixes_left: 0,
         uncertain: 0,
+        kept: None,
     }
 }
 

@@ -38,6 +38,9 @@ pub struct Rewritten {
     /// `convert --to jsonl|csv`: the games written with `"uncertain": true`, their text having
     /// a syntax error (issue 44, item 14).
     pub uncertain: usize,
+    /// `select`: how many of the `games` the result keeps, said for each file written (issue 63,
+    /// item 6).
+    pub kept: Option<usize>,
 }
 
 /// Problems of a rewrite past the first [`MAX_FINDINGS`]: counted by severity.
@@ -129,6 +132,7 @@ impl Rewritten {
             omitted: Omitted::default(),
             unsafe_fixes_left: 0,
             uncertain: 0,
+            kept: None,
         }
     }
 }

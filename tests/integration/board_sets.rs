@@ -744,12 +744,14 @@ fn select_write_never_empties_a_file_unasked() {
     assert_eq!(output.status.code(), Some(1), "{said}");
     assert!(said.contains("no board of this file is chosen") && said.contains("--allow-empty"));
     assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
-    // A choice that keeps a board writes as before.
+    // A choice that keeps a board writes as before, and says how many each file keeps.
     let output = common::pbnfmt(
         &["select", "--boards", "2", "--write", "set.pbn"],
         dir.path(),
     );
     assert_eq!(output.status.code(), Some(0));
+    let said = common::text(&output.stderr);
+    assert!(said.contains("set.pbn: 1 of 2 boards kept"), "{said}");
     assert!(
         !std::fs::read_to_string(&path)
             .unwrap()
