@@ -19,6 +19,68 @@ pub fn cannot_run(what: &str) {
         "{what}: CI must run this test (.ci/run installs what it needs)"
     );
     eprintln!("note: {what}; skipped");
+    skipped(what);
+}
+
+/// What the run skipped, each with the test that skipped it: said in one line when the test
+/// binary ends (issue 65, item 12), after the harness's `test result:` line, since the harness
+/// counts a test that skipped a part as passed and hides what it printed.
+static SKIPPED: std::sync::Mutex<Vec<(String, String)>> = std::sync::Mutex::new(Vec::new());
+
+/// Records that the current test skipped a part, and why (`what`).
+pub fn skipped(what: &str) {
+    static AT_EXIT: std::sync::Once = std::sync::Once::new();
+    AT_EXIT.call_once(|| {
+        unsafe extern "C" {
+            fn atexit(callback: extern "C" fn()) -> std::ffi::c_int;
+        }
+        // SAFETY: `atexit` is the C library's, declared as C declares it; the callback takes
+        // nothing and neither unwinds nor panics.
+        unsafe {
+            atexit(say_skipped);
+        }
+    });
+    // The harness names each test's thread after the test.
+    let test = std::thread::current()
+        .name()
+        .filter(|name| *name != "main")
+        .unwrap_or("a test")
+        .to_owned();
+    if let Ok(mut skipped) = SKIPPED.lock() {
+        skipped.push((what.to_owned(), test));
+    }
+}
+
+extern "C" fn say_skipped() {
+    let Ok(mut skipped) = SKIPPED.lock() else {
+        return;
+    };
+    if skipped.is_empty() {
+        return;
+    }
+    skipped.sort();
+    skipped.dedup();
+    let mut reasons: Vec<(String, Vec<String>)> = Vec::new();
+    for (what, test) in skipped.drain(..) {
+        match reasons.last_mut() {
+            Some((last, tests)) if *last == what => tests.push(test),
+            _ => reasons.push((what, vec![test])),
+        }
+    }
+    let tests: usize = reasons.iter().map(|(_, tests)| tests.len()).sum();
+    let said: Vec<String> = reasons
+        .iter()
+        .map(|(what, tests)| match tests.len() {
+            0..=3 => format!("{what} ({})", tests.join(", ")),
+            n => format!("{what} ({} and {} more)", tests[..2].join(", "), n - 2),
+        })
+        .collect();
+    let _ = writeln!(
+        std::io::stderr(),
+        "note: {tests} of the tests above passed without a part this machine cannot run \
+         (CI=true fails them): {}",
+        said.join("; ")
+    );
 }
 
 /// The Python the tests run (`PBNFMT_PYTHON`, which `.ci/run` points at its venv with the
@@ -95,6 +157,7 @@ pub fn real_corpus() -> Option<PathBuf> {
         "note: {} is absent; the real-world part of this test is skipped",
         path.display()
     );
+    skipped(&format!("{} is absent", path.display()));
     None
 }
 
@@ -110,6 +173,7 @@ pub fn lin_corpus() -> Option<PathBuf> {
         "note: {} is absent; the LIN corpus part of this test is skipped",
         path.display()
     );
+    skipped(&format!("{} is absent", path.display()));
     None
 }
 

@@ -392,6 +392,7 @@ fn pdf_built() -> bool {
     assert!(text(&output.stderr).contains("built without the `pdf` feature"));
     assert!(output.stdout.is_empty());
     eprintln!("note: built without the pdf feature; the PDF tests are skipped");
+    common::skipped("built without the pdf feature");
     false
 }
 

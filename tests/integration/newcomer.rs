@@ -1,6 +1,7 @@
 //! The CLI as a newcomer meets it (issue 49): LIN everywhere (item 1), through the binary.
 
 use std::fs;
+use std::process::Command;
 
 use crate::common;
 
@@ -233,4 +234,40 @@ fn the_top_level_help_fits_eighty_columns() {
         .trim();
     assert!(rotate.starts_with(first), "{rotate}");
     assert!(rotate.contains("Four turns give the file back"), "{rotate}");
+}
+
+/// Issue 65, item 12: a test that skips a part this machine cannot run passes, as the harness
+/// counts it; the run then ends with one line naming what was skipped and by which test. Run on
+/// this test binary itself, with the shared corpus moved out of reach.
+#[test]
+fn the_run_ends_naming_what_it_skipped() {
+    let binary = std::env::current_exe().unwrap();
+    let run = |shared: &str| {
+        Command::new(&binary)
+            .args([
+                "--exact",
+                "stats::a_sessions_counts_equal_counts_made_from_its_text",
+            ])
+            .env("PBNFMT_SHARED", shared)
+            .output()
+            .unwrap()
+    };
+    let output = run("/nonexistent-shared");
+    let said = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{said}");
+    let last = said.lines().last().unwrap_or_default();
+    assert_eq!(
+        last,
+        "note: 1 of the tests above passed without a part this machine cannot run (CI=true fails \
+         them): /nonexistent-shared/corpus/real is absent \
+         (stats::a_sessions_counts_equal_counts_made_from_its_text)",
+        "{said}"
+    );
+    // Nothing skipped, nothing said.
+    let output = Command::new(&binary)
+        .args(["--exact", "newcomer::grouped_output_and_a_screenful_hint"])
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    assert!(!String::from_utf8_lossy(&output.stderr).contains("note:"));
 }
