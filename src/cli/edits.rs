@@ -121,10 +121,17 @@ pub(super) fn nag(args: &NagArgs) -> u8 {
 /// `pbnfmt rotate`.
 pub(super) fn rotate(args: &RotateArgs) -> u8 {
     let wording = Wording::of("rotate", "rotated", "with nothing to turn", "rotate");
+    use crate::rewrite::rotate::Basis;
+    let (to, basis) = match (args.to, args.to_dealer, args.to_declarer) {
+        (Some(to), _, _) => (Some(to), args.basis.map_or(Basis::Standard, |b| b.basis())),
+        (None, Some(to), _) => (Some(to), Basis::Dealer),
+        (None, None, Some(to)) => (Some(to), Basis::Declarer),
+        (None, None, None) => (None, Basis::Standard),
+    };
     let turn = RotateOptions {
         by: args.by.unwrap_or(0),
-        to_dealer: args.to_dealer,
-        to_declarer: args.to_declarer,
+        to,
+        basis,
         players: args.players,
         commentary: args.commentary,
         strict: args.strict,

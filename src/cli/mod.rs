@@ -592,16 +592,6 @@ pub(crate) fn plural(count: usize, one: &str, many: &str) -> String {
     format!("{count} {}", if count == 1 { one } else { many })
 }
 
-/// A seat on the command line: N, E, S or W.
-pub(super) fn seat_arg(text: &str) -> Result<crate::bridge::Seat, String> {
-    crate::bridge::Seat::parse(text).ok_or_else(|| {
-        format!(
-            "`{}` is not a seat: N, E, S or W",
-            crate::display::escape(text)
-        )
-    })
-}
-
 /// `--board`: a Board number is a positive integer (PBN 3.4.4); anything else is a usage error
 /// (exit 2), not a board that is absent (exit 1).
 fn board_number(text: &str) -> Result<String, String> {

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
 
-use super::{ConfigArgs, EncodingArg, FileArgs, RewriteArgs, SolveArgs, seat_arg};
+use super::{ConfigArgs, EncodingArg, FileArgs, RewriteArgs, SolveArgs};
 
 #[derive(Debug, Args)]
 pub struct RenumberArgs {
@@ -65,23 +65,35 @@ pub struct RotateArgs {
         long,
         value_name = "N",
         value_parser = clap::value_parser!(u8).range(1..=3),
-        required_unless_present_any = ["to_dealer", "to_declarer"],
-        conflicts_with_all = ["to_dealer", "to_declarer"]
+        required_unless_present_any = ["to", "to_dealer", "to_declarer"],
+        conflicts_with_all = ["to", "to_dealer", "to_declarer"]
     )]
     pub by: Option<u8>,
 
-    /// Instead of --by: turn each board so that SEAT (N, E, S or W) deals, each by its own
-    /// amount (a teaching set in which the student always deals).
-    #[arg(long, value_name = "SEAT", value_parser = seat_arg, conflicts_with = "to_declarer")]
-    pub to_dealer: Option<crate::bridge::Seat>,
+    /// Instead of --by: turn each board by its own amount so that its --basis seat sits at
+    /// SEATS: `S` for every board, or a pattern repeating over the boards of each file in order
+    /// (`NS`: the first North, the second South, the third North …; `NESW`), as bridge-wrangler's
+    /// rotate-deals. A game without a Deal takes no seat of the pattern.
+    #[arg(long, value_name = "SEATS", value_parser = targets_arg, conflicts_with_all = ["to_dealer", "to_declarer"])]
+    pub to: Option<crate::rewrite::rotate::Targets>,
 
-    /// Instead of --by: turn each board so that SEAT declares, each by its own amount (a
-    /// teaching set in which the student always plays the hand). A board without a declarer (not
-    /// played, or passed out) is left as it is, with a warning (W008) naming it.
-    #[arg(long, value_name = "SEAT", value_parser = seat_arg)]
-    pub to_declarer: Option<crate::bridge::Seat>,
+    /// With --to: the seat of each board that is turned. `standard` (the default) is Bridge
+    /// Composer's: the RotationBasis tag, else the Declarer, else the Dealer.
+    #[arg(long, value_enum, requires = "to")]
+    pub basis: Option<BasisArg>,
 
-    /// With --to-dealer or --to-declarer: refuse the file when a board has no seat to turn from,
+    /// --to SEATS --basis dealer: turn each board so that SEATS deals (a teaching set in which
+    /// the student always deals).
+    #[arg(long, value_name = "SEATS", value_parser = targets_arg, conflicts_with = "to_declarer")]
+    pub to_dealer: Option<crate::rewrite::rotate::Targets>,
+
+    /// --to SEATS --basis declarer: turn each board so that SEATS declares (a teaching set in
+    /// which the student always plays the hand). A board without a declarer (not played, or
+    /// passed out) is left as it is, with a warning (W008) naming it.
+    #[arg(long, value_name = "SEATS", value_parser = targets_arg)]
+    pub to_declarer: Option<crate::rewrite::rotate::Targets>,
+
+    /// With --to, --to-dealer or --to-declarer: refuse the file when a board has no seat to turn from,
     /// instead of leaving that board as it is.
     #[arg(long)]
     pub strict: bool,
@@ -336,4 +348,33 @@ fn boards_a_page(text: &str) -> Result<usize, String> {
         "8" => Ok(8),
         _ => Err("4, 6 or 8 boards a page".to_owned()),
     }
+}
+
+/// `rotate --basis`: which seat of a board `--to` moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum BasisArg {
+    /// The RotationBasis tag, else the Declarer, else the Dealer (Bridge Composer's).
+    Standard,
+    /// The Dealer.
+    Dealer,
+    /// The Declarer.
+    Declarer,
+    /// Bridge Composer's RotationBasis tag.
+    RotationBasis,
+}
+
+impl BasisArg {
+    pub fn basis(self) -> crate::rewrite::rotate::Basis {
+        use crate::rewrite::rotate::Basis;
+        match self {
+            BasisArg::Standard => Basis::Standard,
+            BasisArg::Dealer => Basis::Dealer,
+            BasisArg::Declarer => Basis::Declarer,
+            BasisArg::RotationBasis => Basis::RotationBasis,
+        }
+    }
+}
+
+fn targets_arg(value: &str) -> Result<crate::rewrite::rotate::Targets, String> {
+    crate::rewrite::rotate::Targets::parse(value)
 }

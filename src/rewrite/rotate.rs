@@ -18,8 +18,10 @@
 //! their seats unless `--players` moves them with the cards: the tags North, East, South and
 //! West change names, and on an odd turn PairNS/PairEW and BidSystemNS/BidSystemEW.
 //!
-//! `--to-dealer` and `--to-declarer` turn each board by its own amount, so that the seat asked
-//! for deals or declares (Bridge Composer's rotation bases). `--commentary` turns the seat words
+//! `--to SEATS` turns each board by its own amount, so that its basis seat (`--basis`: the
+//! Dealer, the Declarer, Bridge Composer's RotationBasis, or the first of these the board gives)
+//! sits at the seat the pattern gives it (`S`, or `NS`, `NESW` repeating over the boards, as
+//! bridge-wrangler's `rotate-deals`); `--to-dealer` and `--to-declarer` name the basis. `--commentary` turns the seat words
 //! of the game's comments too: `North`, `north`, `NORTH` as whole words (PBN 3.8 commentary is
 //! free text, so only on request).
 //!
@@ -56,19 +58,99 @@ use tables::*;
 pub struct RotateOptions {
     /// Quarter turns clockwise: 1, 2 or 3 (0 changes nothing).
     pub by: u8,
-    /// Instead of `by`: turn each board so that this seat deals (a teaching set in which the
-    /// student, South, always deals). Each board turns by its own amount.
-    pub to_dealer: Option<Seat>,
-    /// Instead of `by`: turn each board so that this seat declares (a teaching set in which the
-    /// student, South, always plays the hand). Each board turns by its own amount.
-    pub to_declarer: Option<Seat>,
+    /// Instead of `by`: turn each board so that its [`Basis`] seat sits at the seat `to` gives
+    /// it (a teaching set in which the student, South, always deals or plays). Each board turns
+    /// by its own amount.
+    pub to: Option<Targets>,
+    /// With `to`: the seat of each board that is turned to its target.
+    pub basis: Basis,
     /// Move the players with the cards (the tags North, East, South, West change names).
     pub players: bool,
     /// Turn the seat words of the commentary too (`North` becomes `East` on one turn).
     pub commentary: bool,
-    /// With `to_dealer` or `to_declarer`: refuse the file when a board has no seat to turn from,
-    /// instead of leaving that board as it is with a warning.
+    /// With `to`: refuse the file when a board has no seat to turn from, instead of leaving that
+    /// board as it is with a warning.
     pub strict: bool,
+}
+
+/// The seats boards are turned to, as bridge-wrangler's and Bridge Composer's rotation patterns
+/// write them: `S` (every board), `NS` (the first board of the file North, the second South, the
+/// third North …), `NESW`. The pattern advances over the games that have a Deal (PBN 3.4.11), in
+/// the file's order: a heading game without cards takes no seat of it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Targets {
+    seats: [Seat; Targets::MAX],
+    len: u8,
+}
+
+impl Targets {
+    /// The longest pattern read (a pattern is a cycle; a longer one is a mistake).
+    pub const MAX: usize = 32;
+
+    /// Every board to `seat`.
+    pub fn one(seat: Seat) -> Targets {
+        Targets {
+            seats: [seat; Targets::MAX],
+            len: 1,
+        }
+    }
+
+    /// `NESW`, `ns`, `S`: one to 32 seat letters, any case.
+    pub fn parse(pattern: &str) -> Result<Targets, String> {
+        let mut targets = Targets::one(Seat::North);
+        if pattern.is_empty() {
+            return Err("a pattern names one seat or more (N, E, S, W): `S`, `NS`, `NESW`".into());
+        }
+        if pattern.len() > Targets::MAX {
+            return Err(format!(
+                "a pattern has at most {} seats (it repeats over the boards)",
+                Targets::MAX
+            ));
+        }
+        for (at, letter) in pattern.chars().enumerate() {
+            let seat = Seat::parse(&letter.to_ascii_uppercase().to_string()).ok_or_else(|| {
+                format!(
+                    "{} is not a seat: a pattern is written with N, E, S and W (`NS`)",
+                    crate::display::escape_line(&letter.to_string())
+                )
+            })?;
+            targets.seats[at] = seat;
+        }
+        targets.len = u8::try_from(pattern.len()).unwrap_or(u8::MAX);
+        Ok(targets)
+    }
+
+    /// The seat of the `index`-th board (from 0).
+    fn at(&self, index: usize) -> Seat {
+        self.seats[index % usize::from(self.len.max(1))]
+    }
+}
+
+/// Which seat of a board `to` moves (Bridge Composer's rotation bases).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Basis {
+    /// The RotationBasis tag (Bridge Composer's), else the Declarer, else the Dealer: the
+    /// student's seat when the file names it, else who plays, else who deals.
+    #[default]
+    Standard,
+    /// The Dealer (PBN 3.4.9).
+    Dealer,
+    /// The Declarer (PBN 3.4.13); a board nobody declares is left as it is (W008).
+    Declarer,
+    /// Bridge Composer's RotationBasis tag (a seat).
+    RotationBasis,
+}
+
+impl Basis {
+    /// The tags read, in order: the first that names a seat is the basis.
+    fn tags(self) -> &'static [&'static str] {
+        match self {
+            Basis::Standard => &["RotationBasis", "Declarer", "Dealer"],
+            Basis::Dealer => &["Dealer"],
+            Basis::Declarer => &["Declarer"],
+            Basis::RotationBasis => &["RotationBasis"],
+        }
+    }
 }
 
 /// Turns every board of one file's bytes (given away: a UTF-8 file is not copied).
@@ -88,6 +170,7 @@ fn rotate_decoded(
     let mut turning = Rotate {
         options: rotate,
         turns: Vec::new(),
+        boards: 0,
     };
     let mut rotated = rewrite_chunks(decoded, options, &mut turning, None);
     // A board turned but for one value says something else: nothing is written. (A board left
@@ -106,22 +189,35 @@ struct Rotate {
     options: RotateOptions,
     /// The quarter turns of each game of the chunk last edited, for its proof.
     turns: Vec<u8>,
+    /// The games with a Deal met so far (chunks come in the file's order): where each board is
+    /// in a pattern of targets.
+    boards: usize,
 }
 
 impl Rotate {
-    /// How far `model` turns: `by`, or to the dealer asked for; W008 when its dealer cannot be
-    /// read, or when its seats take values with `#` or `##` that games turned by other amounts
-    /// would share.
-    fn turn(&self, parse: &Parse, model: &GameModel<'_>, findings: &mut Vec<Diagnostic>) -> u8 {
-        let (basis, target, option) = match (self.options.to_dealer, self.options.to_declarer) {
-            (Some(seat), _) => ("Dealer", seat, "--to-dealer"),
-            (None, Some(seat)) => ("Declarer", seat, "--to-declarer"),
-            (None, None) => return self.options.by % 4,
+    /// How far `model` turns: `by`, or so that its basis seat sits at its target; W008 when
+    /// no basis seat can be read, or when its seats take values with `#` or `##` that games
+    /// turned by other amounts would share.
+    fn turn(&mut self, parse: &Parse, model: &GameModel<'_>, findings: &mut Vec<Diagnostic>) -> u8 {
+        let Some(targets) = self.options.to else {
+            return self.options.by % 4;
         };
-        let tag = model.get(basis);
+        let target = targets.at(self.boards);
+        if model.get("Deal").is_some() {
+            self.boards += 1;
+        }
+        let names = self.options.basis.tags();
         // A Declarer's `^` (PBN 3.4.13) marks who won the auction's last bid; the seat follows.
-        let seat = tag.and_then(|tag| Seat::parse(tag.value.trim_start_matches('^')));
+        let seat = names.iter().find_map(|name| {
+            let tag = model.get(name)?;
+            Seat::parse(tag.value.trim_start_matches('^'))
+        });
         let Some(seat) = seat else {
+            // A game with nothing that turns (a heading: Event, Site …) needs no turn.
+            if !model.tags.iter().any(|tag| turned(tag.name).is_some()) {
+                return 0;
+            }
+            let tag = model.get(names[names.len() - 1]);
             let span = tag.map_or_else(
                 || {
                     let start = parse.token(model.game.first).start as usize;
@@ -129,11 +225,15 @@ impl Rotate {
                 },
                 |tag| tag.value_span.clone(),
             );
-            let what = if basis == "Dealer" {
-                "there is no dealer to turn from"
-            } else {
-                "there is no declarer to turn from (a board not played, or passed out)"
+            let what = match self.options.basis {
+                Basis::Dealer => "there is no dealer to turn from",
+                Basis::Declarer => {
+                    "there is no declarer to turn from (a board not played, or passed out)"
+                }
+                Basis::RotationBasis => "there is no RotationBasis seat to turn from",
+                Basis::Standard => "there is no RotationBasis, Declarer or Dealer to turn from",
             };
+            let basis = names[names.len() - 1];
             let value = tag.map_or("", |tag| &tag.value);
             // Every board that can be turned is; one without the seat is left as it is and
             // named, unless `--strict` (issue 65, item 3: one unplayed board refused the file).
@@ -154,10 +254,8 @@ impl Rotate {
             findings.push(not_rotated(
                 tag,
                 &tag.value,
-                &format!(
-                    "with {option} each board turns by its own amount, and this value is shared \
-                     with other games through `#` or `##` (resolve first)"
-                ),
+                "each board turns by its own amount here, and this value is shared with other \
+                 games through `#` or `##` (resolve first)",
             ));
         }
         turn
@@ -198,7 +296,8 @@ enum Turned {
 /// What the value of tag `name` names that turns, if anything.
 fn turned(name: &str) -> Option<Turned> {
     Some(match name {
-        "Dealer" | "Auction" | "Play" | "VirtualDealer" => Turned::Seat,
+        // RotationBasis: Bridge Composer's seat of the student, who moves with the cards.
+        "Dealer" | "Auction" | "Play" | "VirtualDealer" | "RotationBasis" => Turned::Seat,
         "Declarer" => Turned::Declarer,
         "Deal" => Turned::Deal,
         "Hidden" => Turned::Hidden,
@@ -262,8 +361,7 @@ impl ChunkEdits for Rotate {
             }
             let back = RotateOptions {
                 by: 4 - by,
-                to_dealer: None,
-                to_declarer: None,
+                to: None,
                 ..self.options
             };
             game_edits((again, piece), model, back, &mut edits, &mut left);

@@ -223,7 +223,10 @@ fn every_board_turned_to_south_is_dealt_by_south() {
         return;
     };
     let options = RotateOptions {
-        to_dealer: Some(pbnfmt::bridge::Seat::South),
+        to: Some(pbnfmt::rewrite::rotate::Targets::one(
+            pbnfmt::bridge::Seat::South,
+        )),
+        basis: pbnfmt::rewrite::rotate::Basis::Dealer,
         ..RotateOptions::default()
     };
     let mut turned = 0;
@@ -770,4 +773,42 @@ fn select_write_never_empties_a_file_unasked() {
     );
     assert_eq!(output.status.code(), Some(0));
     assert!(!std::fs::read_to_string(&path).unwrap().contains("[Board"));
+}
+
+/// Issue 65, item 3: `rotate --to PATTERN --basis`, from the command line: the dealers of a set
+/// go North, East, South, West over the boards in order, whoever dealt; a pattern that is not
+/// seats and a basis without `--to` are usage errors.
+#[test]
+fn rotate_to_a_pattern_of_dealers() {
+    let dir = tempfile::tempdir().unwrap();
+    let deal = "[Deal \"N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765\"]";
+    let games: Vec<String> = (1..=6)
+        .map(|board| format!("[Board \"{board}\"]\n[Dealer \"S\"]\n{deal}\n"))
+        .collect();
+    std::fs::write(dir.path().join("set.pbn"), games.join("\n")).unwrap();
+    let output = common::pbnfmt(
+        &["rotate", "--to", "NESW", "--basis", "dealer", "set.pbn"],
+        dir.path(),
+    );
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        common::text(&output.stderr)
+    );
+    let text = common::text(&output.stdout);
+    let dealers: Vec<&str> = text.lines().filter(|l| l.starts_with("[Dealer")).collect();
+    assert_eq!(
+        dealers,
+        ["N", "E", "S", "W", "N", "E"].map(|seat| format!("[Dealer \"{seat}\"]"))
+    );
+    for args in [
+        &["rotate", "--to", "NQ", "set.pbn"][..],
+        &["rotate", "--basis", "dealer", "set.pbn"],
+        &["rotate", "--to", "S", "--by", "1", "set.pbn"],
+    ] {
+        let output = common::pbnfmt(args, dir.path());
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert!(output.stdout.is_empty());
+    }
 }

@@ -95,7 +95,8 @@ fn each_board_turns_to_the_declarer_asked_for() {
     let text = "[Board \"1\"]\n[Dealer \"N\"]\n[Declarer \"^E\"]\n\n\
         [Board \"2\"]\n[Dealer \"E\"]\n[Declarer \"N\"]\n";
     let options = RotateOptions {
-        to_declarer: Some(Seat::South),
+        to: Some(Targets::one(Seat::South)),
+        basis: Basis::Declarer,
         ..RotateOptions::default()
     };
     let turned = rotate_owned(text.as_bytes().to_vec(), options, RewriteOptions::default());
@@ -183,7 +184,8 @@ fn each_board_turns_to_the_dealer_asked_for() {
         [Board \"2\"]\n[Dealer \"E\"]\n[Vulnerable \"NS\"]\n\n\
         [Board \"3\"]\n[Dealer \"S\"]\n[Vulnerable \"NS\"]\n";
     let options = RotateOptions {
-        to_dealer: Some(Seat::South),
+        to: Some(Targets::one(Seat::South)),
+        basis: Basis::Dealer,
         ..RotateOptions::default()
     };
     let turned = rotate_owned(text.as_bytes().to_vec(), options, RewriteOptions::default());
@@ -261,4 +263,60 @@ fn the_declarer_column_of_a_table_turns() {
         [OptimumResultTable \"Declarer;Denomination\\\\2R;Result\\\\2R\"]\nN NT 13\nE S 0\n";
     let turned = output(&rotate(text, 1, false));
     assert!(turned.ends_with("E NT 13\nS S 0\n"), "{turned}");
+}
+
+/// Issue 65, item 3: `--to NS` with the standard basis, as bridge-wrangler's `rotate-deals
+/// --pattern NS`: the first board with a Deal goes to North, the second to South, the third to
+/// North; each turns its RotationBasis there, else its Declarer, else its Dealer. The turns are
+/// written out here by hand.
+#[test]
+fn a_pattern_of_targets_repeats_over_the_boards_from_each_basis() {
+    let deal = "[Deal \"N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765\"]\n";
+    let text = format!(
+        "[Event \"heading, no deal: takes no seat of the pattern\"]\n\n\
+         [Board \"1\"]\n[Dealer \"N\"]\n{deal}[Declarer \"E\"]\n\n\
+         [Board \"2\"]\n[Dealer \"E\"]\n[Vulnerable \"NS\"]\n{deal}[Declarer \"\"]\n\n\
+         [Board \"3\"]\n[Dealer \"S\"]\n{deal}[RotationBasis \"W\"]\n[Declarer \"N\"]\n"
+    );
+    let options = RotateOptions {
+        to: Some(Targets::parse("ns").unwrap()),
+        ..RotateOptions::default()
+    };
+    let turned = rotate_owned(text.into_bytes(), options, RewriteOptions::default());
+    let deal_from = |seat: &str| deal.replacen("\"N:", &format!("\"{seat}:"), 1);
+    assert_eq!(
+        output(&turned),
+        format!(
+            // Board 1: declarer East to North, three turns.
+            "[Event \"heading, no deal: takes no seat of the pattern\"]\n\n\
+             [Board \"1\"]\n[Dealer \"W\"]\n{}[Declarer \"N\"]\n\n\
+             [Board \"2\"]\n[Dealer \"S\"]\n[Vulnerable \"EW\"]\n{}[Declarer \"\"]\n\n\
+             [Board \"3\"]\n[Dealer \"W\"]\n{}[RotationBasis \"N\"]\n[Declarer \"E\"]\n",
+            // Board 2: nobody declares; dealer East to South, one turn.
+            deal_from("W"),
+            deal_from("E"),
+            // Board 3: the RotationBasis West to North, one turn.
+            deal_from("E"),
+        )
+    );
+    assert!(turned.problems.is_empty(), "{:?}", turned.problems);
+    // The basis asked for only: by the dealer, North, South, North.
+    let options = RotateOptions {
+        basis: Basis::Dealer,
+        ..options
+    };
+    let text = output(&rotate_owned(
+        format!("[Dealer \"E\"]\n{deal}\n[Dealer \"E\"]\n{deal}\n[Dealer \"E\"]\n{deal}")
+            .into_bytes(),
+        options,
+        RewriteOptions::default(),
+    ));
+    let dealers: Vec<&str> = text.lines().filter(|l| l.starts_with("[Dealer")).collect();
+    assert_eq!(
+        dealers,
+        ["[Dealer \"N\"]", "[Dealer \"S\"]", "[Dealer \"N\"]"]
+    );
+    for wrong in ["", "NX", &"N".repeat(33)] {
+        assert!(Targets::parse(wrong).is_err(), "{wrong}");
+    }
 }
