@@ -17,10 +17,13 @@ use pbnfmt::rewrite::set_tag::{TagChange, set_tags_owned};
 fn games(bytes: Vec<u8>) -> usize {
     let decoded = pbnfmt::source::decode_owned(bytes, None);
     let mut count = 0;
-    pbnfmt::read::each_game(&decoded.text, |_, _, _| {
-        count += 1;
-        true
-    });
+    pbnfmt::read::Reader::new(&decoded).games(
+        |_| {},
+        |_, _, _| {
+            count += 1;
+            true
+        },
+    );
     count
 }
 
