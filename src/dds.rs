@@ -27,7 +27,7 @@ pub const AVAILABLE: bool = cfg!(feature = "dds");
 /// What a pbnfmt built without the solver says when asked to solve.
 pub const WITHOUT: &str = "this pbnfmt was built without the double-dummy solver: build it with \
     `cargo install --path . --features dds` (DDS is C++: it needs a C++20 compiler and libclang, \
-    on Debian `apt-get install g++ libclang-dev`; see the README)";
+    on Debian `apt-get install g++ libclang-dev`; see docs/analyze.md)";
 
 pub use crate::model::double_dummy::{Outcome, Solutions, Tricks, digits, read_digits};
 

@@ -3,8 +3,8 @@
 //! A rule is declared once, in the file that finds it: its code, kebab-case name, default
 //! severity, group, the PBN section it enforces, a one-line summary, its documentation (*What it
 //! checks / Why / Example / Fix*), whether it stops a rewrite and whether it has a fix. This index
-//! gathers the declarations into [`Rule`]; `pbnfmt rule`, the README rule list, the man page and
-//! the snapshot tests all read them through it. Codes never change meaning once released; a
+//! gathers the declarations into [`Rule`]; `pbnfmt rule`, the rule index (docs/rule-index.md),
+//! the man page and the snapshot tests all read them through it. Codes never change meaning once released; a
 //! retired rule keeps its code reserved. The variant is the kebab-case name in CamelCase (a test
 //! holds them together).
 //!

@@ -13,6 +13,7 @@ mod cli;
 mod convert_cli;
 mod data_cli;
 mod dds;
+mod docs_pages;
 mod export;
 mod export_cli;
 mod facts;

@@ -124,10 +124,21 @@ fn roff_text(text: &str) -> String {
         .join("\n")
 }
 
-/// The `pbnfmt` commands of the README's shell blocks, in order, each once.
+/// The `pbnfmt` commands of the shell blocks of the README, then of the pages under `docs/`
+/// (by name), in order, each once.
 fn readme_examples() -> Vec<String> {
-    let readme =
-        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut pages: Vec<std::path::PathBuf> = std::fs::read_dir(root.join("docs"))
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.extension().is_some_and(|ext| ext == "md"))
+        .collect();
+    pages.sort();
+    pages.insert(0, root.join("README.md"));
+    let readme: String = pages
+        .iter()
+        .map(|page| std::fs::read_to_string(page).unwrap())
+        .collect();
     let mut examples: Vec<String> = Vec::new();
     for block in readme.split("```sh\n").skip(1) {
         let block = block.split("```").next().unwrap_or("");
