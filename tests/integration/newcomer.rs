@@ -1,6 +1,7 @@
 //! The CLI as a newcomer meets it (issue 49): LIN everywhere (item 1), through the binary.
 
 use std::fs;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use crate::common;
@@ -270,4 +271,248 @@ fn the_run_ends_naming_what_it_skipped() {
         .unwrap();
     assert!(output.status.success());
     assert!(!String::from_utf8_lossy(&output.stderr).contains("note:"));
+}
+
+/// The `sh` and `python` blocks of `docs/paths.md`, in order: (language, line).
+fn paths_page() -> Vec<(bool, String)> {
+    let page = fs::read_to_string(common::corpus().join("../docs/paths.md")).unwrap();
+    let mut lines = Vec::new();
+    let mut python = String::new();
+    let mut inside: Option<&str> = None;
+    for line in page.lines() {
+        if let Some(info) = line.strip_prefix("```") {
+            inside = match inside {
+                Some("python") => {
+                    lines.push((true, std::mem::take(&mut python)));
+                    None
+                }
+                Some(_) => None,
+                None => Some(if info == "python" {
+                    "python"
+                } else if info == "sh" {
+                    "sh"
+                } else {
+                    "other"
+                }),
+            };
+            continue;
+        }
+        match inside {
+            Some("sh") => lines.push((false, line.to_owned())),
+            Some("python") => {
+                python.push_str(line);
+                python.push('\n');
+            }
+            _ => {}
+        }
+    }
+    lines
+}
+
+/// North's points and the auction's first call of each board of a PBN text, read here from the
+/// text alone (the Deal's first seat and hands, the line after `[Auction`).
+fn boards_by_hand(text: &str) -> Vec<(u32, String)> {
+    let mut boards = Vec::new();
+    let mut north = None;
+    let mut lines = text.lines();
+    while let Some(line) = lines.next() {
+        if let Some(deal) = line.strip_prefix("[Deal \"") {
+            let deal = deal.trim_end_matches("\"]");
+            let (first, hands) = deal.split_at(2);
+            let at = "NESW".find(&first[..1]).unwrap();
+            let hands: Vec<&str> = hands.split(' ').collect();
+            let hand = hands[(4 - at) % 4];
+            north = Some(
+                hand.chars()
+                    .map(|c| match c {
+                        'A' => 4,
+                        'K' => 3,
+                        'Q' => 2,
+                        'J' => 1,
+                        _ => 0,
+                    })
+                    .sum::<u32>(),
+            );
+        } else if line.starts_with("[Auction ") {
+            let first = lines
+                .next()
+                .and_then(|calls| calls.split_whitespace().next())
+                .unwrap_or_default()
+                .to_owned();
+            boards.push((north.take().unwrap(), first));
+        }
+    }
+    boards
+}
+
+/// Issue 65, "what must be shown": the director's, archivist's, analyst's and teacher's paths of
+/// `docs/paths.md`, run word for word on real files of the shared corpus; what they leave is
+/// checked against counts made here from the text.
+#[test]
+fn the_four_paths_run_as_written() {
+    let Some(real) = common::real_corpus() else {
+        return;
+    };
+    let Some(lin) = common::lin_corpus() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let sandbox = dir.path();
+    let copy = |from: PathBuf, to: &str| {
+        fs::copy(from, sandbox.join(to)).unwrap();
+    };
+    copy(
+        real.join(
+            "Rick-Wilson__Bridge-Game-Analysis/tests__integration__source__LBC-2026-01-26.pbn",
+        ),
+        "session.pbn",
+    );
+    copy(
+        real.join("Rick-Wilson__BBA-CLI/tests__fixtures__expected__slow__1N.pbn"),
+        "practice.pbn",
+    );
+    fs::create_dir(sandbox.join("archive")).unwrap();
+    for (from, to) in [
+        (
+            real.join("richardschneider__pbn/test__sample__Hand_Trophy_Pairs.pbn"),
+            "archive/trophy.pbn",
+        ),
+        (
+            real.join("jarekczek__pbntools/test__test_4_kops_www_20130807__sm0807.pbn"),
+            "archive/kops.pbn",
+        ),
+        (
+            real.join("lorserker__ben/Boards__BBO__Free_Super_Sunday_Daylong__Aug_4__Daylong.pbn"),
+            "archive/daylong.pbn",
+        ),
+        (
+            lin.join("bridge-craftwork__bridge-solver/fixtures__bench-boards.lin"),
+            "archive/bench.lin",
+        ),
+        (
+            lin.join("forrestrice__bridge-bots/bridgebots__tests__resources__usbf_sf_14502.lin"),
+            "archive/usbf.lin",
+        ),
+    ] {
+        copy(from, to);
+    }
+    let binary = Path::new(env!("CARGO_BIN_EXE_pbnfmt"));
+    let path = format!(
+        "{}:{}",
+        binary.parent().unwrap().display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let mut commands = 0;
+    for (python, line) in paths_page() {
+        if python {
+            if !common::python_has("pandas") {
+                continue;
+            }
+            let output = Command::new(common::python())
+                .args(["-c", &line])
+                .current_dir(sandbox)
+                .output()
+                .unwrap();
+            let said = common::text(&output.stdout);
+            assert!(
+                output.status.success(),
+                "{said}{}",
+                common::text(&output.stderr)
+            );
+            // The games the CSV holds, as the JSON lines count them.
+            let games = fs::read_to_string(sandbox.join("games.jsonl"))
+                .unwrap()
+                .lines()
+                .count();
+            assert!(said.starts_with(&format!("{games} games;")), "{said}");
+            continue;
+        }
+        let line = line.trim();
+        if !line.starts_with("pbnfmt ") {
+            continue;
+        }
+        let status = line
+            .split_once("# exits ")
+            .map_or(0, |(_, rest)| rest[..1].parse().unwrap());
+        let output = Command::new("sh")
+            .args(["-c", line])
+            .current_dir(sandbox)
+            .env("PATH", &path)
+            .env("NO_COLOR", "1")
+            .output()
+            .unwrap();
+        assert_eq!(
+            output.status.code(),
+            Some(status),
+            "{line}\n{}{}",
+            common::text(&output.stdout),
+            common::text(&output.stderr)
+        );
+        commands += 1;
+    }
+    assert_eq!(commands, 14, "the page's commands");
+    // The director's: the export is export format, and the sheet a PDF.
+    let export = fs::read(sandbox.join("session.export.pbn")).unwrap();
+    assert!(export.starts_with(b"% PBN 2.1\r\n% EXPORT\r\n"));
+    assert!(
+        fs::read(sandbox.join("session.pdf"))
+            .unwrap()
+            .starts_with(b"%PDF-")
+    );
+    // The archivist's: each file converted, LIN included; the analyst's: a row a game.
+    for name in ["trophy", "kops", "daylong", "bench", "usbf"] {
+        assert!(
+            sandbox.join(format!("converted/{name}.pbn")).is_file(),
+            "{name}"
+        );
+    }
+    let jsonl = fs::read_to_string(sandbox.join("games.jsonl")).unwrap();
+    let csv = fs::read_to_string(sandbox.join("games.csv")).unwrap();
+    assert_eq!(csv.lines().count(), jsonl.lines().count() + 1);
+    let pbn_games: usize = ["trophy", "kops", "daylong"]
+        .iter()
+        .map(|name| {
+            let text = String::from_utf8_lossy(
+                &fs::read(sandbox.join(format!("archive/{name}.pbn"))).unwrap(),
+            )
+            .into_owned();
+            text.lines()
+                .filter(|line| line.starts_with("[Board "))
+                .count()
+        })
+        .sum();
+    assert!(
+        jsonl.lines().count() > pbn_games,
+        "the LIN games are rows too"
+    );
+    // The teacher's: the boards an independent reading chooses, each declared by South,
+    // numbered from 1.
+    let practice = fs::read_to_string(sandbox.join("practice.pbn")).unwrap();
+    let chosen = boards_by_hand(&practice)
+        .iter()
+        .filter(|(north, first)| *north >= 15 && first == "1NT")
+        .count();
+    let lesson = fs::read_to_string(sandbox.join("lesson.pbn")).unwrap();
+    let declarers: Vec<&str> = lesson
+        .lines()
+        .filter(|l| l.starts_with("[Declarer "))
+        .collect();
+    assert!(chosen > 5, "{chosen}");
+    assert_eq!(declarers.len(), chosen);
+    assert!(
+        declarers.iter().all(|line| *line == "[Declarer \"S\"]"),
+        "{declarers:?}"
+    );
+    let numbers: Vec<String> = lesson
+        .lines()
+        .filter_map(|l| l.strip_prefix("[Board \""))
+        .map(|n| n.trim_end_matches("\"]").to_owned())
+        .collect();
+    let expected: Vec<String> = (1..=chosen).map(|n| n.to_string()).collect();
+    assert_eq!(numbers, expected);
+    assert!(
+        fs::read(sandbox.join("lesson.pdf"))
+            .unwrap()
+            .starts_with(b"%PDF-")
+    );
 }
