@@ -364,7 +364,13 @@ fn what_lin_cannot_carry(parse: &Parse, text: &str, model: &GameModel<'_>, game:
         .filter(|name| !["Site", "Scoring"].contains(name))
         .collect();
     if game.is_match() {
-        kept.extend(["HomeTeam", "VisitTeam", "Stage"]);
+        kept.extend([
+            "HomeTeam",
+            "VisitTeam",
+            "Stage",
+            "HomeCarryOver",
+            "VisitCarryOver",
+        ]);
         if super::to_lin::vg_scoring(game.scoring.as_deref()).is_some() {
             kept.push("Scoring");
         }

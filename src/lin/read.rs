@@ -232,6 +232,10 @@ struct Header {
     scoring: Option<String>,
     home: Option<String>,
     visit: Option<String>,
+    /// The teams' carry-over (`vg`'s seventh and ninth fields: the score each team brings from
+    /// earlier segments), when not 0.
+    home_carry: Option<String>,
+    visit_carry: Option<String>,
     /// The first board of a vugraph (`vg`, its fourth field), and BBO's result line (`rs`):
     /// each board's results, open room then closed, from the first board on.
     first_board: Option<u32>,
@@ -612,6 +616,8 @@ impl Reader<'_, '_> {
             ("HomeTeam", &header.home),
             ("Stage", &header.stage),
             ("VisitTeam", &header.visit),
+            ("HomeCarryOver", &header.home_carry),
+            ("VisitCarryOver", &header.visit_carry),
         ] {
             if let Some(value) = value {
                 game.tags.push((name.to_owned(), value.clone()));

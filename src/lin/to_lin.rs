@@ -65,6 +65,9 @@ struct Match {
     scoring: &'static str,
     home: String,
     visit: String,
+    /// The carry-overs (`HomeCarryOver`, `VisitCarryOver`), `0` when the board gives none.
+    home_carry: String,
+    visit_carry: String,
 }
 
 impl Match {
@@ -83,6 +86,8 @@ impl Match {
             event: game.event.clone().unwrap_or_default(),
             stage: tag("Stage").unwrap_or_default(),
             scoring: vg_scoring(game.scoring.as_deref()).unwrap_or(""),
+            home_carry: tag("HomeCarryOver").unwrap_or_else(|| "0".to_owned()),
+            visit_carry: tag("VisitCarryOver").unwrap_or_else(|| "0".to_owned()),
         })
     }
 
@@ -109,12 +114,14 @@ impl Match {
         let field =
             |text: &str, what: &str, changed: &mut Vec<String>| clean(text, true, what, changed);
         out.push_str(&format!(
-            "vg|{},{},{},{first},{last},{},0,{},0|\r\n",
+            "vg|{},{},{},{first},{last},{},{},{},{}|\r\n",
             field(&self.event, "the Event", changed),
             field(&self.stage, "the Stage", changed),
             self.scoring,
             field(&self.home, "the HomeTeam", changed),
+            field(&self.home_carry, "the HomeCarryOver", changed),
             field(&self.visit, "the VisitTeam", changed),
+            field(&self.visit_carry, "the VisitCarryOver", changed),
         ));
         let names: [Option<[String; 4]>; 2] = [false, true].map(|closed| {
             boards

@@ -999,3 +999,77 @@ fn a_character_latin1_lacks_makes_the_pbn_utf8() {
     let codes: Vec<&str> = report.diagnostics.iter().map(|d| d.rule.code()).collect();
     assert!(!codes.contains(&"C001"), "{codes:?}");
 }
+
+/// The `vg` line's fields, split at commas.
+fn vugraph_lines(lin: &str) -> Vec<Vec<String>> {
+    lin.split("vg|")
+        .skip(1)
+        .filter_map(|rest| rest.split('|').next())
+        .filter(|value| !value.is_empty())
+        .map(|value| value.split(',').map(|f| f.trim().to_owned()).collect())
+        .collect()
+}
+
+/// Issue 61, item 10: BBO's vugraph carry-over (`vg|title,stage,I,1,14,home,23,visit,17|`) is kept
+/// as `HomeCarryOver` and `VisitCarryOver` tags and written back, here and in every real LIN file
+/// with a `vg` line (a USBF segment carries 80 and 99); a carry of 0 gives no tag.
+#[test]
+fn a_vugraph_carry_over_survives_lin_to_pbn_to_lin() {
+    let lin = "vg|Final,R1,I,1,1,Home,23,Away,17.5|pn|A,B,C,D,E,F,G,H|qx|o1|\
+        md|3S962HAJ7DKT82CJ75,ST5HQ9863DA943CKQ,SK843HT542DJ6C863,|sv|o|mb|p|mb|p|mb|p|mb|p|pg||\n";
+    let pbn = lin_to_pbn(lin.as_bytes().to_vec(), &ConvertOptions::default());
+    let text = String::from_utf8(pbn.output_bytes().expect("written")).unwrap();
+    assert!(
+        text.contains("[HomeCarryOver \"23\"]") && text.contains("[VisitCarryOver \"17.5\"]"),
+        "{text}"
+    );
+    let back = pbn_to_lin(text.into_bytes(), &ConvertOptions::default());
+    let again = String::from_utf8(back.output_bytes().expect("written")).unwrap();
+    assert!(
+        again.starts_with("vg|Final,R1,I,1,1,Home,23,Away,17.5|"),
+        "{again}"
+    );
+    assert!(
+        back.problems.iter().all(|d| d.rule.code() != "L013"),
+        "{:?}",
+        back.problems
+    );
+    let none = lin.replace(",23,", ",0,").replace(",17.5|", ",0|");
+    let pbn = lin_to_pbn(none.into_bytes(), &ConvertOptions::default());
+    let text = String::from_utf8(pbn.output_bytes().expect("written")).unwrap();
+    assert!(!text.contains("CarryOver"), "{text}");
+    let Some(corpus) = common::lin_corpus() else {
+        return;
+    };
+    let mut carried = 0;
+    for path in common::lin_files(&corpus) {
+        let bytes = std::fs::read(&path).unwrap();
+        let before = vugraph_lines(&String::from_utf8_lossy(&bytes));
+        if before.is_empty() {
+            continue;
+        }
+        let pbn = lin_to_pbn(bytes, &ConvertOptions::default());
+        let Some(pbn) = pbn.output_bytes() else {
+            continue;
+        };
+        let lin = pbn_to_lin(pbn, &ConvertOptions::default());
+        let Some(after) = lin.output_bytes() else {
+            continue;
+        };
+        let after = vugraph_lines(&String::from_utf8_lossy(&after));
+        let carry = |line: &Vec<String>| (line.get(6).cloned(), line.get(8).cloned());
+        // The writer may repeat a match's `vg` line (one per group of its boards): the
+        // carry-overs it writes are the ones read.
+        assert_eq!(
+            before.iter().map(carry).collect::<BTreeSet<_>>(),
+            after.iter().map(carry).collect::<BTreeSet<_>>(),
+            "{}",
+            path.display()
+        );
+        carried += before
+            .iter()
+            .filter(|line| carry(line) != (Some("0".into()), Some("0".into())))
+            .count();
+    }
+    assert!(carried >= 1, "no real file carries over a score");
+}
