@@ -29,7 +29,7 @@ impl Reader<'_, '_> {
         self.header.home = field(5);
         self.header.visit = field(7);
         // A carry-over of 0 is no carry-over (BBO writes 0 for a match without one).
-        let carry = |i: usize| field(i).filter(|f| f.parse::<f64>().map_or(true, |n| n != 0.0));
+        let carry = |i: usize| field(i).filter(|f| !f.parse::<f64>().is_ok_and(|n| n == 0.0));
         self.header.home_carry = carry(6);
         self.header.visit_carry = carry(8);
         self.header.first_board = field(3).and_then(|f| f.parse().ok());
