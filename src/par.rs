@@ -409,6 +409,74 @@ impl Shown {
     }
 }
 
+/// The contracts of a file's ParContract (`NS 4S=`, `N 4S=; S 4S=`, `EW 5CX-2`, `Pass`) when every
+/// one of them scores `par` (the table's, for North-South) with the table's `tricks` and says a
+/// result the table gives: what a hand record prints in place of the table's list, since the
+/// producer chose them (one seat, one strain). `None` when one does not read, or disagrees.
+pub fn file_contracts(
+    value: &str,
+    tricks: &Tricks,
+    vulnerable: Vulnerability,
+    par: i64,
+) -> Option<Vec<ParContract>> {
+    let items: Vec<&str> = value
+        .split(';')
+        .map(str::trim)
+        .filter(|item| !item.is_empty())
+        .collect();
+    if items.is_empty() {
+        return None;
+    }
+    if items.len() == 1 && items[0].eq_ignore_ascii_case("Pass") {
+        return (par == 0).then(Vec::new);
+    }
+    let mut contracts = Vec::with_capacity(items.len());
+    for item in items {
+        if read_par_contract(item, tricks, vulnerable) != ParRead::Score(par) {
+            return None;
+        }
+        let mut words = item.split_whitespace();
+        let (side, seat) = match words.next()? {
+            w if w.eq_ignore_ascii_case("NS") => (Side::NorthSouth, None),
+            w if w.eq_ignore_ascii_case("EW") => (Side::EastWest, None),
+            "N" => (Side::NorthSouth, Some(Seat::North)),
+            "S" => (Side::NorthSouth, Some(Seat::South)),
+            "E" => (Side::EastWest, Some(Seat::East)),
+            "W" => (Side::EastWest, Some(Seat::West)),
+            _ => return None,
+        };
+        let contract = words.next()?;
+        if words.next().is_some() {
+            return None;
+        }
+        let end = contract.find(['=', '+', '-']).unwrap_or(contract.len());
+        let named = ContractValue::parse(&contract[..end]).or_else(|| {
+            crate::model::loose::contract(&contract[..end])
+                .and_then(|reading| ContractValue::parse(&reading.spelling))
+        });
+        let Some(ContractValue::Contract(c)) = named.filter(
+            |named| !matches!(named, ContractValue::Contract(c) if c.risk == Risk::Redoubled),
+        ) else {
+            return None;
+        };
+        // The declarer's tricks: the table's (the result, when written, says the same: it was
+        // read against them above).
+        let tricks = match seat {
+            Some(seat) => tricks[seat as usize][c.denomination as usize],
+            None => side_tricks(tricks, side, c.denomination),
+        };
+        contracts.push(ParContract {
+            side,
+            seat,
+            level: c.level,
+            denomination: c.denomination,
+            doubled: c.risk == Risk::Doubled,
+            tricks,
+        });
+    }
+    Some(contracts)
+}
+
 /// The score of `contract` (as `ParContract` spells it, `4SX` by `side`) for North-South, with the
 /// tricks of the table: for a ParContract tag.
 pub fn contract_score(
@@ -779,5 +847,63 @@ mod par_contract_tests {
         ] {
             assert_eq!(read(bad), ParRead::Unreadable, "{bad:?}");
         }
+    }
+}
+
+#[cfg(test)]
+mod file_contract_tests {
+    use super::{ParContract, file_contracts};
+    use crate::bridge::{Denomination, Seat};
+    use crate::model::values::{Side, Vulnerability};
+
+    /// Issue 62, item 2: a hand record prints the file's ParContract where it agrees with the
+    /// table. North and South take 9 tricks in spades, East and West 7 in notrump at most: par
+    /// NS 140, nobody vulnerable (the tricks are N, E, S, W rows of C, D, H, S, NT).
+    #[test]
+    fn the_files_par_contracts_when_they_score_the_tables_par() {
+        let tricks = [
+            [6, 6, 6, 9, 6],
+            [6, 6, 6, 4, 5],
+            [6, 6, 6, 9, 6],
+            [6, 6, 6, 4, 5],
+        ];
+        let none = Vulnerability::None;
+        let three_spades = |seat| ParContract {
+            side: Side::NorthSouth,
+            seat,
+            level: 3,
+            denomination: Denomination::Spades,
+            doubled: false,
+            tricks: 9,
+        };
+        assert_eq!(
+            file_contracts("N 3S=", &tricks, none, 140),
+            Some(vec![three_spades(Some(Seat::North))])
+        );
+        assert_eq!(
+            file_contracts("N 3S=; S 3S", &tricks, none, 140),
+            Some(vec![
+                three_spades(Some(Seat::North)),
+                three_spades(Some(Seat::South))
+            ])
+        );
+        assert_eq!(
+            file_contracts("NS 3S=", &tricks, none, 140),
+            Some(vec![three_spades(None)])
+        );
+        // Another score, a wrong result, a pass-out that is not one, a redouble, words after
+        // the contract: the table's list is printed.
+        for value in [
+            "NS 4S",
+            "NS 3S+1",
+            "Pass",
+            "NS 3SXX=",
+            "NS 3S= EW",
+            "",
+            "NS 3S=; EW 1NT",
+        ] {
+            assert_eq!(file_contracts(value, &tricks, none, 140), None, "{value}");
+        }
+        assert_eq!(file_contracts("Pass", &[[6; 5]; 4], none, 0), Some(vec![]));
     }
 }

@@ -145,13 +145,28 @@ pub fn boards(text: &str, keep: &dyn Fn(&crate::query::Board<'_>) -> bool) -> Ve
                 }
                 key = crate::sets::key(&deal);
             }
+            // The file's ParContract where it agrees with the table (issue 62, item 2): the
+            // producer's choice of seats and strains, else every contract of the table's par.
+            let mut par = facts.shown_par(None);
+            if let (Some(shown), Some(tricks), Some(vulnerable), Some(value)) = (
+                par.as_mut(),
+                facts.dd(),
+                facts.vulnerability(),
+                model.value("ParContract"),
+            ) && shown.contracts.is_some()
+                && shown.contradicted.is_none()
+                && let Some(contracts) =
+                    crate::par::file_contracts(value, tricks, vulnerable, shown.ns)
+            {
+                shown.contracts = Some(contracts);
+            }
             boards.push(Board {
                 number,
                 dealer: facts.dealer(),
                 vulnerable: facts.vulnerability(),
                 hands,
                 tricks: facts.dd().copied(),
-                par: facts.shown_par(None),
+                par,
                 key,
                 players: Seat::ALL.map(|seat| {
                     model

@@ -932,3 +932,48 @@ fn a_set_without_deals_is_refused_and_names_keep_their_letters() {
     );
     assert!(dir.path().join("out/café_rouge.html").is_file());
 }
+
+/// Issue 62, item 2: the sheet prints the file's ParContract where it agrees with the table (the
+/// producer's seat and level), else every contract of the table's par. North and South take 9
+/// tricks in spades, East and West at most 6: par NS 140, written by DDS's rule as 1♠+2.
+#[test]
+fn the_files_par_contract_is_printed_when_the_table_agrees() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut rows = String::new();
+    for (seat, spades, notrump) in [("N", 9, 6), ("E", 4, 5), ("S", 9, 6), ("W", 4, 5)] {
+        for (strain, tricks) in [("NT", notrump), ("S", spades), ("H", 6), ("D", 6), ("C", 6)] {
+            rows.push_str(&format!("{seat} {strain} {tricks}\n"));
+        }
+    }
+    let board = |par: &str| {
+        format!(
+            "[Event \"E\"]\n[Site \"S\"]\n[Date \"2026.01.01\"]\n[Board \"1\"]\n[Dealer \"N\"]\n\
+             [Vulnerable \"None\"]\n\
+             [Deal \"N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765\"]\n\
+             [OptimumResultTable \"Declarer;Denomination\\2R;Result\\2R\"]\n{rows}{par}"
+        )
+    };
+    let par_line = |par: &str| {
+        std::fs::write(dir.path().join("set.pbn"), board(par)).unwrap();
+        let output = pbnfmt(&["handrecord", "set.pbn", "-o", "set.html"], dir.path());
+        assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+        let html = std::fs::read_to_string(dir.path().join("set.html")).unwrap();
+        let at = html.find("Par NS 140 (").expect("a par line");
+        html[at..at + html[at..].find(')').unwrap() + 1]
+            .replace("<span class=\"sym S\">♠</span>", "S")
+    };
+    assert_eq!(par_line(""), "Par NS 140 (1S+2 by N-S)");
+    assert_eq!(
+        par_line("[ParContract \"N 3S=\"]\n"),
+        "Par NS 140 (3S by N)"
+    );
+    assert_eq!(
+        par_line("[ParContract \"N 3S=; S 3S=\"]\n"),
+        "Par NS 140 (3S by N, 3S by S)"
+    );
+    // A ParContract that says another score gives the table's contracts (and H004, when selected).
+    assert_eq!(
+        par_line("[ParContract \"NS 2S=\"]\n"),
+        "Par NS 140 (1S+2 by N-S)"
+    );
+}
