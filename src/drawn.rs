@@ -161,6 +161,7 @@ mod tests {
             crate::rules::result::pairs(),
             crate::rules::notes::pairs(),
             crate::rules::tables::pairs(),
+            crate::rules::table_values::pairs(),
             crate::rules::results::pairs(),
             crate::rules::chars::pairs(),
             crate::rules::export::pairs(),

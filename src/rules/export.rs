@@ -240,6 +240,26 @@ pub const INDENTED_COMMENT: RuleInfo = RuleInfo {
     ..RuleInfo::BASE
 };
 
+pub const COMMENT_SPACING: RuleInfo = RuleInfo {
+    code: "E012",
+    name: "comment-spacing",
+    severity: Severity::Error,
+    group: Group::Export,
+    section: "PBN 3.8",
+    summary: "Export format: a comment after a call or card not set off by a single space",
+    what: "In export format, a comment that follows a call, card, marker or annotation on its \
+        line: exactly one space comes before its `{` or `;`. Comments that start their line are \
+        E011's, and one on a tag pair's line E005's.",
+    why: "PBN 3.8: \"When a comment does not start at a new line, then a single space preceeds \
+        the comment begin character ';' or '{'.\"",
+    example: "```\n\
+        % EXPORT\n\
+        [Auction \"N\"]\n1D  {better 1C} Pass 1H Pass\n\
+        ```",
+    fix: "Run `pbnfmt export`.",
+    ..RuleInfo::BASE
+};
+
 /// True when the text has a `% EXPORT` line (PBN 2.4).
 pub fn declares_export(parse: &Parse, text: &str) -> bool {
     parse.tokens.iter().any(|token| {
@@ -400,6 +420,9 @@ pub fn check_game(checker: &mut Checker<'_>, game: &GameModel<'_>) {
     if checker.on(Rule::IndentedComment) {
         comments_start_lines(checker, game);
     }
+    if checker.on(Rule::CommentSpacing) {
+        comment_spacing(checker, game);
+    }
     // Export's own proof runs only the layout rules: the others' work is skipped.
     if checker.on(Rule::LowercaseInExport) || checker.on(Rule::NonCanonicalValue) {
         values_and_case(checker, game);
@@ -492,6 +515,55 @@ fn comments_start_lines(checker: &mut Checker<'_>, game: &GameModel<'_>) {
         .with_help(
             "in export format a comment after a tag pair starts a new line (PBN 3.8); a comment \
              after a call or card follows it on its line",
+        ),
+    );
+}
+
+/// PBN 3.8: a comment after a call or card on its line has one space before it, no more and no
+/// less. One finding a game, with the count of the others.
+fn comment_spacing(checker: &mut Checker<'_>, game: &GameModel<'_>) {
+    let (parse, bytes) = (checker.parse, checker.text.as_bytes());
+    let mut wrong = game.written().flat_map(|tag| {
+        tag.pair
+            .data
+            .iter()
+            .skip_while(|data| !matches!(data, Data::Move(_) | Data::Marker(_)))
+            .filter_map(|data| match *data {
+                Data::Comment(id) => Some(id),
+                _ => None,
+            })
+    });
+    let spaced = |id: crate::syntax::TokenId| {
+        let at = parse.token(id).start as usize;
+        let line_start = bytes[..at]
+            .iter()
+            .rposition(|&b| matches!(b, b'\n' | b'\r'))
+            .map_or(0, |i| i + 1);
+        // A comment that starts its line (indented or not) is E011's.
+        at == line_start
+            || bytes[line_start..at]
+                .iter()
+                .all(|&b| matches!(b, b' ' | b'\t'))
+            || (bytes[at - 1] == b' ' && !matches!(bytes[at - 2], b' ' | b'\t'))
+    };
+    let Some(first) = wrong.find(|&id| !spaced(id)) else {
+        return;
+    };
+    let others = wrong.filter(|&id| !spaced(id)).count();
+    let more = match others {
+        0 => String::new(),
+        1 => " (and 1 more in this game)".to_owned(),
+        n => format!(" (and {n} more in this game)"),
+    };
+    checker.report(
+        Diagnostic::new(
+            Rule::CommentSpacing,
+            parse.span(first, first),
+            format!("this comment is not set off by a single space{more}"),
+        )
+        .with_help(
+            "in export format one space comes before a comment that does not start its line \
+             (PBN 3.8); `pbnfmt export` writes it so",
         ),
     );
 }

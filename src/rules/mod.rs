@@ -33,6 +33,7 @@ pub mod semantic;
 pub mod sets;
 pub mod suppress;
 pub mod syntax;
+pub mod table_values;
 pub mod tables;
 pub mod tags;
 pub mod values;
@@ -392,6 +393,8 @@ rules! {
     CommentInSectionData => tables::COMMENT_IN_SECTION_DATA,
     DataWithoutSection => tables::DATA_WITHOUT_SECTION,
     TableOrderContradicted => tables::TABLE_ORDER_CONTRADICTED,
+    MalformedTableValue => table_values::MALFORMED_TABLE_VALUE,
+    TableRowsDisagree => table_values::TABLE_ROWS_DISAGREE,
     TravellerScoreMismatch => results::TRAVELLER_SCORE_MISMATCH,
     TravellerMatchpointsMismatch => results::TRAVELLER_MATCHPOINTS_MISMATCH,
     TravellerImpsMismatch => results::TRAVELLER_IMPS_MISMATCH,
@@ -416,6 +419,7 @@ rules! {
     NonCanonicalAnnotation => export::NON_CANONICAL_ANNOTATION,
     NonEmptyGameSeparator => export::NON_EMPTY_GAME_SEPARATOR,
     IndentedComment => export::INDENTED_COMMENT,
+    CommentSpacing => export::COMMENT_SPACING,
     UnencodableCharacter => writing::UNENCODABLE_CHARACTER,
     ConflictingDuplicateTag => writing::CONFLICTING_DUPLICATE_TAG,
     EmbeddedPbn => writing::EMBEDDED_PBN,

@@ -203,6 +203,8 @@ pub fn check_game(checker: &mut Checker<'_>, game: &GameModel<'_>) {
             );
         }
         order(checker, name, &table, value_span.clone());
+        crate::rules::table_values::check_values(checker, name, &table);
+        crate::rules::table_values::check_rows(checker, game, model_tag, &table);
     }
 }
 

@@ -50,6 +50,7 @@ pub(crate) fn pairs() -> Vec<crate::rules::pairs::Pair> {
         ),
         changed(Rule::NonCanonicalAnnotation, "4S AP", "4S ! AP"),
         changed(Rule::NonEmptyGameSeparator, "AP\r\n\r\n", "AP\r\n  \r\n"),
+        changed(Rule::CommentSpacing, "4S AP", "4S  {in tempo} AP"),
         Pair::owned(
             Rule::IndentedComment,
             good.replacen(
