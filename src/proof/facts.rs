@@ -216,6 +216,8 @@ impl GameFacts {
                 },
             );
         }
+        // Taken for the closure, which cannot borrow `self`, and put back after.
+        let leave_out = std::mem::take(&mut self.leave_out);
         self.finish_tags(out, |out| {
             for (section, notes, is_auction) in [
                 (model.auction, &model.auction_notes, true),
@@ -224,6 +226,11 @@ impl GameFacts {
                 let Some(i) = section else {
                     continue;
                 };
+                // A section whose tag the proof leaves out (`set-tag --remove Auction`) is left
+                // out whole, its calls or cards and its notes with it.
+                if leave_out.iter().any(|left| left == model.tags[i].name) {
+                    continue;
+                }
                 moves(parse, text, &model.tags[i], is_auction, out);
                 for &note in notes {
                     let tag = &model.tags[note];
@@ -232,6 +239,7 @@ impl GameFacts {
                 }
             }
         });
+        self.leave_out = leave_out;
     }
 
     /// Starts the facts of a game's tags: [`GameFacts::tag`] for each tag that is no part of the

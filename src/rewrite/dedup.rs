@@ -192,6 +192,7 @@ pub(crate) fn remove_games(
             edits.delete(start.min(run.start)..end);
         }
     }
+    let embedded = reader.is_embedded();
     let (games, verdict) = super::read_verdict(&decoded, reader.finish(), options.force);
     let mut problems = match verdict {
         Ok(problems) => problems,
@@ -206,6 +207,13 @@ pub(crate) fn remove_games(
         return Deduped {
             rewritten: super::encoded(decoded, None, problems, games),
             removed,
+        };
+    }
+    if embedded {
+        problems.push(crate::rules::writing::embedded_not_cut());
+        return Deduped {
+            rewritten: Rewritten::refused(decoded, problems, games),
+            removed: String::new(),
         };
     }
     let result = match edits.apply(text) {

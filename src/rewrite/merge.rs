@@ -225,14 +225,17 @@ pub fn merge(reads: &[Read], shuffle: Option<u64>, renumber: bool) -> Merged {
         match numbered.output_bytes() {
             Some(output) => bytes = output,
             None => {
-                let why = numbered
-                    .problems
-                    .first()
-                    .map_or_else(String::new, |p| format!(": {}", p.message));
+                let said = match numbered.problems.first() {
+                    Some(problem) if !super::is_bug(problem) => {
+                        crate::rules::writing::not_renumbered("merged", problem)
+                    }
+                    problem => bug(format!(
+                        "the merged boards could not be renumbered{}",
+                        problem.map_or_else(String::new, |p| format!(": {}", p.message))
+                    )),
+                };
                 return Merged {
-                    output: Err(bug(format!(
-                        "the merged boards could not be renumbered{why}"
-                    ))),
+                    output: Err(said),
                     games,
                 };
             }

@@ -233,6 +233,15 @@ pub(crate) fn same_but(
     )))
 }
 
+/// Whether `problem` is one of [`bug`]'s: a broken invariant, not a reason of the input's.
+pub(crate) fn is_bug(problem: &Diagnostic) -> bool {
+    problem
+        .help
+        .as_deref()
+        .is_some_and(|help| help.contains("bug in pbnfmt"))
+        || problem.message.contains("bug in pbnfmt")
+}
+
 /// A rewrite's result that does not read back as it should: a bug of pbnfmt's.
 pub(crate) fn bug(message: String) -> Diagnostic {
     proof::unfaithful(

@@ -142,14 +142,19 @@ fn numbered(mut done: Deduped, options: RewriteOptions) -> Deduped {
         // reads again only as the selection left it.
         Some(output) => done.rewritten.output = Some(output),
         None => {
-            let why = numbered
-                .problems
-                .first()
-                .map_or_else(String::new, |problem| format!(": {}", problem.message));
             done.rewritten.output = None;
-            done.rewritten.problems.push(super::bug(format!(
-                "the boards selected could not be renumbered{why}"
-            )));
+            done.rewritten
+                .problems
+                .push(match numbered.problems.first() {
+                    // A reason of the input's (boards run together): said as it is.
+                    Some(problem) if !super::is_bug(problem) => {
+                        crate::rules::writing::not_renumbered("selected", problem)
+                    }
+                    problem => super::bug(format!(
+                        "the boards selected could not be renumbered{}",
+                        problem.map_or_else(String::new, |p| format!(": {}", p.message))
+                    )),
+                });
         }
     }
     done

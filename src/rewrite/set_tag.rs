@@ -149,8 +149,18 @@ impl Game<'_> {
                     .data
                     .iter()
                     .any(|data| !matches!(data, crate::syntax::Data::Comment(_)));
+                let commented = tag
+                    .pair
+                    .data
+                    .iter()
+                    .any(|data| matches!(data, crate::syntax::Data::Comment(_)));
                 if section {
                     refusals.push(crate::rules::writing::section_left_behind(
+                        name,
+                        tag.text_span(),
+                    ));
+                } else if commented {
+                    refusals.push(crate::rules::writing::comment_left_behind(
                         name,
                         tag.text_span(),
                     ));

@@ -363,6 +363,26 @@ pub fn boards_joined(what: &str, span: Range<usize>) -> Diagnostic {
     .with_help(BOARDS_JOINED.fix)
 }
 
+/// The boards `what` (`selected`, `merged`) could not be renumbered for a reason of the input
+/// that the renumbering found (`problem`, in the text the boards make): its rule and words, at
+/// the start of the file, since the text it points into is not the input (before, the refusal
+/// was called a bug in pbnfmt, issue 63, item 13).
+pub fn not_renumbered(what: &str, problem: &Diagnostic) -> Diagnostic {
+    let mut said = Diagnostic::new(
+        problem.rule,
+        0..0,
+        format!(
+            "the boards {what} could not be renumbered: {}",
+            problem.message
+        ),
+    );
+    said.severity = problem.severity;
+    match &problem.help {
+        Some(help) => said.with_help(help.clone()),
+        None => said,
+    }
+}
+
 /// W004, refused before any edit: removing `names` from the game at `span` would leave it no tag
 /// pair, and a game is its tags (PBN 3.1): the game itself would go, which `set-tag` never does
 /// (issue 65, item 1: this was a failed proof called a bug in pbnfmt).
@@ -378,6 +398,25 @@ pub fn game_emptied(names: &str, span: Range<usize>) -> Diagnostic {
     .with_help(
         "keep a tag in the game, or remove the game itself with `pbnfmt select --boards ... \
          --invert`",
+    )
+}
+
+/// W004, refused before any edit: the tag `name` at `span` has a comment after it, which PBN 3.8
+/// ties to it: removing the tag pair alone would tie the comment to the tag before it, and
+/// removing the comment too would lose it (issue 63, item 13: this was a failed proof called a
+/// bug in pbnfmt).
+pub fn comment_left_behind(name: &str, span: Range<usize>) -> Diagnostic {
+    Diagnostic::new(
+        Rule::UnfaithfulExport,
+        span,
+        format!(
+            "the {name} tag has a comment after it, which refers to it (PBN 3.8): removing the \
+             tag pair alone would make the comment refer to the tag before it"
+        ),
+    )
+    .with_help(
+        "move or remove the comment in an editor first, or set the tag's value instead of \
+         removing it",
     )
 }
 
@@ -604,6 +643,21 @@ pub fn embedded_not_joined(span: Range<usize>) -> Diagnostic {
         span,
         "the PBN text is embedded in another document (PBN 6.2); merge and split join and cut \
          PBN files",
+    )
+    .with_help(
+        "take the PBN text out first: `pbnfmt export --force FILE > OUT.pbn` writes it alone",
+    )
+}
+
+/// W rule of embedded PBN, for `select` and `dedup`: games are not removed from a document that
+/// embeds PBN text (PBN 6.2), whose other text the proof does not read (it drew "a bug in
+/// pbnfmt" before, issue 63, item 13).
+pub fn embedded_not_cut() -> Diagnostic {
+    Diagnostic::new(
+        Rule::EmbeddedPbn,
+        0..0,
+        "the PBN text is embedded in another document (PBN 6.2); select and dedup remove games \
+         from PBN files",
     )
     .with_help(
         "take the PBN text out first: `pbnfmt export --force FILE > OUT.pbn` writes it alone",

@@ -39,6 +39,7 @@ mod properties;
 mod python;
 mod readme;
 mod readme_uses;
+mod refusals;
 mod release;
 mod replicate;
 mod results;
