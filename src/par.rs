@@ -857,7 +857,7 @@ mod file_contract_tests {
     use crate::model::values::{Side, Vulnerability};
 
     /// Issue 62, item 2: a hand record prints the file's ParContract where it agrees with the
-    /// table. North and South take 9 tricks in spades, East and West 7 in notrump at most: par
+    /// table. North and South take 9 tricks in spades, East and West 5 in notrump at most: par
     /// NS 140, nobody vulnerable (the tricks are N, E, S, W rows of C, D, H, S, NT).
     #[test]
     fn the_files_par_contracts_when_they_score_the_tables_par() {
