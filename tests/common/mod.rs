@@ -339,3 +339,69 @@ pub fn north_hand(deal: &str) -> Option<&str> {
     let north = hands.split_whitespace().nth((4 - first) % 4)?;
     (north != "-").then_some(north)
 }
+
+/// A fenced block of a Markdown page: its info string (`sh`, `python`, empty) and its lines.
+pub struct Fenced<'t> {
+    pub info: &'t str,
+    pub lines: Vec<&'t str>,
+}
+
+/// The fenced blocks of the Markdown `text`, in order: what the README and docs tests run.
+pub fn fenced_blocks(text: &str) -> Vec<Fenced<'_>> {
+    let mut blocks = Vec::new();
+    let mut inside: Option<Fenced<'_>> = None;
+    for line in text.lines() {
+        if let Some(info) = line.strip_prefix("```") {
+            match inside.take() {
+                Some(block) => blocks.push(block),
+                None => {
+                    inside = Some(Fenced {
+                        info: info.trim(),
+                        lines: Vec::new(),
+                    });
+                }
+            }
+            continue;
+        }
+        if let Some(block) = inside.as_mut() {
+            block.lines.push(line);
+        }
+    }
+    blocks
+}
+
+/// The status a documented shell line says it exits with (`pbnfmt check x.pbn  # exits 1`); 0
+/// when it says none.
+pub fn exits(line: &str) -> i32 {
+    line.split_once("# exits ").map_or(0, |(_, rest)| {
+        let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+        digits.parse().expect("a status after `# exits`")
+    })
+}
+
+/// A `sh -c line` run in `dir`, the pbnfmt under test first on `PATH` and colour off: a
+/// documented command run as a reader would type it.
+pub fn shell(line: &str, dir: &Path) -> Command {
+    let binary = Path::new(env!("CARGO_BIN_EXE_pbnfmt"));
+    let path = format!(
+        "{}:{}",
+        binary.parent().unwrap().display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let mut command = Command::new("sh");
+    command
+        .args(["-c", line])
+        .current_dir(dir)
+        .env("PATH", path)
+        .env("NO_COLOR", "1");
+    command
+}
+
+/// The files the README's and docs' examples name, written in `root`: `hands.pbn` (a clean
+/// game), `archive/clean.pbn` and `archive/1998/misprint.PBN` (a game with a finding).
+pub fn examples_sandbox(root: &Path) {
+    std::fs::write(root.join("hands.pbn"), GAME).unwrap();
+    std::fs::create_dir_all(root.join("archive/1998")).unwrap();
+    std::fs::write(root.join("archive/clean.pbn"), GAME).unwrap();
+    std::fs::write(root.join("archive/1998/misprint.PBN"), misprint()).unwrap();
+}

@@ -15,7 +15,6 @@ use crate::common;
 
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use clap::CommandFactory;
 
@@ -38,35 +37,18 @@ fn pages() -> Vec<PathBuf> {
 
 /// The lines of each fenced block of `text` whose info string is `language`.
 fn blocks<'t>(text: &'t str, language: &str) -> Vec<&'t str> {
-    let mut lines = Vec::new();
-    let mut inside: Option<bool> = None;
-    for line in text.lines() {
-        if let Some(info) = line.strip_prefix("```") {
-            inside = match inside {
-                Some(_) => None,
-                None => Some(info.trim() == language),
-            };
-            continue;
-        }
-        if inside == Some(true) {
-            lines.push(line);
-        }
-    }
-    lines
+    common::fenced_blocks(text)
+        .into_iter()
+        .filter(|block| block.info == language)
+        .flat_map(|block| block.lines)
+        .collect()
 }
 
 #[test]
 fn every_command_of_the_docs_pages_runs() {
     let dir = tempfile::tempdir().unwrap();
     let sandbox = dir.path();
-    fs::write(sandbox.join("hands.pbn"), common::GAME).unwrap();
-    fs::create_dir_all(sandbox.join("archive/1998")).unwrap();
-    fs::write(sandbox.join("archive/clean.pbn"), common::GAME).unwrap();
-    fs::write(
-        sandbox.join("archive/1998/misprint.PBN"),
-        common::misprint(),
-    )
-    .unwrap();
+    common::examples_sandbox(sandbox);
     // The completions' places in a home of the sandbox's own.
     let home = sandbox.join("home");
     for place in [
@@ -76,12 +58,6 @@ fn every_command_of_the_docs_pages_runs() {
     ] {
         fs::create_dir_all(home.join(place)).unwrap();
     }
-    let binary = Path::new(env!("CARGO_BIN_EXE_pbnfmt"));
-    let path = format!(
-        "{}:{}",
-        binary.parent().unwrap().display(),
-        std::env::var("PATH").unwrap_or_default()
-    );
     let mut ran = 0;
     for page in pages().iter().skip(1) {
         if page.ends_with("docs/paths.md") {
@@ -93,15 +69,9 @@ fn every_command_of_the_docs_pages_runs() {
             if !line.starts_with("pbnfmt ") {
                 continue;
             }
-            let status = line
-                .split_once("# exits ")
-                .map_or(0, |(_, status)| status.trim().parse().unwrap());
-            let output = Command::new("sh")
-                .args(["-c", line])
-                .current_dir(sandbox)
-                .env("PATH", &path)
+            let status = common::exits(line);
+            let output = common::shell(line, sandbox)
                 .env("HOME", &home)
-                .env("NO_COLOR", "1")
                 .output()
                 .unwrap();
             assert_eq!(

@@ -1,7 +1,7 @@
 //! The CLI as a newcomer meets it (issue 49): LIN everywhere (item 1), through the binary.
 
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::Command;
 
 use crate::common;
@@ -273,36 +273,14 @@ fn the_run_ends_naming_what_it_skipped() {
     assert!(!String::from_utf8_lossy(&output.stderr).contains("note:"));
 }
 
-/// The `sh` and `python` blocks of `docs/paths.md`, in order: (language, line).
+/// The `sh` lines and `python` blocks of `docs/paths.md`, in order: (is Python, line or block).
 fn paths_page() -> Vec<(bool, String)> {
     let page = fs::read_to_string(common::corpus().join("../docs/paths.md")).unwrap();
     let mut lines = Vec::new();
-    let mut python = String::new();
-    let mut inside: Option<&str> = None;
-    for line in page.lines() {
-        if let Some(info) = line.strip_prefix("```") {
-            inside = match inside {
-                Some("python") => {
-                    lines.push((true, std::mem::take(&mut python)));
-                    None
-                }
-                Some(_) => None,
-                None => Some(if info == "python" {
-                    "python"
-                } else if info == "sh" {
-                    "sh"
-                } else {
-                    "other"
-                }),
-            };
-            continue;
-        }
-        match inside {
-            Some("sh") => lines.push((false, line.to_owned())),
-            Some("python") => {
-                python.push_str(line);
-                python.push('\n');
-            }
+    for block in common::fenced_blocks(&page) {
+        match block.info {
+            "sh" => lines.extend(block.lines.iter().map(|line| (false, (*line).to_owned()))),
+            "python" => lines.push((true, block.lines.iter().map(|l| format!("{l}\n")).collect())),
             _ => {}
         }
     }
@@ -396,12 +374,6 @@ fn the_four_paths_run_as_written() {
     ] {
         copy(from, to);
     }
-    let binary = Path::new(env!("CARGO_BIN_EXE_pbnfmt"));
-    let path = format!(
-        "{}:{}",
-        binary.parent().unwrap().display(),
-        std::env::var("PATH").unwrap_or_default()
-    );
     let mut commands = 0;
     for (python, line) in paths_page() {
         if python {
@@ -431,16 +403,8 @@ fn the_four_paths_run_as_written() {
         if !line.starts_with("pbnfmt ") {
             continue;
         }
-        let status = line
-            .split_once("# exits ")
-            .map_or(0, |(_, rest)| rest[..1].parse().unwrap());
-        let output = Command::new("sh")
-            .args(["-c", line])
-            .current_dir(sandbox)
-            .env("PATH", &path)
-            .env("NO_COLOR", "1")
-            .output()
-            .unwrap();
+        let status = common::exits(line);
+        let output = common::shell(line, sandbox).output().unwrap();
         assert_eq!(
             output.status.code(),
             Some(status),

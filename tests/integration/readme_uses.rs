@@ -7,9 +7,6 @@ use crate::common;
 
 use std::fs;
 use std::path::Path;
-use std::process::Command;
-
-use common::GAME;
 
 /// Each command and its exit status.
 const EXPECTED: &[(&str, i32)] = &[
@@ -88,23 +85,19 @@ fn readme_commands() -> Vec<String> {
         .find("\n## ")
         .map_or(section.len(), |end| end + 3)];
     let mut commands = Vec::new();
-    let mut in_block = false;
     // Python's blocks (README "From Python") call the module, not the command: a test of
     // python/tests runs them.
-    let mut python = false;
-    for line in section.lines() {
-        if line.starts_with("```") {
-            in_block = !in_block;
-            python = in_block && line == "```python";
+    for block in common::fenced_blocks(section) {
+        if block.info == "python" {
             continue;
         }
-        if !in_block || python {
-            continue;
-        }
-        let line = line.trim_start().trim_start_matches("- ");
-        let line = line.strip_prefix("run: ").unwrap_or(line);
-        if line.contains("pbnfmt ") && !line.starts_with('#') && !line.contains("cargo install") {
-            commands.push(line.to_owned());
+        for line in block.lines {
+            let line = line.trim_start().trim_start_matches("- ");
+            let line = line.strip_prefix("run: ").unwrap_or(line);
+            if line.contains("pbnfmt ") && !line.starts_with('#') && !line.contains("cargo install")
+            {
+                commands.push(line.to_owned());
+            }
         }
     }
     commands
@@ -120,24 +113,9 @@ fn every_command_of_the_readme_uses_runs_as_described() {
     );
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path();
-    fs::write(root.join("hands.pbn"), GAME).unwrap();
-    fs::create_dir_all(root.join("archive/1998")).unwrap();
-    fs::write(root.join("archive/clean.pbn"), GAME).unwrap();
-    fs::write(root.join("archive/1998/misprint.PBN"), common::misprint()).unwrap();
-    let binary = Path::new(env!("CARGO_BIN_EXE_pbnfmt"));
-    let path = format!(
-        "{}:{}",
-        binary.parent().unwrap().display(),
-        std::env::var("PATH").unwrap_or_default()
-    );
+    common::examples_sandbox(root);
     for (command, status) in EXPECTED {
-        let output = Command::new("sh")
-            .args(["-c", command])
-            .current_dir(root)
-            .env("PATH", &path)
-            .env("NO_COLOR", "1")
-            .output()
-            .unwrap();
+        let output = common::shell(command, root).output().unwrap();
         assert_eq!(
             output.status.code(),
             Some(*status),
