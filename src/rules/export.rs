@@ -501,11 +501,7 @@ fn comments_start_lines(checker: &mut Checker<'_>, game: &GameModel<'_>) {
     let Some(first) = first else {
         return;
     };
-    let more = match others {
-        0 => String::new(),
-        1 => " (and 1 more in this game)".to_owned(),
-        n => format!(" (and {n} more in this game)"),
-    };
+    let more = and_more(others);
     checker.report(
         Diagnostic::new(
             Rule::IndentedComment,
@@ -517,6 +513,15 @@ fn comments_start_lines(checker: &mut Checker<'_>, game: &GameModel<'_>) {
              after a call or card follows it on its line",
         ),
     );
+}
+
+/// What a one-a-game finding adds for the `others` like it: ` (and 2 more in this game)`.
+fn and_more(others: usize) -> String {
+    match others {
+        0 => String::new(),
+        1 => " (and 1 more in this game)".to_owned(),
+        n => format!(" (and {n} more in this game)"),
+    }
 }
 
 /// PBN 3.8: a comment after a call or card on its line has one space before it, no more and no
@@ -550,11 +555,7 @@ fn comment_spacing(checker: &mut Checker<'_>, game: &GameModel<'_>) {
         return;
     };
     let others = wrong.filter(|&id| !spaced(id)).count();
-    let more = match others {
-        0 => String::new(),
-        1 => " (and 1 more in this game)".to_owned(),
-        n => format!(" (and {n} more in this game)"),
-    };
+    let more = and_more(others);
     checker.report(
         Diagnostic::new(
             Rule::CommentSpacing,
