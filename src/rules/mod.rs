@@ -402,6 +402,7 @@ rules! {
     TravellerRankMismatch => results::TRAVELLER_RANK_MISMATCH,
     TotalScoreMismatch => results::TOTAL_SCORE_MISMATCH,
     TotalRankMismatch => results::TOTAL_RANK_MISMATCH,
+    ButlerDatumMismatch => results::BUTLER_DATUM_MISMATCH,
     C1ControlCharacter => chars::C1_CONTROL_CHARACTER,
     CharacterOutsideLatin1 => chars::CHARACTER_OUTSIDE_LATIN1,
     TabInString => chars::TAB_IN_STRING,

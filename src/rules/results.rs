@@ -21,9 +21,11 @@ use crate::rules::{Rule, RuleInfo};
 use crate::syntax::TokenId;
 use crate::table::Table;
 
+mod datum;
 mod places;
 pub mod totals;
 
+pub use datum::BUTLER_DATUM_MISMATCH;
 use places::{
     Written, percentage_findings, rank_findings, traveller_percentage, traveller_rank,
     written_number,
@@ -249,12 +251,13 @@ fn row_score(
     })
 }
 
-/// R001-R005 over every ScoreTable of a game.
+/// R001-R005 and R008 over every ScoreTable of a game.
 pub fn check_game(checker: &mut Checker<'_>, game: &GameModel<'_>, totals: &mut Totals) {
     let gather = checker.on(Rule::TotalScoreMismatch) || checker.on(Rule::TotalRankMismatch);
     if gather {
         total_table(checker, game, totals);
     }
+    let datum_on = checker.on(Rule::ButlerDatumMismatch);
     let (scores_on, points_on, imps_on, percent_on, rank_on) = (
         checker.on(Rule::TravellerScoreMismatch),
         checker.on(Rule::TravellerMatchpointsMismatch),
@@ -262,7 +265,7 @@ pub fn check_game(checker: &mut Checker<'_>, game: &GameModel<'_>, totals: &mut 
         checker.on(Rule::TravellerPercentageMismatch),
         checker.on(Rule::TravellerRankMismatch),
     );
-    if !scores_on && !points_on && !imps_on && !percent_on && !rank_on && !gather {
+    if !scores_on && !points_on && !imps_on && !percent_on && !rank_on && !datum_on && !gather {
         return;
     }
     let Some(tag) = game.get("ScoreTable") else {
@@ -388,6 +391,21 @@ pub fn check_game(checker: &mut Checker<'_>, game: &GameModel<'_>, totals: &mut 
                 row[imp_ns]
             };
             checker.report(traveller_imps(parse.span(first, last), &finding));
+        }
+    }
+    if datum_on
+        && let (Some(datum), None, Some(scoring)) =
+            (columns.datum, columns.multiplicity, game.value("Scoring"))
+        && let Some(rule) = datum::DatumRule::of(scoring)
+    {
+        let datums: Vec<Option<f64>> = rows.iter().map(|row| points(element(row[datum]))).collect();
+        if let Some(finding) = datum::datum_finding(rule, &written, &datums) {
+            let (first, last) = rows[finding.row][datum];
+            checker.report(datum::butler_datum(
+                parse.span(first, last),
+                &finding,
+                scoring,
+            ));
         }
     }
     if percent_on

@@ -245,13 +245,32 @@ fn travellers(boards: u32, seed: u64, kind: Kind) -> String {
         } else {
             ""
         };
+        // A Butler board's Scoring says its datum's rule (PBN 3.4.12): the mean without the two
+        // extreme scores, rounded to 10 as Ruter rounds (a half away from zero), or one drawn
+        // at random on about one board in six (R008).
+        let scoring = if kind == Kind::Butler {
+            "[Scoring \"IMP;Butler-2;Mean\"]\n"
+        } else {
+            ""
+        };
         let _ = write!(
             out,
-            "[Event \"Generated\"]\n[Board \"{board}\"]\n[Vulnerable \"{vulnerable}\"]\n\
+            "[Event \"Generated\"]\n[Board \"{board}\"]\n[Vulnerable \"{vulnerable}\"]\n{scoring}\
              [ScoreTable \"{first}PairId_NS\\2R;PairId_EW\\2R;Contract\\5L;Declarer\\1R;Result\\2R;\
              Score_NS\\6R;Score_EW\\6R;{last}\"]\n"
         );
-        let datum = 10 * (draw.next(161) as i64 - 80);
+        let mut datum = 10 * (draw.next(161) as i64 - 80);
+        if kind == Kind::Butler && rows >= 3 && draw.next(6) != 0 {
+            let mut sorted = scores.clone();
+            sorted.sort_unstable();
+            let middle = &sorted[1..rows - 1];
+            let sum: i64 = middle.iter().sum();
+            let n = middle.len() as i64;
+            // |mean| rounded to 10, a half away from zero, in whole numbers:
+            // floor((|sum| + 5n) / 10n) tens.
+            let twenty = 2 * sum.abs() + 10 * n;
+            datum = sum.signum() * (twenty / (20 * n)) * 10;
+        }
         for (i, ((line, _), mp)) in lines.iter().zip(&mps).enumerate() {
             let _ = match kind {
                 Kind::Matchpoints => writeln!(out, "{line} {mp} {}", top - mp),
@@ -341,6 +360,15 @@ fn travellers_are_judged_as_the_reference_judges_them() {
         "{counts}"
     );
     assert!(theirs.len() > 100, "{} wrong", theirs.len());
+    assert!(counts["datums_judged"].as_u64().unwrap() > 500, "{counts}");
+    assert!(
+        theirs
+            .iter()
+            .filter(|(f, _)| f == "travellers-10.pbn")
+            .count()
+            > 20,
+        "the Butler file's wrong elements"
+    );
     let only_ours: Vec<_> = ours.difference(&theirs).collect();
     let only_theirs: Vec<_> = theirs.difference(&ours).collect();
     assert!(
@@ -380,6 +408,8 @@ fn real_travellers_agree_with_the_reference() {
         counts["rows_imps_judged"].as_u64().unwrap() >= 160,
         "{counts}"
     );
+    // Ruter's datums (`IMP;Butler-2;Mean`, ruter71.pbn): 168 rows.
+    assert!(counts["datums_judged"].as_u64().unwrap() >= 160, "{counts}");
     assert!(theirs.is_empty(), "{theirs:?}");
 }
 

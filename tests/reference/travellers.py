@@ -7,7 +7,10 @@ separated elements (quoted strings kept whole), each score is endplay's (Law 77,
 and matchpoints are counted here (Law 78A: 2 for each score beaten and 1 for each tie, or 1 and
 a half, the scale the table's own total shows), with percentages (matchpoints over the top) and
 ranks (PBN 5.9: ties sharing the best rank; a rank within its tie's places passes), a row of
-Multiplicity m counted m times.
+Multiplicity m counted m times. Where the Scoring tag names a Butler modifier (PBN 3.4.12:
+`Butler` the average of all scores, `Butler-2` without the two extremes, `Median` in place of
+the mean), each row's ButlerDatum is judged against that datum: as it is, rounded to a whole
+number or to 10 (a half either way); the first wrong row of a board is reported.
 
     travellers.py FILE...
 
@@ -17,7 +20,9 @@ the 1-based line of the row's element and column the table column (Score_NS, MP_
 """
 
 import json
+import math
 import re
+import statistics
 import sys
 
 from endplay.types import Contract, Denom, Penalty, Player, Vul
@@ -95,7 +100,7 @@ def main(paths):
     counts = {"tables": 0, "rows": 0, "scores_judged": 0, "scores_agree": 0,
               "boards_matchpointed": 0, "boards_matchpoints_agree": 0,
               "rows_imps_judged": 0, "rows_imps_agree": 0, "percentages_judged": 0,
-              "ranks_judged": 0}
+              "ranks_judged": 0, "datums_judged": 0}
     wrong = []
     for path in paths:
         with open(path, encoding="latin-1") as f:
@@ -169,6 +174,28 @@ def main(paths):
                         wrong.append([path, line(row[col["IMP_EW"]][1]), "IMP_EW"])
                     else:
                         counts["rows_imps_agree"] += 1
+            scoring = [f.strip().lower() for f in tags.get("Scoring", (None, ""))[1].split(";")]
+            butler = ("butler" in scoring or "butler-2" in scoring) and "experts" not in scoring \
+                and not any(f.startswith("cross") for f in scoring)
+            if (butler and "ButlerDatum" in col and "Multiplicity" not in col
+                    and all(isinstance(w, int) for w in written)):
+                used = sorted(written)
+                if "butler-2" in scoring:
+                    used = used[1:-1] if len(used) >= 3 else []
+                if used:
+                    exact = statistics.median(used) if "median" in scoring else statistics.mean(used)
+                    tens = exact / 10
+                    allowed = {round(exact, 1), float(math.floor(exact + 0.5)),
+                               float(math.ceil(exact - 0.5))}
+                    allowed |= {10.0 * math.floor(tens + 0.5), 10.0 * math.ceil(tens - 0.5)}
+                    for row in rows:
+                        datum = number(row[col["ButlerDatum"]][0], float)
+                        if not isinstance(datum, float):
+                            continue
+                        counts["datums_judged"] += 1
+                        if not any(abs(datum - a) < 0.051 for a in allowed):
+                            wrong.append([path, line(row[col["ButlerDatum"]][1]), "ButlerDatum"])
+                            break
             if len(rows) < 2 or any(not isinstance(w, int) for w in written):
                 continue
             tables = sum(weights)

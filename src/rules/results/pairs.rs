@@ -51,6 +51,15 @@ pub(crate) fn pairs() -> Vec<crate::rules::pairs::Pair> {
             "[TotalScoreTable \"Rank;PairId;TotalMP\"]\n2 1 10\n1 2 12\n",
         ),
         pair(
+            Rule::ButlerDatumMismatch,
+            "[Scoring \"IMP;Butler-2;Mean\"]\n\
+             [ScoreTable \"PairId_NS;PairId_EW;Score_NS;Score_EW;IMP_NS;IMP_EW;ButlerDatum\"]\n\
+             1 2 420 - 6 -6 200\n3 4 170 - -1 1 200\n5 6 -50 - -6 6 200\n",
+            "[Scoring \"IMP;Butler-2;Mean\"]\n\
+             [ScoreTable \"PairId_NS;PairId_EW;Score_NS;Score_EW;IMP_NS;IMP_EW;ButlerDatum\"]\n\
+             1 2 420 - 6 -6 170\n3 4 170 - 0 0 170\n5 6 -50 - -6 6 170\n",
+        ),
+        pair(
             Rule::TravellerImpsMismatch,
             "[ScoreTable \"PairId_NS;PairId_EW;Score_NS;Score_EW;IMP_NS;IMP_EW;ButlerDatum\"]\n\
              1 2 \"120\" - 4 -4 -90\n3 4 - \"80\" 0 0 -90\n",
