@@ -101,6 +101,28 @@ pub struct NagArgs {
 }
 
 #[derive(Debug, Args)]
+pub struct ScoreArgs {
+    #[command(flatten)]
+    pub io: RewriteArgs,
+
+    /// The scoring method where a game's Scoring tag names none, written as a Scoring value
+    /// (PBN 3.4.12): `MP` (2 a score beaten, 1 a tie; `MP;MP2` 1 and a half), `IMP;Butler`
+    /// (the mean of all scores), `IMP;Butler-2` (without the two extremes), `IMP;Cross`
+    #[arg(long, value_name = "SCORING", value_parser = scoring_method)]
+    pub scoring: Option<crate::rules::results::compute::Method>,
+}
+
+/// A `--scoring` value: a Scoring tag value that names a method `score` computes.
+fn scoring_method(value: &str) -> Result<crate::rules::results::compute::Method, String> {
+    crate::rules::results::compute::Method::of(value).ok_or_else(|| {
+        format!(
+            "`{value}` names no method score computes: give `MP`, `MP;MP2`, `IMP;Butler`, \
+             `IMP;Butler-2` or `IMP;Cross` (PBN 3.4.12)"
+        )
+    })
+}
+
+#[derive(Debug, Args)]
 pub struct DedupArgs {
     #[command(flatten)]
     pub io: RewriteArgs,

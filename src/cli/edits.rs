@@ -11,6 +11,7 @@ use crate::rewrite::renumber::{RenumberOptions, renumber_owned};
 use crate::rewrite::replicate::{ReplicateOptions, replicate_owned};
 use crate::rewrite::resolve::resolve_owned;
 use crate::rewrite::rotate::{RotateOptions, rotate_owned};
+use crate::rewrite::score::ScoreOptions;
 use crate::rules::select::Selection;
 use crate::{config, config::InputEncoding};
 
@@ -18,7 +19,7 @@ use super::rewrite::{Wording, input_overrides, rewrite_options, run};
 use super::settings::{self, RewriteOverrides, rewrite_settings};
 use super::{
     EXIT_TROUBLE, ExportArgs, FixArgs, NagArgs, RenumberArgs, ReplicateArgs, ResolveArgs,
-    RewriteArgs, RotateArgs, say,
+    RewriteArgs, RotateArgs, ScoreArgs, say,
 };
 
 /// `pbnfmt export`.
@@ -116,6 +117,15 @@ fn edit_run(
 pub(super) fn nag(args: &NagArgs) -> u8 {
     let wording = Wording::of("nag", "rewritten", "with no suffix to rewrite", "rewrite");
     edit_run(&args.io, &wording, nag_owned)
+}
+
+/// `pbnfmt score`.
+pub(super) fn score(args: &ScoreArgs) -> u8 {
+    let wording = Wording::of("score", "scored", "with nothing to score", "score");
+    let scoring = args.scoring;
+    edit_run(&args.io, &wording, |bytes, rewrite| {
+        crate::rewrite::score::score_owned(bytes, ScoreOptions { scoring, rewrite }).rewritten
+    })
 }
 
 /// `pbnfmt rotate`.

@@ -102,6 +102,15 @@ pub enum Command {
     /// changes.
     #[command(after_help = REWRITE_STATUS_HELP)]
     Nag(NagArgs),
+    /// Complete and correct each board's traveller from its scores.
+    ///
+    /// Complete and correct each board's traveller (PBN 5.9 ScoreTable) from its scores: the
+    /// matchpoints, percentages, IMPs and Butler datum, by the method the Scoring tag names
+    /// (PBN 3.4.12) or `--scoring`; a column the method needs and the table lacks is added.
+    /// Every other byte stays; a board that cannot be scored without a guess (an artificial
+    /// score, two sections, factored matchpoints) is left as it is, and each file says how many.
+    #[command(after_help = REWRITE_STATUS_HELP)]
+    Score(ScoreArgs),
     /// Turn every board by quarter turns, every seat with it.
     ///
     /// Turn every board by quarter turns clockwise: the Deal, Dealer, Declarer, Vulnerable, the
@@ -502,6 +511,7 @@ pub fn run(cli: Cli) -> u8 {
         Command::Export(args) => edits::export(&args),
         Command::Resolve(args) => edits::resolve(&args),
         Command::Nag(args) => edits::nag(&args),
+        Command::Score(args) => edits::score(&args),
         Command::Rotate(args) => edits::rotate(&args),
         Command::Renumber(args) => edits::renumber(&args),
         Command::Replicate(args) => edits::replicate(&args),

@@ -470,6 +470,17 @@ fn rewrite_one(
         }
     };
     outcome.name = name;
+    // What the rewrite says of the file (`score`: the travellers scored and left), in every
+    // mode: a dry run says it too.
+    if let Some(said) = &rewritten.said
+        && !args.output.quiet
+        && !format.is_document()
+    {
+        outcome.note = Some(format!(
+            "pbnfmt: {}: {said}",
+            display::escape_line(&outcome.name)
+        ));
+    }
     if mode == Mode::Stdout {
         outcome.stdout = output;
         return outcome;

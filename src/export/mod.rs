@@ -230,6 +230,7 @@ pub fn export_decoded(decoded: Decoded, options: &ExportOptions) -> Rewritten {
         unsafe_fixes_left: 0,
         uncertain: 0,
         kept: None,
+        said: None,
     }
 }
 

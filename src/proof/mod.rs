@@ -41,6 +41,9 @@ pub struct Rewritten {
     /// `select`: how many of the `games` the result keeps, said for each file written (issue 63,
     /// item 6).
     pub kept: Option<usize>,
+    /// What a rewrite says of each file besides its findings: `score`'s travellers scored and
+    /// left (issue 66, item 3).
+    pub said: Option<String>,
 }
 
 /// Problems of a rewrite past the first [`MAX_FINDINGS`]: counted by severity.
@@ -133,6 +136,7 @@ impl Rewritten {
             unsafe_fixes_left: 0,
             uncertain: 0,
             kept: None,
+            said: None,
         }
     }
 }

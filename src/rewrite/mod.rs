@@ -18,6 +18,7 @@ pub mod renumber;
 pub mod replicate;
 pub mod resolve;
 pub mod rotate;
+pub mod score;
 pub mod select;
 pub mod set_tag;
 

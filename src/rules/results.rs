@@ -21,6 +21,7 @@ use crate::rules::{Rule, RuleInfo};
 use crate::syntax::TokenId;
 use crate::table::Table;
 
+pub mod compute;
 mod datum;
 mod places;
 pub mod totals;

@@ -45,6 +45,7 @@ mod replicate;
 mod results;
 mod rewrite;
 mod rewrite_cli;
+mod score;
 mod select;
 mod sets;
 mod stats;

@@ -15,7 +15,7 @@ use crate::common::{self, pbnfmt, text};
 
 /// The reference's verdict on `files`: its counts and the (file, line) of each element it finds
 /// wrong; `None` (with a note, a failure under CI) when endplay is not installed.
-fn reference(files: &[&str]) -> Option<(serde_json::Value, BTreeSet<(String, u64)>)> {
+pub(crate) fn reference(files: &[&str]) -> Option<(serde_json::Value, BTreeSet<(String, u64)>)> {
     if !common::python_has("endplay") {
         return None;
     }
@@ -71,7 +71,7 @@ impl Draw {
 /// twelve and one board's matchpoints in six put wrong.
 /// What a generated traveller's last columns are.
 #[derive(Clone, Copy, PartialEq)]
-enum Kind {
+pub(crate) enum Kind {
     Matchpoints,
     Butler,
     Cross,
@@ -92,7 +92,7 @@ fn scale(difference: i64) -> i64 {
     imps * difference.signum()
 }
 
-fn travellers(boards: u32, seed: u64, kind: Kind) -> String {
+pub(crate) fn travellers(boards: u32, seed: u64, kind: Kind) -> String {
     let mut draw = Draw(seed);
     let mut out = String::new();
     for board in 1..=boards {

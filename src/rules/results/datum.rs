@@ -41,7 +41,7 @@ pub const BUTLER_DATUM_MISMATCH: RuleInfo = RuleInfo {
 
 /// How a Butler datum is made from a board's scores (PBN 3.4.12).
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub(super) struct DatumRule {
+pub struct DatumRule {
     /// `Butler-2`: the highest and the lowest score left out.
     without_extremes: bool,
     /// `Median` in place of `Mean`.

@@ -1,0 +1,266 @@
+//! `pbnfmt score`: each board's traveller (PBN 5.9 ScoreTable) completed and corrected from its
+//! scores: matchpoints, percentages, IMPs and the Butler datum ([`crate::rules::results::compute`]),
+//! as minimal edits. Every other byte stays; a board that cannot be scored without a guess is
+//! left as it is, and the reason counted.
+//!
+//! The result is proven a chunk at a time: it has the same games, and every game's facts but its
+//! ScoreTable are the same ([`crate::proof::facts`]); each traveller keeps its rows, and every
+//! element of a column `score` does not compute; scoring the result again changes nothing; and
+//! the results rules that judge what was written (R002 matchpoints, R003 IMPs, R004
+//! percentages, R008 the datum) find nothing in a board that was scored.
+
+use std::collections::BTreeMap;
+
+use crate::check::{CheckOptions, check_bytes};
+use crate::model::GameModel;
+use crate::proof::Rewritten;
+use crate::rewrite::edit::Edits;
+use crate::rewrite::{ChunkEdits, EditsMade, ReadBack, RewriteOptions, ToEdit, rewrite_chunks};
+use crate::rules::results::compute::{Board, Cells, Left, Method, score_board};
+use crate::rules::select::Selection;
+use crate::source;
+use crate::syntax::Parse;
+use crate::table::Table;
+
+/// The columns `score` computes: what may change in a traveller.
+const COMPUTED: [&str; 7] = [
+    "MP_NS",
+    "MP_EW",
+    "Percentage_NS",
+    "Percentage_EW",
+    "IMP_NS",
+    "IMP_EW",
+    "ButlerDatum",
+];
+
+/// What `score` does.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ScoreOptions {
+    /// The method where a game's Scoring tag names none (`--scoring`).
+    pub scoring: Option<Method>,
+    pub rewrite: RewriteOptions,
+}
+
+/// What scoring a file did: the result (proven), the boards scored (changed or not), and the
+/// boards left, by reason.
+pub struct Scored {
+    pub rewritten: Rewritten,
+    pub scored: usize,
+    pub left: BTreeMap<Left, usize>,
+}
+
+impl Scored {
+    /// What is said of the file: `12 boards scored; 3 left as they were: 2 with an artificial
+    /// or missing score, 1 with ...`. `None` when the file has no traveller of its own.
+    pub fn said(&self) -> Option<String> {
+        let left: usize = self.left.values().sum();
+        if self.scored == 0 && left == 0 {
+            return None;
+        }
+        let mut said = match self.scored {
+            1 => "1 traveller scored".to_owned(),
+            n => format!("{n} travellers scored"),
+        };
+        if left > 0 {
+            let reasons: Vec<String> = self
+                .left
+                .iter()
+                .map(|(reason, n)| format!("{n} with {}", reason.words()))
+                .collect();
+            said.push_str(&format!(
+                "; {left} left as they were: {}",
+                reasons.join(", ")
+            ));
+        }
+        Some(said)
+    }
+}
+
+/// The matchpoints' scale where neither the table nor the Scoring tag shows one: 2 for each
+/// score beaten and 1 for a tie, PBN 4.2.3's definition (`MP1`).
+const SCALE: f64 = 2.0;
+
+/// Scores the travellers of one file's bytes.
+pub fn score_owned(bytes: Vec<u8>, options: ScoreOptions) -> Scored {
+    let decoded = source::decode_owned(bytes, options.rewrite.input_encoding);
+    let mut score = Score {
+        fallback: options.scoring,
+        scored: Vec::new(),
+        total: 0,
+        left: BTreeMap::new(),
+    };
+    let rewritten = rewrite_chunks(decoded, options.rewrite, &mut score, None);
+    let refused = rewritten.output.is_none();
+    let mut scored = Scored {
+        rewritten,
+        scored: if refused { 0 } else { score.total },
+        left: if refused { BTreeMap::new() } else { score.left },
+    };
+    scored.rewritten.said = scored.said();
+    scored
+}
+
+/// `score` a chunk at a time.
+struct Score {
+    fallback: Option<Method>,
+    /// Of each game of the chunk: whether its traveller was scored.
+    scored: Vec<bool>,
+    total: usize,
+    left: BTreeMap<Left, usize>,
+}
+
+impl ChunkEdits for Score {
+    const EFFECTIVE: bool = false;
+    const SAME_FACTS: bool = false;
+
+    fn edits(&mut self, chunk: ToEdit<'_, '_>) -> EditsMade {
+        let mut edits = Edits::default();
+        self.scored.clear();
+        for model in chunk.models {
+            let board = score_board((chunk.parse, chunk.text), model, self.fallback, SCALE);
+            self.scored.push(matches!(board, Some(Board::Cells(_))));
+            match board {
+                Some(Board::Cells(cells)) => {
+                    self.total += 1;
+                    apply(cells, &mut edits);
+                }
+                Some(Board::Left(reason)) => *self.left.entry(reason).or_default() += 1,
+                None => {}
+            }
+        }
+        (edits, Vec::new())
+    }
+
+    fn check_models(&self, back: ReadBack<'_>, models: &[GameModel<'_>]) -> Option<String> {
+        if models.len() != self.scored.len() {
+            return Some("the result has another number of games".to_owned());
+        }
+        let (before, _) = super::dedup::game_facts(back.original, &[], &["ScoreTable"]);
+        let (after, _) = super::dedup::game_facts(back.piece, &[], &["ScoreTable"]);
+        if before.len() != after.len() || before.iter().zip(&after).any(|(a, b)| a.0 != b.0) {
+            return Some("a game says something else besides its traveller".to_owned());
+        }
+        let mut original = Vec::new();
+        crate::read::judged_games(back.original, |parse, model, _| {
+            original.push(cells_of(parse, back.original, model));
+            true
+        });
+        if original.len() != models.len() {
+            return Some("the result has another number of games".to_owned());
+        }
+        let mut again_edits = Edits::default();
+        for (i, model) in models.iter().enumerate() {
+            if !self.scored[i] {
+                continue;
+            }
+            if let Some(problem) = table_kept(
+                original[i].as_ref(),
+                cells_of(back.again, back.piece, model).as_ref(),
+            ) {
+                return Some(format!("game {}: {problem}", i + 1));
+            }
+            if let Some(Board::Cells(cells)) =
+                score_board((back.again, back.piece), model, self.fallback, SCALE)
+            {
+                apply(cells, &mut again_edits);
+            }
+        }
+        if !again_edits.is_empty() {
+            return Some("scoring the result again changes it".to_owned());
+        }
+        // The results rules find nothing in a traveller scored.
+        let options = CheckOptions {
+            selection: Selection {
+                select: Some(["R002", "R003", "R004", "R008"].map(str::to_owned).to_vec()),
+                ..Selection::default()
+            },
+            max_findings: Some(usize::MAX),
+            ..CheckOptions::default()
+        };
+        let report = check_bytes(back.piece.as_bytes(), &options);
+        for finding in &report.diagnostics {
+            let game = back.again.games.iter().position(|game| {
+                back.again
+                    .span(game.first, game.last)
+                    .contains(&finding.span.start)
+            });
+            if game.is_some_and(|g| self.scored.get(g) == Some(&true)) {
+                return Some(format!(
+                    "{} finds the traveller scored wrong: {}",
+                    finding.rule.code(),
+                    finding.message
+                ));
+            }
+        }
+        None
+    }
+
+    /// Proven in [`ChunkEdits::check_models`].
+    fn check_piece(&self, _: ReadBack<'_>) -> Option<String> {
+        None
+    }
+}
+
+/// The cells of a board as edits: an insertion at the end of an element replaced goes after
+/// the replacement.
+fn apply(cells: Cells, edits: &mut Edits) {
+    let Cells {
+        mut replaced,
+        inserted,
+    } = cells;
+    for (at, text) in inserted {
+        match replaced.iter_mut().find(|(range, _)| range.end == at) {
+            Some((_, new)) => new.push_str(&text),
+            None => edits.insert(at, text),
+        }
+    }
+    for (range, text) in replaced {
+        edits.replace(range, text);
+    }
+}
+
+/// A game's own traveller as text: its column names, and each row's elements.
+type TableCells = (Vec<String>, Vec<Vec<String>>);
+
+fn cells_of(parse: &Parse, text: &str, model: &GameModel<'_>) -> Option<TableCells> {
+    let tag = model.get("ScoreTable")?;
+    let table = Table::new(tag.pair, &tag.value);
+    let names = table.columns.iter().map(|c| c.name.to_owned()).collect();
+    let rows = table
+        .rows()
+        .map(|row| {
+            row.iter()
+                .map(|&(a, b)| text[parse.span(a, b)].to_owned())
+                .collect()
+        })
+        .collect();
+    Some((names, rows))
+}
+
+/// Why the traveller `after` does not keep what `before` held: its rows, and every element of
+/// a column `score` does not compute.
+fn table_kept(before: Option<&TableCells>, after: Option<&TableCells>) -> Option<String> {
+    let (Some((was_names, was_rows)), Some((is_names, is_rows))) = (before, after) else {
+        return Some("the traveller is gone".to_owned());
+    };
+    if was_rows.len() != is_rows.len() {
+        return Some("the traveller has another number of rows".to_owned());
+    }
+    for (c, name) in was_names.iter().enumerate() {
+        if is_names.get(c) != Some(name) {
+            return Some(format!("the column {name} moved"));
+        }
+        if COMPUTED.contains(&name.as_str()) {
+            continue;
+        }
+        for (old, new) in was_rows.iter().zip(is_rows) {
+            if old.get(c) != new.get(c) {
+                return Some(format!("an element of {name} changed"));
+            }
+        }
+    }
+    is_names[was_names.len().min(is_names.len())..]
+        .iter()
+        .find(|name| !COMPUTED.contains(&name.as_str()))
+        .map(|name| format!("the column {name} was added"))
+}
