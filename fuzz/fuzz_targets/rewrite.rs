@@ -2,6 +2,8 @@
 //! same output in chunks of 1 byte (a cut at every empty line), a second run changes nothing, and
 //! the bytes they must not touch stay: `nag` changes only annotations and the white space among
 //! them; `resolve` keeps every comment and `%` line, and every token but tag values, in order.
+//! `score` (with `--scoring MP` where a file names no method): no W004, the same output in chunks
+//! of 1 byte, and a second run changes nothing.
 #![no_main]
 
 #[path = "../../tests/common/shared_properties.rs"]
@@ -13,6 +15,8 @@ use pbnfmt::proof::Rewritten;
 use pbnfmt::rewrite::RewriteOptions;
 use pbnfmt::rewrite::nag::nag_bytes;
 use pbnfmt::rewrite::resolve::resolve_bytes;
+use pbnfmt::rewrite::score::{ScoreOptions, score_owned};
+use pbnfmt::rules::results::compute::Method;
 use shared_properties::untouched;
 
 fuzz_target!(|bytes: &[u8]| {
@@ -54,4 +58,31 @@ fuzz_target!(|bytes: &[u8]| {
         "{:?}",
         compressed.problems
     );
+    let score = |bytes: &[u8], rewrite: RewriteOptions| {
+        score_owned(
+            bytes.to_vec(),
+            ScoreOptions {
+                scoring: Method::of("MP"),
+                rewrite,
+            },
+        )
+        .rewritten
+    };
+    let scored = score(bytes, options);
+    assert!(
+        scored.problems.iter().all(|d| d.rule.code() != "W004"),
+        "{:?}",
+        scored.problems
+    );
+    assert!(
+        score(bytes, tiny).output_bytes() == scored.output_bytes(),
+        "score: chunks of 1 byte differ"
+    );
+    if let Some(output) = scored.output_bytes().filter(|_| scored.problems.is_empty()) {
+        assert_eq!(
+            score(&output, options).output_bytes().as_deref(),
+            Some(&output[..]),
+            "score: a second run changes the file"
+        );
+    }
 });

@@ -1,13 +1,13 @@
 //! `pbnfmt score`: each board's traveller (PBN 5.9 ScoreTable) completed and corrected from its
-//! scores: matchpoints, percentages, IMPs and the Butler datum ([`crate::rules::results::compute`]),
-//! as minimal edits. Every other byte stays; a board that cannot be scored without a guess is
+//! scores: matchpoints, percentages, IMPs, the Butler datum and ranks
+//! ([`crate::rules::results::compute`]), as minimal edits. Every other byte stays; a board that cannot be scored without a guess is
 //! left as it is, and the reason counted.
 //!
 //! The result is proven a chunk at a time: it has the same games, and every game's facts but its
 //! ScoreTable are the same ([`crate::proof::facts`]); each traveller keeps its rows, and every
 //! element of a column `score` does not compute; scoring the result again changes nothing; and
 //! the results rules that judge what was written (R002 matchpoints, R003 IMPs, R004
-//! percentages, R008 the datum) find nothing in a board that was scored.
+//! percentages, R005 ranks, R008 the datum) find nothing in a board that was scored.
 
 use std::collections::BTreeMap;
 
@@ -23,7 +23,7 @@ use crate::syntax::Parse;
 use crate::table::Table;
 
 /// The columns `score` computes: what may change in a traveller.
-const COMPUTED: [&str; 7] = [
+const COMPUTED: [&str; 8] = [
     "MP_NS",
     "MP_EW",
     "Percentage_NS",
@@ -31,6 +31,7 @@ const COMPUTED: [&str; 7] = [
     "IMP_NS",
     "IMP_EW",
     "ButlerDatum",
+    "Rank",
 ];
 
 /// What `score` does.
@@ -171,7 +172,11 @@ impl ChunkEdits for Score {
         // The results rules find nothing in a traveller scored.
         let options = CheckOptions {
             selection: Selection {
-                select: Some(["R002", "R003", "R004", "R008"].map(str::to_owned).to_vec()),
+                select: Some(
+                    ["R002", "R003", "R004", "R005", "R008"]
+                        .map(str::to_owned)
+                        .to_vec(),
+                ),
                 ..Selection::default()
             },
             max_findings: Some(usize::MAX),

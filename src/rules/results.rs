@@ -29,7 +29,7 @@ pub mod totals;
 pub use datum::BUTLER_DATUM_MISMATCH;
 use places::{
     Written, percentage_findings, rank_findings, traveller_percentage, traveller_rank,
-    written_number,
+    written_number, written_rank,
 };
 pub use totals::{TOTAL_RANK_MISMATCH, TOTAL_SCORE_MISMATCH, Totals};
 use totals::{gather_rows, total_table};
@@ -436,10 +436,7 @@ pub fn check_game(checker: &mut Checker<'_>, game: &GameModel<'_>, totals: &mut 
     if rank_on && let (Some(rank), Some(weights)) = (columns.rank, weights) {
         let given: Vec<Option<u32>> = rows
             .iter()
-            .map(|row| {
-                let element = element(row[rank]).trim().trim_matches('"').trim();
-                values::unsigned(element.strip_suffix('=').unwrap_or(element))
-            })
+            .map(|row| written_rank(element(row[rank])))
             .collect();
         for finding in rank_findings(&written, &given, weights) {
             let (first, last) = rows[finding.row][rank];

@@ -169,9 +169,9 @@ fn wrong_by_column(path: &Path) -> Option<BTreeMap<String, usize>> {
     Some(columns)
 }
 
-/// Generated travellers with matchpoints, percentages, IMPs and datums put wrong: after `score`
-/// the independent reference finds none of them wrong (the scores, which `score` does not
-/// change, and the ranks, which it does not compute, stay as they were).
+/// Generated travellers with matchpoints, percentages, IMPs, datums and ranks put wrong: after
+/// `score` the independent reference finds none of them wrong (the scores, which `score` does
+/// not change, stay as they were).
 #[test]
 fn generated_travellers_are_corrected_as_the_reference_counts() {
     let dir = tempfile::tempdir().unwrap();
@@ -183,6 +183,7 @@ fn generated_travellers_are_corrected_as_the_reference_counts() {
         "Percentage_NS",
         "Percentage_EW",
         "ButlerDatum",
+        "Rank",
     ];
     let mut corrected = 0;
     for (seed, kind) in [
@@ -305,4 +306,63 @@ fn scoring_names_the_method_a_file_does_not() {
     let bad = pbnfmt(&["score", "--scoring", "Rubber", "teams.pbn"], dir.path());
     assert_eq!(bad.status.code(), Some(2));
     assert!(text(&bad.stderr).contains("names no method"));
+}
+
+/// Ranks (PBN 5.9) by the score, ties sharing the best rank: a blank rank is filled, a wrong one
+/// corrected, a tie broken by the producer (1 and 2 for two equal scores) kept, and a table that
+/// marks its ties `2=` gets its marks; a table ranked by East-West's score stays in that order.
+#[test]
+fn ranks_follow_the_scores_as_the_table_writes_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let north_south = "[Board \"1\"]\n[Scoring \"MP\"]\n\
+        [ScoreTable \"PairId_NS;PairId_EW;Score_NS;Score_EW;MP_NS;MP_EW;Rank\"]\n\
+        1 11 420 - 3 3 -\n2 12 450 - 6 0 3\n3 13 420 - 3 3 2=\n4 14 - 50 0 6 -\n";
+    std::fs::write(dir.path().join("ns.pbn"), north_south).unwrap();
+    let output = pbnfmt(&["score", "ns.pbn"], dir.path());
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    // By hand: 450 first; the two 420s tie for second (the table marks ties with `=`); -50 last.
+    assert_eq!(
+        text(&output.stdout),
+        north_south
+            .replace("420 - 3 3 -", "420 - 3 3 2=")
+            .replace("450 - 6 0 3", "450 - 6 0 1")
+            .replace("- 50 0 6 -", "- 50 0 6 4")
+    );
+    // A producer that breaks the tie (2 and 3) and ranks East-West's score, best first.
+    let east_west = "[Board \"1\"]\n[Scoring \"MP\"]\n\
+        [ScoreTable \"PairId_NS;PairId_EW;Score_NS;Score_EW;Rank\"]\n\
+        1 11 420 - 3\n2 12 450 - 4\n3 13 420 - 2\n4 14 - 50 7\n";
+    std::fs::write(dir.path().join("ew.pbn"), east_west).unwrap();
+    let output = pbnfmt(&["score", "ew.pbn"], dir.path());
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let scored = text(&output.stdout);
+    assert!(
+        scored.contains("1 11 420 - 3 ") && scored.contains("3 13 420 - 2 "),
+        "{scored}"
+    );
+    assert!(
+        scored.contains("2 12 450 - 4 ") && scored.contains("4 14 - 50 1 "),
+        "{scored}"
+    );
+}
+
+/// A row whose ButlerDatum does not read (`560r`) keeps its IMPs, as R003 leaves it unjudged;
+/// the other rows' IMPs are counted against their own datum (found by the `rewrite` fuzz target,
+/// where `score` left them all and its proof saw R003's finding).
+#[test]
+fn a_datum_that_does_not_read_leaves_only_its_row() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = "[Board \"1\"]\n\
+        [ScoreTable \"PairId_NS;PairId_EW;Score_NS;Score_EW;IMP_NS;IMP_EW;ButlerDatum\"]\n\
+        1 11 620 - 3 -3 560\n2 12 650 - 3 -3 560r\n3 13 600 - 0 0 560\n";
+    std::fs::write(dir.path().join("datum.pbn"), input).unwrap();
+    let output = pbnfmt(&["score", "datum.pbn"], dir.path());
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    // By hand: 620 - 560 = 60, 2 IMPs; 600 - 560 = 40, 1 IMP.
+    assert_eq!(
+        text(&output.stdout),
+        input
+            .replace("620 - 3 -3", "620 - 2 -2")
+            .replace("600 - 0 0", "600 - 1 -1")
+    );
 }

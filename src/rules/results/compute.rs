@@ -1,6 +1,7 @@
 //! What a board's traveller (PBN 5.9 ScoreTable) should hold, for `pbnfmt score` (issue 66,
-//! item 3): the matchpoints, percentages, IMPs and Butler datum its scores give, by the same
-//! arithmetic the results rules judge with (R002, R003, R004, R008), as the cells to write.
+//! item 3): the matchpoints, percentages, IMPs, Butler datum and ranks its scores give, by the
+//! same arithmetic the results rules judge with (R002, R003, R004, R005, R008), as the cells to
+//! write.
 //!
 //! What is computed, and on what scale, is the file's: the Scoring tag (PBN 3.4.12: `MP` or
 //! `MatchPoints` with `MP1` 2 a score beaten or `MP2` 1; `IMP` with `Butler`, `Butler-2`,
@@ -12,7 +13,7 @@
 use std::ops::Range;
 
 use super::datum::{DatumRule, fits, rounded};
-use super::places::written_number;
+use super::places::{ranks, written_number, written_rank};
 use super::{
     Columns, Score, close, imps, known, matchpoint_scale, matchpoints_weighted, points, row_score,
     score,
@@ -273,51 +274,73 @@ pub fn score_board(
         did = true;
     }
 
+    // Ranks (PBN 5.9): each row's place by its score, ties sharing the best rank; a given rank
+    // among the places of its tie is kept (a producer breaking the tie), and a tie is marked
+    // `3=` where the table marks one so.
+    if let Some(rank) = columns.rank {
+        let given: Vec<Option<u32>> = rows
+            .iter()
+            .map(|row| written_rank(element(row[rank])))
+            .collect();
+        let marks = rows
+            .iter()
+            .any(|row| element(row[rank]).trim().trim_matches('"').ends_with('='));
+        if let Some(ranks) = ranks(&written, &given, &weights) {
+            for ((row, given), (want, tied)) in rows.iter().zip(&given).zip(ranks) {
+                if *given != Some(want) {
+                    let mark = if marks && tied { "=" } else { "" };
+                    cells
+                        .replaced
+                        .push((range(row[rank]), format!("{want}{mark}")));
+                }
+            }
+            did = true;
+        }
+    }
+
     // IMPs (Law 78B): against the Butler datum, or cross-IMPs.
     let datum_of = |rule: DatumRule| rule.datum(&scores).map(rounded);
     match (columns.imp_ns, columns.imp_ew) {
         (Some(imp_ns), Some(imp_ew)) => {
             // The datum of each row: the one written, made again where the Scoring tag's rule
-            // does not give it.
-            let datums: Option<Vec<f64>> = match (columns.datum, method.butler) {
-                (Some(datum), rule) => {
-                    let made = rule.and_then(|rule| rule.datum(&scores));
-                    rows.iter()
-                        .map(|row| {
-                            let given = points(element(row[datum]));
-                            match (given, made) {
-                                (Some(g), Some(exact)) if fits(g, exact) => Some(g),
-                                (_, Some(exact)) => {
-                                    let want = rounded(exact);
-                                    cells.replaced.push((range(row[datum]), number(want)));
-                                    Some(want)
-                                }
-                                (given, None) => given,
+            // does not give it; a row with neither is left, as R003 leaves it.
+            let datums: Option<Vec<Option<f64>>> = columns.datum.map(|datum| {
+                let made = method.butler.and_then(|rule| rule.datum(&scores));
+                rows.iter()
+                    .map(|row| {
+                        let given = points(element(row[datum]));
+                        match (given, made) {
+                            (Some(g), Some(exact)) if fits(g, exact) => Some(g),
+                            (_, Some(exact)) => {
+                                let want = rounded(exact);
+                                cells.replaced.push((range(row[datum]), number(want)));
+                                Some(want)
                             }
-                        })
-                        .collect()
-                }
-                (None, Some(_)) | (None, None) => None,
-            };
-            // Without a datum, cross-IMPs summed, as R003 reads them; averaged ones (`Cross1`,
-            // `Cross2`) are not computed.
+                            (given, None) => given,
+                        }
+                    })
+                    .collect()
+            });
+            // Without a datum column, cross-IMPs summed, as R003 reads them; averaged ones
+            // (`Cross1`, `Cross2`) are not computed.
             let cross = columns.datum.is_none()
                 && (method.cross || method.butler.is_none())
                 && !method.averaged;
             for (i, row) in rows.iter().enumerate() {
-                if datums.is_none() && !cross {
-                    break;
-                }
                 let own = scores[i] as f64;
                 let want = match &datums {
-                    Some(datums) => imps(own - datums[i]),
-                    None => scores
+                    Some(datums) => match datums[i] {
+                        Some(datum) => imps(own - datum),
+                        None => continue,
+                    },
+                    None if cross => scores
                         .iter()
                         .zip(&weights)
                         .enumerate()
                         .filter(|&(other, _)| other != i)
                         .map(|(_, (&other, weight))| weight * imps(own - other as f64))
                         .sum(),
+                    None => break,
                 };
                 for (column, want) in [(imp_ns, want), (imp_ew, -want)] {
                     if points(element(row[column])).is_none_or(|g| !close(g, want)) {

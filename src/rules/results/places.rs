@@ -21,6 +21,12 @@ pub(super) fn written_number(element: &str) -> Option<Written> {
     Some(Written { value, decimals })
 }
 
+/// A rank as a table writes it: a place, with `=` after it where a producer marks a tie (`3=`).
+pub(super) fn written_rank(element: &str) -> Option<u32> {
+    let element = element.trim().trim_matches('"').trim();
+    values::unsigned(element.strip_suffix('=').unwrap_or(element))
+}
+
 /// A row whose percentage is not its matchpoints over the top.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PercentageFinding {
@@ -70,6 +76,49 @@ pub(super) fn percentage_findings(
     findings
 }
 
+/// Each row's places among `scores` (North-South's, or East-West's order when `east_west`):
+/// the best (1 and the tables whose score is better) to the worst (the tables tied with it
+/// after it).
+fn places(scores: &[i64], weights: &[f64], east_west: bool) -> Vec<(u32, u32)> {
+    scores
+        .iter()
+        .map(|&score| {
+            let (mut better, mut tied) = (0.0, 0.0);
+            for (&other, weight) in scores.iter().zip(weights) {
+                if other == score {
+                    tied += weight;
+                } else if (other > score) != east_west {
+                    better += weight;
+                }
+            }
+            (1 + better as u32, better as u32 + tied as u32)
+        })
+        .collect()
+}
+
+/// The ranks `score` writes: each row's place as given where it is one of its places, else the
+/// best of them (ties sharing the best rank), in the order R005 reads the given ranks (North-
+/// South's unless East-West's fits them better); with whether the row is tied with another.
+/// `None` when a score is not known.
+pub(super) fn ranks(
+    written: &[Score],
+    given: &[Option<u32>],
+    weights: &[f64],
+) -> Option<Vec<(u32, bool)>> {
+    let scores = known(written)?;
+    let (east_west, _) = rank_order(&scores, given, weights);
+    Some(
+        places(&scores, weights, east_west)
+            .into_iter()
+            .zip(given)
+            .map(|((best, worst), &given)| {
+                let rank = given.filter(|g| (best..=worst).contains(g)).unwrap_or(best);
+                (rank, worst > best)
+            })
+            .collect(),
+    )
+}
+
 /// A row whose rank is not its score's place.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RankFinding {
@@ -93,28 +142,16 @@ pub(super) fn rank_findings(
     let Some(scores) = known(written) else {
         return Vec::new();
     };
-    // Each row's places: the best (1 and the tables whose score is better) to the worst (the
-    // tables tied with it after it).
-    let places = |east_west: bool| -> Vec<(u32, u32)> {
-        scores
-            .iter()
-            .map(|&score| {
-                let (mut better, mut tied) = (0.0, 0.0);
-                for (&other, weight) in scores.iter().zip(weights) {
-                    if other == score {
-                        tied += weight;
-                    } else if (other > score) != east_west {
-                        better += weight;
-                    }
-                }
-                (1 + better as u32, better as u32 + tied as u32)
-            })
-            .collect()
-    };
+    rank_order(&scores, given, weights).1
+}
+
+/// The order the given ranks follow (East-West's: `true`), and the rows whose rank is not one
+/// of their places in it.
+fn rank_order(scores: &[i64], given: &[Option<u32>], weights: &[f64]) -> (bool, Vec<RankFinding>) {
     let misses = |east_west: bool| -> Vec<RankFinding> {
         given
             .iter()
-            .zip(places(east_west))
+            .zip(places(scores, weights, east_west))
             .enumerate()
             .filter_map(|(row, (&given, (best, worst)))| {
                 let given = given?;
@@ -129,13 +166,13 @@ pub(super) fn rank_findings(
     };
     let north_south = misses(false);
     if north_south.is_empty() {
-        return north_south;
+        return (false, north_south);
     }
     let east_west = misses(true);
     if east_west.is_empty() || east_west.len() < north_south.len() {
-        east_west
+        (true, east_west)
     } else {
-        north_south
+        (false, north_south)
     }
 }
 
