@@ -6,7 +6,8 @@
 //! with its read-back); `fix` beside `nag` on a file of loose spellings; and `convert` of LIN
 //! beside `check` of the same boards as PBN (per board); the commands on a set of boards
 //! (`rotate`, `renumber`, `select --where`, `stats`) beside `check`; a hand record of 1,000
-//! boards as HTML and as PDF.
+//! boards as HTML and as PDF; `check` with and without the results rules on the shared corpus's
+//! travellers.
 //!
 //! `cargo bench --bench parse`; criterion reports MB/s. Whole-process figures beside other tools
 //! come from `bench/compare.sh`. Nothing in `cargo test` depends on timing.
@@ -243,6 +244,45 @@ fn bench(c: &mut Criterion) {
     #[cfg(feature = "pdf")]
     group.bench_function("pdf", |b| {
         b.iter(|| pbnfmt::handrecord::pdf::pdf(black_box(&boards), "Bench", &options))
+    });
+    group.finish();
+
+    // Issue 66: the results rules (R001-R008) add under 10% to `check` on the shared corpus's
+    // files that carry travellers. Callgrind, `pbnfmt check` of those 17 files with and without
+    // `--ignore R001,...,R008`: 418.1 and 410.4 million instructions (+1.9%); the whole corpus
+    // 24,060.2 and 24,059.8 million.
+    let corpus = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/real");
+    let travellers: Vec<u8> = walkdir::WalkDir::new(&corpus)
+        .sort_by_file_name()
+        .into_iter()
+        .filter_map(Result::ok)
+        .filter(|entry| entry.path().extension().is_some_and(|e| e == "pbn"))
+        .filter_map(|entry| std::fs::read(entry.path()).ok())
+        .filter(|bytes| bytes.windows(12).any(|w| w == b"[ScoreTable "))
+        .flat_map(|mut bytes| {
+            bytes.extend_from_slice(b"\r\n\r\n");
+            bytes
+        })
+        .collect();
+    if travellers.is_empty() {
+        eprintln!("travellers: skipped, {} is absent", corpus.display());
+        return;
+    }
+    let mut group = c.benchmark_group("real-travellers");
+    group.throughput(Throughput::Bytes(travellers.len() as u64));
+    group.sample_size(20);
+    group.bench_function("check", |b| {
+        b.iter(|| check_bytes(black_box(&travellers), &CheckOptions::default()))
+    });
+    let without_results = CheckOptions {
+        selection: pbnfmt::rules::select::Selection {
+            ignore: vec!["R".to_owned()],
+            ..Default::default()
+        },
+        ..CheckOptions::default()
+    };
+    group.bench_function("check-without-results", |b| {
+        b.iter(|| check_bytes(black_box(&travellers), &without_results))
     });
     group.finish();
 }
