@@ -250,7 +250,7 @@ fn bench(c: &mut Criterion) {
     // Issue 66: the results rules (R001-R008) add under 10% to `check` on the shared corpus's
     // files that carry travellers. Callgrind, `pbnfmt check` of those 17 files with and without
     // `--ignore R001,...,R008`: 418.1 and 410.4 million instructions (+1.9%); the whole corpus
-    // 24,060.2 and 24,059.8 million.
+    // 23,980.2 and 23,969.5 million (-j1, +0.045%).
     let corpus = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/real");
     let travellers: Vec<u8> = walkdir::WalkDir::new(&corpus)
         .sort_by_file_name()
