@@ -1,7 +1,7 @@
 //! `pbnfmt score`: each board's traveller (PBN 5.9 ScoreTable) completed and corrected from its
 //! scores: matchpoints, percentages, IMPs, the Butler datum and ranks
-//! ([`crate::rules::results::compute`]), as minimal edits. Every other byte stays; a board that cannot be scored without a guess is
-//! left as it is, and the reason counted.
+//! ([`crate::rules::results::compute`]), as minimal edits. Every other byte stays; a board that
+//! cannot be scored without a guess is left as it is, and the reason counted.
 //!
 //! The result is proven a chunk at a time: it has the same games, and every game's facts but its
 //! ScoreTable are the same ([`crate::proof::facts`]); each traveller keeps its rows, and every

@@ -445,6 +445,19 @@ pub fn check_game(checker: &mut Checker<'_>, game: &GameModel<'_>, totals: &mut 
     }
 }
 
+/// The cross-IMPs of row `row` (Law 78B): its score against every other row's, summed, a row of
+/// Multiplicity m counting m times.
+fn cross_imps(scores: &[i64], weights: &[f64], row: usize) -> f64 {
+    let own = scores[row] as f64;
+    scores
+        .iter()
+        .zip(weights)
+        .enumerate()
+        .filter(|&(other, _)| other != row)
+        .map(|(_, (&other, weight))| weight * imps(own - other as f64))
+        .sum()
+}
+
 /// The WBF IMP scale (Law 78B): the IMPs of a difference of `points`, signed.
 pub fn imps(points: f64) -> f64 {
     const STEPS: [f64; 24] = [
@@ -504,16 +517,7 @@ fn imp_findings(
                 Some(datum) => (imps(score - datum), Some(datum)),
                 None => continue,
             },
-            None => (
-                scores
-                    .iter()
-                    .zip(weights)
-                    .enumerate()
-                    .filter(|&(other, _)| other != row)
-                    .map(|(_, (&other, weight))| weight * imps(score - other as f64))
-                    .sum(),
-                None,
-            ),
+            None => (cross_imps(&scores, weights, row), None),
         };
         let finding = match (ns, ew) {
             (Some(ns), _) if !close(ns, expected) => (false, ns, expected),

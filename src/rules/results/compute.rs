@@ -15,8 +15,8 @@ use std::ops::Range;
 use super::datum::{DatumRule, fits, rounded};
 use super::places::{ranks, written_number, written_rank};
 use super::{
-    Columns, Score, close, imps, known, matchpoint_scale, matchpoints_weighted, points, row_score,
-    score,
+    Columns, Score, close, cross_imps, imps, known, matchpoint_scale, matchpoints_weighted, points,
+    row_score, score,
 };
 use crate::model::values::{self, Vulnerability};
 use crate::model::{GameModel, Inheritance};
@@ -285,17 +285,16 @@ pub fn score_board(
         let marks = rows
             .iter()
             .any(|row| element(row[rank]).trim().trim_matches('"').ends_with('='));
-        if let Some(ranks) = ranks(&written, &given, &weights) {
-            for ((row, given), (want, tied)) in rows.iter().zip(&given).zip(ranks) {
-                if *given != Some(want) {
-                    let mark = if marks && tied { "=" } else { "" };
-                    cells
-                        .replaced
-                        .push((range(row[rank]), format!("{want}{mark}")));
-                }
+        let ranks = ranks(&scores, &given, &weights);
+        for ((row, given), (want, tied)) in rows.iter().zip(&given).zip(ranks) {
+            if *given != Some(want) {
+                let mark = if marks && tied { "=" } else { "" };
+                cells
+                    .replaced
+                    .push((range(row[rank]), format!("{want}{mark}")));
             }
-            did = true;
         }
+        did = true;
     }
 
     // IMPs (Law 78B): against the Butler datum, or cross-IMPs.
@@ -327,19 +326,12 @@ pub fn score_board(
                 && (method.cross || method.butler.is_none())
                 && !method.averaged;
             for (i, row) in rows.iter().enumerate() {
-                let own = scores[i] as f64;
                 let want = match &datums {
                     Some(datums) => match datums[i] {
-                        Some(datum) => imps(own - datum),
+                        Some(datum) => imps(scores[i] as f64 - datum),
                         None => continue,
                     },
-                    None if cross => scores
-                        .iter()
-                        .zip(&weights)
-                        .enumerate()
-                        .filter(|&(other, _)| other != i)
-                        .map(|(_, (&other, weight))| weight * imps(own - other as f64))
-                        .sum(),
+                    None if cross => cross_imps(&scores, &weights, i),
                     None => break,
                 };
                 for (column, want) in [(imp_ns, want), (imp_ew, -want)] {
@@ -364,14 +356,7 @@ pub fn score_board(
         (None, None) if method.cross && !method.averaged && columns.datum.is_none() => {
             added.extend(["IMP_NS", "IMP_EW"]);
             for (i, new) in new_elements.iter_mut().enumerate() {
-                let own = scores[i] as f64;
-                let want: f64 = scores
-                    .iter()
-                    .zip(&weights)
-                    .enumerate()
-                    .filter(|&(other, _)| other != i)
-                    .map(|(_, (&other, weight))| weight * imps(own - other as f64))
-                    .sum();
+                let want = cross_imps(&scores, &weights, i);
                 new.extend([number(want), number(-want)]);
             }
             did = true;

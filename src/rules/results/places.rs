@@ -96,27 +96,20 @@ fn places(scores: &[i64], weights: &[f64], east_west: bool) -> Vec<(u32, u32)> {
         .collect()
 }
 
-/// The ranks `score` writes: each row's place as given where it is one of its places, else the
-/// best of them (ties sharing the best rank), in the order R005 reads the given ranks (North-
-/// South's unless East-West's fits them better); with whether the row is tied with another.
-/// `None` when a score is not known.
-pub(super) fn ranks(
-    written: &[Score],
-    given: &[Option<u32>],
-    weights: &[f64],
-) -> Option<Vec<(u32, bool)>> {
-    let scores = known(written)?;
-    let (east_west, _) = rank_order(&scores, given, weights);
-    Some(
-        places(&scores, weights, east_west)
-            .into_iter()
-            .zip(given)
-            .map(|((best, worst), &given)| {
-                let rank = given.filter(|g| (best..=worst).contains(g)).unwrap_or(best);
-                (rank, worst > best)
-            })
-            .collect(),
-    )
+/// The ranks `score` writes for the board's `scores`: each row's place as given where it is one
+/// of its places, else the best of them (ties sharing the best rank), in the order R005 reads
+/// the given ranks (North-South's unless East-West's fits them better); with whether the row is
+/// tied with another.
+pub(super) fn ranks(scores: &[i64], given: &[Option<u32>], weights: &[f64]) -> Vec<(u32, bool)> {
+    let (east_west, _) = rank_order(scores, given, weights);
+    places(scores, weights, east_west)
+        .into_iter()
+        .zip(given)
+        .map(|((best, worst), &given)| {
+            let rank = given.filter(|g| (best..=worst).contains(g)).unwrap_or(best);
+            (rank, worst > best)
+        })
+        .collect()
 }
 
 /// A row whose rank is not its score's place.
