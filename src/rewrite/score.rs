@@ -15,8 +15,11 @@ use crate::check::{CheckOptions, check_bytes};
 use crate::model::GameModel;
 use crate::proof::Rewritten;
 use crate::rewrite::edit::Edits;
-use crate::rewrite::{ChunkEdits, EditsMade, ReadBack, RewriteOptions, ToEdit, rewrite_chunks};
+use crate::rewrite::{
+    ChunkEdits, EditsMade, ReadBack, RewriteOptions, ToEdit, bug, rewrite_chunks, same_but,
+};
 use crate::rules::results::compute::{Board, Cells, Left, Method, score_board};
+use crate::rules::results::totals::{Claim, Corrected, Totals, corrections};
 use crate::rules::select::Selection;
 use crate::source;
 use crate::syntax::Parse;
@@ -48,6 +51,8 @@ pub struct Scored {
     pub rewritten: Rewritten,
     pub scored: usize,
     pub left: BTreeMap<Left, usize>,
+    /// What was written in the TotalScoreTables, and the columns left.
+    pub totals: Corrected,
 }
 
 impl Scored {
@@ -55,7 +60,7 @@ impl Scored {
     /// or missing score, 1 with ...`. `None` when the file has no traveller of its own.
     pub fn said(&self) -> Option<String> {
         let left: usize = self.left.values().sum();
-        if self.scored == 0 && left == 0 {
+        if self.scored == 0 && left == 0 && self.totals.replaced.is_empty() {
             return None;
         }
         let mut said = match self.scored {
@@ -71,6 +76,22 @@ impl Scored {
             said.push_str(&format!(
                 "; {left} left as they were: {}",
                 reasons.join(", ")
+            ));
+        }
+        match (self.totals.replaced.len(), self.totals.tables) {
+            (0, _) => {}
+            (1, _) => said.push_str("; 1 element of the TotalScoreTable written again"),
+            (n, 1) => said.push_str(&format!(
+                "; {n} elements of the TotalScoreTable written again"
+            )),
+            (n, tables) => said.push_str(&format!(
+                "; {n} elements of {tables} TotalScoreTables written again"
+            )),
+        }
+        if !self.totals.left.is_empty() {
+            said.push_str(&format!(
+                "; left as written, not the travellers' totals: {}",
+                crate::display::escape_line(&self.totals.left.join(", "))
             ));
         }
         Some(said)
@@ -91,11 +112,17 @@ pub fn score_owned(bytes: Vec<u8>, options: ScoreOptions) -> Scored {
         left: BTreeMap::new(),
     };
     let rewritten = rewrite_chunks(decoded, options.rewrite, &mut score, None);
+    let (rewritten, totals) = score_totals(rewritten);
     let refused = rewritten.output.is_none();
     let mut scored = Scored {
         rewritten,
         scored: if refused { 0 } else { score.total },
         left: if refused { BTreeMap::new() } else { score.left },
+        totals: if refused {
+            Corrected::default()
+        } else {
+            totals
+        },
     };
     scored.rewritten.said = scored.said();
     scored
@@ -143,7 +170,7 @@ impl ChunkEdits for Score {
         }
         let mut original = Vec::new();
         crate::read::judged_games(back.original, |parse, model, _| {
-            original.push(cells_of(parse, back.original, model));
+            original.push(cells_of(parse, back.original, model, "ScoreTable"));
             true
         });
         if original.len() != models.len() {
@@ -156,7 +183,8 @@ impl ChunkEdits for Score {
             }
             if let Some(problem) = table_kept(
                 original[i].as_ref(),
-                cells_of(back.again, back.piece, model).as_ref(),
+                cells_of(back.again, back.piece, model, "ScoreTable").as_ref(),
+                &|name| COMPUTED.contains(&name),
             ) {
                 return Some(format!("game {}: {problem}", i + 1));
             }
@@ -227,8 +255,8 @@ fn apply(cells: Cells, edits: &mut Edits) {
 /// A game's own traveller as text: its column names, and each row's elements.
 type TableCells = (Vec<String>, Vec<Vec<String>>);
 
-fn cells_of(parse: &Parse, text: &str, model: &GameModel<'_>) -> Option<TableCells> {
-    let tag = model.get("ScoreTable")?;
+fn cells_of(parse: &Parse, text: &str, model: &GameModel<'_>, name: &str) -> Option<TableCells> {
+    let tag = model.get(name)?;
     let table = Table::new(tag.pair, &tag.value);
     let names = table.columns.iter().map(|c| c.name.to_owned()).collect();
     let rows = table
@@ -242,20 +270,24 @@ fn cells_of(parse: &Parse, text: &str, model: &GameModel<'_>) -> Option<TableCel
     Some((names, rows))
 }
 
-/// Why the traveller `after` does not keep what `before` held: its rows, and every element of
-/// a column `score` does not compute.
-fn table_kept(before: Option<&TableCells>, after: Option<&TableCells>) -> Option<String> {
+/// Why the table `after` does not keep what `before` held: its rows, and every element of a
+/// column `score` does not compute (`computed`).
+fn table_kept(
+    before: Option<&TableCells>,
+    after: Option<&TableCells>,
+    computed: &dyn Fn(&str) -> bool,
+) -> Option<String> {
     let (Some((was_names, was_rows)), Some((is_names, is_rows))) = (before, after) else {
-        return Some("the traveller is gone".to_owned());
+        return Some("the table is gone".to_owned());
     };
     if was_rows.len() != is_rows.len() {
-        return Some("the traveller has another number of rows".to_owned());
+        return Some("the table has another number of rows".to_owned());
     }
     for (c, name) in was_names.iter().enumerate() {
         if is_names.get(c) != Some(name) {
             return Some(format!("the column {name} moved"));
         }
-        if COMPUTED.contains(&name.as_str()) {
+        if computed(name) {
             continue;
         }
         for (old, new) in was_rows.iter().zip(is_rows) {
@@ -266,6 +298,119 @@ fn table_kept(before: Option<&TableCells>, after: Option<&TableCells>) -> Option
     }
     is_names[was_names.len().min(is_names.len())..]
         .iter()
-        .find(|name| !COMPUTED.contains(&name.as_str()))
+        .find(|name| !computed(name))
         .map(|name| format!("the column {name} was added"))
+}
+
+/// What R006 and R007 read of a text: its TotalScoreTables and its travellers' rows.
+fn totals_of(text: &str) -> Totals {
+    let mut totals = Totals::default();
+    crate::read::judged_games(text, |parse, model, _| {
+        crate::rules::results::gather_totals(parse, text, model, &mut totals);
+        true
+    });
+    totals
+}
+
+/// The file's TotalScoreTables brought up to date with the travellers `score` wrote
+/// ([`corrections`]), proven: every fact but the TotalScoreTables is the scored file's, each
+/// table keeps its rows and every element of a column that is not a total or the Rank, doing
+/// it again changes nothing, and R006 and R007 find nothing.
+fn score_totals(mut rewritten: Rewritten) -> (Rewritten, Corrected) {
+    let nothing = Corrected::default();
+    if rewritten.output.is_none() || !rewritten.decoded.text.contains("TotalScoreTable") {
+        return (rewritten, nothing);
+    }
+    let input = totals_of(&rewritten.decoded.text);
+    if !input.has_table() {
+        return (rewritten, nothing);
+    }
+    let bytes = match rewritten.output.as_ref().map(|output| output.to_vec()) {
+        Some(Ok(bytes)) => bytes,
+        Some(Err(error)) => {
+            rewritten.output = None;
+            rewritten.problems.push(crate::proof::unfaithful(
+                format!("the scored travellers could not be read back ({error})"),
+                "free some space for temporary files and run it again",
+            ));
+            return (rewritten, nothing);
+        }
+        None => return (rewritten, nothing),
+    };
+    let scored = source::decode_owned(bytes, Some(rewritten.decoded.encoding));
+    let corrected = corrections(&input, &totals_of(&scored.text));
+    if corrected.replaced.is_empty() {
+        return (rewritten, corrected);
+    }
+    let mut edits = Edits::default();
+    for (range, text) in &corrected.replaced {
+        edits.replace(range.clone(), text.clone());
+    }
+    let proven = edits
+        .apply(&scored.text)
+        .map_err(|error| error.to_string())
+        .and_then(|result| match totals_kept(&scored.text, &result, &input) {
+            Some(problem) => Err(problem),
+            None => Ok(result),
+        });
+    let problem = match proven {
+        Ok(result) => match crate::proof::encode(result, scored.encoding, rewritten.decoded.bom) {
+            Ok(bytes) => {
+                rewritten.output = Some(crate::io::spool::Output::from_bytes(bytes));
+                return (rewritten, corrected);
+            }
+            Err((unencodable, _)) => unencodable.to_string(),
+        },
+        Err(problem) => problem,
+    };
+    rewritten.output = None;
+    rewritten.problems.push(bug(format!(
+        "the TotalScoreTable written again does not read back as it should: {problem}"
+    )));
+    (rewritten, corrected)
+}
+
+/// Why `result`, the scored text `scored` with its TotalScoreTables written again, is not
+/// what it should be; `input` is what the totals rules read of the file before `score`.
+fn totals_kept(scored: &str, result: &str, input: &Totals) -> Option<String> {
+    if let Some(problem) = same_but(scored, result, &["TotalScoreTable"], "its totals", false) {
+        return Some(problem.message);
+    }
+    let tables = |text: &str| {
+        let mut tables = Vec::new();
+        crate::read::judged_games(text, |parse, model, _| {
+            tables.push(cells_of(parse, text, model, "TotalScoreTable"));
+            true
+        });
+        tables
+    };
+    let (before, after) = (tables(scored), tables(result));
+    if before.len() != after.len() {
+        return Some("the result has another number of games".to_owned());
+    }
+    let computed = |name: &str| name == "Rank" || Claim::of(name).is_some();
+    for (i, (before, after)) in before.iter().zip(&after).enumerate() {
+        if before.is_none() && after.is_none() {
+            continue;
+        }
+        if let Some(problem) = table_kept(before.as_ref(), after.as_ref(), &computed) {
+            return Some(format!("game {}: {problem}", i + 1));
+        }
+    }
+    if !corrections(input, &totals_of(result)).replaced.is_empty() {
+        return Some("writing the totals again changes them".to_owned());
+    }
+    let options = CheckOptions {
+        selection: Selection {
+            select: Some(["R006", "R007"].map(str::to_owned).to_vec()),
+            ..Selection::default()
+        },
+        max_findings: Some(usize::MAX),
+        ..CheckOptions::default()
+    };
+    let report = check_bytes(result.as_bytes(), &options);
+    report
+        .diagnostics
+        .first()
+        .map(|finding| format!("{} finds: {}", finding.rule.code(), finding.message))
 }

@@ -18,7 +18,7 @@ use crate::rules::diagnostic::{Diagnostic, Severity};
 use crate::rules::semantic::Checker;
 use crate::rules::tables::clip;
 use crate::rules::{Rule, RuleInfo};
-use crate::syntax::TokenId;
+use crate::syntax::{Parse, TokenId};
 use crate::table::Table;
 
 pub mod compute;
@@ -252,11 +252,28 @@ fn row_score(
     })
 }
 
+/// What R006 and R007 read of a game, outside a check (`score`'s totals): its own
+/// TotalScoreTable and its traveller's rows, into `totals` in file order.
+pub fn gather_totals(parse: &Parse, text: &str, game: &GameModel<'_>, totals: &mut Totals) {
+    total_table(parse, text, game, totals);
+    let Some(tag) = game.get("ScoreTable") else {
+        return;
+    };
+    let table = Table::new(tag.pair, &tag.value);
+    let width = table.columns.len();
+    if width == 0 {
+        return;
+    }
+    let element = |(first, last): (TokenId, TokenId)| &text[parse.span(first, last)];
+    let rows: Vec<&[(TokenId, TokenId)]> = table.rows().filter(|r| r.len() == width).collect();
+    gather_rows(&Columns::of(&table), &rows, &element, totals);
+}
+
 /// R001-R005 and R008 over every ScoreTable of a game.
 pub fn check_game(checker: &mut Checker<'_>, game: &GameModel<'_>, totals: &mut Totals) {
     let gather = checker.on(Rule::TotalScoreMismatch) || checker.on(Rule::TotalRankMismatch);
     if gather {
-        total_table(checker, game, totals);
+        total_table(checker.parse, checker.text, game, totals);
     }
     let datum_on = checker.on(Rule::ButlerDatumMismatch);
     let (scores_on, points_on, imps_on, percent_on, rank_on) = (

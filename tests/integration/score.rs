@@ -366,3 +366,91 @@ fn a_datum_that_does_not_read_leaves_only_its_row() {
             .replace("600 - 0 0", "600 - 1 -1")
     );
 }
+
+/// The hand-made event of `results.rs` (3 boards at 4 tables, its totals counted by hand there)
+/// with board 1's matchpoints of tables 1 and 2 swapped, and a TotalScoreTable (PBN 5.10) that
+/// added them up as written. `score` mends the board, so the totals it summed are stale: they
+/// are written again from the mended boards, and the ranks with them. By hand: pair 1 has 5
+/// (55.56 %), pair 2 6.5 (72.22 %), pair 11 4 (44.44 %), pair 12 2.5 (27.78 %); 2 is now 2nd, 1
+/// 3rd, 11 6th, 12 7th. The rows stay in their places: only elements change.
+#[test]
+fn score_brings_the_totals_up_to_date() {
+    let boards = [
+        "1 11 420 - 3 0\n2 12 450 - 1.5 1.5\n3 13 420 - 1.5 1.5\n4 14 -50 - 0 3\n",
+        "1 11 100 - 2 1\n2 12 -110 - 0.5 2.5\n3 13 -110 - 0.5 2.5\n4 14 140 - 3 0\n",
+        "1 11 0 - 1.5 1.5\n2 12 50 - 3 0\n3 13 -100 - 0 3\n4 14 0 - 1.5 1.5\n",
+    ];
+    let mut event = String::new();
+    for (b, rows) in boards.iter().enumerate() {
+        event.push_str(&format!(
+            "[Board \"{}\"]\n[Vulnerable \"None\"]\n[Scoring \"MP\"]\n\
+             [ScoreTable \"PairId_NS;PairId_EW;Score_NS;Score_EW;MP_NS;MP_EW\"]\n{rows}\n",
+            b + 1
+        ));
+    }
+    let stale = "[TotalScoreTable \"Rank;PairId;TotalMP;TotalPercentage;NrBoards\"]\n\
+                 1 13 7 77.78 3\n2 1 6.5 72.22 3\n3 2 5 55.56 3\n4 4 4.5 50.00 3\n\
+                 5 14 4.5 50.00 3\n6 12 4 44.44 3\n7 11 2.5 27.78 3\n8 3 2 22.22 3\n";
+    let input = format!("{event}[Event \"Totals\"]\n{stale}");
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("event.pbn"), &input).unwrap();
+    let output = pbnfmt(&["score", "event.pbn"], dir.path());
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let expected = input
+        .replace("1 11 420 - 3 0", "1 11 420 - 1.5 1.5")
+        .replace("2 12 450 - 1.5 1.5", "2 12 450 - 3 0")
+        .replace("2 1 6.5 72.22 3", "3 1 5 55.56 3")
+        .replace("3 2 5 55.56 3", "2 2 6.5 72.22 3")
+        .replace("6 12 4 44.44 3", "7 12 2.5 27.78 3")
+        .replace("7 11 2.5 27.78 3", "6 11 4 44.44 3");
+    assert_eq!(text(&output.stdout), expected);
+    assert!(
+        text(&output.stderr).contains(
+            "event.pbn: 3 travellers scored; 12 elements of the TotalScoreTable written again"
+        ),
+        "{}",
+        text(&output.stderr)
+    );
+    // The result is what `check` calls right, and a second run changes nothing.
+    std::fs::write(dir.path().join("event.pbn"), &output.stdout).unwrap();
+    let check = pbnfmt(&["check", "--select", "R", "event.pbn"], dir.path());
+    assert!(check.status.success(), "{}", text(&check.stdout));
+    let again = pbnfmt(&["score", "--check", "event.pbn"], dir.path());
+    assert_eq!(again.status.code(), Some(0), "{}", text(&again.stdout));
+
+    // Totals the travellers do not give (a table of more sessions than the file holds) are
+    // left as written, and said; the ranks still follow the table's own totals (R007 ranks by
+    // TotalPercentage, its first total: pair 11's 17.78 is 6th, pair 12's 14.44 7th).
+    let elsewhere = input
+        .replace(" 7 77.78 3\n", " 17 77.78 3\n")
+        .replace(" 6.5 72.22 3\n", " 16.5 72.22 3\n")
+        .replace(" 5 55.56 3\n", " 15 55.56 3\n")
+        .replace(" 4.5 50.00 3\n", " 14.5 50.00 3\n")
+        .replace(" 4 44.44 3\n", " 14 44.44 3\n")
+        .replace(" 2.5 27.78 3\n", " 12.5 27.78 3\n")
+        .replace(" 2 22.22 3\n", " 12 22.22 3\n")
+        .replace(" 77.78 ", " 37.78 ")
+        .replace(" 72.22 ", " 32.22 ")
+        .replace(" 55.56 ", " 25.56 ")
+        .replace(" 50.00 ", " 20.00 ")
+        .replace(" 44.44 ", " 14.44 ")
+        .replace(" 27.78 ", " 17.78 ")
+        .replace(" 22.22 ", " 12.22 ");
+    std::fs::write(dir.path().join("elsewhere.pbn"), &elsewhere).unwrap();
+    let output = pbnfmt(&["score", "elsewhere.pbn"], dir.path());
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    assert_eq!(
+        text(&output.stdout),
+        elsewhere
+            .replace("1 11 420 - 3 0", "1 11 420 - 1.5 1.5")
+            .replace("2 12 450 - 1.5 1.5", "2 12 450 - 3 0")
+            .replace("6 12 14 14.44 3", "7 12 14 14.44 3")
+            .replace("7 11 12.5 17.78 3", "6 11 12.5 17.78 3")
+    );
+    assert!(
+        text(&output.stderr)
+            .contains("left as written, not the travellers' totals: TotalMP, TotalPercentage"),
+        "{}",
+        text(&output.stderr)
+    );
+}

@@ -392,8 +392,8 @@ fn number(value: f64) -> String {
     text.trim_end_matches('0').to_owned()
 }
 
-/// A percentage to `decimals` places, rounded.
-fn fixed(value: f64, decimals: u32) -> String {
+/// A number to `decimals` places, rounded, without a minus before a zero.
+pub(super) fn fixed(value: f64, decimals: u32) -> String {
     let text = format!("{value:.*}", decimals as usize);
     if text.starts_with('-') && text.trim_start_matches(['-', '0', '.']).is_empty() {
         text[1..].to_owned()
