@@ -468,7 +468,12 @@ fn a_hand_made_event_adds_up_and_its_ranks_follow() {
     let wrong = right
         .replace("8 3 2 22.22 3", "8 3 3 22.22 3")
         .replace("7 12 2.5", "6 12 2.5")
-        .replace("3 1 5 55.56 3", "3 1 5 55.56 2");
+        .replace("3 1 5 55.56 3", "3 1 5 55.56 2")
+        // The travellers have no Percentage column: a board's is the side's matchpoints over the
+        // top, so pair 11's mean is (1.5 + 1 + 1.5) / 3 of 3 = 44.44 %.
+        .replace("6 11 4 44.44 3", "6 11 4 45.44 3")
+        // A column of halves writes 5 for 5.0: 4 for pair 4's 4.5 is wrong, not cut.
+        .replace("4 4 4.5 50.00 3", "4 4 4 50.00 3");
     std::fs::write(dir.path().join("wrong.pbn"), &wrong).unwrap();
     let check = |name: &str| {
         let output = pbnfmt(
@@ -481,7 +486,15 @@ fn a_hand_made_event_adds_up_and_its_ranks_follow() {
     assert!(said.starts_with("No findings"), "{said}");
     let said = check("wrong.pbn");
     let findings: Vec<&str> = said.lines().filter(|l| l.contains("error[")).collect();
-    assert_eq!(findings.len(), 3, "{said}");
+    assert_eq!(findings.len(), 5, "{said}");
+    assert!(
+        said.contains("error[R006] TotalPercentage 45.44 of pair 11 is not the mean of its 3 boards on the file's travellers: 44.44"),
+        "{said}"
+    );
+    assert!(
+        said.contains("error[R006] TotalMP 4 of pair 4 is not the sum of its 3 boards on the file's travellers: 4.5"),
+        "{said}"
+    );
     assert!(
         said.contains("error[R006] TotalMP 3 of pair 3 is not the sum of its 3 boards on the file's travellers: 2"),
         "{said}"

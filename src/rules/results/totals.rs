@@ -437,45 +437,28 @@ fn agrees(claim: Claim, cell: &Cell, sums: &Sums) -> Option<bool> {
 /// R006: each column of a TotalScoreTable against the scope (the boards so far, or all) where at
 /// least half its rows agree; the rows that do not, in the scope with more agreeing.
 fn table_findings(rows: &[TotalRow], scopes: [&HashMap<&str, Sums>; 2]) -> Vec<Diagnostic> {
-    let mut claims: Vec<Claim> = Vec::new();
-    for row in rows {
-        for (claim, _) in &row.cells {
-            if !claims.contains(claim) {
-                claims.push(*claim);
-            }
-        }
-    }
     let mut findings = Vec::new();
-    for claim in claims {
-        let judged = |scope: &HashMap<&str, Sums>| -> Vec<(&TotalRow, &Cell, bool)> {
-            rows.iter()
-                .filter_map(|row| {
-                    let (_, cell) = row.cells.iter().find(|(c, _)| *c == claim)?;
-                    let sums = scope.get(row.pair.as_str())?;
-                    Some((row, cell, agrees(claim, cell, sums)?))
-                })
-                .collect()
-        };
-        let best = scopes
-            .iter()
-            .map(|scope| (judged(scope), *scope))
-            .max_by_key(|(judged, _)| judged.iter().filter(|(_, _, ok)| *ok).count());
-        let Some((judged, scope)) = best else {
+    for claim in claims_of(rows) {
+        let Some((scope, mean)) = judged_scope(rows, claim, scopes) else {
             continue;
         };
-        let agreeing = judged.iter().filter(|(_, _, ok)| *ok).count();
-        if judged.is_empty() || agreeing * 2 < judged.len() {
-            continue;
-        }
-        for (row, cell, _) in judged.iter().filter(|(_, _, ok)| !ok) {
-            let Some(exact) = scope
-                .get(row.pair.as_str())
-                .and_then(|s| expected(claim, s))
-            else {
+        for row in rows {
+            let Some((_, cell)) = row.cells.iter().find(|(c, _)| *c == claim) else {
                 continue;
             };
-            let boards = scope.get(row.pair.as_str()).map_or(0, |s| s.boards);
-            findings.push(total_mismatch(claim, row, cell, exact, boards));
+            let Some(sums) = scopes[scope].get(row.pair.as_str()) else {
+                continue;
+            };
+            if agrees(claim, cell, sums) != Some(false) {
+                continue;
+            }
+            let Some(mut exact) = expected(claim, sums) else {
+                continue;
+            };
+            if mean {
+                exact /= f64::from(sums.boards);
+            }
+            findings.push(total_mismatch(claim, row, cell, exact, (sums.boards, mean)));
         }
     }
     findings
@@ -566,10 +549,13 @@ fn total_mismatch(
     row: &TotalRow,
     cell: &Cell,
     exact: f64,
-    boards: u32,
+    (boards, mean): (u32, bool),
 ) -> Diagnostic {
     let what = match claim {
         Claim::Boards => "the boards it has on the file's travellers".to_owned(),
+        Claim::Total(_) if mean => {
+            format!("the mean of its {boards} boards on the file's travellers")
+        }
         Claim::Total(_) if boards == 1 => "its one board on the file's travellers".to_owned(),
         Claim::Total(_) => format!("the sum of its {boards} boards on the file's travellers"),
         Claim::Mean(_) => format!("the mean of its {boards} boards on the file's travellers"),
@@ -747,7 +733,7 @@ fn judged_scope(
         if judged == 0 || agreeing * 2 < judged {
             continue;
         }
-        if best.is_none_or(|(_, most, _)| agreeing > most) {
+        if best.is_none_or(|(_, most, _)| agreeing >= most) {
             best = Some((index, agreeing, as_mean * 2 > agreeing));
         }
     }
