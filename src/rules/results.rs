@@ -252,18 +252,21 @@ fn row_score(
     })
 }
 
+/// A game's traveller (PBN 5.9 ScoreTable), when it has a column.
+fn traveller<'g>(game: &'g GameModel<'_>) -> Option<Table<'g>> {
+    let tag = game.get("ScoreTable")?;
+    let table = Table::new(tag.pair, &tag.value);
+    (!table.columns.is_empty()).then_some(table)
+}
+
 /// What R006 and R007 read of a game, outside a check (`score`'s totals): its own
 /// TotalScoreTable and its traveller's rows, into `totals` in file order.
 pub fn gather_totals(parse: &Parse, text: &str, game: &GameModel<'_>, totals: &mut Totals) {
     total_table(parse, text, game, totals);
-    let Some(tag) = game.get("ScoreTable") else {
+    let Some(table) = traveller(game) else {
         return;
     };
-    let table = Table::new(tag.pair, &tag.value);
     let width = table.columns.len();
-    if width == 0 {
-        return;
-    }
     let element = |(first, last): (TokenId, TokenId)| &text[parse.span(first, last)];
     let rows: Vec<&[(TokenId, TokenId)]> = table.rows().filter(|r| r.len() == width).collect();
     gather_rows(&Columns::of(&table), &rows, &element, totals);
@@ -286,14 +289,10 @@ pub fn check_game(checker: &mut Checker<'_>, game: &GameModel<'_>, totals: &mut 
     if !scores_on && !points_on && !imps_on && !percent_on && !rank_on && !datum_on && !gather {
         return;
     }
-    let Some(tag) = game.get("ScoreTable") else {
+    let Some(table) = traveller(game) else {
         return;
     };
-    let table = Table::new(tag.pair, &tag.value);
     let width = table.columns.len();
-    if width == 0 {
-        return;
-    }
     let columns = Columns::of(&table);
     let (parse, text) = (checker.parse, checker.text);
     let element = |(first, last): (TokenId, TokenId)| &text[parse.span(first, last)];
