@@ -118,6 +118,14 @@ pub struct Cell {
     pub column: String,
 }
 
+impl Cell {
+    /// Whether the cell writes `exact` to its column's decimals, rounded or cut (less than one
+    /// unit of the last place away).
+    fn writes(&self, exact: f64) -> bool {
+        (self.value - exact).abs() < 10f64.powi(-(self.places as i32)) - 1e-9
+    }
+}
+
 /// Each row's pairs and what the row gives them, for the totals (R006): North-South's score,
 /// IMPs, matchpoints and percentage to PairId_NS, East-West's to PairId_EW.
 pub(super) fn gather_rows<'e>(
@@ -423,8 +431,7 @@ fn expected(claim: Claim, sums: &Sums) -> Option<f64> {
 /// place away). A TotalPercentage may be the sum of the boards' percentages or their mean (PBN
 /// 5.10's "cumulative value of percentage"): either is right.
 fn agrees(claim: Claim, cell: &Cell, sums: &Sums) -> Option<bool> {
-    let unit = 10f64.powi(-(cell.places as i32));
-    let near = |exact: f64| (cell.value - exact).abs() < unit - 1e-9;
+    let near = |exact: f64| cell.writes(exact);
     let exact = expected(claim, sums)?;
     Some(
         near(exact)
@@ -639,8 +646,7 @@ pub fn corrections(input: &Totals, scored: &Totals) -> Corrected {
                 if mean {
                     exact /= f64::from(sums.boards);
                 }
-                let unit = 10f64.powi(-(cell.places as i32));
-                if (cell.value - exact).abs() < unit - 1e-9 {
+                if cell.writes(exact) {
                     continue;
                 }
                 let written = written_like(cell, exact);
@@ -723,9 +729,7 @@ fn judged_scope(
             judged += 1;
             if agrees {
                 agreeing += 1;
-                let unit = 10f64.powi(-(cell.places as i32));
-                let sum = expected(claim, sums).unwrap_or(f64::NAN);
-                if (cell.value - sum).abs() >= unit - 1e-9 {
+                if !cell.writes(expected(claim, sums).unwrap_or(f64::NAN)) {
                     as_mean += 1;
                 }
             }
