@@ -231,7 +231,7 @@ fn bench(c: &mut Criterion) {
 
     // A hand record of 1,000 boards (issue 47), the boards read beforehand: the HTML, and the
     // PDF drawn with its embedded font.
-    let mut boards = pbnfmt::handrecord::boards(&pbn, &|_| true);
+    let mut boards = pbnfmt::handrecord::boards(&pbn, &|_| true, false);
     boards.truncate(1000);
     assert_eq!(boards.len(), 1000, "the generated file has 1,000 boards");
     let mut group = c.benchmark_group("handrecord-1000-boards");

@@ -9,7 +9,7 @@ use crate::handrecord::{self, Options, Paper};
 use crate::io::write::write_atomic;
 use crate::model::deal::Cards;
 use crate::rules::diagnostic::{Diagnostic, Severity};
-use crate::rules::drawn::{left_out_stops_a_hand_record, stops_a_hand_record};
+use crate::rules::drawn::{Sheet, left_out_stops_a_hand_record, stops_a_hand_record};
 
 use super::{
     EXIT_CLEAN, EXIT_FINDINGS, EXIT_TROUBLE, HandrecordArgs, HandrecordFormat, PaperArg, finish,
@@ -27,6 +27,8 @@ struct Read {
     /// How many error findings are about what the sheet does not draw: counted, not shown (its
     /// warnings, as before, are `check`'s to list).
     not_drawn: usize,
+    /// The input's rankings (its TotalScoreTables), for the results page.
+    rankings: Vec<handrecord::Ranking>,
 }
 
 pub(super) fn run(args: &HandrecordArgs) -> u8 {
@@ -54,6 +56,11 @@ pub(super) fn run(args: &HandrecordArgs) -> u8 {
     {
         return status;
     }
+    let sheet = if args.results {
+        Sheet::Results
+    } else {
+        Sheet::HandRecord
+    };
     let names: Vec<String> = discovery
         .inputs
         .iter()
@@ -77,7 +84,7 @@ pub(super) fn run(args: &HandrecordArgs) -> u8 {
                 .diagnostics
                 .iter()
                 .filter(|d| !d.rule.code().starts_with('E'))
-                .partition(|d| stops_a_hand_record(d, &decoded.text));
+                .partition(|d| stops_a_hand_record(d, &decoded.text, sheet));
             let lines = crate::source::LineIndex::new(&decoded.text);
             let errors = stops
                 .iter()
@@ -99,7 +106,7 @@ pub(super) fn run(args: &HandrecordArgs) -> u8 {
                         .0
                         .iter()
                         .filter(|((rule, severity), _)| {
-                            left_out_stops_a_hand_record(*rule, *severity)
+                            left_out_stops_a_hand_record(*rule, *severity, sheet)
                         })
                         .map(|((rule, _), &count)| {
                             format!(
@@ -120,16 +127,25 @@ pub(super) fn run(args: &HandrecordArgs) -> u8 {
                     .iter()
                     .filter(|((rule, severity), _)| {
                         *severity == Severity::Error
-                            && !left_out_stops_a_hand_record(*rule, *severity)
+                            && !left_out_stops_a_hand_record(*rule, *severity, sheet)
                     })
                     .map(|(_, count)| count)
                     .sum::<usize>();
             Ok::<_, String>(Read {
                 name: String::new(),
-                boards: handrecord::boards(&decoded.text, &|board| choice.keeps(board)),
+                boards: handrecord::boards(
+                    &decoded.text,
+                    &|board| choice.keeps(board),
+                    args.results,
+                ),
                 title: handrecord::file_title(&decoded.text),
                 errors,
                 not_drawn,
+                rankings: if args.results {
+                    handrecord::rankings(&decoded.text)
+                } else {
+                    Vec::new()
+                },
             })
         },
         |index, one| {
@@ -272,7 +288,7 @@ pub(super) fn run(args: &HandrecordArgs) -> u8 {
             )
         })
     };
-    let options = |title: &str, errors: usize| Options {
+    let options = |title: &str, errors: usize, rankings: Vec<handrecord::Ranking>| Options {
         title: Some(title.to_owned()),
         per_page: args.per_page,
         paper: match args.paper {
@@ -282,6 +298,7 @@ pub(super) fn run(args: &HandrecordArgs) -> u8 {
         four_colour: args.four_colour,
         suit_size: args.suit_size,
         warning: warning(errors),
+        results: args.results.then_some(rankings),
     };
     // Every document drawn, and its path chosen, before any is written.
     let mut documents: Vec<Document> = Vec::new();
@@ -294,10 +311,11 @@ pub(super) fn run(args: &HandrecordArgs) -> u8 {
                 .unwrap_or_else(|| "Hand record".to_owned());
             let boards: Vec<handrecord::Board> =
                 read.iter_mut().flat_map(|r| r.boards.drain(..)).collect();
+            let rankings = read.iter_mut().flat_map(|r| r.rankings.drain(..)).collect();
             documents.push(Document {
                 target: args.output_file.clone(),
                 boards,
-                options: options(&title, errors),
+                options: options(&title, errors, rankings),
             });
         }
         Some(dir) => {
@@ -337,7 +355,7 @@ pub(super) fn run(args: &HandrecordArgs) -> u8 {
                 documents.push(Document {
                     target: Some(dir.join(file)),
                     boards: std::mem::take(&mut one.boards),
-                    options: options(&title, one.errors.len()),
+                    options: options(&title, one.errors.len(), std::mem::take(&mut one.rankings)),
                 });
             }
         }
@@ -354,18 +372,21 @@ pub(super) fn run(args: &HandrecordArgs) -> u8 {
             return status;
         }
     }
-    let mut drawn: Vec<(Option<PathBuf>, Vec<u8>, usize, usize)> = Vec::new();
+    // Each document's pages: the PDF counts its own; a hand record in HTML has `--per-page`
+    // boards a page, and a results page in HTML as many as the browser makes.
+    let mut drawn: Vec<Drawn> = Vec::new();
     let mut warnings = Vec::new();
     for document in documents {
         let title = document.options.title.clone().unwrap_or_default();
-        let bytes = match format {
-            HandrecordFormat::Html => {
-                handrecord::html(&document.boards, &title, &document.options).into_bytes()
-            }
+        let (bytes, pages) = match format {
+            HandrecordFormat::Html => (
+                handrecord::html(&document.boards, &title, &document.options).into_bytes(),
+                (!args.results).then(|| document.boards.len().div_ceil(args.per_page.max(1))),
+            ),
             HandrecordFormat::Pdf => match draw_pdf(&document, &title) {
-                Ok((bytes, warning)) => {
+                Ok((bytes, warning, pages)) => {
                     warnings.extend(warning);
-                    bytes
+                    (bytes, Some(pages))
                 }
                 Err(error) => {
                     say!("pbnfmt: error: {error} (this is a bug in pbnfmt: please report it)");
@@ -373,7 +394,6 @@ pub(super) fn run(args: &HandrecordArgs) -> u8 {
                 }
             },
         };
-        let pages = document.boards.len().div_ceil(args.per_page.max(1));
         drawn.push((document.target, bytes, document.boards.len(), pages));
     }
     if let Some(dir) = &args.out_dir
@@ -401,11 +421,22 @@ pub(super) fn run(args: &HandrecordArgs) -> u8 {
             say!("pbnfmt: error: cannot write {name}: {error}");
             return EXIT_TROUBLE;
         }
-        lines.push(format!(
-            "{} on {} written to {name}.",
-            plural(*boards, "board", "boards"),
-            plural(*pages, "page", "pages")
-        ));
+        let what = if args.results {
+            plural(
+                *boards,
+                "board and its travellers",
+                "boards and their travellers",
+            )
+        } else {
+            plural(*boards, "board", "boards")
+        };
+        match pages {
+            Some(pages) => lines.push(format!(
+                "{what} on {} written to {name}.",
+                plural(*pages, "page", "pages")
+            )),
+            None => lines.push(format!("{what} written to {name}.")),
+        }
     }
     for warning in warnings {
         say!("{warning}");
@@ -419,6 +450,10 @@ pub(super) fn run(args: &HandrecordArgs) -> u8 {
     status
 }
 
+/// A document drawn: where it goes, its bytes, its boards and its pages (`None`: as many as the
+/// browser makes).
+type Drawn = (Option<PathBuf>, Vec<u8>, usize, Option<usize>);
+
 /// One hand record to draw, and where it goes (`None`: standard output).
 struct Document {
     target: Option<PathBuf>,
@@ -431,20 +466,24 @@ const PDF_AVAILABLE: bool = true;
 #[cfg(not(feature = "pdf"))]
 const PDF_AVAILABLE: bool = false;
 
-/// The PDF's bytes, and the warning for the characters its font has no glyph for, if any.
+/// The PDF's bytes, the warning for the characters its font has no glyph for, if any, and its
+/// pages.
 #[cfg(feature = "pdf")]
 fn draw_pdf(
     document: &Document,
     title: &str,
-) -> Result<(Vec<u8>, Option<String>), handrecord::pdf::PdfError> {
+) -> Result<(Vec<u8>, Option<String>, usize), handrecord::pdf::PdfError> {
     let drawn = handrecord::pdf::pdf(&document.boards, title, &document.options)?;
     let warning =
         (!drawn.missing.is_empty()).then(|| without_glyph(document.target.as_deref(), &drawn));
-    Ok((drawn.bytes, warning))
+    Ok((drawn.bytes, warning, drawn.pages))
 }
 
 #[cfg(not(feature = "pdf"))]
-fn draw_pdf(_document: &Document, _title: &str) -> Result<(Vec<u8>, Option<String>), String> {
+fn draw_pdf(
+    _document: &Document,
+    _title: &str,
+) -> Result<(Vec<u8>, Option<String>, usize), String> {
     Err("PDF needs the `pdf` feature".to_owned())
 }
 

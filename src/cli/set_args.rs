@@ -329,6 +329,12 @@ pub struct HandrecordArgs {
     #[arg(long)]
     pub force: bool,
 
+    /// The results page: each board's traveller (its ScoreTable) under its diagram, and the
+    /// ranking (the TotalScoreTable) at the end, as the file writes them; a traveller or ranking
+    /// that does not add up (the R rules) stops the drawing.
+    #[arg(long)]
+    pub results: bool,
+
     /// Solve the deals whose file gives no double-dummy table (a pbnfmt built with the `dds`
     /// feature).
     #[arg(long)]

@@ -16,6 +16,9 @@ use crate::model::values::{Side, Vulnerability};
 
 #[cfg(feature = "pdf")]
 pub mod pdf;
+pub mod results;
+
+pub use results::{Ranking, ResultTable, rankings};
 
 /// The paper a page is printed on.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -48,6 +51,9 @@ pub struct Options {
     pub suit_size: u32,
     /// Why the record is drawn in spite of error findings (`--force`): shown on every sheet.
     pub warning: Option<String>,
+    /// The results page (`--results`, [`results`]): each board's traveller under its diagram,
+    /// and these rankings at the end; the boards follow one another, not `per_page` a page.
+    pub results: Option<Vec<Ranking>>,
 }
 
 impl Default for Options {
@@ -59,6 +65,7 @@ impl Default for Options {
             four_colour: false,
             suit_size: 100,
             warning: None,
+            results: None,
         }
     }
 }
@@ -81,6 +88,8 @@ pub struct Board {
     pub key: Option<u128>,
     /// The players by seat, where the file names them (a record of a session played).
     pub players: [Option<String>; 4],
+    /// The board's travellers (its ScoreTables, each distinct one once), for the results page.
+    pub travellers: Vec<ResultTable>,
 }
 
 impl Board {
@@ -122,10 +131,17 @@ pub fn file_title(text: &str) -> Option<String> {
 
 /// The boards of `text` (PBN or LIN) in the order of their numbers (file order among boards
 /// that are not numbers, after them), each board once: a results file gives a board at every
-/// table. `keep` chooses the boards (`--boards`, `--where`).
-pub fn boards(text: &str, keep: &dyn Fn(&crate::query::Board<'_>) -> bool) -> Vec<Board> {
+/// table. `keep` chooses the boards (`--boards`, `--where`). With `travellers` (the results
+/// page), a board's travellers are those of every game that gives it, each distinct table once.
+pub fn boards(
+    text: &str,
+    keep: &dyn Fn(&crate::query::Board<'_>) -> bool,
+    travellers: bool,
+) -> Vec<Board> {
     let mut boards: Vec<Board> = Vec::new();
-    let mut seen = std::collections::HashSet::new();
+    let mut seen = std::collections::HashMap::new();
+    // Each board's travellers, to keep a table given again once in time linear in the file.
+    let mut tables = std::collections::HashSet::new();
     crate::read::pbn_texts(text, |text| {
         crate::read::judged_games(text, |parse, model, _| {
             let facts = crate::query::Board::new(parse, text, model);
@@ -134,9 +150,16 @@ pub fn boards(text: &str, keep: &dyn Fn(&crate::query::Board<'_>) -> bool) -> Ve
             }
             let number = model.value("Board").map_or("?", str::trim).to_owned();
             let deal = model.value("Deal").unwrap_or("").trim().to_owned();
-            if !seen.insert((number.clone(), deal)) {
+            let traveller = travellers
+                .then(|| results::traveller(parse, text, model))
+                .flatten()
+                .filter(|table| tables.insert((number.clone(), table.clone())));
+            if let Some(&at) = seen.get(&(number.clone(), deal.clone())) {
+                let board: &mut Board = &mut boards[at];
+                board.travellers.extend(traveller);
                 return true;
             }
+            seen.insert((number.clone(), deal), boards.len());
             let mut hands = [None; 4];
             let mut key = None;
             if let Some(deal) = model.value("Deal").and_then(deal::parse_certain) {
@@ -175,6 +198,7 @@ pub fn boards(text: &str, keep: &dyn Fn(&crate::query::Board<'_>) -> bool) -> Ve
                         .filter(|v| !v.is_empty() && *v != "?")
                         .map(str::to_owned)
                 }),
+                travellers: traveller.into_iter().collect(),
             });
             true
         });
@@ -261,11 +285,21 @@ pub fn html(boards: &[Board], title: &str, options: &Options) -> String {
          .C {{ color: {club}; }}\n\
          table.tricks {{ border-collapse: collapse; font-size: 0.85rem; }}\n\
          table.tricks th, table.tricks td {{ padding: 0 0.8mm; text-align: center; }}\n\
-         </style>\n</head>\n<body>\n",
+         {results_css}</style>\n</head>\n<body>\n",
         version = env!("CARGO_PKG_VERSION"),
         title = escape(title),
         paper = options.paper.css(),
+        results_css = if options.results.is_some() {
+            RESULTS_CSS
+        } else {
+            ""
+        },
     );
+    if let Some(rankings) = &options.results {
+        results_html(&mut out, boards, title, options, rankings);
+        out.push_str("</body>\n</html>\n");
+        return out;
+    }
     let pages: Vec<&[Board]> = if boards.is_empty() {
         vec![&[]]
     } else {
@@ -289,6 +323,53 @@ pub fn html(boards: &[Board], title: &str, options: &Options) -> String {
     }
     out.push_str("</body>\n</html>\n");
     out
+}
+
+/// The style of the results page's tables ([`results_html`]).
+const RESULTS_CSS: &str = "\
+         .result { margin: 0 0 6mm 0; }\n\
+         .result .board { width: calc(50% - 2mm); box-sizing: border-box; \
+         break-after: avoid; page-break-after: avoid; }\n\
+         table.results { border-collapse: collapse; margin-top: 2mm; font-size: 0.9rem; }\n\
+         table.results thead { display: table-header-group; }\n\
+         table.results th { text-align: left; border-bottom: 0.3mm solid #000; \
+         padding: 0.3mm 2mm; }\n\
+         table.results td { padding: 0.3mm 2mm; }\n\
+         table.results td.n { text-align: right; }\n\
+         table.results tr { break-inside: avoid; page-break-inside: avoid; }\n\
+         table.results tbody tr:nth-child(even) { background: #eeeeee; }\n\
+         .ranking { break-before: page; page-break-before: always; }\n\
+         .ranking h2 { font-size: 1.3rem; } .ranking h3 { font-size: 1.1rem; }\n";
+
+/// The results page's body: the title once, each board with its travellers under it (the
+/// warning of `--force` over each), then the rankings on a page of their own.
+fn results_html(
+    out: &mut String,
+    boards: &[Board],
+    title: &str,
+    options: &Options,
+    rankings: &[Ranking],
+) {
+    let _ = writeln!(out, "<h1>{}</h1>", escape(title));
+    let warning = options.warning.as_ref().map(|warning| {
+        format!(
+            "<div class=\"warning\" role=\"alert\">{}</div>\n",
+            escape(warning)
+        )
+    });
+    for board in boards {
+        out.push_str("<section class=\"result\">\n");
+        out.push_str(warning.as_deref().unwrap_or(""));
+        board_html(out, board);
+        if board.travellers.is_empty() {
+            out.push_str("<p>No traveller (ScoreTable) for this board.</p>\n");
+        }
+        for traveller in &board.travellers {
+            results::table_html(out, traveller, "results traveller");
+        }
+        out.push_str("</section>\n");
+    }
+    results::rankings_html(out, rankings, warning.as_deref().unwrap_or(""));
 }
 
 fn suit_symbol(suit: Suit) -> String {
@@ -434,7 +515,7 @@ mod tests {
 
     #[test]
     fn boards_in_order_with_their_tables_and_the_title() {
-        let boards = boards(SET, &|_| true);
+        let boards = boards(SET, &|_| true, false);
         let numbers: Vec<&str> = boards.iter().map(|b| b.number.as_str()).collect();
         assert_eq!(numbers, ["1", "2"]);
         assert_eq!(boards[1].tricks.unwrap()[Seat::North as usize][4], 11);
@@ -448,7 +529,7 @@ mod tests {
 
     #[test]
     fn only_the_boards_asked_for() {
-        let boards = boards(SET, &|board| board.tag("Board") == Some("2"));
+        let boards = boards(SET, &|board| board.tag("Board") == Some("2"), false);
         assert_eq!(boards.len(), 1);
         assert_eq!(boards[0].number, "2");
     }

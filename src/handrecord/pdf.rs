@@ -31,6 +31,7 @@ use crate::bridge::{Denomination, Seat, Suit};
 use crate::model::double_dummy::{DIGIT_DENOMINATIONS, DIGIT_SEATS};
 use crate::model::values::Side;
 
+mod results;
 mod text;
 use text::*;
 
@@ -159,6 +160,7 @@ struct Pen<'s, 'f> {
 enum Align {
     Left,
     Centre,
+    Right,
 }
 
 impl Pen<'_, '_> {
@@ -170,6 +172,7 @@ impl Pen<'_, '_> {
         let x = match align {
             Align::Left => x,
             Align::Centre => x + (room - width) / 2.0,
+            Align::Right => x + room - width,
         };
         let leading = style.leading();
         // The baseline sits where the tallest run's text would: DejaVu's ascent is 0.76 em, and
@@ -205,61 +208,45 @@ impl Pen<'_, '_> {
     }
 }
 
-/// A hand record drawn: the PDF's bytes, and the characters of the text that the font has no
-/// glyph for, drawn as an empty box (in code point order, the first [`MISSING`]; `more` when
-/// there were others).
+/// A hand record drawn: the PDF's bytes, its pages, and the characters of the text that the
+/// font has no glyph for, drawn as an empty box (in code point order, the first [`MISSING`];
+/// `more` when there were others).
 pub struct Drawn {
     pub bytes: Vec<u8>,
+    pub pages: usize,
     pub missing: Vec<char>,
     pub more: bool,
 }
 
-/// The hand record of `boards` as one PDF document.
-pub fn pdf(boards: &[Board], title: &str, options: &Options) -> Result<Drawn, PdfError> {
-    let faces = Faces::new()?;
-    let per_page = options.per_page.clamp(2, 8);
-    let rows = per_page.div_ceil(2);
-    let (width, height) = options.paper.size();
-    let font = match per_page {
-        0..=4 => 11.0,
-        5..=6 => 10.0,
-        _ => 8.5,
-    };
-    let style = Style {
-        size: font,
-        bold: false,
-        colour: BLACK,
-        suit_scale: options.suit_size.clamp(100, 300) as f32 / 100.0,
-        four_colour: options.four_colour,
-        whole: true,
-    };
-    let title = printable(title);
-    let mut document = Document::new();
-    document.set_metadata(
-        Metadata::new()
-            .title(title.clone())
-            .creator(format!("pbnfmt {}", env!("CARGO_PKG_VERSION")))
-            .language("en".to_owned()),
-    );
-    let pages: Vec<&[Board]> = if boards.is_empty() {
-        vec![&[]]
-    } else {
-        boards.chunks(per_page).collect()
-    };
-    let settings = || {
-        PageSettings::from_wh(width, height)
+/// What every page of a document shares: the paper, the text's style, the title and the
+/// warning of `--force`.
+struct Sheet {
+    width: f32,
+    height: f32,
+    style: Style,
+    title: String,
+    warning: Option<String>,
+}
+
+impl Sheet {
+    fn settings(&self) -> Result<PageSettings, PdfError> {
+        PageSettings::from_wh(self.width, self.height)
             .ok_or_else(|| PdfError("the paper has no size".to_owned()))
-    };
-    for boards in pages {
-        let mut page = document.start_page_with(settings()?);
-        let mut pen = Pen {
-            surface: page.surface(),
-            faces: &faces,
-        };
-        let inner = width - 2.0 * MARGIN;
+    }
+
+    /// The width inside the margins.
+    fn inner(&self) -> f32 {
+        self.width - 2.0 * MARGIN
+    }
+
+    /// Draws the title and the warning at the top of a page; returns where the page's content
+    /// starts.
+    fn head(&self, pen: &mut Pen<'_, '_>) -> f32 {
+        let inner = self.inner();
+        let style = self.style;
         let mut top = MARGIN;
         top += pen.text(
-            &title,
+            &self.title,
             style.sized(TITLE_SIZE).bold().may_be_cut(),
             MARGIN,
             top,
@@ -267,7 +254,7 @@ pub fn pdf(boards: &[Board], title: &str, options: &Options) -> Result<Drawn, Pd
             Align::Left,
         );
         top += 3.0 * MM;
-        if let Some(warning) = &options.warning {
+        if let Some(warning) = &self.warning {
             let text_style = style.sized(9.0).may_be_cut();
             let pad = 2.0 * MM;
             let box_height = text_style.leading() + 2.0 * pad;
@@ -286,8 +273,94 @@ pub fn pdf(boards: &[Board], title: &str, options: &Options) -> Result<Drawn, Pd
             );
             top += box_height + 3.0 * MM;
         }
-        let cell_width = (inner - GAP) / 2.0;
-        let cell_height = (height - MARGIN - top - GAP * (rows as f32 - 1.0)) / rows as f32;
+        top
+    }
+
+    /// Where a page's content starts, below its head.
+    fn content_top(&self) -> f32 {
+        let mut top = MARGIN + self.style.sized(TITLE_SIZE).leading() + 3.0 * MM;
+        if self.warning.is_some() {
+            top += self.style.sized(9.0).leading() + 4.0 * MM + 3.0 * MM;
+        }
+        top
+    }
+}
+
+/// The hand record of `boards` as one PDF document; the results page when `options.results`
+/// asks for it ([`results`]).
+pub fn pdf(boards: &[Board], title: &str, options: &Options) -> Result<Drawn, PdfError> {
+    let faces = Faces::new()?;
+    let per_page = options.per_page.clamp(2, 8);
+    let (width, height) = options.paper.size();
+    let font = match (per_page, &options.results) {
+        (_, Some(_)) => 10.0,
+        (0..=4, None) => 11.0,
+        (5..=6, None) => 10.0,
+        _ => 8.5,
+    };
+    let sheet = Sheet {
+        width,
+        height,
+        style: Style {
+            size: font,
+            bold: false,
+            colour: BLACK,
+            suit_scale: options.suit_size.clamp(100, 300) as f32 / 100.0,
+            four_colour: options.four_colour,
+            whole: true,
+        },
+        title: printable(title),
+        warning: options.warning.as_deref().map(printable),
+    };
+    let mut document = Document::new();
+    document.set_metadata(
+        Metadata::new()
+            .title(sheet.title.clone())
+            .creator(format!("pbnfmt {}", env!("CARGO_PKG_VERSION")))
+            .language("en".to_owned()),
+    );
+    let pages = match &options.results {
+        Some(rankings) => results::draw(&mut document, &faces, &sheet, boards, rankings)?,
+        None => hand_record(&mut document, &faces, &sheet, boards, per_page)?,
+    };
+    let bytes = document
+        .finish()
+        .map_err(|error| PdfError(format!("{error:?}")))?;
+    let mut missing: Vec<char> = faces.missing.take().into_iter().collect();
+    let more = missing.len() > MISSING;
+    missing.truncate(MISSING);
+    Ok(Drawn {
+        bytes,
+        pages,
+        missing,
+        more,
+    })
+}
+
+/// The hand record's pages: `per_page` boards each, two a row; returns how many.
+fn hand_record(
+    document: &mut Document,
+    faces: &Faces,
+    sheet: &Sheet,
+    boards: &[Board],
+    per_page: usize,
+) -> Result<usize, PdfError> {
+    let rows = per_page.div_ceil(2);
+    let style = sheet.style;
+    let pages: Vec<&[Board]> = if boards.is_empty() {
+        vec![&[]]
+    } else {
+        boards.chunks(per_page).collect()
+    };
+    for boards in &pages {
+        let mut page = document.start_page_with(sheet.settings()?);
+        let mut pen = Pen {
+            surface: page.surface(),
+            faces,
+        };
+        let top = sheet.head(&mut pen);
+        let cell_width = (sheet.inner() - GAP) / 2.0;
+        let cell_height = (sheet.height - MARGIN - top - GAP * (rows as f32 - 1.0)) / rows as f32;
         for (i, board) in boards.iter().enumerate() {
             let x = MARGIN + (i % 2) as f32 * (cell_width + GAP);
             let y = top + (i / 2) as f32 * (cell_height + GAP);
@@ -312,17 +385,7 @@ pub fn pdf(boards: &[Board], title: &str, options: &Options) -> Result<Drawn, Pd
         drop(pen);
         page.finish();
     }
-    let bytes = document
-        .finish()
-        .map_err(|error| PdfError(format!("{error:?}")))?;
-    let mut missing: Vec<char> = faces.missing.take().into_iter().collect();
-    let more = missing.len() > MISSING;
-    missing.truncate(MISSING);
-    Ok(Drawn {
-        bytes,
-        missing,
-        more,
-    })
+    Ok(pages.len())
 }
 
 /// The measures of a board, from the text's size.

@@ -13,6 +13,23 @@ use super::diagnostic::{Diagnostic, Severity};
 /// The tags a table finding (X family, T021) stops the drawing in: the double-dummy tables.
 const DRAWN_TABLES: [&str; 2] = ["OptimumResultTable", "DoubleDummyTricks"];
 
+/// The tables the results page draws besides (`handrecord --results`): the travellers and the
+/// ranking (PBN 5.9, 5.10).
+const RESULT_TABLES: [&str; 2] = ["ScoreTable", "TotalScoreTable"];
+
+/// What a sheet draws: the hand record, or the results page with the results tables too.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sheet {
+    HandRecord,
+    Results,
+}
+
+impl Sheet {
+    fn draws_table(self, table: &str) -> bool {
+        DRAWN_TABLES.contains(&table) || (self == Sheet::Results && RESULT_TABLES.contains(&table))
+    }
+}
+
 /// Whether `finding`, made on `text`, stops the drawing of a hand record.
 ///
 /// - The file's reading (F, and S but for a call, card or annotation that does not read, S009-S011,
@@ -22,13 +39,16 @@ const DRAWN_TABLES: [&str; 2] = ["OptimumResultTable", "DoubleDummyTricks"];
 /// - The double-dummy tables: two that disagree, or a DoubleDummyTricks that does not read
 ///   (H003), at any severity, for the sheet could only print one of them; an error in the
 ///   OptimumResultTable's columns or rows (X family, T021), found by the tag its rows follow; the
-///   solver's contradiction (H008) when it ran. Not a table with a defect of its own (H002): it
+///   solver's contradiction (H008) when it ran. On the results page (`--results`, [`Sheet::Results`])
+///   the travellers and the ranking too: any finding of the results rules (R family: a score,
+///   matchpoint, IMP, percentage, total or rank that does not add up) and an error in their
+///   tables' columns or rows (X family, T021). Not a table with a defect of its own (H002): it
 ///   gives no tricks the sheet could trust, so none are drawn ([`crate::query::Board::dd`]) and
 ///   the finding is counted with the others.
 /// - Not H004 (the OptimumScore contradicts the table): the table's par is drawn and a warning
 ///   says so (issue 62, item 2).
-pub fn stops_a_hand_record(finding: &Diagnostic, text: &str) -> bool {
-    stops(finding.rule, finding.severity, || {
+pub fn stops_a_hand_record(finding: &Diagnostic, text: &str, sheet: Sheet) -> bool {
+    stops(finding.rule, finding.severity, sheet, || {
         tag_before(text, finding.span.start)
     })
 }
@@ -36,11 +56,16 @@ pub fn stops_a_hand_record(finding: &Diagnostic, text: &str) -> bool {
 /// [`stops_a_hand_record`] for findings left out past the limit of a file, counted by rule and
 /// severity without their place: a table finding among them stops the drawing, for its table is
 /// not known.
-pub fn left_out_stops_a_hand_record(rule: Rule, severity: Severity) -> bool {
-    stops(rule, severity, || DRAWN_TABLES[0])
+pub fn left_out_stops_a_hand_record(rule: Rule, severity: Severity, sheet: Sheet) -> bool {
+    stops(rule, severity, sheet, || DRAWN_TABLES[0])
 }
 
-fn stops<'t>(rule: Rule, severity: Severity, table: impl FnOnce() -> &'t str) -> bool {
+fn stops<'t>(
+    rule: Rule,
+    severity: Severity,
+    sheet: Sheet,
+    table: impl FnOnce() -> &'t str,
+) -> bool {
     let error = severity == Severity::Error;
     match rule {
         Rule::DoubleDummyTricksMismatch | Rule::DoubleDummyWrong => {
@@ -48,7 +73,7 @@ fn stops<'t>(rule: Rule, severity: Severity, table: impl FnOnce() -> &'t str) ->
         }
         Rule::InvalidBoard | Rule::InvalidDealer | Rule::InvalidVulnerable => return error,
         Rule::InvalidOptimumScore => return error,
-        Rule::NonNumericTable => return DRAWN_TABLES.contains(&table()),
+        Rule::NonNumericTable => return sheet.draws_table(table()),
         _ => {}
     }
     match rule {
@@ -56,13 +81,14 @@ fn stops<'t>(rule: Rule, severity: Severity, table: impl FnOnce() -> &'t str) ->
         Rule::UnknownCall | Rule::UnknownCard | Rule::UnattachedAnnotation => return false,
         // A token of a section: the section's, which may be a drawn table's.
         Rule::UnexpectedTokenInSection | Rule::ForbiddenCharacterInSectionToken => {
-            return error && DRAWN_TABLES.contains(&table());
+            return error && sheet.draws_table(table());
         }
         _ => {}
     }
     match rule.code().as_bytes().first() {
         Some(b'F' | b'S' | b'D') => error,
-        Some(b'X') => error && DRAWN_TABLES.contains(&table()),
+        Some(b'X') => error && sheet.draws_table(table()),
+        Some(b'R') => sheet == Sheet::Results,
         _ => false,
     }
 }
@@ -102,7 +128,16 @@ mod tests {
         assert_eq!(tag_before(text, score), "ScoreTable");
         assert_eq!(tag_before(text, 0), "Deal");
         assert_eq!(tag_before("no tag", 3), "");
-        let stops = |rule, at| stops_a_hand_record(&finding(rule, Severity::Error, at), text);
+        let stops = |rule, at| {
+            stops_a_hand_record(&finding(rule, Severity::Error, at), text, Sheet::HandRecord)
+        };
+        let results = |rule, at| {
+            stops_a_hand_record(&finding(rule, Severity::Error, at), text, Sheet::Results)
+        };
+        assert!(!stops(Rule::TravellerScoreMismatch, score));
+        assert!(results(Rule::TravellerScoreMismatch, score));
+        assert!(results(Rule::IncompleteTableRow, score));
+        assert!(!results(Rule::InvalidDate, 0));
         assert!(stops(Rule::IncompleteTableRow, table));
         assert!(!stops(Rule::IncompleteTableRow, score));
         assert!(stops(Rule::DuplicateCard, 0));
@@ -111,8 +146,8 @@ mod tests {
         assert!(!stops(Rule::LineTooLong, 0));
         assert!(!stops(Rule::ParMismatch, 0));
         let warned = finding(Rule::DoubleDummyTricksMismatch, Severity::Warning, 0);
-        assert!(stops_a_hand_record(&warned, text));
+        assert!(stops_a_hand_record(&warned, text, Sheet::HandRecord));
         let malformed = finding(Rule::MalformedOptimumTable, Severity::Warning, table);
-        assert!(!stops_a_hand_record(&malformed, text));
+        assert!(!stops_a_hand_record(&malformed, text, Sheet::HandRecord));
     }
 }

@@ -366,7 +366,7 @@ const LBC: &str =
 
 /// `pdftotext -raw` of `pdf`'s page `page` (the text in the order it is drawn), or of every
 /// page when `page` is 0.
-fn pdf_text(pdf: &Path, page: usize) -> String {
+pub(crate) fn pdf_text(pdf: &Path, page: usize) -> String {
     let mut command = Command::new("pdftotext");
     command.arg("-raw");
     if page > 0 {
@@ -396,7 +396,7 @@ fn pdf_built() -> bool {
     false
 }
 
-fn poppler() -> bool {
+pub(crate) fn poppler() -> bool {
     if !pdf_built() {
         return false;
     }

@@ -43,6 +43,7 @@ mod refusals;
 mod release;
 mod replicate;
 mod results;
+mod results_page;
 mod rewrite;
 mod rewrite_cli;
 mod score;

@@ -71,6 +71,7 @@ const EXPECTED: &[(&str, i32)] = &[
         "pbnfmt handrecord --per-page 6 --suit-size 150 -o session.pdf hands.pbn",
         0,
     ),
+    ("pbnfmt handrecord --results -o results.pdf hands.pbn", 0),
 ];
 
 /// The commands of the README's "Use it" section: shell lines and `run:` steps that call pbnfmt.

@@ -46,7 +46,7 @@ fn a_name_is_cut_and_cards_are_made_smaller() {
 fn the_same_boards_give_the_same_bytes() {
     let set = "[Board \"1\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n\
                [Deal \"N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432\"]\n";
-    let boards = super::super::boards(set, &|_| true);
+    let boards = super::super::boards(set, &|_| true, false);
     let options = Options::default();
     let one = pdf(&boards, "Club", &options).unwrap().bytes;
     assert!(one.starts_with(b"%PDF-"));
@@ -59,7 +59,7 @@ fn characters_without_a_glyph_are_named_once() {
     let set = "[Board \"1\"]\n[North \"王 Wang\"]\n[South \"Łukasz Müller\"]\n\
                [East \"李 王\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n\
                [Deal \"N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432\"]\n";
-    let boards = super::super::boards(set, &|_| true);
+    let boards = super::super::boards(set, &|_| true, false);
     let drawn = pdf(&boards, "Clé ♠ \u{1}", &Options::default()).unwrap();
     // Latin names, the suit symbols and the `�` of a control character are in the font.
     assert_eq!(drawn.missing, vec!['李', '王']);
@@ -87,7 +87,7 @@ fn characters_without_a_glyph_are_named_once() {
         }
     }
     let drawn = pdf(
-        &super::super::boards(&set, &|_| true),
+        &super::super::boards(&set, &|_| true, false),
         "Club",
         &Options::default(),
     );
