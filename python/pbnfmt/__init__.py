@@ -11,7 +11,7 @@ code as the ``pbnfmt`` command, and give back what the command would write:
   write;
 - :func:`fingerprint`, :func:`deal_hash` -- ``pbnfmt fingerprint`` and the JSON's ``deal_hash``;
 - :func:`to_pandas`, :func:`to_arrow` -- the games as a table, the columns of ``convert --to
-  csv``, when pandas or pyarrow is installed.
+  csv`` (or its calls, cards or results: ``table=``), when pandas or pyarrow is installed.
 
 A *source* is a path (:class:`pathlib.Path` or any :class:`os.PathLike`), the file's ``bytes``
 (any encoding pbnfmt reads), or a ``str`` holding the PBN text itself. A ``str`` is never taken for
@@ -216,30 +216,81 @@ def deal_hash(deal: str) -> str:
     return _native.deal_hash(deal)
 
 
-def _csv(source: Source, name: Optional[str]) -> str:
+Table = Literal["games", "calls", "cards", "results"]
+
+#: The types of the results table's number columns (``convert --to csv --table results``): a
+#: score in points, matchpoints, IMPs, a datum and percentages, declarer's tricks, a row's count.
+#: A pair number, a board, a table, a round and a rank stay text (``0873`` is no quantity, a
+#: rank may be ``3=``).
+_RESULT_TYPES = {
+    "result": "int64",
+    "score_ns": "int64",
+    "mp_ns": "float64",
+    "mp_ew": "float64",
+    "imp_ns": "float64",
+    "imp_ew": "float64",
+    "datum": "int64",
+    "percentage_ns": "float64",
+    "percentage_ew": "float64",
+    "multiplicity": "int64",
+}
+
+
+def _csv(source: Source, name: Optional[str], table: Table = "games") -> str:
     path, data, shown = _source(source, name)
-    return _native.convert(path, data, shown, "csv")
+    return _native.convert(path, data, shown, "csv", table)
 
 
-def to_pandas(source: Source, *, name: Optional[str] = None) -> "pandas.DataFrame":
+def to_pandas(
+    source: Source, *, name: Optional[str] = None, table: Table = "games"
+) -> "pandas.DataFrame":
     """The games of ``source`` as a pandas DataFrame: the columns of ``convert --to csv``, read by
     pandas with its defaults (scores are numbers; no vulnerability is the string ``Love``, PBN
-    3.4.10's word, which pandas keeps as text)."""
+    3.4.10's word, which pandas keeps as text). ``table`` chooses the rows as ``convert
+    --table`` does: ``results`` gives a row per result of every traveller (PBN 5.9 ScoreTable),
+    typed as :func:`to_arrow` types it."""
+    if table == "results":
+        return to_arrow(source, name=name, table=table).to_pandas()
     import pandas
 
-    return pandas.read_csv(io.StringIO(_csv(source, name)))
+    return pandas.read_csv(io.StringIO(_csv(source, name, table)))
 
 
-def to_arrow(source: Source, *, name: Optional[str] = None) -> "pyarrow.Table":
-    """The games of ``source`` as a pyarrow Table: the columns of ``convert --to csv``."""
+def to_arrow(
+    source: Source, *, name: Optional[str] = None, table: Table = "games"
+) -> "pyarrow.Table":
+    """The games of ``source`` as a pyarrow Table: the columns of ``convert --to csv``.
+    ``table`` chooses the rows as ``convert --table`` does. The ``results`` table is typed: the
+    score (``score_ns``, North-South's points; an artificial score such as ``A60`` is in
+    ``adjusted``), declarer's tricks, the datum and the row's multiplicity are ``int64``;
+    matchpoints, IMPs and percentages ``float64``; the rest text. A number column is typed only
+    where every value the file writes in it is a number; where one is not, the column stays
+    text, so nothing the file writes is lost. A value the traveller does not give is null."""
+    import pyarrow
+    import pyarrow.compute
     import pyarrow.csv
 
     # An empty cell is a value the file does not give (null in the JSON), in text columns too:
     # pyarrow would read it as an empty string, where pandas reads it as missing.
-    options = pyarrow.csv.ConvertOptions(strings_can_be_null=True)
-    return pyarrow.csv.read_csv(
-        io.BytesIO(_csv(source, name).encode("utf-8")), convert_options=options
+    text = _csv(source, name, table).encode("utf-8")
+    if table != "results":
+        options = pyarrow.csv.ConvertOptions(strings_can_be_null=True)
+        return pyarrow.csv.read_csv(io.BytesIO(text), convert_options=options)
+    header = text.split(b"\n", 1)[0].decode("utf-8").split(",")
+    options = pyarrow.csv.ConvertOptions(
+        strings_can_be_null=True, column_types={c: pyarrow.string() for c in header}
     )
+    read = pyarrow.csv.read_csv(io.BytesIO(text), convert_options=options)
+    for column, kind in _RESULT_TYPES.items():
+        if column not in read.column_names:
+            continue
+        at = read.column_names.index(column)
+        try:
+            typed = pyarrow.compute.cast(read.column(at), getattr(pyarrow, kind)())
+        except (pyarrow.ArrowInvalid, pyarrow.ArrowNotImplementedError):
+            continue
+        read = read.set_column(at, column, typed)
+    return read
 
 
 def find_pbnfmt_bin() -> str:

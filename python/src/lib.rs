@@ -245,20 +245,34 @@ fn fix(
 }
 
 /// The file converted as `convert --to TO` writes it: `pbn` (PBN's export, or LIN read as PBN),
-/// `lin`, `jsonl`, `csv`.
+/// `lin`, `jsonl`, `csv`; a CSV's rows are `table`'s (`convert --table`: `games` by default,
+/// `calls`, `cards`, `results`).
 #[pyfunction]
+#[pyo3(signature = (path, data, name, to, table=None))]
 fn convert(
     py: Python<'_>,
     path: Option<PathBuf>,
     data: Option<Vec<u8>>,
     name: String,
     to: String,
+    table: Option<String>,
 ) -> PyResult<String> {
     if !matches!(to.as_str(), "pbn" | "lin" | "jsonl" | "csv") {
         return Err(PyValueError::new_err(format!(
             "to={to:?}: pbnfmt converts to \"pbn\", \"lin\", \"jsonl\" or \"csv\""
         )));
     }
+    let table = match table.as_deref() {
+        None | Some("games") => pbnfmt::csv::Table::Games,
+        Some("calls") => pbnfmt::csv::Table::Calls,
+        Some("cards") => pbnfmt::csv::Table::Cards,
+        Some("results") => pbnfmt::csv::Table::Results,
+        Some(other) => {
+            return Err(PyValueError::new_err(format!(
+                "table={other:?}: a table is \"games\", \"calls\", \"cards\" or \"results\""
+            )));
+        }
+    };
     rewritten_text(py, Input::new(path, data, name), move |bytes, name| {
         let options = ConvertOptions {
             encoding: Some(Encoding::Utf8),
@@ -278,10 +292,8 @@ fn convert(
                     findings: false,
                     // The default columns of the games table always make a CSV writer
                     // (`Csv::new` refuses only columns that name nothing).
-                    csv: (to == "csv").then(|| {
-                        pbnfmt::csv::Csv::new(None, pbnfmt::csv::Table::Games)
-                            .expect("the default columns")
-                    }),
+                    csv: (to == "csv")
+                        .then(|| pbnfmt::csv::Csv::new(None, table).expect("the default columns")),
                 };
                 pbnfmt::jsonl::convert(bytes, &options, &data, name)
             }

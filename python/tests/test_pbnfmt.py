@@ -237,6 +237,72 @@ def test_pandas_arrow_and_duckdb_agree_with_the_json(tmp_path: pathlib.Path) -> 
 
 
 
+def _score_tables(text: str) -> list[tuple[list[str], list[list[str]]]]:
+    """The test's own reading of every ScoreTable of a PBN text: column names and rows, an
+    element a word or a quoted string (quotes off)."""
+    import re
+
+    tables = []
+    lines = text.splitlines()
+    for i, line in enumerate(lines):
+        found = re.match(r'\[ScoreTable "([^"]*)"\]', line)
+        if not found:
+            continue
+        names = [c.split("\\")[0] for c in found.group(1).split(";")]
+        elements = []
+        for row in lines[i + 1 :]:
+            if row.startswith("[") or not row.strip():
+                break
+            elements += [q if q else w for q, w in re.findall(r'"([^"]*)"|(\S+)', row)]
+        rows = [elements[k : k + len(names)] for k in range(0, len(elements), len(names))]
+        tables.append((names, rows))
+    return tables
+
+
+def test_the_results_table_is_typed_and_adds_up_to_the_travellers() -> None:
+    """Issue 66, item 5: ``to_arrow(table="results")`` gives a row per traveller row, typed
+    (scores int64, IMPs float64, pair numbers text), and its sums equal the travellers' as the
+    test reads them from the file: every North-South score (a score written on East-West's side
+    turned), every IMP. pandas gets the same types."""
+    import pyarrow
+    import pyarrow.compute
+
+    if not REAL:
+        pytest.skip("../shared/corpus/real is absent")
+    path = pathlib.Path(REAL) / "richardschneider__pbn" / "test__sample__ruter71.pbn"
+    table = pbnfmt.to_arrow(path, table="results")
+    tables = _score_tables(path.read_text(encoding="latin-1"))
+    rows = [dict(zip(names, row)) for names, found in tables for row in found]
+    assert table.num_rows == len(rows) == 168
+    assert table.schema.field("score_ns").type == pyarrow.int64()
+    assert table.schema.field("imp_ns").type == pyarrow.float64()
+    assert table.schema.field("datum").type == pyarrow.int64()
+    assert table.schema.field("pair_ns").type == pyarrow.string()
+
+    def north_south(row: dict[str, str]) -> int:
+        ns, ew = row["Score_NS"], row["Score_EW"]
+        return int(ns) if ns not in ("-", "") else -int(ew)
+
+    assert pyarrow.compute.sum(table.column("score_ns")).as_py() == sum(map(north_south, rows))
+    assert pyarrow.compute.sum(table.column("imp_ew")).as_py() == sum(float(r["IMP_EW"]) for r in rows)
+    assert table.column("pair_ew").to_pylist() == [r["PairId_EW"] for r in _by_board(tables)]
+    frame = pbnfmt.to_pandas(path, table="results")
+    assert frame["score_ns"].dtype.kind == "i" and frame["imp_ns"].dtype.kind == "f"
+    assert len(frame) == 168
+    # A column with a value that is no number stays text: nothing the file writes is lost.
+    odd = path.read_text(encoding="latin-1").replace('"120"', "A60", 1)
+    odd_table = pbnfmt.to_arrow(odd, table="results")
+    assert odd_table.column("adjusted").to_pylist().count("A60") == 1
+    assert odd_table.schema.field("score_ns").type == pyarrow.int64()
+    with pytest.raises(ValueError, match="table="):
+        pbnfmt.to_arrow(path, table="nothing")  # type: ignore[arg-type]
+
+
+def _by_board(tables: list[tuple[list[str], list[list[str]]]]) -> list[dict[str, str]]:
+    """The rows of the tables in file order (ruter71's boards come in order)."""
+    return [dict(zip(names, row)) for names, found in tables for row in found]
+
+
 def test_hands_not_given_are_missing_in_every_table() -> None:
     """Issue 60, item 3: a hidden hand, spot cards and a card dealt twice give no HCP or shape
     (the fixture says which): null in the dicts, missing in pandas and Arrow, never 0."""
