@@ -30,7 +30,9 @@ fuzz_target!(|bytes: &[u8]| {
     };
     let title = String::from_utf8_lossy(title).into_owned();
     let decoded = pbnfmt::source::decode_owned(file.to_vec(), None);
-    let boards = handrecord::boards(&decoded.text, &|_| true);
+    // One input in three draws the results page (issue 66): its travellers and rankings.
+    let results = bytes.len() % 3 == 1;
+    let boards = handrecord::boards(&decoded.text, &|_| true, results);
     if boards.is_empty() || boards.len() > 24 {
         return;
     }
@@ -40,6 +42,7 @@ fuzz_target!(|bytes: &[u8]| {
         per_page,
         four_colour: bytes.len() % 2 == 0,
         suit_size: 100 + (bytes.len() as u32 % 201),
+        results: results.then(|| handrecord::rankings(&decoded.text)),
         ..Options::default()
     };
     let html = handrecord::html(&boards, &title, &options);

@@ -297,6 +297,10 @@ pub(super) fn run(args: &HandrecordArgs) -> u8 {
         },
         four_colour: args.four_colour,
         suit_size: args.suit_size,
+        grid: match args.grid {
+            super::GridArg::Tricks => handrecord::Grid::Tricks,
+            super::GridArg::Makeable => handrecord::Grid::Makeable,
+        },
         warning: warning(errors),
         results: args.results.then_some(rankings),
     };

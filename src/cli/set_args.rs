@@ -263,6 +263,16 @@ pub enum PaperArg {
     Letter,
 }
 
+/// What a hand record's double-dummy grid shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum GridArg {
+    /// The tricks each declarer takes in each strain (the file's DoubleDummyTricks).
+    Tricks,
+    /// The highest contract each declarer makes in each strain (`4` for ten tricks, `–` for
+    /// fewer than seven), as Bridge Composer's and Dealer4's makeable-contracts grids show it.
+    Makeable,
+}
+
 /// What `handrecord` writes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum HandrecordFormat {
@@ -319,6 +329,10 @@ pub struct HandrecordArgs {
     /// who tell the suits apart by colour.
     #[arg(long, alias = "four-color")]
     pub four_colour: bool,
+
+    /// What the double-dummy grid shows: the tricks, or the highest contract made.
+    #[arg(long, value_enum, default_value_t = GridArg::Tricks)]
+    pub grid: GridArg,
 
     /// The suit symbols' size in per cent of the text's, for readers who need them larger.
     #[arg(long, value_name = "PERCENT", default_value_t = 100, value_parser = clap::value_parser!(u32).range(100..=300))]

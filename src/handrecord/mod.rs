@@ -37,6 +37,27 @@ impl Paper {
     }
 }
 
+/// What the double-dummy grid shows (issue 62, item 3).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Grid {
+    /// The tricks of each declarer and strain, as the file's DoubleDummyTricks gives them.
+    #[default]
+    Tricks,
+    /// The highest level each declarer makes in each strain: tricks less six, `–` below seven.
+    Makeable,
+}
+
+impl Grid {
+    /// A cell of the grid for `tricks` tricks.
+    pub fn cell(self, tricks: u8) -> String {
+        match self {
+            Grid::Tricks => tricks.to_string(),
+            Grid::Makeable if tricks >= 7 => (tricks - 6).to_string(),
+            Grid::Makeable => "\u{2013}".to_owned(),
+        }
+    }
+}
+
 /// How the hand record is drawn.
 #[derive(Clone, Debug)]
 pub struct Options {
@@ -49,6 +70,8 @@ pub struct Options {
     pub four_colour: bool,
     /// The suit symbols' size, in per cent of the text's (100 to 300).
     pub suit_size: u32,
+    /// What the double-dummy grid shows.
+    pub grid: Grid,
     /// Why the record is drawn in spite of error findings (`--force`): shown on every sheet.
     pub warning: Option<String>,
     /// The results page (`--results`, [`results`]): each board's traveller under its diagram,
@@ -64,6 +87,7 @@ impl Default for Options {
             paper: Paper::A4,
             four_colour: false,
             suit_size: 100,
+            grid: Grid::Tricks,
             warning: None,
             results: None,
         }
@@ -278,6 +302,8 @@ pub fn html(boards: &[Board], title: &str, options: &Options) -> String {
          .compass .n {{ grid-area: 1 / 2; }} .compass .w {{ grid-area: 2 / 1; }}\n\
          .compass .e {{ grid-area: 2 / 3; }} .compass .s {{ grid-area: 3 / 2; }}\n\
          .vul {{ background: #f4c6cc; }}\n\
+         .compass .dealer {{ font-weight: bold; text-decoration: underline; }}\n\
+         .folio {{ text-align: center; font-size: 0.8rem; color: #444; margin-top: 2mm; }}\n\
          .suit {{ white-space: nowrap; }}\n\
          .player {{ font-style: italic; font-size: 0.85rem; }}\n\
          .sym {{ font-size: calc(1em * var(--suit-scale)); line-height: 1; }}\n\
@@ -305,7 +331,8 @@ pub fn html(boards: &[Board], title: &str, options: &Options) -> String {
     } else {
         boards.chunks(per_page).collect()
     };
-    for page in pages {
+    let count = pages.len();
+    for (number, page) in pages.into_iter().enumerate() {
         out.push_str("<section class=\"page\">\n");
         let _ = writeln!(out, "<h1>{}</h1>", escape(title));
         if let Some(warning) = &options.warning {
@@ -317,9 +344,13 @@ pub fn html(boards: &[Board], title: &str, options: &Options) -> String {
         }
         out.push_str("<div class=\"boards\">\n");
         for board in page {
-            board_html(&mut out, board);
+            board_html(&mut out, board, options.grid);
         }
-        out.push_str("</div>\n</section>\n");
+        let _ = writeln!(
+            out,
+            "</div>\n<div class=\"folio\">Page {} of {count}</div>\n</section>",
+            number + 1
+        );
     }
     out.push_str("</body>\n</html>\n");
     out
@@ -360,7 +391,7 @@ fn results_html(
     for board in boards {
         out.push_str("<section class=\"result\">\n");
         out.push_str(warning.as_deref().unwrap_or(""));
-        board_html(out, board);
+        board_html(out, board, options.grid);
         if board.travellers.is_empty() {
             out.push_str("<p>No traveller (ScoreTable) for this board.</p>\n");
         }
@@ -406,7 +437,7 @@ pub(crate) fn vulnerable_words(vulnerable: Option<Vulnerability>) -> &'static st
     }
 }
 
-fn board_html(out: &mut String, board: &Board) {
+fn board_html(out: &mut String, board: &Board, grid: Grid) {
     let number = escape(&board.number);
     let _ = writeln!(
         out,
@@ -456,19 +487,38 @@ fn board_html(out: &mut String, board: &Board) {
         } else {
             ""
         };
-        let hcp = board.hands[seat as usize]
-            .map(|cards| crate::query::hcp(cards).to_string())
-            .unwrap_or_default();
+        let hcp = board.hands[seat as usize].map(|cards| crate::query::hcp(cards).to_string());
+        // The dealer's side is marked (issue 62, item 3): its HCP bold and underlined, or `D`
+        // where its hand is not given.
+        let (dealer, hcp, title) = if board.dealer == Some(seat) {
+            let title = match &hcp {
+                Some(hcp) => format!("{}, the dealer: {hcp} HCP", seat.name()),
+                None => format!("{}, the dealer", seat.name()),
+            };
+            (" dealer", hcp.unwrap_or_else(|| "D".to_owned()), title)
+        } else {
+            let title = match &hcp {
+                Some(hcp) => format!("{}: {hcp} HCP", seat.name()),
+                None => format!("{}: hand not given", seat.name()),
+            };
+            ("", hcp.unwrap_or_default(), title)
+        };
         let _ = write!(
             out,
-            "<span class=\"{class}{vul}\" title=\"{} HCP\">{hcp}</span>",
-            seat.name()
+            "<span class=\"{class}{vul}{dealer}\" title=\"{title}\">{hcp}</span>"
         );
     }
     out.push_str("</div>\n");
     match &board.tricks {
         Some(tricks) => {
-            out.push_str("<div class=\"dd\"><table class=\"tricks\"><tr><th></th>");
+            let (class, caption) = match grid {
+                Grid::Tricks => ("tricks", "Double-dummy tricks"),
+                Grid::Makeable => ("tricks makeable", "Makeable contracts"),
+            };
+            let _ = write!(
+                out,
+                "<div class=\"dd\"><table class=\"{class}\" title=\"{caption}\"><tr><th></th>"
+            );
             for strain in DIGIT_DENOMINATIONS {
                 let _ = write!(out, "<th>{}</th>", strain_symbol(strain));
             }
@@ -476,7 +526,11 @@ fn board_html(out: &mut String, board: &Board) {
             for seat in DIGIT_SEATS {
                 let _ = write!(out, "<tr><th>{}</th>", seat.letter());
                 for strain in DIGIT_DENOMINATIONS {
-                    let _ = write!(out, "<td>{}</td>", tricks[seat as usize][strain as usize]);
+                    let _ = write!(
+                        out,
+                        "<td>{}</td>",
+                        grid.cell(tricks[seat as usize][strain as usize])
+                    );
                 }
                 out.push_str("</tr>");
             }

@@ -43,6 +43,8 @@ const MM: f32 = 72.0 / 25.4;
 const MARGIN: f32 = 10.0 * MM;
 const GAP: f32 = 4.0 * MM;
 const TITLE_SIZE: f32 = 14.0;
+/// The page number's size, in the bottom margin.
+const FOLIO_SIZE: f32 = 8.0;
 /// The smallest a text is made to fit its place, as a share of its size; below it, it is cut.
 const SMALLEST: f32 = 0.6;
 /// The most characters of one value from a file that are drawn (a name of 10,000 characters is
@@ -226,6 +228,7 @@ struct Sheet {
     style: Style,
     title: String,
     warning: Option<String>,
+    grid: super::Grid,
 }
 
 impl Sheet {
@@ -239,9 +242,10 @@ impl Sheet {
         self.width - 2.0 * MARGIN
     }
 
-    /// Draws the title and the warning at the top of a page; returns where the page's content
-    /// starts.
-    fn head(&self, pen: &mut Pen<'_, '_>) -> f32 {
+    /// Draws the title and the warning at the top of page `page` (from 1) of `pages`, and its
+    /// number at the foot (issue 62, item 3: a sheet that falls from the pile goes back in its
+    /// place); returns where the page's content starts.
+    fn head(&self, pen: &mut Pen<'_, '_>, page: usize, pages: usize) -> f32 {
         let inner = self.inner();
         let style = self.style;
         let mut top = MARGIN;
@@ -273,6 +277,14 @@ impl Sheet {
             );
             top += box_height + 3.0 * MM;
         }
+        pen.text(
+            &format!("Page {page} of {pages}"),
+            style.sized(FOLIO_SIZE).coloured(GREY),
+            MARGIN,
+            self.height - MARGIN + 2.5 * MM,
+            inner,
+            Align::Centre,
+        );
         top
     }
 
@@ -311,6 +323,7 @@ pub fn pdf(boards: &[Board], title: &str, options: &Options) -> Result<Drawn, Pd
         },
         title: printable(title),
         warning: options.warning.as_deref().map(printable),
+        grid: options.grid,
     };
     let mut document = Document::new();
     document.set_metadata(
@@ -352,13 +365,13 @@ fn hand_record(
     } else {
         boards.chunks(per_page).collect()
     };
-    for boards in &pages {
+    for (number, boards) in pages.iter().enumerate() {
         let mut page = document.start_page_with(sheet.settings()?);
         let mut pen = Pen {
             surface: page.surface(),
             faces,
         };
-        let top = sheet.head(&mut pen);
+        let top = sheet.head(&mut pen, number + 1, pages.len());
         let cell_width = (sheet.inner() - GAP) / 2.0;
         let cell_height = (sheet.height - MARGIN - top - GAP * (rows as f32 - 1.0)) / rows as f32;
         for (i, board) in boards.iter().enumerate() {
@@ -377,6 +390,7 @@ fn hand_record(
                 &mut pen,
                 board,
                 style,
+                sheet.grid,
                 (cell_width / scale, cell_height / scale),
             );
             pen.surface.pop();
@@ -460,7 +474,13 @@ fn board_height(board: &Board, style: Style) -> f32 {
 
 /// Draws one board in a box of `size` with its top-left corner at the origin. Room to spare
 /// goes first between the rows (up to 2.5 lines each), then above and below.
-fn draw_board(pen: &mut Pen<'_, '_>, board: &Board, style: Style, size: (f32, f32)) {
+fn draw_board(
+    pen: &mut Pen<'_, '_>,
+    board: &Board,
+    style: Style,
+    grid: super::Grid,
+    size: (f32, f32),
+) {
     let (width, height) = size;
     let m = Measures::of(style);
     let rows = m.rows(board, style);
@@ -552,10 +572,28 @@ fn draw_board(pen: &mut Pen<'_, '_>, board: &Board, style: Style, size: (f32, f3
         {
             pen.rect(Rect::from_xywh(x, y, third, third), Some(VULNERABLE), None);
         }
-        if let Some(cards) = board.hands[seat as usize] {
-            let hcp = crate::query::hcp(cards).to_string();
+        // The dealer's side is marked (issue 62, item 3): its HCP bold and underlined, or `D`
+        // where its hand is not given.
+        let dealer = board.dealer == Some(seat);
+        let hcp = board.hands[seat as usize].map(|cards| crate::query::hcp(cards).to_string());
+        let hcp = match (hcp, dealer) {
+            (Some(hcp), _) => Some(hcp),
+            (None, true) => Some("D".to_owned()),
+            (None, false) => None,
+        };
+        if let Some(hcp) = hcp {
             let top = y + (third - hcp_style.leading()) / 2.0;
-            pen.text(&hcp, hcp_style, x, top, third, Align::Centre);
+            let style = if dealer { hcp_style.bold() } else { hcp_style };
+            pen.text(&hcp, style, x, top, third, Align::Centre);
+            if dealer {
+                let width = Line::new(&hcp, style).width(pen.faces);
+                let under = top + hcp_style.leading() * 0.85;
+                pen.rect(
+                    Rect::from_xywh(x + (third - width) / 2.0, under, width, 0.6),
+                    Some(BLACK),
+                    None,
+                );
+            }
         }
     }
     pen.rect(
@@ -584,7 +622,7 @@ fn draw_board(pen: &mut Pen<'_, '_>, board: &Board, style: Style, size: (f32, f3
             );
             for (i, strain) in DIGIT_DENOMINATIONS.into_iter().enumerate() {
                 let x = x0 + (i + 1) as f32 * cell;
-                let n = tricks[seat as usize][strain as usize].to_string();
+                let n = grid.cell(tricks[seat as usize][strain as usize]);
                 pen.text(&n, m.small, x, y, cell, Align::Centre);
             }
             y += m.small.leading();

@@ -63,6 +63,13 @@ fn pages_and_double_dummy_cells_are_the_tags() {
         .map(|p| p.matches("<article").count())
         .collect();
     assert_eq!(per_page, [4, 2]);
+    // Each page numbered at its foot (issue 62, item 3).
+    for (i, page) in pages.iter().enumerate() {
+        assert!(
+            page.contains(&format!("<div class=\"folio\">Page {} of 2</div>", i + 1)),
+            "{page}"
+        );
+    }
     // Board 1: DoubleDummyTricks "7c5c67c5c61181711817", NT S H D C digits for N, S, E, W.
     let board1 = html
         .split("<article class=\"board\" id=\"board-1\">")
@@ -81,10 +88,73 @@ fn pages_and_double_dummy_cells_are_the_tags() {
     // The tag gives N, S, E, W rows of NT, S, H, D, C, as the table shows them.
     assert_eq!(cells, digits);
     assert!(board1.contains("Par NS 980"), "{board1}");
+    // Board 1's dealer is North: North's side of the compass is marked, and only it.
+    assert!(
+        board1.contains("<span class=\"n dealer\" title=\"North, the dealer: 11 HCP\">11</span>"),
+        "{board1}"
+    );
+    assert_eq!(board1.matches("dealer\"").count(), 1);
     // Board 2 has no table: none is drawn, and no par.
     let board2 = html.split("id=\"board-2\"").nth(1).unwrap();
     let board2 = board2.split("</article>").next().unwrap();
     assert!(!board2.contains("<table"), "{board2}");
+}
+
+/// `--grid makeable` (issue 62, item 3): each cell is the highest level the declarer makes in
+/// the strain, worked out here from board 1's DoubleDummyTricks digits (ten tricks make 4; fewer
+/// than seven make nothing, `–`), in the HTML and, read back by `pdftotext`, in the PDF.
+#[test]
+fn the_makeable_grid_gives_the_highest_level_made() {
+    let digits = "7c5c67c5c61181711817";
+    let expected: Vec<String> = digits
+        .chars()
+        .map(|c| match c.to_digit(16).unwrap() {
+            tricks @ 7.. => (tricks - 6).to_string(),
+            _ => "\u{2013}".to_owned(),
+        })
+        .collect();
+    assert_eq!(expected[..5].join(" "), "1 6 – 6 –", "the test's own count");
+    let (html, output) = drawn(&[SET, "--grid", "makeable"]);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    let board1 = html
+        .split("<article class=\"board\" id=\"board-1\">")
+        .nth(1)
+        .and_then(|rest| rest.split("</article>").next())
+        .unwrap();
+    assert!(board1.contains("title=\"Makeable contracts\""), "{board1}");
+    let cells: Vec<&str> = board1
+        .split("<td>")
+        .skip(1)
+        .map(|cell| cell.split("</td>").next().unwrap())
+        .collect();
+    assert_eq!(cells, expected);
+    if !poppler() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let pdf = dir.path().join("grid.pdf");
+    let output = pbnfmt(
+        &[
+            "handrecord",
+            SET,
+            "--grid",
+            "makeable",
+            "-o",
+            pdf.to_str().unwrap(),
+        ],
+        &common::corpus(),
+    );
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    let page = pdf_text(&pdf, 1);
+    let rows: Vec<String> = ["N", "S", "E", "W"]
+        .iter()
+        .zip(expected.chunks(5))
+        .map(|(seat, cells)| format!("{seat} {}", cells.join(" ")))
+        .collect();
+    let drawn = page.split("Board 2").next().unwrap();
+    for row in &rows {
+        assert!(drawn.lines().any(|line| line == row), "{row} in\n{drawn}");
+    }
 }
 
 /// A player's name that is markup is drawn as text: no element, script or style comes from a

@@ -250,6 +250,21 @@ fn the_pdf_results_page_draws_every_traveller_and_the_ranking_as_written() {
             };
             at += found + 1;
         }
+        // Every page numbered at its foot, out of the pages the command counts.
+        let said = text(&output.stderr);
+        let pages: usize = said
+            .split(" on ")
+            .nth(1)
+            .and_then(|rest| rest.split(' ').next())
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("{said}"));
+        for page in 1..=pages {
+            let drawn = pdf_text(&out, page);
+            assert!(
+                drawn.contains(&format!("Page {page} of {pages}")),
+                "{file}: page {page}"
+            );
+        }
         let again = dir.path().join("again.pdf");
         let output = pbnfmt(
             &[

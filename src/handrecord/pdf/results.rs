@@ -193,13 +193,13 @@ pub(super) fn draw(
     let table_style = style.sized(style.size * 0.9);
     let inner = sheet.inner();
     let board_width = (inner - GAP) / 2.0;
-    for pieces in &plan.pages {
+    for (number, pieces) in plan.pages.iter().enumerate() {
         let mut page = document.start_page_with(sheet.settings()?);
         let mut pen = Pen {
             surface: page.surface(),
             faces,
         };
-        sheet.head(&mut pen);
+        sheet.head(&mut pen, number + 1, plan.pages.len());
         for (y, piece) in pieces {
             let y = *y;
             match piece {
@@ -211,7 +211,7 @@ pub(super) fn draw(
                     );
                     pen.surface
                         .push_transform(&Transform::from_translate(MARGIN, y));
-                    draw_board(&mut pen, board, style, (board_width, *height));
+                    draw_board(&mut pen, board, style, sheet.grid, (board_width, *height));
                     pen.surface.pop();
                 }
                 Piece::Text(text, style) => {
