@@ -405,3 +405,37 @@ pub fn examples_sandbox(root: &Path) {
     std::fs::write(root.join("archive/clean.pbn"), GAME).unwrap();
     std::fs::write(root.join("archive/1998/misprint.PBN"), misprint()).unwrap();
 }
+
+/// The whitespace-separated elements of a table line (PBN 5.2), a quoted string kept whole with
+/// its quotes (a `\"` inside it does not end it): the tests' own reading, not pbnfmt's.
+pub fn table_elements(line: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut chars = line.chars().peekable();
+    while let Some(&c) = chars.peek() {
+        if c.is_whitespace() {
+            chars.next();
+        } else if c == '"' {
+            let mut element = String::from(chars.next().unwrap());
+            while let Some(c) = chars.next() {
+                element.push(c);
+                match c {
+                    '\\' => element.extend(chars.next()),
+                    '"' => break,
+                    _ => {}
+                }
+            }
+            out.push(element);
+        } else {
+            let mut element = String::new();
+            while let Some(&c) = chars.peek() {
+                if c.is_whitespace() {
+                    break;
+                }
+                element.push(c);
+                chars.next();
+            }
+            out.push(element);
+        }
+    }
+    out
+}

@@ -339,7 +339,7 @@ fn travellers_as_csv_rows() {
                 if next.starts_with('[') || next.trim().is_empty() {
                     break;
                 }
-                elements.extend(table_elements(next));
+                elements.extend(common::table_elements(next));
                 lines.next();
             }
             for row in elements.chunks(columns.len()) {
@@ -379,35 +379,4 @@ fn travellers_as_csv_rows() {
     expected_scores.sort_unstable();
     scores.sort_unstable();
     assert_eq!(scores, expected_scores);
-}
-
-/// The whitespace-separated elements of a table line, a quoted string kept whole.
-fn table_elements(line: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut chars = line.chars().peekable();
-    while let Some(&c) = chars.peek() {
-        if c.is_whitespace() {
-            chars.next();
-        } else if c == '"' {
-            let mut element = String::from(chars.next().unwrap());
-            for c in chars.by_ref() {
-                element.push(c);
-                if c == '"' {
-                    break;
-                }
-            }
-            out.push(element);
-        } else {
-            let mut element = String::new();
-            while let Some(&c) = chars.peek() {
-                if c.is_whitespace() {
-                    break;
-                }
-                element.push(c);
-                chars.next();
-            }
-            out.push(element);
-        }
-    }
-    out
 }

@@ -13,38 +13,27 @@ const RUTER: &str = "richardschneider__pbn/test__sample__ruter71.pbn";
 const CLUB: &str =
     "JFrunk__bridge-bidding-app/test-results__SPR_PBN_FILE_1_1767133446-WyhciiaCll_D251230M.pbn";
 
-/// A row of a table as the test reads it: elements split at white space, a quoted string one
-/// element (its quotes off, `\"` and `\\` resolved).
+/// A row of a table as the test reads it: [`common::table_elements`], a quoted string's quotes
+/// off and its `\"` and `\\` resolved.
 fn elements(line: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut chars = line.chars().peekable();
-    while let Some(&c) = chars.peek() {
-        if c.is_whitespace() {
-            chars.next();
-        } else if c == '"' {
-            chars.next();
-            let mut element = String::new();
-            while let Some(c) = chars.next() {
-                match c {
-                    '\\' => element.extend(chars.next()),
-                    '"' => break,
-                    c => element.push(c),
+    common::table_elements(line)
+        .into_iter()
+        .map(|element| match element.strip_prefix('"') {
+            Some(inner) => {
+                let inner = inner.strip_suffix('"').unwrap_or(inner);
+                let mut out = String::new();
+                let mut chars = inner.chars();
+                while let Some(c) = chars.next() {
+                    match c {
+                        '\\' => out.extend(chars.next()),
+                        c => out.push(c),
+                    }
                 }
+                out
             }
-            out.push(element);
-        } else {
-            let mut element = String::new();
-            while let Some(&c) = chars.peek() {
-                if c.is_whitespace() {
-                    break;
-                }
-                element.push(c);
-                chars.next();
-            }
-            out.push(element);
-        }
-    }
-    out
+            None => element,
+        })
+        .collect()
 }
 
 /// A table of the file: its column names and rows, with the columns the page leaves out
