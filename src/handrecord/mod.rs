@@ -174,11 +174,13 @@ pub fn boards(
             }
             let number = model.value("Board").map_or("?", str::trim).to_owned();
             let deal = model.value("Deal").unwrap_or("").trim().to_owned();
+            // The board's place in `boards`: known, or the next one.
+            let at = seen.get(&(number.clone(), deal.clone())).copied();
             let traveller = travellers
                 .then(|| results::traveller(parse, text, model))
                 .flatten()
-                .filter(|table| tables.insert((number.clone(), table.clone())));
-            if let Some(&at) = seen.get(&(number.clone(), deal.clone())) {
+                .filter(|table| tables.insert((at.unwrap_or(boards.len()), table.clone())));
+            if let Some(at) = at {
                 let board: &mut Board = &mut boards[at];
                 board.travellers.extend(traveller);
                 return true;

@@ -215,6 +215,34 @@ mod tests {
         [TotalScoreTable \"Rank;PairId;Names;TotalMP;MemberID1\"]\n\
         1 1 \"A <b>\" 2 \"123\"\n2 3 \"B\" 0 \"456\"\n";
 
+    /// A board given twice with one table keeps it once; two sessions' boards of one number
+    /// (other deals) each keep their own, even when the tables read alike.
+    #[test]
+    fn each_board_keeps_its_own_travellers_once() {
+        let game = |deal: &str| {
+            format!(
+                "[Board \"1\"]\n[Deal \"N:{deal}\"]\n\
+                 [ScoreTable \"PairId_NS;PairId_EW;Score_NS\"]\n1 2 100\n\n"
+            )
+        };
+        let one = "AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432";
+        let other = "T987.JT9.JT9.JT9 AKQJ.AKQ.AKQ.AKQ 6543.876.876.876 2.5432.5432.5432";
+        let text = game(one) + &game(one) + &game(other);
+        let boards = super::super::boards(&text, &|_| true, true);
+        assert_eq!(boards.len(), 2);
+        assert_eq!(boards[0].travellers.len(), 1, "the same table once");
+        assert_eq!(
+            boards[1].travellers.len(),
+            1,
+            "the other deal keeps its own"
+        );
+        assert!(
+            super::super::boards(&text, &|_| true, false)[0]
+                .travellers
+                .is_empty()
+        );
+    }
+
     #[test]
     fn a_traveller_and_a_ranking_as_written_without_personal_data() {
         let boards = super::super::boards(EVENT, &|_| true, true);
