@@ -32,7 +32,14 @@ fuzz_target!(|bytes: &[u8]| {
     let decoded = pbnfmt::source::decode_owned(file.to_vec(), None);
     // One input in three draws the results page (issue 66): its travellers and rankings.
     let results = bytes.len() % 3 == 1;
-    let boards = handrecord::boards(&decoded.text, &|_| true, results);
+    let (boards, rankings) = if results {
+        handrecord::results(&decoded.text, &|_| true)
+    } else {
+        (
+            handrecord::boards(&decoded.text, &|_| true, false),
+            Vec::new(),
+        )
+    };
     if boards.is_empty() || boards.len() > 24 {
         return;
     }
@@ -42,7 +49,7 @@ fuzz_target!(|bytes: &[u8]| {
         per_page,
         four_colour: bytes.len() % 2 == 0,
         suit_size: 100 + (bytes.len() as u32 % 201),
-        results: results.then(|| handrecord::rankings(&decoded.text)),
+        results: results.then_some(rankings),
         ..Options::default()
     };
     let html = handrecord::html(&boards, &title, &options);

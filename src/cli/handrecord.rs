@@ -131,21 +131,19 @@ pub(super) fn run(args: &HandrecordArgs) -> u8 {
                     })
                     .map(|(_, count)| count)
                     .sum::<usize>();
+            let keep = |board: &crate::query::Board<'_>| choice.keeps(board);
+            let (boards, rankings) = if args.results {
+                handrecord::results(&decoded.text, &keep)
+            } else {
+                (handrecord::boards(&decoded.text, &keep, false), Vec::new())
+            };
             Ok::<_, String>(Read {
                 name: String::new(),
-                boards: handrecord::boards(
-                    &decoded.text,
-                    &|board| choice.keeps(board),
-                    args.results,
-                ),
+                boards,
                 title: handrecord::file_title(&decoded.text),
                 errors,
                 not_drawn,
-                rankings: if args.results {
-                    handrecord::rankings(&decoded.text)
-                } else {
-                    Vec::new()
-                },
+                rankings,
             })
         },
         |index, one| {

@@ -18,7 +18,7 @@ use crate::model::values::{Side, Vulnerability};
 pub mod pdf;
 pub mod results;
 
-pub use results::{Ranking, ResultTable, rankings};
+pub use results::{Ranking, ResultTable};
 
 /// The paper a page is printed on.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -156,18 +156,41 @@ pub fn file_title(text: &str) -> Option<String> {
 /// The boards of `text` (PBN or LIN) in the order of their numbers (file order among boards
 /// that are not numbers, after them), each board once: a results file gives a board at every
 /// table. `keep` chooses the boards (`--boards`, `--where`). With `travellers` (the results
-/// page), a board's travellers are those of every game that gives it, each distinct table once.
+/// page, [`results`]), a board's travellers are those of every game that gives it, each distinct
+/// table once.
 pub fn boards(
     text: &str,
     keep: &dyn Fn(&crate::query::Board<'_>) -> bool,
     travellers: bool,
 ) -> Vec<Board> {
+    gather(text, keep, travellers).0
+}
+
+/// What the results page draws of `text`, in one reading: [`boards`] with their travellers, and
+/// every ranking (TotalScoreTable) of the file in file order, whichever boards `keep` chooses.
+pub fn results(
+    text: &str,
+    keep: &dyn Fn(&crate::query::Board<'_>) -> bool,
+) -> (Vec<Board>, Vec<Ranking>) {
+    gather(text, keep, true)
+}
+
+/// [`boards`], and with `results` the travellers and rankings too.
+fn gather(
+    text: &str,
+    keep: &dyn Fn(&crate::query::Board<'_>) -> bool,
+    results: bool,
+) -> (Vec<Board>, Vec<Ranking>) {
     let mut boards: Vec<Board> = Vec::new();
+    let mut rankings = Vec::new();
     let mut seen = std::collections::HashMap::new();
     // Each board's travellers, to keep a table given again once in time linear in the file.
     let mut tables = std::collections::HashSet::new();
     crate::read::pbn_texts(text, |text| {
         crate::read::judged_games(text, |parse, model, _| {
+            if results {
+                rankings.extend(results::ranking(parse, text, model));
+            }
             let facts = crate::query::Board::new(parse, text, model);
             if !keep(&facts) {
                 return true;
@@ -176,7 +199,7 @@ pub fn boards(
             let deal = model.value("Deal").unwrap_or("").trim().to_owned();
             // The board's place in `boards`: known, or the next one.
             let at = seen.get(&(number.clone(), deal.clone())).copied();
-            let traveller = travellers
+            let traveller = results
                 .then(|| results::traveller(parse, text, model))
                 .flatten()
                 .filter(|table| tables.insert((at.unwrap_or(boards.len()), table.clone())));
@@ -231,7 +254,7 @@ pub fn boards(
         true
     });
     boards.sort_by_key(|board| board.number.parse::<u64>().unwrap_or(u64::MAX));
-    boards
+    (boards, rankings)
 }
 
 /// HTML text of `text`: `&`, `<`, `>`, `"` and `'` as entities, and control characters (a

@@ -43,6 +43,8 @@ const MM: f32 = 72.0 / 25.4;
 const MARGIN: f32 = 10.0 * MM;
 const GAP: f32 = 4.0 * MM;
 const TITLE_SIZE: f32 = 14.0;
+/// The room around the text of the `--force` warning, inside its box.
+const WARNING_PAD: f32 = 2.0 * MM;
 /// The page number's size, in the bottom margin.
 const FOLIO_SIZE: f32 = 8.0;
 /// The smallest a text is made to fit its place, as a share of its size; below it, it is cut.
@@ -247,54 +249,65 @@ impl Sheet {
     /// place); returns where the page's content starts.
     fn head(&self, pen: &mut Pen<'_, '_>, page: usize, pages: usize) -> f32 {
         let inner = self.inner();
-        let style = self.style;
-        let mut top = MARGIN;
-        top += pen.text(
+        pen.text(
             &self.title,
-            style.sized(TITLE_SIZE).bold().may_be_cut(),
+            self.title_style(),
             MARGIN,
-            top,
+            MARGIN,
             inner,
             Align::Left,
         );
-        top += 3.0 * MM;
         if let Some(warning) = &self.warning {
-            let text_style = style.sized(9.0).may_be_cut();
-            let pad = 2.0 * MM;
-            let box_height = text_style.leading() + 2.0 * pad;
+            let top = self.below_title();
             pen.rect(
-                Rect::from_xywh(MARGIN, top, inner, box_height),
+                Rect::from_xywh(MARGIN, top, inner, self.warning_height()),
                 None,
                 Some((RED, 1.7)),
             );
             pen.text(
                 warning,
-                text_style,
-                MARGIN + pad,
-                top + pad,
-                inner - 2.0 * pad,
+                self.warning_style(),
+                MARGIN + WARNING_PAD,
+                top + WARNING_PAD,
+                inner - 2.0 * WARNING_PAD,
                 Align::Left,
             );
-            top += box_height + 3.0 * MM;
         }
         pen.text(
             &format!("Page {page} of {pages}"),
-            style.sized(FOLIO_SIZE).coloured(GREY),
+            self.style.sized(FOLIO_SIZE).coloured(GREY),
             MARGIN,
             self.height - MARGIN + 2.5 * MM,
             inner,
             Align::Centre,
         );
-        top
+        self.content_top()
     }
 
-    /// Where a page's content starts, below its head.
+    fn title_style(&self) -> Style {
+        self.style.sized(TITLE_SIZE).bold().may_be_cut()
+    }
+
+    fn warning_style(&self) -> Style {
+        self.style.sized(9.0).may_be_cut()
+    }
+
+    /// The height of the warning's box.
+    fn warning_height(&self) -> f32 {
+        self.warning_style().leading() + 2.0 * WARNING_PAD
+    }
+
+    /// Where the title's line ends, with the room under it.
+    fn below_title(&self) -> f32 {
+        MARGIN + self.title_style().leading() + 3.0 * MM
+    }
+
+    /// Where a page's content starts, below its title and warning.
     fn content_top(&self) -> f32 {
-        let mut top = MARGIN + self.style.sized(TITLE_SIZE).leading() + 3.0 * MM;
-        if self.warning.is_some() {
-            top += self.style.sized(9.0).leading() + 4.0 * MM + 3.0 * MM;
+        match self.warning {
+            Some(_) => self.below_title() + self.warning_height() + 3.0 * MM,
+            None => self.below_title(),
         }
-        top
     }
 }
 

@@ -95,32 +95,22 @@ pub(super) fn traveller(parse: &Parse, text: &str, game: &GameModel<'_>) -> Opti
     table_of(parse, text, game, "ScoreTable", drawn_column)
 }
 
-/// The rankings of `text` (its TotalScoreTables), in file order.
-pub fn rankings(text: &str) -> Vec<Ranking> {
-    let mut rankings = Vec::new();
-    crate::read::pbn_texts(text, |text| {
-        crate::read::judged_games(text, |parse, model, _| {
-            if let Some(table) = table_of(parse, text, model, "TotalScoreTable", drawn_column) {
-                let value = |name: &str| {
-                    model
-                        .value(name)
-                        .map(str::trim)
-                        .filter(|v| !v.is_empty() && *v != "?")
-                };
-                let heading: Vec<&str> = ["Event", "Section"]
-                    .iter()
-                    .filter_map(|name| value(name))
-                    .collect();
-                rankings.push(Ranking {
-                    heading: heading.join(", "),
-                    table,
-                });
-            }
-            true
-        });
-        true
-    });
-    rankings
+/// A game's ranking (its own TotalScoreTable), under the game's Event and Section.
+pub(super) fn ranking(parse: &Parse, text: &str, game: &GameModel<'_>) -> Option<Ranking> {
+    let table = table_of(parse, text, game, "TotalScoreTable", drawn_column)?;
+    let value = |name: &str| {
+        game.value(name)
+            .map(str::trim)
+            .filter(|v| !v.is_empty() && *v != "?")
+    };
+    let heading: Vec<&str> = ["Event", "Section"]
+        .iter()
+        .filter_map(|name| value(name))
+        .collect();
+    Some(Ranking {
+        heading: heading.join(", "),
+        table,
+    })
 }
 
 /// Whether a column holds numbers, drawn to the right.
@@ -245,7 +235,7 @@ mod tests {
 
     #[test]
     fn a_traveller_and_a_ranking_as_written_without_personal_data() {
-        let boards = super::super::boards(EVENT, &|_| true, true);
+        let (boards, rankings) = super::super::results(EVENT, &|_| true);
         let traveller = &boards[0].travellers[0];
         assert_eq!(
             traveller.columns,
@@ -264,7 +254,6 @@ mod tests {
             traveller.rows[0],
             ["1", "2", "7NT", "N", "13", "1520", "-", "A \"Ace\" <b>"]
         );
-        let rankings = rankings(EVENT);
         assert_eq!(rankings.len(), 1);
         assert_eq!(rankings[0].heading, "Club <Pairs>");
         assert_eq!(
