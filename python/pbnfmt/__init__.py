@@ -13,23 +13,31 @@ code as the ``pbnfmt`` command, and give back what the command would write:
 - :func:`to_pandas`, :func:`to_arrow` -- the games as a table, the columns of ``convert --to
   csv`` (or its calls, cards or results: ``table=``), when pandas or pyarrow is installed.
 
-A *source* is a path (:class:`pathlib.Path` or any :class:`os.PathLike`), the file's ``bytes``
-(any encoding pbnfmt reads), or a ``str`` holding the PBN text itself. A ``str`` is never taken for
-a path: ``pbnfmt.check(pathlib.Path("hands.pbn"))``. No configuration file is read (the command's
-``--isolated``); rules are chosen with ``select``, ``ignore`` and ``extend_select``.
+A *source* is what pandas and the rest of the Python world take: a path as a ``str`` or any
+:class:`os.PathLike`, an open file (binary or text), or the file's ``bytes``. The PBN text itself
+is given by name, ``text=`` (or :func:`loads`), as :mod:`json` splits ``load`` from ``loads``.
+:func:`check`, :func:`read`, :func:`fingerprint`, :func:`to_pandas` and :func:`to_arrow` take
+several sources at once: a list of them, a folder (the files ``pbnfmt check DIR`` reads in it) or
+a glob (``"archive/**/*.pbn"``). No configuration file is read (the command's ``--isolated``);
+rules are chosen with ``select``, ``ignore`` and ``extend_select``.
 
-A file pbnfmt cannot read is an exception (:class:`OSError` for a file that cannot be opened,
-:class:`PbnfmtError` for one pbnfmt refuses, with the file and the place); a file with findings is
-not: the findings are the answer. Every call lets go of the GIL while pbnfmt works.
+A file pbnfmt cannot read is an exception, raised at the call (:class:`OSError` for a file that
+cannot be opened, :class:`PbnfmtError` for one pbnfmt refuses, with the file and the place); a
+file with findings is not: the findings are the answer. What an answer leaves out (findings past
+``max_findings``, games left out or read with syntax errors) is a :class:`PbnfmtWarning`. Every
+call lets go of the GIL while pbnfmt works, and Ctrl-C stops it.
 """
 
 from __future__ import annotations
 
+import errno
+import glob
 import io
 import json
 import os
+import warnings
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Iterable, Iterator, Literal, Optional, Union
+from typing import IO, TYPE_CHECKING, Any, Iterable, Iterator, List, Literal, Optional, Union
 
 from pbnfmt import _native
 from pbnfmt._native import PbnfmtError
@@ -40,8 +48,11 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = [
     "Finding",
+    "Findings",
     "PbnfmtError",
+    "PbnfmtWarning",
     "Source",
+    "Sources",
     "__version__",
     "check",
     "convert",
@@ -49,6 +60,8 @@ __all__ = [
     "export",
     "fingerprint",
     "fix",
+    "load",
+    "loads",
     "read",
     "to_arrow",
     "to_pandas",
@@ -56,24 +69,133 @@ __all__ = [
 
 __version__: str = _native.VERSION
 
-Source = Union[str, bytes, bytearray, memoryview, "os.PathLike[str]"]
+
+class PbnfmtWarning(UserWarning):
+    """What an answer leaves out: findings past ``max_findings``, games left out (W006: two boards
+    run together) or read with a syntax error (``"uncertain": true``), games without four complete
+    hands left out of a fingerprint. The message names the file and the place, as the command says
+    it on standard error."""
 
 
-def _source(source: Source, name: Optional[str] = None) -> tuple[Optional[str], Optional[bytes], str]:
-    """(path, data, name) for the native functions."""
+Source = Union[str, bytes, bytearray, memoryview, "os.PathLike[str]", "os.PathLike[bytes]", IO[Any]]
+"""One file: a path (``str`` or :class:`os.PathLike`), an open file (binary or text), or its
+``bytes``."""
+
+Sources = Union[Source, Iterable[Source]]
+"""One source or several: a list of them, a folder, a glob."""
+
+# (path, bytes, name): what the native functions take for one file; a path's name is left to
+# them (None: named as the command names it) unless ``name=`` gives one.
+_Native = tuple[Optional[str], Optional[bytes], Optional[str]]
+
+_GLOB = frozenset("*?[")
+
+
+def _fspath(path: Union[str, bytes]) -> str:
+    """A path as the native module takes it: a ``str`` (a name that is not UTF-8 keeps its bytes
+    as surrogates, as :func:`os.fsdecode` gives it)."""
+    return os.fsdecode(path)
+
+
+def _shown(native: _Native) -> str:
+    """The name pbnfmt gives a file in what it says."""
+    path, _, name = native
+    if name is not None:
+        return name
+    return _native.path_name(path) if path is not None else "<bytes>"
+
+
+def _one(source: Any, name: Optional[str] = None, text: Optional[str] = None) -> _Native:
+    """One source as the native functions take it."""
+    if text is not None:
+        if source is not None:
+            raise TypeError("give a source or text=, not both")
+        if not isinstance(text, str):
+            raise TypeError(f"text= is the PBN text as a str, not {type(text).__name__}")
+        return None, text.encode("utf-8"), name or "<string>"
     if isinstance(source, (bytes, bytearray, memoryview)):
         return None, bytes(source), name or "<bytes>"
-    if isinstance(source, str):
-        return None, source.encode("utf-8"), name or "<string>"
-    if isinstance(source, os.PathLike):
-        path = os.fspath(source)
-        if isinstance(path, bytes):
-            path = os.fsdecode(path)
-        return path, None, name or path
+    if isinstance(source, (str, os.PathLike)):
+        return _fspath(os.fspath(source)), None, name
+    read = getattr(source, "read", None)
+    if callable(read):
+        content = read()
+        given = getattr(source, "name", None)
+        shown = name or (given if isinstance(given, str) else "<stream>")
+        if isinstance(content, str):
+            return None, content.encode("utf-8"), shown
+        if isinstance(content, (bytes, bytearray, memoryview)):
+            return None, bytes(content), shown
+        raise TypeError(f"the file object's read() gave {type(content).__name__}, not bytes or str")
     raise TypeError(
-        f"a source is a path (pathlib.Path), the file's bytes, or the PBN text as a str, "
-        f"not {type(source).__name__}"
+        "a source is a path (str or pathlib.Path), an open file, the file's bytes, or the PBN "
+        f"text as text=, not {type(source).__name__}"
     )
+
+
+def _is_many(sources: Any) -> bool:
+    """A list of sources (any iterable that is not itself one source: a file object iterates
+    over its lines, a str over its characters)."""
+    if isinstance(sources, (str, bytes, bytearray, memoryview, os.PathLike)):
+        return False
+    if callable(getattr(sources, "read", None)):
+        return False
+    return isinstance(sources, Iterable)
+
+
+def _openable(path: str) -> None:
+    """Raises the :class:`OSError` the command would meet opening ``path``, at the call."""
+    if os.path.isdir(path):
+        raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), path)
+    with open(path, "rb"):
+        pass
+
+
+def _sources(sources: Any, name: Optional[str] = None, text: Optional[str] = None) -> list[_Native]:
+    """Every file of ``sources``: each source of a list, the files of a folder (those ``pbnfmt
+    check DIR`` reads), the files a glob matches (sorted, ``**`` for any depth). A path is looked
+    at before it is a glob: a file whose name holds ``*`` is that file. Each path is checked
+    here, so that a missing file is an :class:`OSError` at the call."""
+    if text is not None:
+        return [_one(sources, name, text)]
+    if sources is None:
+        raise TypeError("give a source (a path, an open file, bytes) or the text as text=")
+    items = list(sources) if _is_many(sources) else [sources]
+    found: list[_Native] = []
+    for item in items:
+        if isinstance(item, (str, os.PathLike)):
+            path = _fspath(os.fspath(item))
+            if not os.path.exists(path) and _GLOB & set(path):
+                matched = sorted(glob.glob(path, recursive=True))
+                if not matched:
+                    raise FileNotFoundError(errno.ENOENT, "no file matches this pattern", path)
+                found.extend(_one(p) for p in _native.files(matched))
+                continue
+            if os.path.isdir(path):
+                found.extend(_one(p) for p in _native.files([path]))
+                continue
+            _openable(path)
+        found.append(_one(item))
+    if name is not None:
+        if len(found) != 1:
+            raise ValueError(f"name= names one source; these are {len(found)} files")
+        found[0] = (found[0][0], found[0][1], name)
+    return found
+
+
+def _single(source: Any, name: Optional[str], text: Optional[str], what: str) -> _Native:
+    """The one source of a function that gives one file's text."""
+    if text is None and _is_many(source):
+        raise TypeError(f"{what} takes one source (it gives one file's text), not a list")
+    return _one(source, name, text)
+
+
+def _warn(said: Iterable[str], stacklevel: int = 3) -> None:
+    """One :class:`PbnfmtWarning` of ``said``'s lines, if any, shown at the line of the caller's
+    caller (``stacklevel``): the user's call of the package's function."""
+    lines = list(said)
+    if lines:
+        warnings.warn(PbnfmtWarning("\n".join(lines)), stacklevel=stacklevel)
 
 
 @dataclass(frozen=True)
@@ -140,73 +262,165 @@ class Finding:
         return f"{self.path}:{self.line}:{self.column}: {self.severity}[{self.code}] {self.message}"
 
 
+class Findings(List[Finding]):
+    """The findings of a :func:`check`: a list of :class:`Finding`, and ``left_out``, how many
+    findings past ``max_findings`` were counted but not kept (the command's "N findings past
+    ``--max-findings`` not shown")."""
+
+    left_out: int
+
+    def __init__(self, found: Iterable[Finding] = (), left_out: int = 0) -> None:
+        super().__init__(found)
+        self.left_out = left_out
+
+
+def _selectors(value: Union[str, Iterable[str], None]) -> Optional[list[str]]:
+    """A selector or several: ``"D003"`` is one rule (or prefix), not four characters."""
+    if value is None:
+        return None
+    if isinstance(value, str):
+        return [value]
+    return list(value)
+
+
 def check(
-    source: Source,
+    source: Optional[Sources] = None,
     *,
-    select: Optional[Iterable[str]] = None,
-    ignore: Optional[Iterable[str]] = None,
-    extend_select: Optional[Iterable[str]] = None,
+    text: Optional[str] = None,
+    select: Union[str, Iterable[str], None] = None,
+    ignore: Union[str, Iterable[str], None] = None,
+    extend_select: Union[str, Iterable[str], None] = None,
     max_findings: Optional[int] = None,
     name: Optional[str] = None,
-) -> list[Finding]:
-    """The findings of ``source``, in file order: ``pbnfmt check --isolated`` with the same
-    ``--select``, ``--ignore``, ``--extend-select`` and ``--max-findings``. A selector that names no
-    rule is a :class:`ValueError`. ``name`` is the file's name in the findings."""
-    path, data, shown = _source(source, name)
-    objects = _native.check(
-        path,
-        data,
-        shown,
-        None if select is None else list(select),
-        list(ignore or []),
-        list(extend_select or []),
-        max_findings,
-    )
-    return [Finding.from_json(json.loads(obj)) for obj in objects]
+) -> Findings:
+    """The findings of ``source`` (or of each of several, one after the other), in file order:
+    ``pbnfmt check --isolated`` with the same ``--select``, ``--ignore``, ``--extend-select`` (a
+    code, a prefix, or a list of them) and ``--max-findings`` (a file's limit). A selector that
+    names no rule is a :class:`ValueError`. Findings past the limit are counted in
+    ``left_out`` and said in a :class:`PbnfmtWarning`. ``name`` is the file's name in the
+    findings."""
+    if max_findings is not None and (
+        isinstance(max_findings, bool) or not isinstance(max_findings, int) or max_findings < 0
+    ):
+        raise ValueError(f"max_findings={max_findings!r}: a number of findings, 0 or more")
+    found = Findings()
+    said = []
+    for native in _sources(source, name, text):
+        objects, left_out = _native.check(
+            *native,
+            _selectors(select),
+            _selectors(ignore) or [],
+            _selectors(extend_select) or [],
+            max_findings,
+        )
+        found.extend(Finding.from_json(json.loads(obj)) for obj in objects)
+        found.left_out += left_out
+        if left_out:
+            said.append(
+                f"{_shown(native)}: {left_out} finding{'' if left_out == 1 else 's'} past max_findings "
+                f"({max_findings}) not kept"
+            )
+    _warn(said)
+    return found
 
 
-def read(source: Source, *, name: Optional[str] = None) -> Iterator[dict[str, Any]]:
-    """The games of ``source``, one dict at a time, as ``pbnfmt convert --to jsonl`` writes them
-    (schema: ``docs/jsonl.schema.json``). A file on disk is read a window at a time and the games
-    come through a short queue: memory stays bounded whatever the file's size."""
-    path, data, shown = _source(source, name)
-    for line in _native.read(path, data, shown):
-        yield json.loads(line)
+def _games(first: Iterator[tuple[bool, str]], rest: list[_Native]) -> Iterator[dict[str, Any]]:
+    """The games of the native iterators one file after the other; a file's warnings once its
+    games are read."""
+    games: Optional[Iterator[tuple[bool, str]]] = first
+    while games is not None:
+        said = []
+        for is_game, line in games:
+            if is_game:
+                yield json.loads(line)
+            else:
+                said.append(line)
+        _warn(said)
+        games = _native.read(*rest.pop(0)) if rest else None
 
 
-def export(source: Source, *, name: Optional[str] = None) -> str:
+def read(
+    source: Optional[Sources] = None, *, text: Optional[str] = None, name: Optional[str] = None
+) -> Iterator[dict[str, Any]]:
+    """The games of ``source`` (or of several, one file after the other), one dict at a time, as
+    ``pbnfmt convert --to jsonl`` writes them (schema: ``docs/jsonl.schema.json``). A file on
+    disk is read a window at a time and the games come through a short queue: memory stays
+    bounded whatever the file's size. What stops the first file (a file that cannot be opened, a
+    text that is not PBN) is raised here, at the call; a later file's, when its turn comes."""
+    natives = _sources(source, name, text)
+    if not natives:
+        return iter(())
+    games = _native.read(*natives[0])
+    # The first file's first answer, waited for here: a refusal is raised at the call.
+    held: list[tuple[bool, str]] = []
+    for item in games:
+        held.append(item)
+        if item[0]:
+            break
+
+    def first() -> Iterator[tuple[bool, str]]:
+        yield from held
+        yield from games
+
+    return _games(first(), natives[1:])
+
+
+def loads(text: str, *, name: Optional[str] = None) -> list[dict[str, Any]]:
+    """The games of a PBN (or LIN) text, as a list: ``list(read(text=text))``."""
+    return list(read(text=text, name=name))
+
+
+def load(fp: IO[Any], *, name: Optional[str] = None) -> list[dict[str, Any]]:
+    """The games of an open file (binary or text), as a list: ``list(read(fp))``."""
+    return list(read(fp, name=name))
+
+
+def export(
+    source: Optional[Source] = None, *, text: Optional[str] = None, name: Optional[str] = None
+) -> str:
     """``source`` in PBN's export format, as ``pbnfmt export`` writes it (proven by reading it
     back). A file that cannot be exported is a :class:`PbnfmtError` that says why and where."""
-    path, data, shown = _source(source, name)
-    return _native.export(path, data, shown)
+    return _native.export(*_single(source, name, text, "export"))
 
 
-def fix(source: Source, *, unsafe: bool = False, name: Optional[str] = None) -> str:
+def fix(
+    source: Optional[Source] = None,
+    *,
+    text: Optional[str] = None,
+    unsafe: bool = False,
+    name: Optional[str] = None,
+) -> str:
     """``source`` with its safe fixes applied (``unsafe=True``: the unsafe ones too), as ``pbnfmt
     fix`` writes it."""
-    path, data, shown = _source(source, name)
-    return _native.fix(path, data, shown, unsafe)
+    return _native.fix(*_single(source, name, text, "fix"), unsafe)
 
 
 def convert(
-    source: Source,
+    source: Optional[Source] = None,
     to: Literal["pbn", "lin", "jsonl", "csv"] = "pbn",
     *,
+    text: Optional[str] = None,
     name: Optional[str] = None,
 ) -> str:
     """``source`` converted as ``pbnfmt convert --to TO`` writes it: ``pbn`` (LIN read as PBN, or
-    PBN's export), ``lin`` (BBO's LIN), ``jsonl`` (a JSON object a line) or ``csv``."""
-    path, data, shown = _source(source, name)
-    return _native.convert(path, data, shown, to)
+    PBN's export), ``lin`` (BBO's LIN), ``jsonl`` (a JSON object a line) or ``csv``. A text of
+    which no game is read, with errors that say why, is a :class:`PbnfmtError`; games left out or
+    read with a syntax error are a :class:`PbnfmtWarning`."""
+    converted, said = _native.convert(*_single(source, name, text, "convert"), to)
+    _warn(said)
+    return converted
 
 
-def fingerprint(sources: Union[Source, Iterable[Source]]) -> str:
+def fingerprint(sources: Optional[Sources] = None, *, text: Optional[str] = None) -> str:
     """The fingerprint of the boards of ``sources``, as ``pbnfmt fingerprint`` prints it
     (``<hash>  <n> boards``): the same set of boards gives the same line, whatever its order,
-    dealer rotation or layout."""
-    if isinstance(sources, (str, bytes, bytearray, memoryview, os.PathLike)):
-        sources = [sources]
-    digest, boards = _native.fingerprint([_source(s) for s in sources])
+    dealer rotation or layout. A source that is not PBN, or a set with no complete deal, is a
+    :class:`PbnfmtError`; games without four complete hands are left out with a
+    :class:`PbnfmtWarning`."""
+    digest, boards, left_out = _native.fingerprint(_sources(sources, None, text))
+    if left_out:
+        games = f"{left_out} game{'' if left_out == 1 else 's'}"
+        _warn([f"{games} without four complete hands left out of the fingerprint"])
     return f"{digest}  {boards} board{'' if boards == 1 else 's'}"
 
 
@@ -236,13 +450,35 @@ _RESULT_TYPES = {
 }
 
 
-def _csv(source: Source, name: Optional[str], table: Table = "games") -> str:
-    path, data, shown = _source(source, name)
-    return _native.convert(path, data, shown, "csv", table)
+def _csv(
+    source: Optional[Sources], name: Optional[str], text: Optional[str], table: Table = "games"
+) -> str:
+    """The CSV of every file of ``source`` as one table: the first file's header, then every
+    file's rows (the columns do not depend on the file). What it is warned of is said in the
+    caller's caller's name (``to_pandas``'s or ``to_arrow``'s caller)."""
+    header: Optional[str] = None
+    parts: list[str] = []
+    said: list[str] = []
+    for native in _sources(source, name, text):
+        converted, warned = _native.convert(*native, "csv", table)
+        said.extend(warned)
+        first, _, rows = converted.partition("\n")
+        if header is None:
+            header = first
+            parts.append(first + "\n")
+        elif first != header:  # pragma: no cover - the columns are the table's
+            raise PbnfmtError(f"{_shown(native)}: its columns differ from the first file's")
+        parts.append(rows)
+    _warn(said, stacklevel=5)
+    return "".join(parts)
 
 
 def to_pandas(
-    source: Source, *, name: Optional[str] = None, table: Table = "games"
+    source: Optional[Sources] = None,
+    *,
+    text: Optional[str] = None,
+    name: Optional[str] = None,
+    table: Table = "games",
 ) -> "pandas.DataFrame":
     """The games of ``source`` as a pandas DataFrame: the columns of ``convert --to csv``, read by
     pandas with its defaults (scores are numbers; no vulnerability is the string ``Love``, PBN
@@ -250,14 +486,18 @@ def to_pandas(
     --table`` does: ``results`` gives a row per result of every traveller (PBN 5.9 ScoreTable),
     typed as :func:`to_arrow` types it."""
     if table == "results":
-        return to_arrow(source, name=name, table=table).to_pandas()
+        return _arrow(_csv(source, name, text, table), table).to_pandas()
     import pandas
 
-    return pandas.read_csv(io.StringIO(_csv(source, name, table)))
+    return pandas.read_csv(io.StringIO(_csv(source, name, text, table)))
 
 
 def to_arrow(
-    source: Source, *, name: Optional[str] = None, table: Table = "games"
+    source: Optional[Sources] = None,
+    *,
+    text: Optional[str] = None,
+    name: Optional[str] = None,
+    table: Table = "games",
 ) -> "pyarrow.Table":
     """The games of ``source`` as a pyarrow Table: the columns of ``convert --to csv``.
     ``table`` chooses the rows as ``convert --table`` does. The ``results`` table is typed: the
@@ -266,21 +506,26 @@ def to_arrow(
     matchpoints, IMPs and percentages ``float64``; the rest text. A number column is typed only
     where every value the file writes in it is a number; where one is not, the column stays
     text, so nothing the file writes is lost. A value the traveller does not give is null."""
+    return _arrow(_csv(source, name, text, table), table)
+
+
+def _arrow(text: str, table: Table) -> "pyarrow.Table":
+    """The CSV ``text`` of ``table`` as an Arrow table, typed as :func:`to_arrow` says."""
     import pyarrow
     import pyarrow.compute
     import pyarrow.csv
 
     # An empty cell is a value the file does not give (null in the JSON), in text columns too:
     # pyarrow would read it as an empty string, where pandas reads it as missing.
-    text = _csv(source, name, table).encode("utf-8")
+    csv = text.encode("utf-8")
     if table != "results":
         options = pyarrow.csv.ConvertOptions(strings_can_be_null=True)
-        return pyarrow.csv.read_csv(io.BytesIO(text), convert_options=options)
-    header = text.split(b"\n", 1)[0].decode("utf-8").split(",")
+        return pyarrow.csv.read_csv(io.BytesIO(csv), convert_options=options)
+    header = csv.split(b"\n", 1)[0].decode("utf-8").strip().split(",")
     options = pyarrow.csv.ConvertOptions(
         strings_can_be_null=True, column_types={c: pyarrow.string() for c in header}
     )
-    read = pyarrow.csv.read_csv(io.BytesIO(text), convert_options=options)
+    read = pyarrow.csv.read_csv(io.BytesIO(csv), convert_options=options)
     for column, kind in _RESULT_TYPES.items():
         if column not in read.column_names:
             continue

@@ -6,12 +6,17 @@
 //! them. Every function lets go of the GIL while it works, so other Python threads run.
 //!
 //! A file pbnfmt cannot read (missing, a directory, refused as not PBN) is an exception; a file
-//! with findings is not: its findings are the answer.
+//! with findings is not: its findings are the answer. What an answer leaves out (findings past
+//! the limit, games left out or read with syntax errors) comes with it, for the package to warn.
+//!
+//! Each call runs on a thread of its own while the caller's thread waits a tenth of a second at a
+//! time, checking Python's signals: Ctrl-C stops a long call ([`interruptible`]).
 
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
-use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, SyncSender, sync_channel};
+use std::time::Duration;
 
 use pyo3::create_exception;
 use pyo3::exceptions::{PyException, PyOSError, PyValueError};
@@ -29,8 +34,10 @@ use pbnfmt::rewrite::fix::FixOptions;
 use pbnfmt::rules::select::Selection;
 use pbnfmt::source::{self, Encoding};
 
+// Named by its full module path, so that pickle finds the class again (a process pool's worker
+// hands its exceptions back pickled).
 create_exception!(
-    _native,
+    pbnfmt._native,
     PbnfmtError,
     PyException,
     "A file pbnfmt could not read or write as asked: the message names the file and the place."
@@ -41,11 +48,28 @@ struct Input {
     path: Option<PathBuf>,
     data: Option<Vec<u8>>,
     name: String,
+    /// The exact bytes of a path's name that is not UTF-8, for the JSON's `file_bytes`.
+    name_bytes: Option<Vec<u8>>,
 }
 
 impl Input {
-    fn new(path: Option<PathBuf>, data: Option<Vec<u8>>, name: String) -> Input {
-        Input { path, data, name }
+    /// `name` as given (`name=`), else the path's as the command names it ([`path_name`]), else
+    /// `<bytes>`.
+    fn new(path: Option<PathBuf>, data: Option<Vec<u8>>, name: Option<String>) -> Input {
+        let name_bytes = match (&name, &path) {
+            (None, Some(path)) => pbnfmt::display::path_bytes(path),
+            _ => None,
+        };
+        let name = name.unwrap_or_else(|| {
+            path.as_deref()
+                .map_or_else(|| "<bytes>".to_owned(), pbnfmt::display::path_text)
+        });
+        Input {
+            path,
+            data,
+            name,
+            name_bytes,
+        }
     }
 
     /// The bytes: read from the path, or as given.
@@ -60,6 +84,16 @@ impl Input {
         }
     }
 }
+
+/// How pbnfmt names the file at `path` in what it says (a name that is not UTF-8 escaped, as on
+/// the command line).
+#[pyfunction]
+fn path_name(path: PathBuf) -> String {
+    pbnfmt::display::path_text(&path)
+}
+
+/// One source as Python gives it: a path, or bytes, and the name `name=` gives it.
+type Source = (Option<PathBuf>, Option<Vec<u8>>, Option<String>);
 
 /// What went wrong, turned into a Python exception once the GIL is held again.
 enum Trouble {
@@ -85,9 +119,9 @@ impl From<Trouble> for PyErr {
     }
 }
 
-/// Why a rewrite was refused, as `file:line:column: error[CODE] message`, one line a problem
-/// (at most ten, then how many more).
-fn refusal(name: &str, rewritten: &Rewritten) -> Trouble {
+/// What a rewrite's problems say, as `file:line:column: error[CODE] message`, one line a
+/// problem (at most ten, then how many more, counting those past the cap too).
+fn said(name: &str, rewritten: &Rewritten) -> Vec<String> {
     let text = &rewritten.decoded.text;
     let lines = source::LineIndex::new(text);
     let mut said: Vec<String> = rewritten
@@ -104,13 +138,50 @@ fn refusal(name: &str, rewritten: &Rewritten) -> Trouble {
             )
         })
         .collect();
-    if rewritten.problems.len() > 10 {
-        said.push(format!("… and {} more", rewritten.problems.len() - 10));
+    let more = rewritten.problems.len().saturating_sub(10)
+        + rewritten.omitted.errors
+        + rewritten.omitted.warnings;
+    if more > 0 {
+        said.push(format!("… and {more} more"));
     }
+    said
+}
+
+/// Why a rewrite was refused ([`said`]).
+fn refusal(name: &str, rewritten: &Rewritten) -> Trouble {
+    let mut said = said(name, rewritten);
     if said.is_empty() {
         said.push(format!("{name}: pbnfmt refused the file"));
     }
     Trouble::Refused(said.join("\n"))
+}
+
+/// A file of which nothing was read, and errors say why: text that is not PBN (`hello`, a name
+/// taken for the text), refused as `read` refuses it, where an empty answer would look like an
+/// empty file. A file with no game and no error (empty, or comments only) is an empty answer.
+fn unread(rewritten: &Rewritten) -> bool {
+    rewritten.games == 0
+        && rewritten
+            .problems
+            .iter()
+            .any(|d| d.severity == pbnfmt::rules::diagnostic::Severity::Error)
+}
+
+/// What the caller is warned of in an answer: the games left out (W006) or read with a syntax
+/// error (marked uncertain), and the errors found reading them.
+fn warnings(name: &str, rewritten: &Rewritten) -> Vec<String> {
+    let mut warned = said(name, rewritten);
+    if rewritten.uncertain > 0 {
+        warned.push(format!(
+            "{name}: {} read with syntax errors (\"uncertain\": true)",
+            plural(rewritten.uncertain, "game")
+        ));
+    }
+    warned
+}
+
+fn plural(n: usize, word: &str) -> String {
+    format!("{n} {word}{}", if n == 1 { "" } else { "s" })
 }
 
 /// The text of a rewrite's output (written as UTF-8: the options ask for it).
@@ -149,7 +220,49 @@ fn selection(
     Ok(selection)
 }
 
-/// The findings of one file, each the JSON object `check --output-format json` writes for it.
+/// How long a waiting call sleeps between two looks at Python's signals.
+const WAIT: Duration = Duration::from_millis(100);
+
+/// The stack of a call's thread: that of a program's main thread.
+const STACK: usize = 8 << 20;
+
+/// Runs `work` on a thread of its own while this thread waits for it, the GIL let go, [`WAIT`]
+/// at a time, looking at Python's signals between: Ctrl-C (`KeyboardInterrupt`) ends the call
+/// within about a tenth of a second however large the file. The work writes nothing; it runs on
+/// unseen to its end and its answer is dropped.
+fn interruptible<T: Send + 'static>(
+    py: Python<'_>,
+    work: impl FnOnce() -> Result<T, Trouble> + Send + 'static,
+) -> PyResult<T> {
+    let (sender, answer) = sync_channel(1);
+    std::thread::Builder::new()
+        .name("pbnfmt-call".to_owned())
+        .stack_size(STACK)
+        .spawn(move || {
+            let _ = sender.send(work());
+        })
+        .map_err(|error| PbnfmtError::new_err(format!("cannot start pbnfmt: {error}")))?;
+    // A receiver is not shared between threads; the detached closure borrows it through a lock.
+    let answer = Mutex::new(answer);
+    loop {
+        let next = py.detach(|| match answer.lock() {
+            Ok(answer) => answer.recv_timeout(WAIT),
+            Err(_) => Err(RecvTimeoutError::Disconnected),
+        });
+        match next {
+            Ok(result) => return Ok(result?),
+            Err(RecvTimeoutError::Timeout) => py.check_signals()?,
+            Err(RecvTimeoutError::Disconnected) => {
+                return Err(PbnfmtError::new_err(
+                    "pbnfmt stopped without an answer (a bug in pbnfmt: please report it)",
+                ));
+            }
+        }
+    }
+}
+
+/// The findings of one file, each the JSON object `check --output-format json` writes for it,
+/// and how many findings past `max_findings` were left out.
 #[pyfunction]
 #[pyo3(signature = (path, data, name, select, ignore, extend_select, max_findings))]
 #[allow(clippy::too_many_arguments)]
@@ -157,15 +270,16 @@ fn check(
     py: Python<'_>,
     path: Option<PathBuf>,
     data: Option<Vec<u8>>,
-    name: String,
+    name: Option<String>,
     select: Option<Vec<String>>,
     ignore: Vec<String>,
     extend_select: Vec<String>,
     max_findings: Option<usize>,
-) -> PyResult<Vec<String>> {
+) -> PyResult<(Vec<String>, usize)> {
     let input = Input::new(path, data, name);
-    let found = py.detach(move || -> Result<Vec<String>, Trouble> {
+    interruptible(py, move || {
         let selection = selection(select, ignore, extend_select)?;
+        let name_bytes = input.name_bytes.clone();
         let (bytes, name) = input.bytes()?;
         let options = CheckOptions {
             selection,
@@ -179,31 +293,31 @@ fn check(
         };
         let json = report::file(
             Format::Json,
-            FileName::new(&name, None),
+            FileName::new(&name, name_bytes.as_deref()),
             &report.decoded,
             &report.diagnostics,
             style,
         );
-        Ok(json
+        let found = json
             .split(report::SEPARATOR)
             .filter(|object| !object.trim().is_empty())
             .map(|object| object.trim().to_owned())
-            .collect())
-    })?;
-    Ok(found)
+            .collect();
+        Ok((found, report.omitted.total()))
+    })
 }
 
-/// Reads `input` and rewrites it with `rewrite`, the GIL let go: the output's text, or the
+/// Reads `input` and rewrites it with `rewrite` ([`interruptible`]): the output's text, or the
 /// exception that says why there is none.
 fn rewritten_text(
     py: Python<'_>,
     input: Input,
-    rewrite: impl FnOnce(Vec<u8>, &str) -> Rewritten + Send,
+    rewrite: impl FnOnce(Vec<u8>, &str) -> Rewritten + Send + 'static,
 ) -> PyResult<String> {
-    Ok(py.detach(move || {
+    interruptible(py, move || {
         let (bytes, name) = input.bytes()?;
         output_text(&name, rewrite(bytes, &name))
-    })?)
+    })
 }
 
 /// The PBN of a file as `export` writes it, in UTF-8.
@@ -212,7 +326,7 @@ fn export(
     py: Python<'_>,
     path: Option<PathBuf>,
     data: Option<Vec<u8>>,
-    name: String,
+    name: Option<String>,
 ) -> PyResult<String> {
     rewritten_text(py, Input::new(path, data, name), |bytes, _| {
         let options = ExportOptions {
@@ -229,7 +343,7 @@ fn fix(
     py: Python<'_>,
     path: Option<PathBuf>,
     data: Option<Vec<u8>>,
-    name: String,
+    name: Option<String>,
     unsafe_fixes: bool,
 ) -> PyResult<String> {
     rewritten_text(py, Input::new(path, data, name), move |bytes, _| {
@@ -246,17 +360,17 @@ fn fix(
 
 /// The file converted as `convert --to TO` writes it: `pbn` (PBN's export, or LIN read as PBN),
 /// `lin`, `jsonl`, `csv`; a CSV's rows are `table`'s (`convert --table`: `games` by default,
-/// `calls`, `cards`, `results`).
+/// `calls`, `cards`, `results`). With the text, what the caller is warned of ([`warnings`]).
 #[pyfunction]
 #[pyo3(signature = (path, data, name, to, table=None))]
 fn convert(
     py: Python<'_>,
     path: Option<PathBuf>,
     data: Option<Vec<u8>>,
-    name: String,
+    name: Option<String>,
     to: String,
     table: Option<String>,
-) -> PyResult<String> {
+) -> PyResult<(String, Vec<String>)> {
     if !matches!(to.as_str(), "pbn" | "lin" | "jsonl" | "csv") {
         return Err(PyValueError::new_err(format!(
             "to={to:?}: pbnfmt converts to \"pbn\", \"lin\", \"jsonl\" or \"csv\""
@@ -273,12 +387,14 @@ fn convert(
             )));
         }
     };
-    rewritten_text(py, Input::new(path, data, name), move |bytes, name| {
+    let input = Input::new(path, data, name);
+    interruptible(py, move || {
+        let (bytes, name) = input.bytes()?;
         let options = ConvertOptions {
             encoding: Some(Encoding::Utf8),
             ..ConvertOptions::default()
         };
-        match to.as_str() {
+        let rewritten = match to.as_str() {
             "pbn" => {
                 let export = ExportOptions {
                     encoding: Some(Encoding::Utf8),
@@ -295,13 +411,23 @@ fn convert(
                     csv: (to == "csv")
                         .then(|| pbnfmt::csv::Csv::new(None, table).expect("the default columns")),
                 };
-                pbnfmt::jsonl::convert(bytes, &options, &data, name)
+                pbnfmt::jsonl::convert(bytes, &options, &data, &name)
             }
+        };
+        if unread(&rewritten) {
+            return Err(refusal(&name, &rewritten));
         }
+        let warned = warnings(&name, &rewritten);
+        Ok((output_text(&name, rewritten)?, warned))
     })
 }
 
-/// The games of a file, one JSON object (a line of `convert --to jsonl`) at a time.
+/// What [`Games`] hands over: a game's JSON line, or a warning ([`warnings`]) once the games
+/// are all read; or why the file is refused.
+type Item = Result<(bool, String), String>;
+
+/// The games of a file, one JSON object (a line of `convert --to jsonl`) at a time, then what
+/// the caller is warned of.
 ///
 /// A thread converts the file into a spooled output (kept in memory while small, in a temporary
 /// file past a few megabytes; a file on disk is read a window at a time), then hands the lines
@@ -309,7 +435,7 @@ fn convert(
 /// of the file, and Python holds one object at a time.
 #[pyclass(module = "pbnfmt._native")]
 struct Games {
-    lines: Mutex<Receiver<Result<String, String>>>,
+    lines: Mutex<Receiver<Item>>,
 }
 
 /// Lines waiting between the converting thread and Python.
@@ -321,23 +447,27 @@ impl Games {
         slf
     }
 
-    fn __next__(&self, py: Python<'_>) -> PyResult<Option<String>> {
-        let lines = &self.lines;
-        let next = py.detach(|| match lines.lock() {
-            Ok(lines) => lines.recv().ok(),
-            Err(_) => None,
-        });
-        match next {
-            Some(Ok(line)) => Ok(Some(line)),
-            Some(Err(message)) => Err(PbnfmtError::new_err(message)),
-            None => Ok(None),
+    /// `(True, line)` for a game, `(False, message)` for a warning; waits [`WAIT`] at a time,
+    /// looking at Python's signals between.
+    fn __next__(&self, py: Python<'_>) -> PyResult<Option<(bool, String)>> {
+        loop {
+            let next = py.detach(|| match self.lines.lock() {
+                Ok(lines) => lines.recv_timeout(WAIT),
+                Err(_) => Err(RecvTimeoutError::Disconnected),
+            });
+            match next {
+                Ok(Ok(item)) => return Ok(Some(item)),
+                Ok(Err(message)) => return Err(PbnfmtError::new_err(message)),
+                Err(RecvTimeoutError::Disconnected) => return Ok(None),
+                Err(RecvTimeoutError::Timeout) => py.check_signals()?,
+            }
         }
     }
 }
 
 /// Hands each whole line written to it to the channel.
 struct Lines {
-    sender: SyncSender<Result<String, String>>,
+    sender: SyncSender<Item>,
     partial: Vec<u8>,
 }
 
@@ -347,7 +477,7 @@ impl Write for Lines {
             if byte == b'\n' {
                 let line = String::from_utf8_lossy(&self.partial).into_owned();
                 self.partial.clear();
-                if self.sender.send(Ok(line)).is_err() {
+                if self.sender.send(Ok((true, line))).is_err() {
                     // Python let go of the iterator: stop converting.
                     return Err(io::Error::new(io::ErrorKind::BrokenPipe, "closed"));
                 }
@@ -363,12 +493,30 @@ impl Write for Lines {
     }
 }
 
+/// The error number of a folder opened as a file (`EISDIR`, the same on Linux and macOS), which
+/// Python makes an `IsADirectoryError`.
+const EISDIR: i32 = 21;
+
+/// Whether `path` can be read as a file: it opens, and is not a folder. Said at the call, where
+/// reading itself starts on a thread of its own.
+fn openable(path: &Path) -> io::Result<()> {
+    let file = std::fs::File::open(path)?;
+    if file.metadata()?.is_dir() {
+        return Err(io::Error::from_raw_os_error(EISDIR));
+    }
+    Ok(())
+}
+
 #[pyfunction]
-fn read(path: Option<PathBuf>, data: Option<Vec<u8>>, name: String) -> PyResult<Games> {
+fn read(path: Option<PathBuf>, data: Option<Vec<u8>>, name: Option<String>) -> PyResult<Games> {
+    if let (Some(path), None) = (&path, &data) {
+        openable(path).map_err(|error| PyErr::from(Trouble::Io(error, path.clone())))?;
+    }
     let (sender, lines) = sync_channel(QUEUE);
     let input = Input::new(path, data, name);
     std::thread::Builder::new()
         .name("pbnfmt-read".to_owned())
+        .stack_size(STACK)
         .spawn(move || {
             let failed = sender.clone();
             if let Err(message) = read_into(input, sender) {
@@ -381,11 +529,12 @@ fn read(path: Option<PathBuf>, data: Option<Vec<u8>>, name: String) -> PyResult<
     })
 }
 
-fn read_into(input: Input, sender: SyncSender<Result<String, String>>) -> Result<(), String> {
+fn read_into(input: Input, sender: SyncSender<Item>) -> Result<(), String> {
     let file = input.name.clone();
     let options = ConvertOptions::default();
     let data = DataOptions::default();
     let mut out = Output::new();
+    let mut warned = Vec::new();
     let streamed = match &input.path {
         Some(path) if input.data.is_none() => {
             pbnfmt::jsonl::convert_file(path, &options, &data, &input.name, &mut out, false)
@@ -400,30 +549,32 @@ fn read_into(input: Input, sender: SyncSender<Result<String, String>>) -> Result
             Trouble::Value(message) | Trouble::Refused(message) => message,
         })?;
         let rewritten = pbnfmt::jsonl::convert(bytes, &options, &data, &name);
-        // No game, and errors: text that is not PBN (`hello`, a PGN file) is refused, as a
-        // file that cannot be read; a file with no game and no error (empty, or comments only)
-        // gives no game.
-        let unread = rewritten.games == 0
-            && rewritten
-                .problems
-                .iter()
-                .any(|d| d.severity == pbnfmt::rules::diagnostic::Severity::Error);
+        let refused = |rewritten: &Rewritten| match refusal(&name, rewritten) {
+            Trouble::Refused(message) | Trouble::Value(message) => message,
+            Trouble::Io(error, path) => io_message(&error, &path),
+        };
+        if unread(&rewritten) {
+            return Err(refused(&rewritten));
+        }
+        warned = warnings(&name, &rewritten);
         match rewritten.output {
-            Some(output) if !unread => out = output,
-            _ => {
-                return Err(match refusal(&name, &rewritten) {
-                    Trouble::Refused(message) | Trouble::Value(message) => message,
-                    Trouble::Io(error, path) => io_message(&error, &path),
-                });
-            }
+            Some(output) => out = output,
+            None => return Err(refused(&rewritten)),
         }
     }
     let mut lines = Lines {
-        sender,
+        sender: sender.clone(),
         partial: Vec::new(),
     };
     match out.copy_to(&mut lines) {
-        Ok(()) => Ok(()),
+        Ok(()) => {
+            for warning in warned {
+                if sender.send(Ok((false, warning))).is_err() {
+                    break;
+                }
+            }
+            Ok(())
+        }
         // Python stopped iterating: nothing to say.
         Err(error) if error.kind() == io::ErrorKind::BrokenPipe => Ok(()),
         Err(error) => Err(format!("{file}: {error}")),
@@ -435,22 +586,80 @@ fn io_message(error: &io::Error, path: &Path) -> String {
 }
 
 /// The fingerprint of the boards of `sources` (paths or bytes), as `pbnfmt fingerprint` prints
-/// it: the hash, and how many distinct boards.
+/// it: the hash, how many distinct boards, and how many games were left out (without four
+/// complete hands). A source that is not PBN is refused with its F finding, as the command
+/// refuses it ([`pbnfmt::read::not_pbn`]); so is a set with no complete deal.
 #[pyfunction]
-fn fingerprint(
-    py: Python<'_>,
-    sources: Vec<(Option<PathBuf>, Option<Vec<u8>>, String)>,
-) -> PyResult<(String, usize)> {
-    Ok(py.detach(move || -> Result<(String, usize), Trouble> {
+fn fingerprint(py: Python<'_>, sources: Vec<Source>) -> PyResult<(String, usize, usize)> {
+    interruptible(py, move || {
         let mut boards = Vec::new();
+        let mut left_out = 0;
         for (path, data, name) in sources {
-            let (bytes, _) = Input::new(path, data, name).bytes()?;
+            let (bytes, name) = Input::new(path, data, name).bytes()?;
             let decoded = source::decode_owned(bytes, None);
-            boards.extend(pbnfmt::fingerprint::boards(&decoded.text).0);
+            if let Some(finding) = pbnfmt::read::not_pbn(&decoded) {
+                let (line, column) = source::LineIndex::new(&decoded.text)
+                    .line_col(&decoded.text, finding.span.start);
+                return Err(Trouble::Refused(format!(
+                    "{name}:{line}:{column}: {}[{}] {}",
+                    finding.severity.as_str(),
+                    finding.rule.code(),
+                    finding.message
+                )));
+            }
+            let (found, skipped) = pbnfmt::fingerprint::boards(&decoded.text);
+            boards.extend(found);
+            left_out += skipped;
+        }
+        if boards.is_empty() {
+            return Err(Trouble::Refused(
+                "no game has a complete deal: nothing to fingerprint".to_owned(),
+            ));
         }
         let canonical = pbnfmt::fingerprint::canonical(&mut boards);
-        Ok((pbnfmt::fingerprint::fingerprint(&canonical), boards.len()))
-    })?)
+        Ok((
+            pbnfmt::fingerprint::fingerprint(&canonical),
+            boards.len(),
+            left_out,
+        ))
+    })
+}
+
+/// The files below `paths` that the command reads there (`pbnfmt check DIR`: `*.pbn` and
+/// `*.lin`, hidden files and what `.gitignore` excludes left out, links not followed; a file
+/// named is taken whatever its name), each once, in the walk's order. No configuration is read.
+#[pyfunction]
+fn files(py: Python<'_>, paths: Vec<PathBuf>) -> PyResult<Vec<PathBuf>> {
+    interruptible(py, move || {
+        let mut filter = pbnfmt::walk::Filter {
+            resolver: pbnfmt::config::Resolver::new(pbnfmt::config::Source::None),
+            exclude: pbnfmt::config::Globs::new(&[]).map_err(Trouble::Value)?,
+            cwd: std::env::current_dir().unwrap_or_default(),
+            force_exclude: false,
+            stdin_filename: None,
+            follow: false,
+            ignore_files: true,
+            hidden: false,
+            lin: true,
+        };
+        let discovery = pbnfmt::walk::discover(&paths, &mut filter)
+            .map_err(|error| Trouble::Refused(error.0))?;
+        if let Some(error) = discovery.errors.first() {
+            return Err(Trouble::Refused(format!(
+                "{}: {}",
+                error.path.display(),
+                error.message
+            )));
+        }
+        Ok(discovery
+            .inputs
+            .into_iter()
+            .filter_map(|found| match found.input {
+                pbnfmt::walk::Input::File(path) => Some(path),
+                _ => None,
+            })
+            .collect())
+    })
 }
 
 /// The deal hash of a Deal value (`N:AKQ… …`): the `deal_hash` of `convert --to jsonl`.
@@ -501,6 +710,8 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(convert, m)?)?;
     m.add_function(wrap_pyfunction!(read, m)?)?;
     m.add_function(wrap_pyfunction!(fingerprint, m)?)?;
+    m.add_function(wrap_pyfunction!(files, m)?)?;
+    m.add_function(wrap_pyfunction!(path_name, m)?)?;
     m.add_function(wrap_pyfunction!(deal_hash, m)?)?;
     m.add_function(wrap_pyfunction!(main, m)?)?;
     Ok(())

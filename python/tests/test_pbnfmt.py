@@ -9,11 +9,13 @@ the module into the venv (``maturin develop``) and runs these tests, with
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import pathlib
 import subprocess
 import sys
+from typing import Any
 
 import pytest
 
@@ -74,7 +76,7 @@ def relative_path(relative: pathlib.Path) -> pathlib.Path:
 
 def test_a_finding_in_bridge_terms() -> None:
     deal = "[Event \"x\"]\n[Deal \"N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.543A\"]\n"
-    [finding] = [f for f in pbnfmt.check(deal) if f.code == "D003"]
+    [finding] = [f for f in pbnfmt.check(text=deal) if f.code == "D003"]
     assert finding.name == "duplicate-card"
     assert finding.severity == "error"
     assert finding.path == "<string>"
@@ -82,10 +84,13 @@ def test_a_finding_in_bridge_terms() -> None:
     assert "A" in finding.message and finding.help
     assert str(finding).startswith("<string>:2:")
     # Rules chosen as on the command line.
-    assert not [f for f in pbnfmt.check(deal, ignore=["D003"]) if f.code == "D003"]
-    assert {f.code for f in pbnfmt.check(deal, select=["D003"])} == {"D003"}
+    assert not [f for f in pbnfmt.check(text=deal, ignore=["D003"]) if f.code == "D003"]
+    assert {f.code for f in pbnfmt.check(text=deal, select=["D003"])} == {"D003"}
+    # One selector is one rule (or prefix), not its characters.
+    assert {f.code for f in pbnfmt.check(text=deal, select="D003")} == {"D003"}
+    assert not [f for f in pbnfmt.check(text=deal, ignore="D") if f.code.startswith("D")]
     with pytest.raises(ValueError, match="Z9"):
-        pbnfmt.check(deal, select=["Z9"])
+        pbnfmt.check(text=deal, select=["Z9"])
 
 
 def test_what_cannot_be_read_is_an_exception_and_findings_are_not() -> None:
@@ -93,9 +98,12 @@ def test_what_cannot_be_read_is_an_exception_and_findings_are_not() -> None:
         pbnfmt.check(pathlib.Path("no/such/file.pbn"))
     assert missing.value.filename == "no/such/file.pbn"
     with pytest.raises(IsADirectoryError):
-        pbnfmt.check(CORPUS)
+        pbnfmt.export(CORPUS)
+    # Raised at the call, before the first game is asked for.
     with pytest.raises(pbnfmt.PbnfmtError, match=r"<bytes>:1:1: error\[S008\]"):
-        list(pbnfmt.read(b"hello, not PBN"))
+        pbnfmt.read(b"hello, not PBN")
+    with pytest.raises(FileNotFoundError):
+        pbnfmt.read("no/such/file.pbn")
     with pytest.raises(TypeError, match="pathlib.Path"):
         pbnfmt.check(42)  # type: ignore[arg-type]
     # A file full of findings is an answer, not an exception.
@@ -291,7 +299,7 @@ def test_the_results_table_is_typed_and_adds_up_to_the_travellers() -> None:
     assert len(frame) == 168
     # A column with a value that is no number stays text: nothing the file writes is lost.
     odd = path.read_text(encoding="latin-1").replace('"120"', "A60", 1)
-    odd_table = pbnfmt.to_arrow(odd, table="results")
+    odd_table = pbnfmt.to_arrow(text=odd, table="results")
     assert odd_table.column("adjusted").to_pylist().count("A60") == 1
     assert odd_table.schema.field("score_ns").type == pyarrow.int64()
     with pytest.raises(ValueError, match="table="):
@@ -375,3 +383,237 @@ def test_the_command_runs_in_process() -> None:
     assert done.returncode == 1 and b"D003" in done.stdout + done.stderr
     done = subprocess.run([sys.executable, "-m", "pbnfmt", "--no-such-option"], capture_output=True, check=False)
     assert done.returncode == 2
+
+
+# --- sources, refusals, warnings, signals (issue 64, items 1, 2, 4, 9) -------------------------
+
+
+def _without_file(games: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The games without the name of their file (which follows how the source was given)."""
+    return [{k: v for k, v in game.items() if k != "file"} for game in games]
+
+
+def test_sources_as_the_python_world_passes_them(tmp_path: pathlib.Path) -> None:
+    """Item 4: a path as a ``str`` or ``pathlib.Path``, an open file (binary or text), ``bytes``
+    and the text by name (``text=``, ``loads``) all give the games of the command's reading of
+    the file; a ``str`` is a path, as pandas takes it."""
+    path = CORPUS / "handrecord" / "club.pbn"
+    expected = [json.loads(line) for line in cli("convert", "--to", "jsonl", str(path)).stdout.splitlines()]
+    assert len(expected) >= 4
+    assert list(pbnfmt.read(str(path))) == expected
+    assert list(pbnfmt.read(path)) == expected
+    content = path.read_bytes()
+    with path.open("rb") as binary:
+        assert pbnfmt.load(binary) == expected  # named by the file object's name
+    with path.open(encoding="utf-8") as text:
+        assert _without_file(list(pbnfmt.read(text))) == _without_file(expected)
+    for given in (
+        list(pbnfmt.read(content)),
+        list(pbnfmt.read(text=content.decode("utf-8"))),
+        pbnfmt.loads(content.decode("utf-8")),
+        list(pbnfmt.read(io.BytesIO(content))),
+    ):
+        assert _without_file(given) == _without_file(expected)
+    assert {g["file"] for g in pbnfmt.read(content)} == {"<bytes>"}
+    assert {g["file"] for g in pbnfmt.loads(content.decode())} == {"<string>"}
+    assert {g["file"] for g in pbnfmt.read(io.BytesIO(content))} == {"<stream>"}
+    with pytest.raises(TypeError, match="not both"):
+        pbnfmt.read(path, text="[Board \"1\"]")
+    # A str that is a file's name and PBN text look alike: the str is the path.
+    with pytest.raises(FileNotFoundError):
+        pbnfmt.check("[Board \"1\"]\n")
+
+
+def test_several_sources_a_folder_and_a_glob(tmp_path: pathlib.Path) -> None:
+    """Item 4: a list reads each source in turn; a folder, the files ``pbnfmt`` reads in it (its
+    own walk: ``*.pbn`` and ``*.lin`` below it, hidden files left out), as ``convert --to jsonl
+    DIR`` reads them; a glob, the files it matches in sorted order."""
+    folder = tmp_path / "archive"
+    (folder / "week 2").mkdir(parents=True)
+    (folder / ".hidden").mkdir()
+    club = (CORPUS / "handrecord" / "club.pbn").read_bytes()
+    (folder / "a.pbn").write_bytes(club)
+    (folder / "week 2" / "b.PBN").write_bytes(club.replace(b'[Board "1"]', b'[Board "11"]'))
+    (folder / ".hidden" / "c.pbn").write_bytes(club)
+    (folder / "notes.txt").write_text("not a board")
+    lin = sorted((CORPUS / "lin").rglob("*.lin"))[0]
+    (folder / "d.lin").write_bytes(lin.read_bytes())
+    by_command = [
+        json.loads(line) for line in cli("convert", "--to", "jsonl", "archive", cwd=tmp_path).stdout.splitlines()
+    ]
+    files = {game["file"] for game in by_command}
+    assert files == {"archive/a.pbn", "archive/week 2/b.PBN", "archive/d.lin"}, files
+    old = os.getcwd()
+    os.chdir(tmp_path)
+    try:
+        from_folder = list(pbnfmt.read("archive"))
+        assert sorted(map(json.dumps, from_folder)) == sorted(map(json.dumps, by_command))
+        listed = list(pbnfmt.read(["archive/a.pbn", pathlib.Path("archive/week 2/b.PBN")]))
+        assert listed == [g for g in by_command if g["file"] == "archive/a.pbn"] + [
+            g for g in by_command if g["file"] == "archive/week 2/b.PBN"
+        ]
+        globbed = list(pbnfmt.read("archive/**/[ab].*"))
+        assert [g["file"] for g in globbed] == [g["file"] for g in listed]
+        assert len(pbnfmt.to_pandas("archive")) == len(by_command)
+        assert pbnfmt.to_arrow(["archive/a.pbn", "archive/week 2/b.PBN"]).num_rows == len(listed)
+        assert {f.path for f in pbnfmt.check("archive", select="F")} <= files
+        assert pbnfmt.fingerprint("archive") + "\n" == cli("fingerprint", "archive").stdout.decode()
+        with pytest.raises(FileNotFoundError, match="pattern"):
+            pbnfmt.read("archive/*.nothing")
+        with pytest.raises(ValueError, match="name="):
+            pbnfmt.check("archive", name="x.pbn")
+        with pytest.raises(TypeError, match="one source"):
+            pbnfmt.export(["archive/a.pbn"])
+    finally:
+        os.chdir(old)
+
+
+def test_a_file_name_that_is_not_utf8(tmp_path: pathlib.Path) -> None:
+    """Item 4: a file whose name is not UTF-8 is read as the command reads it, and named as the
+    command names it (``caf\\xe9.pbn``, its bytes in the JSON's ``file_bytes``), where a
+    ``UnicodeEncodeError`` was raised."""
+    if sys.platform != "linux":
+        pytest.skip("file names are bytes on Linux only")
+    name = os.fsdecode(b"caf\xe9.pbn")
+    (tmp_path / name).write_bytes((CORPUS / "invalid" / "deal" / "duplicate-card.pbn").read_bytes())
+    done = subprocess.run(
+        [BIN, "check", "--isolated", "--output-format", "json", os.fsencode(name)],
+        capture_output=True,
+        cwd=tmp_path,
+        check=False,
+    )
+    expected = json.loads(done.stdout)["diagnostics"]
+    assert expected and expected[0]["file"] == "caf\\xe9.pbn"
+    assert bytes(expected[0]["file_bytes"]) == b"caf\xe9.pbn"
+    old = os.getcwd()
+    os.chdir(tmp_path)
+    try:
+        assert [f.raw for f in pbnfmt.check(name)] == expected
+        assert [f.raw for f in pbnfmt.check(pathlib.Path(name))] == expected
+        assert [g["file"] for g in pbnfmt.read(name)] == ["caf\\xe9.pbn"]
+    finally:
+        os.chdir(old)
+
+
+NOT_PBN = [
+    ("binary-file.pbn", "F006"),
+    ("pbi-file.pbn", "F003"),
+    ("chess-pgn-file.pbn", "F002"),
+    ("utf16-without-bom.pbn", "F007"),
+]
+
+
+def test_what_is_not_pbn_is_an_error_in_every_function() -> None:
+    """Item 1: the four kinds of file ``check`` names with an F rule, and a file's name taken
+    for its text (``text="hands.pbn"``, S008), are a :class:`PbnfmtError` naming the rule in
+    every function that reads games, as the command exits 1 on them; before, ``to_pandas``,
+    ``to_arrow``, ``convert`` to CSV and JSON lines and ``fingerprint`` gave an empty answer."""
+    cases = [(CORPUS / "invalid" / "file" / f, code) for f, code in NOT_PBN]
+    calls = {
+        "read": lambda s: pbnfmt.read(**s),
+        "loads/list": lambda s: list(pbnfmt.read(**s)),
+        "to_pandas": lambda s: pbnfmt.to_pandas(**s),
+        "to_arrow": lambda s: pbnfmt.to_arrow(**s),
+        "to_arrow results": lambda s: pbnfmt.to_arrow(**s, table="results"),
+        "fingerprint": lambda s: pbnfmt.fingerprint(s.get("source"), text=s.get("text")),
+        **{f"convert {to}": (lambda to: lambda s: pbnfmt.convert(**s, to=to))(to) for to in ("pbn", "lin", "jsonl", "csv")},
+        "export": lambda s: pbnfmt.export(**s),
+    }
+    tried = 0
+    for source, code in [*[({"source": p}, c) for p, c in cases], ({"text": "hands.pbn"}, "S008")]:
+        for what, call in calls.items():
+            with pytest.raises(pbnfmt.PbnfmtError, match=rf"error\[{code}\]|nothing to fingerprint") as refused:
+                call(source)
+            if what != "fingerprint":
+                assert f"[{code}]" in str(refused.value), (what, source)
+            tried += 1
+    assert tried == 5 * len(calls)
+    # The command agrees: each is refused with exit 1.
+    for path, code in cases:
+        for to in ("csv", "jsonl"):
+            done = cli("convert", "--to", to, str(path))
+            assert done.returncode == 1 and code.encode() in done.stderr, (path, to)
+
+
+def test_check_says_what_it_left_out() -> None:
+    """Item 2: past ``max_findings``, ``check`` keeps the first ones and counts the rest in
+    ``left_out``, with a warning, as the command counts them (its JSON summary's ``omitted``)."""
+    deal = '[Deal "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.543A"]\n'
+    text = "".join(f'[Board "{n}"]\n{deal}\n' for n in range(1, 41))
+    done = subprocess.run(
+        [BIN, "check", "--isolated", "--output-format", "json", "--max-findings", "7", "-"],
+        input=text.encode(), capture_output=True, check=False,
+    )
+    summary = json.loads(done.stdout)["summary"]
+    assert summary["omitted"] >= 33
+    with pytest.warns(pbnfmt.PbnfmtWarning, match="past max_findings"):
+        found = pbnfmt.check(text=text, max_findings=7)
+    assert len(found) == 7 and found.left_out == summary["omitted"]
+    assert pbnfmt.check(text=text).left_out == 0
+    for wrong in (-1, 1.5, True):
+        with pytest.raises(ValueError, match="max_findings"):
+            pbnfmt.check(text=text, max_findings=wrong)  # type: ignore[arg-type]
+
+
+def test_games_left_out_or_uncertain_are_a_warning() -> None:
+    """Item 9: a game left out (W006, two boards run together) or read with a syntax error is
+    said in a :class:`PbnfmtWarning` naming the file, the place and the rule, as the command
+    says it on standard error; the games read are the command's."""
+    joined = CORPUS / "invalid" / "data" / "game-not-converted.pbn"
+    done = cli("convert", "--to", "jsonl", str(joined))
+    assert b"W006" in done.stderr
+    with pytest.warns(pbnfmt.PbnfmtWarning, match=r"warning\[W006\]"):
+        games = list(pbnfmt.read(joined, name=str(joined)))
+    assert games == [json.loads(line) for line in done.stdout.splitlines()]
+    with pytest.warns(pbnfmt.PbnfmtWarning, match=r"W006"):
+        pbnfmt.convert(joined, "csv")
+    broken = (CORPUS / "invalid" / "syntax" / "unknown-call.pbn").read_text()
+    with pytest.warns(pbnfmt.PbnfmtWarning, match=r"syntax error"):
+        [game] = pbnfmt.loads(broken)
+    assert game["uncertain"] is True
+
+
+def test_a_refusal_pickles_across_a_process_pool() -> None:
+    """Item 9: a :class:`PbnfmtError` raised in a worker of a process pool reaches the caller as
+    itself (it pickled as ``_native.PbnfmtError``, a module pickle could not import)."""
+    import concurrent.futures
+    import pickle
+
+    with pytest.raises(pbnfmt.PbnfmtError) as raised:
+        pbnfmt.export(b"hello, not PBN")
+    again = pickle.loads(pickle.dumps(raised.value))
+    assert type(again) is pbnfmt.PbnfmtError and str(again) == str(raised.value)
+    with concurrent.futures.ProcessPoolExecutor(1) as pool:
+        future = pool.submit(pbnfmt.export, b"hello, not PBN")
+        with pytest.raises(pbnfmt.PbnfmtError, match="S008"):
+            future.result()
+
+
+def test_ctrl_c_stops_a_long_call() -> None:
+    """Item 9: Ctrl-C (SIGINT) ends a long call with ``KeyboardInterrupt`` at once: ``check`` of
+    the 100 MB file, interrupted half a second in, is gone well within a second (measured:
+    about 0.01 s), where before it ran to its end."""
+    import signal
+    import time
+
+    big = os.environ.get("PBNFMT_BIG")
+    if not big:
+        pytest.skip("PBNFMT_BIG is not set (tests/integration/python.rs makes the file)")
+    script = (
+        "import pathlib, sys, time, pbnfmt\n"
+        "print('started', flush=True)\n"
+        "try:\n"
+        "    pbnfmt.check(pathlib.Path(sys.argv[1]))\n"
+        "    print('finished', flush=True)\n"
+        "except KeyboardInterrupt:\n"
+        "    print('interrupted', flush=True)\n"
+    )
+    worker = subprocess.Popen([sys.executable, "-c", script, big], stdout=subprocess.PIPE, text=True)
+    assert worker.stdout is not None and worker.stdout.readline().strip() == "started"
+    time.sleep(0.5)
+    sent = time.monotonic()
+    worker.send_signal(signal.SIGINT)
+    said = worker.communicate(timeout=30)[0]
+    took = time.monotonic() - sent
+    assert said.strip() == "interrupted", said
+    assert took < 1.0, f"{took:.2f} s after Ctrl-C"
