@@ -126,6 +126,9 @@ pub const COLUMNS: &[&str] = &[
     "deal_hash",
     "scoring",
     "contract",
+    "contract_level",
+    "contract_strain",
+    "contract_risk",
     "declarer",
     "result",
     "score_ns",
@@ -158,6 +161,11 @@ pub struct Csv {
     pub table: Table,
     /// Write every cell as it is (`--raw-cells`), not neutralised ([`neutralised`]).
     pub raw: bool,
+    /// Write the values as the JSON gives them, for a reader that types each column itself
+    /// (the Python module's Arrow table, issue 64, item 7): no vulnerability as `None`, the deal
+    /// hash's digits alone, no cell neutralised. The spreadsheet's spellings (`Love`, `h…`, `'`)
+    /// are for a reader that guesses types from the cells.
+    pub plain: bool,
 }
 
 impl Csv {
@@ -182,6 +190,7 @@ impl Csv {
             columns,
             table,
             raw: false,
+            plain: false,
         })
     }
 }
@@ -329,7 +338,10 @@ impl Writer {
         Ok(match self.csv.table {
             Table::Games => row(
                 self.csv.raw,
-                self.csv.columns.iter().map(|c| column(&game, c)),
+                self.csv
+                    .columns
+                    .iter()
+                    .map(|c| column(&game, c, self.csv.plain)),
             ),
             Table::Calls => {
                 let (file, number) = key();
@@ -353,7 +365,7 @@ impl Writer {
             }
             Table::Results => {
                 let (file, number) = key();
-                result_rows(self.csv.raw, &game, &file, &number)
+                result_rows(&self.csv, &game, &file, &number)
             }
             Table::Cards => {
                 let (file, number) = key();
@@ -391,7 +403,8 @@ impl Writer {
 /// North-South's points however the producer writes them (Score_NS, or Score_EW negated where
 /// only East-West's is written, as Ruter does); a score that is no number (`A60`, `40%`, PBN 5.9's
 /// artificial scores) is in `adjusted` instead, so that `score_ns` stays a column of numbers.
-fn result_rows(raw: bool, game: &Value, file: &str, number: &str) -> String {
+fn result_rows(csv: &Csv, game: &Value, file: &str, number: &str) -> String {
+    let raw = csv.raw;
     let mut out = String::new();
     let Some(table) = items(&game["sections"]).find(|s| s["tag"] == "ScoreTable") else {
         return out;
@@ -422,7 +435,7 @@ fn result_rows(raw: bool, game: &Value, file: &str, number: &str) -> String {
             "file" => file.to_owned(),
             "game" => number.to_owned(),
             "board" => text(&game["board"]),
-            "vulnerable" => column(game, "vulnerable"),
+            "vulnerable" => column(game, "vulnerable", csv.plain),
             "score_ns" => score_ns.clone().unwrap_or_default(),
             "adjusted" => adjusted.clone().unwrap_or_default(),
             other => RESULT_SOURCES
@@ -458,8 +471,8 @@ fn text(value: &Value) -> String {
     }
 }
 
-/// The value of one column of a game row.
-fn column(game: &Value, name: &str) -> String {
+/// The value of one column of a game row; `plain`: as the JSON gives it ([`Csv::plain`]).
+fn column(game: &Value, name: &str, plain: bool) -> String {
     let seat = |s: &str| text(&game["deal"][s]);
     match name {
         "north" => seat("N"),
@@ -476,6 +489,11 @@ fn column(game: &Value, name: &str) -> String {
                 text(&c["risk"])
             ),
         },
+        // The contract's parts, as the JSON's `contract` gives them: empty for a board passed
+        // out or with no contract (`contract_risk` is empty for undoubled too).
+        "contract_level" => text(&game["contract"]["level"]),
+        "contract_strain" => text(&game["contract"]["denomination"]),
+        "contract_risk" => text(&game["contract"]["risk"]),
         "auction" => items(&game["auction"]["calls"])
             .map(|c| text(&c["call"]))
             .collect::<Vec<_>>()
@@ -495,12 +513,13 @@ fn column(game: &Value, name: &str) -> String {
         // No vulnerability as PBN's `Love` (PBN 3.4.10): pandas reads a cell `None` as missing
         // with its defaults (issue 44, item 15).
         "vulnerable" => match &game["vulnerable"] {
-            Value::String(v) if v == "None" => "Love".to_owned(),
+            Value::String(v) if v == "None" && !plain => "Love".to_owned(),
             v => text(v),
         },
         // The hash after an `h`: sixteen hex digits can all be decimal digits (or read as
         // `1e5…`), and pandas and DuckDB would type the column as numbers.
         "deal_hash" => match &game["deal_hash"] {
+            Value::String(hash) if plain => hash.clone(),
             Value::String(hash) => format!("h{hash}"),
             _ => String::new(),
         },

@@ -10,8 +10,9 @@ code as the ``pbnfmt`` command, and give back what the command would write:
 - :func:`export`, :func:`fix`, :func:`convert` -- the text ``export``, ``fix`` and ``convert``
   write;
 - :func:`fingerprint`, :func:`deal_hash` -- ``pbnfmt fingerprint`` and the JSON's ``deal_hash``;
-- :func:`to_pandas`, :func:`to_arrow` -- the games as a table, the columns of ``convert --to
-  csv`` (or its calls, cards or results: ``table=``), when pandas or pyarrow is installed.
+- :func:`to_pandas`, :func:`to_arrow` -- the games as a table of one schema for every file
+  (:func:`schema`), or the calls, cards or results (``table=``), when pandas or pyarrow is
+  installed.
 
 A *source* is what pandas and the rest of the Python world take: a path as a ``str`` or any
 :class:`os.PathLike`, an open file (binary or text), or the file's ``bytes``. The PBN text itself
@@ -51,6 +52,7 @@ __all__ = [
     "Findings",
     "PbnfmtError",
     "PbnfmtWarning",
+    "GAME_COLUMNS",
     "Source",
     "Sources",
     "__version__",
@@ -63,6 +65,7 @@ __all__ = [
     "load",
     "loads",
     "read",
+    "schema",
     "to_arrow",
     "to_pandas",
 ]
@@ -432,6 +435,53 @@ def deal_hash(deal: str) -> str:
 
 Table = Literal["games", "calls", "cards", "results"]
 
+_SEATS = ("N", "E", "S", "W")
+
+#: The games table of :func:`to_arrow` and :func:`to_pandas`, the same for every file (issue 64,
+#: item 7): each column's type, or the fixed values of a category. The values are the JSON's
+#: (``vulnerable`` ``"None"``, the deal hash's digits, a Board ``NA`` as written); what the file
+#: does not give is null. ``contract_level``, ``contract_strain`` and ``contract_risk`` are the
+#: contract's parts (``risk`` ``""`` when undoubled; all null when passed out or unknown).
+GAME_COLUMNS: dict[str, Union[str, tuple[str, ...]]] = {
+    "file": "string",
+    "game": "int64",
+    "board": "string",
+    "board_number": "int64",
+    "dealer": _SEATS,
+    "vulnerable": ("None", "NS", "EW", "All"),
+    "north": "string",
+    "east": "string",
+    "south": "string",
+    "west": "string",
+    "contract": "string",
+    "contract_level": "int64",
+    "contract_strain": ("C", "D", "H", "S", "NT"),
+    "contract_risk": ("", "X", "XX"),
+    "declarer": _SEATS,
+    "result": "int64",
+    "score_ns": "int64",
+    "duplicate_score_ns": "int64",
+    "deal_hash": "string",
+    "auction": "string",
+    "uncertain": "bool",
+}
+
+
+def _arrow_type(kind: Union[str, tuple[str, ...]]) -> Any:
+    import pyarrow
+
+    if isinstance(kind, tuple):
+        return pyarrow.dictionary(pyarrow.int8(), pyarrow.string())
+    return {"string": pyarrow.string(), "int64": pyarrow.int64(), "bool": pyarrow.bool_()}[kind]
+
+
+def schema() -> "pyarrow.Schema":
+    """The Arrow schema of the games table (:data:`GAME_COLUMNS`): every file's table has it, so
+    tables of many files concatenate (``pyarrow.concat_tables``) and their pandas frames too."""
+    import pyarrow
+
+    return pyarrow.schema([pyarrow.field(n, _arrow_type(k)) for n, k in GAME_COLUMNS.items()])
+
 #: The types of the results table's number columns (``convert --to csv --table results``): a
 #: score in points, matchpoints, IMPs, a datum and percentages, declarer's tricks, a row's count.
 #: A pair number, a board, a table, a round and a rank stay text (``0873`` is no quantity, a
@@ -459,8 +509,10 @@ def _csv(
     header: Optional[str] = None
     parts: list[str] = []
     said: list[str] = []
+    typed = table == "games"
+    columns = list(GAME_COLUMNS) if typed else None
     for native in _sources(source, name, text):
-        converted, warned = _native.convert(*native, "csv", table)
+        converted, warned = _native.convert(*native, "csv", table, columns, typed)
         said.extend(warned)
         first, _, rows = converted.partition("\n")
         if header is None:
@@ -480,13 +532,20 @@ def to_pandas(
     name: Optional[str] = None,
     table: Table = "games",
 ) -> "pandas.DataFrame":
-    """The games of ``source`` as a pandas DataFrame: the columns of ``convert --to csv``, read by
-    pandas with its defaults (scores are numbers; no vulnerability is the string ``Love``, PBN
-    3.4.10's word, which pandas keeps as text). ``table`` chooses the rows as ``convert
-    --table`` does: ``results`` gives a row per result of every traveller (PBN 5.9 ScoreTable),
-    typed as :func:`to_arrow` types it."""
-    if table == "results":
-        return _arrow(_csv(source, name, text, table), table).to_pandas()
+    """The games of ``source`` as a pandas DataFrame: :func:`to_arrow`'s table, its integers the
+    nullable ``Int64``, its categories ``category`` columns with fixed categories, ``uncertain``
+    ``boolean``: one schema for every file, so frames of many files concatenate as they are.
+    ``table`` chooses the rows as ``convert --table`` does: ``results`` gives a row per result of
+    every traveller (PBN 5.9 ScoreTable), typed as :func:`to_arrow` types it; ``calls`` and
+    ``cards`` are read by pandas with its defaults."""
+    if table in ("games", "results"):
+        import pandas
+        import pyarrow
+
+        typed = {pyarrow.int64(): pandas.Int64Dtype(), pyarrow.bool_(): pandas.BooleanDtype()}
+        if table == "results":
+            typed = {}
+        return _arrow(_csv(source, name, text, table), table).to_pandas(types_mapper=typed.get)
     import pandas
 
     return pandas.read_csv(io.StringIO(_csv(source, name, text, table)))
@@ -499,7 +558,9 @@ def to_arrow(
     name: Optional[str] = None,
     table: Table = "games",
 ) -> "pyarrow.Table":
-    """The games of ``source`` as a pyarrow Table: the columns of ``convert --to csv``.
+    """The games of ``source`` as a pyarrow Table with :func:`schema`, the same for every file
+    (:data:`GAME_COLUMNS`: the columns of ``convert --to csv`` with ``board_number`` and the
+    contract's parts), its values the JSON's (``vulnerable`` ``"None"``, the deal hash's digits).
     ``table`` chooses the rows as ``convert --table`` does. The ``results`` table is typed: the
     score (``score_ns``, North-South's points; an artificial score such as ``A60`` is in
     ``adjusted``), declarer's tricks, the datum and the row's multiplicity are ``int64``;
@@ -518,6 +579,8 @@ def _arrow(text: str, table: Table) -> "pyarrow.Table":
     # An empty cell is a value the file does not give (null in the JSON), in text columns too:
     # pyarrow would read it as an empty string, where pandas reads it as missing.
     csv = text.encode("utf-8")
+    if table == "games":
+        return _games_table(csv)
     if table != "results":
         options = pyarrow.csv.ConvertOptions(strings_can_be_null=True)
         return pyarrow.csv.read_csv(io.BytesIO(csv), convert_options=options)
@@ -536,6 +599,50 @@ def _arrow(text: str, table: Table) -> "pyarrow.Table":
             continue
         read = read.set_column(at, column, typed)
     return read
+
+
+def _games_table(csv: bytes) -> "pyarrow.Table":
+    """The games table of a plain CSV (:data:`GAME_COLUMNS`, values as the JSON gives them)."""
+    import pyarrow
+    import pyarrow.compute as compute
+    import pyarrow.csv
+
+    options = pyarrow.csv.ConvertOptions(
+        column_types={
+            n: pyarrow.string() if isinstance(k, tuple) else _arrow_type(k)
+            for n, k in GAME_COLUMNS.items()
+        },
+        null_values=[""],
+        strings_can_be_null=True,
+        quoted_strings_can_be_null=True,
+        true_values=["true"],
+        false_values=["false"],
+    )
+    read = pyarrow.csv.read_csv(io.BytesIO(csv), convert_options=options)
+    # Undoubled is an empty risk, which a CSV cell cannot tell from none: a contract has a risk.
+    at = read.column_names.index("contract_risk")
+    risk = compute.if_else(
+        compute.is_null(read.column("contract_level")),
+        pyarrow.scalar(None, pyarrow.string()),
+        compute.fill_null(read.column("contract_risk"), ""),
+    )
+    read = read.set_column(at, "contract_risk", risk)
+    for name, kind in GAME_COLUMNS.items():
+        if not isinstance(kind, tuple):
+            continue
+        at = read.column_names.index(name)
+        values = read.column(at).combine_chunks()
+        dictionary = pyarrow.array(kind, pyarrow.string())
+        indices = compute.index_in(values, value_set=dictionary)
+        if indices.null_count != values.null_count:  # pragma: no cover - the JSON's words
+            raise PbnfmtError(
+                f"the {name} column holds a value outside {kind} (a bug in pbnfmt: please report it)"
+            )
+        categories = pyarrow.DictionaryArray.from_arrays(
+            indices.cast(pyarrow.int8()), dictionary
+        )
+        read = read.set_column(at, name, categories)
+    return read.cast(schema())
 
 
 def find_pbnfmt_bin() -> str:

@@ -28,7 +28,13 @@ def read(path: Optional[str], data: Optional[bytes], name: Optional[str]) -> Gam
 def export(path: Optional[str], data: Optional[bytes], name: Optional[str]) -> str: ...
 def fix(path: Optional[str], data: Optional[bytes], name: Optional[str], unsafe_fixes: bool) -> str: ...
 def convert(
-    path: Optional[str], data: Optional[bytes], name: Optional[str], to: str, table: Optional[str] = None
+    path: Optional[str],
+    data: Optional[bytes],
+    name: Optional[str],
+    to: str,
+    table: Optional[str] = None,
+    columns: Optional[list[str]] = None,
+    plain: bool = False,
 ) -> tuple[str, list[str]]: ...
 def fingerprint(
     sources: list[tuple[Optional[str], Optional[bytes], Optional[str]]],

@@ -360,9 +360,12 @@ fn fix(
 
 /// The file converted as `convert --to TO` writes it: `pbn` (PBN's export, or LIN read as PBN),
 /// `lin`, `jsonl`, `csv`; a CSV's rows are `table`'s (`convert --table`: `games` by default,
-/// `calls`, `cards`, `results`). With the text, what the caller is warned of ([`warnings`]).
+/// `calls`, `cards`, `results`), its columns `columns` (`--columns`, games only), its values
+/// `plain` ([`pbnfmt::csv::Csv::plain`]: for the Arrow table, which types them itself). With
+/// the text, what the caller is warned of ([`warnings`]).
 #[pyfunction]
-#[pyo3(signature = (path, data, name, to, table=None))]
+#[pyo3(signature = (path, data, name, to, table=None, columns=None, plain=false))]
+#[allow(clippy::too_many_arguments)]
 fn convert(
     py: Python<'_>,
     path: Option<PathBuf>,
@@ -370,6 +373,8 @@ fn convert(
     name: Option<String>,
     to: String,
     table: Option<String>,
+    columns: Option<Vec<String>>,
+    plain: bool,
 ) -> PyResult<(String, Vec<String>)> {
     if !matches!(to.as_str(), "pbn" | "lin" | "jsonl" | "csv") {
         return Err(PyValueError::new_err(format!(
@@ -386,6 +391,14 @@ fn convert(
                 "table={other:?}: a table is \"games\", \"calls\", \"cards\" or \"results\""
             )));
         }
+    };
+    let csv = match pbnfmt::csv::Csv::new(columns, table) {
+        Ok(csv) => pbnfmt::csv::Csv {
+            raw: plain,
+            plain,
+            ..csv
+        },
+        Err(message) => return Err(PyValueError::new_err(message)),
     };
     let input = Input::new(path, data, name);
     interruptible(py, move || {
@@ -406,10 +419,7 @@ fn convert(
             _ => {
                 let data = DataOptions {
                     findings: false,
-                    // The default columns of the games table always make a CSV writer
-                    // (`Csv::new` refuses only columns that name nothing).
-                    csv: (to == "csv")
-                        .then(|| pbnfmt::csv::Csv::new(None, table).expect("the default columns")),
+                    csv: (to == "csv").then_some(csv),
                 };
                 pbnfmt::jsonl::convert(bytes, &options, &data, &name)
             }

@@ -372,7 +372,7 @@ def test_the_readme_example_runs(tmp_path: pathlib.Path) -> None:
     assert said[0] == "0 findings"
     assert said[1] == "1 AQT94.T53.KQ8.T9 11 {'ns': 980, 'ew': -980, 'contracts': ['NS 6S=']}"
     assert said[3].startswith("3 AKQJ.AKQ.AKQ.AKQ 37 ")
-    assert said[-4].split() == ["0", "1", "Love", "NaN"]
+    assert said[-4].split() == ["0", "1", "None", "<NA>"]
 
 
 def test_the_command_runs_in_process() -> None:
@@ -617,3 +617,55 @@ def test_ctrl_c_stops_a_long_call() -> None:
     took = time.monotonic() - sent
     assert said.strip() == "interrupted", said
     assert took < 1.0, f"{took:.2f} s after Ctrl-C"
+
+
+def test_one_schema_for_every_file_and_the_dicts_agree() -> None:
+    """Item 7: the games table of every shared real file has :func:`pbnfmt.schema` (nullable
+    integers, categories of fixed values), so the tables concatenate and so do their pandas
+    frames, with no column turned to objects; and each row says what the game's dict says:
+    board and board_number, dealer, vulnerability (``"None"``, not ``Love``), the deal hash
+    (its digits, no ``h``), the contract's parts, declarer, result and score."""
+    import pandas
+    import pyarrow
+
+    files = real_files()
+    schema = pbnfmt.schema()
+    tables = []
+    frames = []
+    compared = 0
+    for path in files:
+        table = pbnfmt.to_arrow(path)
+        assert table.schema == schema, path
+        tables.append(table)
+        frames.append(pbnfmt.to_pandas(path))
+        games = list(pbnfmt.read(path))
+        assert table.num_rows == len(games), path
+        for row, game in zip(table.to_pylist(), games):
+            contract = game["contract"] or {}
+            level = contract.get("level")
+            expected = {
+                "game": game["game"],
+                "board": game["board"],
+                "board_number": game["board_number"],
+                "dealer": game["dealer"],
+                "vulnerable": game["vulnerable"],
+                "deal_hash": game["deal_hash"],
+                "contract_level": level,
+                "contract_strain": contract.get("denomination") if level else None,
+                "contract_risk": contract.get("risk") if level else None,
+                "declarer": game["declarer"],
+                "result": game["result"],
+                "score_ns": (game["score"] or {}).get("ns"),
+                "north": game["deal"]["N"] if game["deal"] else None,
+                "uncertain": game.get("uncertain", False),
+            }
+            assert {k: row[k] for k in expected} == expected, (path, game["game"])
+            compared += 1
+    assert compared > 30_000
+    whole = pyarrow.concat_tables(tables)
+    assert whole.num_rows == compared and whole.schema == schema
+    frame = pandas.concat(frames, ignore_index=True)
+    assert len(frame) == compared
+    assert not [c for c in frame.columns if frame[c].dtype == object], frame.dtypes
+    assert str(frame["score_ns"].dtype) == "Int64" and frame["dealer"].dtype == "category"
+    assert list(frame["vulnerable"].cat.categories) == ["None", "NS", "EW", "All"]
