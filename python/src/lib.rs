@@ -12,6 +12,7 @@
 //! Each call runs on a thread of its own while the caller's thread waits a tenth of a second at a
 //! time, checking Python's signals: Ctrl-C stops a long call ([`interruptible`]).
 
+use std::hash::{DefaultHasher, Hasher};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -25,8 +26,7 @@ use pyo3::prelude::*;
 use pbnfmt::check::{CheckOptions, check_owned};
 use pbnfmt::convert::lin::{ConvertOptions, pbn_to_lin};
 use pbnfmt::export::ExportOptions;
-use pbnfmt::io::spool::Output;
-use pbnfmt::jsonl::DataOptions;
+use pbnfmt::jsonl::{DataOptions, Handed};
 use pbnfmt::proof::Rewritten;
 use pbnfmt::report::{self, FileName, Format};
 use pbnfmt::rewrite::RewriteOptions;
@@ -439,10 +439,10 @@ type Item = Result<(bool, String), String>;
 /// The games of a file, one JSON object (a line of `convert --to jsonl`) at a time, then what
 /// the caller is warned of.
 ///
-/// A thread converts the file into a spooled output (kept in memory while small, in a temporary
-/// file past a few megabytes; a file on disk is read a window at a time), then hands the lines
-/// over one by one through a channel of [`QUEUE`] lines: memory stays bounded whatever the size
-/// of the file, and Python holds one object at a time.
+/// A thread converts the file ([`read_into`]: a file on disk a window at a time, each line handed
+/// on as soon as it is made; bytes, or a file the windows cannot serve, whole into a spooled
+/// output) and hands the lines over one by one through a channel of [`QUEUE`] lines: memory
+/// stays bounded whatever the size of the file, and Python holds one object at a time.
 #[pyclass(module = "pbnfmt._native")]
 struct Games {
     lines: Mutex<Receiver<Item>>,
@@ -475,22 +475,73 @@ impl Games {
     }
 }
 
-/// Hands each whole line written to it to the channel.
+/// Hands each whole line written to it to the channel, but the first `skip` lines: those the
+/// windowed reading handed on already, which the whole reading must give again alike (their
+/// hash is compared with `handed`'s).
 struct Lines {
     sender: SyncSender<Item>,
     partial: Vec<u8>,
+    /// The hash of the lines handed on, in order.
+    sent: DefaultHasher,
+    /// Lines still to compare rather than send, and the hash they must come to.
+    skip: usize,
+    handed: u64,
+    skipped: DefaultHasher,
+    /// Python let go of the iterator.
+    closed: bool,
+}
+
+impl Lines {
+    fn new(sender: SyncSender<Item>) -> Lines {
+        Lines {
+            sender,
+            partial: Vec::new(),
+            sent: DefaultHasher::new(),
+            skip: 0,
+            handed: 0,
+            skipped: DefaultHasher::new(),
+            closed: false,
+        }
+    }
+
+    /// The same channel, for the whole reading after `self` handed on `skip` lines.
+    fn after(self, skip: usize) -> Lines {
+        Lines {
+            skip,
+            handed: self.sent.finish(),
+            ..Lines::new(self.sender)
+        }
+    }
+
+    fn line(&mut self, line: &[u8]) -> io::Result<()> {
+        if self.skip > 0 {
+            self.skipped.write(line);
+            self.skip -= 1;
+            if self.skip == 0 && self.skipped.finish() != self.handed {
+                return Err(io::Error::other(
+                    "the file read whole gives other games than read a window at a time (a bug \
+                     in pbnfmt: please report it)",
+                ));
+            }
+            return Ok(());
+        }
+        self.sent.write(line);
+        let text = String::from_utf8_lossy(line).into_owned();
+        if self.sender.send(Ok((true, text))).is_err() {
+            // Python let go of the iterator: stop converting.
+            self.closed = true;
+            return Err(io::Error::new(io::ErrorKind::BrokenPipe, "closed"));
+        }
+        Ok(())
+    }
 }
 
 impl Write for Lines {
     fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
         for &byte in bytes {
             if byte == b'\n' {
-                let line = String::from_utf8_lossy(&self.partial).into_owned();
-                self.partial.clear();
-                if self.sender.send(Ok((true, line))).is_err() {
-                    // Python let go of the iterator: stop converting.
-                    return Err(io::Error::new(io::ErrorKind::BrokenPipe, "closed"));
-                }
+                let line = std::mem::take(&mut self.partial);
+                self.line(&line)?;
             } else {
                 self.partial.push(byte);
             }
@@ -539,44 +590,62 @@ fn read(path: Option<PathBuf>, data: Option<Vec<u8>>, name: Option<String>) -> P
     })
 }
 
+/// Reads `input` into the channel: a file on disk a window at a time, each game's line handed
+/// on as soon as it is made (the first game of a large file comes before the file is read); read
+/// whole where the windows cannot serve (a LIN file, syntax errors, bytes), the lines already
+/// handed on not handed again. Then the warnings ([`warnings`]).
 fn read_into(input: Input, sender: SyncSender<Item>) -> Result<(), String> {
     let file = input.name.clone();
     let options = ConvertOptions::default();
     let data = DataOptions::default();
-    let mut out = Output::new();
-    let mut warned = Vec::new();
-    let streamed = match &input.path {
+    let mut lines = Lines::new(sender.clone());
+    let handed = match &input.path {
         Some(path) if input.data.is_none() => {
-            pbnfmt::jsonl::convert_file(path, &options, &data, &input.name, &mut out, false)
-                .map_err(|error| io_message(&error, path))?
+            let handed = pbnfmt::jsonl::convert_file_each(
+                path,
+                &options,
+                &data,
+                &input.name,
+                false,
+                &mut |bytes| lines.write_all(bytes),
+            );
+            match handed {
+                // Python stopped iterating: nothing to say.
+                _ if lines.closed => return Ok(()),
+                Ok(handed) => handed,
+                Err(error) => return Err(io_message(&error, path)),
+            }
         }
-        _ => None,
+        _ => Handed::Whole(0),
     };
-    // No game read: read whole, for the findings that say why (a file that is not PBN).
-    if streamed.is_none() || streamed == Some(0) {
-        let (bytes, name) = input.bytes().map_err(|trouble| match trouble {
-            Trouble::Io(error, path) => io_message(&error, &path),
-            Trouble::Value(message) | Trouble::Refused(message) => message,
-        })?;
-        let rewritten = pbnfmt::jsonl::convert(bytes, &options, &data, &name);
-        let refused = |rewritten: &Rewritten| match refusal(&name, rewritten) {
-            Trouble::Refused(message) | Trouble::Value(message) => message,
-            Trouble::Io(error, path) => io_message(&error, &path),
-        };
-        if unread(&rewritten) {
-            return Err(refused(&rewritten));
-        }
-        warned = warnings(&name, &rewritten);
-        match rewritten.output {
-            Some(output) => out = output,
-            None => return Err(refused(&rewritten)),
-        }
+    let skip = match handed {
+        Handed::Done(games) if games > 0 => return Ok(()),
+        // No game read: read whole, for the findings that say why (a file that is not PBN).
+        Handed::Done(_) => 0,
+        Handed::Whole(handed) => handed,
+    };
+    let (bytes, name) = input.bytes().map_err(|trouble| match trouble {
+        Trouble::Io(error, path) => io_message(&error, &path),
+        Trouble::Value(message) | Trouble::Refused(message) => message,
+    })?;
+    let mut rewritten = pbnfmt::jsonl::convert(bytes, &options, &data, &name);
+    let refused = |rewritten: &Rewritten| match refusal(&name, rewritten) {
+        Trouble::Refused(message) | Trouble::Value(message) => message,
+        Trouble::Io(error, path) => io_message(&error, &path),
+    };
+    if unread(&rewritten) {
+        return Err(refused(&rewritten));
     }
-    let mut lines = Lines {
-        sender: sender.clone(),
-        partial: Vec::new(),
+    let warned = warnings(&name, &rewritten);
+    let Some(mut out) = rewritten.output.take() else {
+        return Err(refused(&rewritten));
     };
+    let mut lines = lines.after(skip);
     match out.copy_to(&mut lines) {
+        Ok(()) if lines.skip > 0 => Err(format!(
+            "{file}: the file read whole gives fewer games than read a window at a time (a bug \
+             in pbnfmt: please report it)"
+        )),
         Ok(()) => {
             for warning in warned {
                 if sender.send(Ok((false, warning))).is_err() {
@@ -585,8 +654,7 @@ fn read_into(input: Input, sender: SyncSender<Item>) -> Result<(), String> {
             }
             Ok(())
         }
-        // Python stopped iterating: nothing to say.
-        Err(error) if error.kind() == io::ErrorKind::BrokenPipe => Ok(()),
+        Err(_) if lines.closed => Ok(()),
         Err(error) => Err(format!("{file}: {error}")),
     }
 }

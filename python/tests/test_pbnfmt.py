@@ -669,3 +669,25 @@ def test_one_schema_for_every_file_and_the_dicts_agree() -> None:
     assert not [c for c in frame.columns if frame[c].dtype == object], frame.dtypes
     assert str(frame["score_ns"].dtype) == "Int64" and frame["dealer"].dtype == "category"
     assert list(frame["vulnerable"].cat.categories) == ["None", "NS", "EW", "All"]
+
+
+def test_the_first_game_comes_before_the_file_is_read() -> None:
+    """Item 8: ``read`` hands each game on as soon as it is made: the first game of the 100 MB
+    file arrives in a small part of the time the whole file takes (measured: 0.1 s of 19 s),
+    where before it came after the whole file was converted (7.2 s of 17.5 s)."""
+    big = os.environ.get("PBNFMT_BIG")
+    if not big:
+        pytest.skip("PBNFMT_BIG is not set (tests/integration/python.rs makes the file)")
+    script = (
+        "import pathlib, sys, time, pbnfmt\n"
+        "start = time.monotonic()\n"
+        "games = pbnfmt.read(pathlib.Path(sys.argv[1]))\n"
+        "next(games)\n"
+        "first = time.monotonic() - start\n"
+        "n = 1 + sum(1 for _ in games)\n"
+        "print(first, time.monotonic() - start, n)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script, big], capture_output=True, check=True)
+    first, whole, games = done.stdout.split()
+    assert int(games) == int(os.environ["PBNFMT_BIG_GAMES"])
+    assert float(first) < float(whole) / 10, (first, whole)

@@ -133,7 +133,8 @@ pub fn convert(
         .then(|| crate::source::LineIndex::new(&pbn.text));
     let mut next_finding = 0;
     let mut output = Output::new();
-    let mut sink = Sink::new(&mut output, data.csv.clone(), true);
+    let mut put = |bytes: &[u8]| output.push(bytes);
+    let mut sink = Sink::new(&mut put, data.csv.clone(), true);
     // The current chunk's syntax errors: a game holding one is written with them, its reading
     // marked uncertain (issue 44, item 14).
     let errors: std::cell::RefCell<Vec<Diagnostic>> = std::cell::RefCell::new(Vec::new());
@@ -198,6 +199,7 @@ pub fn convert(
         },
     );
     let failed = sink.failed.take();
+    drop(sink);
     let crate::read::Verdict {
         findings: found,
         is_pbn,
@@ -251,14 +253,49 @@ pub fn convert_file(
     out: &mut Output,
     header: bool,
 ) -> io::Result<Option<usize>> {
-    if data.findings {
-        return Ok(None);
-    }
     let start = out.len();
-    let mut sink = Sink::new(out, data.csv.clone(), header);
+    let handed = convert_file_each(path, options, data, file, header, &mut |bytes| {
+        out.push(bytes)
+    })?;
+    match handed {
+        Handed::Done(games) => Ok(Some(games)),
+        Handed::Whole(_) => {
+            out.truncate(start)?;
+            Ok(None)
+        }
+    }
+}
+
+/// What [`convert_file_each`] did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Handed {
+    /// Every game was handed on: how many.
+    Done(usize),
+    /// The file must be read whole ([`convert`]), which showed after this many games' lines were
+    /// handed on: the whole reading gives the same lines first (the games before the place
+    /// that sent it whole are read alike), then the rest.
+    Whole(usize),
+}
+
+/// [`convert_file`] handing each game's line (or rows) to `put` as soon as it is made, where
+/// `convert_file` gathers them: the first game of a large file is out before the file is read
+/// (the Python module's `read`, issue 64, item 8).
+pub fn convert_file_each(
+    path: &Path,
+    options: &ConvertOptions,
+    data: &DataOptions,
+    file: &str,
+    header: bool,
+    put: &mut dyn FnMut(&[u8]) -> io::Result<()>,
+) -> io::Result<Handed> {
+    if data.findings {
+        return Ok(Handed::Whole(0));
+    }
+    let mut sink = Sink::new(put, data.csv.clone(), header);
     let mut line = String::new();
     // A game that cannot be converted whole is left out with W006, by [`convert`].
     let mut whole = false;
+    let mut handed = 0;
     let streamed = stream::each_game_in_file(
         path,
         options.input_encoding,
@@ -275,36 +312,35 @@ pub fn convert_file(
                 game: at.game,
             };
             object(&mut line, parse, text, model, &place);
-            sink.game(&mut line)
+            let kept = sink.game(&mut line);
+            handed += usize::from(kept);
+            kept
         },
     );
     let failed = sink.failed.take();
     match streamed? {
-        Streamed::Done(_) if whole => {
-            out.truncate(start)?;
-            Ok(None)
-        }
+        Streamed::Done(_) if whole => Ok(Handed::Whole(handed)),
         Streamed::Done(games) => match failed {
-            None => Ok(Some(games)),
+            None => Ok(Handed::Done(games)),
             Some(error) => Err(io::Error::other(error)),
         },
-        Streamed::NeedsWhole(_) => {
-            out.truncate(start)?;
-            Ok(None)
-        }
+        Streamed::NeedsWhole(_) => Ok(Handed::Whole(handed)),
     }
 }
 
+/// Where the games' bytes go: an [`Output`], or a caller's hand ([`convert_file_each`]).
+type Put<'o> = &'o mut dyn FnMut(&[u8]) -> io::Result<()>;
+
 /// Where the games' lines go: JSON lines, or the CSV rows made from them.
 struct Sink<'o> {
-    output: &'o mut Output,
+    output: Put<'o>,
     csv: Option<crate::csv::Writer>,
     /// Why the output could not be kept; nothing more is written.
     failed: Option<String>,
 }
 
 impl<'o> Sink<'o> {
-    fn new(output: &'o mut Output, csv: Option<crate::csv::Csv>, header: bool) -> Sink<'o> {
+    fn new(output: Put<'o>, csv: Option<crate::csv::Csv>, header: bool) -> Sink<'o> {
         let csv = csv.map(crate::csv::Writer::new);
         let mut sink = Sink {
             output,
@@ -313,7 +349,7 @@ impl<'o> Sink<'o> {
         };
         if let Some(writer) = &sink.csv
             && header
-            && let Err(error) = sink.output.push(writer.header().as_bytes())
+            && let Err(error) = (sink.output)(writer.header().as_bytes())
         {
             sink.failed = Some(error.to_string());
         }
@@ -328,10 +364,10 @@ impl<'o> Sink<'o> {
         let written = match &self.csv {
             Some(writer) => writer
                 .rows(line)
-                .and_then(|rows| self.output.push(rows.as_bytes()).map_err(|e| e.to_string())),
+                .and_then(|rows| (self.output)(rows.as_bytes()).map_err(|e| e.to_string())),
             None => {
                 line.push('\n');
-                self.output.push(line.as_bytes()).map_err(|e| e.to_string())
+                (self.output)(line.as_bytes()).map_err(|e| e.to_string())
             }
         };
         if let Err(error) = written {

@@ -22,7 +22,7 @@ mod sections;
 use sections::*;
 
 mod convert;
-pub use convert::{DataOptions, convert, convert_file};
+pub use convert::{DataOptions, Handed, convert, convert_file, convert_file_each};
 
 /// The version of the objects' shape; a change that is not an addition raises it.
 /// Version 2 (issue 44, items 13, 14 and 16) adds what an analyst computes first (the board as a
