@@ -22,6 +22,23 @@ fn the_release_workflow_is_a_valid_github_workflow() {
     ] {
         assert!(text.contains(target), "{target}");
     }
+    // The Python package (issue 64, item 10): a wheel for each platform a data analyst runs,
+    // built by maturin with the same profile, the sdist, and PyPI, which the pre-commit mirror's
+    // pin installs from.
+    for platform in [
+        "manylinux-x86_64",
+        "manylinux-aarch64",
+        "musllinux-x86_64",
+        "macos-arm64",
+        "macos-x86_64",
+        "windows-x86_64",
+    ] {
+        assert!(text.contains(&format!("platform: {platform}")), "{platform}");
+    }
+    assert!(text.contains("PyO3/maturin-action") && text.contains("--locked --profile dist"));
+    assert!(text.contains("command: sdist") && text.contains("pypa/gh-action-pypi-publish"));
+    let python = std::fs::read_to_string(root.join("python/Cargo.toml")).unwrap();
+    assert!(python.contains("abi3-py39"), "one wheel a platform");
     let output = std::process::Command::new(common::python())
         .args([
             "-m",
