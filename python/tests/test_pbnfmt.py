@@ -691,3 +691,51 @@ def test_the_first_game_comes_before_the_file_is_read() -> None:
     first, whole, games = done.stdout.split()
     assert int(games) == int(os.environ["PBNFMT_BIG_GAMES"])
     assert float(first) < float(whole) / 10, (first, whole)
+
+
+def test_the_docs_give_every_function_as_the_code_has_it() -> None:
+    """Item 10: docs/python.md is the API's reference and stays true: every public function of
+    the package is there as ``pbnfmt.NAME(…)`` with the parameters the code has, in its order,
+    keyword-only ones after ``*``, with the code's defaults."""
+    import inspect
+    import re
+
+    docs = (pathlib.Path(__file__).parents[2] / "docs" / "python.md").read_text()
+    functions = [n for n in pbnfmt.__all__ if inspect.isfunction(getattr(pbnfmt, n))]
+    assert len(functions) >= 12
+    for name in functions:
+        found = re.search(rf"`pbnfmt\.{name}\(([^)]*)\) ->", docs)
+        assert found, f"docs/python.md does not give pbnfmt.{name}"
+        written = [p.strip() for p in found.group(1).split(",") if p.strip()]
+        expected = []
+        for parameter in inspect.signature(getattr(pbnfmt, name)).parameters.values():
+            if parameter.kind is inspect.Parameter.KEYWORD_ONLY and "*" not in expected:
+                expected.append("*")
+            default = parameter.default
+            if default is inspect.Parameter.empty:
+                expected.append(parameter.name)
+            else:
+                shown = f'"{default}"' if isinstance(default, str) else repr(default)
+                expected.append(f"{parameter.name}={shown}")
+        # A parameter may be written with its type (`deal: str`).
+        assert [w.split(":")[0] for w in written] == expected, name
+
+
+def test_the_readme_example_runs_on_every_shared_file(tmp_path: pathlib.Path) -> None:
+    """Item 10: the README's example, word for word, with each shared real file as its
+    ``hands.pbn``: no file makes it fail."""
+    import contextlib
+    import warnings
+
+    readme = (pathlib.Path(__file__).parents[2] / "README.md").read_text()
+    code = readme.split("### From Python", 1)[1].split("```python\n", 1)[1].split("```", 1)[0]
+    old = os.getcwd()
+    os.chdir(tmp_path)
+    try:
+        for path in real_files():
+            (tmp_path / "hands.pbn").write_bytes(path.read_bytes())
+            with contextlib.redirect_stdout(io.StringIO()), warnings.catch_warnings():
+                warnings.simplefilter("ignore", pbnfmt.PbnfmtWarning)
+                exec(compile(code, "README.md", "exec"), {})
+    finally:
+        os.chdir(old)
