@@ -1,7 +1,8 @@
 """Reads a PBN file game by game from Python and prints the time: `pbnfmt.read` (this project's
 module) or endplay's `endplay.parsers.pbn.load`, the reader Python's bridge tools use.
 
-    python bench/python-read.py pbnfmt FILE
+    python bench/python-read.py pbnfmt FILE         # dicts (pbnfmt.read)
+    python bench/python-read.py pbnfmt-games FILE   # typed games (pbnfmt.games)
     python bench/python-read.py endplay FILE
 
 bench/python-read.sh runs both on the same generated file in one run and gives the ratio
@@ -19,6 +20,12 @@ def pbnfmt_read(path: pathlib.Path) -> int:
     return sum(1 for _ in pbnfmt.read(path))
 
 
+def pbnfmt_games(path: pathlib.Path) -> int:
+    import pbnfmt
+
+    return len(pbnfmt.games(path))
+
+
 def endplay_read(path: pathlib.Path) -> int:
     from endplay.parsers import pbn
 
@@ -28,7 +35,7 @@ def endplay_read(path: pathlib.Path) -> int:
 
 def main() -> None:
     reader, path = sys.argv[1], pathlib.Path(sys.argv[2])
-    read = {"pbnfmt": pbnfmt_read, "endplay": endplay_read}[reader]
+    read = {"pbnfmt": pbnfmt_read, "pbnfmt-games": pbnfmt_games, "endplay": endplay_read}[reader]
     best, games = float("inf"), 0
     for _ in range(3):
         start = time.perf_counter()

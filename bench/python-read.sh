@@ -23,8 +23,10 @@ if [ ! -x "$out/endplay/bin/python" ]; then
     "$out/endplay/bin/pip" install --quiet endplay==0.5.12
 fi
 ours=$("$out/pbnfmt/bin/python" bench/python-read.py pbnfmt "$file")
+typed=$("$out/pbnfmt/bin/python" bench/python-read.py pbnfmt-games "$file")
 theirs=$("$out/endplay/bin/python" bench/python-read.py endplay "$file")
 echo "$ours"
+echo "$typed"
 echo "$theirs"
 python3 - "$ours" "$theirs" <<'PY'
 import re, sys

@@ -40,7 +40,22 @@ import warnings
 from dataclasses import dataclass, field
 from typing import IO, TYPE_CHECKING, Any, Iterable, Iterator, List, Literal, Optional, Union
 
+from pbnfmt import _games as _typed
 from pbnfmt import _native
+from pbnfmt._games import (
+    Auction,
+    Call,
+    Contract,
+    Deal,
+    Game,
+    Hand,
+    Par,
+    Play,
+    Result,
+    Score,
+    Tag,
+    Trick,
+)
 from pbnfmt._native import PbnfmtError
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -48,6 +63,21 @@ if TYPE_CHECKING:  # pragma: no cover
     import pyarrow
 
 __all__ = [
+    "Auction",
+    "Call",
+    "Contract",
+    "Deal",
+    "Game",
+    "Hand",
+    "Par",
+    "Play",
+    "Result",
+    "Score",
+    "Tag",
+    "Trick",
+    "dump",
+    "dumps",
+    "games",
     "Finding",
     "Findings",
     "PbnfmtError",
@@ -366,6 +396,46 @@ def read(
         yield from games
 
     return _games(first(), natives[1:])
+
+
+def games(
+    source: Optional[Sources] = None, *, text: Optional[str] = None, name: Optional[str] = None
+) -> list[Game]:
+    """The games of ``source`` (or of several, one file after the other) as typed
+    :class:`Game` objects, each with its PBN text: to change (:meth:`Game.with_tags`,
+    :meth:`Game.rotated`) and write back (:func:`dumps`). The games are ``read``'s, in its order,
+    with its warnings; a file is held whole while its games are made."""
+    found: list[Game] = []
+    said: list[str] = []
+    for native in _sources(source, name, text):
+        typed, warned = _typed.games_of(native)
+        found.extend(typed)
+        said.extend(warned)
+    _warn(said)
+    return found
+
+
+def dumps(games: Iterable[Game]) -> str:
+    """The games written as one PBN file in export format, as ``pbnfmt export`` writes it, proven
+    by reading it back (a file export refuses is a :class:`PbnfmtError` that says why). Reading
+    it again (``pbnfmt.games(text=...)``) gives games equal to these; the file's own lines before
+    its first game (``%`` lines, a preamble comment) are not the games', and export writes its
+    own header."""
+    texts = []
+    for game in games:
+        if not isinstance(game, Game):
+            raise TypeError(f"dumps writes Game objects (pbnfmt.games), not {type(game).__name__}")
+        texts.append(game._written())
+    return _native.dumps(texts)
+
+
+def dump(games: Iterable[Game], fp: IO[Any]) -> None:
+    """:func:`dumps` written to an open file: text as it is, a binary file in UTF-8."""
+    written = dumps(games)
+    if isinstance(fp, io.TextIOBase):
+        fp.write(written)
+    else:
+        fp.write(written.encode("utf-8"))
 
 
 def loads(text: str, *, name: Optional[str] = None) -> list[dict[str, Any]]:

@@ -740,6 +740,143 @@ fn files(py: Python<'_>, paths: Vec<PathBuf>) -> PyResult<Vec<PathBuf>> {
     })
 }
 
+/// The options of a rewrite of text Python gives (UTF-8).
+fn utf8_rewrite() -> RewriteOptions {
+    RewriteOptions {
+        input_encoding: Some(Encoding::Utf8),
+        ..RewriteOptions::default()
+    }
+}
+
+/// The text of each game of a file, in the order and numbering of `read`'s games (the JSON's
+/// `game`), for the typed games (`pbnfmt.games`) to be changed and written back: a LIN file as
+/// PBN, `#` and `##` written out (PBN 4.8, as `resolve` writes them) so that each game stands
+/// alone, and each game's text from its first token to the next game's, so that a comment
+/// between two games stays with the game before it.
+#[pyfunction]
+fn game_texts(
+    py: Python<'_>,
+    path: Option<PathBuf>,
+    data: Option<Vec<u8>>,
+    name: Option<String>,
+) -> PyResult<Vec<String>> {
+    let input = Input::new(path, data, name);
+    interruptible(py, move || {
+        let (bytes, name) = input.bytes()?;
+        let mut decoded = source::decode_owned(bytes, None);
+        if pbnfmt::read::is_lin(&decoded.text) {
+            let options = ConvertOptions {
+                encoding: Some(Encoding::Utf8),
+                ..ConvertOptions::default()
+            };
+            let converted = pbnfmt::convert::lin::lin_to_pbn_decoded(decoded, &options);
+            let Some(bytes) = converted.output_bytes() else {
+                return Err(refusal(&name, &converted));
+            };
+            decoded = source::decode_owned(bytes, Some(Encoding::Utf8));
+        }
+        let resolved = pbnfmt::rewrite::resolve::resolve_owned(
+            decoded.text.as_bytes().to_vec(),
+            utf8_rewrite(),
+            false,
+        );
+        if let Some(bytes) = resolved.output_bytes() {
+            decoded = source::decode_owned(bytes, Some(Encoding::Utf8));
+        }
+        let mut starts = Vec::new();
+        pbnfmt::read::Reader::new(&decoded).games(
+            |_| {},
+            |parse, game, _| {
+                starts.push(parse.span(game.first, game.last).start);
+                true
+            },
+        );
+        let text = &decoded.text;
+        Ok(starts
+            .iter()
+            .enumerate()
+            .map(|(i, &start)| {
+                let end = starts.get(i + 1).copied().unwrap_or(text.len());
+                text[start..end].to_owned()
+            })
+            .collect())
+    })
+}
+
+/// One game's text with its tags set (a value) or removed (`None`), as `set-tag` writes them
+/// (proven by reading back; a value the tag cannot hold refused).
+#[pyfunction]
+fn set_tags(py: Python<'_>, text: String, tags: Vec<(String, Option<String>)>) -> PyResult<String> {
+    interruptible(py, move || {
+        // A value `check` would call an error in the line alone, refused as `set-tag` refuses it.
+        for (name, value) in &tags {
+            let Some(value) = value else { continue };
+            if let Some(d) = pbnfmt::rewrite::set_tag::value_errors(name, value).first() {
+                return Err(Trouble::Value(format!(
+                    "{name}={value:?}: {}[{}] {}",
+                    d.severity.as_str(),
+                    d.rule.code(),
+                    d.message
+                )));
+            }
+        }
+        let changes: Vec<pbnfmt::rewrite::set_tag::TagChange> = tags
+            .into_iter()
+            .map(|(name, value)| pbnfmt::rewrite::set_tag::TagChange { name, value })
+            .collect();
+        let rewritten = pbnfmt::rewrite::set_tag::set_tags_owned(
+            text.into_bytes(),
+            &changes,
+            &pbnfmt::rewrite::select::Choice::default(),
+            utf8_rewrite(),
+        );
+        output_text("<game>", rewritten)
+    })
+}
+
+/// One game's text turned `by` quarter turns clockwise, as `rotate --by` turns it: every seat
+/// of the deal, the auction, the play, the tags and the tables (proven by reading back).
+#[pyfunction]
+fn rotate(py: Python<'_>, text: String, by: u8) -> PyResult<String> {
+    interruptible(py, move || {
+        let options = pbnfmt::rewrite::rotate::RotateOptions {
+            by,
+            ..Default::default()
+        };
+        let rewritten =
+            pbnfmt::rewrite::rotate::rotate_owned(text.into_bytes(), options, utf8_rewrite());
+        output_text("<game>", rewritten)
+    })
+}
+
+/// Games' texts written as one file in PBN's export format, as `export` writes it (proven by
+/// reading it back; a file export refuses is refused, with why).
+#[pyfunction]
+fn dumps(py: Python<'_>, texts: Vec<String>) -> PyResult<String> {
+    interruptible(py, move || {
+        let mut joined = String::new();
+        for text in texts {
+            joined.push_str(&text);
+            // Games stand apart: a line end, then an empty line (PBN 3.1).
+            if !joined.ends_with('\n') {
+                joined.push('\n');
+            }
+            if !joined.ends_with("\n\n") && !joined.ends_with("\n\r\n") {
+                joined.push('\n');
+            }
+        }
+        let options = ExportOptions {
+            input_encoding: Some(Encoding::Utf8),
+            encoding: Some(Encoding::Utf8),
+            ..ExportOptions::default()
+        };
+        output_text(
+            "<games>",
+            pbnfmt::export::export_owned(joined.into_bytes(), &options),
+        )
+    })
+}
+
 /// The deal hash of a Deal value (`N:AKQ… …`): the `deal_hash` of `convert --to jsonl`.
 #[pyfunction]
 fn deal_hash(deal: &str) -> PyResult<String> {
@@ -790,6 +927,10 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(fingerprint, m)?)?;
     m.add_function(wrap_pyfunction!(files, m)?)?;
     m.add_function(wrap_pyfunction!(path_name, m)?)?;
+    m.add_function(wrap_pyfunction!(game_texts, m)?)?;
+    m.add_function(wrap_pyfunction!(set_tags, m)?)?;
+    m.add_function(wrap_pyfunction!(rotate, m)?)?;
+    m.add_function(wrap_pyfunction!(dumps, m)?)?;
     m.add_function(wrap_pyfunction!(deal_hash, m)?)?;
     m.add_function(wrap_pyfunction!(main, m)?)?;
     Ok(())

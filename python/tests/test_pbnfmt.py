@@ -739,3 +739,81 @@ def test_the_readme_example_runs_on_every_shared_file(tmp_path: pathlib.Path) ->
                 exec(compile(code, "README.md", "exec"), {})
     finally:
         os.chdir(old)
+
+
+# --- typed games, written back (issue 64, items 5 and 6) --------------------------------------
+
+
+def test_typed_games_are_read_s_and_round_trip_every_shared_file() -> None:
+    """Items 5 and 6: over every shared real file, ``pbnfmt.games`` gives one typed game for each
+    of ``read``'s dicts (``to_dict`` is that dict), and ``read`` → ``dumps`` → ``games`` gives equal
+    games; a file ``dumps`` refuses is one ``pbnfmt export`` refuses too (a syntax error the export
+    cannot guess past)."""
+    import warnings
+
+    written = refused = 0
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", pbnfmt.PbnfmtWarning)
+        for path in real_files():
+            typed = pbnfmt.games(path)
+            dicts = list(pbnfmt.read(path))
+            assert [g.to_dict() for g in typed] == dicts, path
+            try:
+                text = pbnfmt.dumps(typed)
+            except pbnfmt.PbnfmtError:
+                done = cli("export", "--encoding", "utf-8", str(path))
+                assert done.returncode == 1 and not done.stdout, path
+                refused += 1
+                continue
+            again = pbnfmt.games(text=text)
+            assert again == typed, path
+            written += 1
+    assert written >= 80 and refused <= 4, (written, refused)
+
+
+def _turned(seat: str, by: int = 1) -> str:
+    """The test's own turn: a seat ``by`` quarter turns clockwise."""
+    return "NESW"[("NESW".index(seat) + by) % 4]
+
+
+def test_a_game_changed_in_python_is_written_back_whole() -> None:
+    """Item 6: a tag set and a deal turned in Python, written out by ``dumps`` and read again:
+    the change is there, and everything else the game held (auction with its notes, play,
+    commentary, names) is too. The turn is checked against one written here: each hand moves one
+    seat clockwise, and the dealer, declarer, the auction's and play's first seats with it."""
+    path = CORPUS / "valid" / "spec" / "pbn-1.2-example-game.pbn"
+    [game] = pbnfmt.games(path)
+    assert str(game.contract) == "5HX" and game.declarer == "S" and game.result.tricks == 9
+    assert game.auction is not None and game.auction.calls[2].note == "non-forcing 6-9 points, 6-card"
+    assert game.deal is not None and game.deal["N"] is not None
+    assert game.deal["N"].cards[:3] == ("H6", "H3", "DA") and game.deal["N"].hcp == 13
+    named = game.with_tags(Event="Club night", Site=None)
+    [back] = pbnfmt.games(text=pbnfmt.dumps([named]))
+    assert back.event == "Club night" and back.headers.get("Site") in (None, "?")
+    assert back.headers["West"] == "Podgor" and back.auction == game.auction and back.play == game.play
+    # The commentary whole (export format ends its lines with CRLF, PBN 3.1).
+    assert [c["text"].replace("\r\n", "\n") for c in back.comments] == [
+        c["text"] for c in game.comments
+    ]
+    assert len(game.comments) >= 1
+    assert back == named and back != game
+    turned = game.rotated(1)
+    assert turned.dealer == _turned(game.dealer or "") and turned.declarer == _turned("S")
+    for seat in "NESW":
+        assert str(turned.deal[_turned(seat)]) == str(game.deal[seat]), seat
+    assert turned.auction is not None and turned.auction.first == _turned("N")
+    assert [c.call for c in turned.auction.calls] == [c.call for c in game.auction.calls]
+    assert turned.play is not None and game.play is not None
+    for before, after in zip(game.play.tricks, turned.play.tricks):
+        assert after.leader == _turned(before.leader or "")
+        for seat in "NESW":
+            assert after[_turned(seat)] == before[seat]
+    [turned_back] = pbnfmt.games(text=pbnfmt.dumps([turned]))
+    assert turned_back == turned
+    assert turned.rotated(3) == game
+    # Typed objects are values: equal, hashable, and their dicts are read's.
+    assert hash(game) == hash(pbnfmt.games(path)[0]) and len({game, pbnfmt.games(path)[0]}) == 1
+    with pytest.raises(ValueError, match=r"T003"):
+        game.with_tags(Dealer="Q")
+    with pytest.raises(TypeError):
+        pbnfmt.dumps([game.to_dict()])  # type: ignore[list-item]

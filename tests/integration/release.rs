@@ -33,7 +33,10 @@ fn the_release_workflow_is_a_valid_github_workflow() {
         "macos-x86_64",
         "windows-x86_64",
     ] {
-        assert!(text.contains(&format!("platform: {platform}")), "{platform}");
+        assert!(
+            text.contains(&format!("platform: {platform}")),
+            "{platform}"
+        );
     }
     assert!(text.contains("PyO3/maturin-action") && text.contains("--locked --profile dist"));
     assert!(text.contains("command: sdist") && text.contains("pypa/gh-action-pypi-publish"));
