@@ -1897,3 +1897,142 @@ fn dedup_holds_no_findings_it_does_not_need() {
         assert!(rss < 80 << 20, "{} MB", rss >> 20);
     }
 }
+
+/// Issue 63: every command's memory bound, stated in the README ("Memory") and held here: each
+/// command that reads files, on a generated file of 10 MB and on a file whose games each carry a
+/// `##` value of 200 characters on to every later game (30 names: the text with them written
+/// out is fifty times the file), under a 1 GiB address-space limit where `prlimit` is installed,
+/// its peak resident memory within the README's bound for that file. Every command of the table
+/// is run, and every command run is in the table.
+#[test]
+fn every_command_holds_its_memory_bound() {
+    let readme =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
+    let section = readme.split("### Memory").nth(1).unwrap();
+    let section = section.split("\n### ").next().unwrap();
+    // Each command of the table with its bound: (fixed MB, times the file, of the resolved text).
+    let mut bounds: Vec<(String, (u64, u64, bool))> = Vec::new();
+    for row in section.lines().filter(|l| l.starts_with("| `")) {
+        let cells: Vec<&str> = row.split('|').map(str::trim).collect();
+        let bound = cells[2];
+        let fixed: u64 = bound.split(" MB").next().unwrap().parse().unwrap();
+        let times: u64 = bound
+            .split("+ ")
+            .nth(1)
+            .unwrap()
+            .split(' ')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap();
+        let resolved = bound.contains("written out");
+        // The commands, not their options (`--results`).
+        for name in cells[1].split('`').skip(1).step_by(2) {
+            if name.starts_with('-') {
+                continue;
+            }
+            bounds.push((name.to_owned(), (fixed, times, resolved)));
+        }
+    }
+    assert!(bounds.len() >= 20, "{bounds:?}");
+    let dir = tempfile::tempdir().unwrap();
+    let at = |name: &str| dir.path().join(name).to_str().unwrap().to_owned();
+    let generated = pbnfmt::generate::text_of_size(10 << 20, &pbnfmt::generate::Options::default());
+    let value = "x".repeat(200);
+    let carried: String = (1..=4000)
+        .map(|k| format!("[T{} \"##{value}{k}\"]\n[Board \"{k}\"]\n\n", k % 30))
+        .collect();
+    let prlimit = Path::new("/usr/bin/prlimit").exists();
+    if !prlimit {
+        common::cannot_run("prlimit is not installed: the memory limit of this test");
+    }
+    let mut seen = std::collections::BTreeSet::new();
+    for (file, text) in [("generated.pbn", &generated), ("carried.pbn", &carried)] {
+        let path = at(file);
+        std::fs::write(&path, text).unwrap();
+        let other = at(&format!("other-{file}"));
+        std::fs::write(&other, text).unwrap();
+        // The text with `#`/`##` written out, as `resolve` writes it.
+        let resolved = common::pbnfmt(&["resolve", &path], dir.path()).stdout.len() as u64;
+        let size = text.len() as u64;
+        let runs: Vec<Vec<String>> = [
+            vec!["check"],
+            vec!["stats"],
+            vec!["show"],
+            vec!["fingerprint"],
+            vec!["select", "--where", "hcp(north) >= 12"],
+            vec!["set-tag", "--set", "Event=x"],
+            vec!["renumber"],
+            vec!["rotate", "--by", "1"],
+            vec!["replicate", "--blocks", "2"],
+            vec!["resolve"],
+            vec!["nag"],
+            vec!["fix"],
+            vec!["dedup"],
+            vec!["score"],
+            vec!["export"],
+            vec!["convert", "--to", "jsonl"],
+            vec!["convert", "--to", "csv"],
+            vec!["convert", "--to", "lin"],
+            vec!["handrecord", "-o", &at("out.html")],
+            vec!["handrecord", "-o", &at("out.pdf")],
+            vec![
+                "handrecord",
+                "--results",
+                "--force",
+                "-o",
+                &at("results.pdf"),
+            ],
+            vec!["merge", "-o", &at("merged.pbn"), &other],
+            vec![
+                "split",
+                "--by",
+                "Board",
+                "--out-dir",
+                &at(&format!("parts-{file}")),
+            ],
+        ]
+        .into_iter()
+        .map(|args| {
+            let mut args: Vec<String> = args.into_iter().map(str::to_owned).collect();
+            args.push(path.clone());
+            args
+        })
+        .collect();
+        for args in runs {
+            let name = if args[0] == "convert" {
+                format!("convert --to {}", args[2])
+            } else {
+                args[0].clone()
+            };
+            let Some((_, (fixed, times, of_resolved))) = bounds.iter().find(|(n, _)| *n == name)
+            else {
+                panic!("the README's memory table does not give `{name}`");
+            };
+            seen.insert(name.clone());
+            // `merge` reads two files.
+            let inputs = if name == "merge" { 2 } else { 1 };
+            let basis = inputs * if *of_resolved { resolved } else { size };
+            let bound = (fixed << 20) + times * basis;
+            let argv: Vec<&str> = args.iter().map(String::as_str).collect();
+            let (output, rss) = run_capped(&argv, LIMIT, false, prlimit.then_some(1 << 30));
+            assert!(
+                matches!(output.status.code(), Some(0 | 1)),
+                "{name} on {file}: {:?} {}",
+                output.status,
+                common::text(&output.stderr)
+            );
+            if let Some(rss) = rss {
+                eprintln!("{name} on {file}: {} MB of {} MB", rss >> 20, bound >> 20);
+                assert!(
+                    rss <= bound,
+                    "{name} on {file}: {} MB, bound {} MB",
+                    rss >> 20,
+                    bound >> 20
+                );
+            }
+        }
+    }
+    let stated: std::collections::BTreeSet<String> = bounds.into_iter().map(|(n, _)| n).collect();
+    assert_eq!(stated, seen, "the README's table and the commands run");
+}
