@@ -572,6 +572,25 @@ pub(super) fn jobs(
         .map(|dir| std::fs::canonicalize(dir).unwrap_or_else(|_| dir.clone()));
     let mut jobs = Vec::new();
     let mut inside_out_dir = 0usize;
+    // Each folder's real path, found once: a file's is its folder's and its name. (A real path
+    // of a file `d` folders down costs the system `d` look-ups of `d` steps each; once a file
+    // made a deep tree quadratic in its depth for every file, issue 63, item 12.)
+    let mut real_folders: std::collections::HashMap<PathBuf, Option<PathBuf>> =
+        std::collections::HashMap::new();
+    let mut real = |file: &Path| -> Option<PathBuf> {
+        let (Some(folder), Some(name)) = (file.parent(), file.file_name()) else {
+            return std::fs::canonicalize(file).ok();
+        };
+        // A link's real path is its target's, which its folder's does not give.
+        if std::fs::symlink_metadata(file).is_ok_and(|m| m.file_type().is_symlink()) {
+            return std::fs::canonicalize(file).ok();
+        }
+        let folder = real_folders
+            .entry(folder.to_path_buf())
+            .or_insert_with(|| std::fs::canonicalize(folder).ok())
+            .clone()?;
+        Some(folder.join(name))
+    };
     for found in inputs {
         let relative = match (&found.input, &found.under) {
             (Input::File(file), Some(under)) => {
@@ -582,7 +601,7 @@ pub(super) fn jobs(
         };
         // Earlier exports inside the tree being exported are not exported again.
         if let (Some(dir), Input::File(file), Some(_)) = (&out_dir, &found.input, &found.under)
-            && std::fs::canonicalize(file).is_ok_and(|file| file.starts_with(dir))
+            && real(file).is_some_and(|file| file.starts_with(dir))
         {
             inside_out_dir += 1;
             continue;
