@@ -124,12 +124,6 @@ _Native = tuple[Optional[str], Optional[bytes], Optional[str]]
 _GLOB = frozenset("*?[")
 
 
-def _fspath(path: Union[str, bytes]) -> str:
-    """A path as the native module takes it: a ``str`` (a name that is not UTF-8 keeps its bytes
-    as surrogates, as :func:`os.fsdecode` gives it)."""
-    return os.fsdecode(path)
-
-
 def _shown(native: _Native) -> str:
     """The name pbnfmt gives a file in what it says."""
     path, _, name = native
@@ -149,7 +143,8 @@ def _one(source: Any, name: Optional[str] = None, text: Optional[str] = None) ->
     if isinstance(source, (bytes, bytearray, memoryview)):
         return None, bytes(source), name or "<bytes>"
     if isinstance(source, (str, os.PathLike)):
-        return _fspath(os.fspath(source)), None, name
+        # A name that is not UTF-8 keeps its bytes as surrogates, as the native module reads it.
+        return os.fsdecode(source), None, name
     read = getattr(source, "read", None)
     if callable(read):
         content = read()
@@ -197,7 +192,7 @@ def _sources(sources: Any, name: Optional[str] = None, text: Optional[str] = Non
     found: list[_Native] = []
     for item in items:
         if isinstance(item, (str, os.PathLike)):
-            path = _fspath(os.fspath(item))
+            path = os.fsdecode(item)
             if not os.path.exists(path) and _GLOB & set(path):
                 matched = sorted(glob.glob(path, recursive=True))
                 if not matched:

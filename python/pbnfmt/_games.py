@@ -380,8 +380,15 @@ def games_of(
     reading warns of."""
     found = []
     said = []
-    items = _native.read(*native)
-    texts = _native.game_texts(*native)
+    path, data, name = native
+    if path is not None and data is None:
+        # Read once: the games and their texts come from the same bytes (a file changed between
+        # two readings would pair a game with another's text), named as the path is.
+        with open(path, "rb") as file:
+            data = file.read()
+        name = name if name is not None else _native.path_name(path)
+    items = _native.read(None, data, name)
+    texts = _native.game_texts(None, data, name)
     # Python's cycle collector runs again and again while tens of thousands of small objects are
     # made and kept, none of them garbage: paused while they are made (1.4 s instead of 3.1 s for
     # the 10 MB bench file), as it was.

@@ -122,21 +122,16 @@ impl From<Trouble> for PyErr {
 /// What a rewrite's problems say, as `file:line:column: error[CODE] message`, one line a
 /// problem (at most ten, then how many more, counting those past the cap too).
 fn said(name: &str, rewritten: &Rewritten) -> Vec<String> {
+    if rewritten.problems.is_empty() {
+        return Vec::new();
+    }
     let text = &rewritten.decoded.text;
     let lines = source::LineIndex::new(text);
     let mut said: Vec<String> = rewritten
         .problems
         .iter()
         .take(10)
-        .map(|d| {
-            let (line, column) = lines.line_col(text, d.span.start);
-            format!(
-                "{name}:{line}:{column}: {}[{}] {}",
-                d.severity.as_str(),
-                d.rule.code(),
-                d.message
-            )
-        })
+        .map(|d| worded(name, text, &lines, d))
         .collect();
     let more = rewritten.problems.len().saturating_sub(10)
         + rewritten.omitted.errors
@@ -145,6 +140,22 @@ fn said(name: &str, rewritten: &Rewritten) -> Vec<String> {
         said.push(format!("… and {more} more"));
     }
     said
+}
+
+/// One finding of `text` as `file:line:column: error[CODE] message`.
+fn worded(
+    name: &str,
+    text: &str,
+    lines: &source::LineIndex,
+    d: &pbnfmt::rules::diagnostic::Diagnostic,
+) -> String {
+    let (line, column) = lines.line_col(text, d.span.start);
+    format!(
+        "{name}:{line}:{column}: {}[{}] {}",
+        d.severity.as_str(),
+        d.rule.code(),
+        d.message
+    )
 }
 
 /// Why a rewrite was refused ([`said`]).
@@ -242,21 +253,29 @@ fn interruptible<T: Send + 'static>(
             let _ = sender.send(work());
         })
         .map_err(|error| PbnfmtError::new_err(format!("cannot start pbnfmt: {error}")))?;
-    // A receiver is not shared between threads; the detached closure borrows it through a lock.
-    let answer = Mutex::new(answer);
+    match wait(py, &Mutex::new(answer))? {
+        Some(result) => Ok(result?),
+        // The work ended without sending: it panicked, which no input may make it do.
+        None => Err(PbnfmtError::new_err(
+            "pbnfmt stopped without an answer (a bug in pbnfmt: please report it)",
+        )),
+    }
+}
+
+/// The next message of `receiver`, waited for with the GIL let go, [`WAIT`] at a time, looking
+/// at Python's signals between (Ctrl-C raises `KeyboardInterrupt`); `None` once the sender is
+/// gone. (A receiver is not shared between threads: the detached closure borrows it through a
+/// lock.)
+fn wait<T: Send>(py: Python<'_>, receiver: &Mutex<Receiver<T>>) -> PyResult<Option<T>> {
     loop {
-        let next = py.detach(|| match answer.lock() {
-            Ok(answer) => answer.recv_timeout(WAIT),
+        let next = py.detach(|| match receiver.lock() {
+            Ok(receiver) => receiver.recv_timeout(WAIT),
             Err(_) => Err(RecvTimeoutError::Disconnected),
         });
         match next {
-            Ok(result) => return Ok(result?),
+            Ok(message) => return Ok(Some(message)),
             Err(RecvTimeoutError::Timeout) => py.check_signals()?,
-            Err(RecvTimeoutError::Disconnected) => {
-                return Err(PbnfmtError::new_err(
-                    "pbnfmt stopped without an answer (a bug in pbnfmt: please report it)",
-                ));
-            }
+            Err(RecvTimeoutError::Disconnected) => return Ok(None),
         }
     }
 }
@@ -460,17 +479,10 @@ impl Games {
     /// `(True, line)` for a game, `(False, message)` for a warning; waits [`WAIT`] at a time,
     /// looking at Python's signals between.
     fn __next__(&self, py: Python<'_>) -> PyResult<Option<(bool, String)>> {
-        loop {
-            let next = py.detach(|| match self.lines.lock() {
-                Ok(lines) => lines.recv_timeout(WAIT),
-                Err(_) => Err(RecvTimeoutError::Disconnected),
-            });
-            match next {
-                Ok(Ok(item)) => return Ok(Some(item)),
-                Ok(Err(message)) => return Err(PbnfmtError::new_err(message)),
-                Err(RecvTimeoutError::Disconnected) => return Ok(None),
-                Err(RecvTimeoutError::Timeout) => py.check_signals()?,
-            }
+        match wait(py, &self.lines)? {
+            Some(Ok(item)) => Ok(Some(item)),
+            Some(Err(message)) => Err(PbnfmtError::new_err(message)),
+            None => Ok(None),
         }
     }
 }
@@ -513,9 +525,9 @@ impl Lines {
         }
     }
 
-    fn line(&mut self, line: &[u8]) -> io::Result<()> {
+    fn line(&mut self, line: Vec<u8>) -> io::Result<()> {
         if self.skip > 0 {
-            self.skipped.write(line);
+            self.skipped.write(&line);
             self.skip -= 1;
             if self.skip == 0 && self.skipped.finish() != self.handed {
                 return Err(io::Error::other(
@@ -525,8 +537,10 @@ impl Lines {
             }
             return Ok(());
         }
-        self.sent.write(line);
-        let text = String::from_utf8_lossy(line).into_owned();
+        self.sent.write(&line);
+        // The lines are pbnfmt's JSON, UTF-8: taken as they are, not copied.
+        let text = String::from_utf8(line)
+            .unwrap_or_else(|error| String::from_utf8_lossy(error.as_bytes()).into_owned());
         if self.sender.send(Ok((true, text))).is_err() {
             // Python let go of the iterator: stop converting.
             self.closed = true;
@@ -538,14 +552,14 @@ impl Lines {
 
 impl Write for Lines {
     fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
-        for &byte in bytes {
-            if byte == b'\n' {
-                let line = std::mem::take(&mut self.partial);
-                self.line(&line)?;
-            } else {
-                self.partial.push(byte);
-            }
+        let mut rest = bytes;
+        while let Some(end) = rest.iter().position(|&byte| byte == b'\n') {
+            self.partial.extend_from_slice(&rest[..end]);
+            let line = std::mem::take(&mut self.partial);
+            self.line(line)?;
+            rest = &rest[end + 1..];
         }
+        self.partial.extend_from_slice(rest);
         Ok(bytes.len())
     }
 
@@ -554,25 +568,10 @@ impl Write for Lines {
     }
 }
 
-/// The error number of a folder opened as a file (`EISDIR`, the same on Linux and macOS), which
-/// Python makes an `IsADirectoryError`.
-const EISDIR: i32 = 21;
-
-/// Whether `path` can be read as a file: it opens, and is not a folder. Said at the call, where
-/// reading itself starts on a thread of its own.
-fn openable(path: &Path) -> io::Result<()> {
-    let file = std::fs::File::open(path)?;
-    if file.metadata()?.is_dir() {
-        return Err(io::Error::from_raw_os_error(EISDIR));
-    }
-    Ok(())
-}
-
+/// The games of a file ([`Games`]). (The package opens a path before, so that a file that
+/// cannot be read is an `OSError` at the call; a failure here comes with the first game.)
 #[pyfunction]
 fn read(path: Option<PathBuf>, data: Option<Vec<u8>>, name: Option<String>) -> PyResult<Games> {
-    if let (Some(path), None) = (&path, &data) {
-        openable(path).map_err(|error| PyErr::from(Trouble::Io(error, path.clone())))?;
-    }
     let (sender, lines) = sync_channel(QUEUE);
     let input = Input::new(path, data, name);
     std::thread::Builder::new()
@@ -676,13 +675,12 @@ fn fingerprint(py: Python<'_>, sources: Vec<Source>) -> PyResult<(String, usize,
             let (bytes, name) = Input::new(path, data, name).bytes()?;
             let decoded = source::decode_owned(bytes, None);
             if let Some(finding) = pbnfmt::read::not_pbn(&decoded) {
-                let (line, column) = source::LineIndex::new(&decoded.text)
-                    .line_col(&decoded.text, finding.span.start);
-                return Err(Trouble::Refused(format!(
-                    "{name}:{line}:{column}: {}[{}] {}",
-                    finding.severity.as_str(),
-                    finding.rule.code(),
-                    finding.message
+                let lines = source::LineIndex::new(&decoded.text);
+                return Err(Trouble::Refused(worded(
+                    &name,
+                    &decoded.text,
+                    &lines,
+                    &finding,
                 )));
             }
             let (found, skipped) = pbnfmt::fingerprint::boards(&decoded.text);

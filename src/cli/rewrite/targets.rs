@@ -205,15 +205,9 @@ pub(super) fn no_link_below(dir: &Path, relative: &Path, plain: &PlainFolders) -
     // The file's folder found plain: so were all on the way to it (each is added after those
     // above it). Only the file is looked at.
     let target = dir.join(relative);
-    let from = match target.parent() {
-        Some(parent) if last > 1 && known(parent) => last - 1,
-        _ => 0,
-    };
-    let mut path = match from {
-        0 => dir.to_path_buf(),
-        _ => target
-            .parent()
-            .map_or_else(|| dir.to_path_buf(), Path::to_path_buf),
+    let (from, mut path) = match target.parent() {
+        Some(parent) if last > 1 && known(parent) => (last - 1, parent.to_path_buf()),
+        _ => (0, dir.to_path_buf()),
     };
     for (at, component) in relative.components().enumerate().skip(from) {
         path.push(component);
