@@ -139,10 +139,23 @@ pub(super) fn run_merge(args: &MergeArgs) -> u8 {
     let merged = merge::merge(&reads, args.shuffle, args.renumber);
     let bytes = match merged.output {
         Ok(bytes) => bytes,
-        Err(problem) => {
+        // A result that does not read back is a bug; boards that cannot be renumbered
+        // (`--renumber`) are the input's, said as renumber says them.
+        Err(problem) if crate::rewrite::is_bug(&problem) => {
             say!(
                 "pbnfmt: error: {} (this is a bug in pbnfmt: please report it)",
                 problem.message
+            );
+            return EXIT_FINDINGS;
+        }
+        Err(problem) => {
+            say!(
+                "pbnfmt: error: {}{}",
+                problem.message,
+                problem
+                    .help
+                    .as_deref()
+                    .map_or_else(String::new, |help| format!(" ({help})"))
             );
             return EXIT_FINDINGS;
         }
