@@ -22,7 +22,8 @@ pub enum Table {
 }
 
 /// The columns of `--table results`: the game's key and board, then the traveller's columns
-/// under fixed names (empty where the ScoreTable has no such column or writes `-`).
+/// under fixed names (empty where the ScoreTable has no such column or writes `-`). A column of
+/// numbers ([`NUMBER_COLUMNS`]) holds only numbers; a cell of it that is none is in `other`.
 pub const RESULT_COLUMNS: &[&str] = &[
     "file",
     "game",
@@ -41,6 +42,7 @@ pub const RESULT_COLUMNS: &[&str] = &[
     "lead",
     "score_ns",
     "adjusted",
+    "other",
     "mp_ns",
     "mp_ew",
     "imp_ns",
@@ -51,6 +53,31 @@ pub const RESULT_COLUMNS: &[&str] = &[
     "rank",
     "multiplicity",
 ];
+
+/// The result columns that hold numbers, and whether a fraction is one (matchpoints, IMPs and
+/// percentages may have decimals; tricks, a datum and a multiplicity are whole).
+const NUMBER_COLUMNS: &[(&str, bool)] = &[
+    ("result", false),
+    ("mp_ns", true),
+    ("mp_ew", true),
+    ("imp_ns", true),
+    ("imp_ew", true),
+    ("datum", false),
+    ("percentage_ns", true),
+    ("percentage_ew", true),
+    ("multiplicity", false),
+];
+
+/// `-12`, `+3`, `52.5`: an optional sign, digits, and (where `fraction`) a point and digits.
+/// No exponent, no `inf`, no decimal comma: what a reader of any language types as a number.
+fn is_number(cell: &str, fraction: bool) -> bool {
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    let unsigned = cell.strip_prefix(['-', '+']).unwrap_or(cell);
+    match unsigned.split_once('.') {
+        Some((whole, part)) => fraction && digits(whole) && digits(part),
+        None => digits(unsigned),
+    }
+}
 
 /// The ScoreTable column each result column reads, by PBN 5.9's names (and `Section`, `Table`,
 /// `Round`, `Lead`, which producers add).
@@ -402,7 +429,8 @@ impl Writer {
 /// The rows of `--table results` for one game: one per row of its ScoreTable. `score_ns` is
 /// North-South's points however the producer writes them (Score_NS, or Score_EW negated where
 /// only East-West's is written, as Ruter does); a score that is no number (`A60`, `40%`, PBN 5.9's
-/// artificial scores) is in `adjusted` instead, so that `score_ns` stays a column of numbers.
+/// artificial scores) is in `adjusted` instead, so that `score_ns` stays a column of numbers; so
+/// is every other number column, its cells that are no number in `other`.
 fn result_rows(csv: &Csv, game: &Value, file: &str, number: &str) -> String {
     let raw = csv.raw;
     let mut out = String::new();
@@ -431,6 +459,21 @@ fn result_rows(csv: &Csv, game: &Value, file: &str, number: &str) -> String {
             (None, None) => (None, None),
             (ns, ew) => (None, ns.or(ew)),
         };
+        let source = |name: &str| {
+            RESULT_SOURCES
+                .iter()
+                .find(|(column, _)| *column == name)
+                .map(|(_, source)| *source)
+        };
+        // The cells of number columns that are no number, as `MP_NS=40%`: kept, not typed.
+        let other: Vec<String> = NUMBER_COLUMNS
+            .iter()
+            .filter_map(|&(name, fraction)| {
+                let source = source(name)?;
+                let value = cell(source)?;
+                (!is_number(&value, fraction)).then(|| format!("{source}={value}"))
+            })
+            .collect();
         let values = RESULT_COLUMNS.iter().map(|&name| match name {
             "file" => file.to_owned(),
             "game" => number.to_owned(),
@@ -438,11 +481,14 @@ fn result_rows(csv: &Csv, game: &Value, file: &str, number: &str) -> String {
             "vulnerable" => column(game, "vulnerable", csv.plain),
             "score_ns" => score_ns.clone().unwrap_or_default(),
             "adjusted" => adjusted.clone().unwrap_or_default(),
-            other => RESULT_SOURCES
-                .iter()
-                .find(|(name, _)| *name == other)
-                .and_then(|(_, source)| cell(source))
-                .unwrap_or_default(),
+            "other" => other.join("; "),
+            name => {
+                let fraction = NUMBER_COLUMNS.iter().find(|(n, _)| *n == name).map(|c| c.1);
+                source(name)
+                    .and_then(cell)
+                    .filter(|v| fraction.is_none_or(|f| is_number(v, f)))
+                    .unwrap_or_default()
+            }
         });
         out.push_str(&row(raw, values));
     }
@@ -643,6 +689,29 @@ mod tests {
             ),
             "a,\"b,c\",\"say \"\"hi\"\"\",\"two\nlines\",\r\n"
         );
+    }
+
+    /// A number column of the results table holds numbers as every reader types them; the rest
+    /// of what a traveller writes there (`40%`, `1e3`, `52,5`, `inf`) is in `other`.
+    #[test]
+    fn a_number_is_what_every_reader_takes_for_one() {
+        for (cell, fraction) in [("12", false), ("-3", false), ("+1", false), ("52.5", true)] {
+            assert!(is_number(cell, fraction), "{cell}");
+        }
+        for (cell, fraction) in [
+            ("52.5", false),
+            ("40%", true),
+            ("1e3", true),
+            ("52,5", true),
+            ("inf", true),
+            (".5", true),
+            ("5.", true),
+            ("-", true),
+            ("", false),
+            ("1 2", false),
+        ] {
+            assert!(!is_number(cell, fraction), "{cell}");
+        }
     }
 
     /// OWASP's CSV injection: a cell that would be a formula gets a `'`; numbers stay numbers;

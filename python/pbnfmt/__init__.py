@@ -82,7 +82,10 @@ __all__ = [
     "Findings",
     "PbnfmtError",
     "PbnfmtWarning",
+    "CALL_COLUMNS",
+    "CARD_COLUMNS",
     "GAME_COLUMNS",
+    "RESULT_COLUMNS",
     "Source",
     "Sources",
     "__version__",
@@ -532,28 +535,55 @@ GAME_COLUMNS: dict[str, Union[str, tuple[str, ...]]] = {
 }
 
 
-def _arrow_type(kind: Union[str, tuple[str, ...]]) -> Any:
-    import pyarrow
+#: The calls table (``table="calls"``): a row per call, in the order called (PBN 3.4.11).
+CALL_COLUMNS: dict[str, Union[str, tuple[str, ...]]] = {
+    "file": "string",
+    "game": "int64",
+    "index": "int64",
+    "seat": _SEATS,
+    "call": "string",
+    "nags": "string",
+    "note": "string",
+}
 
-    if isinstance(kind, tuple):
-        return pyarrow.dictionary(pyarrow.int8(), pyarrow.string())
-    return {"string": pyarrow.string(), "int64": pyarrow.int64(), "bool": pyarrow.bool_()}[kind]
+#: The cards table (``table="cards"``): a row per card played, in the order played (PBN 3.4.14);
+#: ``position`` is its place in the trick (1 for the lead).
+CARD_COLUMNS: dict[str, Union[str, tuple[str, ...]]] = {
+    "file": "string",
+    "game": "int64",
+    "trick": "int64",
+    "position": "int64",
+    "seat": _SEATS,
+    "card": "string",
+    "leader": _SEATS,
+    "winner": _SEATS,
+}
 
-
-def schema() -> "pyarrow.Schema":
-    """The Arrow schema of the games table (:data:`GAME_COLUMNS`): every file's table has it, so
-    tables of many files concatenate (``pyarrow.concat_tables``) and their pandas frames too."""
-    import pyarrow
-
-    return pyarrow.schema([pyarrow.field(n, _arrow_type(k)) for n, k in GAME_COLUMNS.items()])
-
-#: The types of the results table's number columns (``convert --to csv --table results``): a
-#: score in points, matchpoints, IMPs, a datum and percentages, declarer's tricks, a row's count.
-#: A pair number, a board, a table, a round and a rank stay text (``0873`` is no quantity, a
-#: rank may be ``3=``).
-_RESULT_TYPES = {
+#: The results table (``table="results"``): a row per result of every traveller (PBN 5.9
+#: ScoreTable). ``score_ns`` is North-South's points however the producer wrote them; a score
+#: that is no number (``A60``) is in ``adjusted``, and any other cell of a number column that is
+#: no number (``MP_NS=40%``) in ``other``, so that each column has one type and nothing the file
+#: writes is lost. A pair number, a board, a table, a round and a rank are text (``0873`` is no
+#: quantity, a rank may be ``3=``).
+RESULT_COLUMNS: dict[str, Union[str, tuple[str, ...]]] = {
+    "file": "string",
+    "game": "int64",
+    "board": "string",
+    "vulnerable": ("None", "NS", "EW", "All"),
+    "section": "string",
+    "table": "string",
+    "round": "string",
+    "pair_ns": "string",
+    "pair_ew": "string",
+    "names_ns": "string",
+    "names_ew": "string",
+    "contract": "string",
+    "declarer": _SEATS,
     "result": "int64",
+    "lead": "string",
     "score_ns": "int64",
+    "adjusted": "string",
+    "other": "string",
     "mp_ns": "float64",
     "mp_ew": "float64",
     "imp_ns": "float64",
@@ -561,8 +591,50 @@ _RESULT_TYPES = {
     "datum": "int64",
     "percentage_ns": "float64",
     "percentage_ew": "float64",
+    "rank": "string",
     "multiplicity": "int64",
 }
+
+_COLUMNS = {
+    "games": GAME_COLUMNS,
+    "calls": CALL_COLUMNS,
+    "cards": CARD_COLUMNS,
+    "results": RESULT_COLUMNS,
+}
+
+
+def _columns(table: Table) -> dict[str, Union[str, tuple[str, ...]]]:
+    """The columns of ``table``, or the ValueError naming the tables."""
+    try:
+        return _COLUMNS[table]
+    except (KeyError, TypeError):
+        raise ValueError(
+            f"table={table!r}: the tables are {', '.join(map(repr, _COLUMNS))}"
+        ) from None
+
+
+def _arrow_type(kind: Union[str, tuple[str, ...]]) -> Any:
+    import pyarrow
+
+    if isinstance(kind, tuple):
+        return pyarrow.dictionary(pyarrow.int8(), pyarrow.string())
+    types = {
+        "string": pyarrow.string(),
+        "int64": pyarrow.int64(),
+        "float64": pyarrow.float64(),
+        "bool": pyarrow.bool_(),
+    }
+    return types[kind]
+
+
+def schema(table: Table = "games") -> "pyarrow.Schema":
+    """The Arrow schema of ``table`` (:data:`GAME_COLUMNS`, :data:`CALL_COLUMNS`,
+    :data:`CARD_COLUMNS`, :data:`RESULT_COLUMNS`): every file's table has it, so tables of many
+    files concatenate (``pyarrow.concat_tables``) and their pandas frames too."""
+    import pyarrow
+
+    columns = _columns(table)
+    return pyarrow.schema([pyarrow.field(n, _arrow_type(k)) for n, k in columns.items()])
 
 
 def _csv(
@@ -574,10 +646,9 @@ def _csv(
     header: Optional[str] = None
     parts: list[str] = []
     said: list[str] = []
-    typed = table == "games"
-    columns = list(GAME_COLUMNS) if typed else None
+    columns = list(GAME_COLUMNS) if table == "games" else None
     for native in _sources(source, name, text):
-        converted, warned = _native.convert(*native, "csv", table, columns, typed)
+        converted, warned = _native.convert(*native, "csv", table, columns, True)
         said.extend(warned)
         first, _, rows = converted.partition("\n")
         if header is None:
@@ -598,22 +669,19 @@ def to_pandas(
     table: Table = "games",
 ) -> "pandas.DataFrame":
     """The games of ``source`` as a pandas DataFrame: :func:`to_arrow`'s table, its integers the
-    nullable ``Int64``, its categories ``category`` columns with fixed categories, ``uncertain``
-    ``boolean``: one schema for every file, so frames of many files concatenate as they are.
-    ``table`` chooses the rows as ``convert --table`` does: ``results`` gives a row per result of
-    every traveller (PBN 5.9 ScoreTable), typed as :func:`to_arrow` types it; ``calls`` and
-    ``cards`` are read by pandas with its defaults."""
-    if table in ("games", "results"):
-        import pandas
-        import pyarrow
-
-        typed = {pyarrow.int64(): pandas.Int64Dtype(), pyarrow.bool_(): pandas.BooleanDtype()}
-        if table == "results":
-            typed = {}
-        return _arrow(_csv(source, name, text, table), table).to_pandas(types_mapper=typed.get)
+    nullable ``Int64``, its decimals ``Float64``, its categories ``category`` columns with fixed
+    categories, ``uncertain`` ``boolean``: one schema for every file, so frames of many files
+    concatenate as they are. ``table`` chooses the rows as ``convert --table`` does (``calls``,
+    ``cards``, ``results``), each with its one schema (:func:`schema`)."""
     import pandas
+    import pyarrow
 
-    return pandas.read_csv(io.StringIO(_csv(source, name, text, table)))
+    typed = {
+        pyarrow.int64(): pandas.Int64Dtype(),
+        pyarrow.float64(): pandas.Float64Dtype(),
+        pyarrow.bool_(): pandas.BooleanDtype(),
+    }
+    return to_arrow(source, text=text, name=name, table=table).to_pandas(types_mapper=typed.get)
 
 
 def to_arrow(
@@ -626,56 +694,29 @@ def to_arrow(
     """The games of ``source`` as a pyarrow Table with :func:`schema`, the same for every file
     (:data:`GAME_COLUMNS`: the columns of ``convert --to csv`` with ``board_number`` and the
     contract's parts), its values the JSON's (``vulnerable`` ``"None"``, the deal hash's digits).
-    ``table`` chooses the rows as ``convert --table`` does. The ``results`` table is typed: the
-    score (``score_ns``, North-South's points; an artificial score such as ``A60`` is in
-    ``adjusted``), declarer's tricks, the datum and the row's multiplicity are ``int64``;
-    matchpoints, IMPs and percentages ``float64``; the rest text. A number column is typed only
-    where every value the file writes in it is a number; where one is not, the column stays
-    text, so nothing the file writes is lost. A value the traveller does not give is null."""
-    return _arrow(_csv(source, name, text, table), table)
+    ``table`` chooses the rows as ``convert --table`` does: ``calls`` (:data:`CALL_COLUMNS`),
+    ``cards`` (:data:`CARD_COLUMNS`) or ``results`` (:data:`RESULT_COLUMNS`: a row per result of
+    every traveller, its scores, tricks, datum and multiplicity ``int64``, matchpoints, IMPs and
+    percentages ``float64``, a cell that is no number in ``other``), each with one schema for
+    every file. A value the file does not give is null."""
+    columns = _columns(table)
+    return _typed_table(_csv(source, name, text, table).encode("utf-8"), table, columns)
 
 
-def _arrow(text: str, table: Table) -> "pyarrow.Table":
-    """The CSV ``text`` of ``table`` as an Arrow table, typed as :func:`to_arrow` says."""
-    import pyarrow
-    import pyarrow.compute
-    import pyarrow.csv
-
-    # An empty cell is a value the file does not give (null in the JSON), in text columns too:
-    # pyarrow would read it as an empty string, where pandas reads it as missing.
-    csv = text.encode("utf-8")
-    if table == "games":
-        return _games_table(csv)
-    if table != "results":
-        options = pyarrow.csv.ConvertOptions(strings_can_be_null=True)
-        return pyarrow.csv.read_csv(io.BytesIO(csv), convert_options=options)
-    header = csv.split(b"\n", 1)[0].decode("utf-8").strip().split(",")
-    options = pyarrow.csv.ConvertOptions(
-        strings_can_be_null=True, column_types={c: pyarrow.string() for c in header}
-    )
-    read = pyarrow.csv.read_csv(io.BytesIO(csv), convert_options=options)
-    for column, kind in _RESULT_TYPES.items():
-        if column not in read.column_names:
-            continue
-        at = read.column_names.index(column)
-        try:
-            typed = pyarrow.compute.cast(read.column(at), getattr(pyarrow, kind)())
-        except (pyarrow.ArrowInvalid, pyarrow.ArrowNotImplementedError):
-            continue
-        read = read.set_column(at, column, typed)
-    return read
-
-
-def _games_table(csv: bytes) -> "pyarrow.Table":
-    """The games table of a plain CSV (:data:`GAME_COLUMNS`, values as the JSON gives them)."""
+def _typed_table(
+    csv: bytes, table: Table, columns: dict[str, Union[str, tuple[str, ...]]]
+) -> "pyarrow.Table":
+    """The table of a plain CSV (the values as the JSON gives them) with ``table``'s schema."""
     import pyarrow
     import pyarrow.compute as compute
     import pyarrow.csv
 
+    # An empty cell is a value the file does not give (null in the JSON), in text columns too:
+    # pyarrow would read it as an empty string, where pandas reads it as missing.
     options = pyarrow.csv.ConvertOptions(
         column_types={
             n: pyarrow.string() if isinstance(k, tuple) else _arrow_type(k)
-            for n, k in GAME_COLUMNS.items()
+            for n, k in columns.items()
         },
         null_values=[""],
         strings_can_be_null=True,
@@ -684,15 +725,20 @@ def _games_table(csv: bytes) -> "pyarrow.Table":
         false_values=["false"],
     )
     read = pyarrow.csv.read_csv(io.BytesIO(csv), convert_options=options)
-    # Undoubled is an empty risk, which a CSV cell cannot tell from none: a contract has a risk.
-    at = read.column_names.index("contract_risk")
-    risk = compute.if_else(
-        compute.is_null(read.column("contract_level")),
-        pyarrow.scalar(None, pyarrow.string()),
-        compute.fill_null(read.column("contract_risk"), ""),
-    )
-    read = read.set_column(at, "contract_risk", risk)
-    for name, kind in GAME_COLUMNS.items():
+    if list(read.column_names) != list(columns):  # pragma: no cover - the command's columns
+        raise PbnfmtError(
+            f"the {table} table's columns are {read.column_names} (a bug in pbnfmt: please report it)"
+        )
+    if table == "games":
+        # Undoubled is an empty risk, which a CSV cell cannot tell from none: a contract has one.
+        at = read.column_names.index("contract_risk")
+        risk = compute.if_else(
+            compute.is_null(read.column("contract_level")),
+            pyarrow.scalar(None, pyarrow.string()),
+            compute.fill_null(read.column("contract_risk"), ""),
+        )
+        read = read.set_column(at, "contract_risk", risk)
+    for name, kind in columns.items():
         if not isinstance(kind, tuple):
             continue
         at = read.column_names.index(name)
@@ -707,7 +753,7 @@ def _games_table(csv: bytes) -> "pyarrow.Table":
             indices.cast(pyarrow.int8()), dictionary
         )
         read = read.set_column(at, name, categories)
-    return read.cast(schema())
+    return read.cast(schema(table))
 
 
 def find_pbnfmt_bin() -> str:

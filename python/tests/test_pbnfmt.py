@@ -303,13 +303,19 @@ def test_the_results_table_is_typed_and_adds_up_to_the_travellers() -> None:
     assert pyarrow.compute.sum(table.column("imp_ew")).as_py() == sum(float(r["IMP_EW"]) for r in rows)
     assert table.column("pair_ew").to_pylist() == [r["PairId_EW"] for r in _by_board(tables)]
     frame = pbnfmt.to_pandas(path, table="results")
-    assert frame["score_ns"].dtype.kind == "i" and frame["imp_ns"].dtype.kind == "f"
+    assert str(frame["score_ns"].dtype) == "Int64" and str(frame["imp_ns"].dtype) == "Float64"
     assert len(frame) == 168
-    # A column with a value that is no number stays text: nothing the file writes is lost.
-    odd = path.read_text(encoding="latin-1").replace('"120"', "A60", 1)
+    # A cell that is no number is kept beside its typed column, which keeps its type (one
+    # schema for every file): an artificial score in `adjusted`, any other in `other`.
+    whole = path.read_text(encoding="latin-1")
+    first = next(i for i, r in enumerate(rows) if r["IMP_NS"] not in ("-", ""))
+    odd = whole.replace('"120"', "A60", 1).replace("-90\n", "9O\n", 1)
     odd_table = pbnfmt.to_arrow(text=odd, table="results")
+    assert odd_table.schema == pbnfmt.schema("results") == table.schema
     assert odd_table.column("adjusted").to_pylist().count("A60") == 1
-    assert odd_table.schema.field("score_ns").type == pyarrow.int64()
+    assert odd_table.column("other").to_pylist()[first] == "ButlerDatum=9O"
+    assert odd_table.column("datum").to_pylist()[first] is None
+    assert [v for v in odd_table.column("other").to_pylist() if v] == ["ButlerDatum=9O"]
     with pytest.raises(ValueError, match="table="):
         pbnfmt.to_arrow(path, table="nothing")  # type: ignore[arg-type]
 
@@ -677,6 +683,46 @@ def test_one_schema_for_every_file_and_the_dicts_agree() -> None:
     assert not [c for c in frame.columns if frame[c].dtype == object], frame.dtypes
     assert str(frame["score_ns"].dtype) == "Int64" and frame["dealer"].dtype == "category"
     assert list(frame["vulnerable"].cat.categories) == ["None", "NS", "EW", "All"]
+
+
+def test_calls_cards_and_results_have_one_schema_for_every_file() -> None:
+    """Item 7 for the other tables: over every shared real file the calls, cards and results
+    tables have their :func:`pbnfmt.schema` (no type that depends on the file), concatenate in
+    Arrow and in pandas with no object column, and count what the typed games hold: a row per
+    call of each auction, per card played, per row of each ScoreTable as the test reads it."""
+    import pandas
+    import pyarrow
+
+    files = real_files()
+    counted = {"calls": 0, "cards": 0, "results": 0}
+    for table in counted:
+        schema = pbnfmt.schema(table)
+        tables = []
+        for path in files:
+            read = pbnfmt.to_arrow(path, table=table)
+            assert read.schema == schema, (path, table)
+            tables.append(read)
+        whole = pyarrow.concat_tables(tables)
+        frame = pandas.concat(
+            [pbnfmt.to_pandas(path, table=table) for path in files], ignore_index=True
+        )
+        assert len(frame) == whole.num_rows
+        assert not [c for c in frame.columns if frame[c].dtype == object], (table, frame.dtypes)
+        counted[table] = whole.num_rows
+    calls = cards = results = 0
+    for path in files:
+        for game in pbnfmt.games(path):
+            calls += len(game.auction.calls) if game.auction else 0
+            cards += sum(
+                1
+                for trick in (game.play.tricks if game.play else ())
+                for card in trick.cards
+                if card not in (None, "-", "+")
+            )
+        text = pathlib.Path(path).read_bytes().decode("latin-1")
+        results += sum(len(found) for _, found in _score_tables(text))
+    assert counted == {"calls": calls, "cards": cards, "results": results}
+    assert calls > 10_000 and cards > 10_000 and results > 1_000, counted
 
 
 def test_the_docs_give_every_function_as_the_code_has_it() -> None:
