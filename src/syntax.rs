@@ -221,6 +221,20 @@ impl Parse {
 }
 
 impl TagPair {
+    /// The last token of the tag pair with its section data (its last call, card, comment or
+    /// element, the annotations of a move included): where what the pair says ends.
+    pub fn last_token(&self, parse: &Parse) -> TokenId {
+        let Some(data) = self.data.last() else {
+            return self.end;
+        };
+        match data {
+            Data::Comment(token) | Data::Escape(token) | Data::Marker(token) => *token,
+            Data::Move(mv) => parse.annotations(mv).last().copied().unwrap_or(mv.token),
+            Data::Element { last, .. } | Data::Invalid { last, .. } => *last,
+        }
+        .max(self.end)
+    }
+
     /// The tag name, if the pair has one.
     pub fn name<'a>(&self, parse: &Parse, text: &'a str) -> Option<&'a str> {
         self.name.map(|id| parse.text(text, id))

@@ -53,6 +53,7 @@ from pbnfmt._games import (
     Play,
     Result,
     Score,
+    Span,
     Tag,
     Trick,
 )
@@ -73,6 +74,7 @@ __all__ = [
     "Play",
     "Result",
     "Score",
+    "Span",
     "Tag",
     "Trick",
     "dump",

@@ -3,6 +3,10 @@
 the deal turned) is rewritten by pbnfmt's own proven rewrites and written back by :func:`dumps`
 without losing what the file held.
 
+Every object read from a file keeps where it is written (``span``, a :class:`Span`: line and
+column as ``check`` gives a finding's place); spans do not count in equality, and a game changed
+in Python has none (it is written nowhere yet).
+
 Two games are equal when they say the same of the board: its number, dealer, vulnerability,
 deal, contract, declarer, result, scores, auction, play, par, double-dummy table and tables
 (sections). Where a game stands (file, line, number in the file), how its tags are spelled and
@@ -24,6 +28,27 @@ _SUITS = ("S", "H", "D", "C")
 
 
 @dataclass(frozen=True)
+class Span:
+    """Where something is written in its file: ``line`` and ``column`` of its first character
+    (from 1, as ``check`` gives a finding's place: ``file:line:column``; a column counts
+    characters), and ``end_line``, ``end_column`` just past its last character. On the file's
+    text as Python reads it (``lines = text.splitlines()``), one line's span is
+    ``lines[line - 1][column - 1 : end_column - 1]``."""
+
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+
+    def __str__(self) -> str:
+        return f"{self.line}:{self.column}-{self.end_line}:{self.end_column}"
+
+
+def _span(value: Any) -> Optional[Span]:
+    return None if value is None else Span(value[0], value[1], value[2], value[3])
+
+
+@dataclass(frozen=True)
 class Tag:
     """A tag pair as the file gives it: ``inherited`` is ``"#"`` or ``"##"`` for a value carried
     from an earlier game (PBN 4.8), else ``None``."""
@@ -31,6 +56,8 @@ class Tag:
     name: str
     value: str
     inherited: Optional[str] = None
+    span: Optional[Span] = field(default=None, compare=False)
+    """The tag pair with its section (PBN 5); ``None`` for a value carried by ``##``."""
 
 
 @dataclass(frozen=True)
@@ -43,6 +70,8 @@ class Hand:
     suits: tuple[str, str, str, str]
     hcp: Optional[int]
     shape: Optional[tuple[int, int, int, int]]
+    span: Optional[Span] = field(default=None, compare=False)
+    """The hand in the Deal value."""
 
     @property
     def cards(self) -> tuple[str, ...]:
@@ -63,6 +92,8 @@ class Deal:
     south: Optional[Hand]
     west: Optional[Hand]
     hash: Optional[str]
+    span: Optional[Span] = field(default=None, compare=False)
+    """The Deal tag pair."""
 
     def __getitem__(self, seat: str) -> Optional[Hand]:
         """The hand of ``"N"``, ``"E"``, ``"S"`` or ``"W"``."""
@@ -83,6 +114,8 @@ class Contract:
     strain: Optional[str] = None
     risk: str = ""
     passed_out: bool = False
+    span: Optional[Span] = field(default=None, compare=False)
+    """The Contract tag pair."""
 
     def __str__(self) -> str:
         if self.passed_out:
@@ -101,6 +134,8 @@ class Call:
     note: Optional[str] = None
     insufficient: bool = False
     after_end: bool = False
+    span: Optional[Span] = field(default=None, compare=False)
+    """The call as written (its annotations after it not included)."""
 
 
 @dataclass(frozen=True)
@@ -111,6 +146,8 @@ class Auction:
     first: Optional[str]
     calls: tuple[Call, ...]
     end: Optional[str]
+    span: Optional[Span] = field(default=None, compare=False)
+    """The Auction tag pair with its calls."""
 
 
 @dataclass(frozen=True)
@@ -122,9 +159,23 @@ class Trick:
     cards: tuple[Optional[str], Optional[str], Optional[str], Optional[str]]
     winner: Optional[str]
     annotations: Optional[dict[str, Any]] = field(default=None, hash=False)
+    spans: tuple[Optional[Span], Optional[Span], Optional[Span], Optional[Span]] = field(
+        default=(None, None, None, None), compare=False
+    )
+    """Each card as written, by seat (``N E S W``, as ``cards``)."""
 
     def __getitem__(self, seat: str) -> Optional[str]:
         return self.cards[SEATS.index(seat)]
+
+    @property
+    def span(self) -> Optional[Span]:
+        """From the first card of the trick written to the last (in the file's order)."""
+        written = [at for at in self.spans if at is not None]
+        if not written:
+            return None
+        first = min(written, key=lambda at: (at.line, at.column))
+        last = max(written, key=lambda at: (at.end_line, at.end_column))
+        return Span(first.line, first.column, last.end_line, last.end_column)
 
 
 @dataclass(frozen=True)
@@ -134,6 +185,8 @@ class Play:
     first: Optional[str]
     tricks: tuple[Trick, ...]
     end: Optional[str]
+    span: Optional[Span] = field(default=None, compare=False)
+    """The Play tag pair with its cards."""
 
 
 @dataclass(frozen=True)
@@ -142,6 +195,8 @@ class Score:
 
     ns: int
     ew: int
+    span: Optional[Span] = field(default=None, compare=False)
+    """The Score tag pair (``None`` for the score pbnfmt computes)."""
 
 
 @dataclass(frozen=True)
@@ -152,6 +207,8 @@ class Result:
     tricks: Optional[int]
     score: Optional[Score]
     duplicate_score: Optional[Score]
+    span: Optional[Span] = field(default=None, compare=False)
+    """The Result tag pair."""
 
 
 @dataclass(frozen=True)
@@ -162,6 +219,9 @@ class Par:
     ns: Optional[int]
     ew: Optional[int]
     contracts: Optional[tuple[str, ...]]
+    span: Optional[Span] = field(default=None, compare=False)
+    """The file's ParContract tag pair, else its OptimumScore; ``None`` where the file writes
+    neither (the par of the double-dummy table)."""
 
 
 def _made(cls: type, values: dict[str, Any]) -> Any:
@@ -173,8 +233,8 @@ def _made(cls: type, values: dict[str, Any]) -> Any:
     return made
 
 
-def _score(obj: Optional[dict[str, Any]]) -> Optional[Score]:
-    return None if obj is None else Score(obj["ns"], obj["ew"])
+def _score(obj: Optional[dict[str, Any]], span: Optional[Span] = None) -> Optional[Score]:
+    return None if obj is None else Score(obj["ns"], obj["ew"], span)
 
 
 @dataclass(frozen=True)
@@ -212,11 +272,27 @@ class Game:
     """The sections, each as sorted JSON, sorted: what equality compares of them."""
     _raw: dict[str, Any] = field(compare=False, hash=False, repr=False)
     _text: Optional[str] = field(compare=False, repr=False)
+    span: Optional[Span] = field(default=None, compare=False)
+    """The game, first tag pair (or comment before it) to its last token."""
 
     @classmethod
     def from_dict(cls, obj: dict[str, Any], text: Optional[str] = None) -> "Game":
         """The game of a ``convert --to jsonl`` object; ``text``, its PBN text (without it, the
         game cannot be changed or written back)."""
+        obj = dict(obj)
+        spans = obj.pop("spans", None) or {}
+        tags = tuple(
+            Tag(t["name"], t["value"], t.get("inherited"), _span(at))
+            for t, at in zip(
+                obj.get("tags") or (), _padded(spans.get("tags"), len(obj.get("tags") or ()))
+            )
+        )
+        where: dict[str, Optional[Span]] = {}
+        for tag in tags:
+            where.setdefault(tag.name, tag.span)
+        hand_spans = spans.get("hands") or {}
+        call_spans = spans.get("calls") or ()
+        trick_spans = spans.get("tricks") or ()
         deal = obj.get("deal")
         facts = obj.get("hands") or {}
         hands: list[Optional[Hand]] = []
@@ -237,6 +313,7 @@ class Game:
                         "suits": suits,
                         "hcp": known.get("hcp"),
                         "shape": tuple(shape) if shape else None,
+                        "span": _span(hand_spans.get(seat)),
                     },
                 )
             )
@@ -255,7 +332,9 @@ class Game:
             vulnerable=obj.get("vulnerable"),
             deal=None
             if deal is None
-            else Deal(hands[0], hands[1], hands[2], hands[3], obj.get("deal_hash")),
+            else Deal(
+                hands[0], hands[1], hands[2], hands[3], obj.get("deal_hash"), where.get("Deal")
+            ),
             contract=None
             if contract is None
             else Contract(
@@ -263,10 +342,14 @@ class Game:
                 contract.get("denomination"),
                 contract.get("risk") or "",
                 bool(contract.get("passed_out")),
+                where.get("Contract"),
             ),
             declarer=obj.get("declarer"),
             result=Result(
-                obj.get("result"), _score(obj.get("score")), _score(obj.get("duplicate_score"))
+                obj.get("result"),
+                _score(obj.get("score"), where.get("Score")),
+                _score(obj.get("duplicate_score")),
+                where.get("Result"),
             ),
             auction=None
             if auction is None
@@ -282,11 +365,16 @@ class Game:
                             "note": c.get("note"),
                             "insufficient": bool(c.get("insufficient")),
                             "after_end": bool(c.get("after_end")),
+                            "span": _span(at),
                         },
                     )
-                    for c in auction.get("calls") or ()
+                    for c, at in zip(
+                        auction.get("calls") or (),
+                        _padded(call_spans, len(auction.get("calls") or ())),
+                    )
                 ),
                 auction.get("end"),
+                where.get("Auction"),
             ),
             play=None
             if play is None
@@ -300,11 +388,16 @@ class Game:
                             "cards": (t.get("N"), t.get("E"), t.get("S"), t.get("W")),
                             "winner": t.get("winner"),
                             "annotations": t.get("annotations"),
+                            "spans": tuple(_span((at or {}).get(seat)) for seat in SEATS),
                         },
                     )
-                    for t in play.get("tricks") or ()
+                    for t, at in zip(
+                        play.get("tricks") or (),
+                        _padded(trick_spans, len(play.get("tricks") or ())),
+                    )
                 ),
                 play.get("end"),
+                where.get("Play"),
             ),
             par=None
             if par is None
@@ -312,6 +405,7 @@ class Game:
                 par.get("ns"),
                 par.get("ew"),
                 None if par.get("contracts") is None else tuple(par["contracts"]),
+                where.get("ParContract") or where.get("OptimumScore"),
             ),
             double_dummy=obj.get("double_dummy"),
             sections=tuple(obj.get("sections") or ()),
@@ -320,10 +414,11 @@ class Game:
             file=obj.get("file", ""),
             line=obj.get("line", 0),
             index=obj.get("game", 0),
-            tags=tuple(Tag(t["name"], t["value"], t.get("inherited")) for t in obj.get("tags") or ()),
+            tags=tags,
             comments=tuple(obj.get("comments") or ()),
             _raw=obj,
             _text=text,
+            span=_span(spans.get("game")),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -373,6 +468,13 @@ class Game:
         return self._again(_native.rotate(self._written(), by % 4))
 
 
+def _padded(spans: Any, count: int) -> list[Any]:
+    """``spans`` for ``count`` objects: none where the object has none (a game changed in
+    Python, or a list shorter than the objects', which would be a fault the tests look for)."""
+    given: list[Any] = list(spans or ())[:count]
+    return given + [None] * (count - len(given))
+
+
 def games_of(
     native: tuple[Optional[str], Optional[bytes], Optional[str]],
 ) -> tuple[list[Game], list[str]]:
@@ -387,7 +489,7 @@ def games_of(
         with open(path, "rb") as file:
             data = file.read()
         name = name if name is not None else _native.path_name(path)
-    items = _native.read(None, data, name)
+    items = _native.read(None, data, name, True)
     texts = _native.game_texts(None, data, name)
     # Python's cycle collector runs again and again while tens of thousands of small objects are
     # made and kept, none of them garbage: paused while they are made (1.4 s instead of 3.1 s for

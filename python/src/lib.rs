@@ -437,8 +437,8 @@ fn convert(
             "lin" => pbn_to_lin(bytes, &options),
             _ => {
                 let data = DataOptions {
-                    findings: false,
                     csv: (to == "csv").then_some(csv),
+                    ..DataOptions::default()
                 };
                 pbnfmt::jsonl::convert(bytes, &options, &data, &name)
             }
@@ -570,8 +570,15 @@ impl Write for Lines {
 
 /// The games of a file ([`Games`]). (The package opens a path before, so that a file that
 /// cannot be read is an `OSError` at the call; a failure here comes with the first game.)
+/// `spans`: each object says where its game's things are written (`convert --spans`).
 #[pyfunction]
-fn read(path: Option<PathBuf>, data: Option<Vec<u8>>, name: Option<String>) -> PyResult<Games> {
+#[pyo3(signature = (path, data, name, spans = false))]
+fn read(
+    path: Option<PathBuf>,
+    data: Option<Vec<u8>>,
+    name: Option<String>,
+    spans: bool,
+) -> PyResult<Games> {
     let (sender, lines) = sync_channel(QUEUE);
     let input = Input::new(path, data, name);
     std::thread::Builder::new()
@@ -579,7 +586,7 @@ fn read(path: Option<PathBuf>, data: Option<Vec<u8>>, name: Option<String>) -> P
         .stack_size(STACK)
         .spawn(move || {
             let failed = sender.clone();
-            if let Err(message) = read_into(input, sender) {
+            if let Err(message) = read_into(input, spans, sender) {
                 let _ = failed.send(Err(message));
             }
         })
@@ -593,10 +600,13 @@ fn read(path: Option<PathBuf>, data: Option<Vec<u8>>, name: Option<String>) -> P
 /// on as soon as it is made (the first game of a large file comes before the file is read); read
 /// whole where the windows cannot serve (a LIN file, syntax errors, bytes), the lines already
 /// handed on not handed again. Then the warnings ([`warnings`]).
-fn read_into(input: Input, sender: SyncSender<Item>) -> Result<(), String> {
+fn read_into(input: Input, spans: bool, sender: SyncSender<Item>) -> Result<(), String> {
     let file = input.name.clone();
     let options = ConvertOptions::default();
-    let data = DataOptions::default();
+    let data = DataOptions {
+        spans,
+        ..DataOptions::default()
+    };
     let mut lines = Lines::new(sender.clone());
     let handed = match &input.path {
         Some(path) if input.data.is_none() => {

@@ -15,6 +15,7 @@ import os
 import pathlib
 import subprocess
 import sys
+import warnings
 from typing import Any
 
 import pytest
@@ -849,3 +850,112 @@ def test_a_game_changed_in_python_is_written_back_whole() -> None:
         game.with_tags(Dealer="Q")
     with pytest.raises(TypeError):
         pbnfmt.dumps([game.to_dict()])  # type: ignore[list-item]
+
+
+def _at(lines: list[str], span: pbnfmt.Span) -> str:
+    """The text of ``span`` on the test's own split of the file's lines."""
+    if span.line == span.end_line:
+        return lines[span.line - 1][span.column - 1 : span.end_column - 1]
+    parts = [lines[span.line - 1][span.column - 1 :]]
+    parts += lines[span.line : span.end_line - 1]
+    parts.append(lines[span.end_line - 1][: span.end_column - 1])
+    return "\n".join(parts)
+
+
+def _written_call(word: str) -> str:
+    """A call as a file may write it, in export spelling (PBN 3.4.11: ``pass``, ``1N``)."""
+    word = word.upper()
+    if word in ("P", "PASS"):
+        return "Pass"
+    if word in ("DBL", "RDBL"):  # how some programs write X and XX, read as those
+        return "X" if word == "DBL" else "XX"
+    return word + "T" if word.endswith("N") and not word.endswith("NT") else word
+
+
+def test_every_object_says_where_it_is_written_on_every_shared_file() -> None:
+    """Item 5, "every object keeps its span in the file": on every shared real file, each typed
+    game's span starts on its line; each tag's span holds ``[`` and its name; each hand's span
+    holds its cards (as the test reads the Deal's text); each call's and card's span holds that
+    call or card as the file writes it. The file is read by the test (UTF-8, else Latin-1) and
+    cut into lines at CR, LF and CRLF, as ``check`` counts them. Spans do not make games unequal,
+    and a game changed in Python has none."""
+    import re
+
+    checked = {"tags": 0, "hands": 0, "calls": 0, "cards": 0}
+    for path in real_files():
+        raw = path.read_bytes()
+        if raw.startswith(b"\xef\xbb\xbf"):
+            raw = raw[3:]
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            text = raw.decode("latin-1")
+        lines = re.split(r"\r\n|\r|\n", text)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", pbnfmt.PbnfmtWarning)
+            found = pbnfmt.games(path)
+        for game in found:
+            where = f"{path}: game {game.index}"
+            assert game.span is not None and game.span.line == game.line, where
+            for tag in game.tags:
+                if tag.inherited == "##":
+                    assert tag.span is None, where
+                    continue
+                assert tag.span is not None, where
+                written = _at(lines, tag.span)
+                assert re.match(r"\[\s*" + re.escape(tag.name) + r"\b", written), (where, written)
+                checked["tags"] += 1
+            deal_tag = next((t for t in game.tags if t.name == "Deal"), None)
+            if game.deal is not None and deal_tag is not None and deal_tag.inherited is None:
+                for seat in "NESW":
+                    hand = game.deal[seat]
+                    if hand is None or hand.span is None:
+                        continue
+                    suits = _at(lines, hand.span).upper().split(".")
+                    assert [sorted(s) for s in suits] == [sorted(s) for s in hand.suits], where
+                    checked["hands"] += 1
+            for call in game.auction.calls if game.auction else ():
+                assert call.span is not None, where
+                assert _written_call(_at(lines, call.span)) == call.call, (where, call)
+                checked["calls"] += 1
+            for trick in game.play.tricks if game.play else ():
+                for card, span in zip(trick.cards, trick.spans):
+                    if card is None:
+                        assert span is None, where
+                        continue
+                    assert span is not None, where
+                    written = _at(lines, span).upper()
+                    # An unknown card may be written `--` (as a two-character card).
+                    assert written == card or card == "-" == written[:1] == written[-1:], where
+                    checked["cards"] += 1
+    assert min(checked.values()) > 1_000, checked
+    path = pathlib.Path(REAL) / "richardschneider__pbn" / "test__sample__ruter71.pbn"
+    game = pbnfmt.games(path)[0]
+    changed = game.with_tags(Event="Club night")
+    assert changed.span is None and all(tag.span is None for tag in changed.tags)
+    assert game.with_tags(Event=game.headers["Event"]) == game
+
+
+def test_the_command_gives_the_same_spans_valid_by_the_schema() -> None:
+    """``convert --to jsonl --spans`` writes the spans the typed games carry, and its lines are
+    valid by ``docs/jsonl.schema.json``; ``--spans`` with CSV is a usage error."""
+    import jsonschema
+
+    if not REAL:
+        pytest.skip("../shared/corpus/real is absent")
+    path = pathlib.Path(REAL) / "richardschneider__pbn" / "test__sample__ruter71.pbn"
+    run = subprocess.run(
+        [BIN, "convert", "--to", "jsonl", "--spans", str(path)], capture_output=True, check=True
+    )
+    validator = jsonschema.Draft202012Validator(json.loads(SCHEMA.read_text()))
+    objects = [json.loads(line) for line in run.stdout.decode("utf-8").splitlines()]
+    for obj in objects:
+        validator.validate(obj)
+    typed = pbnfmt.games(path)
+    assert len(objects) == len(typed) == 21
+    for obj, game in zip(objects, typed):
+        spans = obj["spans"]
+        assert spans["game"] == list(vars(game.span).values())
+        assert spans["tags"] == [list(vars(t.span).values()) if t.span else None for t in game.tags]
+    refused = subprocess.run([BIN, "convert", "--to", "csv", "--spans", str(path)], capture_output=True)
+    assert refused.returncode == 2 and b"--spans goes with --to jsonl" in refused.stderr

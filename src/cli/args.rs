@@ -338,6 +338,11 @@ pub struct ConvertArgs {
     #[arg(long)]
     pub with_findings: bool,
 
+    /// With --to jsonl: add where each tag, hand, call and card is written (`spans`: line,
+    /// column, end line, end column).
+    #[arg(long)]
+    pub spans: bool,
+
     /// With --to csv: the columns, in order (file, line, game, event, date, board, dealer,
     /// vulnerable, north, east, south, west, deal_hash, scoring, contract, declarer, result,
     /// score, auction, play, tag:NAME).

@@ -76,8 +76,13 @@ pub(super) fn run_convert(args: &ConvertArgs, joined: bool) -> u8 {
         say!("pbnfmt: error: --with-findings goes with --to jsonl");
         return EXIT_TROUBLE;
     }
+    if args.spans && args.to != Target::Jsonl {
+        say!("pbnfmt: error: --spans goes with --to jsonl");
+        return EXIT_TROUBLE;
+    }
     let data = crate::jsonl::DataOptions {
         findings: args.with_findings,
+        spans: args.spans,
         csv,
     };
     let wording = Wording {

@@ -27,6 +27,7 @@ use super::{CERTAIN_END, Object, Place, SYNTAX_ERRORS_LISTED, canon, object};
 fn games(
     driver: &mut crate::read::Reader<'_>,
     file: &str,
+    spans: bool,
     chunk_read: impl FnMut(&crate::read::Chunk),
     mut each: impl FnMut(&mut String, Range<usize>, Option<String>) -> bool,
 ) -> usize {
@@ -47,6 +48,7 @@ fn games(
             file,
             line: line_number,
             game: index,
+            spans: spans.then_some(span.clone()),
         };
         object(&mut line, parse, text, model, &place);
         let why = unconvertible(text, model).or_else(|| {
@@ -85,6 +87,8 @@ pub struct DataOptions {
     pub findings: bool,
     /// CSV instead of JSON lines.
     pub csv: Option<crate::csv::Csv>,
+    /// Add where each thing the object says is written (`--spans`, [`super::Spans`]).
+    pub spans: bool,
 }
 
 /// `convert --to jsonl` (or `--to csv`) of one file: a PBN input read as it is, a LIN input
@@ -144,6 +148,7 @@ pub fn convert(
     let games = games(
         &mut driver,
         file,
+        data.spans,
         |read| {
             let parse = &read.parse;
             let mut errors = errors.borrow_mut();
@@ -310,6 +315,9 @@ pub fn convert_file_each(
                 file,
                 line: at.line,
                 game: at.game,
+                spans: data
+                    .spans
+                    .then(|| parse.span(model.game.first, model.game.last)),
             };
             object(&mut line, parse, text, model, &place);
             let kept = sink.game(&mut line);

@@ -17,6 +17,7 @@ use crate::model::play::{self, Context, PlayEnd, Slot};
 use crate::model::values::{ContractValue, Risk, Vulnerability, parse_declarer};
 use crate::model::{GameModel, Inheritance};
 use crate::syntax::{Data, Parse};
+use std::ops::Range;
 
 mod sections;
 use sections::*;
@@ -63,6 +64,140 @@ struct Place<'a> {
     file: &'a str,
     line: usize,
     game: usize,
+    /// The game's text (first token to last), when the object says where each thing is written
+    /// ([`Spans`]).
+    spans: Option<Range<usize>>,
+}
+
+/// Where the things a game's object says are written (`--spans`, the Python module's typed
+/// games, issue 64, item 5): each as `[line, column, end_line, end_column]`, lines and columns
+/// from 1 as `check` gives a finding's place, a column counted in characters, the end just past
+/// the last character. Only the game's own text has places: a value carried by `##` from an
+/// earlier game (PBN 4.8) is written there, not here, and has none (null).
+struct Spans<'t> {
+    text: &'t str,
+    game: Range<usize>,
+    /// The game's line, and the offset where each of its lines starts (the first: the start of
+    /// the line the game starts on).
+    line: usize,
+    starts: Vec<usize>,
+    /// The calls and the trick's cards written, as the object lists them.
+    calls: Vec<Range<usize>>,
+    tricks: Vec<[Option<Range<usize>>; 4]>,
+}
+
+impl<'t> Spans<'t> {
+    fn new(text: &'t str, game: Range<usize>, line: usize) -> Spans<'t> {
+        let bytes = text.as_bytes();
+        let game = game.start.min(bytes.len())..game.end.min(bytes.len());
+        let first = bytes[..game.start]
+            .iter()
+            .rposition(|&b| b == b'\n' || b == b'\r')
+            .map_or(0, |at| at + 1);
+        let mut starts = vec![first];
+        // CR, LF and CRLF each end a line, as `check` counts them.
+        for at in game.clone() {
+            match bytes[at] {
+                b'\n' => starts.push(at + 1),
+                b'\r' if bytes.get(at + 1) != Some(&b'\n') => starts.push(at + 1),
+                _ => {}
+            }
+        }
+        Spans {
+            text,
+            game,
+            line,
+            starts,
+            calls: Vec::new(),
+            tricks: Vec::new(),
+        }
+    }
+
+    /// Line and column of an offset of the game's text.
+    fn place(&self, at: usize) -> (usize, usize) {
+        let index = self.starts.partition_point(|&start| start <= at).max(1) - 1;
+        let start = self.starts[index];
+        let column = self.text.get(start..at).map_or(0, |s| s.chars().count());
+        (self.line + index, column + 1)
+    }
+
+    /// `[line, column, end_line, end_column]`, or null for text outside the game.
+    fn write(&self, out: &mut String, span: Option<&Range<usize>>) {
+        match span.filter(|s| s.start >= self.game.start && s.end <= self.game.end) {
+            Some(span) => {
+                let (line, column) = self.place(span.start);
+                let (end_line, end_column) = self.place(span.end);
+                let _ = std::fmt::Write::write_fmt(
+                    out,
+                    format_args!("[{line},{column},{end_line},{end_column}]"),
+                );
+            }
+            None => out.push_str("null"),
+        }
+    }
+
+    /// The `spans` object: the game; each tag of `tags` with its section (null for one carried
+    /// by `##`); each hand of the Deal; each call; each trick's cards by seat.
+    fn object(&self, out: &mut String, parse: &Parse, model: &GameModel<'_>) {
+        let mut o = Object::new(out);
+        self.write(o.key("game"), Some(&self.game));
+        let out = o.key("tags");
+        out.push('[');
+        for (i, tag) in model.tags.iter().filter(|tag| !tag.duplicate).enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            let span = (tag.inheritance != Inheritance::Implied)
+                .then(|| parse.span(tag.pair.open, tag.pair.last_token(parse)));
+            self.write(out, span.as_ref());
+        }
+        out.push(']');
+        let deal = model
+            .tags
+            .iter()
+            .find(|tag| tag.name == "Deal" && !tag.duplicate);
+        let read = deal
+            .and_then(|tag| tag.own_value())
+            .and_then(deal::parse_certain);
+        let out = o.key("hands");
+        match (deal, read) {
+            (Some(tag), Some(read)) => {
+                let mut h = Object::new(out);
+                for seat in Seat::ALL {
+                    let span = read.hands[seat as usize]
+                        .as_ref()
+                        .map(|hand| tag.sub_span(hand.span.clone()));
+                    self.write(h.key(seat_text(Some(seat)).unwrap_or("N")), span.as_ref());
+                }
+                h.end();
+            }
+            _ => out.push_str("null"),
+        }
+        let out = o.key("calls");
+        out.push('[');
+        for (i, call) in self.calls.iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            self.write(out, Some(call));
+        }
+        out.push(']');
+        let out = o.key("tricks");
+        out.push('[');
+        for (i, trick) in self.tricks.iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            let mut t = Object::new(out);
+            for seat in Seat::ALL {
+                let out = t.key(seat_text(Some(seat)).unwrap_or("N"));
+                self.write(out, trick[seat as usize].as_ref());
+            }
+            t.end();
+        }
+        out.push(']');
+        o.end();
+    }
 }
 
 /// A JSON string: quotes, `"` `\` and control characters escaped (RFC 8259). Runs without
@@ -257,14 +392,36 @@ fn object(out: &mut String, parse: &Parse, text: &str, model: &GameModel<'_>, pl
         None => out.push_str("null"),
     }
     par_object(o.key("par"), board.shown_par(None));
+    let mut spans = place
+        .spans
+        .clone()
+        .map(|game| Spans::new(text, game, place.line));
     let out = o.key("auction");
-    auction_object(out, parse, text, model, dealer);
+    auction_object(
+        out,
+        parse,
+        text,
+        model,
+        dealer,
+        spans.as_mut().map(|s| &mut s.calls),
+    );
     let out = o.key("play");
-    play_object(out, parse, text, model, declarer, contract);
+    play_object(
+        out,
+        parse,
+        text,
+        model,
+        declarer,
+        contract,
+        spans.as_mut().map(|s| &mut s.tricks),
+    );
     let out = o.key("comments");
     comments(out, parse, text, model);
     let out = o.key("sections");
     sections(out, parse, text, model);
+    if let Some(spans) = &spans {
+        spans.object(o.key("spans"), parse, model);
+    }
     // Read without a syntax error: [`convert`] rewrites this end ([`CERTAIN_END`]) for a game
     // that has one.
     o.key("uncertain").push_str("false");

@@ -8,6 +8,7 @@ pub(super) fn auction_object(
     text: &str,
     model: &GameModel<'_>,
     dealer: Option<Seat>,
+    mut spans: Option<&mut Vec<Range<usize>>>,
 ) {
     let Some((tag, start)) = model.auction_section() else {
         out.push_str("null");
@@ -58,6 +59,9 @@ pub(super) fn auction_object(
             list.push(',');
         }
         written += 1;
+        if let Some(spans) = spans.as_mut() {
+            spans.push(parse.token(position.token).range());
+        }
         let mut c = Object::new(list);
         c.str("seat", seat_text(Some(position.seat)));
         c.str("call", Some(&call));
@@ -84,6 +88,9 @@ pub(super) fn auction_object(
             list.push(',');
         }
         written += 1;
+        if let Some(spans) = spans.as_mut() {
+            spans.push(parse.token(mv.token).range());
+        }
         let token = parse.text(text, mv.token);
         let call: std::borrow::Cow<'_, str> = match CallToken::read(token) {
             Some(CallToken::Pass) => "Pass".into(),
@@ -116,6 +123,7 @@ pub(super) fn play_object(
     model: &GameModel<'_>,
     declarer: Option<Seat>,
     contract: Option<ContractValue>,
+    mut spans: Option<&mut Vec<[Option<Range<usize>>; 4]>>,
 ) {
     let Some((tag, play_seat)) = model.play_section() else {
         out.push_str("null");
@@ -141,6 +149,14 @@ pub(super) fn play_object(
     for (i, trick) in read.tricks.iter().enumerate() {
         if i > 0 {
             list.push(',');
+        }
+        if let Some(spans) = spans.as_mut() {
+            spans.push(Seat::ALL.map(|seat| match trick.slot(seat) {
+                Slot::Card { token, .. } | Slot::Unknown(token) | Slot::Continue(token) => {
+                    Some(parse.token(token).range())
+                }
+                Slot::Empty => None,
+            }));
         }
         let mut t = Object::new(list);
         t.str("leader", seat_text(trick.leader));

@@ -228,6 +228,7 @@ fn a_file_read_a_window_at_a_time_converts_as_read_whole() {
             DataOptions {
                 findings: false,
                 csv: Some(csv.clone()),
+                spans: false,
             },
         ] {
             let options = ConvertOptions::default();
