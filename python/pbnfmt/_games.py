@@ -19,7 +19,7 @@ from __future__ import annotations
 import gc
 import json
 from dataclasses import dataclass, field
-from typing import Any, Optional
+from typing import Any, NamedTuple, Optional
 
 from pbnfmt import _native
 
@@ -27,13 +27,13 @@ SEATS = ("N", "E", "S", "W")
 _SUITS = ("S", "H", "D", "C")
 
 
-@dataclass(frozen=True)
-class Span:
+class Span(NamedTuple):
     """Where something is written in its file: ``line`` and ``column`` of its first character
     (from 1, as ``check`` gives a finding's place: ``file:line:column``; a column counts
     characters), and ``end_line``, ``end_column`` just past its last character. On the file's
     text as Python reads it (``lines = text.splitlines()``), one line's span is
-    ``lines[line - 1][column - 1 : end_column - 1]``."""
+    ``lines[line - 1][column - 1 : end_column - 1]``. A named tuple: a game has a hundred of
+    them, made as tuples are (a dataclass made them twice as slow to read)."""
 
     line: int
     column: int
@@ -44,8 +44,44 @@ class Span:
         return f"{self.line}:{self.column}-{self.end_line}:{self.end_column}"
 
 
+_new_span = tuple.__new__
+
+
 def _span(value: Any) -> Optional[Span]:
-    return None if value is None else Span(value[0], value[1], value[2], value[3])
+    return None if value is None else _new_span(Span, value)
+
+
+class _Spans:
+    """A game's spans (the ``spans`` of ``convert --to jsonl --spans``), read from their JSON
+    text when first asked for: a game has a hundred, and decoding them with the game made
+    reading half as fast again (bench/python-read.sh)."""
+
+    __slots__ = ("_text", "_read")
+
+    def __init__(self, text: str = "", read: Optional[dict[str, Any]] = None) -> None:
+        self._text = text
+        self._read = read
+
+    def get(self, kind: str, key: Any = None) -> Any:
+        """``spans[kind]``, or ``spans[kind][key]``; ``None`` where there is none."""
+        if self._read is None:
+            self._read = json.loads(self._text) if self._text else {}
+            self._text = ""
+        value = self._read.get(kind)
+        if key is None or value is None:
+            return value
+        try:
+            return value[key]
+        except (IndexError, KeyError, TypeError):
+            return None
+
+
+#: Where an object is: its game's spans, the kind and the key (an index or a seat).
+_Where = Optional[tuple[_Spans, str, Any]]
+
+
+def _located(where: _Where) -> Optional[Span]:
+    return None if where is None else _span(where[0].get(where[1], where[2]))
 
 
 @dataclass(frozen=True)
@@ -56,8 +92,12 @@ class Tag:
     name: str
     value: str
     inherited: Optional[str] = None
-    span: Optional[Span] = field(default=None, compare=False)
-    """The tag pair with its section (PBN 5); ``None`` for a value carried by ``##``."""
+    _where: _Where = field(default=None, compare=False, repr=False, hash=False)
+
+    @property
+    def span(self) -> Optional[Span]:
+        """Where the tag pair is, with its section (PBN 5); ``None`` for a value carried by ``##``."""
+        return _located(self._where)
 
 
 @dataclass(frozen=True)
@@ -70,8 +110,12 @@ class Hand:
     suits: tuple[str, str, str, str]
     hcp: Optional[int]
     shape: Optional[tuple[int, int, int, int]]
-    span: Optional[Span] = field(default=None, compare=False)
-    """The hand in the Deal value."""
+    _where: _Where = field(default=None, compare=False, repr=False, hash=False)
+
+    @property
+    def span(self) -> Optional[Span]:
+        """Where the hand is in the Deal value."""
+        return _located(self._where)
 
     @property
     def cards(self) -> tuple[str, ...]:
@@ -92,8 +136,12 @@ class Deal:
     south: Optional[Hand]
     west: Optional[Hand]
     hash: Optional[str]
-    span: Optional[Span] = field(default=None, compare=False)
-    """The Deal tag pair."""
+    _where: _Where = field(default=None, compare=False, repr=False, hash=False)
+
+    @property
+    def span(self) -> Optional[Span]:
+        """Where the Deal tag pair is."""
+        return _located(self._where)
 
     def __getitem__(self, seat: str) -> Optional[Hand]:
         """The hand of ``"N"``, ``"E"``, ``"S"`` or ``"W"``."""
@@ -114,8 +162,12 @@ class Contract:
     strain: Optional[str] = None
     risk: str = ""
     passed_out: bool = False
-    span: Optional[Span] = field(default=None, compare=False)
-    """The Contract tag pair."""
+    _where: _Where = field(default=None, compare=False, repr=False, hash=False)
+
+    @property
+    def span(self) -> Optional[Span]:
+        """Where the Contract tag pair is."""
+        return _located(self._where)
 
     def __str__(self) -> str:
         if self.passed_out:
@@ -134,8 +186,12 @@ class Call:
     note: Optional[str] = None
     insufficient: bool = False
     after_end: bool = False
-    span: Optional[Span] = field(default=None, compare=False)
-    """The call as written (its annotations after it not included)."""
+    _where: _Where = field(default=None, compare=False, repr=False, hash=False)
+
+    @property
+    def span(self) -> Optional[Span]:
+        """Where the call is written (its annotations after it not included)."""
+        return _located(self._where)
 
 
 @dataclass(frozen=True)
@@ -146,8 +202,12 @@ class Auction:
     first: Optional[str]
     calls: tuple[Call, ...]
     end: Optional[str]
-    span: Optional[Span] = field(default=None, compare=False)
-    """The Auction tag pair with its calls."""
+    _where: _Where = field(default=None, compare=False, repr=False, hash=False)
+
+    @property
+    def span(self) -> Optional[Span]:
+        """Where the Auction tag pair is, with its calls."""
+        return _located(self._where)
 
 
 @dataclass(frozen=True)
@@ -159,10 +219,15 @@ class Trick:
     cards: tuple[Optional[str], Optional[str], Optional[str], Optional[str]]
     winner: Optional[str]
     annotations: Optional[dict[str, Any]] = field(default=None, hash=False)
-    spans: tuple[Optional[Span], Optional[Span], Optional[Span], Optional[Span]] = field(
-        default=(None, None, None, None), compare=False
-    )
-    """Each card as written, by seat (``N E S W``, as ``cards``)."""
+    _where: _Where = field(default=None, compare=False, repr=False, hash=False)
+
+    @property
+    def spans(self) -> tuple[Optional[Span], Optional[Span], Optional[Span], Optional[Span]]:
+        """Where each card is written, by seat (``N E S W``, as ``cards``)."""
+        at = None if self._where is None else self._where[0].get("tricks", self._where[2])
+        if not at:
+            return (None, None, None, None)
+        return (_span(at.get("N")), _span(at.get("E")), _span(at.get("S")), _span(at.get("W")))
 
     def __getitem__(self, seat: str) -> Optional[str]:
         return self.cards[SEATS.index(seat)]
@@ -185,8 +250,12 @@ class Play:
     first: Optional[str]
     tricks: tuple[Trick, ...]
     end: Optional[str]
-    span: Optional[Span] = field(default=None, compare=False)
-    """The Play tag pair with its cards."""
+    _where: _Where = field(default=None, compare=False, repr=False, hash=False)
+
+    @property
+    def span(self) -> Optional[Span]:
+        """Where the Play tag pair is, with its cards."""
+        return _located(self._where)
 
 
 @dataclass(frozen=True)
@@ -195,8 +264,12 @@ class Score:
 
     ns: int
     ew: int
-    span: Optional[Span] = field(default=None, compare=False)
-    """The Score tag pair (``None`` for the score pbnfmt computes)."""
+    _where: _Where = field(default=None, compare=False, repr=False, hash=False)
+
+    @property
+    def span(self) -> Optional[Span]:
+        """Where the Score tag pair is (``None`` for the score pbnfmt computes)."""
+        return _located(self._where)
 
 
 @dataclass(frozen=True)
@@ -207,8 +280,12 @@ class Result:
     tricks: Optional[int]
     score: Optional[Score]
     duplicate_score: Optional[Score]
-    span: Optional[Span] = field(default=None, compare=False)
-    """The Result tag pair."""
+    _where: _Where = field(default=None, compare=False, repr=False, hash=False)
+
+    @property
+    def span(self) -> Optional[Span]:
+        """Where the Result tag pair is."""
+        return _located(self._where)
 
 
 @dataclass(frozen=True)
@@ -219,9 +296,13 @@ class Par:
     ns: Optional[int]
     ew: Optional[int]
     contracts: Optional[tuple[str, ...]]
-    span: Optional[Span] = field(default=None, compare=False)
-    """The file's ParContract tag pair, else its OptimumScore; ``None`` where the file writes
-    neither (the par of the double-dummy table)."""
+    _where: _Where = field(default=None, compare=False, repr=False, hash=False)
+
+    @property
+    def span(self) -> Optional[Span]:
+        """Where the file's ParContract tag pair is, else its OptimumScore; ``None`` where the
+        file writes neither (the par of the double-dummy table)."""
+        return _located(self._where)
 
 
 def _made(cls: type, values: dict[str, Any]) -> Any:
@@ -233,8 +314,8 @@ def _made(cls: type, values: dict[str, Any]) -> Any:
     return made
 
 
-def _score(obj: Optional[dict[str, Any]], span: Optional[Span] = None) -> Optional[Score]:
-    return None if obj is None else Score(obj["ns"], obj["ew"], span)
+def _score(obj: Optional[dict[str, Any]], where: _Where = None) -> Optional[Score]:
+    return None if obj is None else Score(obj["ns"], obj["ew"], where)
 
 
 @dataclass(frozen=True)
@@ -272,27 +353,34 @@ class Game:
     """The sections, each as sorted JSON, sorted: what equality compares of them."""
     _raw: dict[str, Any] = field(compare=False, hash=False, repr=False)
     _text: Optional[str] = field(compare=False, repr=False)
-    span: Optional[Span] = field(default=None, compare=False)
-    """The game, first tag pair (or comment before it) to its last token."""
+    _where: _Where = field(default=None, compare=False, repr=False, hash=False)
+
+    @property
+    def span(self) -> Optional[Span]:
+        """Where the game is: its first tag pair (or a comment before it) to its last token."""
+        return _located(self._where)
 
     @classmethod
-    def from_dict(cls, obj: dict[str, Any], text: Optional[str] = None) -> "Game":
+    def from_dict(
+        cls, obj: dict[str, Any], text: Optional[str] = None, spans: Optional[_Spans] = None
+    ) -> "Game":
         """The game of a ``convert --to jsonl`` object; ``text``, its PBN text (without it, the
-        game cannot be changed or written back)."""
-        obj = dict(obj)
-        spans = obj.pop("spans", None) or {}
+        game cannot be changed or written back); ``spans``, where its things are written (the
+        object's ``spans`` when it has them, ``convert --spans``)."""
+        if "spans" in obj:
+            obj = dict(obj)
+            spans = _Spans(read=obj.pop("spans"))
+        tags_read = obj.get("tags") or ()
+        def at(kind: str, key: Any = None) -> _Where:
+            return None if spans is None else (spans, kind, key)
+
         tags = tuple(
-            Tag(t["name"], t["value"], t.get("inherited"), _span(at))
-            for t, at in zip(
-                obj.get("tags") or (), _padded(spans.get("tags"), len(obj.get("tags") or ()))
-            )
+            Tag(t["name"], t["value"], t.get("inherited"), at("tags", i))
+            for i, t in enumerate(tags_read)
         )
-        where: dict[str, Optional[Span]] = {}
-        for tag in tags:
-            where.setdefault(tag.name, tag.span)
-        hand_spans = spans.get("hands") or {}
-        call_spans = spans.get("calls") or ()
-        trick_spans = spans.get("tricks") or ()
+        where: dict[str, _Where] = {}
+        for i, tag in enumerate(tags):
+            where.setdefault(tag.name, at("tags", i))
         deal = obj.get("deal")
         facts = obj.get("hands") or {}
         hands: list[Optional[Hand]] = []
@@ -313,7 +401,7 @@ class Game:
                         "suits": suits,
                         "hcp": known.get("hcp"),
                         "shape": tuple(shape) if shape else None,
-                        "span": _span(hand_spans.get(seat)),
+                        "_where": at("hands", seat),
                     },
                 )
             )
@@ -365,13 +453,10 @@ class Game:
                             "note": c.get("note"),
                             "insufficient": bool(c.get("insufficient")),
                             "after_end": bool(c.get("after_end")),
-                            "span": _span(at),
+                            "_where": at("calls", i),
                         },
                     )
-                    for c, at in zip(
-                        auction.get("calls") or (),
-                        _padded(call_spans, len(auction.get("calls") or ())),
-                    )
+                    for i, c in enumerate(auction.get("calls") or ())
                 ),
                 auction.get("end"),
                 where.get("Auction"),
@@ -388,13 +473,10 @@ class Game:
                             "cards": (t.get("N"), t.get("E"), t.get("S"), t.get("W")),
                             "winner": t.get("winner"),
                             "annotations": t.get("annotations"),
-                            "spans": tuple(_span((at or {}).get(seat)) for seat in SEATS),
+                            "_where": at("tricks", i),
                         },
                     )
-                    for t, at in zip(
-                        play.get("tricks") or (),
-                        _padded(trick_spans, len(play.get("tricks") or ())),
-                    )
+                    for i, t in enumerate(play.get("tricks") or ())
                 ),
                 play.get("end"),
                 where.get("Play"),
@@ -418,7 +500,7 @@ class Game:
             comments=tuple(obj.get("comments") or ()),
             _raw=obj,
             _text=text,
-            span=_span(spans.get("game")),
+            _where=at("game", None),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -468,13 +550,6 @@ class Game:
         return self._again(_native.rotate(self._written(), by % 4))
 
 
-def _padded(spans: Any, count: int) -> list[Any]:
-    """``spans`` for ``count`` objects: none where the object has none (a game changed in
-    Python, or a list shorter than the objects', which would be a fault the tests look for)."""
-    given: list[Any] = list(spans or ())[:count]
-    return given + [None] * (count - len(given))
-
-
 def games_of(
     native: tuple[Optional[str], Optional[bytes], Optional[str]],
 ) -> tuple[list[Game], list[str]]:
@@ -501,9 +576,18 @@ def games_of(
             if not is_game:
                 said.append(line)
                 continue
+            # The spans are the object's last key but its ends (`convert --spans`): kept as
+            # text, read when asked for (a JSON string holds no bare `,"`, so the cut is sure).
+            cut = line.rfind(',"spans":{"game":')
+            spans = None
+            if cut >= 0:
+                end = line.rfind(',"uncertain":')
+                spans = _Spans(line[cut + 9 : end])
+                line = line[:cut] + line[end:]
             obj = json.loads(line)
             at = obj["game"] - 1
-            found.append(Game.from_dict(obj, texts[at] if 0 <= at < len(texts) else None))
+            text = texts[at] if 0 <= at < len(texts) else None
+            found.append(Game.from_dict(obj, text, spans))
     finally:
         if collecting:
             gc.enable()
