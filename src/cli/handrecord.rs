@@ -299,6 +299,10 @@ pub(super) fn run(args: &HandrecordArgs) -> u8 {
             super::GridArg::Tricks => handrecord::Grid::Tricks,
             super::GridArg::Makeable => handrecord::Grid::Makeable,
         },
+        counts: handrecord::Counts {
+            losers: args.counts.contains(&super::CountArg::Losers),
+            total_tricks: args.counts.contains(&super::CountArg::TotalTricks),
+        },
         warning: warning(errors),
         results: args.results.then_some(rankings),
     };

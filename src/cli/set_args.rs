@@ -273,6 +273,16 @@ pub enum GridArg {
     Makeable,
 }
 
+/// A teaching count a hand record may show (`--counts`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum CountArg {
+    /// Each hand's losing-trick count (`LTC 7`), under the hand.
+    Losers,
+    /// The Law of Total Tricks: both sides' longest fits added (total trumps) and, with a
+    /// double-dummy table, the tricks each side takes in its fit added (total tricks).
+    TotalTricks,
+}
+
 /// What `handrecord` writes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum HandrecordFormat {
@@ -333,6 +343,11 @@ pub struct HandrecordArgs {
     /// What the double-dummy grid shows: the tricks, or the highest contract made.
     #[arg(long, value_enum, default_value_t = GridArg::Tricks)]
     pub grid: GridArg,
+
+    /// Teaching counts to show besides the HCP (none by default): `losers` (each hand's
+    /// losing-trick count), `total-tricks` (the Law of Total Tricks' totals beside par).
+    #[arg(long, value_enum, value_delimiter = ',', value_name = "COUNTS")]
+    pub counts: Vec<CountArg>,
 
     /// The suit symbols' size in per cent of the text's, for readers who need them larger.
     #[arg(long, value_name = "PERCENT", default_value_t = 100, value_parser = clap::value_parser!(u32).range(100..=300))]

@@ -58,6 +58,75 @@ impl Grid {
     }
 }
 
+/// What a board shows besides the HCP, for a teacher (issue 62, item 3): each hand's
+/// losing-trick count, and the Law of Total Tricks' two totals. Off by default: a club's hand
+/// record (ACBL's, Bridge Composer's) shows neither unless asked, and a director prints for
+/// players, not for a lesson.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Counts {
+    /// `LTC 7` under each hand given card for card ([`crate::query::losers`]).
+    pub losers: bool,
+    /// `Total trumps 17 · tricks 16` beside par ([`total_tricks`]).
+    pub total_tricks: bool,
+}
+
+/// The Law of Total Tricks' totals of a deal whose four hands are given, 13 cards each:
+/// `trumps`, the length of North-South's longest fit plus East-West's; `tricks`, with a
+/// double-dummy table, the tricks North-South take as declarer (the better of North and
+/// South) in that fit plus those East-West take in theirs. Of two fits of a side equally long,
+/// the one it takes more tricks in (docs/spec-decisions.md, "Total tricks"). `None` where a hand
+/// is not given whole: a total is never guessed.
+pub fn total_tricks(board: &Board) -> Option<(u8, Option<u8>)> {
+    let hands: Vec<Cards> = board.hands.iter().copied().collect::<Option<_>>()?;
+    if hands.iter().any(|cards| cards.len() != 13) {
+        return None;
+    }
+    let length = |seat: Seat, suit: Suit| {
+        hands[seat as usize]
+            .iter()
+            .filter(|card| card.suit == suit)
+            .count() as u8
+    };
+    let mut trumps = 0;
+    let mut tricks = Some(0);
+    for (one, two) in [(Seat::North, Seat::South), (Seat::East, Seat::West)] {
+        let fits = Suit::ALL.map(|suit| (length(one, suit) + length(two, suit), suit));
+        let longest = fits.iter().map(|(len, _)| *len).max().unwrap_or(0);
+        trumps += longest;
+        let taken = |suit: Suit| {
+            board.tricks.map(|dd| {
+                let strain = Denomination::from(suit) as usize;
+                dd[one as usize][strain].max(dd[two as usize][strain])
+            })
+        };
+        let best = fits
+            .iter()
+            .filter(|(len, _)| *len == longest)
+            .map(|(_, suit)| taken(*suit))
+            .max()
+            .flatten();
+        tricks = tricks.zip(best).map(|(sum, side)| sum + side);
+    }
+    Some((trumps, tricks))
+}
+
+/// The words of [`total_tricks`] on a board, when asked for and known.
+pub(crate) fn total_words(board: &Board, counts: Counts) -> Option<String> {
+    if !counts.total_tricks {
+        return None;
+    }
+    Some(match total_tricks(board)? {
+        (trumps, Some(tricks)) => format!("Total trumps {trumps} \u{b7} tricks {tricks}"),
+        (trumps, None) => format!("Total trumps {trumps}"),
+    })
+}
+
+/// `LTC 7` for a seat's hand, when asked for and the hand is given.
+pub(crate) fn losers_words(board: &Board, seat: Seat, counts: Counts) -> Option<String> {
+    let cards = board.hands[seat as usize].filter(|_| counts.losers)?;
+    Some(format!("LTC {}", crate::query::losers(cards)))
+}
+
 /// How the hand record is drawn.
 #[derive(Clone, Debug)]
 pub struct Options {
@@ -72,6 +141,8 @@ pub struct Options {
     pub suit_size: u32,
     /// What the double-dummy grid shows.
     pub grid: Grid,
+    /// The teaching counts shown (`--counts`).
+    pub counts: Counts,
     /// Why the record is drawn in spite of error findings (`--force`): shown on every sheet.
     pub warning: Option<String>,
     /// The results page (`--results`, [`results`]): each board's traveller under its diagram,
@@ -88,6 +159,7 @@ impl Default for Options {
             four_colour: false,
             suit_size: 100,
             grid: Grid::Tricks,
+            counts: Counts::default(),
             warning: None,
             results: None,
         }
@@ -321,6 +393,7 @@ pub fn html(boards: &[Board], title: &str, options: &Options) -> String {
          .west {{ grid-area: west; }} .east {{ grid-area: east; }}\n\
          .dd {{ grid-area: dd; align-self: start; justify-self: end; }}\n\
          .par {{ grid-area: par; align-self: end; font-size: 0.9rem; }}\n\
+         .count {{ font-size: 0.8rem; white-space: nowrap; }}\n\
          .compass {{ grid-area: compass; justify-self: center; width: 16mm; height: 16mm; \
          border: 0.3mm solid #000; display: grid; grid-template-columns: 1fr 1fr 1fr; \
          grid-template-rows: 1fr 1fr 1fr; text-align: center; font-size: 0.8rem; }}\n\
@@ -369,7 +442,7 @@ pub fn html(boards: &[Board], title: &str, options: &Options) -> String {
         }
         out.push_str("<div class=\"boards\">\n");
         for board in page {
-            board_html(&mut out, board, options.grid);
+            board_html(&mut out, board, options.grid, options.counts);
         }
         let _ = writeln!(
             out,
@@ -416,7 +489,7 @@ fn results_html(
     for board in boards {
         out.push_str("<section class=\"result\">\n");
         out.push_str(warning.as_deref().unwrap_or(""));
-        board_html(out, board, options.grid);
+        board_html(out, board, options.grid, options.counts);
         if board.travellers.is_empty() {
             out.push_str("<p>No traveller (ScoreTable) for this board.</p>\n");
         }
@@ -462,7 +535,7 @@ pub(crate) fn vulnerable_words(vulnerable: Option<Vulnerability>) -> &'static st
     }
 }
 
-fn board_html(out: &mut String, board: &Board, grid: Grid) {
+fn board_html(out: &mut String, board: &Board, grid: Grid, counts: Counts) {
     let number = escape(&board.number);
     let _ = writeln!(
         out,
@@ -495,6 +568,9 @@ fn board_html(out: &mut String, board: &Board, grid: Grid) {
                 }
             }
             None => out.push_str("<div class=\"suit\">(not given)</div>"),
+        }
+        if let Some(losers) = losers_words(board, seat, counts) {
+            let _ = write!(out, "<div class=\"count\">{losers}</div>");
         }
         out.push_str("</div>\n");
     }
@@ -563,9 +639,12 @@ fn board_html(out: &mut String, board: &Board, grid: Grid) {
         }
         None => out.push_str("<div class=\"dd\"></div>\n"),
     }
+    let total = total_words(board, counts)
+        .map(|words| format!("<div class=\"count\">{words}</div>"))
+        .unwrap_or_default();
     let _ = writeln!(
         out,
-        "<div class=\"par\">{}</div>",
+        "<div class=\"par\">{total}{}</div>",
         par_words(board, strain_symbol)
     );
     out.push_str("</article>\n");
@@ -604,6 +683,54 @@ mod tests {
         assert!(html.contains("<title>Club &lt;Pairs&gt;</title>"));
         assert!(!html.contains("<script>"), "a name cannot open an element");
         assert!(html.contains("Par NS 660"));
+    }
+
+    /// Issue 62, item 3: the teaching counts, against totals worked out by hand here. The
+    /// losing-trick counts: North AKQ2 K32 Q32 432 is 0+2+2+3 = 7; East J9876 A54 54 765 is
+    /// 3+2+2+3 = 10; South T5 QJT9 AKJT AJT is 2+2+1+2 = 7; West 43 876 9876 KQ98 is 2+3+3+1 = 9.
+    /// The fits: North-South 7 hearts and 7 diamonds, East-West 7 spades and 7 clubs, so 14
+    /// total trumps. The table (N, S, E, W; NT S H D C) gives North-South 9 tricks in hearts
+    /// (South) and 10 in diamonds (North): 10, in the fit it takes more in; East-West 6 in spades
+    /// (East) and 7 in clubs (West): 7. Total tricks 17: a count from one declarer, or from the
+    /// first fit, gives 16.
+    #[test]
+    fn the_counts_a_teacher_asks_for() {
+        let text = "[Board \"1\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n\
+            [Deal \"N:AKQ2.K32.Q32.432 J9876.A54.54.765 T5.QJT9.AKJT.AJT 43.876.9876.KQ98\"]\n\
+            [DoubleDummyTricks \"778a6779966643465437\"]\n";
+        let boards = boards(text, &|_| true, false);
+        assert_eq!(total_tricks(&boards[0]), Some((14, Some(17))));
+        let counts = Counts {
+            losers: true,
+            total_tricks: true,
+        };
+        let losers: Vec<_> = Seat::ALL
+            .iter()
+            .map(|&seat| losers_words(&boards[0], seat, counts))
+            .collect();
+        let expected = ["LTC 7", "LTC 10", "LTC 7", "LTC 9"].map(|w| Some(w.to_owned()));
+        assert_eq!(losers, expected);
+        let options = Options {
+            counts,
+            ..Options::default()
+        };
+        let page = html(&boards, "Counts", &options);
+        assert!(page.contains("Total trumps 14 \u{b7} tricks 17"), "{page}");
+        assert_eq!(page.matches("class=\"count\">LTC ").count(), 4);
+        // Not asked for: not shown.
+        let plain = html(&boards, "Counts", &Options::default());
+        assert!(!plain.contains("LTC") && !plain.contains("Total trumps"));
+        // Without the table, the trumps alone; a hand not given: no totals, no LTC for it.
+        let mut unsolved = boards[0].clone();
+        unsolved.tricks = None;
+        assert_eq!(total_tricks(&unsolved), Some((14, None)));
+        assert_eq!(
+            total_words(&unsolved, counts).as_deref(),
+            Some("Total trumps 14")
+        );
+        unsolved.hands[Seat::West as usize] = None;
+        assert_eq!(total_tricks(&unsolved), None);
+        assert_eq!(losers_words(&unsolved, Seat::West, counts), None);
     }
 
     #[test]

@@ -231,6 +231,7 @@ struct Sheet {
     title: String,
     warning: Option<String>,
     grid: super::Grid,
+    counts: super::Counts,
 }
 
 impl Sheet {
@@ -337,6 +338,7 @@ pub fn pdf(boards: &[Board], title: &str, options: &Options) -> Result<Drawn, Pd
         title: printable(title),
         warning: options.warning.as_deref().map(printable),
         grid: options.grid,
+        counts: options.counts,
     };
     let mut document = Document::new();
     document.set_metadata(
@@ -395,7 +397,7 @@ fn hand_record(
                 None,
                 Some((BORDER, 0.85)),
             );
-            let natural = board_height(board, style);
+            let natural = board_height(board, style, sheet.counts);
             let scale = (cell_height / natural).min(1.0);
             pen.surface
                 .push_transform(&Transform::from_row(scale, 0.0, 0.0, scale, x, y));
@@ -403,7 +405,7 @@ fn hand_record(
                 &mut pen,
                 board,
                 style,
-                sheet.grid,
+                (sheet.grid, sheet.counts),
                 (cell_width / scale, cell_height / scale),
             );
             pen.surface.pop();
@@ -437,9 +439,14 @@ impl Measures {
         }
     }
 
-    fn hand_height(&self, board: &Board, seat: Seat) -> f32 {
+    fn hand_height(&self, board: &Board, seat: Seat, counts: super::Counts) -> f32 {
         let player = if board.players[seat as usize].is_some() {
             self.player.leading()
+        } else {
+            0.0
+        };
+        let losers = if super::losers_words(board, seat, counts).is_some() {
+            self.small.leading()
         } else {
             0.0
         };
@@ -448,7 +455,7 @@ impl Measures {
         } else {
             1.0
         };
-        player + lines * self.hand.leading()
+        player + lines * self.hand.leading() + losers
     }
 
     fn info_height(&self, style: Style) -> f32 {
@@ -461,27 +468,32 @@ impl Measures {
 
     /// The three rows' heights: info, North and the table; West, the compass and East; par and
     /// South.
-    fn rows(&self, board: &Board, style: Style) -> [f32; 3] {
+    fn rows(&self, board: &Board, style: Style, counts: super::Counts) -> [f32; 3] {
+        let total = if super::total_words(board, counts).is_some() {
+            3.0
+        } else {
+            2.0
+        };
         [
             self.info_height(style)
-                .max(self.hand_height(board, Seat::North))
+                .max(self.hand_height(board, Seat::North, counts))
                 .max(if board.tricks.is_some() {
                     self.table_height()
                 } else {
                     0.0
                 }),
-            self.hand_height(board, Seat::West)
-                .max(self.hand_height(board, Seat::East))
+            self.hand_height(board, Seat::West, counts)
+                .max(self.hand_height(board, Seat::East, counts))
                 .max(self.compass),
-            self.hand_height(board, Seat::South)
-                .max(2.0 * self.small.leading()),
+            self.hand_height(board, Seat::South, counts)
+                .max(total * self.small.leading()),
         ]
     }
 }
 
-fn board_height(board: &Board, style: Style) -> f32 {
+fn board_height(board: &Board, style: Style, counts: super::Counts) -> f32 {
     let m = Measures::of(style);
-    let rows = m.rows(board, style);
+    let rows = m.rows(board, style, counts);
     2.0 * m.pad + rows.iter().sum::<f32>() + 2.0 * m.gap
 }
 
@@ -491,13 +503,13 @@ fn draw_board(
     pen: &mut Pen<'_, '_>,
     board: &Board,
     style: Style,
-    grid: super::Grid,
+    (grid, counts): (super::Grid, super::Counts),
     size: (f32, f32),
 ) {
     let (width, height) = size;
     let m = Measures::of(style);
-    let rows = m.rows(board, style);
-    let spare = (height - board_height(board, style)).max(0.0);
+    let rows = m.rows(board, style, counts);
+    let spare = (height - board_height(board, style, counts)).max(0.0);
     let gap = m.gap + (spare / 2.0).min(2.5 * style.size);
     let top = m.pad + (spare - 2.0 * (gap - m.gap)) / 2.0;
     let column = (width - 2.0 * m.pad) / 3.0;
@@ -553,18 +565,18 @@ fn draw_board(
         (
             Seat::West,
             left,
-            middle_row(m.hand_height(board, Seat::West)),
+            middle_row(m.hand_height(board, Seat::West, counts)),
             room,
         ),
         (
             Seat::East,
             right,
-            middle_row(m.hand_height(board, Seat::East)),
+            middle_row(m.hand_height(board, Seat::East, counts)),
             room,
         ),
         (Seat::South, middle, row_top[2], room),
     ] {
-        draw_hand(pen, board, seat, &m, x, top, room);
+        draw_hand(pen, board, seat, &m, (x, top, room), counts);
     }
 
     // The compass: each seat's HCP at its side, a vulnerable side shaded.
@@ -642,14 +654,19 @@ fn draw_board(
         }
     }
 
-    // Par, at the bottom left: the score, then the contract on a line of its own.
+    // Par, at the bottom left: the score, then the contract on a line of its own; the Law of
+    // Total Tricks' totals above them when asked for.
+    let bottom = row_top[2] + rows[2];
+    if let Some(total) = super::total_words(board, counts) {
+        let y = bottom - 3.0 * m.small.leading();
+        pen.text(&total, m.small, left, y, room, Align::Left);
+    }
     let par = super::par_words(board, strain_words);
     if !par.is_empty() {
         let (score, contract) = match par.split_once(" (") {
             Some((score, contract)) => (score.to_owned(), format!("({contract}")),
             None => (par, String::new()),
         };
-        let bottom = row_top[2] + rows[2];
         let mut y = bottom - 2.0 * m.small.leading();
         y += pen.text(&score, m.small, left, y, room, Align::Left);
         pen.text(&contract, m.small, left, y, room, Align::Left);
@@ -661,9 +678,8 @@ fn draw_hand(
     board: &Board,
     seat: Seat,
     m: &Measures,
-    x: f32,
-    mut y: f32,
-    room: f32,
+    (x, mut y, room): (f32, f32, f32),
+    counts: super::Counts,
 ) {
     if let Some(player) = &board.players[seat as usize] {
         y += pen.text(&printable(player), m.player, x, y, room, Align::Left);
@@ -676,8 +692,11 @@ fn draw_hand(
             }
         }
         None => {
-            pen.text("(not given)", m.hand, x, y, room, Align::Left);
+            y += pen.text("(not given)", m.hand, x, y, room, Align::Left);
         }
+    }
+    if let Some(losers) = super::losers_words(board, seat, counts) {
+        pen.text(&losers, m.small, x, y, room, Align::Left);
     }
 }
 

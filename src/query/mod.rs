@@ -467,15 +467,30 @@ pub fn hcp(cards: crate::model::deal::Cards) -> u8 {
         .sum()
 }
 
+/// The losing-trick count of a hand: in each suit, of its first one, two or three cards (as long
+/// as the suit is), the top honours (A, K, Q) it does not hold. A void has none; `Kx` one; `Qxx`
+/// two; `AKQ…` none.
+pub fn losers(cards: crate::model::deal::Cards) -> u8 {
+    [Suit::Spades, Suit::Hearts, Suit::Diamonds, Suit::Clubs]
+        .into_iter()
+        .map(|suit| {
+            let held: Vec<u8> = cards
+                .iter()
+                .filter(|card| card.suit == suit)
+                .map(|card| card.rank.value())
+                .collect();
+            let counted = held.len().min(3);
+            // Of the first `counted` honours (A, K, Q), those held are no losers.
+            let honours = [14, 13, 12][..counted]
+                .iter()
+                .filter(|rank| held.contains(rank))
+                .count();
+            (counted - honours) as u8
+        })
+        .sum()
+}
+
 fn hand_fact(fact: HandFact, hand: &crate::model::deal::Hand) -> i64 {
-    let ranks = |suit: Suit| -> Vec<u8> {
-        hand.cards
-            .iter()
-            .filter(|card| card.suit == suit)
-            .map(|card| card.rank.value())
-            .collect()
-    };
-    let suits = [Suit::Spades, Suit::Hearts, Suit::Diamonds, Suit::Clubs];
     match fact {
         HandFact::Length(suit) => i64::from(suit_length(hand, suit)),
         HandFact::Hcp => i64::from(hcp(hand.cards)),
@@ -484,19 +499,7 @@ fn hand_fact(fact: HandFact, hand: &crate::model::deal::Hand) -> i64 {
             .iter()
             .map(|card| i64::from(card.rank.value().saturating_sub(12)))
             .sum(),
-        HandFact::Losers => suits
-            .into_iter()
-            .map(|suit| {
-                let held = ranks(suit);
-                let counted = held.len().min(3);
-                // Of the first `counted` honours (A, K, Q), those held are no losers.
-                let honours = [14, 13, 12][..counted]
-                    .iter()
-                    .filter(|rank| held.contains(rank))
-                    .count();
-                (counted - honours) as i64
-            })
-            .sum(),
+        HandFact::Losers => i64::from(losers(hand.cards)),
     }
 }
 

@@ -1047,3 +1047,91 @@ fn the_files_par_contract_is_printed_when_the_table_agrees() {
         "Par NS 140 (1S+2 by N-S)"
     );
 }
+
+/// The losing-trick count of a hand as a Deal writes it (`AQT94.T53.KQ8.T9`), the test's own:
+/// in each suit, of its first one, two or three cards, the A, K and Q it lacks.
+fn losing_tricks(hand: &str) -> usize {
+    hand.split('.')
+        .map(|suit| {
+            let counted = suit.len().min(3);
+            counted
+                - ['A', 'K', 'Q'][..counted]
+                    .iter()
+                    .filter(|&&h| suit.contains(h))
+                    .count()
+        })
+        .sum()
+}
+
+/// `--counts losers,total-tricks` (issue 62, item 3) on the shared real set, as a teacher
+/// prints it: under every hand its losing-trick count, and beside par the Law of Total Tricks'
+/// totals, each worked out here from the Deal and DoubleDummyTricks tags (the longest fit of
+/// each side added; the tricks each side's better declarer takes in its fit, the fit it takes
+/// more in where two are as long), read back by `pdftotext` in the order drawn (North, West,
+/// East, South, then the totals) and found in the HTML.
+#[test]
+fn a_teachers_counts_are_the_deals() {
+    let Some((_dir, source, pdf, _)) =
+        real_set_drawn(&["--counts", "losers,total-tricks", "--per-page", "4"])
+    else {
+        return;
+    };
+    let pbn = String::from_utf8_lossy(&std::fs::read(&source).unwrap()).into_owned();
+    let mut expected = Vec::new();
+    for game in games(&pbn) {
+        let deal = &game["Deal"];
+        let (first, hands) = deal.split_once(':').unwrap();
+        let hands: Vec<&str> = hands.split(' ').collect();
+        let start = "NESW".find(first).unwrap();
+        let hand = |seat: char| hands[(4 + "NESW".find(seat).unwrap() - start) % 4];
+        for seat in ['N', 'W', 'E', 'S'] {
+            expected.push(format!("LTC {}", losing_tricks(hand(seat))));
+        }
+        let digits: Vec<u32> = game["DoubleDummyTricks"]
+            .chars()
+            .map(|c| c.to_digit(16).unwrap())
+            .collect();
+        let dd = |seat: char, strain: usize| digits["NSEW".find(seat).unwrap() * 5 + strain];
+        let (mut trumps, mut tricks) = (0, 0);
+        for (one, two) in [('N', 'S'), ('E', 'W')] {
+            let length = |suit: usize| {
+                hand(one).split('.').nth(suit).unwrap().len()
+                    + hand(two).split('.').nth(suit).unwrap().len()
+            };
+            let longest = (0..4).map(length).max().unwrap();
+            trumps += longest;
+            tricks += (0..4)
+                .filter(|&suit| length(suit) == longest)
+                .map(|suit| dd(one, suit + 1).max(dd(two, suit + 1)))
+                .max()
+                .unwrap();
+        }
+        expected.push(format!("Total trumps {trumps} · tricks {tricks}"));
+    }
+    assert_eq!(expected.len(), 36 * 5, "the test's own count of the set");
+    let page = pdf_text(&pdf, 0);
+    let drawn: Vec<String> = page
+        .lines()
+        .flat_map(|line| {
+            let at = line.find("LTC ").or_else(|| line.find("Total trumps"));
+            at.map(|at| line[at..].trim().to_owned())
+        })
+        .collect();
+    assert_eq!(drawn, expected);
+    let (html, output) = drawn_html(&source, &["--counts", "losers,total-tricks"]);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    let found: Vec<String> = html
+        .split("<div class=\"count\">")
+        .skip(1)
+        .map(|rest| rest.split("</div>").next().unwrap().to_owned())
+        .collect();
+    assert_eq!(found, expected);
+}
+
+/// The HTML hand record of `source` with `args`.
+fn drawn_html(source: &Path, args: &[&str]) -> (String, std::process::Output) {
+    let mut all = vec!["handrecord", source.to_str().unwrap()];
+    all.extend_from_slice(args);
+    let output = pbnfmt(&all, &common::corpus());
+    (text(&output.stdout), output)
+}

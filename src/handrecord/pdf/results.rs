@@ -211,7 +211,13 @@ pub(super) fn draw(
                     );
                     pen.surface
                         .push_transform(&Transform::from_translate(MARGIN, y));
-                    draw_board(&mut pen, board, style, sheet.grid, (board_width, *height));
+                    draw_board(
+                        &mut pen,
+                        board,
+                        style,
+                        (sheet.grid, sheet.counts),
+                        (board_width, *height),
+                    );
                     pen.surface.pop();
                 }
                 Piece::Text(text, style) => {
@@ -288,7 +294,7 @@ fn plan<'a>(faces: &Faces, sheet: &Sheet, boards: &'a [Board], rankings: &[Ranki
         room: sheet.inner(),
     };
     for board in boards {
-        let height = board_height(board, style);
+        let height = board_height(board, style, sheet.counts);
         let first_rows = board.travellers.first().map_or(1, |t| t.rows.len().min(3)) + 1;
         if !plan.fits(height + 2.0 * MM + first_rows as f32 * row) {
             plan.new_page();
