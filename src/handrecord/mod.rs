@@ -35,6 +35,16 @@ impl Paper {
             Paper::Letter => "letter",
         }
     }
+
+    /// The height a page's content fills: the paper's less the 10 mm margins and a millimetre
+    /// for the browser's rounding (a page a hair too tall would push its folio onto a page of
+    /// its own). A page whose boards need more grows and breaks as before.
+    fn page_height(self) -> &'static str {
+        match self {
+            Paper::A4 => "276mm",
+            Paper::Letter => "258mm",
+        }
+    }
 }
 
 /// What the double-dummy grid shows (issue 62, item 3).
@@ -377,16 +387,17 @@ pub fn html(boards: &[Board], title: &str, options: &Options) -> String {
          html {{ font-family: \"DejaVu Sans\", \"Noto Sans\", \"Segoe UI Symbol\", Arial, sans-serif; \
          font-size: {font}pt; color: #000; }}\n\
          body {{ margin: 0; }}\n\
-         .page {{ break-after: page; page-break-after: always; }}\n\
+         .page {{ break-after: page; page-break-after: always; min-height: {page_height}; \
+         display: flex; flex-direction: column; }}\n\
          .page:last-child {{ break-after: auto; page-break-after: auto; }}\n\
          h1 {{ font-size: 1.4rem; margin: 0 0 3mm 0; }}\n\
          .warning {{ border: 0.6mm solid #c8102e; padding: 2mm; margin: 0 0 3mm 0; }}\n\
          .boards {{ display: grid; grid-template-columns: 1fr 1fr; \
-         grid-template-rows: repeat({rows}, auto); gap: 4mm; }}\n\
+         grid-template-rows: repeat({rows}, 1fr); gap: 4mm; flex: 1 1 auto; }}\n\
          .board {{ break-inside: avoid; page-break-inside: avoid; border: 0.3mm solid #888; \
          padding: 2mm; display: grid; grid-template-columns: 1fr 1fr 1fr; \
          grid-template-areas: \"info north dd\" \"west compass east\" \"par south .\"; \
-         align-items: center; gap: 1mm; }}\n\
+         align-items: center; align-content: space-evenly; gap: 1mm; }}\n\
          .info {{ grid-area: info; align-self: start; }}\n\
          .number {{ font-weight: bold; font-size: 1.2rem; }}\n\
          .north {{ grid-area: north; }} .south {{ grid-area: south; }}\n\
@@ -394,6 +405,7 @@ pub fn html(boards: &[Board], title: &str, options: &Options) -> String {
          .dd {{ grid-area: dd; align-self: start; justify-self: end; }}\n\
          .par {{ grid-area: par; align-self: end; font-size: 0.9rem; }}\n\
          .count {{ font-size: 0.8rem; white-space: nowrap; }}\n\
+         .whole {{ white-space: nowrap; }}\n\
          .compass {{ grid-area: compass; justify-self: center; width: 16mm; height: 16mm; \
          border: 0.3mm solid #000; display: grid; grid-template-columns: 1fr 1fr 1fr; \
          grid-template-rows: 1fr 1fr 1fr; text-align: center; font-size: 0.8rem; }}\n\
@@ -413,6 +425,7 @@ pub fn html(boards: &[Board], title: &str, options: &Options) -> String {
         version = env!("CARGO_PKG_VERSION"),
         title = escape(title),
         paper = options.paper.css(),
+        page_height = options.paper.page_height(),
         results_css = if options.results.is_some() {
             RESULTS_CSS
         } else {
@@ -645,9 +658,31 @@ fn board_html(out: &mut String, board: &Board, grid: Grid, counts: Counts) {
     let _ = writeln!(
         out,
         "<div class=\"par\">{total}{}</div>",
-        par_words(board, strain_symbol)
+        unbroken_par(&par_words(board, strain_symbol))
     );
     out.push_str("</article>\n");
+}
+
+/// The par line of the HTML with its breaks only where a reader expects them (issue 62, item
+/// 4): the score (`Par NS 620`) and each contract (`4♠X- by N-S`) are each kept on one line, a
+/// line broken only between them.
+fn unbroken_par(par: &str) -> String {
+    let (score, contracts) = match par.split_once(" (") {
+        Some((score, rest)) => (score, rest.strip_suffix(')')),
+        None => (par, None),
+    };
+    let mut out = String::new();
+    if !score.is_empty() {
+        let _ = write!(out, "<span class=\"whole\">{score}</span>");
+    }
+    if let Some(contracts) = contracts {
+        let parts: Vec<String> = contracts
+            .split(", ")
+            .map(|contract| format!("<span class=\"whole\">{contract}</span>"))
+            .collect();
+        let _ = write!(out, " ({})", parts.join(", "));
+    }
+    out
 }
 
 /// `Par NS 620 (4♠ by N-S)`: the par score, and every par contract of the table when it is
