@@ -324,17 +324,9 @@ fn a_wrong_double_dummy_table_stops_it_and_the_configuration_is_honoured() {
 /// `.ci/run` installs both (`.ci/install-print`); elsewhere the test says it was skipped.
 #[test]
 fn chromium_prints_the_pages_with_board_one_on_page_one() {
-    let Some(chromium) = ["chromium", "chromium-browser"]
-        .into_iter()
-        .find(|name| Command::new(name).arg("--version").output().is_ok())
-    else {
-        common::cannot_run("chromium is not installed (.ci/install-print installs it)");
+    let Some(chromium) = chromium_and_poppler() else {
         return;
     };
-    if Command::new("pdftotext").arg("-v").output().is_err() {
-        common::cannot_run("pdftotext is not installed (poppler-utils; .ci/install-print)");
-        return;
-    }
     let (dir, html) = club_drawn("record.html");
     let pdf = dir.path().join("record.pdf");
     let png = dir.path().join("record.png");
@@ -399,6 +391,23 @@ fn chromium_prints_the_pages_with_board_one_on_page_one() {
         }),
         "North's row:\n{page1}"
     );
+}
+
+/// Chromium's command, when it and poppler's `pdftotext` are installed (`.ci/install-print`);
+/// else `None`, said (a failure under `CI=true`).
+fn chromium_and_poppler() -> Option<&'static str> {
+    let Some(chromium) = ["chromium", "chromium-browser"]
+        .into_iter()
+        .find(|name| Command::new(name).arg("--version").output().is_ok())
+    else {
+        common::cannot_run("chromium is not installed (.ci/install-print installs it)");
+        return None;
+    };
+    if Command::new("pdftotext").arg("-v").output().is_err() {
+        common::cannot_run("pdftotext is not installed (poppler-utils; .ci/install-print)");
+        return None;
+    }
+    Some(chromium)
 }
 
 /// Runs headless chromium on `html` with `what` (`--print-to-pdf=…`, `--screenshot=…`), as
@@ -1148,17 +1157,9 @@ fn drawn_html(source: &Path, args: &[&str]) -> (String, std::process::Output) {
 /// stands on the line of the contract before it and of the side after it.
 #[test]
 fn chromium_fills_the_sheet_and_keeps_each_par_contract_whole() {
-    let Some(chromium) = ["chromium", "chromium-browser"]
-        .into_iter()
-        .find(|name| Command::new(name).arg("--version").output().is_ok())
-    else {
-        common::cannot_run("chromium is not installed (.ci/install-print installs it)");
+    let Some(chromium) = chromium_and_poppler() else {
         return;
     };
-    if Command::new("pdftotext").arg("-v").output().is_err() {
-        common::cannot_run("pdftotext is not installed (poppler-utils; .ci/install-print)");
-        return;
-    }
     let Some(real) = common::real_corpus() else {
         eprintln!("note: ../shared/corpus/real is absent; skipped");
         return;
