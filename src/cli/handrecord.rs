@@ -480,8 +480,37 @@ fn draw_pdf(
     title: &str,
 ) -> Result<(Vec<u8>, Option<String>, usize), handrecord::pdf::PdfError> {
     let drawn = handrecord::pdf::pdf(&document.boards, title, &document.options)?;
-    let warning =
-        (!drawn.missing.is_empty()).then(|| without_glyph(document.target.as_deref(), &drawn));
+    let name = document.target.as_deref().map_or_else(
+        || "standard output".to_owned(),
+        |path| path.display().to_string(),
+    );
+    let mut warnings = Vec::new();
+    if !drawn.missing.is_empty() {
+        warnings.push(without_glyph(document.target.as_deref(), &drawn));
+    }
+    // A request the page cannot meet is said (issue 62, item 4): boards drawn so small that
+    // their smallest text is under the size the record promises.
+    if drawn.smallest < handrecord::pdf::SMALLEST_PRINTED - 0.05 {
+        warnings.push(format!(
+            "pbnfmt: warning: {name}: to fit {} boards a page{}, some are drawn smaller: their \
+             smallest text is {:.1} pt, under the {} pt a hand record prints at least; fewer \
+             boards a page (--per-page){} keep every text at its size",
+            document.options.per_page,
+            if document.options.suit_size > 100 {
+                format!(" with the suit symbols at {} %", document.options.suit_size)
+            } else {
+                String::new()
+            },
+            drawn.smallest,
+            handrecord::pdf::SMALLEST_PRINTED,
+            if document.options.suit_size > 100 {
+                " or smaller suit symbols (--suit-size)"
+            } else {
+                ""
+            },
+        ));
+    }
+    let warning = (!warnings.is_empty()).then(|| warnings.join("\n"));
     Ok((drawn.bytes, warning, drawn.pages))
 }
 

@@ -218,6 +218,9 @@ impl Pen<'_, '_> {
 pub struct Drawn {
     pub bytes: Vec<u8>,
     pub pages: usize,
+    /// The size of the smallest text drawn, in points: the compass's HCP, after a board too
+    /// tall for its cell is drawn smaller as a whole ([`SMALLEST_PRINTED`] is what the record promises).
+    pub smallest: f32,
     pub missing: Vec<char>,
     pub more: bool,
 }
@@ -347,8 +350,11 @@ pub fn pdf(boards: &[Board], title: &str, options: &Options) -> Result<Drawn, Pd
             .creator(format!("pbnfmt {}", env!("CARGO_PKG_VERSION")))
             .language("en".to_owned()),
     );
-    let pages = match &options.results {
-        Some(rankings) => results::draw(&mut document, &faces, &sheet, boards, rankings)?,
+    let (pages, scale) = match &options.results {
+        Some(rankings) => (
+            results::draw(&mut document, &faces, &sheet, boards, rankings)?,
+            1.0,
+        ),
         None => hand_record(&mut document, &faces, &sheet, boards, per_page)?,
     };
     let bytes = document
@@ -360,19 +366,30 @@ pub fn pdf(boards: &[Board], title: &str, options: &Options) -> Result<Drawn, Pd
     Ok(Drawn {
         bytes,
         pages,
+        smallest: HCP_SIZE * font * scale,
         missing,
         more,
     })
 }
 
-/// The hand record's pages: `per_page` boards each, two a row; returns how many.
+/// The smallest text a hand record prints, in points (issue 62, item 4): the compass's HCP at 8
+/// boards a page (0.8 of 8.5 pt: 6.8 pt) is over it; a board drawn smaller to fit its cell (large
+/// suit symbols, many players' names) may go under it, and `handrecord` says so.
+pub const SMALLEST_PRINTED: f32 = 6.0;
+
+/// The compass's HCP, the smallest text of a board, as a share of the text's size.
+const HCP_SIZE: f32 = 0.8;
+
+/// The hand record's pages: `per_page` boards each, two a row; returns how many, and the
+/// smallest scale a board is drawn at (1 where every board fits its cell).
 fn hand_record(
     document: &mut Document,
     faces: &Faces,
     sheet: &Sheet,
     boards: &[Board],
     per_page: usize,
-) -> Result<usize, PdfError> {
+) -> Result<(usize, f32), PdfError> {
+    let mut smallest = 1.0f32;
     let rows = per_page.div_ceil(2);
     let style = sheet.style;
     let pages: Vec<&[Board]> = if boards.is_empty() {
@@ -399,6 +416,7 @@ fn hand_record(
             );
             let natural = board_height(board, style, sheet.counts);
             let scale = (cell_height / natural).min(1.0);
+            smallest = smallest.min(scale);
             pen.surface
                 .push_transform(&Transform::from_row(scale, 0.0, 0.0, scale, x, y));
             draw_board(
@@ -414,7 +432,7 @@ fn hand_record(
         drop(pen);
         page.finish();
     }
-    Ok(pages.len())
+    Ok((pages.len(), smallest))
 }
 
 /// The measures of a board, from the text's size.
@@ -583,7 +601,7 @@ fn draw_board(
     let side = m.compass;
     let (cx, cy) = (middle + (column - side) / 2.0, middle_row(side));
     let third = side / 3.0;
-    let hcp_style = style.sized(style.size * 0.8);
+    let hcp_style = style.sized(style.size * HCP_SIZE);
     for (seat, col, row) in [
         (Seat::North, 1.0, 0.0),
         (Seat::West, 0.0, 1.0),
