@@ -377,23 +377,36 @@ impl Shown {
     /// and every contract, the strain written by `strain`, the sides named by `sides`
     /// (North-South's, East-West's).
     pub fn line(&self, strain: &dyn Fn(Denomination) -> String, sides: [&str; 2]) -> String {
+        let (score, contracts) = self.parts(strain, sides);
+        if contracts.is_empty() {
+            score
+        } else {
+            format!("{score} ({})", contracts.join(", "))
+        }
+    }
+
+    /// The parts of [`Shown::line`]: the score (`Par NS 620`), and each contract (`4♠ by N-S`;
+    /// `Pass` for a board passed out), none where only the score is known. A page that lays
+    /// the line out keeps each part whole.
+    pub fn parts(
+        &self,
+        strain: &dyn Fn(Denomination) -> String,
+        sides: [&str; 2],
+    ) -> (String, Vec<String>) {
         let score = if self.ns == 0 {
             "0".to_owned()
         } else {
             score_words(self.ns)
         };
         let contracts = match &self.contracts {
-            None => String::new(),
-            Some(contracts) if contracts.is_empty() => " (Pass)".to_owned(),
-            Some(contracts) => {
-                let words: Vec<String> = contracts
-                    .iter()
-                    .map(|c| c.words(&strain(c.denomination), sides))
-                    .collect();
-                format!(" ({})", words.join(", "))
-            }
+            None => Vec::new(),
+            Some(contracts) if contracts.is_empty() => vec!["Pass".to_owned()],
+            Some(contracts) => contracts
+                .iter()
+                .map(|c| c.words(&strain(c.denomination), sides))
+                .collect(),
         };
-        format!("Par {score}{contracts}")
+        (format!("Par {score}"), contracts)
     }
 
     /// The warning for a file whose OptimumScore contradicts its table, if it does.

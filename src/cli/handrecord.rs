@@ -480,34 +480,30 @@ fn draw_pdf(
     title: &str,
 ) -> Result<(Vec<u8>, Option<String>, usize), handrecord::pdf::PdfError> {
     let drawn = handrecord::pdf::pdf(&document.boards, title, &document.options)?;
-    let name = document.target.as_deref().map_or_else(
-        || "standard output".to_owned(),
-        |path| path.display().to_string(),
-    );
+    let name = output_name(document.target.as_deref());
     let mut warnings = Vec::new();
     if !drawn.missing.is_empty() {
-        warnings.push(without_glyph(document.target.as_deref(), &drawn));
+        warnings.push(without_glyph(&name, &drawn));
     }
     // A request the page cannot meet is said (issue 62, item 4): boards drawn so small that
     // their smallest text is under the size the record promises.
     if drawn.smallest < handrecord::pdf::SMALLEST_PRINTED - 0.05 {
+        let options = &document.options;
+        let (symbols, smaller) = if options.suit_size > 100 {
+            (
+                format!(" with the suit symbols at {} %", options.suit_size),
+                " or smaller suit symbols (--suit-size)",
+            )
+        } else {
+            (String::new(), "")
+        };
         warnings.push(format!(
-            "pbnfmt: warning: {name}: to fit {} boards a page{}, some are drawn smaller: their \
-             smallest text is {:.1} pt, under the {} pt a hand record prints at least; fewer \
-             boards a page (--per-page){} keep every text at its size",
-            document.options.per_page,
-            if document.options.suit_size > 100 {
-                format!(" with the suit symbols at {} %", document.options.suit_size)
-            } else {
-                String::new()
-            },
+            "pbnfmt: warning: {name}: to fit {} boards a page{symbols}, some are drawn smaller: \
+             their smallest text is {:.1} pt, under the {} pt a hand record prints at least; \
+             fewer boards a page (--per-page){smaller} keep every text at its size",
+            options.per_page,
             drawn.smallest,
             handrecord::pdf::SMALLEST_PRINTED,
-            if document.options.suit_size > 100 {
-                " or smaller suit symbols (--suit-size)"
-            } else {
-                ""
-            },
         ));
     }
     let warning = (!warnings.is_empty()).then(|| warnings.join("\n"));
@@ -522,20 +518,25 @@ fn draw_pdf(
     Err("PDF needs the `pdf` feature".to_owned())
 }
 
+/// The name of where a document goes, as a warning says it.
+#[cfg(feature = "pdf")]
+fn output_name(target: Option<&std::path::Path>) -> String {
+    target.map_or_else(
+        || "standard output".to_owned(),
+        |path| path.display().to_string(),
+    )
+}
+
 /// The warning for characters of a PDF drawn as an empty box (a name in a script DejaVu Sans
 /// does not cover): each with its code point, since a terminal may lack them too. `say!`
 /// escapes the line.
 #[cfg(feature = "pdf")]
-fn without_glyph(target: Option<&std::path::Path>, drawn: &handrecord::pdf::Drawn) -> String {
+fn without_glyph(name: &str, drawn: &handrecord::pdf::Drawn) -> String {
     let shown: Vec<String> = drawn
         .missing
         .iter()
         .map(|&c| format!("{c} (U+{:04X})", c as u32))
         .collect();
-    let name = target.map_or_else(
-        || "standard output".to_owned(),
-        |path| path.display().to_string(),
-    );
     format!(
         "pbnfmt: warning: {name}: the PDF's font (DejaVu Sans) has no glyph for {}{}, drawn as an \
          empty box; `--format html` draws {} with the reader's fonts",

@@ -91,12 +91,7 @@ pub fn total_tricks(board: &Board) -> Option<(u8, Option<u8>)> {
     if hands.iter().any(|cards| cards.len() != 13) {
         return None;
     }
-    let length = |seat: Seat, suit: Suit| {
-        hands[seat as usize]
-            .iter()
-            .filter(|card| card.suit == suit)
-            .count() as u8
-    };
+    let length = |seat: Seat, suit: Suit| hands[seat as usize].length(suit);
     let mut trumps = 0;
     let mut tricks = Some(0);
     for (one, two) in [(Seat::North, Seat::South), (Seat::East, Seat::West)] {
@@ -658,7 +653,7 @@ fn board_html(out: &mut String, board: &Board, grid: Grid, counts: Counts) {
     let _ = writeln!(
         out,
         "<div class=\"par\">{total}{}</div>",
-        unbroken_par(&par_words(board, strain_symbol))
+        unbroken_par(board)
     );
     out.push_str("</article>\n");
 }
@@ -666,32 +661,27 @@ fn board_html(out: &mut String, board: &Board, grid: Grid, counts: Counts) {
 /// The par line of the HTML with its breaks only where a reader expects them (issue 62, item
 /// 4): the score (`Par NS 620`) and each contract (`4♠X- by N-S`) are each kept on one line, a
 /// line broken only between them.
-fn unbroken_par(par: &str) -> String {
-    let (score, contracts) = match par.split_once(" (") {
-        Some((score, rest)) => (score, rest.strip_suffix(')')),
-        None => (par, None),
+fn unbroken_par(board: &Board) -> String {
+    let Some((score, contracts)) = par_parts(board, strain_symbol) else {
+        return String::new();
     };
-    let mut out = String::new();
-    if !score.is_empty() {
-        let _ = write!(out, "<span class=\"whole\">{score}</span>");
-    }
-    if let Some(contracts) = contracts {
-        let parts: Vec<String> = contracts
-            .split(", ")
-            .map(|contract| format!("<span class=\"whole\">{contract}</span>"))
-            .collect();
+    let whole = |part: &str| format!("<span class=\"whole\">{part}</span>");
+    let mut out = whole(&score);
+    if !contracts.is_empty() {
+        let parts: Vec<String> = contracts.iter().map(|c| whole(c)).collect();
         let _ = write!(out, " ({})", parts.join(", "));
     }
     out
 }
 
-/// `Par NS 620 (4♠ by N-S)`: the par score, and every par contract of the table when it is
-/// known (its result as ParContract writes it, `1♠+2`), the strain written by `strain_words`.
-pub(crate) fn par_words(board: &Board, strain_words: fn(Denomination) -> String) -> String {
-    board
-        .par
-        .as_ref()
-        .map_or_else(String::new, |par| par.line(&strain_words, ["N-S", "E-W"]))
+/// `Par NS 620` and its contracts (`4♠ by N-S`, its result as ParContract writes it, `1♠+2`),
+/// the strain written by `strain_words` ([`crate::par::Shown::parts`]); `None` without par.
+pub(crate) fn par_parts(
+    board: &Board,
+    strain_words: fn(Denomination) -> String,
+) -> Option<(String, Vec<String>)> {
+    let par = board.par.as_ref()?;
+    Some(par.parts(&strain_words, ["N-S", "E-W"]))
 }
 
 #[cfg(test)]

@@ -679,11 +679,11 @@ fn draw_board(
         let y = bottom - 3.0 * m.small.leading();
         pen.text(&total, m.small, left, y, room, Align::Left);
     }
-    let par = super::par_words(board, strain_words);
-    if !par.is_empty() {
-        let (score, contract) = match par.split_once(" (") {
-            Some((score, contract)) => (score.to_owned(), format!("({contract}")),
-            None => (par, String::new()),
+    if let Some((score, contracts)) = super::par_parts(board, strain_words) {
+        let contract = if contracts.is_empty() {
+            String::new()
+        } else {
+            format!("({})", contracts.join(", "))
         };
         let mut y = bottom - 2.0 * m.small.leading();
         y += pen.text(&score, m.small, left, y, room, Align::Left);

@@ -137,8 +137,9 @@ impl<'t> Spans<'t> {
     }
 
     /// The `spans` object: the game; each tag of `tags` with its section (null for one carried
-    /// by `##`); each hand of the Deal; each call; each trick's cards by seat.
-    fn object(&self, out: &mut String, parse: &Parse, model: &GameModel<'_>) {
+    /// by `##`); each hand of the Deal (`read`, the game's Deal as read: its hands are where the
+    /// Deal tag writes them when it writes its own value); each call; each trick's cards by seat.
+    fn object(&self, out: &mut String, parse: &Parse, model: &GameModel<'_>, read: Option<&Deal>) {
         let mut o = Object::new(out);
         self.write(o.key("game"), Some(&self.game));
         let out = o.key("tags");
@@ -156,11 +157,8 @@ impl<'t> Spans<'t> {
             .tags
             .iter()
             .find(|tag| tag.name == "Deal" && !tag.duplicate);
-        let read = deal
-            .and_then(|tag| tag.own_value())
-            .and_then(deal::parse_certain);
         let out = o.key("hands");
-        match (deal, read) {
+        match (deal.filter(|tag| tag.own_value().is_some()), read) {
             (Some(tag), Some(read)) => {
                 let mut h = Object::new(out);
                 for seat in Seat::ALL {
@@ -420,7 +418,7 @@ fn object(out: &mut String, parse: &Parse, text: &str, model: &GameModel<'_>, pl
     let out = o.key("sections");
     sections(out, parse, text, model);
     if let Some(spans) = &spans {
-        spans.object(o.key("spans"), parse, model);
+        spans.object(o.key("spans"), parse, model, deal.as_ref());
     }
     // Read without a syntax error: [`convert`] rewrites this end ([`CERTAIN_END`]) for a game
     // that has one.
@@ -528,8 +526,7 @@ fn iso_date(date: &str) -> Option<String> {
 fn hands_object(out: &mut String, deal: &Deal) {
     let mut o = Object::new(out);
     each_hand(&mut o, deal, |out, cards| {
-        let lengths = crate::bridge::Suit::ALL
-            .map(|suit| cards.iter().filter(|card| card.suit == suit).count());
+        let lengths = crate::bridge::Suit::ALL.map(|suit| cards.length(suit));
         let _ = std::fmt::Write::write_fmt(
             out,
             format_args!(

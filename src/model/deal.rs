@@ -48,14 +48,24 @@ impl Cards {
         Cards(mask & ((1 << 52) - 1))
     }
 
+    /// The set's cards of `suit`, a bit a rank (the two lowest).
+    fn suit_bits(self, suit: Suit) -> u64 {
+        (self.0 >> (suit as u32 * 13)) & 0x1FFF
+    }
+
     /// True when the set holds a card of `suit`.
     pub fn has_suit(self, suit: Suit) -> bool {
-        (self.0 >> (suit as u32 * 13)) & 0x1FFF != 0
+        self.suit_bits(suit) != 0
+    }
+
+    /// How many cards of `suit` the set holds.
+    pub fn length(self, suit: Suit) -> u8 {
+        self.suit_bits(suit).count_ones() as u8
     }
 
     /// The highest card of `suit` in the set.
     pub fn highest_in(self, suit: Suit) -> Option<Card> {
-        let bits = (self.0 >> (suit as u32 * 13)) & 0x1FFF;
+        let bits = self.suit_bits(suit);
         if bits == 0 {
             return None;
         }
@@ -78,7 +88,7 @@ impl Cards {
                 out.push('.');
             }
             // The suit's 13 bits, read from the ace (the highest) down.
-            let mut bits = (self.0 >> (suit as u32 * 13)) & 0x1FFF;
+            let mut bits = self.suit_bits(suit);
             while bits != 0 {
                 let top = 63 - bits.leading_zeros();
                 if let Some(rank) = Rank::from_value(top as u8 + 2) {

@@ -403,7 +403,7 @@ impl Expr {
                 exclude,
             } => board.hand(*seat).is_some_and(|hand| {
                 let lengths = [Suit::Spades, Suit::Hearts, Suit::Diamonds, Suit::Clubs]
-                    .map(|suit| suit_length(hand, suit));
+                    .map(|suit| hand.cards.length(suit));
                 let fits =
                     |(pattern, any): &([Option<u8>; 4], bool)| shape_fits(*pattern, *any, lengths);
                 include.iter().any(fits) && !exclude.iter().any(fits)
@@ -455,10 +455,6 @@ impl Num {
     }
 }
 
-fn suit_length(hand: &crate::model::deal::Hand, suit: Suit) -> u8 {
-    hand.cards.iter().filter(|card| card.suit == suit).count() as u8
-}
-
 /// Milton Work's count of `cards`: A 4, K 3, Q 2, J 1.
 pub fn hcp(cards: crate::model::deal::Cards) -> u8 {
     cards
@@ -474,25 +470,20 @@ pub fn losers(cards: crate::model::deal::Cards) -> u8 {
     [Suit::Spades, Suit::Hearts, Suit::Diamonds, Suit::Clubs]
         .into_iter()
         .map(|suit| {
-            let held: Vec<u8> = cards
+            let counted = cards.length(suit).min(3);
+            // Of the first `counted` honours (A 14, K 13, Q 12), those held are no losers.
+            let honours = cards
                 .iter()
-                .filter(|card| card.suit == suit)
-                .map(|card| card.rank.value())
-                .collect();
-            let counted = held.len().min(3);
-            // Of the first `counted` honours (A, K, Q), those held are no losers.
-            let honours = [14, 13, 12][..counted]
-                .iter()
-                .filter(|rank| held.contains(rank))
-                .count();
-            (counted - honours) as u8
+                .filter(|card| card.suit == suit && card.rank.value() + counted > 14)
+                .count() as u8;
+            counted - honours
         })
         .sum()
 }
 
 fn hand_fact(fact: HandFact, hand: &crate::model::deal::Hand) -> i64 {
     match fact {
-        HandFact::Length(suit) => i64::from(suit_length(hand, suit)),
+        HandFact::Length(suit) => i64::from(hand.cards.length(suit)),
         HandFact::Hcp => i64::from(hcp(hand.cards)),
         HandFact::Controls => hand
             .cards
