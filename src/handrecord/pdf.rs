@@ -543,63 +543,80 @@ fn draw_board(
 
     // Number, dealer, vulnerability.
     let mut y = row_top[0];
-    y += pen.text(
-        &format!("Board {}", printable(&board.number)),
-        style.sized(style.size * 1.2).bold(),
-        left,
-        y,
-        room,
-        Align::Left,
-    );
-    y += pen.text(
-        &format!("Dealer {}", board.dealer.map_or("not given", Seat::name)),
-        style,
-        left,
-        y,
-        room,
-        Align::Left,
-    );
-    pen.text(
-        super::vulnerable_words(board.vulnerable),
-        style,
-        left,
-        y,
-        room,
-        Align::Left,
-    );
+    for (text, style) in info_lines(board, style) {
+        y += pen.text(&text, style, left, y, room, Align::Left);
+    }
 
     // The hands: North and South at the top of their rows, West and East centred on the compass.
     let middle_row = |height: f32| row_top[1] + (rows[1] - height) / 2.0;
     // The table's cells, and where it starts: North's hand stops short of it.
-    let cell = (1.7 * m.small.size).max(m.small.size * m.small.suit_scale * 1.1);
+    let cell = (1.5 * m.small.size).max(m.small.size * m.small.suit_scale * 1.1);
     let table_left = width - m.pad - 6.0 * cell;
-    let north_room = if board.tricks.is_some() {
-        room.min(table_left - middle - 0.5 * style.size)
-    } else {
-        room
+    // Each hand has the room its place leaves (issue 62, item 4: a long suit was drawn small in
+    // a third of the board while the cell had room): South to the board's right edge, North up
+    // to the table, and moved left as far as the board's number and dealer where a line is
+    // wider; in the middle row, the compass moves from the middle towards the narrower of West
+    // and East, and East moves left towards it, so that both fit where they can.
+    let lines = Seat::ALL.map(|seat| hand_lines(board, seat, &m, counts));
+    // The widest line drawn whole (a player's name is cut before it moves anything).
+    let widest = |seat: Seat| {
+        lines[seat as usize]
+            .iter()
+            .filter(|(_, style)| style.whole)
+            .map(|(text, style)| Line::new(text, *style).width(pen.faces))
+            .fold(0.0, f32::max)
     };
-    for (seat, x, top, room) in [
-        (Seat::North, middle, row_top[0], north_room),
+    let side = m.compass;
+    let edge = width - m.pad;
+    let space = 0.5 * style.size;
+    let (lowest, highest) = (
+        left + widest(Seat::West) + space,
+        edge - widest(Seat::East) - space - side,
+    );
+    let centred = middle + (column - side) / 2.0;
+    let cx = if lowest <= highest {
+        centred.clamp(lowest, highest)
+    } else {
+        (lowest + highest) / 2.0
+    };
+    let cy = middle_row(side);
+    let north_end = if board.tricks.is_some() {
+        table_left - space
+    } else {
+        edge
+    };
+    let info_end = left
+        + info_lines(board, style)
+            .iter()
+            .map(|(text, style)| Line::new(text, *style).width(pen.faces))
+            .fold(0.0, f32::max)
+            .min(room);
+    for (seat, x, start, top, end) in [
+        (Seat::North, middle, info_end + space, row_top[0], north_end),
         (
             Seat::West,
             left,
+            left,
             middle_row(m.hand_height(board, Seat::West, counts)),
-            room,
+            cx - space,
         ),
         (
             Seat::East,
             right,
+            cx + side + space,
             middle_row(m.hand_height(board, Seat::East, counts)),
-            room,
+            edge,
         ),
-        (Seat::South, middle, row_top[2], room),
+        (Seat::South, middle, middle, row_top[2], edge),
     ] {
-        draw_hand(pen, board, seat, &m, (x, top, room), counts);
+        let x = x.min((end - widest(seat)).max(start));
+        let mut y = top;
+        for (text, style) in &lines[seat as usize] {
+            y += pen.text(text, *style, x, y, (end - x).max(0.0), Align::Left);
+        }
     }
 
     // The compass: each seat's HCP at its side, a vulnerable side shaded.
-    let side = m.compass;
-    let (cx, cy) = (middle + (column - side) / 2.0, middle_row(side));
     let third = side / 3.0;
     let hcp_style = style.sized(style.size * HCP_SIZE);
     for (seat, col, row) in [
@@ -691,31 +708,46 @@ fn draw_board(
     }
 }
 
-fn draw_hand(
-    pen: &mut Pen<'_, '_>,
+/// The board's number, dealer and vulnerability, a line each in its style.
+fn info_lines(board: &Board, style: Style) -> [(String, Style); 3] {
+    [
+        (
+            format!("Board {}", printable(&board.number)),
+            style.sized(style.size * 1.2).bold(),
+        ),
+        (
+            format!("Dealer {}", board.dealer.map_or("not given", Seat::name)),
+            style,
+        ),
+        (super::vulnerable_words(board.vulnerable).to_owned(), style),
+    ]
+}
+
+/// A hand's lines as drawn, top to bottom, each in its style: the player, the four suits (or
+/// `(not given)`), the losing-trick count.
+fn hand_lines(
     board: &Board,
     seat: Seat,
     m: &Measures,
-    (x, mut y, room): (f32, f32, f32),
     counts: super::Counts,
-) {
+) -> Vec<(String, Style)> {
+    let mut lines = Vec::with_capacity(6);
     if let Some(player) = &board.players[seat as usize] {
-        y += pen.text(&printable(player), m.player, x, y, room, Align::Left);
+        lines.push((printable(player), m.player));
     }
     match board.hands[seat as usize] {
         Some(cards) => {
             for suit in Suit::ALL {
                 let line = format!("{} {}", suit.symbol(), super::holding(cards, suit));
-                y += pen.text(&line, m.hand, x, y, room, Align::Left);
+                lines.push((line, m.hand));
             }
         }
-        None => {
-            y += pen.text("(not given)", m.hand, x, y, room, Align::Left);
-        }
+        None => lines.push(("(not given)".to_owned(), m.hand)),
     }
     if let Some(losers) = super::losers_words(board, seat, counts) {
-        pen.text(&losers, m.small, x, y, room, Align::Left);
+        lines.push((losers, m.small));
     }
+    lines
 }
 
 /// A strain as the PDF writes it: `NT`, or the suit's symbol.

@@ -21,6 +21,7 @@ mod fidelity;
 mod fix;
 mod fixtures;
 mod handrecord;
+mod handrecord_layout;
 mod hostile;
 mod jsonl;
 mod layers;
