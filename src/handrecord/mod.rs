@@ -367,9 +367,9 @@ pub fn html(boards: &[Board], title: &str, options: &Options) -> String {
         ("#000000", "#c8102e", "#c8102e", "#000000")
     };
     let font = match per_page {
-        0..=4 => 11,
-        5..=6 => 10,
-        _ => 8,
+        0..=4 => 10.0,
+        5..=6 => 10.0,
+        _ => 8.0,
     };
     let mut out = String::new();
     let _ = write!(
@@ -393,13 +393,13 @@ pub fn html(boards: &[Board], title: &str, options: &Options) -> String {
          padding: 2mm; display: grid; grid-template-columns: 1fr 1fr 1fr; \
          grid-template-areas: \"info north dd\" \"west compass east\" \"par south .\"; \
          align-items: center; align-content: space-evenly; gap: 1mm; }}\n\
-         .info {{ grid-area: info; align-self: start; }}\n\
+         .info {{ grid-area: info; align-self: start; white-space: nowrap; }}\n\
          .number {{ font-weight: bold; font-size: 1.2rem; }}\n\
          .north {{ grid-area: north; }} .south {{ grid-area: south; }}\n\
          .west {{ grid-area: west; }} .east {{ grid-area: east; }}\n\
          .dd {{ grid-area: dd; align-self: start; justify-self: end; }}\n\
          .par {{ grid-area: par; align-self: end; font-size: 0.9rem; }}\n\
-         .count {{ font-size: 0.8rem; white-space: nowrap; }}\n\
+         .count {{ font-size: 0.8rem; }}\n\
          .whole {{ white-space: nowrap; }}\n\
          .compass {{ grid-area: compass; justify-self: center; width: 16mm; height: 16mm; \
          border: 0.3mm solid #000; display: grid; grid-template-columns: 1fr 1fr 1fr; \
@@ -647,8 +647,15 @@ fn board_html(out: &mut String, board: &Board, grid: Grid, counts: Counts) {
         }
         None => out.push_str("<div class=\"dd\"></div>\n"),
     }
+    // The totals may go on two lines or more, each number kept with its word: kept on one, at
+    // 4 a page they made the board wider than the sheet, and Chromium printed every page smaller.
     let total = total_words(board, counts)
-        .map(|words| format!("<div class=\"count\">{words}</div>"))
+        .map(|words| {
+            let words = words
+                .replace("trumps ", "trumps\u{a0}")
+                .replace("tricks ", "tricks\u{a0}");
+            format!("<div class=\"count\">{words}</div>")
+        })
         .unwrap_or_default();
     let _ = writeln!(
         out,
@@ -740,7 +747,10 @@ mod tests {
             ..Options::default()
         };
         let page = html(&boards, "Counts", &options);
-        assert!(page.contains("Total trumps 14 \u{b7} tricks 17"), "{page}");
+        assert!(
+            page.contains("Total trumps\u{a0}14 \u{b7} tricks\u{a0}17"),
+            "{page}"
+        );
         assert_eq!(page.matches("class=\"count\">LTC ").count(), 4);
         // Not asked for: not shown.
         let plain = html(&boards, "Counts", &Options::default());

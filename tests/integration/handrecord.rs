@@ -1137,7 +1137,10 @@ fn a_teachers_counts_are_the_deals() {
     let found: Vec<String> = html
         .split("<div class=\"count\">")
         .skip(1)
-        .map(|rest| rest.split("</div>").next().unwrap().to_owned())
+        .map(|rest| {
+            let count = rest.split("</div>").next().unwrap();
+            count.replace('\u{a0}', " ")
+        })
         .collect();
     assert_eq!(found, expected);
 }
@@ -1154,7 +1157,9 @@ fn drawn_html(source: &Path, args: &[&str]) -> (String, std::process::Output) {
 /// boards use the sheet (the lowest board's text reaches the last fifth of the page, the folio
 /// is at its foot; at 6 a page they used the top two thirds), and a par contract is never cut
 /// from its side (`4♠X-1` on one line, `by N-S` on the next): in `pdftotext -bbox`, every `by`
-/// stands on the line of the contract before it and of the side after it.
+/// stands on the line of the contract before it and of the side after it. At 4 a page too, with
+/// the counts: no label is cut from what it labels (`Board` and its number, `Dealer` and the
+/// seat, the side and `vulnerable`, `LTC` and its count, the totals' line whole).
 #[test]
 fn chromium_fills_the_sheet_and_keeps_each_par_contract_whole() {
     let Some(chromium) = chromium_and_poppler() else {
@@ -1165,7 +1170,9 @@ fn chromium_fills_the_sheet_and_keeps_each_par_contract_whole() {
         return;
     };
     let dir = tempfile::tempdir().unwrap();
-    for per_page in ["6", "8"] {
+    // The height of `Dealer` for each 1 pt of the size the sheet states for it.
+    let mut per_point = Vec::new();
+    for (per_page, size) in [("4", 10.0), ("6", 10.0), ("8", 8.0)] {
         let html = dir.path().join(format!("p{per_page}.html"));
         let source = real.join(LBC);
         let output = pbnfmt(
@@ -1174,6 +1181,8 @@ fn chromium_fills_the_sheet_and_keeps_each_par_contract_whole() {
                 source.to_str().unwrap(),
                 "--per-page",
                 per_page,
+                "--counts",
+                "losers,total-tricks",
                 "-o",
                 html.to_str().unwrap(),
             ],
@@ -1236,7 +1245,80 @@ fn chromium_fills_the_sheet_and_keeps_each_par_contract_whole() {
                 seen += 1;
             }
         }
-        assert!(seen >= 6, "{per_page}: {seen} par contracts on page 1");
+        assert!(seen >= 4, "{per_page}: {seen} par contracts on page 1");
+        // Each label and what it labels, on one line: the nearest word on its right (or left)
+        // is what it labels, less than a line's height away.
+        let placed: Vec<(String, f32, f32, f32)> = bbox
+            .lines()
+            .filter(|l| l.contains("<word "))
+            .map(|l| {
+                let word = l.split('>').nth(1).unwrap().split('<').next().unwrap();
+                let (top, bottom) = (number(l, "yMin"), number(l, "yMax"));
+                (
+                    word.to_owned(),
+                    number(l, "xMin"),
+                    number(l, "xMax"),
+                    top + bottom,
+                )
+            })
+            .collect();
+        let number_word = |w: &str| w.chars().all(|c| c.is_ascii_digit()) && !w.is_empty();
+        let seat = |w: &str| ["North", "East", "South", "West"].contains(&w);
+        let side = |w: &str| ["None", "N-S", "E-W", "Both"].contains(&w);
+        let mut labels = 0;
+        for word in &placed {
+            let (right, labelled): (bool, &dyn Fn(&str) -> bool) = match word.0.as_str() {
+                "Board" | "LTC" | "trumps" | "tricks" => (true, &number_word),
+                "Dealer" => (true, &seat),
+                "vulnerable" => (false, &side),
+                _ => continue,
+            };
+            let next = placed
+                .iter()
+                .filter(|other| (other.3 - word.3).abs() < 2.0)
+                .filter(|other| {
+                    if right {
+                        other.1 >= word.2
+                    } else {
+                        other.2 <= word.1
+                    }
+                })
+                .min_by(|a, b| {
+                    let gap = |o: &&(String, f32, f32, f32)| {
+                        if right { o.1 - word.2 } else { word.1 - o.2 }
+                    };
+                    gap(a).total_cmp(&gap(b))
+                });
+            let Some(next) = next else {
+                panic!("{per_page} a page: `{}` alone on its line", word.0);
+            };
+            let gap = if right {
+                next.1 - word.2
+            } else {
+                word.1 - next.2
+            };
+            assert!(
+                labelled(&next.0) && gap < 12.0,
+                "{per_page} a page: `{}` beside `{}`, {gap} pt away",
+                word.0,
+                next.0
+            );
+            labels += 1;
+        }
+        let boards: usize = per_page.parse().unwrap();
+        assert!(labels >= boards * 8, "{per_page}: {labels} labels");
+        let dealer = words.iter().find(|w| w.0 == "Dealer").unwrap();
+        per_point.push((per_page, (dealer.2 - dealer.1) / size));
+    }
+    // Printed at the size stated: Chromium shrinks a page whose boards are wider than the sheet
+    // (at 4 a page, 11 pt hands did not fit a board's three columns: 0.985 of the size, 0.92
+    // with the labels kept whole).
+    for (per_page, height) in &per_point {
+        assert!(
+            (height / per_point[1].1 - 1.0).abs() < 0.01,
+            "{per_page} a page printed at {:.3} of its size",
+            height / per_point[1].1
+        );
     }
 }
 
