@@ -422,9 +422,9 @@ pub fn html(boards: &[Board], title: &str, options: &Options) -> String {
         paper = options.paper.css(),
         page_height = options.paper.page_height(),
         results_css = if options.results.is_some() {
-            RESULTS_CSS
+            results_css(title)
         } else {
-            ""
+            String::new()
         },
     );
     if let Some(rankings) = &options.results {
@@ -477,6 +477,41 @@ const RESULTS_CSS: &str = "\
          table.results tbody tr:nth-child(even) { background: #eeeeee; }\n\
          .ranking { break-before: page; page-break-before: always; }\n\
          .ranking h2 { font-size: 1.3rem; } .ranking h3 { font-size: 1.1rem; }\n";
+
+/// The results page's style: its tables, and the title and page number on every page (issue 62,
+/// item 3). The results flow over as many pages as their tables need, so the browser numbers
+/// them: CSS page-margin boxes (Chromium 131 and later), the title left at the top of every
+/// page but the first (which has it as its heading), `Page 2 of 5` at the foot.
+fn results_css(title: &str) -> String {
+    format!(
+        "{RESULTS_CSS}\
+         @page {{ @top-left {{ content: {title}; font-size: 8pt; color: #444; }} \
+         @bottom-center {{ content: \"Page \" counter(page) \" of \" counter(pages); \
+         font-size: 8pt; color: #444; }} }}\n\
+         @page :first {{ @top-left {{ content: none; }} }}\n",
+        title = css_string(title)
+    )
+}
+
+/// `text` as a CSS string: every character but a letter, a digit and a space as a CSS escape
+/// (`\00003c`), so that nothing in a file's title can end the string, the rule or the style
+/// element; a control character or a bidirectional control is dropped, as [`escape`] does.
+fn css_string(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 2);
+    out.push('"');
+    for c in text.chars() {
+        match c {
+            c if c.is_ascii_alphanumeric() || c == ' ' => out.push(c),
+            c if c.is_control() => out.push_str("\\00fffd"),
+            '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' => {}
+            c => {
+                let _ = write!(out, "\\{:06x}", u32::from(c));
+            }
+        }
+    }
+    out.push('"');
+    out
+}
 
 /// The results page's body: the title once, each board with its travellers under it (the
 /// warning of `--force` over each), then the rankings on a page of their own.

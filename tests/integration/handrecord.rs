@@ -395,7 +395,7 @@ fn chromium_prints_the_pages_with_board_one_on_page_one() {
 
 /// Chromium's command, when it and poppler's `pdftotext` are installed (`.ci/install-print`);
 /// else `None`, said (a failure under `CI=true`).
-fn chromium_and_poppler() -> Option<&'static str> {
+pub(crate) fn chromium_and_poppler() -> Option<&'static str> {
     let Some(chromium) = ["chromium", "chromium-browser"]
         .into_iter()
         .find(|name| Command::new(name).arg("--version").output().is_ok())
@@ -412,7 +412,7 @@ fn chromium_and_poppler() -> Option<&'static str> {
 
 /// Runs headless chromium on `html` with `what` (`--print-to-pdf=…`, `--screenshot=…`), as
 /// root with no network, with a new empty profile.
-fn print(chromium: &str, html: &Path, what: &str, dir: &Path) {
+pub(crate) fn print(chromium: &str, html: &Path, what: &str, dir: &Path) {
     let profile = tempfile::tempdir_in(dir).unwrap();
     let output = Command::new(chromium)
         .args([

@@ -388,3 +388,53 @@ fn hostile_results_tables_are_drawn_within_bounds() {
     }
     assert!(!drawn.contains('\u{1b}'));
 }
+
+/// Issue 62, item 3: the HTML results page, printed by Chromium, has its page number on every
+/// page (`Page 2 of 5`; its tables decide the pages, so the browser numbers them) and the event
+/// on every page after the first (which has it as its heading). The title is a file's text: a
+/// quote, a backslash, markup and a closing style tag in it are printed as written, in the
+/// margin box as in the heading.
+#[test]
+fn the_html_results_page_numbers_its_pages_and_names_the_event_on_each() {
+    let Some(chromium) = crate::handrecord::chromium_and_poppler() else {
+        return;
+    };
+    let title = r#"Ruter "71" </style><b>x</b> \ café"#;
+    let Some((dir, html, output)) = drawn(RUTER, "results.html", &["--title", title]) else {
+        return;
+    };
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    let pdf = dir.path().join("results.pdf");
+    crate::handrecord::print(
+        chromium,
+        &html,
+        &format!("--print-to-pdf={}", pdf.display()),
+        dir.path(),
+    );
+    let info = std::process::Command::new("pdfinfo")
+        .arg(&pdf)
+        .output()
+        .unwrap();
+    let pages: usize = text(&info.stdout)
+        .lines()
+        .find_map(|line| line.strip_prefix("Pages:"))
+        .unwrap()
+        .trim()
+        .parse()
+        .unwrap();
+    assert!(pages >= 3, "{pages} pages");
+    for page in 1..=pages {
+        let words = pdf_text(&pdf, page);
+        assert!(
+            words.contains(&format!("Page {page} of {pages}")),
+            "page {page}: {words}"
+        );
+        // Compared without spaces: `pdftotext` reads the 8 pt margin box's spaces as none.
+        let unspaced = |text: &str| text.replace([' ', '\n'], "");
+        assert_eq!(
+            unspaced(&words).matches(&unspaced(title)).count(),
+            1,
+            "page {page}: the title once: {words}"
+        );
+    }
+}
