@@ -414,7 +414,7 @@ fn hand_record(
                 None,
                 Some((BORDER, 0.85)),
             );
-            let natural = board_height(board, style, sheet.counts);
+            let natural = board_height(faces, board, style, sheet.counts, cell_width);
             let scale = (cell_height / natural).min(1.0);
             smallest = smallest.min(scale);
             pen.surface
@@ -486,12 +486,13 @@ impl Measures {
 
     /// The three rows' heights: info, North and the table; West, the compass and East; par and
     /// South.
-    fn rows(&self, board: &Board, style: Style, counts: super::Counts) -> [f32; 3] {
-        let total = if super::total_words(board, counts).is_some() {
-            3.0
-        } else {
-            2.0
-        };
+    fn rows(&self, board: &Board, style: Style, counts: super::Counts, par: usize) -> [f32; 3] {
+        let total = par.max(2) as f32
+            + if super::total_words(board, counts).is_some() {
+                1.0
+            } else {
+                0.0
+            };
         [
             self.info_height(style)
                 .max(self.hand_height(board, Seat::North, counts))
@@ -509,9 +510,21 @@ impl Measures {
     }
 }
 
-fn board_height(board: &Board, style: Style, counts: super::Counts) -> f32 {
+/// A board's natural height, `width` wide (the par's contracts take as many lines as it needs).
+fn board_height(
+    faces: &Faces,
+    board: &Board,
+    style: Style,
+    counts: super::Counts,
+    width: f32,
+) -> f32 {
     let m = Measures::of(style);
-    let rows = m.rows(board, style, counts);
+    let rows = m.rows(
+        board,
+        style,
+        counts,
+        par_lines(faces, board, &m, width).len(),
+    );
     2.0 * m.pad + rows.iter().sum::<f32>() + 2.0 * m.gap
 }
 
@@ -526,8 +539,9 @@ fn draw_board(
 ) {
     let (width, height) = size;
     let m = Measures::of(style);
-    let rows = m.rows(board, style, counts);
-    let spare = (height - board_height(board, style, counts)).max(0.0);
+    let par = par_lines(pen.faces, board, &m, width);
+    let rows = m.rows(board, style, counts, par.len());
+    let spare = (height - board_height(pen.faces, board, style, counts, width)).max(0.0);
     let gap = m.gap + (spare / 2.0).min(2.5 * style.size);
     let top = m.pad + (spare - 2.0 * (gap - m.gap)) / 2.0;
     let column = (width - 2.0 * m.pad) / 3.0;
@@ -689,23 +703,54 @@ fn draw_board(
         }
     }
 
-    // Par, at the bottom left: the score, then the contract on a line of its own; the Law of
-    // Total Tricks' totals above them when asked for.
+    // Par, at the bottom left: the score, then its contracts on lines of their own (each
+    // contract whole; as many lines as they need, so that they are never made smaller than the
+    // grid's text); the Law of Total Tricks' totals above them when asked for.
     let bottom = row_top[2] + rows[2];
+    let mut y = bottom - par.len().max(2) as f32 * m.small.leading();
     if let Some(total) = super::total_words(board, counts) {
-        let y = bottom - 3.0 * m.small.leading();
-        pen.text(&total, m.small, left, y, room, Align::Left);
+        pen.text(
+            &total,
+            m.small,
+            left,
+            y - m.small.leading(),
+            room,
+            Align::Left,
+        );
     }
-    if let Some((score, contracts)) = super::par_parts(board, strain_words) {
-        let contract = if contracts.is_empty() {
-            String::new()
+    for line in &par {
+        y += pen.text(line, m.small, left, y, room, Align::Left);
+    }
+}
+
+/// The par's lines as the PDF draws them in a board `width` wide: the score, then the
+/// contracts, `(4♠ by N-S, 5♦ by E-W)`, broken between contracts where a line would be wider
+/// than the par's room. None when the board has no par.
+fn par_lines(faces: &Faces, board: &Board, m: &Measures, width: f32) -> Vec<String> {
+    let Some((score, contracts)) = super::par_parts(board, strain_words) else {
+        return Vec::new();
+    };
+    let room = (width - 2.0 * m.pad) / 3.0 - 0.3 * m.hand.size;
+    let mut lines = vec![score];
+    let mut line = String::new();
+    let last = contracts.len().saturating_sub(1);
+    for (at, contract) in contracts.iter().enumerate() {
+        let open = if at == 0 { "(" } else { "" };
+        let close = if at == last { ")" } else { "," };
+        let piece = format!("{open}{contract}{close}");
+        let longer = format!("{line} {piece}");
+        if line.is_empty() {
+            line = piece;
+        } else if Line::new(&longer, m.small).width(faces) <= room {
+            line = longer;
         } else {
-            format!("({})", contracts.join(", "))
-        };
-        let mut y = bottom - 2.0 * m.small.leading();
-        y += pen.text(&score, m.small, left, y, room, Align::Left);
-        pen.text(&contract, m.small, left, y, room, Align::Left);
+            lines.push(std::mem::replace(&mut line, piece));
+        }
     }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
 }
 
 /// The board's number, dealer and vulnerability, a line each in its style.

@@ -212,3 +212,100 @@ fn no_text_is_drawn_over_another() {
         }
     }
 }
+
+/// The shared real set's games (a test's own reading of its tags).
+fn lbc_games(source: &Path) -> Vec<std::collections::HashMap<String, String>> {
+    crate::handrecord::games(&std::fs::read_to_string(source).unwrap())
+}
+
+/// The smallest text of `pdf`, in points: each word's height against the height of the title
+/// (`MON`, drawn at `title` points), over every word of letters and digits of every page.
+fn smallest_size(pdf: &Path, title: f32) -> f32 {
+    let pages = pages(pdf);
+    let title_height = pages
+        .iter()
+        .flatten()
+        .find(|word| word.text == "MON")
+        .map(Word::height)
+        .unwrap();
+    pages
+        .iter()
+        .flatten()
+        .filter(|word| word.text.chars().all(|c| c.is_ascii_alphanumeric()))
+        .map(|word| word.height() * title / title_height)
+        .fold(f32::INFINITY, f32::min)
+}
+
+/// Issue 62: the pictures of a page at 4, 6 and 8 boards, as pbnfmt draws the PDF and as
+/// Chromium prints the HTML (page 1 of the shared LBC set, turned into a PNG by poppler's
+/// `pdftoppm`; `PBNFMT_UPDATE_PICTURE=1` writes them again into `docs/pictures/`). Each document
+/// is read back whole: every board on its page with its four hands, its double-dummy rows and
+/// its par equal to the tags; and no text under the 6 pt the hand record promises, each word's
+/// size measured against the title's stated size (the PDF's 14 pt; the HTML's 1.4 times its
+/// 10, 10 or 8 pt).
+#[test]
+fn pictures_at_four_six_and_eight_a_page_in_both_formats() {
+    let Some(chromium) = crate::handrecord::chromium_and_poppler() else {
+        return;
+    };
+    let Some((dir, source, _, _)) = crate::handrecord::real_set_drawn(&[]) else {
+        return;
+    };
+    let games = lbc_games(&source);
+    let pictures = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/pictures");
+    for (per_page, html_size) in [(4usize, 10.0f32), (6, 10.0), (8, 8.0)] {
+        let pages = games.len().div_ceil(per_page);
+        for format in ["pdf", "html"] {
+            let out = dir.path().join(format!("p{per_page}.{format}"));
+            let output = pbnfmt(
+                &[
+                    "handrecord",
+                    source.to_str().unwrap(),
+                    "--per-page",
+                    &per_page.to_string(),
+                    "-o",
+                    out.to_str().unwrap(),
+                ],
+                dir.path(),
+            );
+            assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+            let (pdf, title) = if format == "pdf" {
+                (out, 14.0)
+            } else {
+                let pdf = dir.path().join(format!("p{per_page}-html.pdf"));
+                crate::handrecord::print(
+                    chromium,
+                    &out,
+                    &format!("--print-to-pdf={}", pdf.display()),
+                    dir.path(),
+                );
+                (pdf, 1.4 * html_size)
+            };
+            crate::handrecord::every_board_whole(&pdf, &games, per_page, pages);
+            let smallest = smallest_size(&pdf, title);
+            assert!(
+                smallest > 5.95,
+                "{format} at {per_page} a page: text of {smallest:.1} pt"
+            );
+            eprintln!("{format} at {per_page} a page: smallest text {smallest:.1} pt");
+            let picture = pictures.join(format!("handrecord-{format}-{per_page}.png"));
+            if std::env::var_os("PBNFMT_UPDATE_PICTURE").is_some() {
+                std::fs::create_dir_all(&pictures).unwrap();
+                let stem = dir.path().join(format!("page-{format}-{per_page}"));
+                let made = Command::new("pdftoppm")
+                    .args(["-png", "-r", "50", "-f", "1", "-l", "1", "-singlefile"])
+                    .arg(&pdf)
+                    .arg(&stem)
+                    .output()
+                    .unwrap();
+                assert!(made.status.success(), "{}", text(&made.stderr));
+                std::fs::copy(stem.with_extension("png"), &picture).unwrap();
+            }
+            assert!(
+                picture.exists(),
+                "{}: PBNFMT_UPDATE_PICTURE=1 makes it",
+                picture.display()
+            );
+        }
+    }
+}

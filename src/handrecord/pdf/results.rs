@@ -293,8 +293,9 @@ fn plan<'a>(faces: &Faces, sheet: &Sheet, boards: &'a [Board], rankings: &[Ranki
         y: top,
         room: sheet.inner(),
     };
+    let board_width = (sheet.inner() - GAP) / 2.0;
     for board in boards {
-        let height = board_height(board, style, sheet.counts);
+        let height = board_height(faces, board, style, sheet.counts, board_width);
         let first_rows = board.travellers.first().map_or(1, |t| t.rows.len().min(3)) + 1;
         if !plan.fits(height + 2.0 * MM + first_rows as f32 * row) {
             plan.new_page();
