@@ -531,16 +531,25 @@ fn hand_lines(hand: &str) -> Vec<String> {
         .collect()
 }
 
-/// The shared real set (`LBC`) drawn as `lbc.pdf` in a new folder with `args`: the folder, the
-/// source, the PDF and the run, which succeeded. `None` (said) without the corpus or poppler.
-pub(crate) fn real_set_drawn(
-    args: &[&str],
-) -> Option<(
+/// A drawing of the shared corpus: its folder, the source, the PDF and the run.
+type RealDrawn = (
     tempfile::TempDir,
     std::path::PathBuf,
     std::path::PathBuf,
     std::process::Output,
-)> {
+);
+
+/// The shared real set (`LBC`) drawn as `lbc.pdf` in a new folder with `args`: the folder, the
+/// source, the PDF and the run, which succeeded. `None` (said) without the corpus or poppler.
+
+pub(crate) fn real_set_drawn(args: &[&str]) -> Option<RealDrawn> {
+    real_drawn(LBC, "lbc.pdf", args)
+}
+
+/// `path` of the shared real corpus (a file, or `""` for all of it) drawn as `name` in a new
+/// folder with `args`: the folder, the source, the PDF and the run, which succeeded. `None`
+/// (said) without the corpus or poppler.
+pub(crate) fn real_drawn(path: &str, name: &str, args: &[&str]) -> Option<RealDrawn> {
     let Some(real) = common::real_corpus() else {
         eprintln!("note: ../shared/corpus/real is absent; skipped");
         return None;
@@ -549,8 +558,8 @@ pub(crate) fn real_set_drawn(
         return None;
     }
     let dir = tempfile::tempdir().unwrap();
-    let pdf = dir.path().join("lbc.pdf");
-    let source = real.join(LBC);
+    let pdf = dir.path().join(name);
+    let source = real.join(path);
     let mut all = vec![
         "handrecord",
         source.to_str().unwrap(),

@@ -5,8 +5,7 @@
 use std::path::Path;
 use std::process::Command;
 
-use crate::common::{self, pbnfmt, text};
-use crate::handrecord::poppler;
+use crate::common::{pbnfmt, text};
 
 /// A word as poppler reads it back: its box (left, top, right, bottom) and its text.
 struct Word {
@@ -58,25 +57,9 @@ fn pages(pdf: &Path) -> Vec<Vec<Word>> {
 /// Every board of the shared real corpus (86 files, about 26,000 boards) drawn as one PDF with
 /// `args`; `None` (said) without the corpus or poppler.
 fn corpus_drawn(args: &[&str]) -> Option<(tempfile::TempDir, Vec<Vec<Word>>)> {
-    let Some(real) = common::real_corpus() else {
-        eprintln!("note: ../shared/corpus/real is absent; skipped");
-        return None;
-    };
-    if !poppler() {
-        return None;
-    }
-    let dir = tempfile::tempdir().unwrap();
-    let pdf = dir.path().join("all.pdf");
-    let mut all = vec![
-        "handrecord",
-        real.to_str().unwrap(),
-        "--force",
-        "-o",
-        pdf.to_str().unwrap(),
-    ];
+    let mut all = vec!["--force"];
     all.extend_from_slice(args);
-    let output = pbnfmt(&all, dir.path());
-    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    let (dir, _, pdf, _) = crate::handrecord::real_drawn("", "all.pdf", &all)?;
     let pages = pages(&pdf);
     Some((dir, pages))
 }
