@@ -541,7 +541,6 @@ type RealDrawn = (
 
 /// The shared real set (`LBC`) drawn as `lbc.pdf` in a new folder with `args`: the folder, the
 /// source, the PDF and the run, which succeeded. `None` (said) without the corpus or poppler.
-
 pub(crate) fn real_set_drawn(args: &[&str]) -> Option<RealDrawn> {
     real_drawn(LBC, "lbc.pdf", args)
 }
