@@ -83,7 +83,7 @@ fuzz_target!(|bytes: &[u8]| {
             .map(|part| merge::read(&part.bytes, same).ok())
             .collect();
         if let Some(reads) = reads {
-            let merged = merge::merge(&reads, None, false).output.expect("merge");
+            let merged = merge::merge(reads, None, false).output.expect("merge");
             let whole = pbnfmt::source::encode(&read.text, read.encoding, read.bom).unwrap();
             assert!(merged == whole, "split and merged is not the file");
         }

@@ -136,7 +136,8 @@ pub(super) fn run_merge(args: &MergeArgs) -> u8 {
         Ok(read) => read,
         Err(status) => return status,
     };
-    let merged = merge::merge(&reads, args.shuffle, args.renumber);
+    let files = reads.len();
+    let merged = merge::merge(reads, args.shuffle, args.renumber);
     let bytes = match merged.output {
         Ok(bytes) => bytes,
         // A result that does not read back is a bug; boards that cannot be renumbered
@@ -175,7 +176,7 @@ pub(super) fn run_merge(args: &MergeArgs) -> u8 {
     };
     say!(
         "pbnfmt: {} merged: {}{}",
-        plural(reads.len(), "file", "files"),
+        plural(files, "file", "files"),
         plural(merged.games, "game", "games"),
         left_out_words(left_out)
     );

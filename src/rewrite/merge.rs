@@ -134,15 +134,23 @@ pub struct Merged {
 
 /// The inputs, in order, in one text; shuffled (the games in an order drawn from `shuffle`)
 /// and numbered from 1 when asked.
-pub fn merge(reads: &[Read], shuffle: Option<u64>, renumber: bool) -> Merged {
-    let first_preamble = reads.first().map_or("", |r| &r.text[..units(&r.text).0]);
+///
+/// Each input's text is let go once it is in the result, and the result's text becomes its bytes
+/// without a copy where it is written as UTF-8 without a BOM: the merge holds about one copy of
+/// the inputs with `#`/`##` written out (it held three, issue 63 item 9).
+pub fn merge(reads: Vec<Read>, shuffle: Option<u64>, renumber: bool) -> Merged {
+    let (encoding, bom) = common_encoding(&reads.iter().collect::<Vec<_>>());
+    let first_preamble = reads
+        .first()
+        .map_or_else(String::new, |r| r.text[..units(&r.text).0].to_owned());
+    let first_preamble = first_preamble.as_str();
     let nl = reads
         .first()
         .map_or("\r\n", |r| super::resolve::default_line_end(&r.text));
     let mut text = String::new();
     // Each input's facts, from where its text starts in the result.
     let mut expected: Vec<(u128, Range<usize>)> = Vec::new();
-    for (i, read) in reads.iter().enumerate() {
+    for (i, read) in reads.into_iter().enumerate() {
         let (preamble, _) = units(&read.text);
         // The first file's preamble is not repeated: a later file's that starts with it (the
         // same lines, and maybe more of its own) is written from after it.
@@ -151,11 +159,16 @@ pub fn merge(reads: &[Read], shuffle: Option<u64>, renumber: bool) -> Merged {
         } else {
             0
         };
-        end_with_empty_line(&mut text, nl);
-        text.push_str(&read.text[from..]);
         if shuffle.is_none() {
             // A shuffle's facts are read once from the whole text laid out for it, below.
             expected.extend(super::dedup::game_facts(&read.text[from..], &[], &[]).0);
+        }
+        end_with_empty_line(&mut text, nl);
+        if text.is_empty() && from == 0 {
+            // The first input's text becomes the result's, with no copy.
+            text = read.text;
+        } else {
+            text.push_str(&read.text[from..]);
         }
     }
     if let Some(seed) = shuffle {
@@ -174,16 +187,6 @@ pub fn merge(reads: &[Read], shuffle: Option<u64>, renumber: bool) -> Merged {
         expected = super::dedup::game_facts(&text, &[], &[]).0;
         text = shuffled(&text, seed, nl);
     }
-    let (encoding, bom) = common_encoding(&reads.iter().collect::<Vec<_>>());
-    let mut bytes = match source::encode(&text, encoding, bom) {
-        Ok(bytes) => bytes,
-        Err(error) => {
-            return Merged {
-                output: Err(bug(error.to_string())),
-                games: 0,
-            };
-        }
-    };
     let (after, _) = super::dedup::game_facts(&text, &[], &[]);
     // The games with a tag pair: a comment alone (the `%` lines of a preamble) has facts to
     // keep, but is no game.
@@ -213,6 +216,15 @@ pub fn merge(reads: &[Read], shuffle: Option<u64>, renumber: bool) -> Merged {
             games,
         };
     }
+    let mut bytes = match source::encode_owned(text, encoding, bom) {
+        Ok(bytes) => bytes,
+        Err(error) => {
+            return Merged {
+                output: Err(bug(error.to_string())),
+                games: 0,
+            };
+        }
+    };
     if renumber {
         let numbered = super::renumber::renumber_owned(
             bytes,
@@ -430,7 +442,7 @@ mod tests {
             .iter()
             .map(|p| super::read(&p.bytes, RewriteOptions::default()).unwrap())
             .collect();
-        let merged = merge(&reads, None, false).output.unwrap();
+        let merged = merge(reads, None, false).output.unwrap();
         assert_eq!(String::from_utf8(merged).unwrap(), text);
         // By Room: the Open boards, then the Closed ones; merged, the same games.
         let parts = split(&read(&text), &Cut::By("Room".to_owned())).unwrap();
@@ -488,7 +500,7 @@ mod tests {
             "[Event \"##Club\"]\n[Board \"1\"]\n[Deal \"{DEAL}\"]\n\n[Board \"2\"]\n[Deal \"{DEAL}\"]\n"
         );
         let b = format!("[Board \"1\"]\n[Deal \"{DEAL}\"]\n");
-        let merged = merge(&[read(&a), read(&b)], None, true).output.unwrap();
+        let merged = merge(vec![read(&a), read(&b)], None, true).output.unwrap();
         assert_eq!(
             String::from_utf8(merged).unwrap(),
             format!(
@@ -498,9 +510,9 @@ mod tests {
         );
         // Shuffled: the same games, the same for the same seed, another order for another.
         let text = file(&[(1, "a"), (2, "b"), (3, "c"), (4, "d"), (5, "e"), (6, "f")]);
-        let once = merge(&[read(&text)], Some(7), false).output.unwrap();
-        let again = merge(&[read(&text)], Some(7), false).output.unwrap();
-        let other = merge(&[read(&text)], Some(8), false).output.unwrap();
+        let once = merge(vec![read(&text)], Some(7), false).output.unwrap();
+        let again = merge(vec![read(&text)], Some(7), false).output.unwrap();
+        let other = merge(vec![read(&text)], Some(8), false).output.unwrap();
         assert_eq!(once, again);
         assert_ne!(once, other);
         assert_ne!(String::from_utf8(once.clone()).unwrap(), text);
