@@ -70,8 +70,9 @@ fuzz_target!(|bytes: &[u8]| {
             done.rewritten.problems
         );
     }
-    if let Ok(read) = merge::read(file, RewriteOptions::default()) {
-        let parts = merge::split(&read, &merge::Cut::Every(2)).expect("split");
+    if let Ok(mut read) = merge::read(file, RewriteOptions::default()) {
+        let mut spool = merge::Split::new();
+        let parts = merge::split(&mut spool, &mut read, &merge::Cut::Every(2)).expect("split");
         // Each part read in the file's encoding, as `--input-encoding` reads it: a part of a
         // Latin-1 file may happen to be valid UTF-8.
         let same = RewriteOptions {
@@ -80,11 +81,12 @@ fuzz_target!(|bytes: &[u8]| {
         };
         let reads: Option<Vec<merge::Read>> = parts
             .iter()
-            .map(|part| merge::read(&part.bytes, same).ok())
+            .map(|part| merge::read(&spool.bytes(part).expect("part"), same).ok())
             .collect();
         if let Some(reads) = reads {
-            let merged = merge::merge(reads, None, false).output.expect("merge");
-            let whole = pbnfmt::source::encode(&read.text, read.encoding, read.bom).unwrap();
+            let merged = merge::merge(reads, None, false).bytes().expect("merge");
+            let text = read.text().expect("text");
+            let whole = pbnfmt::source::encode(&text, read.encoding, read.bom).unwrap();
             assert!(merged == whole, "split and merged is not the file");
         }
     }

@@ -105,6 +105,9 @@ separates the files. The result is in the inputs' encoding when they share one, 
 read back before it is written: the games' facts are the inputs', in order (shuffled: the same
 games). Without -o, the result goes to standard output.
 
+Memory: 32 MB + 2 x the file, per thread. The text with # and ## written out, which may be many
+times the file, and the result are kept in temporary files and read a window at a time.
+
 Exit status:
   0  merged
   1  an input is not read for sure (a syntax error that makes its reading a guess)
@@ -116,6 +119,9 @@ hands-Closed.pbn (--by Room; a value's characters other than letters, digits, -,
 Every part starts with the file's text before its first game, and takes its games with what
 follows each; values given with # or ## are written out first. Every part of every file is made
 and read back before any is written: the parts' games are the file's.
+
+Memory: 32 MB + 2 x the file, per thread. The text with # and ## written out, which may be many
+times the file, and the parts are kept in temporary files and read a window at a time.
 
 Exit status:
   0  every part written

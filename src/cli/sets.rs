@@ -3,10 +3,9 @@
 //! atomically, never to an input, never twice to one path in a run.
 
 use std::collections::HashSet;
-use std::io::{self, Write as _};
+use std::io;
 use std::path::PathBuf;
 
-use crate::io::spool::Output;
 use crate::io::write::write_atomic;
 use crate::rewrite::RewriteOptions;
 use crate::rewrite::merge::{self, Cut, Read};
@@ -16,18 +15,19 @@ use super::{
     EXIT_CLEAN, EXIT_FINDINGS, EXIT_TROUBLE, MergeArgs, SplitArgs, finish, plural, say, settings,
 };
 
-/// Every input read as `merge` and `split` read it, in order, with its name; a file that cannot
-/// be rewritten is said (exit 1), one that cannot be read too (exit 2). With `keep_going`
+/// Every input read as `merge` and `split` read it, handed to `take` in order with its index as
+/// it is read (`take` returns false to stop: what it was given could not be used); a file that
+/// cannot be rewritten is said (exit 1), one that cannot be read too (exit 2). With `keep_going`
 /// (`--keep-going`, issue 65, item 7), either is said and left out, and the rest are read: the
-/// count of those left out comes back beside the reads.
+/// counts of those taken and left out come back.
 fn read_all(
     inputs: &[Found],
     (threads, encoding): (usize, Option<super::InputEncoding>),
-    options: RewriteOptions,
     keep_going: bool,
-) -> Result<(Vec<Read>, usize), u8> {
-    let mut reads = Vec::new();
-    let (mut refused, mut unreadable) = (0usize, 0usize);
+    mut take: impl FnMut(usize, Read) -> bool,
+) -> Result<(usize, usize), u8> {
+    let (mut taken, mut refused, mut unreadable) = (0usize, 0usize, 0usize);
+    let mut stopped = false;
     super::inputs::each_input(
         inputs,
         threads,
@@ -38,7 +38,7 @@ fn read_all(
                 &bytes,
                 RewriteOptions {
                     input_encoding,
-                    ..options
+                    ..RewriteOptions::default()
                 },
             ))
         },
@@ -46,7 +46,15 @@ fn read_all(
             let name = inputs[index].input.display_name();
             let left = if keep_going { " (left out)" } else { "" };
             match read {
-                Ok(Ok(read)) => reads.push(read),
+                Ok(Ok(read)) => {
+                    // Nothing more is taken once an input was refused without --keep-going:
+                    // nothing will be written.
+                    if keep_going || refused == 0 {
+                        taken += 1;
+                        stopped = !take(index, read);
+                        return !stopped;
+                    }
+                }
                 Ok(Err(problems)) => {
                     let why = problems.first().map_or_else(String::new, |p| {
                         let help = p
@@ -69,8 +77,11 @@ fn read_all(
             keep_going || unreadable == 0
         },
     );
+    if stopped {
+        return Err(EXIT_FINDINGS);
+    }
     if keep_going {
-        return Ok((reads, refused + unreadable));
+        return Ok((taken, refused + unreadable));
     }
     if unreadable > 0 {
         return Err(EXIT_TROUBLE);
@@ -78,16 +89,18 @@ fn read_all(
     if refused > 0 {
         return Err(EXIT_FINDINGS);
     }
-    Ok((reads, 0))
+    Ok((taken, 0))
 }
 
-/// The inputs found, checked by `check` (an output among them, standard input), and read.
+/// The inputs found, checked by `check` (an output among them, standard input), and read, each
+/// handed to `take` ([`read_all`]).
 fn inputs_read(
     files: &super::FileArgs,
     config: &super::ConfigArgs,
     (encoding, keep_going): (Option<super::InputEncoding>, bool),
     check: impl FnOnce(&[Found]) -> Result<(), u8>,
-) -> Result<(crate::walk::Discovery, Vec<Read>, usize), u8> {
+    take: impl FnMut(&[Found], usize, Read) -> bool,
+) -> Result<(crate::walk::Discovery, usize, usize), u8> {
     let discovery = settings::readable_inputs(files, config, encoding)?;
     // A file named twice is merged (or split) once by the walk: say so instead (issue 65,
     // item 6), before anything is read or written.
@@ -100,20 +113,22 @@ fn inputs_read(
         return Err(EXIT_TROUBLE);
     }
     check(&discovery.inputs)?;
-    let (reads, left_out) = read_all(
-        &discovery.inputs,
+    let mut take = take;
+    let inputs = &discovery.inputs;
+    let (taken, left_out) = read_all(
+        inputs,
         (files.threads(), encoding),
-        RewriteOptions::default(),
         keep_going,
+        |index, read| take(inputs, index, read),
     )?;
-    if reads.is_empty() && left_out > 0 {
+    if taken == 0 && left_out > 0 {
         say!(
             "pbnfmt: no input could be read ({} left out): nothing is written",
             plural(left_out, "file", "files")
         );
         return Err(EXIT_FINDINGS);
     }
-    Ok((discovery, reads, left_out))
+    Ok((discovery, taken, left_out))
 }
 
 /// `pbnfmt merge`.
@@ -124,7 +139,10 @@ pub(super) fn run_merge(args: &MergeArgs) -> u8 {
         );
         return EXIT_TROUBLE;
     }
-    let (_, reads, left_out) = match inputs_read(
+    // Each input written into the merge as it is read, in order.
+    let mut merger = merge::Merger::new(args.shuffle, args.renumber);
+    let mut failed = None;
+    let read = inputs_read(
         &args.files,
         &args.config,
         (*args.input_encoding, args.keep_going),
@@ -132,14 +150,29 @@ pub(super) fn run_merge(args: &MergeArgs) -> u8 {
             Some(target) => settings::refuse_output_among_inputs("--output", target, inputs, &[]),
             None => Ok(()),
         },
-    ) {
-        Ok(read) => read,
-        Err(status) => return status,
+        |_, _, read| match merger.add(read) {
+            Ok(()) => true,
+            Err(problem) => {
+                failed = Some(problem);
+                false
+            }
+        },
+    );
+    // A merge that could not take an input is said below, as one that does not read back.
+    let (merged, files, left_out) = match (read, failed) {
+        (_, Some(problem)) => (
+            merge::Merged {
+                output: Err(*problem),
+                games: 0,
+            },
+            0,
+            0,
+        ),
+        (Err(status), None) => return status,
+        (Ok((_, files, left_out)), None) => (merger.finish(), files, left_out),
     };
-    let files = reads.len();
-    let merged = merge::merge(reads, args.shuffle, args.renumber);
-    let bytes = match merged.output {
-        Ok(bytes) => bytes,
+    let mut output = match merged.output {
+        Ok(output) => output,
         // A result that does not read back is a bug; boards that cannot be renumbered
         // (`--renumber`) are the input's, said as renumber says them.
         Err(problem) if crate::rewrite::is_bug(&problem) => {
@@ -162,7 +195,7 @@ pub(super) fn run_merge(args: &MergeArgs) -> u8 {
         }
     };
     let status = match &args.output {
-        Some(target) => match write_atomic(target, &mut Output::from_bytes(bytes), None) {
+        Some(target) => match write_atomic(target, &mut output, None) {
             Ok(()) => EXIT_CLEAN,
             Err(error) => {
                 say!(
@@ -172,7 +205,7 @@ pub(super) fn run_merge(args: &MergeArgs) -> u8 {
                 return EXIT_TROUBLE;
             }
         },
-        None => finish(io::stdout().lock().write_all(&bytes)),
+        None => finish(output.copy_to(&mut io::stdout().lock())),
     };
     say!(
         "pbnfmt: {} merged: {}{}",
@@ -220,65 +253,75 @@ pub(super) fn run_split(args: &SplitArgs) -> u8 {
     };
     // No --keep-going here: each part is named after its input, and a part left out would be a
     // silent hole in the folder.
-    let (discovery, reads, _) = match inputs_read(
-        &args.files,
-        &args.config,
-        (*args.input_encoding, false),
-        |inputs| settings::refuse_stdin(inputs, "split names its parts after their file"),
-    ) {
-        Ok(read) => read,
-        Err(status) => return status,
-    };
-    // Every part of every file made and proven, and its path chosen, before any is written.
-    let mut jobs: Vec<(PathBuf, Vec<u8>)> = Vec::new();
+    // Every part of every file made and proven, and its path chosen, before any is written; each
+    // file cut as it is read, its parts pieces of one spool.
+    let mut spool = merge::Split::new();
+    let mut jobs: Vec<(PathBuf, merge::Part)> = Vec::new();
     let mut taken: HashSet<String> = HashSet::new();
     // The number each name written alike was last given: the next is looked for from there, so
     // that many values written alike (any non-Latin value) do not search from 2 each time
     // (issue 63, item 11: quadratic).
     let mut numbered: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
-    for (found, read) in discovery.inputs.iter().zip(&reads) {
-        let name = found.input.display_name();
-        let parts = match merge::split(read, &cut) {
-            Ok(parts) => parts,
-            Err(problem) => {
-                say!(
-                    "pbnfmt: error: {name}: {problem} (this is a bug in pbnfmt: please report it)"
-                );
-                return EXIT_FINDINGS;
-            }
-        };
-        let stem = match &found.input {
-            Input::File(path) => path
-                .file_stem()
-                .map_or_else(|| "part".to_owned(), |s| s.to_string_lossy().into_owned()),
-            Input::Stdin(_) => "part".to_owned(),
-        };
-        let width = parts.len().to_string().len().max(2);
-        for part in parts {
-            let key = match (&cut, &part.key) {
-                (Cut::Every(_), Some(number)) => format!("{number:0>width$}"),
-                (Cut::By(_), Some(value)) => file_word(value),
-                // The games that do not give the tag: a part of their own (issue 65, item 4).
-                (Cut::By(name), None) => format!("no-{}", file_word(name)),
-                (Cut::Every(_), None) => "none".to_owned(),
+    let mut failed = false;
+    // No --keep-going here: each part is named after its input, and a part left out would be a
+    // silent hole in the folder.
+    let (discovery, files, _) = match inputs_read(
+        &args.files,
+        &args.config,
+        (*args.input_encoding, false),
+        |inputs| settings::refuse_stdin(inputs, "split names its parts after their file"),
+        |inputs, index, mut read| {
+            let found = &inputs[index];
+            let name = found.input.display_name();
+            let parts = match merge::split(&mut spool, &mut read, &cut) {
+                Ok(parts) => parts,
+                Err(problem) => {
+                    say!(
+                        "pbnfmt: error: {name}: {problem} (this is a bug in pbnfmt: please report \
+                         it)"
+                    );
+                    failed = true;
+                    return false;
+                }
             };
-            let base = format!("{}-{key}", file_word(&stem));
-            let mut file = format!("{base}.pbn");
-            // Two values written alike (`A B` and `A_B`, `Open` and `OPEN` on a file system
-            // that ignores case) get a number each after the first.
-            if !taken.insert(file.to_lowercase()) {
-                let n = numbered.entry(base.to_lowercase()).or_insert(1);
-                loop {
-                    *n += 1;
-                    file = format!("{base}-{n}.pbn");
-                    if taken.insert(file.to_lowercase()) {
-                        break;
+            let stem = match &found.input {
+                Input::File(path) => path
+                    .file_stem()
+                    .map_or_else(|| "part".to_owned(), |s| s.to_string_lossy().into_owned()),
+                Input::Stdin(_) => "part".to_owned(),
+            };
+            let width = parts.len().to_string().len().max(2);
+            for part in parts {
+                let key = match (&cut, &part.key) {
+                    (Cut::Every(_), Some(number)) => format!("{number:0>width$}"),
+                    (Cut::By(_), Some(value)) => file_word(value),
+                    // The games that do not give the tag: a part of their own (issue 65, item 4).
+                    (Cut::By(name), None) => format!("no-{}", file_word(name)),
+                    (Cut::Every(_), None) => "none".to_owned(),
+                };
+                let base = format!("{}-{key}", file_word(&stem));
+                let mut file = format!("{base}.pbn");
+                // Two values written alike (`A B` and `A_B`, `Open` and `OPEN` on a file system
+                // that ignores case) get a number each after the first.
+                if !taken.insert(file.to_lowercase()) {
+                    let n = numbered.entry(base.to_lowercase()).or_insert(1);
+                    loop {
+                        *n += 1;
+                        file = format!("{base}-{n}.pbn");
+                        if taken.insert(file.to_lowercase()) {
+                            break;
+                        }
                     }
                 }
+                jobs.push((args.out_dir.join(file), part));
             }
-            jobs.push((args.out_dir.join(file), part.bytes));
-        }
-    }
+            true
+        },
+    ) {
+        Ok(read) => read,
+        Err(_) if failed => return EXIT_FINDINGS,
+        Err(status) => return status,
+    };
     for (path, _) in &jobs {
         if let Err(status) =
             settings::refuse_output_among_inputs("--out-dir", path, &discovery.inputs, &[])
@@ -296,7 +339,10 @@ pub(super) fn run_split(args: &SplitArgs) -> u8 {
     // All the parts or none: each written to a temporary file, then all renamed (issue 63,
     // item 15: a full disk left the parts already written).
     let parts = jobs.len();
-    if let Err((path, error, renamed)) = crate::io::write::write_all_atomic(jobs) {
+    let (paths, parts_made): (Vec<PathBuf>, Vec<merge::Part>) = jobs.into_iter().unzip();
+    if let Err((path, error, renamed)) =
+        crate::io::write::write_all_atomic(paths, |i, out| spool.write_part(&parts_made[i], out))
+    {
         say!(
             "pbnfmt: error: cannot write {}: {error}; {}",
             crate::display::escape_line(&path.display().to_string()),
@@ -313,7 +359,7 @@ pub(super) fn run_split(args: &SplitArgs) -> u8 {
     }
     say!(
         "pbnfmt: {} split into {} in {}",
-        plural(reads.len(), "file", "files"),
+        plural(files, "file", "files"),
         plural(parts, "part", "parts"),
         crate::display::escape_line(&args.out_dir.display().to_string())
     );

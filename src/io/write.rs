@@ -76,10 +76,17 @@ fn write_atomic_with(
 /// a full disk or an unwritable folder halfway leaves no part written (`split`, issue 63,
 /// item 15). `Err` names the file that could not be written, and how many were renamed into
 /// place before it (0 unless a rename itself failed).
-pub fn write_all_atomic(files: Vec<(PathBuf, Vec<u8>)>) -> Result<(), (PathBuf, io::Error, usize)> {
-    let mut staged = Vec::with_capacity(files.len());
-    for (path, bytes) in files {
-        match stage(&path, &mut super::spool::Output::from_bytes(bytes), None) {
+///
+/// `content(i, out)` writes the content of the `i`-th path (a part of a split, gathered from its
+/// pieces as it is written: no part is held in memory).
+pub fn write_all_atomic(
+    paths: Vec<PathBuf>,
+    mut content: impl FnMut(usize, &mut dyn Write) -> io::Result<()>,
+) -> Result<(), (PathBuf, io::Error, usize)> {
+    let mut staged = Vec::with_capacity(paths.len());
+    for (i, path) in paths.into_iter().enumerate() {
+        let writing = super::spool::Writing(|out: &mut dyn Write| content(i, out));
+        match stage(&path, writing, None) {
             Ok(done) => staged.push((path, done)),
             // The temporary files staged so far are dropped, and with them removed.
             Err(error) => return Err((path, error, 0)),

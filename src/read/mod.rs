@@ -16,6 +16,7 @@ pub mod sniff;
 pub mod stream;
 pub mod threads;
 mod verdict;
+pub mod windows;
 
 use std::ops::Range;
 

@@ -269,6 +269,26 @@ pub(crate) fn game_facts(
     (out, broken)
 }
 
+/// The facts of the games of one chunk of a text read a window at a time, as [`game_facts`] reads
+/// them in the whole text (with the games that have none left out), the `#`/`##` values carried
+/// from chunk to chunk in `carried`.
+pub(crate) fn chunk_facts(
+    parse: &crate::syntax::Parse,
+    window: &str,
+    carried: &mut crate::model::OwnedInheritance,
+    out: &mut Vec<u128>,
+) {
+    let mut facts_text = String::new();
+    let mut facts = Facts::carrying(parse, window, true, carried.inheritor());
+    while let Some((_, has_facts)) = facts.next_game(&mut facts_text) {
+        if has_facts {
+            out.push(fnv128(&facts_text));
+        }
+    }
+    let values = facts.into_inheritor().to_owned_values();
+    *carried = values;
+}
+
 /// FNV-1a, 128 bits.
 fn fnv128(text: &str) -> u128 {
     let mut hash: u128 = 0x6c62_272e_07bb_0142_62b8_2175_6295_c58d;
