@@ -786,6 +786,27 @@ mod tests {
         assert!(!alone.contains("[Board \"1\"]") && !alone.contains("[Board \"3\"]"));
     }
 
+    /// A comment alone between games goes with the game before it, whichever part was made
+    /// last (it went to the part made last: here Closed, where board 3 is Open).
+    #[test]
+    fn a_comment_alone_goes_with_the_game_before_it() {
+        let text = format!(
+            "% PBN 2.1\r\n{}\r\n{}\r\n{}\r\n{{after three}}\r\n\r\n{}",
+            game(1, "Open"),
+            game(2, "Closed"),
+            game(3, "Open"),
+            game(4, "Closed")
+        );
+        let parts = parts_of(&text, &Cut::By("Room".to_owned()));
+        let open = String::from_utf8(parts[0].1.clone()).unwrap();
+        let closed = String::from_utf8(parts[1].1.clone()).unwrap();
+        assert!(
+            open.contains("[Board \"3\"]") && open.contains("{after three}"),
+            "{open}"
+        );
+        assert!(!closed.contains("{after three}"), "{closed}");
+    }
+
     #[test]
     fn a_value_resolve_cannot_write_out_refuses_the_file() {
         // `####x` hands `##x` to the second game, which no part without the first could say.
