@@ -174,23 +174,9 @@ pub(super) fn run_merge(args: &MergeArgs) -> u8 {
     let mut output = match merged.output {
         Ok(output) => output,
         // A result that does not read back is a bug; boards that cannot be renumbered
-        // (`--renumber`) are the input's, said as renumber says them.
-        Err(problem) if crate::rewrite::is_bug(&problem) => {
-            say!(
-                "pbnfmt: error: {} (this is a bug in pbnfmt: please report it)",
-                problem.message
-            );
-            return EXIT_FINDINGS;
-        }
+        // (`--renumber`) are the input's, said as renumber says them; a full disk as such.
         Err(problem) => {
-            say!(
-                "pbnfmt: error: {}{}",
-                problem.message,
-                problem
-                    .help
-                    .as_deref()
-                    .map_or_else(String::new, |help| format!(" ({help})"))
-            );
+            say_refused(None, &problem);
             return EXIT_FINDINGS;
         }
     };
@@ -217,6 +203,19 @@ pub(super) fn run_merge(args: &MergeArgs) -> u8 {
         return EXIT_FINDINGS;
     }
     status
+}
+
+/// Why a merge or a split wrote nothing (of the file `name`): the finding's words and its help.
+fn say_refused(name: Option<&str>, problem: &crate::rules::diagnostic::Diagnostic) {
+    say!(
+        "pbnfmt: error: {}{}{}",
+        name.map_or_else(String::new, |name| format!("{name}: ")),
+        problem.message,
+        problem
+            .help
+            .as_deref()
+            .map_or_else(String::new, |help| format!(" ({help})"))
+    );
 }
 
 /// `; 3 files left out (--keep-going)`: the inputs a run with `--keep-going` did not take.
@@ -276,10 +275,7 @@ pub(super) fn run_split(args: &SplitArgs) -> u8 {
             let parts = match merge::split(&mut spool, &mut read, &cut) {
                 Ok(parts) => parts,
                 Err(problem) => {
-                    say!(
-                        "pbnfmt: error: {name}: {problem} (this is a bug in pbnfmt: please report \
-                         it)"
-                    );
+                    say_refused(Some(&name), &problem);
                     failed = true;
                     return false;
                 }

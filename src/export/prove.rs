@@ -1,6 +1,7 @@
 //! Export's proof (`docs/spec-decisions.md`, "Export's proof"): each chunk's export proven as
 //! it is written, here or on threads beside the writer.
 
+use crate::rules::writing::{FormatBreak, Unfaithful};
 use xxhash_rust::xxh3::Xxh3;
 
 use crate::canon::{self, GameContext};
@@ -160,11 +161,10 @@ impl<'t> Prover<'t> {
             return None;
         }
         if let Some(error) = proof::broken_reading(&again) {
-            return Some(unfaithful(format!(
-                "the export reads back with a syntax error ({}) at byte {} of the export",
-                crate::rules::syntax::rule_of(error).code(),
-                start.offset + error.span.start as usize
-            )));
+            return Some(unfaithful(Unfaithful::ExportSyntaxError {
+                code: crate::rules::syntax::rule_of(error).code(),
+                at: start.offset + error.span.start as usize,
+            }));
         }
         let (output_print, broken) = read_back(
             &again,
@@ -181,16 +181,16 @@ impl<'t> Prover<'t> {
             // Which fact changed: the text comparison says; should it find none, the
             // fingerprints still differ.
             Some(slow().unwrap_or_else(|| {
-                unfaithful(format!(
-                    "the export's facts have another fingerprint than the input's \
-                     ({output_print:032x}, not {input_print:032x})"
-                ))
+                unfaithful(Unfaithful::ExportFingerprint {
+                    output: output_print,
+                    input: input_print,
+                })
             }))
-        } else if let Some((at, what)) = broken {
-            Some(unfaithful(format!(
-                "the export breaks export format at byte {} of the export: {what}",
-                start.offset + at
-            )))
+        } else if let Some((at, how)) = broken {
+            Some(unfaithful(Unfaithful::ExportBreaksFormat {
+                at: start.offset + at,
+                how,
+            }))
         } else if self.options.paranoid {
             slow()
         } else {
@@ -322,7 +322,7 @@ pub(super) fn read_back<'a>(
     options: &ExportOptions,
     inheritor: Inheritor<'a, 'static>,
     scratch: &mut String,
-) -> (u128, Option<(usize, String)>) {
+) -> (u128, Option<(usize, FormatBreak)>) {
     let mut inheritor: Inheritor<'a, 'a> = inheritor;
     let mut facts = facts::GameFacts::new(options.resolve);
     let mut print = Xxh3::new();
@@ -335,8 +335,8 @@ pub(super) fn read_back<'a>(
     };
     rules::export::check_text(&mut checker);
     rules::export::separators(&mut checker, &mut None);
-    let mut broken = line_end(again, piece, options.newline.as_str())
-        .map(|at| (at, "a line end other than the one export writes".to_owned()));
+    let mut broken =
+        line_end(again, piece, options.newline.as_str()).map(|at| (at, FormatBreak::LineEnd));
     for game in &again.games {
         let has_facts = if game.is_empty() {
             facts.game(again, piece, game, None, scratch)
@@ -345,10 +345,7 @@ pub(super) fn read_back<'a>(
             let context = canon::context(&model);
             rules::export::check_game(&mut checker, &model);
             if broken.is_none() {
-                broken = spacing(again, piece, game, &model).map(|at| {
-                    let what = "not the single space export writes between two tokens";
-                    (at, what.to_owned())
-                });
+                broken = spacing(again, piece, game, &model).map(|at| (at, FormatBreak::Spacing));
             }
             facts.game(again, piece, game, Some((&model, &context)), scratch)
         };
@@ -358,9 +355,12 @@ pub(super) fn read_back<'a>(
     }
     // A rule's finding comes first: it names the rule.
     let rule = checker.out.into_iter().next().map(|finding| {
-        let rule = finding.rule;
-        let what = format!("{} {}: {}", rule.code(), rule.name(), finding.message);
-        (finding.span.start, what)
+        let how = FormatBreak::Rule {
+            code: finding.rule.code(),
+            name: finding.rule.name(),
+            finding: finding.message,
+        };
+        (finding.span.start, how)
     });
     (print.digest128(), rule.or(broken))
 }
@@ -405,12 +405,8 @@ pub(super) fn spacing(
 }
 
 /// W004 for a difference the proof finds: a bug in pbnfmt.
-pub(super) fn unfaithful(message: String) -> Diagnostic {
-    proof::unfaithful(
-        message,
-        "this is a bug in pbnfmt: please report it with the file; `--force` writes the export \
-         anyway",
-    )
+pub(super) fn unfaithful(why: Unfaithful) -> Diagnostic {
+    crate::rules::writing::export_unfaithful(&why)
 }
 
 /// Reads the export `output` (read back as `again`) of the games whose facts `before` gives, the
@@ -426,9 +422,7 @@ pub(super) fn verify<'t: 'p, 'p>(
 ) -> Option<Diagnostic> {
     let mut after = facts::Facts::carrying(again, output, options.resolve, inheritor.clone());
     if let Some((was, is)) = proof::first_difference(before, &mut after) {
-        return Some(unfaithful(format!(
-            "the export would change what the file says: `{was}` became `{is}`"
-        )));
+        return Some(unfaithful(Unfaithful::ExportChangesFacts { was, is }));
     }
     let nl = options.newline.as_str();
     let mut twice = writer::Output::continuing(
@@ -442,9 +436,7 @@ pub(super) fn verify<'t: 'p, 'p>(
     .carrying(inheritor);
     twice.chunk(again);
     if twice.text() != output {
-        return Some(unfaithful(
-            "exporting the export again changes it".to_owned(),
-        ));
+        return Some(unfaithful(Unfaithful::ExportAgainChanges));
     }
     None
 }

@@ -162,8 +162,6 @@ pub fn downgrade(problems: &mut [Diagnostic], label: &str) {
     }
 }
 
-pub use crate::rules::writing::unfaithful;
-
 /// The first syntax error `again`, a result read back, has that makes its reading a guess.
 pub fn broken_reading(again: &Parse) -> Option<&SyntaxError> {
     again

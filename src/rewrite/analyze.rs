@@ -10,6 +10,7 @@
 //! double-dummy tags are the same ([`crate::proof::facts`]), each tag written is there, and H008
 //! finds nothing in what was written (with `--replace`, nothing at all).
 
+use crate::rules::writing::Unfaithful;
 use std::sync::Arc;
 
 use crate::bridge::{Denomination, Seat};
@@ -365,7 +366,7 @@ pub fn analyze_owned(
     let result = match edits.apply(text) {
         Ok(result) => result,
         Err(error) => {
-            problems.push(bug(error.to_string()));
+            problems.push(bug(error.into()));
             return refuse(decoded, problems);
         }
     };
@@ -400,25 +401,20 @@ fn differs(
     let (before, broken_before) = super::dedup::game_facts(text, &[], &TAGS);
     let (after, broken_after) = super::dedup::game_facts(result, &[], &TAGS);
     if !options.rewrite.force && broken_after > broken_before {
-        return Some(bug(
-            "the result reads back with a new syntax error".to_owned()
-        ));
+        return Some(bug(Unfaithful::NewSyntaxError));
     }
     if before.len() != after.len() {
-        return Some(bug("the result has another number of games".to_owned()));
+        return Some(bug(Unfaithful::OtherGameCount));
     }
     if let Some(at) = before.iter().zip(&after).position(|(a, b)| a.0 != b.0) {
-        return Some(bug(format!(
-            "game {} says something else besides its double-dummy tags",
-            at + 1
-        )));
+        return Some(bug(Unfaithful::SaysMoreThanDoubleDummy { game: at + 1 }));
     }
     let written_after = tags_written(result);
     if written_after != written_before + added {
-        return Some(bug(format!(
-            "the result has {written_after} double-dummy tags, not {}",
-            written_before + added
-        )));
+        return Some(bug(Unfaithful::DoubleDummyTags {
+            written: written_after,
+            expected: written_before + added,
+        }));
     }
     let decoded = source::decode_owned(result.as_bytes().to_vec(), None);
     let (_, found) = solver_findings(decoded, solutions);
@@ -428,8 +424,9 @@ fn differs(
         .count();
     let expected = if options.replace { 0 } else { h008_before };
     (h008_after != expected).then(|| {
-        bug(format!(
-            "the result has {h008_after} double-dummy values the solver contradicts, not {expected}"
-        ))
+        bug(Unfaithful::DoubleDummyContradicted {
+            found: h008_after,
+            expected,
+        })
     })
 }

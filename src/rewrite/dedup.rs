@@ -6,6 +6,7 @@
 //! ([`crate::proof::facts`], values after `#`/`##`) the same. A kept game that took a value from a
 //! removed one would change: W007 refuses the file.
 
+use crate::rules::writing::Unfaithful;
 use std::ops::Range;
 
 use crate::model::{GameModel, Inheritance, Inheritor};
@@ -219,7 +220,7 @@ pub(crate) fn remove_games(
     let result = match edits.apply(text) {
         Ok(result) => result,
         Err(error) => {
-            problems.push(bug(error.to_string()));
+            problems.push(bug(error.into()));
             return Deduped {
                 rewritten: Rewritten::refused(decoded, problems, games),
                 removed: String::new(),
@@ -312,14 +313,10 @@ fn differs(
     let (Some(before_text), Some(after_text)) =
         (text.get(kept_before..), result.get(kept_before..))
     else {
-        return Some(bug(
-            "the result lost the text before the first game".to_owned()
-        ));
+        return Some(bug(Unfaithful::PreambleLost));
     };
     if result.as_bytes()[..kept_before] != text.as_bytes()[..kept_before] {
-        return Some(bug(
-            "the result lost the text before the first game".to_owned()
-        ));
+        return Some(bug(Unfaithful::PreambleLost));
     }
     let gone: Vec<usize> = gone
         .iter()
@@ -328,9 +325,7 @@ fn differs(
     let (before, broken_before) = game_facts(before_text, &gone, &[]);
     let (after, broken_after) = game_facts(after_text, &[], &[]);
     if !force && broken_after > broken_before {
-        return Some(bug(
-            "the result reads back with a new syntax error".to_owned()
-        ));
+        return Some(bug(Unfaithful::NewSyntaxError));
     }
     for (kept, (was, span)) in before.iter().enumerate() {
         match after.get(kept) {
@@ -343,11 +338,10 @@ fn differs(
                     kept_before + span.start..kept_before + first_line,
                 ));
             }
-            None => return Some(bug("the result has fewer games than it should".to_owned())),
+            None => return Some(bug(Unfaithful::FewerGames)),
         }
     }
-    (after.len() != before.len())
-        .then(|| bug("the result has more games than it should".to_owned()))
+    (after.len() != before.len()).then(|| bug(Unfaithful::MoreGames))
 }
 
 /// The removals `check` would report of a file by itself (H001 within it): what `dedup` of that

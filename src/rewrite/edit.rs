@@ -4,7 +4,6 @@
 //! Edits may not overlap. Insertions (empty ranges) at one offset are applied in the order they
 //! were added, before a replacement that starts at the same offset.
 
-use std::fmt;
 use std::ops::Range;
 
 /// One replacement: the bytes of `range` become `text`.
@@ -29,13 +28,11 @@ pub enum EditError {
     OutOfBounds(Range<usize>),
 }
 
-impl fmt::Display for EditError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            EditError::Overlap(a, b) => write!(f, "edits at bytes {a:?} and {b:?} overlap"),
-            EditError::OutOfBounds(range) => {
-                write!(f, "an edit at bytes {range:?} is outside the text")
-            }
+impl From<EditError> for crate::rules::writing::Unfaithful {
+    fn from(error: EditError) -> Self {
+        match error {
+            EditError::Overlap(a, b) => crate::rules::writing::Unfaithful::EditsOverlap(a, b),
+            EditError::OutOfBounds(range) => crate::rules::writing::Unfaithful::EditOutside(range),
         }
     }
 }

@@ -9,6 +9,7 @@
 //! fact, `proof::facts`). A file whose reading is a guess (a syntax error that stops a rewrite) is
 //! refused, as by `export`, unless forced.
 
+use crate::rules::writing::Unfaithful;
 use std::ops::Range;
 
 use crate::check::{CheckOptions, check_decoded};
@@ -174,7 +175,7 @@ fn fix_decoded(decoded: Decoded, options: &FixOptions) -> Rewritten {
     }
     // Every pass but the last fixes a finding or more: past a thousand passes (50 million
     // findings) the file is left as it was.
-    let problem = super::bug(format!("the fixes did not settle in {MAX_PASSES} passes"));
+    let problem = super::bug(Unfaithful::NotSettled(MAX_PASSES));
     Rewritten::refused(input.unwrap_or(decoded), vec![problem], 0)
 }
 
@@ -213,7 +214,7 @@ impl ChunkEdits for Precomputed {
         finding.rule == Rule::UnterminatedComment && self.closed.contains(&finding.span.start)
     }
 
-    fn check_piece(&self, _: ReadBack<'_>) -> Option<String> {
+    fn check_piece(&self, _: ReadBack<'_>) -> Option<Unfaithful> {
         // The facts of the piece are compared with the input's by the frame; that a fixed file
         // has nothing more to fix is tested (`tests/integration/fix.rs`).
         None

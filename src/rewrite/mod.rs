@@ -29,6 +29,7 @@ use crate::proof::{self, Rewritten, facts};
 use crate::read::{ChunkSource as Chunks, Reader, Verdict};
 use crate::rules::diagnostic::Diagnostic;
 use crate::rules::syntax::rule_of;
+use crate::rules::writing::{Changed, Unfaithful};
 use crate::source::{self, Decoded, Encoding};
 use crate::syntax::Parse;
 
@@ -84,13 +85,13 @@ pub(crate) trait ChunkEdits {
 
     /// For a rewrite that does not keep the facts ([`ChunkEdits::SAME_FACTS`]): what is wrong
     /// with a chunk's rewrite read back, whose games are `models`.
-    fn check_models(&self, _back: ReadBack<'_>, _models: &[GameModel<'_>]) -> Option<String> {
+    fn check_models(&self, _back: ReadBack<'_>, _models: &[GameModel<'_>]) -> Option<Unfaithful> {
         None
     }
 
     /// What is wrong with a chunk's rewrite read back. A rewrite that is done in one go finds
     /// nothing more to edit in its result.
-    fn check_piece(&self, back: ReadBack<'_>) -> Option<String>;
+    fn check_piece(&self, back: ReadBack<'_>) -> Option<Unfaithful>;
 
     /// Whether `finding`, which stops a rewrite ([`proof::blocking`]), is mended by this
     /// rewrite's own edits, so that the file may be rewritten after all: `fix --unsafe-fixes`
@@ -193,7 +194,7 @@ pub(crate) fn finish_whole(
     let result = match edits.apply(&decoded.text) {
         Ok(result) => result,
         Err(error) => {
-            problems.push(bug(error.to_string()));
+            problems.push(bug(error.into()));
             return Rewritten::refused(decoded, problems, games);
         }
     };
@@ -210,28 +211,26 @@ pub(crate) fn same_but(
     text: &str,
     result: &str,
     leave: &[&str],
-    what: &str,
+    changed: Changed,
     force: bool,
-) -> Option<Diagnostic> {
+) -> Option<Unfaithful> {
     let (before, broken_before) = dedup::game_facts(text, &[], leave);
     let (after, broken_after) = dedup::game_facts(result, &[], leave);
     if !force && broken_after > broken_before {
-        return Some(bug(
-            "the result reads back with a new syntax error".to_owned()
-        ));
+        return Some(Unfaithful::NewSyntaxError);
     }
     if before.len() != after.len() {
-        return Some(bug("the result has another number of games".to_owned()));
+        return Some(Unfaithful::OtherGameCount);
     }
     let (_, span) = before
         .iter()
         .zip(&after)
         .find(|((was, _), (is, _))| was != is)?
         .0;
-    Some(bug(format!(
-        "the game at byte {} would say something else than {what}",
-        span.start
-    )))
+    Some(Unfaithful::SaysMoreThan {
+        at: span.start,
+        changed,
+    })
 }
 
 /// Whether `problem` is one of [`bug`]'s: a broken invariant, not a reason of the input's.
@@ -244,11 +243,8 @@ pub(crate) fn is_bug(problem: &Diagnostic) -> bool {
 }
 
 /// A rewrite's result that does not read back as it should: a bug of pbnfmt's.
-pub(crate) fn bug(message: String) -> Diagnostic {
-    proof::unfaithful(
-        message,
-        "this is a bug in pbnfmt: please report it with the file",
-    )
+pub(crate) fn bug(why: Unfaithful) -> Diagnostic {
+    crate::rules::writing::result_unfaithful(&why)
 }
 
 /// The proven `result` of a rewrite of `decoded` (`None`: unchanged), encoded as the input was.
@@ -268,7 +264,7 @@ pub(crate) fn encoded(
         }
         // The input as it was decoded, which a lossless decoding always gives back.
         None => source::encode(&decoded.text, decoded.encoding, decoded.bom)
-            .map_err(|unencodable| bug(unencodable.to_string())),
+            .map_err(|unencodable| bug((&unencodable).into())),
     };
     let output = match encoded {
         Ok(bytes) => Some(Output::from_bytes(bytes)),
@@ -301,7 +297,7 @@ pub(crate) struct Edited {
     /// What the edits left as it is (reported, not refused): the first ones, the rest counted.
     pub findings: proof::Capped,
     /// The first piece that did not read back as it should: a bug in pbnfmt.
-    pub failed: Option<String>,
+    pub failed: Option<Unfaithful>,
 }
 
 /// Where the edited text goes: encoded as the input was, into an [`Output`] that spills to a
@@ -316,18 +312,19 @@ pub(crate) struct Sink {
 }
 
 impl Sink {
-    fn push(&self, output: &mut Output, text: &str) -> Result<(), String> {
+    fn push(&self, output: &mut Output, text: &str) -> Result<(), Unfaithful> {
         let bom = self.bom && output.is_empty();
         let bytes = if self.encoding == Encoding::Utf8 && !bom {
             std::borrow::Cow::Borrowed(text.as_bytes())
         } else {
             std::borrow::Cow::Owned(
-                source::encode(text, self.encoding, bom).map_err(|error| error.to_string())?,
+                source::encode(text, self.encoding, bom)
+                    .map_err(|error| Unfaithful::from(&error))?,
             )
         };
         output
             .push(&bytes)
-            .map_err(|error| format!("the result could not be kept ({error})"))
+            .map_err(|error| Unfaithful::NotKept(error.to_string()))
     }
 }
 
@@ -448,7 +445,7 @@ pub(crate) fn edit_chunks<R: ChunkEdits>(
         let (piece, written) = match edits.apply_marked(text, chunk.clone()) {
             Ok(marked) => marked,
             Err(error) => {
-                edited.failed = Some(error.to_string());
+                edited.failed = Some(error.into());
                 continue;
             }
         };
@@ -513,7 +510,7 @@ fn verify_piece<R: ChunkEdits>(
     original: &str,
     values: &OwnedInheritance,
     rewrite: &R,
-) -> Result<OwnedInheritance, String> {
+) -> Result<OwnedInheritance, Unfaithful> {
     let piece = written.piece;
     let again = parser::parse(piece);
     if let Some(problem) = reads_back_broken(parse, &again) {
@@ -532,9 +529,7 @@ fn verify_piece<R: ChunkEdits>(
         let mut was = facts::Facts::carrying(parse, text, R::EFFECTIVE, before);
         let mut is = facts::Facts::carrying(&again, piece, R::EFFECTIVE, values.inheritor());
         if let Some((was, is)) = proof::first_difference(&mut was, &mut is) {
-            return Err(format!(
-                "the result would change what the file says: `{was}` became `{is}`"
-            ));
+            return Err(Unfaithful::ChangesFacts { was, is });
         }
         is.into_inheritor().to_owned_values()
     } else {
@@ -636,13 +631,13 @@ pub(crate) fn rewrite_chunks<R: ChunkEdits>(
                 }
             }
             Err(error) => {
-                edited.failed = Some(format!("the result could not be read back ({error})"));
+                edited.failed = Some(Unfaithful::NotReadBack(error.to_string()));
             }
         }
     }
     let output = match edited.failed {
         Some(problem) => {
-            problems.push(unfaithful(problem));
+            problems.push(bug(problem));
             None
         }
         None => match edited.output {
@@ -650,7 +645,7 @@ pub(crate) fn rewrite_chunks<R: ChunkEdits>(
             // Nothing changed: the input's bytes, which a lossless decoding gives back.
             None => source::encode(text, decoded.encoding, decoded.bom)
                 .map(Output::from_bytes)
-                .map_err(|unencodable| problems.push(unfaithful(format!("{unencodable}"))))
+                .map_err(|unencodable| problems.push(bug((&unencodable).into())))
                 .ok(),
         },
     };
@@ -659,19 +654,12 @@ pub(crate) fn rewrite_chunks<R: ChunkEdits>(
     rewritten
 }
 
-fn unfaithful(message: String) -> Diagnostic {
-    proof::unfaithful(
-        message,
-        "this is a bug in pbnfmt: please report it with the file",
-    )
-}
-
 /// A backslash that the edits wrote into a string token of the result (`again`, the read-back of
 /// `written.piece`) without its escape: PBN 3.2 writes a backslash inside a string as two. The
 /// facts cannot see this fault (a lone `\\` before a letter reads as itself), so the proof looks
 /// at the spelling of what was written. A value the rewrite left as its writer spelled it (`"4\\S"`,
 /// or a `##` value that loses only its `##`) is not the rewrite's to respell.
-fn unescaped_backslash(again: &Parse, written: Written<'_>) -> Option<String> {
+fn unescaped_backslash(again: &Parse, written: Written<'_>) -> Option<Unfaithful> {
     // The usual piece writes no backslash at all: nothing to look at.
     let writes_one = |range: &std::ops::Range<usize>| {
         written
@@ -700,10 +688,7 @@ fn unescaped_backslash(again: &Parse, written: Written<'_>) -> Option<String> {
         let token_text = written.piece.get(start..end)?;
         let mut lone = crate::syntax::lone_backslashes(token_text).map(|at| start + at);
         if lone.any(|at| written.ranges.iter().any(|range| range.contains(&at))) {
-            return Some(format!(
-                "the result writes a backslash without its escape (PBN 3.2: `\\\\`) in {}",
-                crate::display::escape(token_text)
-            ));
+            return Some(Unfaithful::UnescapedBackslash(token_text.to_owned()));
         }
     }
     None
@@ -711,7 +696,7 @@ fn unescaped_backslash(again: &Parse, written: Written<'_>) -> Option<String> {
 
 /// The syntax error the result `again` reads back with, when the input `parse` had none that
 /// makes its reading a guess.
-fn reads_back_broken(parse: &Parse, again: &Parse) -> Option<String> {
+fn reads_back_broken(parse: &Parse, again: &Parse) -> Option<Unfaithful> {
     if parse
         .errors
         .iter()
@@ -720,9 +705,8 @@ fn reads_back_broken(parse: &Parse, again: &Parse) -> Option<String> {
         return None;
     }
     let error = proof::broken_reading(again)?;
-    Some(format!(
-        "the result reads back with a syntax error ({}) at byte {}",
-        rule_of(error).code(),
-        error.span.start
-    ))
+    Some(Unfaithful::SyntaxError {
+        code: rule_of(error).code(),
+        at: error.span.start as usize,
+    })
 }

@@ -14,6 +14,7 @@ use crate::proof::Rewritten;
 use crate::rewrite::edit::Edits;
 use crate::rewrite::{ChunkEdits, EditsMade, ReadBack, RewriteOptions, ToEdit, rewrite_chunks};
 use crate::rules::diagnostic::Diagnostic;
+use crate::rules::writing::Unfaithful;
 use crate::source;
 use crate::syntax::{Data, Move, Parse, SectionKind, TokenId};
 
@@ -41,9 +42,9 @@ impl ChunkEdits for Nag {
         nag_edits(chunk.parse, chunk.text)
     }
 
-    fn check_piece(&self, back: ReadBack<'_>) -> Option<String> {
+    fn check_piece(&self, back: ReadBack<'_>) -> Option<Unfaithful> {
         let (more, _) = nag_edits(back.again, back.piece);
-        (!more.is_empty()).then(|| "rewriting the result again changes it".to_owned())
+        (!more.is_empty()).then_some(Unfaithful::AgainChanges)
     }
 }
 
@@ -159,11 +160,10 @@ fn second_suffix(
     is_auction: bool,
 ) -> Diagnostic {
     let item = if is_auction { "call" } else { "card" };
-    crate::rules::notes::second_suffix(
+    crate::rules::notes::second_suffix_left(
         parse.span(second, second),
         parse.span(first, first),
         parse.text(text, second),
         item,
     )
-    .with_label("left as it is: nag writes neither as a NAG")
 }

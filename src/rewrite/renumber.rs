@@ -26,6 +26,7 @@ use crate::proof::Rewritten;
 use crate::rewrite::edit::Edits;
 use crate::rewrite::{RewriteOptions, bug};
 use crate::rules::diagnostic::Diagnostic;
+use crate::rules::writing::{Changed, Unfaithful};
 use crate::source;
 use crate::syntax::quote_string;
 
@@ -140,7 +141,7 @@ impl Game<'_> {
             // Found by fuzzing: before, the proof refused such a file as a bug (W004).
             let span = model.get("Board").map_or(0..0, Tag::text_span);
             refusals.push(crate::rules::writing::boards_joined(
-                &format!("numbered {number}"),
+                crate::rules::writing::Joining::Numbered(self.number),
                 span,
             ));
         }
@@ -360,12 +361,7 @@ impl Game<'_> {
         Some(crate::rules::writing::renumber_moves_played_board(
             self.number,
             dealer.name(),
-            match vulnerable.canonical() {
-                "None" => "nobody vulnerable",
-                "NS" => "North-South vulnerable",
-                "EW" => "East-West vulnerable",
-                _ => "both sides vulnerable",
-            },
+            vulnerable.canonical(),
             played,
             span,
         ))
@@ -411,8 +407,8 @@ fn differs(
             "ParContract",
         ]);
     }
-    if let Some(problem) = super::same_but(text, result, &leave, "the Board", force) {
-        return Some(problem);
+    if let Some(problem) = super::same_but(text, result, &leave, Changed::Board, force) {
+        return Some(bug(problem));
     }
     let mut read_back = Expected::default();
     crate::read::judged_games(result, |_, model, _| {
@@ -423,9 +419,7 @@ fn differs(
         true
     });
     if read_back.finish() != expected.finish() {
-        return Some(bug(
-            "the result reads back with other Board numbers than those asked for".to_owned(),
-        ));
+        return Some(bug(Unfaithful::OtherBoardNumbers));
     }
     if renumber.standard {
         // What the rotation changed, read back: each Deal the same cards by seat, starting
@@ -467,15 +461,10 @@ fn differs(
             true
         });
         if moved {
-            return Some(bug(
-                "a Deal written from its dealer holds other cards".to_owned()
-            ));
+            return Some(bug(Unfaithful::DealOtherCards));
         }
         if stale > stale_before {
-            return Some(bug(
-                "the result has an OptimumScore its table contradicts, which the input had not"
-                    .to_owned(),
-            ));
+            return Some(bug(Unfaithful::OptimumContradicted));
         }
     }
     None

@@ -28,6 +28,7 @@
 //! with its original's hands, its number's dealer and vulnerability, and the virtual tags and
 //! copied values asked for.
 
+use crate::rules::writing::Unfaithful;
 use std::ops::Range;
 
 use crate::bridge::Seat;
@@ -39,7 +40,7 @@ use crate::proof::Rewritten;
 use crate::rewrite::edit::Edits;
 use crate::rewrite::{RewriteOptions, bug};
 use crate::rules::diagnostic::Diagnostic;
-use crate::rules::writing::not_replicated;
+use crate::rules::writing::{NotReplicated, not_replicated};
 use crate::source;
 use crate::syntax::{Data, quote_string};
 
@@ -145,23 +146,23 @@ impl Original {
             Tag::text_span,
         );
         let board = model.value("Board").unwrap_or("").trim().to_owned();
-        let mut refuse = |what: &str| {
-            refusals.push(not_replicated(what, span.clone()));
+        let mut refuse = |why: NotReplicated| {
+            refusals.push(not_replicated(why, span.clone()));
             None
         };
         let deal = match model.value("Deal").map(crate::model::deal::parse) {
             Some((Some(deal), problems)) if problems.is_empty() => deal,
-            _ => return refuse("it has no Deal that reads whole, so there is no deal to copy"),
+            _ => return refuse(NotReplicated::NoDeal),
         };
         let Some(dealer) = model.value("Dealer").and_then(Seat::parse) else {
-            return refuse("its Dealer is missing or does not read, and a copy names it");
+            return refuse(NotReplicated::NoDealer);
         };
         // A board without a Vulnerable is taken as none vulnerable, as `renumber` takes it.
         let Some(vulnerable) = model
             .value("Vulnerable")
             .map_or(Some(Vulnerability::None), Vulnerability::parse)
         else {
-            return refuse("its Vulnerable does not read, and a copy names it");
+            return refuse(NotReplicated::NoVulnerable);
         };
         let played = [
             ("VirtualBoard", board.clone()),
@@ -174,7 +175,7 @@ impl Original {
                 .map_or(own, |value| value.trim().to_owned())
         });
         if !played.iter().all(|value| crate::proof::writable(value)) {
-            return refuse("a value of its virtual tags reads as `#` or `##` once written");
+            return refuse(NotReplicated::VirtualInherits);
         }
         let mut mts = Vec::new();
         for name in KEPT.iter().chain(&EMPTIED) {
@@ -347,8 +348,7 @@ fn copies(
         Ok(number) if number >= 1 => number,
         _ => {
             return Err(Box::new(not_replicated(
-                "its Board is not a number, and the copies are numbered on from the first board \
-                 (`pbnfmt renumber` first)",
+                NotReplicated::BoardNotNumber,
                 first.span.clone(),
             )));
         }
@@ -357,11 +357,7 @@ fn copies(
         let number = from + i as u64;
         if original.board.parse::<u64>().ok() != Some(number) {
             return Err(Box::new(not_replicated(
-                &format!(
-                    "the boards of the file must run in order from board {from}, and this one \
-                     should be board {number}; the first block keeps its numbers (`pbnfmt \
-                     renumber` first)"
-                ),
+                NotReplicated::OutOfOrder { from, number },
                 original.span.clone(),
             )));
         }
@@ -369,10 +365,7 @@ fn copies(
     let size = replicate.size.map_or(count, u64::from);
     if size < count {
         return Err(Box::new(not_replicated(
-            &format!(
-                "a block of {size} boards cannot hold the {count} boards of the file (give \
-                 --size {count} or more, or split the file first)"
-            ),
+            NotReplicated::BlockTooSmall { size, count },
             first.span.clone(),
         )));
     }
@@ -380,10 +373,12 @@ fn copies(
     let last = (blocks - 1) * size + count;
     if last > MOST_BOARDS {
         return Err(Box::new(not_replicated(
-            &format!(
-                "{blocks} blocks of {size} boards would write {last} boards; replicate writes at \
-                 most {MOST_BOARDS}"
-            ),
+            NotReplicated::TooManyBoards {
+                blocks,
+                size,
+                last,
+                most: MOST_BOARDS,
+            },
             first.span.clone(),
         )));
     }
@@ -430,9 +425,7 @@ fn differs(
     force: bool,
 ) -> Option<Diagnostic> {
     if !result.starts_with(text) {
-        return Some(bug(
-            "the result does not begin with the file as it was".to_owned()
-        ));
+        return Some(bug(Unfaithful::BeginningLost));
     }
     // The last game, and the first copy after it: a boundary they ran across would show here.
     let last = text.get(last_start..).unwrap_or("");
@@ -440,9 +433,7 @@ fn differs(
     let (before, broken_before) = super::dedup::game_facts(last, &[], &[]);
     let (after, broken_after) = super::dedup::game_facts(with_first, &[], &[]);
     if !force && broken_after > broken_before {
-        return Some(bug(
-            "the result reads back with a new syntax error".to_owned()
-        ));
+        return Some(bug(Unfaithful::NewSyntaxError));
     }
     if after.len() != before.len() + usize::from(!expected.is_empty())
         || before
@@ -450,9 +441,7 @@ fn differs(
             .zip(&after)
             .any(|((was, _), (is, _))| was != is)
     {
-        return Some(bug(
-            "the file's last game reads otherwise with the copies after it".to_owned(),
-        ));
+        return Some(bug(Unfaithful::LastGameChanged));
     }
     let mut read_back = Vec::new();
     let copies = &result[text.len()..];
@@ -483,8 +472,7 @@ fn differs(
         });
         true
     });
-    (read_back != expected)
-        .then(|| bug("a copy reads back otherwise than its board, number and block say".to_owned()))
+    (read_back != expected).then(|| bug(Unfaithful::CopyOtherwise))
 }
 
 #[cfg(test)]

@@ -17,6 +17,7 @@
 //! the tag becomes `"#"`. Resolving the compressed text gives back the resolved text byte for
 //! byte; that is verified before anything is returned.
 
+use crate::rules::writing::Unfaithful;
 use std::collections::HashMap;
 
 use crate::model::{GameModel, Inheritance, Tag, inheritance_forbidden};
@@ -99,11 +100,11 @@ impl ChunkEdits for Resolve {
         resolve_games(chunk.parse, chunk.text, chunk.models, self.default_nl)
     }
 
-    fn check_piece(&self, back: ReadBack<'_>) -> Option<String> {
+    fn check_piece(&self, back: ReadBack<'_>) -> Option<Unfaithful> {
         let (again, piece) = (back.again, back.piece);
         let again_models = super::models(again, piece, &mut back.values.inheritor());
         let (more, _) = resolve_games(again, piece, &again_models, self.default_nl);
-        (!more.is_empty()).then(|| "rewriting the result again changes it".to_owned())
+        (!more.is_empty()).then_some(Unfaithful::AgainChanges)
     }
 }
 
@@ -316,16 +317,14 @@ impl ChunkEdits for Compress {
     }
 
     /// Resolving the compressed piece gives back the resolved text byte for byte.
-    fn check_piece(&self, back: ReadBack<'_>) -> Option<String> {
+    fn check_piece(&self, back: ReadBack<'_>) -> Option<Unfaithful> {
         let (again, piece) = (back.again, back.piece);
         let again_models = super::models(again, piece, &mut back.values.inheritor());
         let (edits, _) = resolve_games(again, piece, &again_models, self.default_nl);
         match edits.apply(piece) {
             Ok(output) if output == back.original => None,
-            Ok(_) => Some(
-                "resolving the compressed file does not give back the resolved file".to_owned(),
-            ),
-            Err(error) => Some(error.to_string()),
+            Ok(_) => Some(Unfaithful::CompressNotInverse),
+            Err(error) => Some(error.into()),
         }
     }
 }

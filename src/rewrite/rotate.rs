@@ -35,6 +35,8 @@
 //! The proof: the result, read back and turned the other way, gives back the input byte for
 //! byte (and the frame's own checks: no new syntax error, strings spelled as PBN 3.2 writes them).
 
+use crate::rules::writing::Unfaithful;
+use crate::rules::writing::Unturnable;
 use std::borrow::Cow;
 use std::ops::Range;
 
@@ -226,12 +228,10 @@ impl Rotate {
                 |tag| tag.value_span.clone(),
             );
             let what = match self.options.basis {
-                Basis::Dealer => "there is no dealer to turn from",
-                Basis::Declarer => {
-                    "there is no declarer to turn from (a board not played, or passed out)"
-                }
-                Basis::RotationBasis => "there is no RotationBasis seat to turn from",
-                Basis::Standard => "there is no RotationBasis, Declarer or Dealer to turn from",
+                Basis::Dealer => Unturnable::NoDealer,
+                Basis::Declarer => Unturnable::NoDeclarer,
+                Basis::RotationBasis => Unturnable::NoRotationBasis,
+                Basis::Standard => Unturnable::NoBasis,
             };
             let basis = names[names.len() - 1];
             let value = tag.map_or("", |tag| &tag.value);
@@ -251,12 +251,7 @@ impl Rotate {
                 .iter()
                 .find(|tag| tag.inheritance != Inheritance::None && turned(tag.name).is_some())
         {
-            findings.push(not_rotated(
-                tag,
-                &tag.value,
-                "each board turns by its own amount here, and this value is shared with other \
-                 games through `#` or `##` (resolve first)",
-            ));
+            findings.push(not_rotated(tag, &tag.value, Unturnable::Shared));
         }
         turn
     }
@@ -346,10 +341,10 @@ impl ChunkEdits for Rotate {
     }
 
     /// The result turned back, each game by what it turned, gives the input, byte for byte.
-    fn check_models(&self, back: ReadBack<'_>, models: &[GameModel<'_>]) -> Option<String> {
+    fn check_models(&self, back: ReadBack<'_>, models: &[GameModel<'_>]) -> Option<Unfaithful> {
         let (again, piece) = (back.again, back.piece);
         if models.len() != self.turns.len() {
-            return Some("the result has another number of games".to_owned());
+            return Some(Unfaithful::OtherGameCount);
         }
         let mut edits = Edits::default();
         // A value the turn left as it was (W008, which refuses the file) is left by the turn
@@ -368,13 +363,13 @@ impl ChunkEdits for Rotate {
         }
         match edits.apply(piece) {
             Ok(turned) if turned == back.original => None,
-            Ok(_) => Some("the result turned back is not the input".to_owned()),
-            Err(error) => Some(format!("the result cannot be turned back ({error})")),
+            Ok(_) => Some(Unfaithful::TurnedBackOtherwise),
+            Err(error) => Some(Unfaithful::NotTurnedBack(Box::new(error.into()))),
         }
     }
 
     /// Proven in [`ChunkEdits::check_models`].
-    fn check_piece(&self, _: ReadBack<'_>) -> Option<String> {
+    fn check_piece(&self, _: ReadBack<'_>) -> Option<Unfaithful> {
         None
     }
 }
@@ -405,7 +400,7 @@ fn game_edits(
                 edits.replace(at, name);
             }
         }
-        let turned: Result<Option<Cow<'_, str>>, &str> = match turned(tag.name) {
+        let turned: Result<Option<Cow<'_, str>>, Unturnable> = match turned(tag.name) {
             Some(Turned::Seat) => seat_value(own, by),
             Some(Turned::Declarer) => declarer(own, by),
             Some(Turned::Deal) => deal(own, by),
@@ -421,9 +416,7 @@ fn game_edits(
             Some(Turned::Labelled) => labelled(own, by),
             Some(Turned::NorthSouthNumber) if odd => north_south_number(own),
             Some(Turned::Minimax) => minimax(own, by),
-            Some(Turned::Unknown) if !is_unknown(own.trim()) => {
-                Err("its seats and sides are in a form rotate cannot read; remove the tag first")
-            }
+            Some(Turned::Unknown) if !is_unknown(own.trim()) => Err(Unturnable::UnknownForm),
             _ => Ok(None),
         };
         match turned {
@@ -520,7 +513,7 @@ fn replace_value(
     tag: &Tag<'_>,
     new: &str,
     edits: &mut Edits,
-) -> Result<(), &'static str> {
+) -> Result<(), Unturnable> {
     let span = tag.value_span.clone();
     // Both quotes there: the token is the value written between them.
     if let Cow::Borrowed(old) = &tag.written
@@ -555,7 +548,7 @@ fn replace_value(
         }
     }
     if text.get(span.clone()) != Some(quote_string(&tag.written).as_str()) {
-        return Err("a lone backslash, which rotate would have to write as `\\\\`");
+        return Err(Unturnable::LoneBackslash);
     }
     edits.replace(span, quote_string(new));
     Ok(())
@@ -585,7 +578,7 @@ fn is_unknown(value: &str) -> bool {
 }
 
 /// A seat letter, with the spaces around it kept.
-fn seat_value(value: &str, by: usize) -> Result<Option<Cow<'_, str>>, &'static str> {
+fn seat_value(value: &str, by: usize) -> Result<Option<Cow<'_, str>>, Unturnable> {
     const UPPER: [&str; 4] = ["N", "E", "S", "W"];
     const LOWER: [&str; 4] = ["n", "e", "s", "w"];
     // The usual value, one letter: no allocation (an OptimumResultTable has twenty a game).
@@ -604,7 +597,7 @@ fn seat_value(value: &str, by: usize) -> Result<Option<Cow<'_, str>>, &'static s
         return Ok(None);
     }
     let trimmed = value.trim();
-    let seat = Seat::parse(trimmed).ok_or("it is not a seat: N, E, S or W")?;
+    let seat = Seat::parse(trimmed).ok_or(Unturnable::NotASeat)?;
     let at = value.find(trimmed).unwrap_or(0);
     let letter = seat.offset(by).letter();
     // The letter in the case it was written.
@@ -621,7 +614,7 @@ fn seat_value(value: &str, by: usize) -> Result<Option<Cow<'_, str>>, &'static s
 }
 
 /// The Declarer: a seat, or `^` and a seat (PBN 3.4.13).
-fn declarer(value: &str, by: usize) -> Result<Option<Cow<'_, str>>, &'static str> {
+fn declarer(value: &str, by: usize) -> Result<Option<Cow<'_, str>>, Unturnable> {
     match value.trim_start().strip_prefix('^') {
         Some(seat) => {
             let start = value.len() - seat.len();
@@ -633,19 +626,17 @@ fn declarer(value: &str, by: usize) -> Result<Option<Cow<'_, str>>, &'static str
 }
 
 /// The Deal: its first seat turns; the hands stay in their order, clockwise from it.
-fn deal(value: &str, by: usize) -> Result<Option<Cow<'_, str>>, &'static str> {
+fn deal(value: &str, by: usize) -> Result<Option<Cow<'_, str>>, Unturnable> {
     if is_unknown(value) {
         return Ok(None);
     }
-    let colon = value
-        .find(':')
-        .ok_or("it does not start with a seat and `:`")?;
+    let colon = value.find(':').ok_or(Unturnable::NoSeatPrefix)?;
     Ok(seat_value(&value[..colon], by)?
         .map(|seat| Cow::Owned(format!("{seat}{}", &value[colon..]))))
 }
 
 /// Hidden: a sequence of seat letters (PBN 4.1.6).
-fn hidden(value: &str, by: usize) -> Result<Option<Cow<'_, str>>, &'static str> {
+fn hidden(value: &str, by: usize) -> Result<Option<Cow<'_, str>>, Unturnable> {
     let mut out = String::with_capacity(value.len());
     for c in value.chars() {
         match Seat::parse(c.encode_utf8(&mut [0; 4])) {
@@ -658,7 +649,7 @@ fn hidden(value: &str, by: usize) -> Result<Option<Cow<'_, str>>, &'static str> 
                 });
             }
             None if c == ' ' => out.push(c),
-            None => return Err("it holds a character that is not a seat"),
+            None => return Err(Unturnable::NotSeatCharacter),
         }
     }
     Ok(Some(Cow::Owned(out)))
@@ -666,13 +657,13 @@ fn hidden(value: &str, by: usize) -> Result<Option<Cow<'_, str>>, &'static str> 
 
 /// DoubleDummyTricks: four groups of five digits, declarers N, S, E, W (Bridge Composer); each
 /// seat's group goes to the seat it turns to.
-fn double_dummy_tricks(value: &str, by: usize) -> Result<Option<Cow<'_, str>>, &'static str> {
+fn double_dummy_tricks(value: &str, by: usize) -> Result<Option<Cow<'_, str>>, Unturnable> {
     if is_unknown(value) {
         return Ok(None);
     }
     let digits = value.trim();
     if digits.len() != 20 || !digits.bytes().all(|b| b.is_ascii_alphanumeric()) {
-        return Err("it is not 20 digits");
+        return Err(Unturnable::NotTwentyDigits);
     }
     const ORDER: [Seat; 4] = [Seat::North, Seat::South, Seat::East, Seat::West];
     let group = |seat: Seat| {
@@ -715,13 +706,13 @@ fn swap_side(word: &str) -> Option<String> {
 }
 
 /// Vulnerable on an odd turn: `NS` and `EW` change places; None, All and their other names stay.
-fn vulnerable(value: &str) -> Result<Option<Cow<'_, str>>, &'static str> {
+fn vulnerable(value: &str) -> Result<Option<Cow<'_, str>>, Unturnable> {
     let trimmed = value.trim();
     if is_unknown(trimmed) {
         return Ok(None);
     }
     if Vulnerability::parse(trimmed).is_none() {
-        return Err("it is not None, NS, EW or All");
+        return Err(Unturnable::NotVulnerability);
     }
     Ok(swap_side(trimmed).map(|swapped| Cow::Owned(value.replacen(trimmed, &swapped, 1))))
 }

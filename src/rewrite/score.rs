@@ -9,6 +9,7 @@
 //! the results rules that judge what was written (R002 matchpoints, R003 IMPs, R004
 //! percentages, R005 ranks, R008 the datum) find nothing in a board that was scored.
 
+use crate::rules::writing::{Changed, TableChange, Unfaithful};
 use std::collections::BTreeMap;
 
 use crate::check::{CheckOptions, check_bytes};
@@ -159,14 +160,14 @@ impl ChunkEdits for Score {
         (edits, Vec::new())
     }
 
-    fn check_models(&self, back: ReadBack<'_>, models: &[GameModel<'_>]) -> Option<String> {
+    fn check_models(&self, back: ReadBack<'_>, models: &[GameModel<'_>]) -> Option<Unfaithful> {
         if models.len() != self.scored.len() {
-            return Some("the result has another number of games".to_owned());
+            return Some(Unfaithful::OtherGameCount);
         }
         let (before, _) = super::dedup::game_facts(back.original, &[], &["ScoreTable"]);
         let (after, _) = super::dedup::game_facts(back.piece, &[], &["ScoreTable"]);
         if before.len() != after.len() || before.iter().zip(&after).any(|(a, b)| a.0 != b.0) {
-            return Some("a game says something else besides its traveller".to_owned());
+            return Some(Unfaithful::TravellerOtherwise);
         }
         let mut original = Vec::new();
         crate::read::judged_games(back.original, |parse, model, _| {
@@ -174,7 +175,7 @@ impl ChunkEdits for Score {
             true
         });
         if original.len() != models.len() {
-            return Some("the result has another number of games".to_owned());
+            return Some(Unfaithful::OtherGameCount);
         }
         let mut again_edits = Edits::default();
         for (i, model) in models.iter().enumerate() {
@@ -186,7 +187,10 @@ impl ChunkEdits for Score {
                 cells_of(back.again, back.piece, model, "ScoreTable").as_ref(),
                 &|name| COMPUTED.contains(&name),
             ) {
-                return Some(format!("game {}: {problem}", i + 1));
+                return Some(Unfaithful::TableNotKept {
+                    game: i + 1,
+                    change: problem,
+                });
             }
             if let Some(Board::Cells(cells)) =
                 score_board((back.again, back.piece), model, self.fallback, SCALE)
@@ -195,7 +199,7 @@ impl ChunkEdits for Score {
             }
         }
         if !again_edits.is_empty() {
-            return Some("scoring the result again changes it".to_owned());
+            return Some(Unfaithful::ScoringAgainChanges);
         }
         // The results rules find nothing in a traveller scored.
         let options = CheckOptions {
@@ -218,18 +222,17 @@ impl ChunkEdits for Score {
                     .contains(&finding.span.start)
             });
             if game.is_some_and(|g| self.scored.get(g) == Some(&true)) {
-                return Some(format!(
-                    "{} finds the traveller scored wrong: {}",
-                    finding.rule.code(),
-                    finding.message
-                ));
+                return Some(Unfaithful::ScoredWrong {
+                    code: finding.rule.code(),
+                    finding: finding.message.clone(),
+                });
             }
         }
         None
     }
 
     /// Proven in [`ChunkEdits::check_models`].
-    fn check_piece(&self, _: ReadBack<'_>) -> Option<String> {
+    fn check_piece(&self, _: ReadBack<'_>) -> Option<Unfaithful> {
         None
     }
 }
@@ -276,30 +279,30 @@ fn table_kept(
     before: Option<&TableCells>,
     after: Option<&TableCells>,
     computed: &dyn Fn(&str) -> bool,
-) -> Option<String> {
+) -> Option<TableChange> {
     let (Some((was_names, was_rows)), Some((is_names, is_rows))) = (before, after) else {
-        return Some("the table is gone".to_owned());
+        return Some(TableChange::Gone);
     };
     if was_rows.len() != is_rows.len() {
-        return Some("the table has another number of rows".to_owned());
+        return Some(TableChange::OtherRows);
     }
     for (c, name) in was_names.iter().enumerate() {
         if is_names.get(c) != Some(name) {
-            return Some(format!("the column {name} moved"));
+            return Some(TableChange::ColumnMoved(name.clone()));
         }
         if computed(name) {
             continue;
         }
         for (old, new) in was_rows.iter().zip(is_rows) {
             if old.get(c) != new.get(c) {
-                return Some(format!("an element of {name} changed"));
+                return Some(TableChange::ElementChanged(name.clone()));
             }
         }
     }
     is_names[was_names.len().min(is_names.len())..]
         .iter()
         .find(|name| !computed(name))
-        .map(|name| format!("the column {name} was added"))
+        .map(|name| TableChange::ColumnAdded(name.clone()))
 }
 
 /// What R006 and R007 read of a text: its TotalScoreTables and its travellers' rows.
@@ -329,10 +332,11 @@ fn score_totals(mut rewritten: Rewritten) -> (Rewritten, Corrected) {
         Some(Ok(bytes)) => bytes,
         Some(Err(error)) => {
             rewritten.output = None;
-            rewritten.problems.push(crate::proof::unfaithful(
-                format!("the scored travellers could not be read back ({error})"),
-                "free some space for temporary files and run it again",
-            ));
+            rewritten
+                .problems
+                .push(crate::rules::writing::result_not_read_back(
+                    &Unfaithful::NotReadBack(error.to_string()),
+                ));
             return (rewritten, nothing);
         }
         None => return (rewritten, nothing),
@@ -348,7 +352,7 @@ fn score_totals(mut rewritten: Rewritten) -> (Rewritten, Corrected) {
     }
     let proven = edits
         .apply(&scored.text)
-        .map_err(|error| error.to_string())
+        .map_err(Unfaithful::from)
         .and_then(|result| match totals_kept(&scored.text, &result, &input) {
             Some(problem) => Err(problem),
             None => Ok(result),
@@ -359,22 +363,22 @@ fn score_totals(mut rewritten: Rewritten) -> (Rewritten, Corrected) {
                 rewritten.output = Some(crate::io::spool::Output::from_bytes(bytes));
                 return (rewritten, corrected);
             }
-            Err((unencodable, _)) => unencodable.to_string(),
+            Err((unencodable, _)) => Unfaithful::from(&unencodable),
         },
         Err(problem) => problem,
     };
     rewritten.output = None;
-    rewritten.problems.push(bug(format!(
-        "the TotalScoreTable written again does not read back as it should: {problem}"
-    )));
+    rewritten
+        .problems
+        .push(bug(Unfaithful::TotalsNotKept(Box::new(problem))));
     (rewritten, corrected)
 }
 
 /// Why `result`, the scored text `scored` with its TotalScoreTables written again, is not
 /// what it should be; `input` is what the totals rules read of the file before `score`.
-fn totals_kept(scored: &str, result: &str, input: &Totals) -> Option<String> {
-    if let Some(problem) = same_but(scored, result, &["TotalScoreTable"], "its totals", false) {
-        return Some(problem.message);
+fn totals_kept(scored: &str, result: &str, input: &Totals) -> Option<Unfaithful> {
+    if let Some(problem) = same_but(scored, result, &["TotalScoreTable"], Changed::Totals, false) {
+        return Some(problem);
     }
     let tables = |text: &str| {
         let mut tables = Vec::new();
@@ -386,7 +390,7 @@ fn totals_kept(scored: &str, result: &str, input: &Totals) -> Option<String> {
     };
     let (before, after) = (tables(scored), tables(result));
     if before.len() != after.len() {
-        return Some("the result has another number of games".to_owned());
+        return Some(Unfaithful::OtherGameCount);
     }
     let computed = |name: &str| name == "Rank" || Claim::of(name).is_some();
     for (i, (before, after)) in before.iter().zip(&after).enumerate() {
@@ -394,11 +398,14 @@ fn totals_kept(scored: &str, result: &str, input: &Totals) -> Option<String> {
             continue;
         }
         if let Some(problem) = table_kept(before.as_ref(), after.as_ref(), &computed) {
-            return Some(format!("game {}: {problem}", i + 1));
+            return Some(Unfaithful::TableNotKept {
+                game: i + 1,
+                change: problem,
+            });
         }
     }
     if !corrections(input, &totals_of(result)).replaced.is_empty() {
-        return Some("writing the totals again changes them".to_owned());
+        return Some(Unfaithful::TotalsAgainChange);
     }
     let options = CheckOptions {
         selection: Selection {
@@ -412,5 +419,8 @@ fn totals_kept(scored: &str, result: &str, input: &Totals) -> Option<String> {
     report
         .diagnostics
         .first()
-        .map(|finding| format!("{} finds: {}", finding.rule.code(), finding.message))
+        .map(|finding| Unfaithful::TotalsWrong {
+            code: finding.rule.code(),
+            finding: finding.message.clone(),
+        })
 }

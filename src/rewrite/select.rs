@@ -4,6 +4,7 @@
 //! took a value from a removed one through `#`/`##` (PBN 4.8) is written with that value. The
 //! result is proven by reading it back: the kept games' facts are the input's.
 
+use crate::rules::writing::{Boards, Unfaithful};
 use std::ops::RangeInclusive;
 
 use super::RewriteOptions;
@@ -148,12 +149,12 @@ fn numbered(mut done: Deduped, options: RewriteOptions) -> Deduped {
                 .push(match numbered.problems.first() {
                     // A reason of the input's (boards run together): said as it is.
                     Some(problem) if !super::is_bug(problem) => {
-                        crate::rules::writing::not_renumbered("selected", problem)
+                        crate::rules::writing::not_renumbered(Boards::Selected, problem)
                     }
-                    problem => super::bug(format!(
-                        "the boards selected could not be renumbered{}",
-                        problem.map_or_else(String::new, |p| format!(": {}", p.message))
-                    )),
+                    problem => super::bug(Unfaithful::NotRenumbered {
+                        boards: Boards::Selected,
+                        why: problem.map(|p| p.message.clone()),
+                    }),
                 });
         }
     }

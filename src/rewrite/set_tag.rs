@@ -15,6 +15,7 @@ use crate::query::Board;
 use crate::rewrite::edit::Edits;
 use crate::rewrite::select::Choice;
 use crate::rewrite::{RewriteOptions, bug};
+use crate::rules::writing::{Changed, Unfaithful};
 use crate::source;
 use crate::syntax::quote_string;
 
@@ -77,7 +78,7 @@ pub fn set_tags_owned(
         if chosen && super::joins_boards(at.model, &asked) {
             let span = at.model.get("Board").map_or(0..0, Tag::text_span);
             refusals.push(crate::rules::writing::boards_joined(
-                "with these values",
+                crate::rules::writing::Joining::Values,
                 span,
             ));
         }
@@ -89,9 +90,9 @@ pub fn set_tags_owned(
                 .written()
                 .all(|tag| asked.iter().any(|(name, _)| tag.name == *name));
         if removes_all && let Some(first) = at.model.written().next() {
-            let names: Vec<String> = asked.iter().map(|(name, _)| format!("`{name}`")).collect();
+            let names: Vec<&str> = asked.iter().map(|(name, _)| *name).collect();
             refusals.push(crate::rules::writing::game_emptied(
-                &names.join(", "),
+                &names,
                 first.span.clone(),
             ));
         }
@@ -267,8 +268,8 @@ fn differs(
     force: bool,
 ) -> Option<crate::rules::diagnostic::Diagnostic> {
     let leave: Vec<&str> = changes.iter().map(|change| change.name.as_str()).collect();
-    if let Some(problem) = super::same_but(text, result, &leave, "the tags changed", force) {
-        return Some(problem);
+    if let Some(problem) = super::same_but(text, result, &leave, Changed::Tags, force) {
+        return Some(bug(problem));
     }
     let mut read_back: Vec<Option<String>> = Vec::new();
     crate::read::judged_games(result, |_, model, _| {
@@ -277,8 +278,7 @@ fn differs(
         }
         true
     });
-    (read_back != expected)
-        .then(|| bug("the result reads back with other values than those asked for".to_owned()))
+    (read_back != expected).then(|| bug(Unfaithful::OtherValues))
 }
 
 #[cfg(test)]

@@ -421,6 +421,17 @@ pub fn second_suffix(
     )
 }
 
+/// N003 where `nag` meets it: the suffixes of the move (`item`: call or card) are left as they
+/// are.
+pub fn second_suffix_left(
+    span: std::ops::Range<usize>,
+    first: std::ops::Range<usize>,
+    token: &str,
+    item: &str,
+) -> Diagnostic {
+    second_suffix(span, first, token, item).with_label("left as it is: nag writes neither as a NAG")
+}
+
 #[cfg(test)]
 pub(crate) fn pairs() -> Vec<crate::rules::pairs::Pair> {
     use crate::rules::pairs::Pair;

@@ -338,36 +338,15 @@ pub const NOT_REPLICATED: RuleInfo = RuleInfo {
     ..RuleInfo::BASE
 };
 
-/// W013: the board at `span` (or the file, named by its first board) cannot be replicated: `why`
-/// says why.
-pub fn not_replicated(why: &str, span: Range<usize>) -> Diagnostic {
-    Diagnostic::new(
-        Rule::NotReplicated,
-        span,
-        format!("this board cannot be replicated: {why}; the file is not written"),
-    )
-    .with_help(NOT_REPLICATED.fix)
-}
-
-/// W012: the game whose first identity tag is at `span` runs two boards together, which the
-/// change `what` (`renumbered`, `given this Event`) would join.
-pub fn boards_joined(what: &str, span: Range<usize>) -> Diagnostic {
-    Diagnostic::new(
-        Rule::BoardsJoined,
-        span,
-        format!(
-            "this game runs two boards together (a tag of the board given twice with different \
-             values); {what}, they would read as one board: the file is not written"
-        ),
-    )
-    .with_help(BOARDS_JOINED.fix)
-}
-
-/// The boards `what` (`selected`, `merged`) could not be renumbered for a reason of the input
+/// The boards `boards` (selected, merged) could not be renumbered for a reason of the input
 /// that the renumbering found (`problem`, in the text the boards make): its rule and words, at
 /// the start of the file, since the text it points into is not the input (before, the refusal
 /// was called a bug in pbnfmt, issue 63, item 13).
-pub fn not_renumbered(what: &str, problem: &Diagnostic) -> Diagnostic {
+pub fn not_renumbered(boards: Boards, problem: &Diagnostic) -> Diagnostic {
+    let what = match boards {
+        Boards::Merged => "merged",
+        Boards::Selected => "selected",
+    };
     let mut said = Diagnostic::new(
         problem.rule,
         0..0,
@@ -386,7 +365,9 @@ pub fn not_renumbered(what: &str, problem: &Diagnostic) -> Diagnostic {
 /// W004, refused before any edit: removing `names` from the game at `span` would leave it no tag
 /// pair, and a game is its tags (PBN 3.1): the game itself would go, which `set-tag` never does
 /// (issue 65, item 1: this was a failed proof called a bug in pbnfmt).
-pub fn game_emptied(names: &str, span: Range<usize>) -> Diagnostic {
+pub fn game_emptied(names: &[&str], span: Range<usize>) -> Diagnostic {
+    let names: Vec<String> = names.iter().map(|name| format!("`{name}`")).collect();
+    let names = names.join(", ");
     Diagnostic::new(
         Rule::UnfaithfulExport,
         span,
@@ -488,6 +469,13 @@ pub fn renumber_moves_played_board(
     played: &str,
     span: Range<usize>,
 ) -> Diagnostic {
+    // The vulnerability as PBN writes it (PBN 3.4.6), in words.
+    let vulnerable = match vulnerable {
+        "None" => "nobody vulnerable",
+        "NS" => "North-South vulnerable",
+        "EW" => "East-West vulnerable",
+        _ => "both sides vulnerable",
+    };
     Diagnostic::new(
         Rule::RenumberMovesPlayedBoard,
         span,
@@ -498,38 +486,6 @@ pub fn renumber_moves_played_board(
         ),
     )
     .with_help(RENUMBER_MOVES_PLAYED_BOARD.fix)
-}
-
-/// W008: the value of tag `name` at `span` is not turned: `what` says why.
-pub fn not_rotated(name: &str, value: &str, what: &str, span: Range<usize>) -> Diagnostic {
-    Diagnostic::new(
-        Rule::NotRotated,
-        span,
-        format!(
-            "the {name} `{}` cannot be turned: {what}; the file is not rotated",
-            crate::display::escape(value)
-        ),
-    )
-    .with_help(NOT_ROTATED.fix)
-}
-
-/// W008 as a warning: the board whose `name` (Dealer or Declarer, `value`, at `span`) gives no seat
-/// to turn from (`what`) is left whole as it is, and the other boards are turned (`--strict`
-/// refuses the file instead).
-pub fn board_left_unturned(name: &str, value: &str, what: &str, span: Range<usize>) -> Diagnostic {
-    let mut finding = Diagnostic::new(
-        Rule::NotRotated,
-        span,
-        format!(
-            "this board is left as it is, not turned: the {name} `{}` gives no seat, {what}",
-            crate::display::escape(value)
-        ),
-    )
-    .with_help(format!(
-        "give the board its {name} to turn it too; `--strict` refuses the file instead"
-    ));
-    finding.severity = crate::rules::diagnostic::Severity::Warning;
-    finding
 }
 
 /// W001: a character of the text at `span` that the output's encoding cannot hold.
@@ -667,13 +623,19 @@ pub fn embedded_not_cut() -> Diagnostic {
 /// The pass/fail pairs of the writers' rules ([`crate::rules::pairs`]).
 #[cfg(test)]
 mod pairs;
+
+mod read_back;
+mod refusals;
 #[cfg(test)]
 pub(crate) use pairs::pairs;
-
-/// W004: the result does not read back as the input; `help` says what the user can do.
-pub fn unfaithful(message: String, help: &str) -> Diagnostic {
-    Diagnostic::new(Rule::UnfaithfulExport, 0..0, message).with_help(help.to_owned())
-}
+pub use read_back::{
+    Boards, Changed, FormatBreak, TableChange, Unfaithful, export_unfaithful, result_not_read_back,
+    result_unfaithful,
+};
+pub use refusals::{
+    Joining, NotReplicated, Unturnable, board_left_unturned, boards_joined, not_replicated,
+    not_rotated,
+};
 
 /// W004: the output (`what`: "the output", "the LIN") could not be kept while it was written.
 pub fn output_not_kept(what: &str, error: &dyn std::fmt::Display) -> Diagnostic {

@@ -231,6 +231,8 @@ fn threads_are_started_only_by_the_door_and_the_input_loop() {
 /// a wording function or problem type there, and never build a finding's message themselves.
 #[test]
 fn every_finding_is_worded_under_rules() {
+    let makers = finding_makers();
+    assert!(makers.len() > 50, "{makers:?}");
     let mut found = Vec::new();
     for (name, code) in code_below(&src()) {
         if name.starts_with("rules/") {
@@ -239,8 +241,89 @@ fn every_finding_is_worded_under_rules() {
         if code.contains("Diagnostic::new(") {
             found.push(format!("{name} words a finding (Diagnostic::new)"));
         }
+        // A finding built field by field (`Diagnostic { rule, message, .. }`).
+        for (at, _) in code.match_indices("Diagnostic {") {
+            if !code[..at].trim_end().ends_with("->") {
+                found.push(format!("{name} builds a finding (Diagnostic {{ … }})"));
+            }
+        }
+        // The other ways: a wording function of `rules/` (or a producer's wrapper of one, `bug`,
+        // `unfaithful`) handed text the producer composed or wrote (issue 59, item 5): reasons
+        // go as data (`Unfaithful`, `Unturnable`, `NotReplicated`, `Joining`, `Boards`).
+        for function in &makers {
+            for arguments in calls(&code, function) {
+                if arguments.contains("format!(")
+                    || arguments.contains("to_owned()")
+                    || arguments.contains('"')
+                {
+                    found.push(format!(
+                        "{name} composes the words of {function}({arguments})"
+                    ));
+                }
+            }
+        }
     }
     assert!(found.is_empty(), "{found:#?}");
+}
+
+/// The functions that make a finding: every function of `rules/` that returns a `Diagnostic`,
+/// and the producers' wrappers of them.
+fn finding_makers() -> Vec<String> {
+    let mut makers: Vec<String> = ["bug", "unfaithful"].map(str::to_owned).to_vec();
+    for (name, code) in code_below(&src()) {
+        if !name.starts_with("rules/") {
+            continue;
+        }
+        for signature in code.split("fn ").skip(1) {
+            let Some(head) = signature.split('{').next() else {
+                continue;
+            };
+            if head.contains("-> Diagnostic") {
+                let function: String = signature
+                    .chars()
+                    .take_while(|c| c.is_alphanumeric() || *c == '_')
+                    .collect();
+                makers.push(function);
+            }
+        }
+    }
+    // `Diagnostic::new` is looked for by its whole name above.
+    makers.retain(|maker| maker != "new");
+    makers.sort();
+    makers.dedup();
+    makers
+}
+
+/// The arguments of every call of `function` in `code` (to the matching parenthesis).
+fn calls(code: &str, function: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let pattern = format!("{function}(");
+    let mut from = 0;
+    while let Some(at) = code[from..].find(&pattern) {
+        let start = from + at;
+        from = start + pattern.len();
+        let before = code[..start].chars().next_back();
+        // A whole name, and a call, not the function's own definition.
+        if before.is_some_and(|c| c.is_alphanumeric() || c == '_') || code[..start].ends_with("fn ")
+        {
+            continue;
+        }
+        let mut depth = 1;
+        let mut end = from;
+        for (i, c) in code[from..].char_indices() {
+            match c {
+                '(' => depth += 1,
+                ')' => depth -= 1,
+                _ => {}
+            }
+            if depth == 0 {
+                end = from + i;
+                break;
+            }
+        }
+        out.push(code[from..end].to_owned());
+    }
+    out
 }
 
 /// No import circle between the top-level modules of `src/`, as `../shared/tools/modgraph.py`

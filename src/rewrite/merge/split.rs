@@ -10,7 +10,14 @@ use super::{Read, Tail, WAITING, first_line_end};
 use crate::io::spool::Output;
 use crate::model::{Inheritor, OwnedInheritance};
 use crate::read::windows;
+use crate::rewrite::bug;
+use crate::rules::diagnostic::Diagnostic;
+use crate::rules::writing::Unfaithful;
 use crate::source::{self, Encoding};
+
+/// Why a file could not be split: a spool that could not be written or read, or a result that
+/// does not read back (W004).
+pub type Failed = Box<Diagnostic>;
 
 /// How `split` cuts a file.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -68,10 +75,13 @@ impl Split {
     }
 
     /// Writes `text` in `encoding` to the spool: where it went.
-    fn write(&mut self, text: &str, encoding: Encoding, bom: bool) -> Result<Range<u64>, String> {
-        let bytes = source::encode(text, encoding, bom).map_err(|error| error.to_string())?;
+    fn write(&mut self, text: &str, encoding: Encoding, bom: bool) -> Result<Range<u64>, Failed> {
+        let bytes = source::encode(text, encoding, bom)
+            .map_err(|error| Box::new(bug(Unfaithful::from(&error))))?;
         let start = self.spool.len();
-        self.spool.push(&bytes).map_err(|error| error.to_string())?;
+        self.spool
+            .push(&bytes)
+            .map_err(|error| Box::new(super::not_spooled(&error)))?;
         Ok(start..self.spool.len())
     }
 
@@ -123,7 +133,7 @@ struct Cutter<'c> {
 
 impl Cutter<'_> {
     /// Adds the unit `text` to its part.
-    fn unit(&mut self, split: &mut Split, text: &str, key: Key) -> Result<(), String> {
+    fn unit(&mut self, split: &mut Split, text: &str, key: Key) -> Result<(), Failed> {
         let index = match self.cut {
             Cut::Every(n) => self.units / (*n).max(1),
             // A game without the tag goes to a part of its own, never to the previous game's
@@ -184,7 +194,7 @@ impl Cutter<'_> {
 
 /// `read` cut as `cut` says, into `split`'s spool, proven: the parts' games, in order, are the
 /// file's (for `--by`, in the order of the parts), each part starting with the file's preamble.
-pub fn split(split: &mut Split, read: &mut Read, cut: &Cut) -> Result<Vec<Part>, String> {
+pub fn split(split: &mut Split, read: &mut Read, cut: &Cut) -> Result<Vec<Part>, Failed> {
     let (encoding, bom) = (read.encoding, read.bom);
     let mut cutter = Cutter {
         cut,
@@ -258,7 +268,7 @@ pub fn split(split: &mut Split, read: &mut Read, cut: &Cut) -> Result<Vec<Part>,
         pending.push_str(&chunk.window[at..chunk.range.end]);
         Ok(true)
     })
-    .map_err(|error| error.to_string())?;
+    .map_err(|error| Box::new(super::not_spooled(&error)))?;
     if let Some(error) = failed {
         return Err(error);
     }
@@ -281,7 +291,7 @@ pub fn split(split: &mut Split, read: &mut Read, cut: &Cut) -> Result<Vec<Part>,
     };
     drop(pending);
     // Read back: each part's games are those put in it, and all the parts' games are the file's.
-    let io = |error: io::Error| error.to_string();
+    let io = |error: io::Error| Box::new(super::not_spooled(&error));
     let mut whole = Vec::new();
     let mut carried = OwnedInheritance::default();
     read.each_chunk(preamble_len, |chunk| {
@@ -300,7 +310,7 @@ pub fn split(split: &mut Split, read: &mut Read, cut: &Cut) -> Result<Vec<Part>,
     sorted_whole.sort_unstable();
     sorted_after.sort_unstable();
     if after != expected || sorted_after != sorted_whole {
-        return Err("the parts do not read back as the file's games".to_owned());
+        return Err(Box::new(bug(Unfaithful::PartsOtherwise)));
     }
     Ok(cutter.parts)
 }

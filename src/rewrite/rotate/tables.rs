@@ -1,6 +1,7 @@
 //! The tables' column names and seat cells turned (PBN 5.1-5.10), and what is not turned.
 
 use super::*;
+use crate::rules::writing::Unturnable;
 
 /// A table's column names turned: a side's (`Score_NS`, `PairId_EW`) on an odd turn, a seat's
 /// (`PlayerId_North`, `MP_West`) on any. The rows stay where they are: a column's values belong
@@ -14,7 +15,7 @@ pub(super) fn table_columns(
     own: &str,
     by: usize,
     edits: &mut Edits,
-) -> Result<Option<Cow<'static, str>>, &'static str> {
+) -> Result<Option<Cow<'static, str>>, Unturnable> {
     let mut renamed = Vec::new();
     let mut offset = 0;
     for spec in own.split(';') {
@@ -42,7 +43,7 @@ pub(super) fn table_columns(
     let span = tag.value_span.clone();
     let as_written = text.get(span.start + 1..span.end.saturating_sub(1)) == Some(own);
     if !as_written {
-        return Err("its column names are written with escapes, which rotate does not respell");
+        return Err(Unturnable::EscapedColumns);
     }
     for (at, name) in renamed {
         edits.replace(span.start + 1 + at.start..span.start + 1 + at.end, name);
@@ -51,17 +52,15 @@ pub(super) fn table_columns(
 }
 
 /// Values labelled by seat (`N:97985 E:34238`), each label turned.
-pub(super) fn labelled(value: &str, by: usize) -> Result<Option<Cow<'_, str>>, &'static str> {
+pub(super) fn labelled(value: &str, by: usize) -> Result<Option<Cow<'_, str>>, Unturnable> {
     let trimmed = value.trim();
     if is_unknown(trimmed) {
         return Ok(None);
     }
     let mut out = Vec::new();
     for word in trimmed.split(' ').filter(|w| !w.is_empty()) {
-        let (label, rest) = word
-            .split_once(':')
-            .ok_or("it is not values labelled by seat (`N:97985 E:34238`)")?;
-        let seat = Seat::parse(label).ok_or("a label is not a seat")?;
+        let (label, rest) = word.split_once(':').ok_or(Unturnable::NotLabelled)?;
+        let seat = Seat::parse(label).ok_or(Unturnable::LabelNotSeat)?;
         out.push(format!("{}:{rest}", seat.offset(by).letter()));
     }
     let turned = out.join(" ");
@@ -69,25 +68,23 @@ pub(super) fn labelled(value: &str, by: usize) -> Result<Option<Cow<'_, str>>, &
 }
 
 /// A score for North-South written as a bare number, negated (`140` is `-140`, `0` stays).
-pub(super) fn north_south_number(value: &str) -> Result<Option<Cow<'_, str>>, &'static str> {
+pub(super) fn north_south_number(value: &str) -> Result<Option<Cow<'_, str>>, Unturnable> {
     let trimmed = value.trim();
     if is_unknown(trimmed) {
         return Ok(None);
     }
-    let number: i64 = trimmed
-        .parse()
-        .map_err(|_| "it is not a score for North-South as a number")?;
+    let number: i64 = trimmed.parse().map_err(|_| Unturnable::NotScoreNumber)?;
     Ok((number != 0).then(|| Cow::Owned(value.replacen(trimmed, &(-number).to_string(), 1))))
 }
 
 /// Bridge Composer's Minimax, `4SW-420` or `3NS430`: the declarer's seat turned, and on an odd
 /// turn the score for North-South negated.
-pub(super) fn minimax(value: &str, by: usize) -> Result<Option<Cow<'_, str>>, &'static str> {
+pub(super) fn minimax(value: &str, by: usize) -> Result<Option<Cow<'_, str>>, Unturnable> {
     let trimmed = value.trim();
     if is_unknown(trimmed) {
         return Ok(None);
     }
-    const FORM: &str = "it is not a contract, its declarer and a score (`4SW-420`, `4CDW300`)";
+    const FORM: Unturnable = Unturnable::NotMinimax;
     let bytes = trimmed.as_bytes();
     if bytes.len() < 4 || !(b'1'..=b'7').contains(&bytes[0]) || !b"CDHSN".contains(&bytes[1]) {
         return Err(FORM);
@@ -129,8 +126,7 @@ pub(super) fn table_edits(
         findings.push(not_rotated(
             tag,
             &tag.value,
-            "its columns are not separated as PBN 5.2 writes them (`;`), so its seat column \
-             cannot be found",
+            Unturnable::ColumnsNotSeparated,
         ));
         return;
     }
@@ -166,6 +162,6 @@ pub(super) fn turn_cell(
 }
 
 /// W008 for a value rotate cannot turn.
-pub(super) fn not_rotated(tag: &Tag<'_>, value: &str, what: &str) -> Diagnostic {
+pub(super) fn not_rotated(tag: &Tag<'_>, value: &str, what: Unturnable) -> Diagnostic {
     crate::rules::writing::not_rotated(tag.name, value, what, tag.value_span.clone())
 }
