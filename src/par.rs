@@ -129,6 +129,23 @@ fn side_tricks(tricks: &Tricks, side: Side, denomination: Denomination) -> u8 {
     tricks[a as usize][d].max(tricks[b as usize][d])
 }
 
+/// The score for `side` of its contract (level, denomination, doubled or not) played by its
+/// better declarer, with the tricks of the table.
+fn side_score(
+    tricks: &Tricks,
+    vulnerable: Vulnerability,
+    side: Side,
+    (level, denomination, risk): (u8, Denomination, Risk),
+) -> i64 {
+    duplicate_score(
+        level,
+        denomination,
+        risk,
+        vulnerable.is_vulnerable(side),
+        side_tricks(tricks, side, denomination),
+    )
+}
+
 /// Contract `c` (0 = 1C … 34 = 7NT) for `side`: its score for the side, and the contract.
 fn outcome(tricks: &Tricks, vulnerable: Vulnerability, c: usize, side: Side) -> (i64, ParContract) {
     let level = (c / 5 + 1) as u8;
@@ -140,13 +157,7 @@ fn outcome(tricks: &Tricks, vulnerable: Vulnerability, c: usize, side: Side) -> 
     } else {
         Risk::Undoubled
     };
-    let score = duplicate_score(
-        level,
-        denomination,
-        risk,
-        vulnerable.is_vulnerable(side),
-        won,
-    );
+    let score = side_score(tricks, vulnerable, side, (level, denomination, risk));
     let (a, b) = seats(side);
     let d = denomination as usize;
     let seat = match tricks[a as usize][d].cmp(&tricks[b as usize][d]) {
@@ -478,14 +489,7 @@ pub fn contract_score(
     denomination: Denomination,
     risk: Risk,
 ) -> i64 {
-    let won = side_tricks(tricks, side, denomination);
-    let score = duplicate_score(
-        level,
-        denomination,
-        risk,
-        vulnerable.is_vulnerable(side),
-        won,
-    );
+    let score = side_score(tricks, vulnerable, side, (level, denomination, risk));
     match side {
         Side::NorthSouth => score,
         Side::EastWest => -score,

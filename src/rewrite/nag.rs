@@ -160,10 +160,10 @@ fn second_suffix(
     is_auction: bool,
 ) -> Diagnostic {
     let item = if is_auction { "call" } else { "card" };
-    crate::rules::notes::second_suffix_left(
+    crate::rules::notes::second_suffix_left(crate::rules::notes::second_suffix(
         parse.span(second, second),
         parse.span(first, first),
         parse.text(text, second),
         item,
-    )
+    ))
 }

@@ -421,15 +421,9 @@ pub fn second_suffix(
     )
 }
 
-/// N003 where `nag` meets it: the suffixes of the move (`item`: call or card) are left as they
-/// are.
-pub fn second_suffix_left(
-    span: std::ops::Range<usize>,
-    first: std::ops::Range<usize>,
-    token: &str,
-    item: &str,
-) -> Diagnostic {
-    second_suffix(span, first, token, item).with_label("left as it is: nag writes neither as a NAG")
+/// N003 (`second_suffix`) where `nag` meets it: the suffixes of the move are left as they are.
+pub fn second_suffix_left(finding: Diagnostic) -> Diagnostic {
+    finding.with_label("left as it is: nag writes neither as a NAG")
 }
 
 #[cfg(test)]

@@ -252,6 +252,27 @@ fn row_score(
     })
 }
 
+/// How many tables each row of a traveller stands for (PBN 5.9 Multiplicity, the column
+/// `multiplicity`): 1 without the column; `None` when a multiplicity is not a whole number from 1,
+/// which leaves the board's comparisons unjudged.
+pub(crate) fn row_weights<'t>(
+    rows: &[&[(TokenId, TokenId)]],
+    multiplicity: Option<usize>,
+    element: impl Fn((TokenId, TokenId)) -> &'t str,
+) -> Option<Vec<f64>> {
+    match multiplicity {
+        None => Some(vec![1.0; rows.len()]),
+        Some(m) => rows
+            .iter()
+            .map(|row| {
+                values::unsigned(element(row[m]).trim().trim_matches('"'))
+                    .filter(|&w| w >= 1)
+                    .map(f64::from)
+            })
+            .collect(),
+    }
+}
+
 /// A game's traveller (PBN 5.9 ScoreTable), when it has a column.
 fn traveller<'g>(game: &'g GameModel<'_>) -> Option<Table<'g>> {
     let tag = game.get("ScoreTable")?;
@@ -300,17 +321,7 @@ pub fn check_game(checker: &mut Checker<'_>, game: &GameModel<'_>, totals: &mut 
     let rows: Vec<&[(TokenId, TokenId)]> = table.rows().filter(|r| r.len() == width).collect();
     // How many tables each row stands for (PBN 5.9 Multiplicity): 1 without the column; a
     // multiplicity that is not a whole number from 1 leaves the board's comparisons unjudged.
-    let weights: Option<Vec<f64>> = match columns.multiplicity {
-        None => Some(vec![1.0; rows.len()]),
-        Some(m) => rows
-            .iter()
-            .map(|row| {
-                values::unsigned(element(row[m]).trim().trim_matches('"'))
-                    .filter(|&w| w >= 1)
-                    .map(f64::from)
-            })
-            .collect(),
-    };
+    let weights = row_weights(&rows, columns.multiplicity, element);
     let weights = weights.as_deref();
     if gather {
         gather_rows(&columns, &rows, &element, totals);

@@ -435,6 +435,19 @@ fn a_file_of_stray_lines_is_read_in_bounded_pieces() {
     }
 }
 
+/// `amplified.pbn` in `dir`: `preamble`, then 2,000 games, the first giving Event with `##` and a
+/// value of 100 KB, each later one writing `later` before its Board. Its path and size.
+fn amplified(dir: &Path, preamble: &str, later: &str) -> (String, u64) {
+    let path = dir.join("amplified.pbn");
+    let value = "a".repeat(100_000);
+    let mut text = format!("{preamble}[Event \"##{value}\"]\n[Board \"1\"]\n\n");
+    for board in 2..=2000 {
+        text.push_str(&format!("{later}[Board \"{board}\"]\n\n"));
+    }
+    std::fs::write(&path, &text).unwrap();
+    (path.to_str().unwrap().to_owned(), text.len() as u64)
+}
+
 /// One `##` value of 100 KB inherited by 2,000 games (issue 21, item 8): `resolve` writes it out
 /// into every game, 200 MB from a 155 KB file, and peaked at 404 MB holding the output (592 MB at
 /// the start of the fix). The output now goes to standard output, or to the file written,
@@ -444,15 +457,8 @@ fn a_file_of_stray_lines_is_read_in_bounded_pieces() {
 #[test]
 fn an_inherited_value_written_out_a_thousand_times() {
     let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("amplified.pbn");
-    let value = "a".repeat(100_000);
-    let mut text = format!("[Event \"##{value}\"]\n[Board \"1\"]\n\n");
-    for board in 2..=2000 {
-        text.push_str(&format!("[Event \"#\"]\n[Board \"{board}\"]\n\n"));
-    }
-    std::fs::write(&path, &text).unwrap();
-    let bytes = text.len() as u64;
-    let path = path.to_str().unwrap();
+    let (path, bytes) = amplified(dir.path(), "", "[Event \"#\"]\n");
+    let path = path.as_str();
     let (output, rss) = run_with(&["resolve", "--check", path], LIMIT, true);
     assert_eq!(output.status.code(), Some(1), "would be rewritten");
     assert_memory(
@@ -465,7 +471,7 @@ fn an_inherited_value_written_out_a_thousand_times() {
     assert_eq!(output.status.code(), Some(0));
     assert_memory(rss, bytes, "resolve of 2,000 games inheriting 100 KB");
     let resolved = &output.stdout;
-    let needle = format!("[Event \"{value}\"]");
+    let needle = format!("[Event \"{}\"]", "a".repeat(100_000));
     let games = resolved
         .windows(needle.len())
         .filter(|w| *w == needle.as_bytes())
@@ -496,15 +502,8 @@ fn an_inherited_value_written_out_a_thousand_times() {
 #[test]
 fn merge_and_split_stream_a_value_written_out_a_thousand_times() {
     let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("amplified.pbn");
-    let value = "a".repeat(100_000);
-    let mut text = format!("% PBN 2.1\n[Event \"##{value}\"]\n[Board \"1\"]\n\n");
-    for board in 2..=2000 {
-        text.push_str(&format!("[Board \"{board}\"]\n\n"));
-    }
-    std::fs::write(&path, &text).unwrap();
-    let bytes = text.len() as u64;
-    let path = path.to_str().unwrap();
+    let (path, bytes) = amplified(dir.path(), "% PBN 2.1\n", "");
+    let path = path.as_str();
     let (output, _) = run_with(&["resolve", path], LIMIT, true);
     succeeded(&output);
     let resolved = output.stdout;

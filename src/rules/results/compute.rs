@@ -18,7 +18,7 @@ use super::{
     Columns, Score, close, cross_imps, imps, known, matchpoint_scale, matchpoints_weighted, points,
     row_score, score,
 };
-use crate::model::values::{self, Vulnerability};
+use crate::model::values::Vulnerability;
 use crate::model::{GameModel, Inheritance};
 use crate::syntax::{Parse, TokenId};
 use crate::table::Table;
@@ -139,17 +139,7 @@ pub fn score_board(
             return Some(Board::Left(Left::Sections));
         }
     }
-    let weights: Option<Vec<f64>> = match columns.multiplicity {
-        None => Some(vec![1.0; rows.len()]),
-        Some(m) => rows
-            .iter()
-            .map(|row| {
-                values::unsigned(element(row[m]).trim().trim_matches('"'))
-                    .filter(|&w| w >= 1)
-                    .map(f64::from)
-            })
-            .collect(),
-    };
+    let weights = super::row_weights(&rows, columns.multiplicity, element);
     let Some(weights) = weights else {
         return Some(Board::Left(Left::Unreadable));
     };
