@@ -375,9 +375,11 @@ pub struct ShowArgs {
     #[arg(long)]
     pub analyze: bool,
 
-    /// The input encoding; `auto` reads a byte-order mark, else UTF-8 if valid, else Latin-1.
-    #[arg(long, value_enum, default_value_t = InputEncoding::Auto, alias = "input-encoding")]
-    pub encoding: InputEncoding,
+    #[command(flatten)]
+    pub encoding: EncodingArg,
+
+    #[command(flatten)]
+    pub config: ConfigArgs,
 
     // Last: the arguments after a flattened group fall under its heading.
     #[command(flatten)]

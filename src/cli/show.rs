@@ -9,7 +9,32 @@ use crate::source;
 use super::{EXIT_FINDINGS, EXIT_TROUBLE, ShowArgs, finish, say};
 
 pub(super) fn run(args: &ShowArgs) -> u8 {
-    let input = [super::named(&args.file)];
+    // The file's configuration (its `encoding`), found as for every command; `--show-settings`
+    // prints it (issue 59, item 4).
+    let files = super::FileArgs {
+        paths: vec![args.file.clone()],
+        files_from: None,
+        exclude: Vec::new(),
+        force_exclude: false,
+        stdin_filename: None,
+        follow: false,
+        no_ignore: false,
+        hidden: false,
+        threads: Some(1),
+        lin: true,
+    };
+    let discovery = match super::settings::readable_inputs(&files, &args.config, *args.encoding) {
+        Ok(discovery) => discovery,
+        Err(status) => return status,
+    };
+    let found = super::named(&args.file);
+    let configured = discovery
+        .inputs
+        .iter()
+        .find(|input| input.input == found.input)
+        .unwrap_or(&found);
+    let encoding = super::settings::input_encoding(*args.encoding, configured);
+    let input = [found];
     let name = input[0].input.display_name();
     let mut read = None;
     super::each_input(
@@ -29,7 +54,7 @@ pub(super) fn run(args: &ShowArgs) -> u8 {
         }
     };
     // The bytes are given away: a UTF-8 file becomes its text without a copy.
-    let decoded = source::decode_owned(bytes, args.encoding.forced());
+    let decoded = source::decode_owned(bytes, encoding);
     // A file that is not PBN (or LIN) is refused as `check` names it, not drawn as a board.
     if let Some(finding) = crate::read::not_pbn(&decoded) {
         say!(

@@ -145,14 +145,16 @@ fn every_reading_command_takes_the_input_encoding_from_the_command_line_or_the_c
 /// Issue 59, one input vocabulary: `--show-settings` on the commands that read files without
 /// rewriting them in place prints the settings the first input is read with (its encoding from
 /// `--encoding` over the configuration's) and does nothing else: before, `stats`, `fingerprint`
-/// and `handrecord` took the flag and did their work as if it were not given.
+/// and `handrecord` took the flag and did their work as if it were not given; `show` had neither
+/// the flag nor the configuration.
 #[test]
 fn show_settings_shows_the_settings_and_does_nothing_else() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("a.pbn"), "[Event \"E\"]\n[Board \"1\"]\n").unwrap();
     std::fs::write(dir.path().join("pbnfmt.toml"), "encoding = \"latin-1\"\n").unwrap();
-    let commands: [&[&str]; 5] = [
+    let commands: [&[&str]; 6] = [
         &["stats"],
+        &["show"],
         &["fingerprint"],
         &["handrecord", "-o", "out.html"],
         &["merge", "-o", "out.pbn"],
@@ -187,4 +189,28 @@ fn show_settings_shows_the_settings_and_does_nothing_else() {
             assert!(written.is_empty(), "{args:?} wrote {written:?}");
         }
     }
+}
+
+/// Issue 59, item 4: `show` reads a file in its configuration's `encoding` (it read every file
+/// as `auto`): bytes that are `é` in UTF-8 are `Ã©` in Latin-1, as the configuration says;
+/// `--encoding` on the command line wins.
+#[test]
+fn show_reads_in_the_configured_encoding() {
+    let dir = tempfile::tempdir().unwrap();
+    let deal = "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765";
+    std::fs::write(
+        dir.path().join("a.pbn"),
+        format!("[Event \"Caf\u{e9}\"]\n[Board \"1\"]\n[Deal \"{deal}\"]\n"),
+    )
+    .unwrap();
+    let shown = |args: &[&str]| {
+        let output = pbnfmt(args, dir.path());
+        assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+        text(&output.stdout)
+    };
+    assert!(shown(&["show", "a.pbn"]).contains("Caf\u{e9}"));
+    std::fs::write(dir.path().join("pbnfmt.toml"), "encoding = \"latin-1\"\n").unwrap();
+    let latin = shown(&["show", "a.pbn"]);
+    assert!(latin.contains("Caf\u{c3}\u{a9}"), "{latin}");
+    assert!(shown(&["show", "--encoding", "utf-8", "a.pbn"]).contains("Caf\u{e9}"));
 }
