@@ -771,18 +771,12 @@ fn game_texts(
     let input = Input::new(path, data, name);
     interruptible(py, move || {
         let (bytes, name) = input.bytes()?;
-        let mut decoded = source::decode_owned(bytes, None);
-        if pbnfmt::read::is_lin(&decoded.text) {
-            let options = ConvertOptions {
-                encoding: Some(Encoding::Utf8),
-                ..ConvertOptions::default()
-            };
-            let converted = pbnfmt::convert::lin::lin_to_pbn_decoded(decoded, &options);
-            let Some(bytes) = converted.output_bytes() else {
-                return Err(refusal(&name, &converted));
-            };
-            decoded = source::decode_owned(bytes, Some(Encoding::Utf8));
-        }
+        let mut decoded = pbnfmt::convert::as_pbn(
+            source::decode_owned(bytes, None),
+            &ConvertOptions::default(),
+        )
+        .map_err(|refused| refusal(&name, &refused))?
+        .into_pbn();
         let resolved = pbnfmt::rewrite::resolve::resolve_owned(
             decoded.text.as_bytes().to_vec(),
             utf8_rewrite(),

@@ -7,14 +7,14 @@ use std::io;
 use std::ops::Range;
 use std::path::Path;
 
-use crate::convert::lin::{ConvertOptions, lin_to_pbn_decoded};
+use crate::convert::lin::ConvertOptions;
 use crate::io::spool::Output;
 use crate::model::GameModel;
 use crate::proof::Rewritten;
 use crate::read::is_lin;
 use crate::read::stream::{self, Streamed};
 use crate::rules::diagnostic::{Diagnostic, Severity};
-use crate::source::{self, Encoding};
+use crate::source;
 
 use super::{CERTAIN_END, Object, Place, SYNTAX_ERRORS_LISTED, canon, object};
 
@@ -99,25 +99,20 @@ pub fn convert(
     data: &DataOptions,
     file: &str,
 ) -> Rewritten {
-    let mut decoded = source::decode_owned(bytes, options.input_encoding);
-    let mut problems = Vec::new();
     // A LIN input is converted first; its PBN is what the JSON says. (The driver below sniffs
     // the PBN read; LIN is told by its first characters alone.)
-    let converted = if is_lin(&decoded.text) {
-        let lin = ConvertOptions {
-            encoding: Some(Encoding::Utf8),
-            ..options.clone()
-        };
-        let converted = lin_to_pbn_decoded(decoded, &lin);
-        let Some(bytes) = converted.output_bytes() else {
-            return converted;
-        };
-        problems = converted.problems;
-        decoded = converted.decoded;
-        Some(source::decode_owned(bytes, Some(Encoding::Utf8)))
-    } else {
-        None
+    let read = match crate::convert::as_pbn(
+        source::decode_owned(bytes, options.input_encoding),
+        options,
+    ) {
+        Ok(read) => read,
+        Err(refused) => return *refused,
     };
+    let crate::convert::AsPbn {
+        input: decoded,
+        converted,
+        mut problems,
+    } = read;
     let pbn = converted.as_ref().unwrap_or(&decoded);
     // What `check` reads of a file before the rules: one that is not PBN at all (binary, chess
     // PGN, PBI) has no games, and the syntax errors of one that is are said.
