@@ -270,15 +270,6 @@ impl fmt::Display for Unencodable {
     }
 }
 
-/// [`encode`] of a text that is no longer needed: UTF-8 without a BOM is the text's own bytes,
-/// with no copy.
-pub fn encode_owned(text: String, encoding: Encoding, bom: bool) -> Result<Vec<u8>, Unencodable> {
-    match (encoding, bom) {
-        (Encoding::Utf8, false) => Ok(text.into_bytes()),
-        _ => encode(&text, encoding, bom),
-    }
-}
-
 /// Encodes `text` in `encoding`, with a BOM when `bom` is set. Never substitutes: a character the
 /// encoding cannot hold is an error.
 pub fn encode(text: &str, encoding: Encoding, bom: bool) -> Result<Vec<u8>, Unencodable> {

@@ -55,22 +55,9 @@ impl Output {
     /// [`SPILL`] of them (and no second copy is made on the way); kept in memory where no such
     /// file can be made or written.
     pub fn spilled(bytes: Vec<u8>) -> Output {
-        if bytes.len() <= SPILL {
-            return Output::from_bytes(bytes);
-        }
-        let file = tempfile::tempfile().and_then(|mut file| {
-            file.write_all(&bytes)?;
-            Ok(file)
-        });
-        match file {
-            Ok(file) => Output {
-                len: bytes.len() as u64,
-                memory: Vec::new(),
-                file: Some(file),
-                spill: 0,
-            },
-            Err(_) => Output::from_bytes(bytes),
-        }
+        let mut output = Output::from_bytes(bytes);
+        output.spill_beyond(SPILL);
+        output
     }
 
     pub fn len(&self) -> u64 {

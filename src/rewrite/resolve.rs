@@ -269,7 +269,7 @@ fn insertions(
 }
 
 /// The line end of the line that `at` is on, if that line has one.
-fn line_end_at(text: &str, at: usize) -> Option<&'static str> {
+pub(super) fn line_end_at(text: &str, at: usize) -> Option<&'static str> {
     let bytes = text.as_bytes();
     let offset = bytes
         .get(at..)?

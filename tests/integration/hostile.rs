@@ -1969,8 +1969,8 @@ fn every_command_holds_its_memory_bound() {
         std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
     let section = readme.split("### Memory").nth(1).unwrap();
     let section = section.split("\n### ").next().unwrap();
-    // Each command of the table with its bound: (fixed MB, times the file, of the resolved text).
-    let mut bounds: Vec<(String, (u64, u64, bool))> = Vec::new();
+    // Each command of the table with its bound: (fixed MB, times the file).
+    let mut bounds: Vec<(String, (u64, u64))> = Vec::new();
     for row in section.lines().filter(|l| l.starts_with("| `")) {
         let cells: Vec<&str> = row.split('|').map(str::trim).collect();
         let bound = cells[2];
@@ -1984,13 +1984,12 @@ fn every_command_holds_its_memory_bound() {
             .unwrap()
             .parse()
             .unwrap();
-        let resolved = bound.contains("written out");
         // The commands, not their options (`--results`).
         for name in cells[1].split('`').skip(1).step_by(2) {
             if name.starts_with('-') {
                 continue;
             }
-            bounds.push((name.to_owned(), (fixed, times, resolved)));
+            bounds.push((name.to_owned(), (fixed, times)));
         }
     }
     assert!(bounds.len() >= 20, "{bounds:?}");
@@ -2011,8 +2010,6 @@ fn every_command_holds_its_memory_bound() {
         std::fs::write(&path, text).unwrap();
         let other = at(&format!("other-{file}"));
         std::fs::write(&other, text).unwrap();
-        // The text with `#`/`##` written out, as `resolve` writes it.
-        let resolved = common::pbnfmt(&["resolve", &path], dir.path()).stdout.len() as u64;
         let size = text.len() as u64;
         let runs: Vec<Vec<String>> = [
             vec!["check"],
@@ -2064,16 +2061,14 @@ fn every_command_holds_its_memory_bound() {
             } else {
                 args[0].clone()
             };
-            let Some((_, (fixed, times, of_resolved))) = bounds.iter().find(|(n, _)| *n == name)
-            else {
+            let Some((_, (fixed, times))) = bounds.iter().find(|(n, _)| *n == name) else {
                 panic!("the README's memory table does not give `{name}`");
             };
             seen.insert(name.clone());
             // `merge` reads two files, one a thread: each file's bound per thread, as the
             // README says.
             let inputs = if name == "merge" { 2 } else { 1 };
-            let basis = if *of_resolved { resolved } else { size };
-            let bound = inputs * ((fixed << 20) + times * basis);
+            let bound = inputs * ((fixed << 20) + times * size);
             let argv: Vec<&str> = args.iter().map(String::as_str).collect();
             let (output, rss) = run_capped(&argv, LIMIT, false, prlimit.then_some(1 << 30));
             assert!(

@@ -224,17 +224,6 @@ impl Filler {
     }
 }
 
-/// The first line end of `text`, if it has one.
-fn first_line_end(text: &str) -> Option<&'static str> {
-    let bytes = text.as_bytes();
-    let i = bytes.iter().position(|b| matches!(b, b'\r' | b'\n'))?;
-    Some(match (bytes[i], bytes.get(i + 1)) {
-        (b'\r', Some(b'\n')) => "\r\n",
-        (b'\r', _) => "\r",
-        _ => "\n",
-    })
-}
-
 /// The encoding of a result: the one shared by the inputs that hold a character beyond ASCII (a
 /// file of ASCII alone reads alike in every encoding, and is detected as UTF-8); the first
 /// input's when none does; UTF-8, which holds every character, when they differ. Gathered as
@@ -335,13 +324,21 @@ impl Merger {
         read.each_chunk(from, |chunk| {
             let text = chunk.text();
             if self.nl.is_none() {
-                self.nl = first_line_end(text);
+                self.nl = super::resolve::line_end_at(text, 0);
             }
             if let Some(filler) = filler.take() {
                 self.write(&filler.text())?;
             }
-            // Each input's games read alone, as its text is written.
-            super::dedup::chunk_facts(chunk.parse, chunk.window, &mut carried, &mut self.expected);
+            // Each input's games read alone, as its text is written (a shuffle's are read from
+            // the whole text laid out for it, in `shuffled`).
+            if self.shuffle.is_none() {
+                super::dedup::chunk_facts(
+                    chunk.parse,
+                    chunk.window,
+                    &mut carried,
+                    &mut self.expected,
+                );
+            }
             self.write(text)?;
             Ok(true)
         })

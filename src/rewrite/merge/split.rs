@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use std::io::{self, Write};
 use std::ops::Range;
 
-use super::{Read, Tail, WAITING, first_line_end};
+use super::{Read, Tail, WAITING};
 use crate::io::spool::Output;
 use crate::model::{Inheritor, OwnedInheritance};
 use crate::read::windows;
@@ -216,7 +216,7 @@ pub fn split(split: &mut Split, read: &mut Read, cut: &Cut) -> Result<Vec<Part>,
     let mut failed = None;
     read.each_chunk(0, |chunk| {
         if cutter.nl.is_none() {
-            cutter.nl = first_line_end(chunk.text());
+            cutter.nl = super::super::resolve::line_end_at(chunk.text(), 0);
         }
         let mut inheritor: Inheritor<'_, '_> = Inheritor::default();
         let mut at = chunk.range.start;
