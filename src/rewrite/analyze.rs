@@ -6,9 +6,12 @@
 //! `[ParContract "NS 6S="]`, and a 20-row `OptimumResultTable` (PBN 5.7, declarers N, S, E, W,
 //! each NT, S, H, D, C).
 //!
-//! The result is proven: it reads back without a new syntax error, every game's facts but the
-//! double-dummy tags are the same ([`crate::proof::facts`]), each tag written is there, and H008
-//! finds nothing in what was written (with `--replace`, nothing at all).
+//! It is a rewrite of the one frame ([`super::rewrite_chunks`]), a chunk of games at a time. The
+//! result is proven chunk by chunk: it reads back without a new syntax error, every game's facts
+//! but the double-dummy tags are the same ([`crate::proof::facts`]), each tag written is there
+//! (counted tag by tag), and H008 finds nothing in what was written: it finds again only the
+//! values left wrong. With `--replace` those are the values of the tags not asked for, and those
+//! it cannot correct (a ParContract where par passes out); they are said.
 
 use crate::rules::writing::Unfaithful;
 use std::sync::Arc;
@@ -20,9 +23,8 @@ use crate::model::values::{PerSide, Side, Vulnerability};
 use crate::model::{GameModel, Inheritance, Tag};
 use crate::par::{self, Tricks};
 use crate::proof::Rewritten;
-use crate::read::Reader;
 use crate::rewrite::edit::Edits;
-use crate::rewrite::{RewriteOptions, bug};
+use crate::rewrite::{ChunkEdits, EditsMade, ReadBack, RewriteOptions, ToEdit};
 use crate::rules::Rule;
 use crate::rules::dd::{self, Cells};
 use crate::rules::diagnostic::Diagnostic;
@@ -97,9 +99,13 @@ fn line_end(game_text: &str) -> &'static str {
     }
 }
 
+/// The OptimumResultTable's header as Bridge Composer and the other producers write it, the
+/// backslash single (docs/spec-decisions.md, "Tables may inherit").
+const TABLE_HEADER: &str = "\"Declarer;Denomination\\2R;Result\\2R\"";
+
 /// A 20-row OptimumResultTable as Bridge Composer writes it.
 pub fn table_text(tricks: &Tricks, eol: &str) -> String {
-    let mut out = String::from("[OptimumResultTable \"Declarer;Denomination\\2R;Result\\2R\"]");
+    let mut out = format!("[OptimumResultTable {TABLE_HEADER}]");
     for seat in [Seat::North, Seat::South, Seat::East, Seat::West] {
         for d in Denomination::ALL.iter().rev() {
             out.push_str(eol);
@@ -114,17 +120,18 @@ pub fn table_text(tricks: &Tricks, eol: &str) -> String {
     out
 }
 
-/// The edits of one game and what was added.
+/// The edits of one game and how many of each of [`TAGS`] it adds; the start of each tag it corrects goes to
+/// `fixed`.
 fn game_edits(
     text: &str,
     parse: &crate::syntax::Parse,
-    game: &crate::syntax::Game,
     model: &GameModel<'_>,
     tricks: &Tricks,
     options: &AnalyzeOptions,
     edits: &mut Edits,
-) -> usize {
-    let span = parse.span(game.first, game.last);
+    fixed: &mut Vec<usize>,
+) -> [usize; 4] {
+    let span = parse.span(model.game.first, model.game.last);
     let eol = line_end(&text[span.clone()]);
     let par = match (
         model.value("Vulnerable").and_then(Vulnerability::read),
@@ -143,7 +150,7 @@ fn game_edits(
         None => (None, None),
     };
     let mut added = String::new();
-    let mut count = 0;
+    let mut count = [0; 4];
     for (i, name) in TAGS.iter().enumerate() {
         if !options.tags[i] {
             continue;
@@ -165,10 +172,14 @@ fn game_edits(
                 } else {
                     continue;
                 }
-                count += 1;
+                count[i] += 1;
             }
             Some(tag) if options.replace && tag.inheritance == Inheritance::None => {
+                let before = edits.len();
                 replace(text, parse, tag, tricks, par.as_ref(), value, edits);
+                if edits.len() > before {
+                    fixed.push(tag.span.start);
+                }
             }
             Some(_) => {}
         }
@@ -276,17 +287,13 @@ fn solver_findings(decoded: Decoded, solutions: &Arc<Solutions>) -> (Decoded, Ve
 }
 
 /// How many double-dummy tags a game writes itself.
-fn written_count(model: &GameModel<'_>) -> usize {
-    TAGS.iter()
-        .filter(|name| written(model, name).is_some())
-        .count()
+fn written_counts(model: &GameModel<'_>) -> [usize; 4] {
+    TAGS.map(|name| usize::from(written(model, name).is_some()))
 }
 
-/// How many double-dummy tags the games of `text` write themselves.
-fn tags_written(text: &str) -> usize {
-    let mut count = 0;
-    each_game(text, |model| count += written_count(model));
-    count
+/// `a` and `b` added, tag by tag.
+fn sum(a: [usize; 4], b: [usize; 4]) -> [usize; 4] {
+    std::array::from_fn(|i| a[i] + b[i])
 }
 
 /// Adds (and with `replace` corrects) the double-dummy tags of `bytes` from `solutions`.
@@ -296,137 +303,336 @@ pub fn analyze_owned(
     options: &AnalyzeOptions,
 ) -> Analyzed {
     let decoded = source::decode_owned(bytes, options.rewrite.input_encoding);
-    // The tags left wrong are said, and counted for the proof; with --replace none are left.
+    // The tags left wrong are said as `check` says them; with --replace none are left.
     let (decoded, found) = if options.replace {
         (decoded, Vec::new())
     } else {
         solver_findings(decoded, solutions)
     };
-    let text = decoded.text.as_str();
-    let mut reader = Reader::new(&decoded).count_only();
-    let mut edits = Edits::default();
-    let mut added = 0;
-    // The double-dummy tags the games write themselves, for the proof.
-    let mut written_before = 0;
-    let mut unsolved = Vec::new();
-    if reader.wants_chunks() {
-        reader.games(
-            |_| {},
-            |parse, game, model| {
-                written_before += written_count(model);
-                let Some(key) = deal_key(model) else {
-                    return true;
-                };
-                match solutions.get(key) {
-                    Some(Outcome::Solved(tricks)) => {
-                        added += game_edits(text, parse, game, model, tricks, options, &mut edits);
-                    }
-                    Some(other) => {
-                        let span = model.get("Deal").map_or(0..0, |tag| tag.span.clone());
-                        // The command's work is not done for this deal: an error here.
-                        if let Some(mut finding) = dd::not_solved(span, other) {
-                            finding.severity = crate::rules::diagnostic::Severity::Error;
-                            unsolved.push(finding);
-                        }
-                    }
-                    None => {}
-                }
-                true
-            },
-        );
-    }
-    let (games, verdict) = super::read_verdict(&decoded, reader.finish(), options.rewrite.force);
-    let refuse = |decoded, problems| Analyzed {
-        rewritten: Rewritten::refused(decoded, problems, games),
-        added: 0,
-    };
-    let mut problems = match verdict {
-        Ok(problems) => problems,
-        Err(problems) => return refuse(decoded, problems),
-    };
-    // What stays to say: deals not solved, and tags left wrong.
-    let h008_before = found
-        .iter()
-        .filter(|d| d.rule == Rule::DoubleDummyWrong)
-        .count();
-    problems.extend(unsolved);
-    if !options.replace {
-        problems.extend(
-            found
-                .into_iter()
-                .filter(|d| d.rule == Rule::DoubleDummyWrong),
-        );
-    }
-    if edits.is_empty() {
-        return Analyzed {
-            rewritten: super::encoded(decoded, None, problems, games),
-            added: 0,
-        };
-    }
-    let result = match edits.apply(text) {
-        Ok(result) => result,
-        Err(error) => {
-            problems.push(bug(error.into()));
-            return refuse(decoded, problems);
-        }
-    };
-    if let Some(problem) = differs(
-        text,
-        &result,
+    let mut analyze = Analyze {
         solutions,
         options,
-        h008_before,
-        written_before,
-        added,
-    ) {
-        problems.push(problem);
-        return refuse(decoded, problems);
+        left: found
+            .into_iter()
+            .filter(|d| d.rule == Rule::DoubleDummyWrong)
+            .collect(),
+        added: 0,
+        mark: 0,
+        expected: ([0; 4], 0),
+    };
+    let rewritten = super::rewrite_chunks(decoded, options.rewrite, &mut analyze, None);
+    let added = if rewritten.output.is_some() {
+        analyze.added
+    } else {
+        0
+    };
+    Analyzed { rewritten, added }
+}
+
+/// Where the double-dummy tag that `finding` is about starts: of the game it is in, the last of
+/// them written before it (a table's cells follow their tag).
+fn about(chunk: ToEdit<'_, '_>, finding: &Diagnostic) -> Option<usize> {
+    let at = finding.span.start;
+    let model = chunk.models.iter().find(|model| {
+        chunk
+            .parse
+            .span(model.game.first, model.game.last)
+            .contains(&at)
+    })?;
+    TAGS.iter()
+        .filter_map(|name| written(model, name).map(|tag| tag.span.start))
+        .filter(|start| *start <= at)
+        .max()
+}
+
+/// Analysing a chunk of games at a time.
+struct Analyze<'a> {
+    solutions: &'a Solutions,
+    options: &'a AnalyzeOptions,
+    /// The tags left wrong (H008), said once the file is read.
+    left: Vec<Diagnostic>,
+    /// The tags added so far, and before the last chunk ([`ChunkEdits::rewind`]).
+    added: usize,
+    mark: usize,
+    /// What the read-back of the last chunk must show: how many double-dummy tags its games
+    /// write, and how many of them the solver contradicts (none with `--replace`; without it,
+    /// those the input's had).
+    expected: ([usize; 4], usize),
+}
+
+impl ChunkEdits for Analyze<'_> {
+    const EFFECTIVE: bool = true;
+    const CHECKS_MODELS: bool = true;
+
+    fn edits(&mut self, chunk: ToEdit<'_, '_>) -> EditsMade {
+        self.mark = self.added;
+        let mut edits = Edits::default();
+        let mut unsolved = Vec::new();
+        let mut written = [0; 4];
+        let mut added = [0; 4];
+        // The tags corrected (`--replace`), by where they start.
+        let mut fixed = Vec::new();
+        for model in chunk.models {
+            written = sum(written, written_counts(model));
+            let Some(key) = deal_key(model) else {
+                continue;
+            };
+            match self.solutions.get(key) {
+                Some(Outcome::Solved(tricks)) => {
+                    let adds = game_edits(
+                        chunk.text,
+                        chunk.parse,
+                        model,
+                        tricks,
+                        self.options,
+                        &mut edits,
+                        &mut fixed,
+                    );
+                    added = sum(added, adds);
+                }
+                Some(other) => {
+                    let span = model.get("Deal").map_or(0..0, |tag| tag.span.clone());
+                    // The command's work is not done for this deal: an error here.
+                    if let Some(mut finding) = dd::not_solved(span, other) {
+                        finding.severity = crate::rules::diagnostic::Severity::Error;
+                        unsolved.push(finding);
+                    }
+                }
+                None => {}
+            }
+        }
+        // The values the solver contradicts that stay so: without `--replace`, every one; with
+        // it, those of the tags not asked for, and those it cannot correct (a ParContract on a
+        // deal par passes out), which are said.
+        let mut left = 0;
+        if self.options.replace || !edits.is_empty() {
+            let found = dd::contradictions(chunk.text, chunk.parse, chunk.models, self.solutions);
+            for finding in found {
+                if about(chunk, &finding).is_some_and(|start| fixed.contains(&start)) {
+                    continue;
+                }
+                left += 1;
+                if self.options.replace {
+                    unsolved.push(finding);
+                }
+            }
+        }
+        self.added += added.iter().sum::<usize>();
+        self.expected = (sum(written, added), left);
+        (edits, unsolved)
     }
-    Analyzed {
-        rewritten: super::encoded(decoded, Some(result), problems, games),
-        added,
+
+    fn changes(&self) -> Vec<&str> {
+        TAGS.to_vec()
+    }
+
+    /// Each tag written is there, and the solver contradicts none that was not left wrong.
+    fn check_models(&self, back: ReadBack<'_>, models: &[GameModel<'_>]) -> Option<Unfaithful> {
+        let (expected, contradicted) = self.expected;
+        let written = models
+            .iter()
+            .fold([0; 4], |total, model| sum(total, written_counts(model)));
+        if written != expected {
+            return Some(Unfaithful::DoubleDummyTags {
+                written: written.iter().sum(),
+                expected: expected.iter().sum(),
+            });
+        }
+        let found = dd::contradictions(back.piece, back.again, models, self.solutions).len();
+        (found != contradicted).then_some(Unfaithful::DoubleDummyContradicted {
+            found,
+            expected: contradicted,
+        })
+    }
+
+    fn check_piece(&self, _: ReadBack<'_>) -> Option<Unfaithful> {
+        None
+    }
+
+    fn spells_backslash_single(&self, written: &str) -> bool {
+        written == TABLE_HEADER
+    }
+
+    fn rewind(&mut self) {
+        self.added = self.mark;
+    }
+
+    fn findings(&mut self) -> Vec<Diagnostic> {
+        std::mem::take(&mut self.left)
     }
 }
 
-/// Why `result` is not `text` with the solver's tags, if it is not.
-fn differs(
-    text: &str,
-    result: &str,
-    solutions: &Arc<Solutions>,
-    options: &AnalyzeOptions,
-    h008_before: usize,
-    written_before: usize,
-    added: usize,
-) -> Option<Diagnostic> {
-    let (before, broken_before) = super::dedup::game_facts(text, &[], &TAGS);
-    let (after, broken_after) = super::dedup::game_facts(result, &[], &TAGS);
-    if !options.rewrite.force && broken_after > broken_before {
-        return Some(bug(Unfaithful::NewSyntaxError));
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const DEAL: &str = "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432";
+
+    /// The solver's answer for [`DEAL`], made up for the test: North and South take every trick.
+    fn solutions() -> Arc<Solutions> {
+        let mut solutions = Solutions::default();
+        let tricks = crate::dds::read_digits("dddddddddd0000000000").unwrap();
+        let key = deal_key_of(DEAL).unwrap();
+        solutions.insert(key, Outcome::Solved(tricks));
+        Arc::new(solutions)
     }
-    if before.len() != after.len() {
-        return Some(bug(Unfaithful::OtherGameCount));
+
+    fn deal_key_of(deal: &str) -> Option<u128> {
+        crate::sets::key(&crate::model::deal::parse(deal).0?)
     }
-    if let Some(at) = before.iter().zip(&after).position(|(a, b)| a.0 != b.0) {
-        return Some(bug(Unfaithful::SaysMoreThanDoubleDummy { game: at + 1 }));
+
+    fn game(board: u32, extra: &str) -> String {
+        format!(
+            "[Board \"{board}\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n[Deal \"{DEAL}\"]\n{extra}\n"
+        )
     }
-    let written_after = tags_written(result);
-    if written_after != written_before + added {
-        return Some(bug(Unfaithful::DoubleDummyTags {
-            written: written_after,
-            expected: written_before + added,
-        }));
+
+    fn analyze(text: &str, options: &AnalyzeOptions) -> Analyzed {
+        analyze_owned(text.as_bytes().to_vec(), &solutions(), options)
     }
-    let decoded = source::decode_owned(result.as_bytes().to_vec(), None);
-    let (_, found) = solver_findings(decoded, solutions);
-    let h008_after = found
-        .iter()
-        .filter(|d| d.rule == Rule::DoubleDummyWrong)
-        .count();
-    let expected = if options.replace { 0 } else { h008_before };
-    (h008_after != expected).then(|| {
-        bug(Unfaithful::DoubleDummyContradicted {
-            found: h008_after,
-            expected,
-        })
-    })
+
+    /// The tags are added after each game whatever the size of the chunks; a wrong value is left
+    /// and said (H008) without `--replace`, corrected with it.
+    #[test]
+    fn tags_are_added_the_same_at_any_chunk_size() {
+        let text: String = (1..=5)
+            .map(|board| {
+                let extra = if board == 3 {
+                    "[OptimumScore \"NS 100\"]\n"
+                } else {
+                    ""
+                };
+                game(board, extra)
+            })
+            .collect();
+        for replace in [false, true] {
+            let options = AnalyzeOptions {
+                replace,
+                ..AnalyzeOptions::default()
+            };
+            let whole = analyze(&text, &options);
+            let out = whole.rewritten.written_text();
+            assert_eq!(
+                out.matches("[DoubleDummyTricks \"dddddddddd0000000000\"]")
+                    .count(),
+                5
+            );
+            assert_eq!(out.contains("\"NS 100\""), !replace, "{out}");
+            let codes: Vec<&str> = whole
+                .rewritten
+                .problems
+                .iter()
+                .map(|d| d.rule.code())
+                .collect();
+            assert_eq!(codes, if replace { vec![] } else { vec!["H008"] });
+            for chunk in [1, 150, 100_000] {
+                let cut = analyze_owned(
+                    text.as_bytes().to_vec(),
+                    &solutions(),
+                    &AnalyzeOptions {
+                        rewrite: RewriteOptions {
+                            chunk_bytes: Some(chunk),
+                            ..RewriteOptions::default()
+                        },
+                        ..options
+                    },
+                );
+                assert_eq!(cut.rewritten.written_text(), out, "{chunk}");
+                assert_eq!(cut.added, whole.added, "{chunk}");
+            }
+        }
+    }
+
+    /// The proof sees a tag not written, a value the solver contradicts, and a fact changed
+    /// besides the double-dummy tags.
+    #[test]
+    fn the_proof_sees_what_a_wrong_analysis_would_write() {
+        let options = AnalyzeOptions {
+            tags: TAGS.map(|name| name == "DoubleDummyTricks"),
+            ..AnalyzeOptions::default()
+        };
+        let solutions = solutions();
+        let analyze = || Analyze {
+            solutions: &solutions,
+            options: &options,
+            left: Vec::new(),
+            added: 0,
+            mark: 0,
+            expected: ([0; 4], 0),
+        };
+        let text = game(1, "");
+        let right = game(1, "[DoubleDummyTricks \"dddddddddd0000000000\"]\n");
+        assert_eq!(crate::rewrite::proves(&mut analyze(), &text, &right), None);
+        let other_tag = game(1, "[OptimumScore \"NS 1520\"]\n");
+        let other_tag = crate::rewrite::proves(&mut analyze(), &text, &other_tag);
+        assert!(
+            matches!(other_tag, Some(Unfaithful::DoubleDummyTags { .. })),
+            "{other_tag:?}"
+        );
+        let missing = crate::rewrite::proves(&mut analyze(), &text, &text);
+        assert!(
+            matches!(missing, Some(Unfaithful::DoubleDummyTags { .. })),
+            "{missing:?}"
+        );
+        let wrong = game(1, "[DoubleDummyTricks \"dddddddddd0000000001\"]\n");
+        let wrong = crate::rewrite::proves(&mut analyze(), &text, &wrong);
+        assert!(
+            matches!(wrong, Some(Unfaithful::DoubleDummyContradicted { .. })),
+            "{wrong:?}"
+        );
+        let other = right.replace("\"N\"]", "\"E\"]");
+        let other = crate::rewrite::proves(&mut analyze(), &text, &other);
+        assert!(
+            matches!(other, Some(Unfaithful::ChangesFacts { .. })),
+            "{other:?}"
+        );
+    }
+
+    /// `--replace` with some of the tags: those asked for are corrected, the others' wrong values
+    /// stay and are said (H008), as is a value it cannot correct (a ParContract where par passes
+    /// out). Before, the proof counted them against the result and called it a bug (W004).
+    #[test]
+    fn replace_leaves_and_says_what_it_was_not_asked_to_correct() {
+        let text = game(
+            1,
+            "[DoubleDummyTricks \"dddddddddd0000000001\"]\n[OptimumScore \"NS 100\"]\n",
+        );
+        let options = AnalyzeOptions {
+            tags: TAGS.map(|name| name == "DoubleDummyTricks"),
+            replace: true,
+            ..AnalyzeOptions::default()
+        };
+        let done = analyze(&text, &options);
+        let codes: Vec<&str> = done
+            .rewritten
+            .problems
+            .iter()
+            .map(|d| d.rule.code())
+            .collect();
+        assert_eq!(codes, ["H008"], "{:?}", done.rewritten.problems);
+        let out = done.rewritten.written_text();
+        assert!(
+            out.contains("[DoubleDummyTricks \"dddddddddd0000000000\"]"),
+            "{out}"
+        );
+        assert!(out.contains("[OptimumScore \"NS 100\"]"), "{out}");
+        // Nobody takes a trick: par is passed out, and no ParContract can be written.
+        let mut passed = Solutions::default();
+        let none = crate::dds::read_digits("00000000000000000000").unwrap();
+        passed.insert(deal_key_of(DEAL).unwrap(), Outcome::Solved(none));
+        let text = game(1, "[ParContract \"NS 1NT\"]\n");
+        let options = AnalyzeOptions {
+            replace: true,
+            ..AnalyzeOptions::default()
+        };
+        let done = analyze_owned(text.as_bytes().to_vec(), &Arc::new(passed), &options);
+        let codes: Vec<&str> = done
+            .rewritten
+            .problems
+            .iter()
+            .map(|d| d.rule.code())
+            .collect();
+        assert_eq!(codes, ["H008"], "{:?}", done.rewritten.problems);
+        assert!(done.rewritten.output.is_some());
+    }
 }

@@ -89,9 +89,64 @@ pub(crate) trait ChunkEdits {
         None
     }
 
+    /// The rewrite writes text given on the command line (`set-tag`'s values, `renumber`'s tag
+    /// name): a character of it that the file's encoding lacks is said as such (W003), not as a
+    /// bug.
+    const WRITES_GIVEN_TEXT: bool = false;
+
+    /// Whether [`ChunkEdits::check_models`] is asked of a rewrite that keeps the facts too: one
+    /// that changes some tags on purpose ([`ChunkEdits::changes`]) proves there what they became.
+    const CHECKS_MODELS: bool = !Self::SAME_FACTS;
+
+    /// The tags this rewrite changes on purpose: the facts of its result are compared with the
+    /// input's leaving them out, and [`ChunkEdits::check_models`] proves their new values.
+    fn changes(&self) -> Vec<&str> {
+        Vec::new()
+    }
+
     /// What is wrong with a chunk's rewrite read back. A rewrite that is done in one go finds
     /// nothing more to edit in its result.
     fn check_piece(&self, back: ReadBack<'_>) -> Option<Unfaithful>;
+
+    /// Whether the string token `written` (quotes and all), which the rewrite writes with a
+    /// lone backslash, is spelled so on purpose: `analyze`'s OptimumResultTable header, as the
+    /// producers spell it (docs/spec-decisions.md, "Tables may inherit"). Any other lone
+    /// backslash the edits write is a fault of the proof's to find.
+    fn spells_backslash_single(&self, _written: &str) -> bool {
+        false
+    }
+
+    /// Forget what the last [`ChunkEdits::edits`] carried on to the next chunk (a counter, the
+    /// refusals it found): that chunk is edited again in halves.
+    fn rewind(&mut self) {}
+
+    /// Whether something the rewrite found refuses the file ([`ChunkEdits::refusals`]): no more
+    /// edits are applied, but every chunk is still read, so that all the refusals are said.
+    fn refused(&self) -> bool {
+        false
+    }
+
+    /// What refuses the file, said once every chunk is read and the file is PBN.
+    fn refusals(&mut self) -> Vec<Diagnostic> {
+        Vec::new()
+    }
+
+    /// What the rewrite says of the file besides its edits' findings, once every chunk is read
+    /// and the file is rewritten (`analyze`: the tags it leaves wrong, as `check` says them).
+    fn findings(&mut self) -> Vec<Diagnostic> {
+        Vec::new()
+    }
+
+    /// Text the rewrite adds after the input's last byte once every chunk is read (`replicate`'s
+    /// copies), given the whole input; it may refuse the file instead.
+    fn appended(&mut self, _text: &str) -> Option<String> {
+        None
+    }
+
+    /// What is wrong with [`ChunkEdits::appended`] read back after `text`.
+    fn check_appended(&self, _text: &str, _appended: &str) -> Option<Unfaithful> {
+        None
+    }
 
     /// Whether `finding`, which stops a rewrite ([`proof::blocking`]), is mended by this
     /// rewrite's own edits, so that the file may be rewritten after all: `fix --unsafe-fixes`
@@ -133,76 +188,26 @@ pub(crate) fn joins_boards(model: &GameModel<'_>, changed: &[(&str, Option<&str>
     true
 }
 
-/// A game being edited over the whole text: its chunk's parse, the text, its model, and the
-/// line end a line inserted in it takes.
+impl<'a> ToEdit<'a, '_> {
+    /// Each game of the chunk, with the line end `nl` that a line inserted in it takes.
+    pub fn games(self, nl: &'a str) -> impl Iterator<Item = GameAt<'a>> {
+        self.models.iter().map(move |model| GameAt {
+            parse: self.parse,
+            text: self.text,
+            model,
+            nl,
+        })
+    }
+}
+
+/// A game being edited: its chunk's parse, the text, its model, and the line end a line
+/// inserted in it takes.
 #[derive(Clone, Copy)]
 pub(crate) struct GameAt<'a> {
     pub parse: &'a Parse,
     pub text: &'a str,
     pub model: &'a GameModel<'a>,
     pub nl: &'a str,
-}
-
-/// Each game of `decoded` (with a tag pair) read for a rewrite made of edits over the whole
-/// text (`renumber`, `set-tag`), then the reading's verdict ([`read_verdict`]).
-pub(crate) fn each_game_to_edit(
-    decoded: &Decoded,
-    force: bool,
-    mut each: impl FnMut(GameAt<'_>),
-) -> (usize, Result<Vec<Diagnostic>, Vec<Diagnostic>>) {
-    let text = decoded.text.as_str();
-    let nl = resolve::default_line_end(text);
-    let mut reader = Reader::new(decoded).count_only();
-    if reader.wants_chunks() {
-        reader.games(
-            |_| {},
-            |parse, _, model| {
-                each(GameAt {
-                    parse,
-                    text,
-                    model,
-                    nl,
-                });
-                true
-            },
-        );
-    }
-    read_verdict(decoded, reader.finish(), force)
-}
-
-/// The end of a rewrite made of edits over the whole text (`renumber`, `set-tag`): the reading's
-/// verdict, then the rewrite's own refusals, then the edits applied and the result proven by
-/// `differs` (given the text and the result), encoded as the input was.
-pub(crate) fn finish_whole(
-    decoded: Decoded,
-    (games, verdict): (usize, Result<Vec<Diagnostic>, Vec<Diagnostic>>),
-    mut refusals: Vec<Diagnostic>,
-    edits: edit::Edits,
-    differs: impl FnOnce(&str, &str) -> Option<Diagnostic>,
-) -> Rewritten {
-    let mut problems = match verdict {
-        Ok(problems) => problems,
-        Err(problems) => return Rewritten::refused(decoded, problems, games),
-    };
-    if !refusals.is_empty() {
-        problems.append(&mut refusals);
-        return Rewritten::refused(decoded, problems, games);
-    }
-    if edits.is_empty() {
-        return encoded(decoded, None, problems, games);
-    }
-    let result = match edits.apply(&decoded.text) {
-        Ok(result) => result,
-        Err(error) => {
-            problems.push(bug(error.into()));
-            return Rewritten::refused(decoded, problems, games);
-        }
-    };
-    if let Some(problem) = differs(&decoded.text, &result) {
-        problems.push(problem);
-        return Rewritten::refused(decoded, problems, games);
-    }
-    encoded(decoded, Some(result), problems, games)
 }
 
 /// Why `result` does not say what `text` says, game for game, leaving out the tags named in
@@ -406,26 +411,27 @@ pub(crate) fn edit_chunks<R: ChunkEdits>(
         drop(chunk_models);
         inheritor = reader.detach();
         if sink.adapt
+            && !edits.is_empty()
             && edits.grows_by(chunk.len()) > PIECE_BYTES
             && let Some((first, second)) = crate::read::halve(text, &parse)
         {
             // Edited in halves, each from the values before it: a piece of a game or a few.
             inheritor = before;
+            rewrite.rewind();
             halves.push(second);
             halves.push(first);
             continue;
         }
         start = end;
         edited.findings.extend(left);
+        if rewrite.refused() {
+            // The file is not written: what is left is read for the other refusals.
+            continue;
+        }
         if edits.is_empty() {
             // The output goes on as the input, and its values with it.
             if let Some(values) = &mut values {
-                let mut reader = values.inheritor();
-                for game in parse.real_games() {
-                    reader.game(&parse, text, game);
-                }
-                let after = reader.to_owned_values();
-                *values = after;
+                *values = carried(&parse, text, values);
             }
             if sink.adapt {
                 target = next_target(target, chunk.len(), grown);
@@ -490,6 +496,15 @@ pub(crate) fn edit_chunks<R: ChunkEdits>(
     edited
 }
 
+/// The `#`/`##` values after the games of `parse`, a chunk of `text`, that follow `values`.
+fn carried(parse: &Parse, text: &str, values: &OwnedInheritance) -> OwnedInheritance {
+    let mut reader = values.inheritor();
+    for game in parse.real_games() {
+        reader.game(parse, text, game);
+    }
+    reader.to_owned_values()
+}
+
 /// A chunk's rewrite, and where in it the edits' text stands.
 #[derive(Clone, Copy)]
 struct Written<'a> {
@@ -516,7 +531,9 @@ fn verify_piece<R: ChunkEdits>(
     if let Some(problem) = reads_back_broken(parse, &again) {
         return Err(problem);
     }
-    if let Some(problem) = unescaped_backslash(&again, written) {
+    if let Some(problem) = unescaped_backslash(&again, written, |token| {
+        rewrite.spells_backslash_single(token)
+    }) {
         return Err(problem);
     }
     let back = ReadBack {
@@ -525,25 +542,32 @@ fn verify_piece<R: ChunkEdits>(
         original,
         values,
     };
-    let after = if R::SAME_FACTS {
-        let mut was = facts::Facts::carrying(parse, text, R::EFFECTIVE, before);
-        let mut is = facts::Facts::carrying(&again, piece, R::EFFECTIVE, values.inheritor());
+    let mut after = None;
+    if R::SAME_FACTS {
+        let changes = rewrite.changes();
+        let mut was =
+            facts::Facts::carrying(parse, text, R::EFFECTIVE, before).leaving_out(&changes);
+        let mut is = facts::Facts::carrying(&again, piece, R::EFFECTIVE, values.inheritor())
+            .leaving_out(&changes);
         if let Some((was, is)) = proof::first_difference(&mut was, &mut is) {
             return Err(Unfaithful::ChangesFacts { was, is });
         }
-        is.into_inheritor().to_owned_values()
-    } else {
+        after = Some(is.into_inheritor().to_owned_values());
+    }
+    if R::CHECKS_MODELS {
         let mut reader = values.inheritor();
         let again_models = models(&again, piece, &mut reader);
         if let Some(problem) = rewrite.check_models(back, &again_models) {
             return Err(problem);
         }
         drop(again_models);
-        reader.to_owned_values()
-    };
-    match rewrite.check_piece(back) {
-        Some(problem) => Err(problem),
-        None => Ok(after),
+        after.get_or_insert_with(|| reader.to_owned_values());
+    }
+    match (rewrite.check_piece(back), after) {
+        (Some(problem), _) => Err(problem),
+        (None, Some(after)) => Ok(after),
+        // Neither the facts nor the models were read: the values go on from the piece.
+        (None, None) => Ok(carried(&again, piece, values)),
     }
 }
 
@@ -609,8 +633,31 @@ pub(crate) fn rewrite_chunks<R: ChunkEdits>(
         Ok(problems) => problems,
         Err(problems) => return Rewritten::refused(decoded, problems, games),
     };
+    let appended = if edited.failed.is_none() && !rewrite.refused() {
+        rewrite.appended(text)
+    } else {
+        None
+    };
+    let mut refusals = rewrite.refusals();
+    if !refusals.is_empty() {
+        problems.append(&mut refusals);
+        return Rewritten::refused(decoded, problems, games);
+    }
     let omitted = edited.findings.omitted;
     problems.append(&mut edited.findings.kept);
+    problems.append(&mut rewrite.findings());
+    if let Some(extra) = appended {
+        edited.failed = rewrite.check_appended(text, &extra).or_else(|| {
+            let unchanged = edited.output.is_none();
+            let new = edited.output.get_or_insert_with(Output::new);
+            let copied = if unchanged {
+                sink.push(new, text)
+            } else {
+                Ok(())
+            };
+            copied.and_then(|()| sink.push(new, &extra)).err()
+        });
+    }
     if edited.failed.is_none()
         && let Some(then) = then
     {
@@ -636,6 +683,15 @@ pub(crate) fn rewrite_chunks<R: ChunkEdits>(
         }
     }
     let output = match edited.failed {
+        // A character a value given on the command line brought in that the file's encoding
+        // lacks (issue 63, item 13).
+        Some(problem @ Unfaithful::NotEncodable { .. }) if R::WRITES_GIVEN_TEXT => {
+            problems.push(crate::rules::writing::not_in_file_encoding(
+                &problem,
+                decoded.encoding.name(),
+            ));
+            None
+        }
         Some(problem) => {
             problems.push(bug(problem));
             None
@@ -659,7 +715,11 @@ pub(crate) fn rewrite_chunks<R: ChunkEdits>(
 /// facts cannot see this fault (a lone `\\` before a letter reads as itself), so the proof looks
 /// at the spelling of what was written. A value the rewrite left as its writer spelled it (`"4\\S"`,
 /// or a `##` value that loses only its `##`) is not the rewrite's to respell.
-fn unescaped_backslash(again: &Parse, written: Written<'_>) -> Option<Unfaithful> {
+fn unescaped_backslash(
+    again: &Parse,
+    written: Written<'_>,
+    on_purpose: impl Fn(&str) -> bool,
+) -> Option<Unfaithful> {
     // The usual piece writes no backslash at all: nothing to look at.
     let writes_one = |range: &std::ops::Range<usize>| {
         written
@@ -687,7 +747,9 @@ fn unescaped_backslash(again: &Parse, written: Written<'_>) -> Option<Unfaithful
         }
         let token_text = written.piece.get(start..end)?;
         let mut lone = crate::syntax::lone_backslashes(token_text).map(|at| start + at);
-        if lone.any(|at| written.ranges.iter().any(|range| range.contains(&at))) {
+        if lone.any(|at| written.ranges.iter().any(|range| range.contains(&at)))
+            && !on_purpose(token_text)
+        {
             return Some(Unfaithful::UnescapedBackslash(token_text.to_owned()));
         }
     }
@@ -709,4 +771,39 @@ fn reads_back_broken(parse: &Parse, again: &Parse) -> Option<Unfaithful> {
         code: rule_of(error).code(),
         at: error.span.start as usize,
     })
+}
+
+/// What `rewrite`'s proof finds wrong when `text`, read as one chunk, is rewritten as `result`:
+/// the edits are made (so that the rewrite knows what to expect) but `result` is read back in
+/// their place. For the tests that show a proof sees a fault.
+#[cfg(test)]
+pub(crate) fn proves<R: ChunkEdits>(
+    rewrite: &mut R,
+    text: &str,
+    result: &str,
+) -> Option<Unfaithful> {
+    let parse = parser::parse(text);
+    let mut inheritor: Inheritor<'_, '_> = Inheritor::default();
+    let chunk_models = models(&parse, text, &mut inheritor);
+    drop(rewrite.edits(ToEdit {
+        parse: &parse,
+        text,
+        models: &chunk_models,
+    }));
+    drop(chunk_models);
+    let written = Written {
+        piece: result,
+        ranges: &[],
+    };
+    let values = OwnedInheritance::default();
+    verify_piece(
+        &parse,
+        text,
+        Inheritor::default(),
+        written,
+        text,
+        &values,
+        rewrite,
+    )
+    .err()
 }

@@ -21,12 +21,12 @@
 use crate::bridge::Seat;
 use crate::model::duplicate::standard_rotation;
 use crate::model::values::Vulnerability;
-use crate::model::{Inheritance, Tag};
+use crate::model::{GameModel, Inheritance, Tag};
 use crate::proof::Rewritten;
 use crate::rewrite::edit::Edits;
-use crate::rewrite::{RewriteOptions, bug};
+use crate::rewrite::{ChunkEdits, EditsMade, ReadBack, RewriteOptions, ToEdit};
 use crate::rules::diagnostic::Diagnostic;
-use crate::rules::writing::{Changed, Unfaithful};
+use crate::rules::writing::Unfaithful;
 use crate::source;
 use crate::syntax::quote_string;
 
@@ -64,33 +64,178 @@ pub fn renumber_owned(
     options: RewriteOptions,
 ) -> Rewritten {
     let decoded = source::decode_owned(bytes, options.input_encoding);
-    let mut edits = Edits::default();
-    let mut refusals = Vec::new();
-    // What the read-back must show, folded as the games go: each game's Board, and the kept
-    // original.
-    let mut expected = Expected::default();
-    let mut number = renumber.from;
-    let mut past_max_said = false;
-    let verdict = super::each_game_to_edit(&decoded, options.force, |at| {
-        if number > crate::model::values::MAX_BOARD {
-            // Past the largest number a Board reads as: refused, never written as one that
-            // `check` calls an error, nor as the same number twice (issue 63, item 5).
-            if !past_max_said && let Some(first) = at.model.written().next() {
-                past_max_said = true;
-                refusals.push(crate::rules::writing::board_number_too_large(
-                    first.text_span(),
-                    number,
-                ));
-            }
-            return;
+    super::rewrite_chunks(decoded, options, &mut Renumber::new(renumber), None)
+}
+
+/// Renumbering a chunk of games at a time: the number the next game takes, the refusals found,
+/// and what the read-back of the last chunk edited must show.
+struct Renumber<'o> {
+    options: &'o RenumberOptions,
+    number: u64,
+    /// Whether the numbers ran past the largest Board (said once).
+    past_max: bool,
+    refusals: Vec<Diagnostic>,
+    /// `number`, `past_max` and the refusals' count before the last chunk: where
+    /// [`ChunkEdits::rewind`] goes back to.
+    mark: (u64, bool, usize),
+    /// The file's line end, once its first chunk is seen.
+    nl: Option<&'static str>,
+    expected: Expected,
+}
+
+/// What the read-back of a chunk must show, game by game: its Board, its kept original, and with
+/// the standard rotation its Deal's cards, and how many of its pars its table contradicts.
+#[derive(Default)]
+struct Expected {
+    values: Vec<String>,
+    deals: Vec<Option<[Option<u64>; 4]>>,
+    stale: usize,
+}
+
+impl<'o> Renumber<'o> {
+    fn new(options: &'o RenumberOptions) -> Renumber<'o> {
+        Renumber {
+            options,
+            number: options.from,
+            past_max: false,
+            refusals: Vec::new(),
+            mark: (options.from, false, 0),
+            nl: None,
+            expected: Expected::default(),
         }
-        let game = Game { at, number };
-        game.edits(renumber, &mut edits, &mut refusals, &mut expected);
-        number += 1;
-    });
-    super::finish_whole(decoded, verdict, refusals, edits, |text, result| {
-        differs(text, result, renumber, &expected, options.force)
-    })
+    }
+
+    /// What the proof reads of a game of the chunk's rewrite, or of its input: its Board and kept
+    /// original, as [`Expected::values`] holds them.
+    fn values(&self, model: &GameModel<'_>, out: &mut Vec<String>) {
+        if let Some(name) = &self.options.keep_original {
+            out.push(model.value(name).unwrap_or("").to_owned());
+        }
+        out.push(model.value("Board").unwrap_or("").to_owned());
+    }
+}
+
+/// The cards of each hand of a game's Deal, by seat.
+fn cards(model: &GameModel<'_>) -> Option<[Option<u64>; 4]> {
+    let deal = crate::model::deal::parse(model.value("Deal")?).0?;
+    Some(super::replicate::hands(&deal))
+}
+
+/// Whether the game's OptimumScore says other than its double-dummy table (H004).
+fn stale_par(parse: &crate::syntax::Parse, text: &str, model: &GameModel<'_>) -> bool {
+    crate::query::Board::new(parse, text, model)
+        .shown_par(None)
+        .is_some_and(|par| par.contradicted.is_some())
+}
+
+impl ChunkEdits for Renumber<'_> {
+    const EFFECTIVE: bool = true;
+    const WRITES_GIVEN_TEXT: bool = true;
+    const CHECKS_MODELS: bool = true;
+
+    fn edits(&mut self, chunk: ToEdit<'_, '_>) -> EditsMade {
+        self.mark = (self.number, self.past_max, self.refusals.len());
+        let nl = *self
+            .nl
+            .get_or_insert_with(|| super::resolve::default_line_end(chunk.text));
+        let mut edits = Edits::default();
+        let mut expected = Expected::default();
+        for at in chunk.games(nl) {
+            if self.options.standard {
+                expected.deals.push(cards(at.model));
+                expected.stale += usize::from(stale_par(at.parse, at.text, at.model));
+            }
+            if self.number > crate::model::values::MAX_BOARD {
+                // Past the largest number a Board reads as: refused, never written as one that
+                // `check` calls an error, nor as the same number twice (issue 63, item 5).
+                if !self.past_max
+                    && let Some(first) = at.model.written().next()
+                {
+                    self.past_max = true;
+                    self.refusals
+                        .push(crate::rules::writing::board_number_too_large(
+                            first.text_span(),
+                            self.number,
+                        ));
+                }
+                continue;
+            }
+            let game = Game {
+                at,
+                number: self.number,
+            };
+            game.edits(
+                self.options,
+                &mut edits,
+                &mut self.refusals,
+                &mut expected.values,
+            );
+            self.number += 1;
+        }
+        self.expected = expected;
+        (edits, Vec::new())
+    }
+
+    fn changes(&self) -> Vec<&str> {
+        let mut leave = vec!["Board"];
+        if let Some(name) = &self.options.keep_original {
+            leave.push(name);
+        }
+        if self.options.standard {
+            leave.extend([
+                "Dealer",
+                "Vulnerable",
+                "Deal",
+                "OptimumScore",
+                "ParContract",
+            ]);
+        }
+        leave
+    }
+
+    /// The numbers and kept originals asked for, in order; with the standard rotation, each
+    /// Deal the same cards by seat (respelled from its dealer), and no par left that its table
+    /// contradicts where the input had none.
+    fn check_models(&self, back: ReadBack<'_>, models: &[GameModel<'_>]) -> Option<Unfaithful> {
+        let mut values = Vec::new();
+        for model in models {
+            self.values(model, &mut values);
+        }
+        if values != self.expected.values {
+            return Some(Unfaithful::OtherBoardNumbers);
+        }
+        if self.options.standard {
+            let deals: Vec<_> = models.iter().map(cards).collect();
+            if deals != self.expected.deals {
+                return Some(Unfaithful::DealOtherCards);
+            }
+            let stale = models
+                .iter()
+                .filter(|model| stale_par(back.again, back.piece, model))
+                .count();
+            if stale > self.expected.stale {
+                return Some(Unfaithful::OptimumContradicted);
+            }
+        }
+        None
+    }
+
+    fn check_piece(&self, _: ReadBack<'_>) -> Option<Unfaithful> {
+        None
+    }
+
+    fn rewind(&mut self) {
+        (self.number, self.past_max) = (self.mark.0, self.mark.1);
+        self.refusals.truncate(self.mark.2);
+    }
+
+    fn refused(&self) -> bool {
+        !self.refusals.is_empty()
+    }
+
+    fn refusals(&mut self) -> Vec<Diagnostic> {
+        std::mem::take(&mut self.refusals)
+    }
 }
 
 /// One game being renumbered.
@@ -105,7 +250,7 @@ impl Game<'_> {
         renumber: &RenumberOptions,
         edits: &mut Edits,
         refusals: &mut Vec<Diagnostic>,
-        expected: &mut Expected,
+        expected: &mut Vec<String>,
     ) {
         let model = self.at.model;
         // The tags the game lacks (or only takes from an earlier `##`), a line each: after its
@@ -126,7 +271,7 @@ impl Game<'_> {
                     old.to_owned()
                 }
             };
-            expected.fold(&kept);
+            expected.push(kept);
         }
         let (dealer, vulnerable) = standard_rotation(u32::try_from(self.number).unwrap_or(1));
         let letter = dealer.letter().to_string();
@@ -160,7 +305,7 @@ impl Game<'_> {
             self.deal_from(dealer, edits);
             self.par_at(dealer, vulnerable, edits, &mut lines);
         }
-        expected.fold(&number);
+        expected.push(number.clone());
         if lines.is_empty() {
             return;
         }
@@ -368,108 +513,6 @@ impl Game<'_> {
     }
 }
 
-/// A running hash of what the read-back must show, game by game.
-#[derive(Default)]
-struct Expected(std::collections::hash_map::DefaultHasher);
-
-impl Expected {
-    fn fold(&mut self, value: &str) {
-        use std::hash::Hasher;
-        self.0.write(value.as_bytes());
-        self.0.write_u8(0);
-    }
-
-    fn finish(&self) -> u64 {
-        std::hash::Hasher::finish(&self.0)
-    }
-}
-
-/// Why `result` is not `text` renumbered, if it is not: every fact but the Board (and the kept
-/// original, Dealer and Vulnerable, as asked) the input's, game for game, and the numbers and
-/// kept originals in order.
-fn differs(
-    text: &str,
-    result: &str,
-    renumber: &RenumberOptions,
-    expected: &Expected,
-    force: bool,
-) -> Option<Diagnostic> {
-    let mut leave = vec!["Board"];
-    if let Some(name) = &renumber.keep_original {
-        leave.push(name);
-    }
-    if renumber.standard {
-        leave.extend([
-            "Dealer",
-            "Vulnerable",
-            "Deal",
-            "OptimumScore",
-            "ParContract",
-        ]);
-    }
-    if let Some(problem) = super::same_but(text, result, &leave, Changed::Board, force) {
-        return Some(bug(problem));
-    }
-    let mut read_back = Expected::default();
-    crate::read::judged_games(result, |_, model, _| {
-        if let Some(name) = &renumber.keep_original {
-            read_back.fold(model.value(name).unwrap_or(""));
-        }
-        read_back.fold(model.value("Board").unwrap_or(""));
-        true
-    });
-    if read_back.finish() != expected.finish() {
-        return Some(bug(Unfaithful::OtherBoardNumbers));
-    }
-    if renumber.standard {
-        // What the rotation changed, read back: each Deal the same cards by seat, starting
-        // from its dealer where it was respelled; no par left that its table contradicts.
-        // The input read once: each game's Deal, and how many pars its tables contradict.
-        let stale_par =
-            |parse: &crate::syntax::Parse, text: &str, model: &crate::model::GameModel<'_>| {
-                crate::query::Board::new(parse, text, model)
-                    .shown_par(None)
-                    .is_some_and(|par| par.contradicted.is_some())
-            };
-        let (mut deals, mut stale, mut stale_before) = (Vec::new(), 0usize, 0usize);
-        crate::read::judged_games(text, |parse, model, _| {
-            deals.push(
-                model
-                    .value("Deal")
-                    .and_then(|v| crate::model::deal::parse(v).0),
-            );
-            stale_before += usize::from(stale_par(parse, text, model));
-            true
-        });
-        let mut at = 0;
-        let mut moved = false;
-        crate::read::judged_games(result, |parse, model, _| {
-            let deal = model
-                .value("Deal")
-                .and_then(|v| crate::model::deal::parse(v).0);
-            let was = deals.get(at).cloned().flatten();
-            let same = match (&was, &deal) {
-                (Some(a), Some(b)) => Seat::ALL
-                    .iter()
-                    .all(|&s| a.hand(s).map(|h| h.cards) == b.hand(s).map(|h| h.cards)),
-                (None, None) => true,
-                _ => false,
-            };
-            moved |= !same;
-            stale += usize::from(stale_par(parse, result, model));
-            at += 1;
-            true
-        });
-        if moved {
-            return Some(bug(Unfaithful::DealOtherCards));
-        }
-        if stale > stale_before {
-            return Some(bug(Unfaithful::OptimumContradicted));
-        }
-    }
-    None
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -635,26 +678,36 @@ mod tests {
         );
     }
 
-    /// The proof sees a fact changed besides the Board, and numbers other than those asked for.
+    /// The proof sees a fact changed besides the Board, numbers other than those asked for, and
+    /// with the standard rotation a Deal that deals other cards.
     #[test]
     fn the_proof_sees_what_a_wrong_renumbering_would_write() {
         let options = RenumberOptions::default();
         let text = "[Event \"A\"]\n[Board \"7\"]\n\n[Board \"9\"]\n";
-        let mut expected = Expected::default();
-        expected.fold("1");
-        expected.fold("2");
         let right = "[Event \"A\"]\n[Board \"1\"]\n\n[Board \"2\"]\n";
-        assert_eq!(differs(text, right, &options, &expected, false), None);
+        let proves = |result| crate::rewrite::proves(&mut Renumber::new(&options), text, result);
+        assert_eq!(proves(right), None);
         for wrong in [
             "[Event \"B\"]\n[Board \"1\"]\n\n[Board \"2\"]\n",
             "[Event \"A\"]\n[Board \"1\"]\n\n[Board \"3\"]\n",
             "[Event \"A\"]\n[Board \"1\"]\n",
         ] {
-            assert!(
-                differs(text, wrong, &options, &expected, false).is_some(),
-                "{wrong}"
-            );
+            assert!(proves(wrong).is_some(), "{wrong}");
         }
+        let standard = RenumberOptions {
+            standard: true,
+            ..RenumberOptions::default()
+        };
+        let deal = |deal: &str| {
+            format!("[Board \"1\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n[Deal \"{deal}\"]\n")
+        };
+        let text = deal("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432");
+        let same = deal("E:T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432 AKQJ.AKQ.AKQ.AKQ");
+        let other = deal("E:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432");
+        let proves =
+            |result: &str| crate::rewrite::proves(&mut Renumber::new(&standard), &text, result);
+        assert_eq!(proves(&same), None);
+        assert_eq!(proves(&other), Some(Unfaithful::DealOtherCards));
     }
 
     #[test]
@@ -681,5 +734,55 @@ mod tests {
             "{:?}",
             refused.problems
         );
+    }
+
+    /// The result does not depend on how much is renumbered at a time: the numbers run on from
+    /// chunk to chunk, and a refusal in a later chunk still refuses the file.
+    #[test]
+    fn the_chunk_size_changes_nothing() {
+        let game = |board: u32, dealer: &str| {
+            format!(
+                "[Board \"{board}\"]\n[Dealer \"{dealer}\"]\n[Vulnerable \"None\"]\n\
+                 [Deal \"N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432\"]\n\
+                 [DoubleDummyTricks \"dddddddddd0000000000\"]\n[OptimumScore \"NS 1520\"]\n"
+            )
+        };
+        let text: String = (1..=6).map(|board| game(board * 3, "N") + "\n").collect();
+        let run = |text: &str, options: &RenumberOptions, chunk_bytes| {
+            renumber_owned(
+                text.as_bytes().to_vec(),
+                options,
+                RewriteOptions {
+                    chunk_bytes,
+                    ..RewriteOptions::default()
+                },
+            )
+        };
+        for options in [
+            RenumberOptions::default(),
+            RenumberOptions {
+                from: 5,
+                keep_original: Some("OriginalBoard".to_owned()),
+                standard: true,
+            },
+        ] {
+            let whole = output(&run(&text, &options, None));
+            assert!(whole.contains("[Board \"6\"]"), "{whole}");
+            for chunk in [1, 100, 400, 100_000] {
+                assert_eq!(output(&run(&text, &options, Some(chunk))), whole, "{chunk}");
+            }
+        }
+        // A played board the rotation would move, in the last chunk: the file is refused.
+        let played = format!("{text}{}[Auction \"N\"]\n1S AP\n", game(20, "N"));
+        let standard = RenumberOptions {
+            standard: true,
+            ..RenumberOptions::default()
+        };
+        for chunk in [None, Some(1), Some(400)] {
+            let refused = run(&played, &standard, chunk);
+            assert!(refused.output.is_none(), "{chunk:?}");
+            let codes: Vec<&str> = refused.problems.iter().map(|p| p.rule.code()).collect();
+            assert_eq!(codes, ["W009"], "{chunk:?}");
+        }
     }
 }

@@ -38,7 +38,7 @@ use crate::model::values::Vulnerability;
 use crate::model::{Inheritance, Tag};
 use crate::proof::Rewritten;
 use crate::rewrite::edit::Edits;
-use crate::rewrite::{RewriteOptions, bug};
+use crate::rewrite::{ChunkEdits, EditsMade, ReadBack, RewriteOptions, ToEdit};
 use crate::rules::diagnostic::Diagnostic;
 use crate::rules::writing::{NotReplicated, not_replicated};
 use crate::source;
@@ -97,41 +97,97 @@ pub fn replicate_owned(
     options: RewriteOptions,
 ) -> Rewritten {
     let decoded = source::decode_owned(bytes, options.input_encoding);
-    let mut originals = Vec::new();
-    let mut refusals = Vec::new();
-    let nl = super::resolve::default_line_end(&decoded.text);
-    // Where the file's last game starts: the copies follow it.
-    let mut last_start = 0;
-    let verdict = super::each_game_to_edit(&decoded, options.force, |at| {
-        last_start = at.parse.token(at.model.game.first).start as usize;
-        // A file refused already is not read further: one finding a board would be noise.
-        if refusals.len() < 100
-            && let Some(original) = Original::read(at, &mut refusals)
-        {
-            originals.push(original);
-        }
-    });
-    let mut edits = Edits::default();
-    let mut expected = Vec::new();
-    // Where the first copy ends in the result.
-    let mut first_end = 0;
-    if refusals.is_empty() {
-        match copies(&originals, replicate, nl) {
-            Ok((texts, wanted)) => {
-                expected = wanted;
-                if !texts.is_empty() {
-                    let (appended, end) = separated(&decoded.text, &texts, nl);
-                    first_end = decoded.text.len() + end;
-                    edits.insert(decoded.text.len(), appended);
-                }
+    let mut replicating = Replicate {
+        options: replicate,
+        originals: Vec::new(),
+        refusals: Vec::new(),
+        mark: (0, 0),
+        force: options.force,
+        last_start: 0,
+        first_end: 0,
+        expected: Vec::new(),
+    };
+    super::rewrite_chunks(decoded, options, &mut replicating, None)
+}
+
+/// Replicating: the file's boards read a chunk at a time, leaving the text as it is, then the
+/// copies appended after its last byte.
+struct Replicate {
+    options: ReplicateOptions,
+    originals: Vec<Original>,
+    refusals: Vec<Diagnostic>,
+    /// The originals' and refusals' counts before the last chunk ([`ChunkEdits::rewind`]).
+    mark: (usize, usize),
+    /// `--force`: the file is rewritten though its syntax makes its reading a guess.
+    force: bool,
+    /// Where the file's last game starts: the copies follow it.
+    last_start: usize,
+    /// Where the first copy ends in the text appended.
+    first_end: usize,
+    /// What the copies must read back as.
+    expected: Vec<Expected>,
+}
+
+impl ChunkEdits for Replicate {
+    const EFFECTIVE: bool = true;
+
+    fn edits(&mut self, chunk: ToEdit<'_, '_>) -> EditsMade {
+        self.mark = (self.originals.len(), self.refusals.len());
+        for at in chunk.games("") {
+            self.last_start = at.parse.token(at.model.game.first).start as usize;
+            // A file refused already is not read further: one finding a board would be noise.
+            if self.refusals.len() < 100
+                && let Some(original) = Original::read(at, &mut self.refusals)
+            {
+                self.originals.push(original);
             }
-            Err(refusal) => refusals.push(*refusal),
+        }
+        (Edits::default(), Vec::new())
+    }
+
+    fn check_piece(&self, _: ReadBack<'_>) -> Option<Unfaithful> {
+        None
+    }
+
+    fn rewind(&mut self) {
+        self.originals.truncate(self.mark.0);
+        self.refusals.truncate(self.mark.1);
+    }
+
+    fn refused(&self) -> bool {
+        !self.refusals.is_empty()
+    }
+
+    fn refusals(&mut self) -> Vec<Diagnostic> {
+        std::mem::take(&mut self.refusals)
+    }
+
+    fn appended(&mut self, text: &str) -> Option<String> {
+        let nl = super::resolve::default_line_end(text);
+        match copies(&self.originals, self.options, nl) {
+            Ok((texts, _)) if texts.is_empty() => None,
+            Ok((texts, wanted)) => {
+                self.expected = wanted;
+                let (appended, end) = separated(text, &texts, nl);
+                self.first_end = end;
+                Some(appended)
+            }
+            Err(refusal) => {
+                self.refusals.push(*refusal);
+                None
+            }
         }
     }
-    let force = options.force;
-    super::finish_whole(decoded, verdict, refusals, edits, |text, result| {
-        differs(text, result, (last_start, first_end), &expected, force)
-    })
+
+    fn check_appended(&self, text: &str, appended: &str) -> Option<Unfaithful> {
+        differs(
+            text,
+            appended,
+            (self.last_start, self.first_end),
+            &self.expected,
+            self.force,
+        )
+    }
 }
 
 impl Original {
@@ -317,7 +373,7 @@ fn written_table(at: super::GameAt<'_>, table: Option<&Tag<'_>>) -> Option<Strin
 }
 
 /// The cards of each seat of `deal` (`None`: a hand not given).
-fn hands(deal: &Deal) -> [Option<u64>; 4] {
+pub(super) fn hands(deal: &Deal) -> [Option<u64>; 4] {
     Seat::ALL.map(|seat| deal.hand(seat).map(|hand| hand.cards.mask()))
 }
 
@@ -410,7 +466,7 @@ fn separated(text: &str, copies: &[String], nl: &str) -> (String, usize) {
     (format!("{before}{}{nl}", copies.join(&blank)), first_end)
 }
 
-/// Why `result` is not `text` followed by the copies `expected`, if it is not. The file's games
+/// Why `copies` is not the copies `expected` to follow `text`, if it is not. The file's games
 /// are its bytes, unchanged; what the copies could change of them is how the last one reads
 /// (were the first copy to run on into it), so the last game is read back with the first copy
 /// after it: the same facts, then one game more. The copies are read back by themselves (they
@@ -419,21 +475,18 @@ fn separated(text: &str, copies: &[String], nl: &str) -> (String, usize) {
 /// `check`).
 fn differs(
     text: &str,
-    result: &str,
+    copies: &str,
     (last_start, first_end): (usize, usize),
     expected: &[Expected],
     force: bool,
-) -> Option<Diagnostic> {
-    if !result.starts_with(text) {
-        return Some(bug(Unfaithful::BeginningLost));
-    }
+) -> Option<Unfaithful> {
     // The last game, and the first copy after it: a boundary they ran across would show here.
     let last = text.get(last_start..).unwrap_or("");
-    let with_first = result.get(last_start..first_end).unwrap_or("");
+    let with_first = format!("{last}{}", copies.get(..first_end).unwrap_or(""));
     let (before, broken_before) = super::dedup::game_facts(last, &[], &[]);
-    let (after, broken_after) = super::dedup::game_facts(with_first, &[], &[]);
+    let (after, broken_after) = super::dedup::game_facts(&with_first, &[], &[]);
     if !force && broken_after > broken_before {
-        return Some(bug(Unfaithful::NewSyntaxError));
+        return Some(Unfaithful::NewSyntaxError);
     }
     if after.len() != before.len() + usize::from(!expected.is_empty())
         || before
@@ -441,10 +494,9 @@ fn differs(
             .zip(&after)
             .any(|((was, _), (is, _))| was != is)
     {
-        return Some(bug(Unfaithful::LastGameChanged));
+        return Some(Unfaithful::LastGameChanged);
     }
     let mut read_back = Vec::new();
-    let copies = &result[text.len()..];
     crate::read::judged_games(copies, |parse, model, _| {
         let Some(wanted) = expected.get(read_back.len()) else {
             return false;
@@ -472,7 +524,7 @@ fn differs(
         });
         true
     });
-    (read_back != expected).then(|| bug(Unfaithful::CopyOtherwise))
+    (read_back != expected).then_some(Unfaithful::CopyOtherwise)
 }
 
 #[cfg(test)]
@@ -607,6 +659,31 @@ mod tests {
             let out = output(&replicate(&text, 2, None));
             assert!(out.starts_with(&text));
             assert_eq!(out.matches("\n\n[Event").count(), 1, "{out}");
+        }
+    }
+
+    /// The result does not depend on how much is read at a time: the copies are those of every
+    /// board, after the last one.
+    #[test]
+    fn the_chunk_size_changes_nothing() {
+        let text: String = (1..=4)
+            .map(|board| BOARD.replace("[Board \"1\"]", &format!("[Board \"{board}\"]")) + "\n")
+            .collect();
+        let whole = output(&replicate(&text, 3, Some(6)));
+        assert_eq!(whole.matches("[BlockNumber").count(), 8, "{whole}");
+        for chunk in [1, 300, 100_000] {
+            let cut = replicate_owned(
+                text.as_bytes().to_vec(),
+                ReplicateOptions {
+                    blocks: 3,
+                    size: Some(6),
+                },
+                RewriteOptions {
+                    chunk_bytes: Some(chunk),
+                    ..RewriteOptions::default()
+                },
+            );
+            assert_eq!(output(&cut), whole, "{chunk}");
         }
     }
 }

@@ -9,13 +9,14 @@
 //! but the tags named is the input's, and each game's value of each tag named is the one asked
 //! for (chosen) or the one it had (not chosen).
 
-use crate::model::{Inheritance, Tag};
+use crate::model::{GameModel, Inheritance, Tag};
 use crate::proof::Rewritten;
 use crate::query::Board;
 use crate::rewrite::edit::Edits;
 use crate::rewrite::select::Choice;
-use crate::rewrite::{RewriteOptions, bug};
-use crate::rules::writing::{Changed, Unfaithful};
+use crate::rewrite::{ChunkEdits, EditsMade, ReadBack, RewriteOptions, ToEdit};
+use crate::rules::diagnostic::Diagnostic;
+use crate::rules::writing::Unfaithful;
 use crate::source;
 use crate::syntax::quote_string;
 
@@ -65,45 +66,111 @@ pub fn set_tags_owned(
     options: RewriteOptions,
 ) -> Rewritten {
     let decoded = source::decode_owned(bytes, options.input_encoding);
-    let mut edits = Edits::default();
-    // What the read-back must show: each game's value of each tag named, in order.
-    let mut expected: Vec<Option<String>> = Vec::new();
-    let mut refusals = Vec::new();
-    let asked: Vec<(&str, Option<&str>)> = changes
-        .iter()
-        .map(|change| (change.name.as_str(), change.value.as_deref()))
-        .collect();
-    let verdict = super::each_game_to_edit(&decoded, options.force, |at| {
-        let chosen = choice.keeps(&Board::new(at.parse, at.text, at.model));
-        if chosen && super::joins_boards(at.model, &asked) {
-            let span = at.model.get("Board").map_or(0..0, Tag::text_span);
-            refusals.push(crate::rules::writing::boards_joined(
-                crate::rules::writing::Joining::Values,
-                span,
-            ));
+    let mut set = SetTags {
+        changes,
+        asked: changes
+            .iter()
+            .map(|change| (change.name.as_str(), change.value.as_deref()))
+            .collect(),
+        choice,
+        refusals: Vec::new(),
+        mark: 0,
+        nl: None,
+        expected: Vec::new(),
+    };
+    super::rewrite_chunks(decoded, options, &mut set, None)
+}
+
+/// Setting tags a chunk of games at a time: the refusals found, and what the read-back of the
+/// last chunk edited must show.
+struct SetTags<'c> {
+    changes: &'c [TagChange],
+    /// The changes as names and values.
+    asked: Vec<(&'c str, Option<&'c str>)>,
+    choice: &'c Choice,
+    refusals: Vec<Diagnostic>,
+    /// The refusals' count before the last chunk ([`ChunkEdits::rewind`]).
+    mark: usize,
+    /// The file's line end, once its first chunk is seen.
+    nl: Option<&'static str>,
+    /// Each game's value of each tag named, in order.
+    expected: Vec<Option<String>>,
+}
+
+impl ChunkEdits for SetTags<'_> {
+    const EFFECTIVE: bool = true;
+    const WRITES_GIVEN_TEXT: bool = true;
+    const CHECKS_MODELS: bool = true;
+
+    fn edits(&mut self, chunk: ToEdit<'_, '_>) -> EditsMade {
+        self.mark = self.refusals.len();
+        self.expected.clear();
+        let nl = *self
+            .nl
+            .get_or_insert_with(|| super::resolve::default_line_end(chunk.text));
+        let mut edits = Edits::default();
+        let asked = &self.asked;
+        for at in chunk.games(nl) {
+            let chosen = self.choice.keeps(&Board::new(at.parse, at.text, at.model));
+            if chosen && super::joins_boards(at.model, asked) {
+                let span = at.model.get("Board").map_or(0..0, Tag::text_span);
+                self.refusals.push(crate::rules::writing::boards_joined(
+                    crate::rules::writing::Joining::Values,
+                    span,
+                ));
+            }
+            // A game whose every tag pair is removed would go with them.
+            let removes_all = chosen
+                && asked.iter().all(|(_, value)| value.is_none())
+                && at
+                    .model
+                    .written()
+                    .all(|tag| asked.iter().any(|(name, _)| tag.name == *name));
+            if removes_all && let Some(first) = at.model.written().next() {
+                let names: Vec<&str> = asked.iter().map(|(name, _)| *name).collect();
+                self.refusals.push(crate::rules::writing::game_emptied(
+                    &names,
+                    first.span.clone(),
+                ));
+            }
+            let game = Game { at, chosen };
+            for change in self.changes {
+                self.expected
+                    .push(game.edits(change, &mut edits, &mut self.refusals));
+            }
         }
-        // A game whose every tag pair is removed would go with them.
-        let removes_all = chosen
-            && asked.iter().all(|(_, value)| value.is_none())
-            && at
-                .model
-                .written()
-                .all(|tag| asked.iter().any(|(name, _)| tag.name == *name));
-        if removes_all && let Some(first) = at.model.written().next() {
-            let names: Vec<&str> = asked.iter().map(|(name, _)| *name).collect();
-            refusals.push(crate::rules::writing::game_emptied(
-                &names,
-                first.span.clone(),
-            ));
-        }
-        let game = Game { at, chosen };
-        for change in changes {
-            expected.push(game.edits(change, &mut edits, &mut refusals));
-        }
-    });
-    super::finish_whole(decoded, verdict, refusals, edits, |text, result| {
-        differs(text, result, changes, &expected, options.force)
-    })
+        (edits, Vec::new())
+    }
+
+    fn changes(&self) -> Vec<&str> {
+        self.asked.iter().map(|(name, _)| *name).collect()
+    }
+
+    /// Each game's value of each tag named: the one asked for (chosen) or the one it had.
+    fn check_models(&self, _: ReadBack<'_>, models: &[GameModel<'_>]) -> Option<Unfaithful> {
+        let read_back = models.iter().flat_map(|model| {
+            self.changes
+                .iter()
+                .map(|change| model.value(&change.name).map(str::to_owned))
+        });
+        (!read_back.eq(self.expected.iter().cloned())).then_some(Unfaithful::OtherValues)
+    }
+
+    fn check_piece(&self, _: ReadBack<'_>) -> Option<Unfaithful> {
+        None
+    }
+
+    fn rewind(&mut self) {
+        self.refusals.truncate(self.mark);
+    }
+
+    fn refused(&self) -> bool {
+        !self.refusals.is_empty()
+    }
+
+    fn refusals(&mut self) -> Vec<Diagnostic> {
+        std::mem::take(&mut self.refusals)
+    }
 }
 
 impl Game<'_> {
@@ -259,28 +326,6 @@ pub(crate) fn alone_on_line(text: &str, span: std::ops::Range<usize>) -> std::op
     line_start..end
 }
 
-/// Why `result` is not `text` with the tags changed, if it is not.
-fn differs(
-    text: &str,
-    result: &str,
-    changes: &[TagChange],
-    expected: &[Option<String>],
-    force: bool,
-) -> Option<crate::rules::diagnostic::Diagnostic> {
-    let leave: Vec<&str> = changes.iter().map(|change| change.name.as_str()).collect();
-    if let Some(problem) = super::same_but(text, result, &leave, Changed::Tags, force) {
-        return Some(bug(problem));
-    }
-    let mut read_back: Vec<Option<String>> = Vec::new();
-    crate::read::judged_games(result, |_, model, _| {
-        for change in changes {
-            read_back.push(model.value(&change.name).map(str::to_owned));
-        }
-        true
-    });
-    (read_back != expected).then(|| bug(Unfaithful::OtherValues))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -395,5 +440,88 @@ mod tests {
             out.contains("[Event \"Club\"]\n[Site \"Hall\"]\n[Board \"3\"]"),
             "{out}"
         );
+    }
+
+    /// The result does not depend on how much is edited at a time: a tag removed with its line
+    /// at the end of a chunk takes its line end with it, as in the whole text.
+    #[test]
+    fn the_chunk_size_changes_nothing() {
+        let text = format!(
+            "[Event \"##Club\"]\n[Board \"1\"]\n[Deal \"{DEAL}\"]\n[Site \"A\"]\n\n[Board \"2\"]\n\
+             [Deal \"{DEAL}\"]\n[Site \"B\"]   \r\n\r\n[Board \"3\"]\n[Site \"C\"]"
+        );
+        for (changes, list) in [
+            (vec![("Site", None)], "1-3"),
+            (vec![("Event", Some("Teams")), ("Site", None)], "2"),
+            (vec![("Site", Some("Hall"))], "1,3"),
+        ] {
+            let changes: Vec<TagChange> = changes
+                .iter()
+                .map(|(name, value): &(&str, Option<&str>)| TagChange {
+                    name: (*name).to_owned(),
+                    value: value.map(str::to_owned),
+                })
+                .collect();
+            let run = |chunk_bytes| {
+                let done = set_tags_owned(
+                    text.as_bytes().to_vec(),
+                    &changes,
+                    &boards(list),
+                    RewriteOptions {
+                        chunk_bytes,
+                        ..RewriteOptions::default()
+                    },
+                );
+                assert!(
+                    done.problems.is_empty(),
+                    "{chunk_bytes:?}: {:?}",
+                    done.problems
+                );
+                done.written_text()
+            };
+            let whole = run(None);
+            if list == "1-3" {
+                assert_eq!(
+                    whole,
+                    format!(
+                        "[Event \"##Club\"]\n[Board \"1\"]\n[Deal \"{DEAL}\"]\n\n[Board \"2\"]\n\
+                         [Deal \"{DEAL}\"]\n\r\n[Board \"3\"]\n"
+                    )
+                );
+            }
+            for chunk in [1, 40, 90, 300, 10_000] {
+                assert_eq!(run(Some(chunk)), whole, "{chunk} {list}");
+            }
+        }
+    }
+
+    /// A chunk whose result would grow past a piece's size is edited again in halves
+    /// (`edit_chunks`); what the first try found is forgotten, so each refusal is said once.
+    #[test]
+    fn a_chunk_edited_again_in_halves_says_each_refusal_once() {
+        let game = |board: u32| format!("[Board \"{board}\"]\n\n");
+        let text = format!(
+            "[Site \"####x\"]\n{}",
+            (1..=6).map(game).collect::<String>()
+        );
+        let huge = "e".repeat(600_000);
+        let changes = [
+            TagChange {
+                name: "Event".to_owned(),
+                value: Some(huge),
+            },
+            TagChange {
+                name: "Site".to_owned(),
+                value: Some("Club".to_owned()),
+            },
+        ];
+        let done = set_tags_owned(
+            text.as_bytes().to_vec(),
+            &changes,
+            &boards("1-2"),
+            RewriteOptions::default(),
+        );
+        let codes: Vec<&str> = done.problems.iter().map(|d| d.rule.code()).collect();
+        assert_eq!(codes, ["W005"; 4]);
     }
 }

@@ -616,6 +616,31 @@ pub(crate) fn not_solved(
     Some(Diagnostic::new(Rule::DealNotSolved, span, message).with_help(DEAL_NOT_SOLVED.fix))
 }
 
+/// The H008 findings of `models`, the games of the chunk `parse` of `text`, as `check` finds
+/// them with the solver's `solutions`: `analyze` says those it leaves, and proves that what it
+/// wrote has none it did not mean to leave.
+pub fn contradictions(
+    text: &str,
+    parse: &crate::syntax::Parse,
+    models: &[GameModel<'_>],
+    solutions: &crate::model::double_dummy::Solutions,
+) -> Vec<Diagnostic> {
+    let mut rules = crate::rules::select::RuleSet::default();
+    rules.insert(Rule::DoubleDummyWrong);
+    let mut checker = Checker {
+        text,
+        parse,
+        rules,
+        out: Vec::new(),
+        solutions: Some(solutions),
+    };
+    for model in models {
+        let deal = crate::rules::deal::check(&mut checker, model);
+        check(&mut checker, model, deal.as_ref());
+    }
+    checker.out
+}
+
 /// The par of `tricks` as an OptimumScore value (`NS 980`, `NS -100`) and as a ParContract
 /// value (`NS 6S=`, `EW 5C=; EW 5D=`; `None` when the deal is passed out).
 pub fn par_values(par: &par::Par) -> (String, Option<String>) {

@@ -11,8 +11,6 @@ use crate::rules::diagnostic::Diagnostic;
 /// What a rewrite changed in a game and nothing else, in [`Unfaithful::SaysMoreThan`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Changed {
-    Board,
-    Tags,
     Totals,
 }
 
@@ -97,8 +95,6 @@ pub enum Unfaithful {
     /// `rotate`: the result turned back is not the input, or cannot be turned back.
     TurnedBackOtherwise,
     NotTurnedBack(Box<Unfaithful>),
-    /// `replicate`.
-    BeginningLost,
     LastGameChanged,
     CopyOtherwise,
     /// `renumber`.
@@ -216,8 +212,6 @@ impl fmt::Display for Unfaithful {
                 f,
                 "the game at byte {at} would say something else than {}",
                 match changed {
-                    Changed::Board => "the Board",
-                    Changed::Tags => "the tags changed",
                     Changed::Totals => "its totals",
                 }
             ),
@@ -228,7 +222,6 @@ impl fmt::Display for Unfaithful {
             NotSettled(passes) => write!(f, "the fixes did not settle in {passes} passes"),
             TurnedBackOtherwise => f.write_str("the result turned back is not the input"),
             NotTurnedBack(why) => write!(f, "the result cannot be turned back ({why})"),
-            BeginningLost => f.write_str("the result does not begin with the file as it was"),
             LastGameChanged => {
                 f.write_str("the file's last game reads otherwise with the copies after it")
             }
