@@ -21,6 +21,22 @@ pub enum Table {
     Results,
 }
 
+impl Table {
+    /// The names a table is asked for by, in order.
+    pub const NAMES: [&'static str; 4] = ["games", "calls", "cards", "results"];
+
+    /// The table named `name` ([`Table::NAMES`]).
+    pub fn from_name(name: &str) -> Option<Table> {
+        match name {
+            "games" => Some(Table::Games),
+            "calls" => Some(Table::Calls),
+            "cards" => Some(Table::Cards),
+            "results" => Some(Table::Results),
+            _ => None,
+        }
+    }
+}
+
 /// The columns of `--table results`: the game's key and board, then the traveller's columns
 /// under fixed names (empty where the ScoreTable has no such column or writes `-`). A column of
 /// numbers ([`NUMBER_COLUMNS`]) holds only numbers; a cell of it that is none is in `other`.

@@ -12,6 +12,7 @@ pub mod bridge;
 pub mod canon;
 pub mod check;
 pub mod cli;
+pub mod commands;
 pub mod config;
 pub mod convert;
 pub mod csv;

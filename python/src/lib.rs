@@ -24,7 +24,8 @@ use pyo3::exceptions::{PyException, PyOSError, PyValueError};
 use pyo3::prelude::*;
 
 use pbnfmt::check::{CheckOptions, check_owned};
-use pbnfmt::convert::lin::{ConvertOptions, pbn_to_lin};
+use pbnfmt::commands::convert::Target;
+use pbnfmt::convert::lin::ConvertOptions;
 use pbnfmt::export::ExportOptions;
 use pbnfmt::jsonl::{DataOptions, Handed};
 use pbnfmt::proof::Rewritten;
@@ -377,6 +378,16 @@ fn fix(
     })
 }
 
+/// `"a"`, `"b"`, `"c"` or `"d"`: the names a value may take, for a message.
+fn either(names: &[&str]) -> String {
+    let quoted: Vec<String> = names.iter().map(|name| format!("{name:?}")).collect();
+    match quoted.split_last() {
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+        None => String::new(),
+    }
+}
+
 /// The file converted as `convert --to TO` writes it: `pbn` (PBN's export, or LIN read as PBN),
 /// `lin`, `jsonl`, `csv`; a CSV's rows are `table`'s (`convert --table`: `games` by default,
 /// `calls`, `cards`, `results`), its columns `columns` (`--columns`, games only), its values
@@ -395,21 +406,20 @@ fn convert(
     columns: Option<Vec<String>>,
     plain: bool,
 ) -> PyResult<(String, Vec<String>)> {
-    if !matches!(to.as_str(), "pbn" | "lin" | "jsonl" | "csv") {
+    let Some(target) = Target::from_name(&to) else {
         return Err(PyValueError::new_err(format!(
-            "to={to:?}: pbnfmt converts to \"pbn\", \"lin\", \"jsonl\" or \"csv\""
+            "to={to:?}: pbnfmt converts to {}",
+            either(&Target::NAMES)
         )));
-    }
+    };
     let table = match table.as_deref() {
-        None | Some("games") => pbnfmt::csv::Table::Games,
-        Some("calls") => pbnfmt::csv::Table::Calls,
-        Some("cards") => pbnfmt::csv::Table::Cards,
-        Some("results") => pbnfmt::csv::Table::Results,
-        Some(other) => {
-            return Err(PyValueError::new_err(format!(
-                "table={other:?}: a table is \"games\", \"calls\", \"cards\" or \"results\""
-            )));
-        }
+        None => pbnfmt::csv::Table::Games,
+        Some(name) => pbnfmt::csv::Table::from_name(name).ok_or_else(|| {
+            PyValueError::new_err(format!(
+                "table={name:?}: a table is {}",
+                either(&pbnfmt::csv::Table::NAMES)
+            ))
+        })?,
     };
     let csv = match pbnfmt::csv::Csv::new(columns, table) {
         Ok(csv) => pbnfmt::csv::Csv {
@@ -426,23 +436,11 @@ fn convert(
             encoding: Some(Encoding::Utf8),
             ..ConvertOptions::default()
         };
-        let rewritten = match to.as_str() {
-            "pbn" => {
-                let export = ExportOptions {
-                    encoding: Some(Encoding::Utf8),
-                    ..ExportOptions::default()
-                };
-                pbnfmt::convert::to_pbn(source::decode_owned(bytes, None), &options, &export)
-            }
-            "lin" => pbn_to_lin(bytes, &options),
-            _ => {
-                let data = DataOptions {
-                    csv: (to == "csv").then_some(csv),
-                    ..DataOptions::default()
-                };
-                pbnfmt::jsonl::convert(bytes, &options, &data, &name)
-            }
+        let data = DataOptions {
+            csv: (target == Target::Csv).then_some(csv),
+            ..DataOptions::default()
         };
+        let rewritten = pbnfmt::commands::convert::convert(bytes, target, &options, &data, &name);
         if unread(&rewritten) {
             return Err(refusal(&name, &rewritten));
         }

@@ -276,6 +276,17 @@ pub enum Target {
     Csv,
 }
 
+impl From<Target> for crate::commands::convert::Target {
+    fn from(target: Target) -> Self {
+        match target {
+            Target::Pbn => Self::Pbn,
+            Target::Lin => Self::Lin,
+            Target::Jsonl => Self::Jsonl,
+            Target::Csv => Self::Csv,
+        }
+    }
+}
+
 /// What a CSV row is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum TableArg {

@@ -6,15 +6,14 @@ use std::io::{self, IsTerminal};
 use std::path::Path;
 
 use crate::config::{self, InputEncoding};
-use crate::convert::lin::{ConvertOptions, append_spooled_export, pbn_to_lin};
+use crate::convert::lin::{ConvertOptions, append_spooled_export};
 use crate::display;
-use crate::export::{ExportOptions, Newline};
+use crate::export::Newline;
 use crate::io::spool::Output;
 use crate::io::write::write_atomic;
 use crate::proof::Rewritten;
 use crate::report;
 use crate::rules::diagnostic::Severity;
-use crate::source;
 use crate::walk::Found;
 
 use super::output::Printer;
@@ -102,23 +101,10 @@ pub(super) fn run_convert(args: &ConvertArgs, joined: bool) -> u8 {
             _ => Newline::CrLf,
         },
     };
-    let convert = |bytes: Vec<u8>, found: &Found| match args.to {
-        Target::Pbn => {
-            // Decoded once: LIN is told apart by its text.
-            let decoded = source::decode_owned(bytes, options(found).input_encoding);
-            // PBN in: its export, as `pbnfmt export` writes it.
-            let export = ExportOptions {
-                input_encoding: options(found).input_encoding,
-                encoding: args.encoding.map(config::OutputEncoding::encoding),
-                newline: options(found).newline,
-                ..ExportOptions::default()
-            };
-            crate::convert::to_pbn(decoded, &options(found), &export)
-        }
-        Target::Lin => pbn_to_lin(bytes, &options(found)),
-        Target::Jsonl | Target::Csv => {
-            crate::jsonl::convert(bytes, &options(found), &data, &found.input.display_name())
-        }
+    let target = crate::commands::convert::Target::from(args.to);
+    let convert = |bytes: Vec<u8>, found: &Found| {
+        let name = found.input.display_name();
+        crate::commands::convert::convert(bytes, target, &options(found), &data, &name)
     };
     // JSON lines of several files run on in one stream: to standard output, unless a mode says
     // otherwise.

@@ -4,12 +4,10 @@
 use std::io::{self, IsTerminal as _, Write as _};
 use std::path::PathBuf;
 
-use crate::check::{CheckOptions, check_owned};
 use crate::handrecord::{self, Options, Paper};
 use crate::io::write::write_atomic;
 use crate::model::deal::Cards;
-use crate::rules::diagnostic::{Diagnostic, Severity};
-use crate::rules::drawn::{Sheet, left_out_stops_a_hand_record, stops_a_hand_record};
+use crate::rules::drawn::Sheet;
 
 use super::{
     EXIT_CLEAN, EXIT_FINDINGS, EXIT_TROUBLE, HandrecordArgs, HandrecordFormat, PaperArg, finish,
@@ -73,77 +71,43 @@ pub(super) fn run(args: &HandrecordArgs) -> u8 {
         args.files.threads(),
         |found, unread| {
             let bytes = unread.read()?;
-            let encoding = super::settings::input_encoding(*args.encoding, found);
-            let decoded = crate::source::decode_owned(bytes, encoding);
-            let options = CheckOptions {
-                selection: super::settings::hand_record_selection(found),
-                ..CheckOptions::default()
-            };
-            let report = check_owned(decoded.text.as_bytes().to_vec(), &options);
-            let (stops, others): (Vec<&Diagnostic>, Vec<&Diagnostic>) = report
-                .diagnostics
+            let keep = |board: &crate::query::Board<'_>| choice.keeps(board);
+            let gathered = crate::commands::handrecord::gather(
+                bytes,
+                super::settings::input_encoding(*args.encoding, found),
+                super::settings::hand_record_selection(found),
+                sheet,
+                &keep,
+            );
+            let errors = gathered
+                .stops
                 .iter()
-                .filter(|d| !d.rule.code().starts_with('E'))
-                .partition(|d| stops_a_hand_record(d, &decoded.text, sheet));
-            let lines = crate::source::LineIndex::new(&decoded.text);
-            let errors = stops
-                .iter()
-                .map(|d| {
-                    (
-                        d.span.start,
+                .map(|stop| {
+                    let d = &stop.finding;
+                    format!(
+                        "{}:{}: {}[{}] {}",
+                        stop.line,
+                        stop.column,
                         d.severity.as_str(),
                         d.rule.code(),
-                        d.message.clone(),
+                        d.message
                     )
                 })
-                .map(|(at, severity, code, message)| {
-                    let (line, column) = lines.line_col(&decoded.text, at);
-                    format!("{line}:{column}: {severity}[{code}] {message}")
-                })
-                .chain(
-                    report
-                        .omitted
-                        .0
-                        .iter()
-                        .filter(|((rule, severity), _)| {
-                            left_out_stops_a_hand_record(*rule, *severity, sheet)
-                        })
-                        .map(|((rule, _), &count)| {
-                            format!(
-                                " {} of {} past the limit of findings kept",
-                                plural(count, "more finding", "more findings"),
-                                rule.code()
-                            )
-                        }),
-                )
+                .chain(gathered.stops_omitted.iter().map(|(rule, count)| {
+                    format!(
+                        " {} of {} past the limit of findings kept",
+                        plural(*count, "more finding", "more findings"),
+                        rule.code()
+                    )
+                }))
                 .collect();
-            let not_drawn = others
-                .iter()
-                .filter(|d| d.severity == Severity::Error)
-                .count()
-                + report
-                    .omitted
-                    .0
-                    .iter()
-                    .filter(|((rule, severity), _)| {
-                        *severity == Severity::Error
-                            && !left_out_stops_a_hand_record(*rule, *severity, sheet)
-                    })
-                    .map(|(_, count)| count)
-                    .sum::<usize>();
-            let keep = |board: &crate::query::Board<'_>| choice.keeps(board);
-            let (boards, rankings) = if args.results {
-                handrecord::results(&decoded.text, &keep)
-            } else {
-                (handrecord::boards(&decoded.text, &keep, false), Vec::new())
-            };
             Ok::<_, String>(Read {
                 name: String::new(),
-                boards,
-                title: handrecord::file_title(&decoded.text),
+                boards: gathered.boards,
+                title: gathered.title,
                 errors,
-                not_drawn,
-                rankings,
+                not_drawn: gathered.not_drawn,
+                rankings: gathered.rankings,
             })
         },
         |index, one| {
