@@ -1,7 +1,8 @@
 //! `rotate`, `renumber` and `replicate` on any bytes (issue 46): no read-back difference (W004);
 //! four quarter turns give the input back byte for byte, commentary turned too or not, and so do
 //! one turn and three; the same output in chunks of 1 byte; a renumbered file renumbered again is
-//! unchanged; a replicated file begins with the input, byte for byte.
+//! unchanged; a replicated file begins with the input, byte for byte; renumber (with the standard
+//! rotation too) and replicate give the same output in chunks of 1 byte.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -53,6 +54,27 @@ fuzz_target!(|bytes: &[u8]| {
     };
     let first = renumber_owned(bytes.to_vec(), &renumber, options);
     no_w004(&first.problems);
+    // The one frame (issue 59, item 3): the same output whatever the size of the chunks, with
+    // the standard rotation too (which respells deals and computes par again).
+    let tiny = RewriteOptions {
+        chunk_bytes: Some(1),
+        ..options
+    };
+    let standard = RenumberOptions {
+        standard: true,
+        ..renumber.clone()
+    };
+    let whole = renumber_owned(bytes.to_vec(), &standard, options);
+    no_w004(&whole.problems);
+    let cut = renumber_owned(bytes.to_vec(), &standard, tiny);
+    assert!(
+        cut.output_bytes() == whole.output_bytes(),
+        "renumber in chunks of 1 byte differs"
+    );
+    assert!(
+        first.output_bytes() == renumber_owned(bytes.to_vec(), &renumber, tiny).output_bytes(),
+        "renumber in chunks of 1 byte differs"
+    );
     if let Some(output) = first.output_bytes().filter(|_| first.problems.is_empty()) {
         let second = renumber_owned(output.clone(), &renumber, options);
         assert!(
@@ -69,6 +91,18 @@ fuzz_target!(|bytes: &[u8]| {
         options,
     );
     no_w004(&replicated.problems);
+    let replicated_cut = replicate_owned(
+        bytes.to_vec(),
+        ReplicateOptions {
+            blocks: 3,
+            size: None,
+        },
+        tiny,
+    );
+    assert!(
+        replicated_cut.output_bytes() == replicated.output_bytes(),
+        "replicate in chunks of 1 byte differs"
+    );
     if let Some(output) = replicated.output_bytes()
         && std::str::from_utf8(bytes).is_ok()
     {

@@ -61,6 +61,16 @@ fuzz_target!(|bytes: &[u8]| {
         "{:?}",
         tagged.problems
     );
+    // The one frame (issue 59, item 3): the same output in chunks of 1 byte.
+    let tiny = RewriteOptions {
+        chunk_bytes: Some(1),
+        ..RewriteOptions::default()
+    };
+    let cut = set_tags_owned(file.to_vec(), &changes, &choice, tiny);
+    assert!(
+        cut.output_bytes() == tagged.output_bytes(),
+        "set-tag in chunks of 1 byte differs"
+    );
     choice.invert = true;
     let dropped = select_owned(file.to_vec(), &choice, false, RewriteOptions::default());
     for done in [&kept, &dropped] {

@@ -1,17 +1,18 @@
 //! `pbnfmt dedup`: two passes over the inputs. The first reads every file's complete deals in
-//! input order (on all threads, handed on in order) and decides which games go; the second
+//! input order (on all threads, handed on in order), and `commands::dedup::Plan` decides which
+//! games go; the second
 //! removes them through the rewrite modes (standard output, `--write`, `--out-dir`, `--check`,
 //! `--diff`), each file proven ([`crate::rewrite::dedup`]). `--duplicates FILE` gathers the
 //! removed games in input order, written atomically before any input is changed.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::path::PathBuf;
 
 use crate::check::check_owned;
 use crate::io::spool::Output;
 use crate::io::write::write_atomic;
 use crate::rewrite::dedup::{Removal, dedup_owned};
-use crate::sets::{Repeats, Sameness, SeenDeal};
+use crate::sets::{Repeats, Sameness};
 use crate::walk::{Found, Input};
 
 use super::check::{Archive, repeats_only};
@@ -153,8 +154,7 @@ fn plan(args: &DedupArgs, sameness: Sameness) -> Result<Plans, u8> {
         ..repeats_only(sameness)
     };
     let threads = io.files.threads();
-    // Each file's deals and its repeats (its own, then of earlier files), in input order.
-    let mut files: Vec<(String, Vec<SeenDeal>, Vec<Removal>)> = Vec::new();
+    let mut plan = crate::commands::dedup::Plan::new(repeats, sameness);
     super::each_input(
         &discovery.inputs,
         threads,
@@ -166,49 +166,14 @@ fn plan(args: &DedupArgs, sameness: Sameness) -> Result<Plans, u8> {
         |index, read| {
             let name = discovery.inputs[index].input.display_name();
             let (deals, own) = read.unwrap_or_default();
-            let mut listed: Vec<Removal> = own
-                .iter()
-                .chain(&repeats.file(&name, &deals, false))
-                .filter(|d| d.rule == crate::rules::Rule::RepeatedDeal)
-                .map(|d| Removal {
-                    deal_start: d.span.start,
-                    why: format!("{name}: {} (pbnfmt dedup)", d.message),
-                })
-                .collect();
-            listed.sort_by_key(|removal| removal.deal_start);
-            files.push((name, deals, listed));
+            plan.file(name, deals, &own);
             true
         },
     );
-    if args.unique_only {
-        // Every copy of a deal that is repeated anywhere in the run goes.
-        let mut repeated = HashSet::new();
-        for (_, deals, listed) in &files {
-            for removal in listed {
-                if let Some(deal) = deals
-                    .iter()
-                    .find(|d| d.start as usize == removal.deal_start)
-                {
-                    repeated.insert(sameness.canonical(deal.key()));
-                }
-            }
-        }
-        for (name, deals, listed) in &mut files {
-            *listed = deals
-                .iter()
-                .filter(|deal| repeated.contains(&sameness.canonical(deal.key())))
-                .map(|deal| Removal {
-                    deal_start: deal.start as usize,
-                    why: format!(
-                        "{name}: a deal dealt more than once in the run (pbnfmt dedup --unique-only)"
-                    ),
-                })
-                .collect();
-        }
-    }
+    let files = plan.finish(args.unique_only);
     let mut by_path = HashMap::new();
     let mut order = Vec::with_capacity(files.len());
-    for (found, (_, _, listed)) in discovery.inputs.into_iter().zip(files) {
+    for (found, listed) in discovery.inputs.into_iter().zip(files) {
         if let Input::File(path) = &found.input {
             by_path.insert(path.clone(), order.len());
         }

@@ -7,4 +7,5 @@
 //! exit statuses.
 
 pub mod convert;
+pub mod dedup;
 pub mod handrecord;

@@ -120,8 +120,8 @@ pub fn table_text(tricks: &Tricks, eol: &str) -> String {
     out
 }
 
-/// The edits of one game and how many of each of [`TAGS`] it adds; the start of each tag it corrects goes to
-/// `fixed`.
+/// The edits of one game and how many of each of [`TAGS`] it adds; the start of each tag it
+/// corrects goes to `fixed`.
 fn game_edits(
     text: &str,
     parse: &crate::syntax::Parse,
@@ -470,11 +470,22 @@ mod tests {
 
     /// The solver's answer for [`DEAL`], made up for the test: North and South take every trick.
     fn solutions() -> Arc<Solutions> {
+        solved("dddddddddd0000000000")
+    }
+
+    /// A solver's answer for [`DEAL`]: the tricks of each seat and denomination, as
+    /// DoubleDummyTricks writes them.
+    fn solved(digits: &str) -> Arc<Solutions> {
         let mut solutions = Solutions::default();
-        let tricks = crate::dds::read_digits("dddddddddd0000000000").unwrap();
-        let key = deal_key_of(DEAL).unwrap();
-        solutions.insert(key, Outcome::Solved(tricks));
+        let tricks = crate::dds::read_digits(digits).unwrap();
+        solutions.insert(deal_key_of(DEAL).unwrap(), Outcome::Solved(tricks));
         Arc::new(solutions)
+    }
+
+    /// The codes of the findings of a run.
+    fn codes(done: &Analyzed) -> Vec<&str> {
+        let problems = &done.rewritten.problems;
+        problems.iter().map(|d| d.rule.code()).collect()
     }
 
     fn deal_key_of(deal: &str) -> Option<u128> {
@@ -518,13 +529,8 @@ mod tests {
                 5
             );
             assert_eq!(out.contains("\"NS 100\""), !replace, "{out}");
-            let codes: Vec<&str> = whole
-                .rewritten
-                .problems
-                .iter()
-                .map(|d| d.rule.code())
-                .collect();
-            assert_eq!(codes, if replace { vec![] } else { vec!["H008"] });
+            let expected: &[&str] = if replace { &[] } else { &["H008"] };
+            assert_eq!(codes(&whole), expected);
             for chunk in [1, 150, 100_000] {
                 let cut = analyze_owned(
                     text.as_bytes().to_vec(),
@@ -603,13 +609,7 @@ mod tests {
             ..AnalyzeOptions::default()
         };
         let done = analyze(&text, &options);
-        let codes: Vec<&str> = done
-            .rewritten
-            .problems
-            .iter()
-            .map(|d| d.rule.code())
-            .collect();
-        assert_eq!(codes, ["H008"], "{:?}", done.rewritten.problems);
+        assert_eq!(codes(&done), ["H008"], "{:?}", done.rewritten.problems);
         let out = done.rewritten.written_text();
         assert!(
             out.contains("[DoubleDummyTricks \"dddddddddd0000000000\"]"),
@@ -617,22 +617,14 @@ mod tests {
         );
         assert!(out.contains("[OptimumScore \"NS 100\"]"), "{out}");
         // Nobody takes a trick: par is passed out, and no ParContract can be written.
-        let mut passed = Solutions::default();
-        let none = crate::dds::read_digits("00000000000000000000").unwrap();
-        passed.insert(deal_key_of(DEAL).unwrap(), Outcome::Solved(none));
         let text = game(1, "[ParContract \"NS 1NT\"]\n");
         let options = AnalyzeOptions {
             replace: true,
             ..AnalyzeOptions::default()
         };
-        let done = analyze_owned(text.as_bytes().to_vec(), &Arc::new(passed), &options);
-        let codes: Vec<&str> = done
-            .rewritten
-            .problems
-            .iter()
-            .map(|d| d.rule.code())
-            .collect();
-        assert_eq!(codes, ["H008"], "{:?}", done.rewritten.problems);
+        let passed = solved("00000000000000000000");
+        let done = analyze_owned(text.as_bytes().to_vec(), &passed, &options);
+        assert_eq!(codes(&done), ["H008"], "{:?}", done.rewritten.problems);
         assert!(done.rewritten.output.is_some());
     }
 }
