@@ -419,6 +419,27 @@ pub fn section_left_behind(name: &str, span: Range<usize>) -> Diagnostic {
     )
 }
 
+/// W004, refused before any edit: `renumber --standard-dealer-vul` would remove the tag `name`
+/// at `span` (a par that the board's new dealer or vulnerability makes stale, with no table to
+/// work it out again), but data follows the tag, which has no section (PBN 3.1): removing the
+/// pair alone would leave the data to the tag before it (found by fuzzing: this was a failed
+/// proof called a bug in pbnfmt).
+pub fn stale_par_with_data(name: &str, span: Range<usize>) -> Diagnostic {
+    Diagnostic::new(
+        Rule::UnfaithfulExport,
+        span,
+        format!(
+            "the {name} would be stale at the board's new dealer and vulnerability and is to be \
+             removed, but data follows it (PBN 3.1: it has no section), which would be left to \
+             the tag before it"
+        ),
+    )
+    .with_help(
+        "remove the lines after the tag in an editor, or renumber without \
+         --standard-dealer-vul",
+    )
+}
+
 /// W004, refused: `select --write` chose none of the file's `games` boards, and would leave it
 /// without a board (issue 63, item 6).
 pub fn nothing_chosen(games: usize) -> Diagnostic {
