@@ -11,11 +11,17 @@ use pbnfmt::rewrite::renumber::{RenumberOptions, renumber_owned};
 use pbnfmt::rewrite::replicate::{ReplicateOptions, replicate_owned};
 use pbnfmt::rewrite::rotate::{RotateOptions, rotate_owned};
 
+/// No read-back difference: a W004 that calls itself a bug in pbnfmt. A W004 refused before any
+/// edit says what in the input prevents the work (a stale par with data after it).
 fn no_w004(problems: &[pbnfmt::diagnostic::Diagnostic]) {
-    assert!(
-        problems.iter().all(|d| d.rule.code() != "W004"),
-        "{problems:?}"
-    );
+    let bug = |d: &pbnfmt::diagnostic::Diagnostic| {
+        d.rule.code() == "W004"
+            && (d.message.contains("bug in pbnfmt")
+                || d.help
+                    .as_deref()
+                    .is_some_and(|help| help.contains("bug in pbnfmt")))
+    };
+    assert!(!problems.iter().any(bug), "{problems:?}");
 }
 
 fuzz_target!(|bytes: &[u8]| {
@@ -40,13 +46,19 @@ fuzz_target!(|bytes: &[u8]| {
             chunk_bytes: Some(1),
             ..options
         };
-        assert!(turn(bytes, 1, tiny).as_deref() == Some(&once[..]), "chunks of 1 byte differ");
+        assert!(
+            turn(bytes, 1, tiny).as_deref() == Some(&once[..]),
+            "chunks of 1 byte differ"
+        );
         let mut again = once.clone();
         for _ in 0..3 {
             again = turn(&again, 1, options).expect("a turned file turns again");
         }
         assert!(again == bytes, "four turns are not the input");
-        assert!(turn(&once, 3, options).as_deref() == Some(bytes), "one turn and three");
+        assert!(
+            turn(&once, 3, options).as_deref() == Some(bytes),
+            "one turn and three"
+        );
     }
     let renumber = RenumberOptions {
         keep_original: Some("OriginalBoard".to_owned()),
@@ -106,6 +118,9 @@ fuzz_target!(|bytes: &[u8]| {
     if let Some(output) = replicated.output_bytes()
         && std::str::from_utf8(bytes).is_ok()
     {
-        assert!(output.starts_with(bytes), "the replicated file does not begin with the input");
+        assert!(
+            output.starts_with(bytes),
+            "the replicated file does not begin with the input"
+        );
     }
 });

@@ -27,6 +27,16 @@ fn games(bytes: Vec<u8>) -> usize {
     count
 }
 
+/// A read-back difference: a W004 that calls itself a bug in pbnfmt (a W004 refused before any
+/// edit, such as a section set-tag would leave behind, says what in the input prevents it).
+fn bug(d: &pbnfmt::diagnostic::Diagnostic) -> bool {
+    d.rule.code() == "W004"
+        && (d.message.contains("bug in pbnfmt")
+            || d.help
+                .as_deref()
+                .is_some_and(|help| help.contains("bug in pbnfmt")))
+}
+
 fuzz_target!(|bytes: &[u8]| {
     let (expr, file) = match bytes.iter().position(|&b| b == b'\n') {
         Some(at) => (&bytes[..at], &bytes[at + 1..]),
@@ -57,7 +67,7 @@ fuzz_target!(|bytes: &[u8]| {
     ];
     let tagged = set_tags_owned(file.to_vec(), &changes, &choice, RewriteOptions::default());
     assert!(
-        tagged.problems.iter().all(|d| d.rule.code() != "W004"),
+        tagged.problems.iter().all(|d| !bug(d)),
         "{:?}",
         tagged.problems
     );
@@ -75,7 +85,7 @@ fuzz_target!(|bytes: &[u8]| {
     let dropped = select_owned(file.to_vec(), &choice, false, RewriteOptions::default());
     for done in [&kept, &dropped] {
         assert!(
-            done.rewritten.problems.iter().all(|d| d.rule.code() != "W004"),
+            done.rewritten.problems.iter().all(|d| !bug(d)),
             "{:?}",
             done.rewritten.problems
         );
@@ -100,8 +110,15 @@ fuzz_target!(|bytes: &[u8]| {
             assert!(merged == whole, "split and merged is not the file");
         }
     }
-    if let (Some(a), Some(b)) = (kept.rewritten.output_bytes(), dropped.rewritten.output_bytes()) {
+    if let (Some(a), Some(b)) = (
+        kept.rewritten.output_bytes(),
+        dropped.rewritten.output_bytes(),
+    ) {
         let all = games(file.to_vec());
-        assert_eq!(games(a) + games(b), all, "kept and dropped are not the input");
+        assert_eq!(
+            games(a) + games(b),
+            all,
+            "kept and dropped are not the input"
+        );
     }
 });
