@@ -94,7 +94,7 @@ pub(crate) trait ChunkEdits {
     }
 
     /// The rewrite writes text given on the command line (`set-tag`'s values, `renumber`'s tag
-    /// name): a character of it that the file's encoding lacks is said as such (W003), not as a
+    /// name): a character of it that the file's encoding lacks is said as such (W001), not as a
     /// bug.
     const WRITES_GIVEN_TEXT: bool = false;
 
