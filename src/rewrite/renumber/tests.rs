@@ -10,6 +10,13 @@ fn output(rewritten: &Rewritten) -> String {
     rewritten.written_text()
 }
 
+/// `text` renumbered as `options` say, with nothing found.
+fn clean(text: &str, options: &RenumberOptions) -> String {
+    let renumbered = renumber(text, options);
+    assert!(renumbered.problems.is_empty(), "{:?}", renumbered.problems);
+    output(&renumbered)
+}
+
 /// A par taken with `#` or implied by `##` (PBN 4.8) from a board that now deals or stands
 /// otherwise: written out in each game, computed again where the board moved. Before, the
 /// proof found the stale par and called it a bug in pbnfmt.
@@ -101,22 +108,17 @@ fn a_repeated_tag_is_renumbered_with_the_first() {
         A8654.KQ5.T.QJT6 J973.J98742.3.K4v\"]\n[Board\n  \"7\"]\n[Deal \"s:KQT2.AT.J6542.85 \
         .63.AKQ987.A9732 A8654.KQ5.T.QJT6 J973.J98742.3.K4v\"]\n{A brace comment\nwith a \
         semi-empty line inside does not end the game (PBN 3).}";
-    let renumbered = renumber(found, &RenumberOptions::default());
-    assert!(renumbered.problems.is_empty(), "{:?}", renumbered.problems);
-    assert_eq!(output(&renumbered).matches("\"1\"]").count(), 2);
+    let default = RenumberOptions::default();
+    assert_eq!(clean(found, &default).matches("\"1\"]").count(), 2);
     // The fuzzer's second file: two boards run together, the repeat ignored and kept.
     let ran_together = "[Board \"21\"]\n[North \"A\"]\n[Board \"27\"]\n[North \"B\"]\n";
-    let renumbered = renumber(ran_together, &RenumberOptions::default());
-    assert!(renumbered.problems.is_empty(), "{:?}", renumbered.problems);
     assert_eq!(
-        output(&renumbered),
+        clean(ran_together, &default),
         "[Board \"1\"]\n[North \"A\"]\n[Board \"27\"]\n[North \"B\"]\n"
     );
     let text = "[Board \"7\"]\n[Dealer \"N\"]\n[Board \"7\"]\n[Dealer \"N\"]\n";
-    let plain = renumber(text, &RenumberOptions::default());
-    assert!(plain.problems.is_empty(), "{:?}", plain.problems);
     assert_eq!(
-        output(&plain),
+        clean(text, &default),
         "[Board \"1\"]\n[Dealer \"N\"]\n[Board \"1\"]\n[Dealer \"N\"]\n"
     );
     let standard = RenumberOptions {
@@ -124,10 +126,8 @@ fn a_repeated_tag_is_renumbered_with_the_first() {
         standard: true,
         ..RenumberOptions::default()
     };
-    let turned = renumber(text, &standard);
-    assert!(turned.problems.is_empty(), "{:?}", turned.problems);
     assert_eq!(
-        output(&turned),
+        clean(text, &standard),
         // The missing Vulnerable goes after the (first) Board, as for any game.
         "[Board \"2\"]\n[Vulnerable \"NS\"]\n[Dealer \"E\"]\n[Board \"2\"]\n[Dealer \"E\"]\n"
     );
