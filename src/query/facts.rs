@@ -218,6 +218,13 @@ impl<'b> Board<'b> {
         self.shown_par(None).map(|shown| shown.ns)
     }
 
+    /// Whether the board's OptimumScore says other than its own double-dummy table (H004): a
+    /// par left stale.
+    pub fn par_contradicted(&self) -> bool {
+        self.shown_par(None)
+            .is_some_and(|par| par.contradicted.is_some())
+    }
+
     /// The par the board shows ([`crate::par::shown`]): its table's, else its OptimumScore;
     /// `solved` stands for a table the file does not give (the solver's).
     pub fn shown_par(&self, solved: Option<&Tricks>) -> Option<crate::par::Shown> {

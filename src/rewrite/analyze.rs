@@ -362,7 +362,6 @@ struct Analyze<'a> {
 
 impl ChunkEdits for Analyze<'_> {
     const EFFECTIVE: bool = true;
-    const CHECKS_MODELS: bool = true;
 
     fn edits(&mut self, chunk: ToEdit<'_, '_>) -> EditsMade {
         self.mark = self.added;

@@ -33,7 +33,7 @@ use crate::parser;
 use crate::proof::{self, Rewritten};
 use crate::read::{ChunkSource as Chunks, Reader, Verdict};
 use crate::rules::diagnostic::Diagnostic;
-use crate::rules::writing::{Changed, Unfaithful};
+use crate::rules::writing::Unfaithful;
 use crate::source::{self, Decoded, Encoding};
 use crate::syntax::Parse;
 
@@ -87,8 +87,9 @@ pub(crate) trait ChunkEdits {
     /// The edits to the games of a chunk, and what they leave as it is.
     fn edits(&mut self, chunk: ToEdit<'_, '_>) -> EditsMade;
 
-    /// For a rewrite that does not keep the facts ([`ChunkEdits::SAME_FACTS`]): what is wrong
-    /// with a chunk's rewrite read back, whose games are `models`.
+    /// For a rewrite that does not keep the facts ([`ChunkEdits::SAME_FACTS`]), or changes some
+    /// tags on purpose ([`ChunkEdits::changes`]): what is wrong with a chunk's rewrite read back,
+    /// whose games are `models`.
     fn check_models(&self, _back: ReadBack<'_>, _models: &[GameModel<'_>]) -> Option<Unfaithful> {
         None
     }
@@ -97,10 +98,6 @@ pub(crate) trait ChunkEdits {
     /// name): a character of it that the file's encoding lacks is said as such (W001), not as a
     /// bug.
     const WRITES_GIVEN_TEXT: bool = false;
-
-    /// Whether [`ChunkEdits::check_models`] is asked of a rewrite that keeps the facts too: one
-    /// that changes some tags on purpose ([`ChunkEdits::changes`]) proves there what they became.
-    const CHECKS_MODELS: bool = !Self::SAME_FACTS;
 
     /// The tags this rewrite changes on purpose: the facts of its result are compared with the
     /// input's leaving them out, and [`ChunkEdits::check_models`] proves their new values.
@@ -212,34 +209,6 @@ pub(crate) struct GameAt<'a> {
     pub text: &'a str,
     pub model: &'a GameModel<'a>,
     pub nl: &'a str,
-}
-
-/// Why `result` does not say what `text` says, game for game, leaving out the tags named in
-/// `leave` (those the rewrite changes, `what` in the message), if it does not.
-pub(crate) fn same_but(
-    text: &str,
-    result: &str,
-    leave: &[&str],
-    changed: Changed,
-    force: bool,
-) -> Option<Unfaithful> {
-    let (before, broken_before) = dedup::game_facts(text, &[], leave);
-    let (after, broken_after) = dedup::game_facts(result, &[], leave);
-    if !force && broken_after > broken_before {
-        return Some(Unfaithful::NewSyntaxError);
-    }
-    if before.len() != after.len() {
-        return Some(Unfaithful::OtherGameCount);
-    }
-    let (_, span) = before
-        .iter()
-        .zip(&after)
-        .find(|((was, _), (is, _))| was != is)?
-        .0;
-    Some(Unfaithful::SaysMoreThan {
-        at: span.start,
-        changed,
-    })
 }
 
 /// Whether `problem` is one of [`bug`]'s: a broken invariant, not a reason of the input's.

@@ -123,15 +123,12 @@ fn cards(model: &GameModel<'_>) -> Option<[Option<u64>; 4]> {
 
 /// Whether the game's OptimumScore says other than its double-dummy table (H004).
 fn stale_par(parse: &crate::syntax::Parse, text: &str, model: &GameModel<'_>) -> bool {
-    crate::query::Board::new(parse, text, model)
-        .shown_par(None)
-        .is_some_and(|par| par.contradicted.is_some())
+    crate::query::Board::new(parse, text, model).par_contradicted()
 }
 
 impl ChunkEdits for Renumber<'_> {
     const EFFECTIVE: bool = true;
     const WRITES_GIVEN_TEXT: bool = true;
-    const CHECKS_MODELS: bool = true;
 
     fn edits(&mut self, chunk: ToEdit<'_, '_>) -> EditsMade {
         self.mark = (self.number, self.past_max, self.refusals.len());

@@ -259,9 +259,7 @@ impl Original {
         }
         let facts = crate::query::Board::new(at.parse, at.text, model);
         let tricks = facts.dd().copied();
-        let stale_par = facts
-            .shown_par(None)
-            .is_some_and(|par| par.contradicted.is_some());
+        let stale_par = facts.par_contradicted();
         Some(Original {
             board,
             span,
@@ -503,9 +501,7 @@ fn differs(
         };
         // No par its table contradicts that the original did not have at the same dealer and
         // vulnerability (issue 63, item 3).
-        let stale_par = crate::query::Board::new(parse, copies, model)
-            .shown_par(None)
-            .is_some_and(|par| par.contradicted.is_some());
+        let stale_par = crate::query::Board::new(parse, copies, model).par_contradicted();
         let values = wanted
             .values
             .iter()

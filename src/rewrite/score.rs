@@ -9,7 +9,7 @@
 //! the results rules that judge what was written (R002 matchpoints, R003 IMPs, R004
 //! percentages, R005 ranks, R008 the datum) find nothing in a board that was scored.
 
-use crate::rules::writing::{Changed, TableChange, Unfaithful};
+use crate::rules::writing::{TableChange, Unfaithful};
 use std::collections::BTreeMap;
 
 use crate::check::{CheckOptions, check_bytes};
@@ -17,7 +17,7 @@ use crate::model::GameModel;
 use crate::proof::Rewritten;
 use crate::rewrite::edit::Edits;
 use crate::rewrite::{
-    ChunkEdits, EditsMade, ReadBack, RewriteOptions, ToEdit, bug, rewrite_chunks, same_but,
+    ChunkEdits, EditsMade, ReadBack, RewriteOptions, ToEdit, bug, rewrite_chunks,
 };
 use crate::rules::results::compute::{Board, Cells, Left, Method, score_board};
 use crate::rules::results::totals::{Claim, Corrected, Totals, corrections};
@@ -374,10 +374,30 @@ fn score_totals(mut rewritten: Rewritten) -> (Rewritten, Corrected) {
     (rewritten, corrected)
 }
 
+/// Why `result` does not say what `scored` says, game for game, leaving out the
+/// TotalScoreTables, if it does not.
+fn same_but_totals(scored: &str, result: &str) -> Option<Unfaithful> {
+    let leave = ["TotalScoreTable"];
+    let (before, broken_before) = super::dedup::game_facts(scored, &[], &leave);
+    let (after, broken_after) = super::dedup::game_facts(result, &[], &leave);
+    if broken_after > broken_before {
+        return Some(Unfaithful::NewSyntaxError);
+    }
+    if before.len() != after.len() {
+        return Some(Unfaithful::OtherGameCount);
+    }
+    let (_, span) = before
+        .iter()
+        .zip(&after)
+        .find(|((was, _), (is, _))| was != is)?
+        .0;
+    Some(Unfaithful::SaysMoreThan { at: span.start })
+}
+
 /// Why `result`, the scored text `scored` with its TotalScoreTables written again, is not
 /// what it should be; `input` is what the totals rules read of the file before `score`.
 fn totals_kept(scored: &str, result: &str, input: &Totals) -> Option<Unfaithful> {
-    if let Some(problem) = same_but(scored, result, &["TotalScoreTable"], Changed::Totals, false) {
+    if let Some(problem) = same_but_totals(scored, result) {
         return Some(problem);
     }
     let tables = |text: &str| {

@@ -100,7 +100,6 @@ struct SetTags<'c> {
 impl ChunkEdits for SetTags<'_> {
     const EFFECTIVE: bool = true;
     const WRITES_GIVEN_TEXT: bool = true;
-    const CHECKS_MODELS: bool = true;
 
     fn edits(&mut self, chunk: ToEdit<'_, '_>) -> EditsMade {
         self.mark = self.refusals.len();

@@ -3,7 +3,7 @@
 //! tags the rewrite changes, and the rewrite's own checks ([`ChunkEdits::check_models`],
 //! [`ChunkEdits::check_piece`]).
 
-use super::{ChunkEdits, ReadBack, carried, models};
+use super::{ChunkEdits, ReadBack, models};
 use crate::model::{Inheritor, OwnedInheritance};
 use crate::parser;
 use crate::proof::{self, facts};
@@ -48,9 +48,10 @@ pub(super) fn verify_piece<R: ChunkEdits>(
         original,
         values,
     };
-    let mut after = None;
-    if R::SAME_FACTS {
-        let changes = rewrite.changes();
+    // The facts but the tags the rewrite changes; the models, for a rewrite that changes the
+    // facts or some tags on purpose and proves what they became.
+    let changes = rewrite.changes();
+    let from_facts = if R::SAME_FACTS {
         let mut was =
             facts::Facts::carrying(parse, text, R::EFFECTIVE, before).leaving_out(&changes);
         let mut is = facts::Facts::carrying(&again, piece, R::EFFECTIVE, values.inheritor())
@@ -58,22 +59,25 @@ pub(super) fn verify_piece<R: ChunkEdits>(
         if let Some((was, is)) = proof::first_difference(&mut was, &mut is) {
             return Err(Unfaithful::ChangesFacts { was, is });
         }
-        after = Some(is.into_inheritor().to_owned_values());
-    }
-    if R::CHECKS_MODELS {
-        let mut reader = values.inheritor();
-        let again_models = models(&again, piece, &mut reader);
-        if let Some(problem) = rewrite.check_models(back, &again_models) {
-            return Err(problem);
+        Some(is.into_inheritor().to_owned_values())
+    } else {
+        None
+    };
+    let after = match from_facts {
+        Some(after) if changes.is_empty() => after,
+        from_facts => {
+            let mut reader = values.inheritor();
+            let again_models = models(&again, piece, &mut reader);
+            if let Some(problem) = rewrite.check_models(back, &again_models) {
+                return Err(problem);
+            }
+            drop(again_models);
+            from_facts.unwrap_or_else(|| reader.to_owned_values())
         }
-        drop(again_models);
-        after.get_or_insert_with(|| reader.to_owned_values());
-    }
-    match (rewrite.check_piece(back), after) {
-        (Some(problem), _) => Err(problem),
-        (None, Some(after)) => Ok(after),
-        // Neither the facts nor the models were read: the values go on from the piece.
-        (None, None) => Ok(carried(&again, piece, values)),
+    };
+    match rewrite.check_piece(back) {
+        Some(problem) => Err(problem),
+        None => Ok(after),
     }
 }
 

@@ -650,7 +650,7 @@ mod refusals;
 #[cfg(test)]
 pub(crate) use pairs::pairs;
 pub use read_back::{
-    Boards, Changed, FormatBreak, TableChange, Unfaithful, export_unfaithful, result_not_read_back,
+    Boards, FormatBreak, TableChange, Unfaithful, export_unfaithful, result_not_read_back,
     result_unfaithful,
 };
 pub use refusals::{

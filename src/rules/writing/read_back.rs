@@ -8,12 +8,6 @@ use std::ops::Range;
 use crate::rules::Rule;
 use crate::rules::diagnostic::Diagnostic;
 
-/// What a rewrite changed in a game and nothing else, in [`Unfaithful::SaysMoreThan`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Changed {
-    Totals,
-}
-
 /// Whose boards could not be numbered, in [`Unfaithful::NotRenumbered`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Boards {
@@ -81,10 +75,9 @@ pub enum Unfaithful {
     MoreGames,
     /// The text before the first game is not the input's.
     PreambleLost,
-    /// The game at byte `at` says something else than what the rewrite changes.
+    /// The game at byte `at` says something else than its totals, which `score` changes.
     SaysMoreThan {
         at: usize,
-        changed: Changed,
     },
     /// The rewrite, run again on its result, changes it.
     AgainChanges,
@@ -208,12 +201,9 @@ impl fmt::Display for Unfaithful {
             FewerGames => f.write_str("the result has fewer games than it should"),
             MoreGames => f.write_str("the result has more games than it should"),
             PreambleLost => f.write_str("the result lost the text before the first game"),
-            SaysMoreThan { at, changed } => write!(
+            SaysMoreThan { at } => write!(
                 f,
-                "the game at byte {at} would say something else than {}",
-                match changed {
-                    Changed::Totals => "its totals",
-                }
+                "the game at byte {at} would say something else than its totals"
             ),
             AgainChanges => f.write_str("rewriting the result again changes it"),
             CompressNotInverse => {
