@@ -1,10 +1,11 @@
 //! `pbnfmt dedup`: a file without the games whose deal the run has already dealt (H001,
 //! [`crate::sets`]). Whole games are removed, each with what separates it from the next; every
 //! other byte stays. The command decides which games go ([`Removal`]); this module removes them,
-//! gives their text (for `--duplicates`), and proves the result: it reads back without a new
-//! syntax error, with the input's games less those removed, and the facts of every kept game
-//! ([`crate::proof::facts`], values after `#`/`##`) the same. A kept game that took a value from a
-//! removed one would change: W007 refuses the file.
+//! gives their text (for `--duplicates`), and proves the result a chunk at a time, in the frame of
+//! every rewrite ([`super::rewrite_chunks`]): each chunk reads back without a new syntax error,
+//! with its games less those removed, and the facts of every kept game ([`crate::proof::facts`],
+//! values after `#`/`##`) the same. A kept game that took a value from a removed one would
+//! change: W007 refuses the file.
 
 use crate::rules::writing::Unfaithful;
 use std::ops::Range;
@@ -12,12 +13,12 @@ use std::ops::Range;
 use crate::model::{GameModel, Inheritance, Inheritor};
 use crate::parser::CHUNK_BYTES;
 use crate::proof::Rewritten;
+use crate::proof::facts;
 use crate::proof::facts::Facts;
 use crate::read::{Chunk, Reader};
-use crate::rewrite::edit::Edits;
-use crate::rewrite::{RewriteOptions, bug};
+use crate::rewrite::edit::{Edit, Edits};
+use crate::rewrite::{ChunkEdits, EditsMade, ReadBack, RewriteOptions, ToEdit, bug};
 use crate::rules::Rule;
-use crate::rules::diagnostic::Diagnostic;
 use crate::source;
 
 /// A game to remove: the byte where its Deal tag starts (as `check` reported it) and the
@@ -68,6 +69,10 @@ pub fn dedup_owned(
 /// The removed games' text is made only with `keep_removed` (resolving each costs about as much
 /// as reading it again).
 ///
+/// A first pass over the whole file decides which games go and plans the deletions (a run of
+/// removed games at the end goes from the end of the game before it, which only the end of the
+/// file tells); the frame then makes them a chunk at a time ([`Removing`]).
+///
 /// With `resolve_kept`, a kept game after a removed one that takes a value from `#`/`##`
 /// (PBN 4.8) is written with its values resolved, as `resolve` writes it, so that it says what
 /// it said before whichever game gave the value went; without it such a game refuses the file
@@ -102,8 +107,6 @@ pub(crate) fn remove_games(
             |_| {},
             |parse, game, model| {
                 let mut span = parse.span(game.first, game.last);
-                // Where the game starts for the proof, which leaves the removed games out.
-                let game_start = span.start;
                 let why = model.and_then(|model| decide(parse, text, model));
                 if let Some(model) = model
                     && std::mem::take(&mut first)
@@ -113,6 +116,9 @@ pub(crate) fn remove_games(
                     span.start = start;
                     *kept_text = start;
                 }
+                // Where the game starts for the proof, which leaves the removed games out: after
+                // the text before the first game, which stays.
+                let game_start = span.start;
                 match why {
                     Some(_) if !keep_removed => {
                         gone.push(game_start);
@@ -217,8 +223,8 @@ pub(crate) fn remove_games(
             removed: String::new(),
         };
     }
-    let result = match edits.apply(text) {
-        Ok(result) => result,
+    let edits = match edits.sorted() {
+        Ok(edits) => edits,
         Err(error) => {
             problems.push(bug(error.into()));
             return Deduped {
@@ -227,17 +233,195 @@ pub(crate) fn remove_games(
             };
         }
     };
-    if let Some(problem) = differs(text, &result, &gone, kept_before, options.force) {
-        problems.push(problem);
-        return Deduped {
-            rewritten: Rewritten::refused(decoded, problems, games),
-            removed: String::new(),
+    // The text after the last chunk's last token goes with a deletion to the end.
+    let keeps_tail = edits.last().is_none_or(|edit| edit.range.end < text.len());
+    let mut removing = Removing {
+        edits,
+        cursor: 0,
+        cursor_before: 0,
+        gone,
+        kept_before,
+        keeps_tail,
+        preamble_at: None,
+        expected: Vec::new(),
+    };
+    let rewritten = super::rewrite_chunks(decoded, options, &mut removing, None);
+    if rewritten.output.is_none() {
+        removed.clear();
+    }
+    Deduped { rewritten, removed }
+}
+
+/// The removal of games planned over the whole file ([`remove_games`]), made a chunk at a time
+/// by the frame of every rewrite ([`super::rewrite_chunks`]): each chunk's part of the
+/// deletions (a run of removed games may cross chunks), and the proof that the chunk's rewrite
+/// holds the chunk's games less those removed, each saying what it said. Every chunk after the
+/// first removal is read back, edited or not: a kept game that took a value from a removed one
+/// with `#`/`##` (PBN 4.8) says something else, and refuses the file (W007).
+struct Removing {
+    /// Sorted, not overlapping; offsets in the whole text.
+    edits: Vec<Edit>,
+    /// The first edit not wholly made yet, and what it was before the last chunk (for
+    /// [`ChunkEdits::rewind`]).
+    cursor: usize,
+    cursor_before: usize,
+    /// Where each removed game starts (sorted).
+    gone: Vec<usize>,
+    /// The text before the first game, which stays when that game goes: the games are compared
+    /// after it, as it belongs to no game of the result's alone.
+    kept_before: usize,
+    keeps_tail: bool,
+    /// The start of the chunk that holds the end of that text, when this chunk is it.
+    preamble_at: Option<usize>,
+    /// The facts of the games the chunk keeps.
+    expected: Vec<Kept>,
+}
+
+/// A kept game's facts, where its first line is in the input, and whether it takes a value with
+/// `#`/`##`.
+struct Kept {
+    facts: String,
+    first_line: Range<usize>,
+    inherits: bool,
+}
+
+impl ChunkEdits for Removing {
+    const EFFECTIVE: bool = true;
+    const SAME_FACTS: bool = false;
+    const READS_BACK_UNEDITED: bool = true;
+
+    fn edits(&mut self, chunk: ToEdit<'_, '_>) -> EditsMade {
+        let end = chunk
+            .parse
+            .tokens
+            .last()
+            .map_or(chunk.start, |token| token.end as usize);
+        self.cursor_before = self.cursor;
+        let mut edits = Edits::default();
+        while let Some(edit) = self.edits.get(self.cursor) {
+            let Range { start, end: until } = edit.range;
+            if start > end || (start == end && start < until) {
+                break;
+            }
+            if until > end {
+                // A run of removed games that goes on in the next chunk; a replacement is made
+                // within one game, and cannot be cut (the frame refuses it as a bug).
+                match edit.text.is_empty() {
+                    true if start.max(chunk.start) < end => {
+                        edits.delete(start.max(chunk.start)..end)
+                    }
+                    true => {}
+                    false => edits.replace(edit.range.clone(), edit.text.clone()),
+                }
+                break;
+            }
+            edits.replace(start.max(chunk.start)..until, edit.text.clone());
+            self.cursor += 1;
+        }
+        self.preamble_at =
+            (self.kept_before > chunk.start && self.kept_before <= end).then_some(chunk.start);
+        self.expected = match self.preamble_at {
+            Some(_) => {
+                let after = &chunk.text[self.kept_before..end];
+                let parse = crate::parser::parse(after);
+                let models = super::models(&parse, after, &mut Inheritor::default());
+                kept_facts(&parse, after, &models, self.kept_before, &self.gone)
+            }
+            None => kept_facts(chunk.parse, chunk.text, chunk.models, 0, &self.gone),
         };
+        (edits, Vec::new())
     }
-    Deduped {
-        rewritten: super::encoded(decoded, Some(result), problems, games),
-        removed,
+
+    fn check_models(&self, back: ReadBack<'_>, models: &[GameModel<'_>]) -> Option<Unfaithful> {
+        let got = match self.preamble_at {
+            Some(start) => {
+                let kept = self.kept_before - start;
+                if back.piece.get(..kept) != back.original.get(..kept) {
+                    return Some(Unfaithful::PreambleLost);
+                }
+                let after = &back.piece[kept..];
+                let parse = crate::parser::parse(after);
+                let models = super::models(&parse, after, &mut Inheritor::default());
+                kept_facts(&parse, after, &models, 0, &[])
+            }
+            None => kept_facts(back.again, back.piece, models, 0, &[]),
+        };
+        for (i, was) in self.expected.iter().enumerate() {
+            match got.get(i) {
+                Some(is) if is.facts == was.facts => {}
+                Some(_) if was.inherits => {
+                    return Some(Unfaithful::TakesFromRemoved(was.first_line.clone()));
+                }
+                Some(is) => {
+                    let (was, is) = facts::first_difference(&was.facts, &is.facts)?;
+                    return Some(Unfaithful::ChangesFacts { was, is });
+                }
+                None => return Some(Unfaithful::FewerGames),
+            }
+        }
+        (got.len() > self.expected.len()).then_some(Unfaithful::MoreGames)
     }
+
+    fn check_piece(&self, _: ReadBack<'_>) -> Option<Unfaithful> {
+        None
+    }
+
+    fn keeps_tail(&self) -> bool {
+        self.keeps_tail
+    }
+
+    fn rewind(&mut self) {
+        self.cursor = self.cursor_before;
+    }
+}
+
+/// The facts of the games of `parse` (of `text`, whose real games are `models`) that have any,
+/// but those that start at a byte of `gone` (sorted) once `offset` is added to their start.
+fn kept_facts(
+    parse: &crate::syntax::Parse,
+    text: &str,
+    models: &[GameModel<'_>],
+    offset: usize,
+    gone: &[usize],
+) -> Vec<Kept> {
+    let mut kept = Vec::new();
+    let mut models = models.iter();
+    let mut game_facts = facts::GameFacts::new(true);
+    for game in &parse.games {
+        let model = if game.is_empty() { None } else { models.next() };
+        let span = parse.span(game.first, game.last);
+        if gone.binary_search(&(offset + span.start)).is_ok() {
+            continue;
+        }
+        let mut out = String::new();
+        let has_facts = match model {
+            Some(model) => {
+                let context = crate::canon::context(model);
+                game_facts.game(parse, text, game, Some((model, &context)), &mut out)
+            }
+            None => game_facts.game(parse, text, game, None, &mut out),
+        };
+        if !has_facts {
+            continue;
+        }
+        let first_line = text[span.clone()]
+            .find(['\r', '\n'])
+            .map_or(span.end, |end| span.start + end);
+        let inherits = model.is_some_and(|model| {
+            model.tags.iter().any(|tag| {
+                matches!(
+                    tag.inheritance,
+                    Inheritance::Hash { .. } | Inheritance::Implied
+                )
+            })
+        });
+        kept.push(Kept {
+            facts: out,
+            first_line: offset + span.start..offset + first_line,
+            inherits,
+        });
+    }
+    kept
 }
 
 /// The facts of each game of `text` that has any, a chunk of games at a time, as 128-bit
@@ -298,50 +482,6 @@ fn fnv128(text: &str) -> u128 {
         hash = hash.wrapping_mul(0x0000_0000_0100_0000_0000_0000_0000_013b);
     }
     hash
-}
-
-/// Why the result is not the input less the removed games, if it is not. The result starts
-/// with the input's first `kept_before` bytes, the text before its first game when that game
-/// went: the games are compared after it, as it belongs to no game of the result's alone.
-fn differs(
-    text: &str,
-    result: &str,
-    gone: &[usize],
-    kept_before: usize,
-    force: bool,
-) -> Option<Diagnostic> {
-    let (Some(before_text), Some(after_text)) =
-        (text.get(kept_before..), result.get(kept_before..))
-    else {
-        return Some(bug(Unfaithful::PreambleLost));
-    };
-    if result.as_bytes()[..kept_before] != text.as_bytes()[..kept_before] {
-        return Some(bug(Unfaithful::PreambleLost));
-    }
-    let gone: Vec<usize> = gone
-        .iter()
-        .map(|&start| start.saturating_sub(kept_before))
-        .collect();
-    let (before, broken_before) = game_facts(before_text, &gone, &[]);
-    let (after, broken_after) = game_facts(after_text, &[], &[]);
-    if !force && broken_after > broken_before {
-        return Some(bug(Unfaithful::NewSyntaxError));
-    }
-    for (kept, (was, span)) in before.iter().enumerate() {
-        match after.get(kept) {
-            Some((is, _)) if is == was => {}
-            Some(_) => {
-                let first_line = before_text[span.clone()]
-                    .find(['\r', '\n'])
-                    .map_or(span.end, |end| span.start + end);
-                return Some(crate::rules::writing::removed_game_inherited(
-                    kept_before + span.start..kept_before + first_line,
-                ));
-            }
-            None => return Some(bug(Unfaithful::FewerGames)),
-        }
-    }
-    (after.len() != before.len()).then(|| bug(Unfaithful::MoreGames))
 }
 
 /// The removals `check` would report of a file by itself (H001 within it): what `dedup` of that

@@ -55,6 +55,9 @@ pub struct RewriteOptions {
 #[derive(Clone, Copy)]
 pub(crate) struct ToEdit<'a, 't> {
     pub parse: &'a Parse,
+    /// The chunk's first byte in `text`: the text between the last token of the chunk before
+    /// and the first of this one is this chunk's.
+    pub start: usize,
     pub text: &'t str,
     pub models: &'a [GameModel<'t>],
 }
@@ -115,6 +118,17 @@ pub(crate) trait ChunkEdits {
     /// backslash the edits write is a fault of the proof's to find.
     fn spells_backslash_single(&self, _written: &str) -> bool {
         false
+    }
+
+    /// A chunk left as it is is read back too, once the output differs from the input: a
+    /// rewrite that removes games (`dedup`, `select`) changes what the games after it take with
+    /// `#`/`##`, whether or not their chunk is edited.
+    const READS_BACK_UNEDITED: bool = false;
+
+    /// Whether the text after the last chunk's last token stays: `dedup` and `select` remove
+    /// it with the last games when no game is left.
+    fn keeps_tail(&self) -> bool {
+        true
     }
 
     /// Forget what the last [`ChunkEdits::edits`] carried on to the next chunk (a counter, the
@@ -378,6 +392,7 @@ pub(crate) fn edit_chunks<R: ChunkEdits>(
         let chunk_models = models(&parse, text, &mut reader);
         let (edits, left) = rewrite.edits(ToEdit {
             parse: &parse,
+            start,
             text,
             models: &chunk_models,
         });
@@ -401,7 +416,7 @@ pub(crate) fn edit_chunks<R: ChunkEdits>(
             // The file is not written: what is left is read for the other refusals.
             continue;
         }
-        if edits.is_empty() {
+        if edits.is_empty() && !(R::READS_BACK_UNEDITED && values.is_some()) {
             // The output goes on as the input, and its values with it.
             if let Some(values) = &mut values {
                 *values = carried(&parse, text, values);
@@ -460,9 +475,14 @@ pub(crate) fn edit_chunks<R: ChunkEdits>(
             chunks.set_target(target);
         }
     }
+    let tail = if rewrite.keeps_tail() {
+        &text[copied..]
+    } else {
+        ""
+    };
     if let Some(new) = &mut edited.output
         && edited.failed.is_none()
-        && let Err(problem) = sink.push(new, &text[copied..])
+        && let Err(problem) = sink.push(new, tail)
     {
         edited.failed = Some(problem);
     }
@@ -597,6 +617,11 @@ pub(crate) fn rewrite_chunks<R: ChunkEdits>(
                 &problem,
                 decoded.encoding.name(),
             ));
+            None
+        }
+        // A kept game that took a value from a removed one: the input's (W007).
+        Some(Unfaithful::TakesFromRemoved(first_line)) => {
+            problems.push(crate::rules::writing::removed_game_inherited(first_line));
             None
         }
         Some(problem) => {

@@ -158,6 +158,7 @@ pub(crate) fn proves<R: ChunkEdits>(
     let chunk_models = models(&parse, text, &mut inheritor);
     drop(rewrite.edits(super::ToEdit {
         parse: &parse,
+        start: 0,
         text,
         models: &chunk_models,
     }));

@@ -356,3 +356,104 @@ fn threads_go_on_after_a_chunk_read_alone() {
         assert_eq!(many.omitted, one.omitted);
     }
 }
+
+/// `dedup` and `select` remove whole games through the frame of every rewrite, a chunk at a time
+/// (issue 59, item 3): a run of removed games across cuts, the text before the first game kept
+/// when that game goes, the line end after the last game gone with it; the same bytes at every
+/// chunk size. A kept game that takes a value with `##` from a removed one (PBN 4.8) refuses the
+/// file (W007), even where its own chunk has nothing to edit; `select` writes that value out.
+#[test]
+fn dedup_and_select_remove_the_same_games_at_every_chunk_size() {
+    use pbnfmt::rewrite::RewriteOptions;
+    use pbnfmt::rewrite::dedup::{Deduped, Removal, dedup_owned};
+    use pbnfmt::rewrite::select::{BoardList, Choice, select_owned};
+    const DEAL: &str = "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432";
+    let game = |n: u32, event: &str| format!("{event}[Board \"{n}\"]\n[Deal \"{DEAL}\"]\n");
+    let written = |done: &Deduped| {
+        let codes: Vec<&str> = done
+            .rewritten
+            .problems
+            .iter()
+            .map(|d| d.rule.code())
+            .collect();
+        let bytes = done.rewritten.output_bytes();
+        (bytes.map(|b| String::from_utf8(b).expect("UTF-8")), codes)
+    };
+    let options = |size| RewriteOptions {
+        chunk_bytes: Some(size),
+        ..RewriteOptions::default()
+    };
+    let boards = |list: &str| Choice {
+        boards: Some(BoardList::parse(list).expect("a list")),
+        query: None,
+        invert: false,
+    };
+
+    let text = format!(
+        "% PBN 2.1\n{{the club}}\n{}\n{}\n{{between}}\n\n{}\n{}\n{}",
+        game(1, ""),
+        game(2, ""),
+        game(3, ""),
+        game(4, ""),
+        game(5, "")
+    );
+    let only_3 = format!("% PBN 2.1\n{{the club}}\n{{between}}\n\n{}", game(3, ""));
+    // Every game: the file is what came before the first and the comment kept after it, with
+    // the line end after the last game.
+    let repeats: Vec<Removal> = text
+        .match_indices("[Deal ")
+        .map(|(at, _)| Removal {
+            deal_start: at,
+            why: "a repeat".to_owned(),
+        })
+        .collect();
+    for size in 1..=text.len() + 1 {
+        let selected = select_owned(
+            text.clone().into_bytes(),
+            &boards("3"),
+            false,
+            options(size),
+        );
+        assert_eq!(
+            written(&selected),
+            (Some(only_3.clone()), vec![]),
+            "chunks of {size}"
+        );
+        let none = dedup_owned(text.clone().into_bytes(), &repeats, false, options(size));
+        let preamble = "% PBN 2.1\n{the club}\n{between}\n".to_owned();
+        assert_eq!(written(&none), (Some(preamble), vec![]), "chunks of {size}");
+    }
+
+    // Board 3 has no Event tag: board 1's `##` makes it take the value last given, board 2's
+    // (PBN 4.8: a `##` tag "can still redefine [its] tag value in the middle of the file").
+    let text = format!(
+        "{}\n{}\n{}",
+        game(1, "[Event \"##Club\"]\n"),
+        game(2, "[Event \"Cup\"]\n"),
+        game(3, "")
+    );
+    let without_1 = format!(
+        "{}\n{}",
+        game(2, "[Event \"Cup\"]\n"),
+        game(3, "[Event \"Cup\"]\n")
+    );
+    let first = vec![Removal {
+        deal_start: text.find("[Deal ").expect("a deal"),
+        why: "a repeat".to_owned(),
+    }];
+    for size in 1..=text.len() + 1 {
+        let refused = dedup_owned(text.clone().into_bytes(), &first, false, options(size));
+        assert_eq!(written(&refused), (None, vec!["W007"]), "chunks of {size}");
+        let selected = select_owned(
+            text.clone().into_bytes(),
+            &boards("2-3"),
+            false,
+            options(size),
+        );
+        assert_eq!(
+            written(&selected),
+            (Some(without_1.clone()), vec![]),
+            "chunks of {size}"
+        );
+    }
+}

@@ -75,6 +75,10 @@ pub enum Unfaithful {
     MoreGames,
     /// The text before the first game is not the input's.
     PreambleLost,
+    /// A game kept by `dedup` or `select` whose first line is this span of the input says
+    /// something else once the games before it are removed: it takes a value from one of them
+    /// with `#` or `##` (PBN 4.8). The input's, said as W007, not a bug.
+    TakesFromRemoved(Range<usize>),
     /// The game at byte `at` says something else than its totals, which `score` changes.
     SaysMoreThan {
         at: usize,
@@ -201,6 +205,9 @@ impl fmt::Display for Unfaithful {
             FewerGames => f.write_str("the result has fewer games than it should"),
             MoreGames => f.write_str("the result has more games than it should"),
             PreambleLost => f.write_str("the result lost the text before the first game"),
+            TakesFromRemoved(_) => {
+                f.write_str("a kept game takes a value with `#` or `##` from a removed game")
+            }
             SaysMoreThan { at } => write!(
                 f,
                 "the game at byte {at} would say something else than its totals"
