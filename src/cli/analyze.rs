@@ -6,7 +6,8 @@
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use crate::dds::{Cache, Outcome, Solutions, SolveOptions};
+use crate::commands::analyze::Solving;
+use crate::dds::{Cache, Solutions, SolveOptions};
 use crate::rewrite::analyze::{AnalyzeOptions, analyze_owned, deals_to_solve};
 use crate::walk::{Found, Input};
 
@@ -99,7 +100,7 @@ pub(super) fn read_keys(inputs: &[Found], threads: usize, every: bool) -> Vec<u1
 
 /// Solves `keys` (each once, the cache's first), saying on standard error what it did.
 pub(super) fn solve(
-    mut keys: Vec<u128>,
+    keys: Vec<u128>,
     args: &SolveArgs,
     threads: usize,
     quiet: bool,
@@ -111,8 +112,6 @@ pub(super) fn solve(
             return Err(EXIT_TROUBLE);
         }
     };
-    keys.sort_unstable();
-    keys.dedup();
     let mut cache = match &args.cache {
         Some(path) => match Cache::load(path) {
             Ok(cache) => Some(cache),
@@ -138,14 +137,7 @@ pub(super) fn solve(
             plural(cache.skipped, "line", "lines")
         );
     }
-    let mut solutions = Solutions::default();
-    let mut to_solve = Vec::new();
-    for &key in &keys {
-        match cache.as_ref().and_then(|cache| cache.get(key)) {
-            Some(tricks) => solutions.insert(key, Outcome::Solved(*tricks)),
-            None => to_solve.push(key),
-        }
-    }
+    let solving = Solving::new(keys, cache.as_ref());
     let options = SolveOptions {
         threads,
         timeout: Duration::from_secs_f64(args.timeout),
@@ -153,51 +145,42 @@ pub(super) fn solve(
         program,
     };
     let started = Instant::now();
-    let progress = Mutex::new(Progress::of(to_solve.len(), quiet, "deals"));
-    let outcomes = crate::dds::solve_all(&to_solve, &options, &|done| {
+    let to_solve = solving.to_solve();
+    let progress = Mutex::new(Progress::of(to_solve, quiet, "deals"));
+    let solved = solving.solve(&options, cache.as_mut(), &|done| {
         progress
             .lock()
             .unwrap_or_else(|e| e.into_inner())
             .tick(done);
     });
     progress.lock().unwrap_or_else(|e| e.into_inner()).clear();
-    let mut unsolved = 0;
-    for (&key, outcome) in to_solve.iter().zip(outcomes) {
-        match &outcome {
-            Outcome::Solved(tricks) => {
-                if let Some(cache) = &mut cache {
-                    cache.insert(key, *tricks);
-                }
-            }
-            _ => unsolved += 1,
+    let solved = match solved {
+        Ok(solved) => solved,
+        Err(error) => {
+            say!(
+                "pbnfmt: error: cannot write the cache {}: {error}",
+                args.cache
+                    .as_deref()
+                    .unwrap_or(std::path::Path::new(""))
+                    .display()
+            );
+            return Err(EXIT_TROUBLE);
         }
-        solutions.insert(key, outcome);
-    }
-    if let (Some(cache), Some(path)) = (&cache, &args.cache)
-        && cache.added > 0
-        && let Err(error) = cache.save()
-    {
-        say!(
-            "pbnfmt: error: cannot write the cache {}: {error}",
-            path.display()
-        );
-        return Err(EXIT_TROUBLE);
-    }
-    if !quiet && !keys.is_empty() {
+    };
+    if !quiet && solved.solved + solved.unsolved + solved.from_cache > 0 {
         let seconds = started.elapsed().as_secs_f64();
-        let from_cache = keys.len() - to_solve.len();
         let mut line = format!(
             "pbnfmt: solved {} in {seconds:.1} s on {}",
-            plural(to_solve.len() - unsolved, "deal", "deals"),
-            plural(threads.min(to_solve.len()).max(1), "thread", "threads")
+            plural(solved.solved, "deal", "deals"),
+            plural(threads.min(to_solve).max(1), "thread", "threads")
         );
-        if from_cache > 0 {
-            line.push_str(&format!(", {from_cache} from the cache"));
+        if solved.from_cache > 0 {
+            line.push_str(&format!(", {} from the cache", solved.from_cache));
         }
-        if unsolved > 0 {
-            line.push_str(&format!(", {unsolved} not solved (H009)"));
+        if solved.unsolved > 0 {
+            line.push_str(&format!(", {} not solved (H009)", solved.unsolved));
         }
         say!("{line}");
     }
-    Ok(Arc::new(solutions))
+    Ok(Arc::new(solved.solutions))
 }

@@ -5,12 +5,13 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::check::check_owned;
+use crate::commands::check::Tally;
 use crate::dds::Solutions;
 use crate::io::spool::Output;
 use crate::read::threads::Lane;
 use crate::report::{self, Format, Statistics, Summary};
 use crate::rules::dd::NEEDS_SOLVER;
-use crate::rules::diagnostic::{FullStyle, Severity};
+use crate::rules::diagnostic::FullStyle;
 use crate::rules::select::Selection;
 use crate::sets::{Repeats, Sameness, SeenDeal};
 use crate::walk::Found;
@@ -33,24 +34,13 @@ enum Outcome {
         /// The findings, rendered: past 8 MiB in a temporary file, so that a file's flood of
         /// findings waits for its turn on disk.
         piece: Output,
-        statistics: Statistics,
-        errors: usize,
-        warnings: usize,
+        tally: Tally,
         games: usize,
         suppressed: usize,
-        /// Findings past `--max-findings`, counted in `errors` and `warnings`.
-        omitted: usize,
-        /// Findings with a safe fix, and with an unsafe one.
-        fixable: usize,
-        unsafe_fixable: usize,
         /// The complete deals of the file, for H001 across the run.
         deals: Vec<SeenDeal>,
         /// Lines of the rendered findings.
         lines: usize,
-        /// Findings of export format's layout that `export` keeps as they are: a value it has
-        /// no export form for (E008 without a fix: a Result for a side with no certain
-        /// declarer's number), which the summary does not promise it clears (issue 61, item 3).
-        kept_by_export: usize,
     },
 }
 
@@ -286,36 +276,24 @@ impl Totals {
             }
             Outcome::Checked {
                 piece,
-                statistics: counts,
-                errors,
-                warnings,
+                tally,
                 games,
                 suppressed,
-                omitted,
-                fixable,
-                unsafe_fixable,
                 deals: _,
                 lines,
-                kept_by_export,
             } => {
                 self.summary.files += 1;
-                self.summary.fixable += fixable;
-                self.summary.unsafe_fixable += unsafe_fixable;
-                self.summary.omitted += omitted;
+                self.summary.fixable += tally.fixable;
+                self.summary.unsafe_fixable += tally.unsafe_fixable;
+                self.summary.omitted += tally.omitted;
                 self.summary.games += games;
-                self.summary.errors += errors;
-                self.summary.warnings += warnings;
+                self.summary.errors += tally.errors;
+                self.summary.warnings += tally.warnings;
                 self.summary.suppressed += suppressed;
-                self.files_with_findings += usize::from(errors + warnings > 0);
+                self.files_with_findings += usize::from(tally.errors + tally.warnings > 0);
                 self.lines += lines;
-                self.export_layout += counts
-                    .0
-                    .iter()
-                    .filter(|((rule, _), _)| rule.info().group == crate::rules::Group::Export)
-                    .map(|(_, count)| count)
-                    .sum::<usize>()
-                    .saturating_sub(kept_by_export);
-                statistics.merge(counts);
+                self.export_layout += tally.export_layout();
+                statistics.merge(tally.statistics);
                 if printer.spooled(piece).is_err() {
                     return false;
                 }
@@ -418,27 +396,7 @@ fn check_one(
     settings.options.threads = given.threads;
     settings.options.lane = Some(given.lane);
     let mut report = check_owned(bytes, &settings.options);
-    if settings.warnings_as_errors {
-        for diagnostic in &mut report.diagnostics {
-            diagnostic.severity = Severity::Error;
-        }
-        let omitted = std::mem::take(&mut report.omitted.0);
-        for ((rule, _), count) in omitted {
-            *report.omitted.0.entry((rule, Severity::Error)).or_default() += count;
-        }
-    }
-    let mut statistics = Statistics::default();
-    statistics.add(&report.diagnostics);
-    statistics.merge(Statistics(report.omitted.0.clone()));
-    let count = |severity| {
-        report
-            .diagnostics
-            .iter()
-            .filter(|d| d.severity == severity)
-            .count()
-            + report.omitted.count(severity)
-    };
-    let omitted = report.omitted.total();
+    let tally = Tally::of(&mut report, settings.warnings_as_errors);
     let rendered = if render_nothing {
         String::new()
     } else {
@@ -446,7 +404,7 @@ fn check_one(
             format,
             report::FileName::new(&name, found.input.name_bytes().as_deref()),
             &report.decoded,
-            (&report.diagnostics, omitted),
+            (&report.diagnostics, tally.omitted),
             style,
             " (`--max-findings` shows more)",
         )
@@ -454,35 +412,11 @@ fn check_one(
     let lines = rendered.bytes().filter(|&b| b == b'\n').count();
     // Spooled before the report (and the lane it may hold) is dropped.
     let piece = Output::spilled(rendered.into_bytes());
-    let kept_by_export = report
-        .diagnostics
-        .iter()
-        .filter(|d| {
-            d.rule == crate::rules::Rule::NonCanonicalValue
-                && d.help
-                    .as_deref()
-                    .is_some_and(|help| help.ends_with(crate::rules::export::KEPT_BY_EXPORT))
-        })
-        .count();
-    let (mut fixable, mut unsafe_fixable) = (0, 0);
-    for diagnostic in &report.diagnostics {
-        if diagnostic.fixable(false) {
-            fixable += 1;
-        } else if diagnostic.fixable(true) {
-            unsafe_fixable += 1;
-        }
-    }
     Outcome::Checked {
         piece,
-        statistics,
-        errors: count(Severity::Error),
-        warnings: count(Severity::Warning),
+        tally,
         games: report.games,
         suppressed: report.suppressed,
-        omitted,
-        fixable,
-        unsafe_fixable,
-        kept_by_export,
         deals: std::mem::take(&mut report.deals),
         lines,
     }

@@ -308,7 +308,7 @@ pub(super) fn run(args: &HandrecordArgs) -> u8 {
                         .map_or_else(|| "stdin".to_owned(), |s| s.to_string_lossy().into_owned()),
                     crate::walk::Input::Stdin(None) => "stdin".to_owned(),
                 };
-                let stem = super::sets::file_word(&stem);
+                let stem = crate::commands::split::file_word(&stem);
                 // Two inputs of one name (`a/club.pbn`, `b/club.pbn`) get a number each after
                 // the first, as `split` numbers its parts.
                 let mut file = format!("{stem}.{extension}");

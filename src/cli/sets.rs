@@ -2,10 +2,10 @@
 //! threads, handed on in order) and proven before anything is written; each result written
 //! atomically, never to an input, never twice to one path in a run.
 
-use std::collections::HashSet;
 use std::io;
 use std::path::PathBuf;
 
+use crate::commands::split::PartNames;
 use crate::io::write::write_atomic;
 use crate::rewrite::RewriteOptions;
 use crate::rewrite::merge::{self, Cut, Read};
@@ -250,17 +250,11 @@ pub(super) fn run_split(args: &SplitArgs) -> u8 {
         }
         (None, None) => return EXIT_TROUBLE,
     };
-    // No --keep-going here: each part is named after its input, and a part left out would be a
-    // silent hole in the folder.
     // Every part of every file made and proven, and its path chosen, before any is written; each
     // file cut as it is read, its parts pieces of one spool.
     let mut spool = merge::Split::new();
     let mut jobs: Vec<(PathBuf, merge::Part)> = Vec::new();
-    let mut taken: HashSet<String> = HashSet::new();
-    // The number each name written alike was last given: the next is looked for from there, so
-    // that many values written alike (any non-Latin value) do not search from 2 each time
-    // (issue 63, item 11: quadratic).
-    let mut numbered: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
+    let mut names = PartNames::default();
     let mut failed = false;
     // No --keep-going here: each part is named after its input, and a part left out would be a
     // silent hole in the folder.
@@ -286,29 +280,9 @@ pub(super) fn run_split(args: &SplitArgs) -> u8 {
                     .map_or_else(|| "part".to_owned(), |s| s.to_string_lossy().into_owned()),
                 Input::Stdin(_) => "part".to_owned(),
             };
-            let width = parts.len().to_string().len().max(2);
+            let count = parts.len();
             for part in parts {
-                let key = match (&cut, &part.key) {
-                    (Cut::Every(_), Some(number)) => format!("{number:0>width$}"),
-                    (Cut::By(_), Some(value)) => file_word(value),
-                    // The games that do not give the tag: a part of their own (issue 65, item 4).
-                    (Cut::By(name), None) => format!("no-{}", file_word(name)),
-                    (Cut::Every(_), None) => "none".to_owned(),
-                };
-                let base = format!("{}-{key}", file_word(&stem));
-                let mut file = format!("{base}.pbn");
-                // Two values written alike (`A B` and `A_B`, `Open` and `OPEN` on a file system
-                // that ignores case) get a number each after the first.
-                if !taken.insert(file.to_lowercase()) {
-                    let n = numbered.entry(base.to_lowercase()).or_insert(1);
-                    loop {
-                        *n += 1;
-                        file = format!("{base}-{n}.pbn");
-                        if taken.insert(file.to_lowercase()) {
-                            break;
-                        }
-                    }
-                }
+                let file = names.name(&stem, &cut, part.key.as_deref(), count);
                 jobs.push((args.out_dir.join(file), part));
             }
             true
@@ -360,33 +334,4 @@ pub(super) fn run_split(args: &SplitArgs) -> u8 {
         crate::display::escape_line(&args.out_dir.display().to_string())
     );
     EXIT_CLEAN
-}
-
-/// `text` as a piece of a file name: letters and digits of any script (`café`, `日本`), `-`,
-/// `_` and `.` kept (a leading `.` not), every other character `_` (a space, a slash, a control
-/// or bidirectional mark); at most 100 bytes; `none` for nothing. Non-ASCII letters used to become
-/// `_` too, so that `Café Rouge` and every CJK value were alike (issue 62, item 5).
-pub(super) fn file_word(text: &str) -> String {
-    let word: String = text
-        .chars()
-        .map(|c| {
-            if c.is_alphanumeric() || matches!(c, '-' | '_' | '.') {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect();
-    let word = word.trim_start_matches('.');
-    if word.is_empty() {
-        return "none".to_owned();
-    }
-    let mut short = String::new();
-    for c in word.chars() {
-        if short.len() + c.len_utf8() > 100 {
-            break;
-        }
-        short.push(c);
-    }
-    short
 }

@@ -6,6 +6,9 @@
 //! joins; below `cli/`. What stays in `cli/` is arguments, settings, the input loop, printing and
 //! exit statuses.
 
+pub mod analyze;
+pub mod check;
 pub mod convert;
 pub mod dedup;
 pub mod handrecord;
+pub mod split;
