@@ -321,12 +321,11 @@ impl ChunkEdits for Removing {
         self.preamble_at =
             (self.kept_before > chunk.start && self.kept_before <= end).then_some(chunk.start);
         self.expected = match self.preamble_at {
-            Some(_) => {
-                let after = &chunk.text[self.kept_before..end];
-                let parse = crate::parser::parse(after);
-                let models = super::models(&parse, after, &mut Inheritor::default());
-                kept_facts(&parse, after, &models, self.kept_before, &self.gone)
-            }
+            Some(_) => chunk
+                .text
+                .get(self.kept_before..end)
+                .map(|after| facts_after(after, self.kept_before, &self.gone))
+                .unwrap_or_default(),
             None => kept_facts(chunk.parse, chunk.text, chunk.models, 0, &self.gone),
         };
         (edits, Vec::new())
@@ -336,13 +335,11 @@ impl ChunkEdits for Removing {
         let got = match self.preamble_at {
             Some(start) => {
                 let kept = self.kept_before - start;
-                if back.piece.get(..kept) != back.original.get(..kept) {
+                let after = back.piece.get(kept..);
+                if back.piece.get(..kept) != back.original.get(..kept) || after.is_none() {
                     return Some(Unfaithful::PreambleLost);
                 }
-                let after = &back.piece[kept..];
-                let parse = crate::parser::parse(after);
-                let models = super::models(&parse, after, &mut Inheritor::default());
-                kept_facts(&parse, after, &models, 0, &[])
+                facts_after(after.unwrap_or_default(), 0, &[])
             }
             None => kept_facts(back.again, back.piece, models, 0, &[]),
         };
@@ -373,6 +370,14 @@ impl ChunkEdits for Removing {
     fn rewind(&mut self) {
         self.cursor = self.cursor_before;
     }
+}
+
+/// [`kept_facts`] of `text` read by itself (the text after the one before the first game, which
+/// stays when that game goes), its games at `offset` in the file.
+fn facts_after(text: &str, offset: usize, gone: &[usize]) -> Vec<Kept> {
+    let parse = crate::parser::parse(text);
+    let models = super::models(&parse, text, &mut Inheritor::default());
+    kept_facts(&parse, text, &models, offset, gone)
 }
 
 /// The facts of the games of `parse` (of `text`, whose real games are `models`) that have any,
