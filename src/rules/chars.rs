@@ -3,119 +3,14 @@
 //! tabs in strings, and line lengths.
 
 use crate::lexer::SyntaxKind;
+use crate::rules::Rule;
 use crate::rules::diagnostic::{Diagnostic, Severity};
 use crate::rules::semantic::Checker;
-use crate::rules::{Group, Rule, RuleInfo};
 use crate::source::{Decoded, Encoding};
 
-// The rules of this family: see [`crate::rules`].
-
-pub const C1_CONTROL_CHARACTER: RuleInfo = RuleInfo {
-    code: "C001",
-    name: "c1-control-character",
-    severity: Severity::Warning,
-    section: "PBN 2.2",
-    summary: "A character from the 0x80-0x9F range (Windows-1252 quotes, dashes, euro)",
-    what: "Bytes 0x80-0x9F of a Latin-1 file (Windows shows them as curly quotes, dashes, `€`), \
-        or the characters U+0080-U+009F in a Unicode file.",
-    why: "PBN 2.2: \"The 32 ISO 8859/1 code values from 128 to 159 are non-printing control \
-        characters. They are not used for PBN data representation.\" Readers show them \
-        differently or not at all.",
-    example: "```\n\
-        {South’s lead}   (byte 0x92 in a Latin-1 file)\n\
-        ```",
-    fix: "Use the ASCII character: `{South's lead}`.",
-    ..RuleInfo::BASE
-};
-
-pub const CHARACTER_OUTSIDE_LATIN1: RuleInfo = RuleInfo {
-    code: "C002",
-    name: "character-outside-latin1",
-    severity: Severity::Warning,
-    section: "PBN 2.2",
-    summary: "A character that ISO 8859-1 cannot represent",
-    what: "A character outside ISO 8859-1 (U+0100 and above), such as `♠` or `€`, in a UTF-8 or \
-        UTF-16 file.",
-    why: "PBN 2.2: PBN data is represented using ISO 8859-1. A reader expecting it shows such \
-        characters as garbage; suits are written `\\S \\H \\D \\C` in comments (PBN 3.8).",
-    example: "```\n\
-        {Lead the ♠K}\n\
-        ```",
-    fix: "Write `{Lead the \\SK}`.",
-    ..RuleInfo::BASE
-};
-
-pub const TAB_IN_STRING: RuleInfo = RuleInfo {
-    code: "C003",
-    name: "tab-in-string",
-    severity: Severity::Error,
-    section: "PBN 2.3",
-    summary: "A tab character inside a string",
-    what: "A horizontal or vertical tab inside a string token (a tag value or a string section \
-        element).",
-    why: "PBN 2.3: \"tab characters may not appear inside of string data\".",
-    example: "```\n\
-        [Event \"Club\tPairs\"]\n\
-        ```",
-    fix: "Replace the tab by a space.",
-    ..RuleInfo::BASE
-};
-
-pub const LINE_TOO_LONG: RuleInfo = RuleInfo {
-    code: "C004",
-    name: "line-too-long",
-    severity: Severity::Error,
-    section: "PBN 2.3",
-    summary: "A line longer than 255 characters",
-    what: "A text line of more than 255 characters, the line end included.",
-    why: "PBN 2.3: \"The length of a PBN text line is maximally 255 characters, including the \
-        non-visible characters\". Readers with fixed line buffers cut such lines.",
-    example: "```\n\
-        {a 300-character comment on one line}\n\
-        ```",
-    fix: "Break the line: comments and section data may span lines.",
-    ..RuleInfo::BASE
-};
-
-pub const LONG_LINE: RuleInfo = RuleInfo {
-    code: "C005",
-    name: "long-line",
-    severity: Severity::Warning,
-    group: Group::Extra,
-    section: "PBN 2.3",
-    summary: "A line of 80 or more printing characters (opt-in)",
-    what: "A line with 80 or more printing characters. Off by default: select it with \
-        `--extend-select C005`.",
-    why: "PBN 2.3: \"Lines with 80 or more printing characters are strongly discouraged because \
-        of the difficulties experienced by common text editors with long lines.\" Discouraged, \
-        not forbidden: an opt-in style rule.",
-    example: "```\n\
-        {an 85-character comment on one line}\n\
-        ```",
-    fix: "Break the line.",
-    ..RuleInfo::BASE
-};
-
-pub const CONTROL_CHARACTER_IN_TEXT: RuleInfo = RuleInfo {
-    code: "C006",
-    name: "control-character-in-text",
-    severity: Severity::Error,
-    section: "PBN 2.2",
-    summary: "A control character inside a string, comment or escape line",
-    what: "An ASCII control character other than a tab or a line end (NUL, bell, backspace, form \
-        feed, escape, DEL, ...) inside a string, a comment or a `%` line. Outside them, S015 \
-        reports it. Adjacent control characters make one finding.",
-    why: "PBN 2.2: \"The horizontal tab and vertical tab are permitted. No other ASCII control \
-        characters are permitted, except for the (non-visible) control characters for the line \
-        representation.\" Code 127 \"is not used for PBN data representation\". In a comment, an \
-        escape sequence is a command to the terminal of whoever reads the file (pbnfmt shows it, \
-        never sends it).",
-    example: "```\n\
-        {Board 7: ^[[2J}   (^[ is the escape character, byte 0x1B)\n\
-        ```",
-    fix: "Remove the characters; write what they stood for in plain text.",
-    ..RuleInfo::BASE
-};
+// The rules of this family: their pages are in `chars.md` beside this file, and build.rs
+// makes each a constant (see [`crate::rules`]).
+include!(concat!(env!("OUT_DIR"), "/rules/chars.rs"));
 
 /// Longest line PBN 2.3 allows, line end included.
 const MAX_LINE: usize = 255;

@@ -5,130 +5,13 @@ use std::ops::Range;
 use crate::bridge::{Card, Seat, Suit};
 use crate::model::deal::{self, Deal, DealProblem};
 use crate::model::{GameModel, Inheritance, Tag};
-use crate::rules::diagnostic::{Diagnostic, Severity};
+use crate::rules::Rule;
+use crate::rules::diagnostic::Diagnostic;
 use crate::rules::semantic::Checker;
-use crate::rules::{Rule, RuleInfo};
 
-// The rules of this family: see [`crate::rules`].
-
-pub const MALFORMED_DEAL: RuleInfo = RuleInfo {
-    code: "D001",
-    name: "malformed-deal",
-    severity: Severity::Error,
-    section: "PBN 3.4.11",
-    summary: "A Deal that is not `<first>:` and four hands of four suits",
-    what: "The shape of the Deal value: the first hand's seat, a colon, four hands separated by \
-        one space, each hand `-` or four suits separated by dots (spades, hearts, diamonds, \
-        clubs).",
-    why: "PBN 3.4.11 defines the value as `<first>:<1st_hand> <2nd_hand> <3rd_hand> <4th_hand>`; \
-        a reader cannot tell which cards belong to whom otherwise.",
-    example: "```\n\
-        [Deal \"N:AK.QJ.T9.8765 ...\"]\n\
-        ```",
-    fix: "Give four hands of four suits, `-` for an unknown hand.",
-    ..RuleInfo::BASE
-};
-
-pub const INVALID_DEAL_FIRST_SEAT: RuleInfo = RuleInfo {
-    code: "D002",
-    name: "invalid-deal-first-seat",
-    severity: Severity::Error,
-    section: "PBN 3.4.11",
-    summary: "The Deal's first seat is not W, N, E or S",
-    what: "The `<first>` before the colon of a Deal value.",
-    why: "PBN 3.4.11: `<first>` is W, N, E or S, the direction of the first hand given.",
-    example: "```\n\
-        [Deal \"1:AKQ.. ...\"]\n\
-        ```",
-    fix: "Name the seat of the first hand: `[Deal \"N:AKQ.. ...\"]`.",
-    ..RuleInfo::BASE
-};
-
-pub const DUPLICATE_CARD: RuleInfo = RuleInfo {
-    code: "D003",
-    name: "duplicate-card",
-    severity: Severity::Error,
-    section: "PBN 3.4.11",
-    summary: "A card given twice in the Deal",
-    what: "The same card in two hands of a Deal, or twice in one hand.",
-    why: "PBN 3.4.11: the Deal gives the cards of each hand; a pack has each card once. Hand \
-        records typed by hand often carry this misprint, and the other hand is then a card short.",
-    example: "```\n\
-        [Deal \"N:AK.. ... A2.. ...\"]\n\
-        ```",
-    fix: "Find the hand the card really belongs to; the hand that is a card short is usually the \
-        other one.",
-    ..RuleInfo::BASE
-};
-
-pub const INVALID_RANK_IN_DEAL: RuleInfo = RuleInfo {
-    code: "D004",
-    name: "invalid-rank-in-deal",
-    severity: Severity::Error,
-    section: "PBN 3.4.11",
-    summary: "A character in a Deal hand that is not a rank",
-    what: "A character inside a suit of a Deal hand other than the ranks `A K Q J T 9 8 7 6 5 4 3 \
-        2` (lowercase in import format).",
-    why: "PBN 3.4.11: the ten is the single character `T`; suits are given by position, so no \
-        suit letters or symbols stand in a hand.",
-    example: "```\n\
-        [Deal \"N:AK10.QJ.98.765 ...\"]\n\
-        ```",
-    fix: "Write the ten as `T`: `AKT`.",
-    ..RuleInfo::BASE
-};
-
-pub const WRONG_HAND_SIZE: RuleInfo = RuleInfo {
-    code: "D005",
-    name: "wrong-hand-size",
-    severity: Severity::Error,
-    section: "PBN 3.10",
-    summary: "A hand that does not have 13 cards, or end-position hands of unequal size",
-    what: "In a full deal every given hand has 13 cards; in an end position (every hand under 13 \
-        cards) every given hand has the same number.",
-    why: "PBN 3.4.11 deals 13 cards to each hand, and PBN 3.10 defines end positions by hands of \
-        fewer than 13 cards; in a card game all hands shrink together.",
-    example: "```\n\
-        [Deal \"N:AKQ.AKQ.AKQ.AKQ ...\"]\n\
-        ```",
-    fix: "Add the missing card or remove the extra one.",
-    ..RuleInfo::BASE
-};
-
-pub const ALL_HANDS_UNKNOWN: RuleInfo = RuleInfo {
-    code: "D006",
-    name: "all-hands-unknown",
-    severity: Severity::Error,
-    section: "PBN 3.4.11",
-    summary: "A Deal in which no hand is given",
-    what: "A Deal value whose four hands are all `-`.",
-    why: "PBN 3.4.11 allows hands to be left out (\"not all 4 hands need to be given\"), but a \
-        Deal with none gives nothing; an unknown deal is `[Deal \"?\"]` in the MTS (PBN 3.4).",
-    example: "```\n\
-        [Deal \"N:- - - -\"]\n\
-        ```",
-    fix: "Give the known hands, or write `[Deal \"?\"]`.",
-    ..RuleInfo::BASE
-};
-
-pub const DEGENERATE_DEAL: RuleInfo = RuleInfo {
-    code: "D007",
-    name: "degenerate-deal",
-    severity: Severity::Warning,
-    section: "PBN 3.4.11",
-    summary: "A deal in which each hand holds one whole suit: a dealing program's fault",
-    what: "A complete Deal in which every hand holds the thirteen cards of one suit. The value is \
-        legal, but shuffled cards give it about once in 10^27 deals; a known fault of dealing \
-        programs (an unshuffled pack dealt in blocks) gives it every time.",
-    why: "PBN 3.4.11 records the cards as dealt. A hand record with this deal was not dealt at \
-        random, and the board cannot be played as meant.",
-    example: "```\n\
-        [Deal \"N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432\"]\n\
-        ```",
-    fix: "Deal the board again with a working dealing program. A deal set on purpose (a \
-        puzzle) keeps it, with `% pbnfmt: ignore D007`.",
-    ..RuleInfo::BASE
-};
+// The rules of this family: their pages are in `deal.md` beside this file, and build.rs
+// makes each a constant (see [`crate::rules`]).
+include!(concat!(env!("OUT_DIR"), "/rules/deal.rs"));
 
 /// Checks the game's Deal and returns it when it could be read, for the play.
 pub fn check(checker: &mut Checker<'_>, game: &GameModel<'_>) -> Option<Deal> {

@@ -1,9 +1,11 @@
 //! The rule index: one line per rule, naming its variant and the declaration in its family's file.
 //!
-//! A rule is declared once, in the file that finds it: its code, kebab-case name, default
-//! severity, group, the PBN section it enforces, a one-line summary, its documentation (*What it
-//! checks / Why / Example / Fix*), whether it stops a rewrite and whether it has a fix. This index
-//! gathers the declarations into [`Rule`]; `pbnfmt rule`, the rule index (docs/rule-index.md),
+//! A rule is declared once, as a Markdown page in the file beside the code that finds it
+//! (`notes.md` beside `notes.rs`): its code, kebab-case name, default severity, group, the PBN
+//! section it enforces, a one-line summary, its documentation (*What it checks / Why / Example /
+//! Fix*), whether it stops a rewrite and whether it has a fix. `build.rs` turns each page into a
+//! [`RuleInfo`] constant that the family's file includes; a page it cannot read stops the build,
+//! naming its line. This index gathers the declarations into [`Rule`]; `pbnfmt rule`, the rule index (docs/rule-index.md),
 //! the man page and the snapshot tests all read them through it. Codes never change meaning once released; a
 //! retired rule keeps its code reserved. The variant is the kebab-case name in CamelCase (a test
 //! holds them together).

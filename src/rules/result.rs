@@ -6,57 +6,13 @@ use crate::model::deal::Deal;
 use crate::model::play::{PlayEnd, PlayRead};
 use crate::model::values::{self, ContractValue, ResultValue};
 use crate::model::{GameModel, Inheritance};
-use crate::rules::diagnostic::{Diagnostic, Severity};
+use crate::rules::Rule;
+use crate::rules::diagnostic::Diagnostic;
 use crate::rules::semantic::Checker;
-use crate::rules::{Group, Rule, RuleInfo};
 
-// The rules of this family: see [`crate::rules`].
-
-pub const RESULT_MISMATCH: RuleInfo = RuleInfo {
-    code: "P010",
-    name: "result-mismatch",
-    severity: Severity::Error,
-    section: "PBN 3.4.15",
-    summary: "The Result does not match the tricks won in the play",
-    what: "The Result tag against declarer's tricks in the play: equal when all tricks are \
-        played; between the tricks won and that plus the tricks not played when the play ends \
-        with `*` (a claim); equal to the tricks won so far when the play is unfinished. Tricks \
-        with unknown cards (`-`) widen the range. A Result starting with `^` is not checked.",
-    why: "PBN 3.4.15: \"The <result> must match the actual number of won tricks\"; for an \
-        unfinished play it counts the completed tricks, and `*` ends the play early.",
-    example: "```\n\
-        [Result \"10\"]\n\
-        [Play \"W\"]\n\
-        (13 tricks, declarer wins 9)\n\
-        ```",
-    fix: "Correct the Result or the play; if the rest of the play was claimed, end it with `*`; \
-        mark an agreed wrong result with `^`.",
-    ..RuleInfo::BASE
-};
-
-pub const RESULT_BEYOND_TRUMPS: RuleInfo = RuleInfo {
-    code: "P014",
-    name: "result-beyond-trumps",
-    severity: Severity::Warning,
-    group: Group::Extra,
-    section: "PBN 3.4.15",
-    summary: "The Result gives declarer a trick a defender's top trump must win (opt-in)",
-    what: "In a suit contract on a full Deal, a Result for declarer of more tricks than remain \
-        after the trumps a defender holds above all of declarer's and dummy's: each of those \
-        wins a trick, whatever the play. Off by default: select it with `--extend-select P014`. \
-        A Result marked `^` is not judged.",
-    why: "PBN 3.4.15: \"The <result> must match the actual number of won tricks\". The check is \
-        beyond the letter of the standard: a revoke penalty or a mistaken concession can give \
-        declarer a trick the cards cannot, and the players may agree to it.",
-    example: "```\n\
-        [Deal \"N:AKQ2.AKQ.AKQ.AKQ 3.JT98.JT98.JT98 JT98.7654.765.76 7654.32.432.5432\"]\n\
-        [Declarer \"N\"]\n\
-        [Contract \"7S\"]\n\
-        [Result \"13\"]\n\
-        ```",
-    fix: "Correct the Result, or mark a result agreed to differ from the cards with `^`.",
-    ..RuleInfo::BASE
-};
+// The rules of this family: their pages are in `result.md` beside this file, and build.rs
+// makes each a constant (see [`crate::rules`]).
+include!(concat!(env!("OUT_DIR"), "/rules/result.rs"));
 
 /// P010 (PBN 3.4.15 and `docs/spec-decisions.md`): the Result against the tricks in the play.
 pub(crate) fn against_play(

@@ -14,10 +14,10 @@ use crate::bridge::Seat;
 use crate::model::GameModel;
 use crate::model::duplicate::duplicate_score;
 use crate::model::values::{self, ContractValue, Side, Vulnerability};
-use crate::rules::diagnostic::{Diagnostic, Severity};
+use crate::rules::Rule;
+use crate::rules::diagnostic::Diagnostic;
 use crate::rules::semantic::Checker;
 use crate::rules::tables::clip;
-use crate::rules::{Rule, RuleInfo};
 use crate::syntax::{Parse, TokenId};
 use crate::table::Table;
 
@@ -34,124 +34,9 @@ use places::{
 pub use totals::{TOTAL_RANK_MISMATCH, TOTAL_SCORE_MISMATCH, Totals};
 use totals::{gather_rows, total_table};
 
-// The rules of this family: see [`crate::rules`].
-
-pub const TRAVELLER_SCORE_MISMATCH: RuleInfo = RuleInfo {
-    code: "R001",
-    name: "traveller-score-mismatch",
-    severity: Severity::Error,
-    section: "PBN 5.9",
-    summary: "A ScoreTable row whose score is not the duplicate score of its contract, declarer \
-        and result",
-    what: "Each row of a ScoreTable that gives Contract, Declarer, Result (declarer's tricks) and \
-        Score_NS or Score_EW: the score against the duplicate score of the contract (Law 77) with \
-        the board's Vulnerable. Score_NS is North-South's score, Score_EW East-West's; `-` or `?` \
-        (a score written only on the side that scored) and artificial scores (`A60`, `40%`, \
-        `A+`) are not judged.",
-    why: "PBN 5.9: the ScoreTable holds each table's result of the board, and its scores are \
-        what the matchpoints, the rankings and the players' results are made of. A score that is \
-        not the contract's is a wrong traveller, which nobody else verifies.",
-    example: "```\n\
-        [Vulnerable \"NS\"]\n\
-        [ScoreTable \"PairId_NS;PairId_EW;Contract;Declarer;Result;Score_NS;Score_EW\"]\n\
-        1 2 4H S 10 420 -\n\
-        ```",
-    fix: "Correct the score (4H by South making 10 tricks vulnerable scores 620), the contract or \
-        the result; mark an adjusted score as artificial (`A60`).",
-    ..RuleInfo::BASE
-};
-
-pub const TRAVELLER_MATCHPOINTS_MISMATCH: RuleInfo = RuleInfo {
-    code: "R002",
-    name: "traveller-matchpoints-mismatch",
-    severity: Severity::Error,
-    section: "PBN 5.9",
-    summary: "A ScoreTable row whose matchpoints are not those of its score on the board",
-    what: "MP_NS and MP_EW of each row against the matchpoints of the row's score among the \
-        board's scores (Law 78A): 2 for each score beaten and 1 for each tie, or 1 and \u{bd}, the \
-        scale the table's own total shows; MP_NS and MP_EW add up to the top. Not judged: a \
-        board with an artificial or unknown score, a table whose total fits neither scale (a \
-        producer that factors unequal numbers of results, Neuberg), matchpoints written `-`.",
-    why: "PBN 5.9: MP_NS and MP_EW are the matchpoints of the row. They decide the ranking; a \
-        miscount is a wrong result for two pairs at once.",
-    example: "```\n\
-        [ScoreTable \"PairId_NS;PairId_EW;Score_NS;Score_EW;MP_NS;MP_EW\"]\n\
-        1 2 620 - 2 0\n\
-        3 4 650 - 0 2\n\
-        ```",
-    fix: "Matchpoint the board again from its scores (`+650` beats `+620`).",
-    ..RuleInfo::BASE
-};
-
-pub const TRAVELLER_IMPS_MISMATCH: RuleInfo = RuleInfo {
-    code: "R003",
-    name: "traveller-imps-mismatch",
-    severity: Severity::Error,
-    section: "PBN 5.9",
-    summary: "A ScoreTable row whose IMPs are not those of its score against the datum or the \
-        other scores",
-    what: "IMP_NS and IMP_EW of each row against the WBF IMP scale (Law 78B) of the row's \
-        North-South score less the row's ButlerDatum (a Butler datum, North-South's); without a \
-        ButlerDatum column, the sum of the IMPs against every other score of the board \
-        (cross-IMPs). IMP_EW is IMP_NS with the sign turned. Not judged: a board with an \
-        artificial or missing score, IMPs written `-`, a datum that is no number.",
-    why: "PBN 5.9: IMP_NS and IMP_EW are the row's IMPs. A miscount changes two pairs' results; \
-        the datum the producer gives is the one the IMPs are counted from, so the check needs \
-        no guess at how it was made.",
-    example: "```\n\
-        [ScoreTable \"PairId_NS;PairId_EW;Score_NS;Score_EW;IMP_NS;IMP_EW;ButlerDatum\"]\n\
-        1 2 120 - 4 -4 -90\n\
-        ```",
-    fix: "Count the IMPs again from the score and the datum: +120 against -90 is 210, 5 IMPs.",
-    ..RuleInfo::BASE
-};
-
-pub const TRAVELLER_PERCENTAGE_MISMATCH: RuleInfo = RuleInfo {
-    code: "R004",
-    name: "traveller-percentage-mismatch",
-    severity: Severity::Error,
-    section: "PBN 5.9",
-    summary: "A ScoreTable row whose percentage is not its matchpoints over the top",
-    what: "Percentage_NS and Percentage_EW of each row against 100 times the row's matchpoints \
-        over the top (Law 78A: each score beaten counts 1 and each tie \u{bd}, over the number of \
-        other results), as many decimals as the table writes (`67`, `66.7`, `66.67`), rounded or \
-        cut; the two sides add up to 100. Not judged: a board with an artificial or unknown \
-        score, percentages written `-`, a board whose matchpoint columns fit neither scale (a \
-        producer that factors).",
-    why: "PBN 5.9: Percentage_NS and Percentage_EW are the row's percentage scores, the figure \
-        players read first on a traveller. A wrong one ranks two pairs wrongly.",
-    example: "```\n\
-        [ScoreTable \"PairId_NS;PairId_EW;Score_NS;Score_EW;Percentage_NS;Percentage_EW\"]\n\
-        1 2 620 - 100 0\n\
-        3 4 650 - 0 100\n\
-        ```",
-    fix: "Count the percentages again from the scores (`+650` beats `+620`: 100 and 0).",
-    ..RuleInfo::BASE
-};
-
-pub const TRAVELLER_RANK_MISMATCH: RuleInfo = RuleInfo {
-    code: "R005",
-    name: "traveller-rank-mismatch",
-    severity: Severity::Error,
-    section: "PBN 5.9",
-    summary: "A ScoreTable row whose Rank is not its score's place on the board",
-    what: "The Rank of each row against the place of its score among the board's scores: 1 for \
-        the best, ties sharing the best rank (PBN 5.9: \"rank order of score; or best rank in case \
-        of ties\"), a row of Multiplicity m taking m places. The order is North-South's score, \
-        best first, or East-West's when every rank of the table follows that one: the table \
-        shows which. A rank among the places of its tie (1 or 2 for two equal scores) is a \
-        producer breaking the tie by another measure, and not reported. A rank written `3=` is \
-        read as 3. Not judged: a board with an artificial or unknown score, ranks written `-`.",
-    why: "PBN 5.9 defines the Rank of a ScoreTable row as its score's rank order, ties sharing \
-        the best rank. A rank out of order contradicts the scores beside it.",
-    example: "```\n\
-        [ScoreTable \"Rank;PairId_NS;PairId_EW;Score_NS;Score_EW\"]\n\
-        1 1 2 620 -\n\
-        2 3 4 650 -\n\
-        ```",
-    fix: "Rank the rows again from their scores (`+650` is first).",
-    ..RuleInfo::BASE
-};
+// The rules of this family: their pages are in `results.md` beside this file, and build.rs
+// makes each a constant (see [`crate::rules`]).
+include!(concat!(env!("OUT_DIR"), "/rules/results.rs"));
 
 /// A score element: no score (`-`, `?`, empty), a number, or an artificial score (anything else:
 /// `A60`, `40%`, `A+`).

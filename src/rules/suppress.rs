@@ -3,50 +3,12 @@
 
 use std::ops::Range;
 
-use crate::rules::diagnostic::{Diagnostic, Severity};
-use crate::rules::{Rule, RuleInfo};
+use crate::rules::Rule;
+use crate::rules::diagnostic::Diagnostic;
 
-// The rules of this family: see [`crate::rules`].
-
-pub const UNUSED_SUPPRESSION: RuleInfo = RuleInfo {
-    code: "U001",
-    name: "unused-suppression",
-    severity: Severity::Warning,
-    section: "PBN 2.4",
-    summary: "A `% pbnfmt: ignore` line that suppresses no finding",
-    what: "A suppression line, `% pbnfmt: ignore CODES reason` (the next game) or `% pbnfmt: \
-        ignore-file CODES reason` (the whole file), that names a rule which ran and found nothing \
-        where the line applies. Rules that did not run (not selected) are not judged.",
-    why: "Suppressions are written in PBN 2.4 escape lines, which other programs skip. One that \
-        no longer hides anything was left behind after the data was mended, and would hide the \
-        next real problem of that kind.",
-    example: "```\n\
-        % pbnfmt: ignore D003 misprint in the hand record\n\
-        [Board \"1\"]\n\
-        [Deal \"N:AKQJ.T98.765.432 - - -\"]\n\
-        ```",
-    fix: "Delete the line, or the code that no longer applies.",
-    ..RuleInfo::BASE
-};
-
-pub const INVALID_SUPPRESSION: RuleInfo = RuleInfo {
-    code: "U002",
-    name: "invalid-suppression",
-    severity: Severity::Warning,
-    section: "PBN 2.4",
-    summary: "A `% pbnfmt:` line that pbnfmt cannot read: unknown directive or rule",
-    what: "A PBN 2.4 escape line starting `% pbnfmt:` whose directive is not `ignore` or \
-        `ignore-file`, or whose rule list is missing or names no rule. The codes are one word, \
-        comma-separated: `% pbnfmt: ignore D003,A004 reason`.",
-    why: "A suppression that does not suppress what its writer meant leaves findings in the \
-        report, or worse, looks as if it hid them.",
-    example: "```\n\
-        % pbnfmt: ignore D999 no such rule\n\
-        ```",
-    fix: "Spell the directive `ignore` or `ignore-file`, followed by rule codes or names (`pbnfmt \
-        rule --all` lists them).",
-    ..RuleInfo::BASE
-};
+// The rules of this family: their pages are in `suppress.md` beside this file, and build.rs
+// makes each a constant (see [`crate::rules`]).
+include!(concat!(env!("OUT_DIR"), "/rules/suppress.rs"));
 
 /// A suppression line that draws each U rule, and the line mended ([`crate::rules::pairs`]).
 #[cfg(test)]

@@ -43,96 +43,15 @@
 use crate::bridge::{CallToken, Denomination, PlayToken, Seat};
 use crate::model::values::{ContractValue, decimal};
 use crate::model::{GameModel, Tag};
-use crate::rules::diagnostic::{Diagnostic, Severity};
+use crate::rules::Rule;
+use crate::rules::diagnostic::Diagnostic;
 use crate::rules::semantic::Checker;
-use crate::rules::{Rule, RuleInfo};
 use crate::syntax::{Data, SectionKind};
 use crate::table::Table;
 
-pub const MALFORMED_TABLE_VALUE: RuleInfo = RuleInfo {
-    code: "X006",
-    name: "malformed-table-value",
-    severity: Severity::Error,
-    section: "PBN 5.3-5.10",
-    summary: "An element of one of the standard's table columns that is not of the column's form",
-    what: "Each element of the columns chapter 5 defines, against the form its table gives it: \
-        a seat in Declarer, 0 to 13 tricks in a ScoreTable's Result, a number in the IMP, MP, \
-        Total and Mean columns, 0 to 100 in a board's Percentage, a whole number in Rank (`3=` \
-        for a tie), NrBoards and Multiplicity, `HH:MM:SS`, `MM:SS` or `SS` in the time tables, \
-        a call, a card or a contract in the ActionTable, a score range in the \
-        InstantScoreTable, ranks of one suit in the OptimumPlayTable. `?` (unknown), `-` \
-        (irrelevant) and a `^` before an artificial score are allowed everywhere (PBN 5.2). The \
-        OptimumResultTable is H002's when that rule runs; the ScoreTable's Contract and scores are R001's, which \
-        knows the producers' spellings. Every table and column of chapter 5, and what judges \
-        it:\n\n\
-        | table (PBN) | column | judged by |\n\
-        | --- | --- | --- |\n\
-        | ActionTable (5.3) | Rank | X006: a whole number from 1 (`3=` for a tie) |\n\
-        | | Call | X006: a call of the Auction section (PBN 3.5.1) |\n\
-        | | Card | X006: a card of the Play section (PBN 3.6.1) |\n\
-        | | Declarer | X006: N, E, S or W |\n\
-        | | Contract | X006: a Contract value (PBN 3.4.12) |\n\
-        | | Percentage | X006: a number from 0 to 100 |\n\
-        | AuctionTimeTable (5.4) | Time, TotalTime | X006: `HH:MM:SS`, `MM:SS` or `SS` |\n\
-        | | (rows) | X007: at most one row a call of the Auction section |\n\
-        | InstantScoreTable (5.5) | Rank | X006 |\n\
-        | | ScoreRange_NS, ScoreRange_EW | X006: `<score>`, `<score1>,*`, `<score1>,<score2>`, `*,<score2>` |\n\
-        | | IMP_NS, IMP_EW | X006: a number |\n\
-        | | Percentage_NS, Percentage_EW | X006: 0 to 100 |\n\
-        | OptimumPlayTable (5.6) | S, H, D, C | X006: ranks `AKQJT98765432`, each once, or `-` |\n\
-        | | (rows) | X007: at most one row a card of the Play section, and one more |\n\
-        | OptimumResultTable (5.7) | Declarer, Denomination | X006: N, E, S, W; S, H, D, C, NT (H002 instead when selected, which judges the table whole) |\n\
-        | | Result | X006: 0 to 13 tricks (or H002) |\n\
-        | PlayTimeTable (5.8) | Time, TotalTime | X006 |\n\
-        | | (rows) | X007: at most one row a card of the Play section |\n\
-        | ScoreTable (5.9) | Rank | X006 |\n\
-        | | Declarer | X006 |\n\
-        | | Result | X006: 0 to 13 tricks |\n\
-        | | Contract, Score_NS, Score_EW | R001 (the producers' spellings of scores and artificial scores) |\n\
-        | | IMP_NS, IMP_EW, MP_NS, MP_EW | X006: a number; R002, R003 the arithmetic |\n\
-        | | Percentage_NS, Percentage_EW | X006: 0 to 100; R004 the arithmetic |\n\
-        | | Multiplicity | X006: a whole number from 1 |\n\
-        | | PairId_NS, PairId_EW, Names_NS, Names_EW | free text: no rule |\n\
-        | TotalScoreTable (5.10) | Rank, Multiplicity | X006 |\n\
-        | | TotalScore, TotalIMP, TotalMP, MeanScore, MeanIMP, MeanMP | X006: a number; R006 the sums |\n\
-        | | TotalPercentage, MeanPercentage | X006: a number (a total may pass 100); R006 |\n\
-        | | NrBoards | X006: a whole number |\n\
-        | | PairId, Names | free text: no rule |",
-    why: "PBN 5.3-5.10 give each column its content, and a table is read by column: a value \
-        out of its form is a value no reader can use, usually an element shifted into the \
-        wrong column or a unit the standard does not use.",
-    example: "```\n\
-        [ScoreTable \"PairId_NS;Declarer;Result\"]\n\
-        3 N 14\n\
-        ```",
-    fix: "Write the value in the column's form, or `?` when it is not known.",
-    ..RuleInfo::BASE
-};
-
-pub const TABLE_ROWS_DISAGREE: RuleInfo = RuleInfo {
-    code: "X007",
-    name: "table-rows-disagree",
-    severity: Severity::Error,
-    section: "PBN 5.4, 5.6, 5.8",
-    summary: "A time or optimum-play table with more rows than the calls or cards it describes",
-    what: "An AuctionTimeTable (PBN 5.4) has one row for each call of the Auction section (`AP` \
-        is one call), a PlayTimeTable (5.8) one for each card of the Play section, in the same \
-        order: a row past the last call or card times nothing. An OptimumPlayTable (5.6) has a \
-        row for the opening lead and one after each card played, so at most one more than the \
-        cards. Fewer rows (the first calls or cards only) are not reported. A table whose game \
-        has no such section is not judged.",
-    why: "PBN 5.4, 5.6, 5.8 tie the rows to the moves. PBN 5.4: \"Each row gives the thinking time of one call. The order of the thinking \
-        times is exactly the same as the order of the call tokens in the Auction section.\" A \
-        row too many or too few puts every time against the wrong call.",
-    example: "```\n\
-        [Auction \"N\"]\n\
-        Pass Pass Pass Pass\n\
-        [AuctionTimeTable \"Time\"]\n\
-        5\n3\n1\n2\n7\n\
-        ```",
-    fix: "Give one row for each call (or card); remove the rows that describe none.",
-    ..RuleInfo::BASE
-};
+// The rules of this family: their pages are in `table_values.md` beside this file, and build.rs
+// makes each a constant (see [`crate::rules`]).
+include!(concat!(env!("OUT_DIR"), "/rules/table_values.rs"));
 
 /// What a column's elements are.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -3,109 +3,17 @@
 
 use crate::model::{GameModel, Inheritance};
 use crate::names::{is_table, may_have_section};
-use crate::rules::diagnostic::{Diagnostic, Severity};
+use crate::rules::Rule;
+use crate::rules::diagnostic::Diagnostic;
 use crate::rules::semantic::Checker;
-use crate::rules::{Rule, RuleInfo};
 use crate::syntax::TokenId;
 use crate::syntax::{Data, SectionKind};
 use crate::table::{MAX_WIDTH, Order, Table};
 use std::ops::Range;
 
-// The rules of this family: see [`crate::rules`].
-
-pub const INVALID_COLUMN_SPEC: RuleInfo = RuleInfo {
-    code: "X001",
-    name: "invalid-column-spec",
-    severity: Severity::Error,
-    section: "PBN 5.2",
-    summary: "A table column specification that cannot be read",
-    what: "Each column of a table tag value (`+Name\\5R`): a name that is not empty, an optional \
-        `+`/`-` order before it, an optional `\\` width (an integer) with `L` or `R` after it.",
-    why: "PBN 5.2 defines the column name token; a wrong width makes export format padding \
-        impossible.",
-    example: "```\n\
-        [ScoreTable \"PairId_NS\\2;Score_NS\\wide\"]\n\
-        ```",
-    fix: "Give the width as a number: `Score_NS\\5R`.",
-    ..RuleInfo::BASE
-};
-
-pub const INCOMPLETE_TABLE_ROW: RuleInfo = RuleInfo {
-    code: "X002",
-    name: "incomplete-table-row",
-    severity: Severity::Error,
-    section: "PBN 5.2",
-    summary: "A table whose element count is not a multiple of its columns",
-    what: "The number of table elements against the number of columns in the tag value.",
-    why: "PBN 5.2: \"A table element belongs to one row and one column\"; a missing element \
-        shifts every later one into the wrong column.",
-    example: "```\n\
-        [ScoreTable \"Rank;Score\"]\n\
-        1 620\n\
-        2\n\
-        ```",
-    fix: "Give the missing element (`?` unknown, `-` irrelevant).",
-    ..RuleInfo::BASE
-};
-
-pub const COMMENT_IN_SECTION_DATA: RuleInfo = RuleInfo {
-    code: "X003",
-    name: "comment-in-section-data",
-    severity: Severity::Error,
-    section: "PBN 5.1",
-    summary: "A comment after a section element of a supplemental section",
-    what: "A `;` or `{}` comment after an element of a supplemental section (a table, for \
-        example).",
-    why: "PBN 5.1: \"Only the tag pair of the section may be followed by commentary. Commentary \
-        after a section element is forbidden.\"",
-    example: "```\n\
-        [ScoreTable \"Rank;Score\"]\n\
-        1 620 {top}\n\
-        ```",
-    fix: "Move the comment directly after the tag pair.",
-    ..RuleInfo::BASE
-};
-
-pub const DATA_WITHOUT_SECTION: RuleInfo = RuleInfo {
-    code: "X004",
-    name: "data-without-section",
-    severity: Severity::Error,
-    section: "PBN 3.1",
-    summary: "Section data after a tag that has no section (an MTS or supplemental tag, a Note)",
-    what: "Section elements after the tag pair of one of the 15 MTS tags, a supplemental tag of \
-        PBN chapter 4, or a Note: tags that are a value and nothing more.",
-    why: "PBN 3.1: a game is the identification section, the auction and play sections and the \
-        supplemental sections (\"tables or user defined sections\"); the tags of the \
-        identification section have no section data. Text there is usually a stray word or a \
-        value that lost its tag, and no program knows what it belongs to.",
-    example: "```\n\
-        [Scoring \"IMP\"]\n\
-        oops\n\
-        ```",
-    fix: "Remove the text, make it a comment (`{oops}`), or give it its own tag.",
-    ..RuleInfo::BASE
-};
-
-pub const TABLE_ORDER_CONTRADICTED: RuleInfo = RuleInfo {
-    code: "X005",
-    name: "table-order-contradicted",
-    severity: Severity::Error,
-    section: "PBN 5.2",
-    summary: "A table column marked `+` (descending) or `-` (ascending) whose rows are not in that order",
-    what: "The numeric elements of a column whose name starts with `+` (highest value first) or \
-        `-` (lowest first), row after row. `?`, `-`, names and other elements that are no number \
-        are passed over; equal values are in order either way.",
-    why: "PBN 5.2: \"The character '+' means descending (i.e. highest value at first row), and the \
-        character '-' means ascending\". A table that says it is sorted and is not misleads \
-        every reader that trusts the mark, such as one that takes the first row as the winner.",
-    example: "```\n\
-        [TotalScoreTable \"-Rank;PairId;TotalPercentage\"]\n\
-        2 11 58.1\n\
-        1 3 62.5\n\
-        ```",
-    fix: "Sort the rows by the column, or remove the `+`/`-` mark.",
-    ..RuleInfo::BASE
-};
+// The rules of this family: their pages are in `tables.md` beside this file, and build.rs
+// makes each a constant (see [`crate::rules`]).
+include!(concat!(env!("OUT_DIR"), "/rules/tables.rs"));
 
 /// Every supplemental section of a game. A table's columns are its value after inheritance: PBN
 /// 4.8 does not forbid `#` and `##` for tables.

@@ -5,39 +5,12 @@
 //! every IMP of the board wrong while R003 finds them right.
 
 use super::{Score, close, known};
-use crate::rules::diagnostic::{Diagnostic, Severity};
-use crate::rules::{Rule, RuleInfo};
+use crate::rules::Rule;
+use crate::rules::diagnostic::Diagnostic;
 
-pub const BUTLER_DATUM_MISMATCH: RuleInfo = RuleInfo {
-    code: "R008",
-    name: "butler-datum-mismatch",
-    severity: Severity::Error,
-    section: "PBN 3.4.12",
-    summary: "A ButlerDatum that is not the datum the Scoring tag's rule gives from the board's \
-        scores",
-    what: "Where the game's Scoring tag names a Butler modifier (PBN 3.4.12: `Butler`, the \
-        average of all scores; `Butler-2`, the average without the two extreme scores; with \
-        `Median`, the median in place of the mean), the ButlerDatum of every ScoreTable row \
-        against that datum of the board's North-South scores: as it is, rounded to a whole \
-        number, or rounded to 10 (a half away from zero, or either way: producers round as \
-        they will). Not judged: a Scoring tag without a Butler modifier (`Experts`: the datum \
-        is the experts'), a board with an artificial or unknown score or a Multiplicity \
-        column, `Butler-2` with fewer than 3 scores, a datum that is no number.",
-    why: "PBN 3.4.12: the Scoring modifiers say how the IMPs are computed, and PBN 5.9's \
-        ButlerDatum is the datum they are computed against. R003 counts a row's IMPs from the \
-        datum written; a wrong datum makes every IMP of the board wrong while each row agrees \
-        with it.",
-    example: "```\n\
-        [Scoring \"IMP;Butler-2;Mean\"]\n\
-        [ScoreTable \"PairId_NS;PairId_EW;Score_NS;Score_EW;IMP_NS;IMP_EW;ButlerDatum\"]\n\
-        1 2 420 - 6 -6 200\n\
-        3 4 170 - -1 1 200\n\
-        5 6 -50 - -6 6 200\n\
-        ```",
-    fix: "Make the datum again from the scores (without +420 and -50, the mean is 170) and \
-        count the IMPs from it; or correct the Scoring tag to the rule the producer used.",
-    ..RuleInfo::BASE
-};
+// The rules of this family: their pages are in `datum.md` beside this file, and build.rs
+// makes each a constant (see [`crate::rules`]).
+include!(concat!(env!("OUT_DIR"), "/rules/results/datum.rs"));
 
 /// How a Butler datum is made from a board's scores (PBN 3.4.12).
 #[derive(Clone, Copy, Debug, PartialEq)]

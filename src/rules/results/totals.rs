@@ -16,62 +16,15 @@ use super::compute::fixed;
 use super::{Columns, Score, points, score, written_number};
 use crate::model::GameModel;
 use crate::model::values;
-use crate::rules::diagnostic::{Diagnostic, Severity};
+use crate::rules::Rule;
+use crate::rules::diagnostic::Diagnostic;
 use crate::rules::semantic::Checker;
-use crate::rules::{Rule, RuleInfo};
 use crate::syntax::{Parse, TokenId};
 use crate::table::Table;
 
-pub const TOTAL_SCORE_MISMATCH: RuleInfo = RuleInfo {
-    code: "R006",
-    name: "total-score-mismatch",
-    severity: Severity::Error,
-    section: "PBN 5.10",
-    summary: "A TotalScoreTable total, mean or NrBoards that the file's travellers contradict",
-    what: "Each pair's TotalScore, TotalIMP, TotalMP, TotalPercentage, MeanScore, MeanIMP, \
-        MeanMP, MeanPercentage and NrBoards against the pair's rows (by PairId_NS and PairId_EW) \
-        on the ScoreTables of the same file: sums, means over the pair's boards, the count. \
-        TotalPercentage may be the sum or the mean; a board's percentage is its Percentage \
-        column, else the side's matchpoints over the two sides' (the top). Ruter's \
-        TotalScoreIMP is read as TotalIMP. A cell is judged to the most decimals its column \
-        writes. The table may cover the boards up to its own \
-        game (a running total) or the whole file: a column is judged where at least half its \
-        rows agree with one of them, so a table of more than the file holds is not judged. Not \
-        judged: a pair whose boards do not all give the measure, a file with a Multiplicity \
-        column.",
-    why: "PBN 5.10: the TotalScoreTable holds the totals \"that have actually been realised\": \
-        the ranking players read. A total that its own boards contradict is a wrong result.",
-    example: "```\n\
-        [ScoreTable \"PairId_NS;PairId_EW;Score_NS;Score_EW;MP_NS;MP_EW\"]\n\
-        1 2 620 - 2 0\n\
-        3 4 650 - 0 2\n\
-        [TotalScoreTable \"PairId;TotalMP\"]\n\
-        1 0\n\
-        ```",
-    fix: "Add the pair's results again (pair 1 has 2 matchpoints).",
-    ..RuleInfo::BASE
-};
-
-pub const TOTAL_RANK_MISMATCH: RuleInfo = RuleInfo {
-    code: "R007",
-    name: "total-rank-mismatch",
-    severity: Severity::Error,
-    section: "PBN 5.10",
-    summary: "A TotalScoreTable Rank that is not the pair's place by its total",
-    what: "The Rank of each TotalScoreTable row against the pair's place by the table's first \
-        total column that every row gives (TotalPercentage, TotalMP, TotalIMP, TotalScore, then \
-        the means), best first, ties sharing the best rank (PBN 5.10); a rank among its tie's \
-        places passes (a producer breaking ties).",
-    why: "PBN 5.10: Rank is the \"rank order of score; or best rank in case of ties\". A rank \
-        its own totals contradict misplaces a pair in the event.",
-    example: "```\n\
-        [TotalScoreTable \"Rank;PairId;TotalMP\"]\n\
-        1 1 10\n\
-        2 2 12\n\
-        ```",
-    fix: "Rank the pairs again by their totals.",
-    ..RuleInfo::BASE
-};
+// The rules of this family: their pages are in `totals.md` beside this file, and build.rs
+// makes each a constant (see [`crate::rules`]).
+include!(concat!(env!("OUT_DIR"), "/rules/results/totals.rs"));
 
 /// A measure a traveller row gives a pair, and its totals sum or average.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
