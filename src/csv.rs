@@ -120,26 +120,9 @@ const RESULT_SOURCES: &[(&str, &str)] = &[
     ("multiplicity", "Multiplicity"),
 ];
 
-/// The columns of `--to csv` when `--columns` is not given.
-pub const DEFAULT_COLUMNS: &[&str] = &[
-    "file",
-    "game",
-    "board",
-    "dealer",
-    "vulnerable",
-    "north",
-    "east",
-    "south",
-    "west",
-    "contract",
-    "declarer",
-    "result",
-    "score_ns",
-    "duplicate_score_ns",
-    "deal_hash",
-    "auction",
-    "uncertain",
-];
+/// The columns of `--to csv` when `--columns` is not given, as `--columns` would name them.
+pub const DEFAULT_COLUMNS: &str = "file,game,board,dealer,vulnerable,north,east,south,west,\
+    contract,declarer,result,score_ns,duplicate_score_ns,deal_hash,auction,uncertain";
 
 /// Every column a game row may have, besides `tag:NAME` (any tag's value) and `dd_SEAT_STRAIN`
 /// ([`dd_column`]).
@@ -215,7 +198,7 @@ impl Csv {
     /// The columns named (`None`: the default set), checked: an unknown name is a usage error.
     pub fn new(columns: Option<Vec<String>>, table: Table) -> Result<Csv, String> {
         let columns =
-            columns.unwrap_or_else(|| DEFAULT_COLUMNS.iter().map(|c| c.to_string()).collect());
+            columns.unwrap_or_else(|| DEFAULT_COLUMNS.split(',').map(str::to_owned).collect());
         for column in &columns {
             if !COLUMNS.contains(&column.as_str())
                 && !column.starts_with("tag:")

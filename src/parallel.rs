@@ -165,15 +165,11 @@ where
     I: Iterator + Send,
     I::Item: Send,
 {
-    // The producer takes the items from here; refused a thread, the calling thread does.
-    let slot = Mutex::new(Some(items));
-    std::thread::scope(|scope| {
-        let (sender, receiver) = mpsc::sync_channel(ahead.max(1));
-        let (done, finished) = mpsc::channel::<I::Item>();
-        let slot_ref = &slot;
-        let spawned = try_spawn(scope, move || {
-            let taken = take(slot_ref);
-            let Some(mut items) = taken else { return };
+    let (done, finished) = mpsc::channel::<I::Item>();
+    ahead_of(
+        items,
+        ahead,
+        move |mut items, sender| {
             loop {
                 // Drop what the consumer is done with, here, before making the next item: at
                 // most `ahead` items wait, one is consumed, and one is made.
@@ -185,19 +181,16 @@ where
             }
             drop(sender);
             for _ in finished {}
-        });
-        if !spawned {
-            take(&slot)
-                .into_iter()
-                .flatten()
-                .for_each(|item| consume(&item));
-            return;
-        }
-        for item in receiver {
-            consume(&item);
-            let _ = done.send(item);
-        }
-    });
+        },
+        // Owns `done`, so that the producer's last loop ends when this does. Without a thread
+        // of its own, the producer's channel is gone and each item is dropped here.
+        move |items| {
+            for item in items {
+                consume(&item);
+                let _ = done.send(item);
+            }
+        },
+    );
 }
 
 /// Makes `items` on a thread of its own, up to `ahead` items ahead, and hands them to `consume`
@@ -213,25 +206,50 @@ where
     I: Iterator + Send,
     I::Item: Send,
 {
+    ahead_of(
+        items,
+        ahead,
+        |items, sender| {
+            for item in items {
+                if sender.send(item).is_err() {
+                    break;
+                }
+            }
+        },
+        consume,
+    )
+}
+
+/// The thread [`pipeline`] and [`produced_ahead`] make their items on: `produce` sends `items`
+/// through a channel that holds `ahead`, and `consume` takes them on the calling thread. Refused
+/// a thread, the calling thread does without one: `consume` takes the items themselves.
+fn ahead_of<I, R>(
+    items: I,
+    ahead: usize,
+    produce: impl FnOnce(I, mpsc::SyncSender<I::Item>) + Send,
+    consume: impl FnOnce(&mut dyn Iterator<Item = I::Item>) -> R,
+) -> R
+where
+    I: Iterator + Send,
+    I::Item: Send,
+{
+    // The producer takes the items from here; refused a thread, the calling thread does.
     let slot = Mutex::new(Some(items));
     std::thread::scope(|scope| {
         let (sender, receiver) = mpsc::sync_channel(ahead.max(1));
         let slot_ref = &slot;
         let spawned = try_spawn(scope, move || {
-            let taken = take(slot_ref);
-            for item in taken.into_iter().flatten() {
-                if sender.send(item).is_err() {
-                    break;
-                }
+            if let Some(items) = take(slot_ref) {
+                produce(items, sender);
             }
         });
         if !spawned {
-            // Refused a thread: the items are made as they are taken.
-            let mut items = take(&slot).into_iter().flatten();
-            return consume(&mut items);
+            // The closure never ran: the items are still in the slot.
+            if let Some(mut items) = take(&slot) {
+                return consume(&mut items);
+            }
         }
-        let mut received = receiver.into_iter();
-        consume(&mut received)
+        consume(&mut receiver.into_iter())
     })
 }
 

@@ -48,19 +48,8 @@ pub struct ExportArgs {
     #[command(flatten)]
     pub io: RewriteArgs,
 
-    /// The output encoding; by default the input's.
-    #[arg(
-        long,
-        value_enum,
-        value_name = "ENCODING",
-        visible_alias = "output-encoding"
-    )]
-    pub encoding: Option<OutputEncoding>,
-
-    /// The line end to write: CR LF as the standard requires (PBN 2.3), or LF.
-    /// [default: crlf, or the configuration's `export.line-ending`]
-    #[arg(long, value_enum)]
-    pub line_ending: Option<LineEnding>,
+    #[command(flatten)]
+    pub written: WrittenArgs,
 
     /// Expand `#` and `##` tag values (PBN 4.8) while exporting.
     #[arg(long)]
@@ -80,6 +69,24 @@ pub struct ExportArgs {
     /// compares fingerprints of the facts.
     #[arg(long)]
     pub paranoid: bool,
+}
+
+/// How the PBN is written: `export`'s words, which `convert` words for its own defaults.
+#[derive(Debug, Args)]
+pub struct WrittenArgs {
+    /// The output encoding; by default the input's.
+    #[arg(
+        long,
+        value_enum,
+        value_name = "ENCODING",
+        visible_alias = "output-encoding"
+    )]
+    pub encoding: Option<OutputEncoding>,
+
+    /// The line end to write: CR LF as the standard requires (PBN 2.3), or LF.
+    /// [default: crlf, or the configuration's `export.line-ending`]
+    #[arg(long, value_enum)]
+    pub line_ending: Option<LineEnding>,
 }
 
 #[derive(Debug, Args)]
@@ -160,6 +167,16 @@ pub struct RepeatsArgs {
     /// A deal dealt again with its suits exchanged (spades for hearts...) is a repeat too.
     #[arg(long)]
     pub repeats_permuted: bool,
+}
+
+impl RepeatsArgs {
+    /// What counts as the same deal.
+    pub fn sameness(&self) -> crate::sets::Sameness {
+        crate::sets::Sameness {
+            rotated: self.repeats_rotated,
+            permuted: self.repeats_permuted,
+        }
+    }
 }
 
 #[derive(Debug, Args)]
@@ -301,6 +318,11 @@ pub enum TableArg {
 }
 
 #[derive(Debug, Args)]
+#[command(mut_arg("encoding", |arg| arg.help(
+    "Write PBN in this encoding; by default Latin-1 (PBN 2.2) when every character fits, else \
+     UTF-8",
+)))]
+#[command(mut_arg("line_ending", |arg| arg.help("Line ends of the PBN written (PBN 2.3 says CRLF)")))]
 pub struct ConvertArgs {
     #[command(flatten)]
     pub files: FileArgs,
@@ -331,19 +353,8 @@ pub struct ConvertArgs {
     #[arg(long, value_enum)]
     pub input_encoding: Option<InputEncoding>,
 
-    /// Write PBN in this encoding; by default Latin-1 (PBN 2.2) when every character fits,
-    /// else UTF-8.
-    #[arg(
-        long,
-        value_enum,
-        value_name = "ENCODING",
-        visible_alias = "output-encoding"
-    )]
-    pub encoding: Option<OutputEncoding>,
-
-    /// Line ends of the PBN written (PBN 2.3 says CRLF).
-    #[arg(long, value_enum)]
-    pub line_ending: Option<LineEnding>,
+    #[command(flatten)]
+    pub written: WrittenArgs,
 
     /// With --to jsonl: add each game's findings to its object.
     #[arg(long)]

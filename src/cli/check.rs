@@ -19,8 +19,8 @@ use crate::walk::Found;
 use super::output::Printer;
 use super::settings::{self, check_settings};
 use super::{
-    CheckArgs, ConfigArgs, EXIT_CLEAN, EXIT_FINDINGS, EXIT_TROUBLE, FileArgs, OutputArgs, finish,
-    plural, say,
+    CheckArgs, ConfigArgs, EXIT_CLEAN, EXIT_FINDINGS, EXIT_TROUBLE, FileArgs, OutputArgs,
+    RepeatsArgs, finish, plural, say,
 };
 use super::{Heft, Runner, Unread};
 
@@ -130,20 +130,13 @@ pub(super) fn run(args: &CheckArgs) -> u8 {
     // H001: the deals of the archive first, then each file's in input order, whatever the
     // threads; a file that repeats a deal is checked again with the findings given in, so that
     // they are sorted, limited and suppressed with its own.
-    let sameness = Sameness {
-        rotated: args.repeats.repeats_rotated,
-        permuted: args.repeats.repeats_permuted,
+    let mut repeats = match args
+        .repeats
+        .archive(&args.files, &args.output, &args.config)
+    {
+        Ok(repeats) => repeats,
+        Err(status) => return status,
     };
-    let mut repeats = Repeats::new(sameness);
-    let archive = Archive {
-        files: &args.files,
-        against: &args.repeats.against,
-        output: &args.output,
-        config: &args.config,
-    };
-    if let Err(status) = archive.read_into(&mut repeats) {
-        return status;
-    }
     let mut statistics = Statistics::default();
     let mut printer = match Printer::new(io::stdout().lock(), format) {
         Ok(printer) => printer,
@@ -303,25 +296,24 @@ impl Totals {
     }
 }
 
-/// The earlier sets of `--against` (`check`, `dedup`): their deals count as dealt before.
-pub(super) struct Archive<'a> {
-    pub(super) files: &'a FileArgs,
-    pub(super) against: &'a [std::path::PathBuf],
-    pub(super) output: &'a OutputArgs,
-    pub(super) config: &'a ConfigArgs,
-}
-
-impl Archive<'_> {
-    /// The deals of the archive into `repeats`, file by file in order (read on all threads): its
-    /// own repeats are not reported. An archive that cannot be walked or read stops the run.
-    pub(super) fn read_into(&self, repeats: &mut Repeats) -> Result<(), u8> {
+impl RepeatsArgs {
+    /// The repeats of `check` and `dedup`, the earlier sets of `--against` read: their deals
+    /// count as dealt before, file by file in order (read on all threads), and their own repeats
+    /// are not reported. An archive that cannot be walked or read stops the run.
+    pub(super) fn archive(
+        &self,
+        files: &FileArgs,
+        output: &OutputArgs,
+        config: &ConfigArgs,
+    ) -> Result<Repeats, u8> {
+        let mut repeats = Repeats::new(self.sameness());
         if self.against.is_empty() {
-            return Ok(());
+            return Ok(repeats);
         }
-        let mut files = self.files.reading_lin();
-        files.paths = self.against.to_vec();
+        let mut files = files.reading_lin();
+        files.paths = self.against.clone();
         files.files_from = None;
-        let (_, archive) = settings::begin(self.output, &files, self.config, false)?;
+        let (_, archive) = settings::begin(output, &files, config, false)?;
         if !archive.errors.is_empty() || archive.inputs.is_empty() {
             for error in &archive.errors {
                 say!(
@@ -336,7 +328,7 @@ impl Archive<'_> {
             return Err(EXIT_TROUBLE);
         }
         let options = repeats_only(repeats.sameness());
-        let threads = self.files.threads();
+        let threads = files.threads();
         let mut failed = None;
         super::each_input(
             &archive.inputs,
@@ -359,7 +351,7 @@ impl Archive<'_> {
             say!("pbnfmt: error: cannot read {name} (--against): {message}");
             return Err(EXIT_TROUBLE);
         }
-        Ok(())
+        Ok(repeats)
     }
 }
 

@@ -95,8 +95,8 @@ pub(super) fn run_convert(args: &ConvertArgs, joined: bool) -> u8 {
         input_encoding: rewrite_settings(&overrides, Some(found))
             .encoding
             .and_then(InputEncoding::forced),
-        encoding: args.encoding.map(config::OutputEncoding::encoding),
-        newline: match args.line_ending {
+        encoding: args.written.encoding.map(config::OutputEncoding::encoding),
+        newline: match args.written.line_ending {
             Some(config::LineEnding::Lf) => Newline::Lf,
             _ => Newline::CrLf,
         },

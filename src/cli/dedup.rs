@@ -12,10 +12,10 @@ use crate::check::check_owned;
 use crate::io::spool::Output;
 use crate::io::write::write_atomic;
 use crate::rewrite::dedup::{Removal, dedup_owned};
-use crate::sets::{Repeats, Sameness};
+use crate::sets::Sameness;
 use crate::walk::{Found, Input};
 
-use super::check::{Archive, repeats_only};
+use super::check::repeats_only;
 use super::rewrite::{self, Wording, input_overrides, rewrite_options};
 use super::settings;
 use super::settings::RewriteOverrides;
@@ -29,10 +29,7 @@ struct Plan {
 }
 
 pub(super) fn run(args: &DedupArgs) -> u8 {
-    let sameness = Sameness {
-        rotated: args.repeats.repeats_rotated,
-        permuted: args.repeats.repeats_permuted,
-    };
+    let sameness = args.repeats.sameness();
     let plans = match plan(args, sameness) {
         Ok(plans) => plans,
         Err(status) => return status,
@@ -140,14 +137,7 @@ fn plan(args: &DedupArgs, sameness: Sameness) -> Result<Plans, u8> {
             &args.repeats.against,
         )?;
     }
-    let mut repeats = Repeats::new(sameness);
-    let archive = Archive {
-        files: &io.files,
-        against: &args.repeats.against,
-        output: &io.output,
-        config: &io.config,
-    };
-    archive.read_into(&mut repeats)?;
+    let repeats = args.repeats.archive(&io.files, &io.output, &io.config)?;
     // Every repeat, not the first 100,000 `check` would show: each is a game to remove.
     let options = crate::check::CheckOptions {
         max_findings: Some(usize::MAX),

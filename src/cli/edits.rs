@@ -26,8 +26,8 @@ use super::{
 pub(super) fn export(args: &ExportArgs) -> u8 {
     let overrides = RewriteOverrides {
         input_encoding: *args.io.input_encoding,
-        encoding: args.encoding,
-        line_ending: args.line_ending,
+        encoding: args.written.encoding,
+        line_ending: args.written.line_ending,
         resolve: args.resolve,
     };
     let wording = Wording::of("export", "exported", "already in export format", "reformat");

@@ -295,10 +295,7 @@ pub(crate) fn check_settings(args: &CheckArgs, found: &Found) -> CheckSettings {
             threads: 0,
             max_findings: Some(args.max_findings),
             extra: Vec::new(),
-            sameness: crate::sets::Sameness {
-                rotated: args.repeats.repeats_rotated,
-                permuted: args.repeats.repeats_permuted,
-            },
+            sameness: args.repeats.sameness(),
             solutions: None,
             lane: None,
         },

@@ -367,18 +367,7 @@ fn object(out: &mut String, parse: &Parse, text: &str, model: &GameModel<'_>, pl
     let duplicate = match (contract, declarer, result, vulnerable) {
         (Some(ContractValue::PassedOut), ..) => Some(0),
         (Some(ContractValue::Contract(c)), Some(declarer), Some(tricks), Some(vulnerable)) => {
-            let side = crate::model::values::Side::of(declarer);
-            let points = crate::model::duplicate::duplicate_score(
-                c.level,
-                c.denomination,
-                c.risk,
-                vulnerable.is_vulnerable(side),
-                tricks,
-            );
-            Some(match side {
-                crate::model::values::Side::NorthSouth => points,
-                crate::model::values::Side::EastWest => -points,
-            })
+            Some(c.score_ns(declarer, vulnerable, tricks))
         }
         _ => None,
     };

@@ -4,7 +4,30 @@
 //! that compare a file with them are in `rules/`.
 
 use crate::bridge::{Denomination, Seat};
-use crate::model::values::{Risk, Vulnerability};
+use crate::model::values::{Contract, Risk, Side, Vulnerability};
+
+impl Contract {
+    /// Its duplicate score for declarer's side, played by `declarer` with `tricks` taken.
+    pub fn score(&self, declarer: Seat, vulnerability: Vulnerability, tricks: u8) -> i64 {
+        duplicate_score(
+            self.level,
+            self.denomination,
+            self.risk,
+            vulnerability.is_vulnerable(Side::of(declarer)),
+            tricks,
+        )
+    }
+
+    /// [`Contract::score`] for North-South: declarer's score, or its opposite when East-West
+    /// declares.
+    pub fn score_ns(&self, declarer: Seat, vulnerability: Vulnerability, tricks: u8) -> i64 {
+        let score = self.score(declarer, vulnerability, tricks);
+        match Side::of(declarer) {
+            Side::NorthSouth => score,
+            Side::EastWest => -score,
+        }
+    }
+}
 
 /// The duplicate score of a contract for declarer's side (Laws of Duplicate Bridge, Law 77).
 pub fn duplicate_score(

@@ -18,6 +18,20 @@ pub struct Reading {
     pub doubt: Option<&'static str>,
 }
 
+/// The value `text` means: as PBN spells it (`parse`), or in a loose spelling (`loose`) whose
+/// meaning is certain; `None` for a guess.
+pub fn certainly<T>(
+    text: &str,
+    parse: impl Fn(&str) -> Option<T>,
+    loose: impl FnOnce(&str) -> Option<Reading>,
+) -> Option<T> {
+    parse(text).or_else(|| {
+        loose(text)
+            .filter(|reading| reading.certain)
+            .and_then(|reading| parse(&reading.spelling))
+    })
+}
+
 impl Reading {
     fn certain(spelling: String) -> Reading {
         Reading {

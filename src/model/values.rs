@@ -51,11 +51,7 @@ impl Vulnerability {
     /// The vulnerability a value means, in PBN's spelling or a certain loose one (`N-S`, `Both`);
     /// T004 judges the spelling.
     pub fn read(text: &str) -> Option<Vulnerability> {
-        Vulnerability::parse(text).or_else(|| {
-            crate::model::loose::vulnerable(text)
-                .filter(|reading| reading.certain)
-                .and_then(|reading| Vulnerability::parse(&reading.spelling))
-        })
+        crate::model::loose::certainly(text, Vulnerability::parse, crate::model::loose::vulnerable)
     }
 
     pub fn parse(text: &str) -> Option<Vulnerability> {
@@ -191,11 +187,7 @@ impl ContractValue {
     /// certain (`3N`, `4HR`, `model::loose`). The rules that compare a contract with the auction,
     /// the play or the result read it so; T007 judges the spelling.
     pub fn read(text: &str) -> Option<ContractValue> {
-        ContractValue::parse(text).or_else(|| {
-            crate::model::loose::contract(text)
-                .filter(|reading| reading.certain)
-                .and_then(|reading| ContractValue::parse(&reading.spelling))
-        })
+        crate::model::loose::certainly(text, ContractValue::parse, crate::model::loose::contract)
     }
 
     pub fn parse(text: &str) -> Option<ContractValue> {

@@ -102,16 +102,8 @@ impl<'b> Board<'b> {
             ContractValue::PassedOut => Some(0),
             ContractValue::Trumps(_) => None,
             ContractValue::Contract(contract) => {
-                let declarer = self.declarer()?;
-                let side = Side::of(declarer);
-                let score = crate::model::duplicate::duplicate_score(
-                    contract.level,
-                    contract.denomination,
-                    contract.risk,
-                    self.vulnerability()?.is_vulnerable(side),
-                    u8::try_from(self.tricks()?).ok()?,
-                );
-                Some(north_south(side, score))
+                let tricks = u8::try_from(self.tricks()?).ok()?;
+                Some(contract.score_ns(self.declarer()?, self.vulnerability()?, tricks))
             }
         }
     }

@@ -12,7 +12,6 @@
 
 use crate::bridge::Seat;
 use crate::model::GameModel;
-use crate::model::duplicate::duplicate_score;
 use crate::model::values::{self, ContractValue, Side, Vulnerability};
 use crate::rules::Rule;
 use crate::rules::diagnostic::Diagnostic;
@@ -122,19 +121,7 @@ fn row_score(
         _ => i64::from(values::unsigned(result)?),
     };
     let tricks = u8::try_from(tricks).ok().filter(|&t| t <= 13)?;
-    let side = Side::of(seat);
-    let points = duplicate_score(
-        contract.level,
-        contract.denomination,
-        contract.risk,
-        vulnerability.is_vulnerable(side),
-        tricks,
-    );
-    Some(if side == Side::NorthSouth {
-        points
-    } else {
-        -points
-    })
+    Some(contract.score_ns(seat, vulnerability, tricks))
 }
 
 /// How many tables each row of a traveller stands for (PBN 5.9 Multiplicity, the column

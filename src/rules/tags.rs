@@ -7,7 +7,7 @@
 
 use crate::bridge::Seat;
 use crate::model::deal::Deal;
-use crate::model::duplicate::{duplicate_score, standard_rotation};
+use crate::model::duplicate::standard_rotation;
 use crate::model::values::{
     self, ContractValue, Declarer, PerSide, ResultValue, Side, Vulnerability,
 };
@@ -328,13 +328,7 @@ fn score_for_tricks(
         return;
     };
     let side = Side::of(seat);
-    let expected = duplicate_score(
-        contract.level,
-        contract.denomination,
-        contract.risk,
-        vulnerability.is_vulnerable(side),
-        tricks,
-    );
+    let expected = contract.score(seat, vulnerability, tricks);
     let given = score.for_declarer(side, |points| Some(-points));
     if let Some(given) = given
         && given != expected
