@@ -414,6 +414,6 @@ fn consistency(
 
 /// An auction that draws each auction rule, and the auction mended ([`crate::rules::pairs`]).
 #[cfg(test)]
-mod pairs;
-#[cfg(test)]
-pub(crate) use pairs::pairs;
+pub(crate) fn pairs() -> Vec<crate::rules::pairs::Pair> {
+    crate::rules::pairs::Pair::written(include_str!("../../corpus/pairs/auction.txt"))
+}

@@ -261,49 +261,7 @@ pub fn second_suffix_left(finding: Diagnostic) -> Diagnostic {
 
 #[cfg(test)]
 pub(crate) fn pairs() -> Vec<crate::rules::pairs::Pair> {
-    use crate::rules::pairs::Pair;
-    let north = |calls: &str| format!("[Dealer \"N\"]\n[Auction \"N\"]\n{calls}\n");
-    let pair = |rule, fails, passes| Pair::owned(rule, north(fails), north(passes));
-    vec![
-        pair(Rule::NagOutOfRange, "1S $256 AP", "1S $25 AP"),
-        pair(Rule::NagInWrongSection, "1S $7 AP", "1S $1 AP"),
-        pair(Rule::SecondSuffix, "1S ! ? AP", "1S ! AP"),
-        pair(
-            Rule::SecondNoteReference,
-            "2C =1= =2= AP\n[Note \"1:strong\"]\n[Note \"2:relay\"]",
-            "2C =1= AP\n[Note \"1:strong, relay\"]",
-        ),
-        pair(
-            Rule::NoteIndexOutOfRange,
-            "2C =33= AP",
-            "2C =1= AP\n[Note \"1:strong\"]",
-        ),
-        pair(
-            Rule::UndefinedNote,
-            "2C =1= AP",
-            "2C =1= AP\n[Note \"1:strong\"]",
-        ),
-        pair(
-            Rule::UnusedNote,
-            "2C AP\n[Note \"1:strong\"]",
-            "2C =1= AP\n[Note \"1:strong\"]",
-        ),
-        pair(
-            Rule::DuplicateNoteIndex,
-            "2C =1= AP\n[Note \"1:strong\"]\n[Note \"1:relay\"]",
-            "2C =1= AP\n[Note \"1:strong\"]",
-        ),
-        Pair::new(
-            Rule::MisplacedNote,
-            "[Note \"1:strong\"]\n[Dealer \"N\"]\n[Auction \"N\"]\n2C =1= AP\n",
-            "[Dealer \"N\"]\n[Auction \"N\"]\n2C =1= AP\n[Note \"1:strong\"]\n",
-        ),
-        pair(
-            Rule::MalformedNote,
-            "2C =1= AP\n[Note \"strong club\"]",
-            "2C =1= AP\n[Note \"1:strong club\"]",
-        ),
-    ]
+    crate::rules::pairs::Pair::written(include_str!("../../corpus/pairs/notes.txt"))
 }
 
 #[cfg(test)]

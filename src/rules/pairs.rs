@@ -29,6 +29,45 @@ impl Pair {
     pub fn owned(rule: Rule, fails: String, passes: String) -> Pair {
         Pair::new(rule, fails.leak(), passes.leak())
     }
+
+    /// The pairs written in a file of `corpus/pairs/`: `%` lines before the first pair say what
+    /// the file holds; `== name` starts a pair, and its text runs to the next `==` (blank lines
+    /// at its end left out; it ends with a line end). The text is read twice: with the left side
+    /// of each `⟪left|right⟫`, it is the text that draws the rule; with the right side, the text
+    /// mended. A file this cannot read fails the test that reads it, naming the pair.
+    pub fn written(file: &str) -> Vec<Pair> {
+        let mut pairs = Vec::new();
+        let mut blocks = file.split("\n== ");
+        let head = blocks.next().unwrap_or_default();
+        assert!(
+            head.lines().all(|line| line.starts_with('%')),
+            "only `%` lines come before the first pair"
+        );
+        for block in blocks {
+            let (name, text) = block.split_once('\n').unwrap_or((block, ""));
+            let rule = Rule::find(name).unwrap_or_else(|| panic!("no rule is named `{name}`"));
+            let text = format!("{}\n", text.trim_end_matches('\n'));
+            let (mut fails, mut passes) = (String::new(), String::new());
+            let mut rest = text.as_str();
+            while let Some((before, marked)) = rest.split_once('⟪') {
+                let (inside, after) = marked
+                    .split_once('⟫')
+                    .unwrap_or_else(|| panic!("{name}: a ⟪ without its ⟫"));
+                let (left, right) = inside
+                    .split_once('|')
+                    .unwrap_or_else(|| panic!("{name}: ⟪{inside}⟫ has no `|`"));
+                fails.extend([before, left]);
+                passes.extend([before, right]);
+                rest = after;
+            }
+            assert!(!rest.contains('⟫'), "{name}: a ⟫ without its ⟪");
+            assert_ne!(fails, passes, "{name}: the two texts are the same");
+            fails.push_str(rest);
+            passes.push_str(rest);
+            pairs.push(Pair::owned(rule, fails, passes));
+        }
+        pairs
+    }
 }
 
 /// Rules no text can draw on purpose, with the reason and where they are tested instead.

@@ -6,86 +6,15 @@
 use super::*;
 
 pub(crate) fn pairs() -> Vec<crate::rules::pairs::Pair> {
-    let pair = crate::rules::pairs::Pair::new;
-    vec![
-        pair(
-            Rule::UnterminatedString,
-            "[Event \"Club Pairs]\n",
-            "[Event \"Club Pairs\"]\n",
-        ),
-        pair(
-            Rule::UnterminatedComment,
-            "[Event \"A\"]\n{Par: 4S by North\n[Declarer \"N\"]\n",
-            "[Event \"A\"]\n{Par: 4S by North}\n[Declarer \"N\"]\n",
-        ),
-        pair(Rule::MissingTagName, "[\"N\"]\n", "[Dealer \"N\"]\n"),
-        pair(Rule::MissingTagValue, "[Dealer N]\n", "[Dealer \"N\"]\n"),
-        pair(
-            Rule::UnclosedTagPair,
-            "[Event \"Club Pairs\"\n[Site \"Delft\"]\n",
-            "[Event \"Club Pairs\"]\n[Site \"Delft\"]\n",
-        ),
-        pair(
-            Rule::UnexpectedTokenInTagPair,
-            "[Event \"The \"Spring\" Pairs\"]\n",
-            "[Event \"The \\\"Spring\\\" Pairs\"]\n",
-        ),
-        pair(
-            Rule::CommentInsideTagPair,
-            "[Event {spring} \"Club Pairs\"]\n",
-            "[Event \"Club Pairs\"] {spring}\n",
-        ),
-        pair(
-            Rule::TextOutsideTagPair,
-            "Board 1\n[Board \"1\"]\n",
-            "{Board 1}\n[Board \"1\"]\n",
-        ),
-        pair(
-            Rule::UnknownCall,
-            "[Auction \"N\"]\n1C Pas 2Q Pass\n",
-            "[Auction \"N\"]\n1C Pass 2C Pass\n",
-        ),
-        pair(
-            Rule::UnknownCard,
-            "[Play \"W\"]\nS10 -- H2 HA\n",
-            "[Play \"W\"]\nST - H2 HA\n",
-        ),
-        pair(
-            Rule::UnattachedAnnotation,
-            "[Auction \"N\"]\n=1= 1S Pass\n",
-            "[Auction \"N\"]\n1S =1= Pass\n",
-        ),
-        pair(
-            Rule::UnexpectedTokenInSection,
-            "[Auction \"N\"]\n1S, Pass\n",
-            "[Auction \"N\"]\n1S {, } Pass\n",
-        ),
-        pair(
-            Rule::ForbiddenCharacterInSectionToken,
-            "[ScoreTable \"Rank;Score_NS\"]\n1 50%\n",
-            "[ScoreTable \"Rank;Score_NS\"]\n1 \"50%\"\n",
-        ),
-        pair(
-            Rule::NonAsciiOutsideString,
-            "[Auction \"N\"]\n1\u{2660} Pass\n",
-            "[Auction \"N\"]\n1S Pass\n",
-        ),
-        pair(
-            Rule::ControlCharacter,
-            "[Event \"A\"]\u{7}\n",
-            "[Event \"A\"]\n",
-        ),
-        pair(
-            Rule::InvalidTagName,
-            "[Event-Name \"A\"]\n",
-            "[EventName \"A\"]\n",
-        ),
-        pair(
-            Rule::UnmatchedClosingBrace,
-            "[Event \"A\"]\n{Par is 4S {by North}}\n",
-            "[Event \"A\"]\n{Par is 4S (by North)}\n",
-        ),
-    ]
+    use crate::rules::pairs::Pair;
+    let mut pairs = Pair::written(include_str!("../../../corpus/pairs/syntax.txt"));
+    // A control character is written here rather than raw in a text file.
+    pairs.push(Pair::new(
+        Rule::ControlCharacter,
+        "[Event \"A\"]\u{7}\n",
+        "[Event \"A\"]\n",
+    ));
+    pairs
 }
 
 #[cfg(test)]
