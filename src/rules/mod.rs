@@ -5,10 +5,10 @@
 //! section it enforces, a one-line summary, its documentation (*What it checks / Why / Example /
 //! Fix*), whether it stops a rewrite and whether it has a fix. `build.rs` turns each page into a
 //! [`RuleInfo`] constant that the family's file includes; a page it cannot read stops the build,
-//! naming its line. This index gathers the declarations into [`Rule`]; `pbnfmt rule`, the rule index (docs/rule-index.md),
-//! the man page and the snapshot tests all read them through it. Codes never change meaning once released; a
-//! retired rule keeps its code reserved. The variant is the kebab-case name in CamelCase (a test
-//! holds them together).
+//! naming its line. This index gathers the declarations into [`Rule`]; `pbnfmt rule`, the rule
+//! index (docs/rule-index.md), the man page and the snapshot tests all read them through it. Codes
+//! never change meaning once released; a retired rule keeps its code reserved. The variant is the
+//! kebab-case name in CamelCase (a test holds them together).
 //!
 //! Code families and their files: `F` the file as a whole (encoding, what kind of file:
 //! [`reading`]), `S` syntax (tokens and the structure of PBN 3.2-3.3, 3.5-3.6, 5.1: [`syntax`]),
