@@ -26,6 +26,8 @@ pub mod drawn;
 pub mod export;
 pub mod lin;
 pub mod notes;
+#[cfg(test)]
+mod page;
 pub mod play;
 pub mod reading;
 pub mod result;
