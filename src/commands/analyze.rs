@@ -54,7 +54,7 @@ impl Solving {
     pub fn solve(
         self,
         options: &SolveOptions,
-        cache: Option<&mut Cache>,
+        mut cache: Option<&mut Cache>,
         done: &(dyn Fn(usize) + Sync),
     ) -> Result<Solved, std::io::Error> {
         let Solving {
@@ -64,7 +64,6 @@ impl Solving {
         } = self;
         let outcomes = dds::solve_all(&to_solve, options, done);
         let mut unsolved = 0;
-        let mut cache = cache;
         for (&key, outcome) in to_solve.iter().zip(outcomes) {
             match (&outcome, cache.as_deref_mut()) {
                 (Outcome::Solved(tricks), Some(cache)) => cache.insert(key, *tricks),

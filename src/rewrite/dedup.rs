@@ -321,6 +321,8 @@ impl ChunkEdits for Removing {
         self.preamble_at =
             (self.kept_before > chunk.start && self.kept_before <= end).then_some(chunk.start);
         self.expected = match self.preamble_at {
+            // `kept_before` is a tag's first byte inside the chunk, so the slice is there; were
+            // it not, nothing is expected and the read-back says the difference (a bug).
             Some(_) => chunk
                 .text
                 .get(self.kept_before..end)
@@ -335,11 +337,15 @@ impl ChunkEdits for Removing {
         let got = match self.preamble_at {
             Some(start) => {
                 let kept = self.kept_before - start;
-                let after = back.piece.get(kept..);
-                if back.piece.get(..kept) != back.original.get(..kept) || after.is_none() {
+                // The text before the first game, byte for byte, and the games after it.
+                let after = back
+                    .piece
+                    .get(kept..)
+                    .filter(|_| back.piece.get(..kept) == back.original.get(..kept));
+                let Some(after) = after else {
                     return Some(Unfaithful::PreambleLost);
-                }
-                facts_after(after.unwrap_or_default(), 0, &[])
+                };
+                facts_after(after, 0, &[])
             }
             None => kept_facts(back.again, back.piece, models, 0, &[]),
         };

@@ -41,7 +41,8 @@ pub struct Page {
     pub code: String,
     pub name: String,
     constant: Option<String>,
-    keys: Vec<(String, String)>,
+    /// Each key given, with the constant's field it makes (`severity: ...::Severity::Error`).
+    fields: Vec<(String, String)>,
     sections: Vec<String>,
 }
 
@@ -57,16 +58,7 @@ impl Page {
              code: {:?},\n    name: {:?},\n",
             self.code, self.name
         );
-        for (key, value) in &self.keys {
-            let field = match key.as_str() {
-                "severity" => format!("severity: crate::rules::diagnostic::Severity::{value}"),
-                "section" | "summary" => format!("{key}: {value:?}"),
-                "group" => format!("group: crate::rules::Group::{value}"),
-                "blocks-rewrite" => "blocks_rewrite: true".to_owned(),
-                "fixable" => format!("fixable: crate::rules::Fixability::{value}"),
-                "drawn" => format!("drawn: crate::rules::Drawn::{value}"),
-                _ => unreachable!("keys are checked as read"),
-            };
+        for (_, field) in &self.fields {
             let _ = writeln!(out, "    {field},");
         }
         for ((_, field), text) in SECTIONS.iter().zip(&self.sections) {
@@ -77,32 +69,46 @@ impl Page {
     }
 }
 
-/// A key's value as the variant it names, checked against the values it may take.
-fn variant(key: &str, value: &str) -> Result<String, String> {
-    let allowed: &[&str] = match key {
-        "severity" => &["error", "warning"],
-        "group" => &["export", "extra", "write"],
-        "blocks-rewrite" => &["yes"],
-        "fixable" => &["safe", "unsafe"],
-        "drawn" => &[
-            "export",
-            "to-lin",
-            "json-lines",
-            "dedup",
-            "rotate",
-            "renumber",
-            "replicate",
-        ],
-        "section" | "summary" => return Ok(value.to_owned()),
+/// The constant's field a key and its value make, the value checked against those it may take.
+fn field(key: &str, value: &str) -> Result<String, String> {
+    let (allowed, path): (&[&str], &str) = match key {
+        "section" | "summary" => return Ok(format!("{key}: {value:?}")),
+        "blocks-rewrite" if value == "yes" => return Ok("blocks_rewrite: true".to_owned()),
+        "blocks-rewrite" => (&["yes"], ""),
+        "severity" => (&["error", "warning"], "diagnostic::Severity"),
+        "group" => (&["export", "extra", "write"], "Group"),
+        "fixable" => (&["safe", "unsafe"], "Fixability"),
+        "drawn" => (
+            &[
+                "export",
+                "to-lin",
+                "json-lines",
+                "dedup",
+                "rotate",
+                "renumber",
+                "replicate",
+            ],
+            "Drawn",
+        ),
         _ => return Err(format!("unknown key `{key}`")),
     };
     if !allowed.contains(&value) {
         return Err(format!("`{key}` is one of {allowed:?}, not `{value}`"));
     }
-    Ok(value
+    // `to-lin` names the variant `ToLin`.
+    let variant: String = value
         .split('-')
         .map(|word| word[..1].to_ascii_uppercase() + &word[1..])
-        .collect())
+        .collect();
+    Ok(format!("{key}: crate::rules::{path}::{variant}"))
+}
+
+/// The page of `pages` being read, when it has not all its sections: what to say.
+fn unfinished(pages: &[Page]) -> Option<String> {
+    pages
+        .last()
+        .filter(|page| page.sections.len() != SECTIONS.len())
+        .map(|page| format!("{} ends before its `## Fix`", page.code))
 }
 
 /// The pages of one file, or the 1-based line of the first thing wrong and what it is.
@@ -129,11 +135,16 @@ pub fn parse(text: &str) -> Result<Vec<Page>, (usize, String)> {
                 else {
                     return fail(format!("a `- key: value` line, not `{line}`"));
                 };
+                if page.fields.iter().any(|(given, _)| given == key)
+                    || (key == "constant" && page.constant.is_some())
+                {
+                    return fail(format!("`{key}` is given twice"));
+                }
                 if key == "constant" {
                     page.constant = Some(value.to_owned());
                 } else {
-                    let value = variant(key, value).map_err(|why| (number, why))?;
-                    page.keys.push((key.to_owned(), value));
+                    let field = field(key, value).map_err(|why| (number, why))?;
+                    page.fields.push((key.to_owned(), field));
                 }
             } else {
                 lines.push(line);
@@ -147,10 +158,8 @@ pub fn parse(text: &str) -> Result<Vec<Page>, (usize, String)> {
         }
         lines.clear();
         if let Some(title) = line.strip_prefix("# ") {
-            if let Some(page) = pages.last()
-                && page.sections.len() != SECTIONS.len()
-            {
-                return fail(format!("{} ends before its `## Fix`", page.code));
+            if let Some(why) = unfinished(&pages) {
+                return fail(why);
             }
             let Some((code, name)) = title.split_once(' ') else {
                 return fail(format!("`# CODE name`, not `{line}`"));
@@ -169,7 +178,7 @@ pub fn parse(text: &str) -> Result<Vec<Page>, (usize, String)> {
                 code: code.to_owned(),
                 name: name.to_owned(),
                 constant: None,
-                keys: Vec::new(),
+                fields: Vec::new(),
                 sections: Vec::new(),
             });
             heading = 0;
@@ -178,14 +187,14 @@ pub fn parse(text: &str) -> Result<Vec<Page>, (usize, String)> {
                 return fail("a section before the first rule".to_owned());
             };
             let expected = SECTIONS.get(heading).map(|(title, _)| *title);
-            if expected != Some(title) || page.sections.len() != heading {
+            if expected != Some(title) {
                 return fail(format!(
                     "`## {}` comes next, not `{line}`",
                     expected.unwrap_or("(no more sections)")
                 ));
             }
             for key in ["severity", "section", "summary"] {
-                if !page.keys.iter().any(|(k, _)| k == key) {
+                if !page.fields.iter().any(|(given, _)| given == key) {
                     return fail(format!("{} has no `{key}`", page.code));
                 }
             }
@@ -202,13 +211,8 @@ pub fn parse(text: &str) -> Result<Vec<Page>, (usize, String)> {
     {
         page.sections.push(section_text(&lines));
     }
-    if let Some(page) = pages.last()
-        && page.sections.len() != SECTIONS.len()
-    {
-        return Err((
-            text.lines().count(),
-            format!("{} ends before its `## Fix`", page.code),
-        ));
+    if let Some(why) = unfinished(&pages) {
+        return Err((text.lines().count(), why));
     }
     Ok(pages)
 }
@@ -332,6 +336,16 @@ mod tests {
                 "`## Why` comes next",
             ),
             (wrong("- summary: A summary\n", ""), 11, "has no `summary`"),
+            (
+                wrong("- drawn: to-lin", "- group: write"),
+                10,
+                "`group` is given twice",
+            ),
+            (
+                wrong("- blocks-rewrite: yes", "- blocks-rewrite: no"),
+                9,
+                "not `no`",
+            ),
             (
                 wrong("# Z901 first-rule", "# first rule"),
                 3,
