@@ -437,7 +437,10 @@ pub fn pbn_to_lin(bytes: Vec<u8>, options: &ConvertOptions) -> Rewritten {
                 .map_or(0..0, |(_, s)| s.start..(s.start + 1).min(s.end));
             *failure = Some(unfaithful(span, first + index, &before, &after));
         } else if let Err(error) = output.push(lin.as_bytes()) {
-            *failure = Some(crate::rules::writing::output_not_kept("the LIN", &error));
+            *failure = Some(crate::rules::writing::output_not_kept(
+                crate::rules::writing::Converted::Lin,
+                &error,
+            ));
         }
         batch.clear();
     };

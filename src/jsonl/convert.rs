@@ -213,7 +213,8 @@ pub fn convert(
     }
     problems.extend(left_out.kept);
     if let Some(error) = failed {
-        let problem = crate::rules::writing::output_not_kept("the output", &error);
+        let problem =
+            crate::rules::writing::output_not_kept(crate::rules::writing::Converted::Lines, &error);
         return Rewritten::refused(decoded, vec![problem], games);
     }
     let mut written = Rewritten::written(decoded, Some(output), problems, games);

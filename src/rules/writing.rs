@@ -331,8 +331,22 @@ pub use refusals::{
     not_rotated,
 };
 
-/// W004: the output (`what`: "the output", "the LIN") could not be kept while it was written.
-pub fn output_not_kept(what: &str, error: &dyn std::fmt::Display) -> Diagnostic {
+/// What a conversion writes, which W004 names when it cannot be kept as it is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Converted {
+    /// `convert --to lin`'s LIN.
+    Lin,
+    /// `convert --to jsonl|csv`'s lines.
+    Lines,
+}
+
+/// W004: the output of a conversion could not be kept while it was written (a full disk under
+/// the spool).
+pub fn output_not_kept(what: Converted, error: &dyn std::fmt::Display) -> Diagnostic {
+    let what = match what {
+        Converted::Lin => "the LIN",
+        Converted::Lines => "the output",
+    };
     Diagnostic::new(
         Rule::UnfaithfulExport,
         0..0,

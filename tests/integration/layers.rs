@@ -26,7 +26,7 @@ fn code_below(dir: &Path) -> Vec<(String, String)> {
                 stack.push(path);
             } else if path.extension().is_some_and(|e| e == "rs") {
                 let text = fs::read_to_string(&path).unwrap();
-                let code = text.split("#[cfg(test)]").next().unwrap_or("");
+                let code = without_tests(&text);
                 // Doc and line comments name modules without importing them.
                 let code: String = code
                     .lines()
@@ -42,6 +42,37 @@ fn code_below(dir: &Path) -> Vec<(String, String)> {
     out
 }
 
+/// `text` without its test code: each item under `#[cfg(test)]` (a line such as `mod pairs;` or
+/// `pub(crate) use …;`, a function to its closing brace at the start of a line), and from a test
+/// module written in place (`mod tests {`) to the end, as test modules close each file; a
+/// test-only file says so with the attribute on its first `use`, and is left out whole.
+fn without_tests(text: &str) -> String {
+    let mut code = String::new();
+    let text = format!("\n{text}");
+    let mut rest = text.as_str();
+    // The attribute on a line of its own (not named in a comment).
+    while let Some(at) = rest.find("\n#[cfg(test)]\n").map(|at| at + 1) {
+        code.push_str(&rest[..at]);
+        let after = rest[at + "#[cfg(test)]".len()..].trim_start();
+        let first = after.lines().next().unwrap_or("");
+        // A test module in place, or a test-only file (its first import under the attribute).
+        let item_end =
+            if (first.starts_with("mod ") && first.ends_with('{')) || first.starts_with("use ") {
+                None
+            } else if first.ends_with(';') {
+                after.find('\n').map(|end| end + 1)
+            } else {
+                after.find("\n}\n").map(|end| end + 3)
+            };
+        match item_end {
+            Some(end) => rest = &after[end..],
+            None => return code,
+        }
+    }
+    code.push_str(rest);
+    code
+}
+
 /// The files of `paths` (below `src/`) whose code names any of `banned`.
 fn naming(paths: &[&str], banned: &[&str]) -> Vec<String> {
     let mut found = Vec::new();
@@ -51,7 +82,7 @@ fn naming(paths: &[&str], banned: &[&str]) -> Vec<String> {
             code_below(&full)
         } else {
             let text = fs::read_to_string(&full).unwrap();
-            let code = text.split("#[cfg(test)]").next().unwrap_or("").to_owned();
+            let code = without_tests(&text);
             vec![(path.to_string(), code)]
         };
         for (name, code) in files {
