@@ -15,7 +15,9 @@ use crate::lexer::SyntaxKind;
 use crate::model::Inheritor;
 use crate::parser;
 use crate::proof::{self, Omitted, Rewritten};
-use crate::read::{Chunk as ReadChunk, Reader, Verdict};
+use crate::read::frame::{Rewrite, frame};
+use crate::read::{Chunk as ReadChunk, Verdict, VettedChunks};
+use crate::rules::diagnostic::Diagnostic;
 use crate::rules::{self};
 use crate::source::{self, Decoded, Encoding};
 
@@ -74,110 +76,160 @@ pub fn export_owned(bytes: Vec<u8>, options: &ExportOptions) -> Rewritten {
     export_decoded(source::decode_owned(bytes, options.input_encoding), options)
 }
 
-/// Exports a chunk of games at a time ([`parser::chunks`]): each chunk is written, then read back
-/// and compared before the next, so that only the output and one chunk's trees are in memory.
+/// Exports a chunk of games at a time ([`parser::chunks`]) in the frame of every rewrite
+/// ([`frame`]): each chunk is written, then read back and compared before the next (or beside
+/// the writer, on threads), so that only the output and one chunk's trees are in memory.
 pub fn export_decoded(decoded: Decoded, options: &ExportOptions) -> Rewritten {
-    let text = decoded.text.as_str();
-    // No suppression applies to a rewrite: the findings left out are only counted.
-    let mut reader = Reader::new(&decoded).count_only();
-    if !reader.wants_chunks() {
-        let findings = reader.finish().findings;
-        return Rewritten::refused(decoded, proof::blocking(findings), 0);
+    frame(decoded, &mut Exporting { options })
+}
+
+/// `export` in the frame.
+struct Exporting<'o> {
+    options: &'o ExportOptions,
+}
+
+/// What exporting a file's chunks made.
+struct Exported {
+    written: writer::Written,
+    /// The first chunk whose export did not prove faithful.
+    unproven: Option<Diagnostic>,
+    /// The `<PBN>` delimiter of text that embeds PBN in another document (W003, PBN 6.2): export
+    /// writes the PBN text alone.
+    problems: Vec<Diagnostic>,
+}
+
+impl Rewrite for Exporting<'_> {
+    type Made = Exported;
+    type Done = Rewritten;
+
+    fn first_chunk(&self) -> usize {
+        self.options.chunk_bytes.unwrap_or(parser::CHUNK_BYTES)
     }
-    let nl = options.newline.as_str();
-    let mut output = writer::Output::new(text, nl, options.resolve, text.len() + text.len() / 8);
-    let mut verifier = Verifier::new(options);
-    let mut problems = Vec::new();
-    let mut piece_start = 0;
-    let chunk = options.chunk_bytes.unwrap_or(parser::CHUNK_BYTES);
-    // Text with embedded PBN is one chunk; only its tokens are looked through for a delimiter.
-    let embedded = reader.is_embedded();
-    let chunks = reader.chunks(chunk);
-    // From two threads, the chunks are proven beside the writer.
-    let threads = options.threads.max(1);
-    let on_threads = threads > 1 && text.len() > chunk;
-    // Writes a chunk and proves it here, or hands back what its proof on another thread needs.
-    let mut write = |read: &ReadChunk| -> Option<(Start, Inheritor<'_, 'static>, String)> {
-        let parse = &read.parse;
-        let delimiter = parse
-            .tokens
-            .iter()
-            .filter(|_| embedded)
-            .find(|token| token.kind == SyntaxKind::EmbedDelimiter);
-        if let Some(delimiter) = delimiter {
-            problems.push(rules::writing::embedded_pbn(delimiter.range()));
-        }
-        let start = Start {
-            // The first piece holds the header too.
-            header: piece_start == 0,
-            first_game: output.before_first_game(),
-            offset: piece_start,
-        };
-        let inherited = output.inheritance();
-        output.chunk_with(parse, |game, model| {
-            if !on_threads {
-                verifier.input(parse, text, game, model);
+
+    fn make(&mut self, text: &str, chunks: VettedChunks<'_, '_>, embedded: bool) -> Exported {
+        let options = self.options;
+        let nl = options.newline.as_str();
+        let mut output =
+            writer::Output::new(text, nl, options.resolve, text.len() + text.len() / 8);
+        let mut verifier = Verifier::new(options);
+        let mut problems = Vec::new();
+        let mut piece_start = 0;
+        let chunk = self.first_chunk();
+        // From two threads, the chunks are proven beside the writer.
+        let threads = options.threads.max(1);
+        let on_threads = threads > 1 && text.len() > chunk;
+        // Writes a chunk and proves it here, or hands back what its proof on another thread needs.
+        let mut write = |read: &ReadChunk| -> Option<(Start, Inheritor<'_, 'static>, String)> {
+            let parse = &read.parse;
+            let delimiter = parse
+                .tokens
+                .iter()
+                .filter(|_| embedded)
+                .find(|token| token.kind == SyntaxKind::EmbedDelimiter);
+            if let Some(delimiter) = delimiter {
+                problems.push(rules::writing::embedded_pbn(delimiter.range()));
             }
-        });
-        let piece = &output.text()[piece_start..];
-        piece_start = output.text().len();
+            let start = Start {
+                // The first piece holds the header too.
+                header: piece_start == 0,
+                first_game: output.before_first_game(),
+                offset: piece_start,
+            };
+            let inherited = output.inheritance();
+            output.chunk_with(parse, |game, model| {
+                if !on_threads {
+                    verifier.input(parse, text, game, model);
+                }
+            });
+            let piece = &output.text()[piece_start..];
+            piece_start = output.text().len();
+            if on_threads {
+                return Some((start, inherited, piece.to_owned()));
+            }
+            if let Some(print) = verifier.input_print(parse, text, &inherited) {
+                verifier.problem = verifier
+                    .prover
+                    .prove(parse, text, piece, start, inherited, print);
+            }
+            None
+        };
         if on_threads {
-            return Some((start, inherited, piece.to_owned()));
+            let written = |read: ReadChunk| {
+                // Never fails: `write` hands every chunk back when `on_threads`, the branch this
+                // is.
+                let (start, inherited, piece) = write(&read).expect("a chunk to prove");
+                Chunk {
+                    parse: read.parse,
+                    start,
+                    inherited,
+                    piece,
+                }
+            };
+            let beside = Beside::new(text, options);
+            let proven = chunks.written_beside(
+                Beside::threads(threads),
+                written,
+                || Prover::new(options),
+                |prover, index, chunk| beside.prove(prover, index, chunk),
+            );
+            verifier.problem = Beside::first(proven);
+        } else if options.parse_ahead && text.len() > chunk {
+            // A file of one chunk is not worth a thread.
+            chunks.parsed_ahead(|read| {
+                write(read);
+            });
+        } else {
+            chunks.for_each(|read| {
+                write(&read);
+            });
         }
-        if let Some(print) = verifier.input_print(parse, text, &inherited) {
-            verifier.problem = verifier
-                .prover
-                .prove(parse, text, piece, start, inherited, print);
+        Exported {
+            written: output.finish(),
+            unproven: verifier.problem,
+            problems,
         }
-        None
-    };
-    if on_threads {
-        let written = |read: ReadChunk| {
-            // Never fails: `write` hands every chunk back when `on_threads`, the branch this is.
-            let (start, inherited, piece) = write(&read).expect("a chunk to prove");
-            Chunk {
-                parse: read.parse,
-                start,
-                inherited,
-                piece,
-            }
-        };
-        let beside = Beside::new(text, options);
-        let proven = chunks.written_beside(
-            Beside::threads(threads),
-            written,
-            || Prover::new(options),
-            |prover, index, chunk| beside.prove(prover, index, chunk),
-        );
-        verifier.problem = Beside::first(proven);
-    } else if options.parse_ahead && text.len() > chunk {
-        // A file of one chunk is not worth a thread.
-        chunks.parsed_ahead(|read| {
-            write(read);
-        });
-    } else {
-        chunks.for_each(|read| {
-            write(&read);
-        });
     }
+
+    fn finish(&mut self, decoded: Decoded, verdict: Verdict, made: Option<Exported>) -> Rewritten {
+        match made {
+            Some(made) => exported(decoded, verdict, made, self.options),
+            // No chunk read: not PBN.
+            None => Rewritten::refused(decoded, proof::blocking(verdict.findings), 0),
+        }
+    }
+}
+
+/// The export `made` of `decoded`, once the reading said `verdict`: refused or forced, encoded
+/// and said.
+fn exported(
+    decoded: Decoded,
+    verdict: Verdict,
+    made: Exported,
+    options: &ExportOptions,
+) -> Rewritten {
+    let Exported {
+        written,
+        unproven,
+        mut problems,
+    } = made;
+    let text = decoded.text.as_str();
     let Verdict {
         findings,
         is_pbn,
         games,
         ..
-    } = reader.finish();
+    } = verdict;
     problems.extend(proof::blocking(findings));
     if !is_pbn {
         // Not a PBN file at all: nothing to export, even with `force`.
         return Rewritten::refused(decoded, problems, 0);
     }
-    let written = output.finish();
     let mut omitted = written.dropped.omitted;
     problems.extend(written.dropped.kept);
     if problems.is_empty() {
-        problems.extend(verifier.problem);
+        problems.extend(unproven);
     }
-    let long = long_lines(&written.text);
+    let long = writer::long_lines(&written.text);
     let encoding = options.encoding.unwrap_or(decoded.encoding);
     let bom = decoded.bom && encoding == decoded.encoding;
     let output = match proof::encode(written.text, encoding, bom) {
@@ -189,7 +241,9 @@ pub fn export_decoded(decoded: Decoded, options: &ExportOptions) -> Rewritten {
                 at..end.min(text.len()),
                 &unencodable,
             ));
-            options.force.then(|| encode_lossy(&written, encoding, bom))
+            options
+                .force
+                .then(|| writer::encode_lossy(&written, encoding, bom))
         }
     };
     let refused = (!problems.is_empty() || omitted.total() > 0) && !options.force;
@@ -231,37 +285,6 @@ pub fn export_decoded(decoded: Decoded, options: &ExportOptions) -> Rewritten {
         uncertain: 0,
         kept: None,
         said: None,
-    }
-}
-
-/// How many lines of `text` are longer than PBN 2.3 allows (255 characters with the line end),
-/// and the 1-based number of the first.
-fn long_lines(text: &str) -> Option<(usize, usize)> {
-    let mut long = None;
-    let mut start = 0;
-    // One memchr pass over the line ends (a SIMD scan): `split_inclusive('\n')` cost 12
-    // instructions a byte of the export.
-    let ends = memchr::memchr_iter(b'\n', text.as_bytes()).map(|at| at + 1);
-    for (number, end) in ends.chain(std::iter::once(text.len())).enumerate() {
-        let line = &text[start..end];
-        start = end;
-        // A line of at most 255 bytes has at most 255 characters: count only the longer ones.
-        if line.len() > 255 && line.chars().count() > 255 {
-            let (count, _) = long.get_or_insert((0, number + 1));
-            *count += 1;
-        }
-    }
-    long
-}
-
-/// Encodes `text`, writing `?` for each character the encoding cannot hold (only with `force`).
-fn encode_lossy(text: &str, encoding: Encoding, bom: bool) -> Vec<u8> {
-    let mut text = text.to_owned();
-    loop {
-        match source::encode(&text, encoding, bom) {
-            Ok(bytes) => return bytes,
-            Err(unencodable) => text = text.replace(unencodable.character, "?"),
-        }
     }
 }
 

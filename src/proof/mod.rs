@@ -4,7 +4,8 @@
 //! file is refused; they are declared here.
 //!
 //! What each command writes, and how it reads its own result back, stays with the command: this
-//! module holds what they have in common, so that neither imports the other.
+//! module holds what they have in common, so that neither imports the other. Both read their
+//! file in the one frame of every rewrite, `read::frame`.
 
 pub mod facts;
 pub mod lean;

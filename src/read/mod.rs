@@ -6,11 +6,14 @@
 //! Each command is a sink of it: it takes the chunks, or the games, in file order. What the
 //! driver finds it hands on as data ([`ChunkSniffed`], [`Sniffed`], the parser's syntax problems
 //! in each [`Parse`]); `rules::reading` words it. [`threads`] reads the chunks of one file on
-//! several threads at once (`check -j`), [`stream`] a file too large to hold a window at a time.
+//! several threads at once (`check -j`), [`stream`] a file too large to hold a window at a time,
+//! and [`frame`] is the one frame of every rewrite: a [`frame::Rewrite`] is the sink of a command
+//! that writes its file again.
 //!
 //! Below it are the model and the front (source, lexer, syntax, parser), which do no I/O;
 //! files are opened here ([`stream`]) and at the edge (`cli/`).
 
+pub mod frame;
 mod lin;
 pub mod sniff;
 pub mod stream;

@@ -31,7 +31,7 @@ use crate::io::spool::Output;
 use crate::model::{GameModel, Inheritor, OwnedInheritance};
 use crate::parser;
 use crate::proof::{self, Rewritten};
-use crate::read::{ChunkSource as Chunks, Reader, Verdict};
+use crate::read::{ChunkSource as Chunks, Verdict, VettedChunks, frame};
 use crate::rules::diagnostic::Diagnostic;
 use crate::rules::writing::Unfaithful;
 use crate::source::{self, Decoded, Encoding};
@@ -529,115 +529,146 @@ fn read_verdict_mending(
     (games, Ok(problems))
 }
 
-/// The frame of every rewrite: decode, read and edit the text a chunk at a time with `rewrite`
-/// ([`edit_chunks`]), refuse what is not PBN or cannot be read without guessing, and encode the
-/// result as the input was encoded. `then` may rewrite the edited text (or the input, when
-/// nothing changed) further, once that went through: `--compress` works on the resolved text.
+/// An edit rewrite, in the one frame of every rewrite ([`frame::frame`]): read and edit the text
+/// a chunk at a time with `rewrite` ([`edit_chunks`]), refuse what is not PBN or cannot be read
+/// without guessing, and encode the result as the input was encoded. `then` may rewrite the
+/// edited text (or the input, when nothing changed) further, once that went through:
+/// `--compress` works on the resolved text.
 pub(crate) fn rewrite_chunks<R: ChunkEdits>(
     decoded: Decoded,
     options: RewriteOptions,
     rewrite: &mut R,
     then: Option<&mut Further<'_>>,
 ) -> Rewritten {
-    let text = decoded.text.as_str();
-    // No suppression applies to a rewrite: the findings left out are only counted.
-    let mut reader = Reader::new(&decoded).count_only();
-    let mut edited = Edited::default();
     let sink = Sink {
         encoding: decoded.encoding,
         bom: decoded.bom,
         adapt: options.chunk_bytes.is_none(),
     };
-    if reader.wants_chunks() {
-        let first = options.chunk_bytes.unwrap_or(FIRST_CHUNK_BYTES);
-        edited = edit_chunks(text, reader.chunks(first), rewrite, sink);
+    frame::frame(
+        decoded,
+        &mut Editing {
+            rewrite,
+            options,
+            then,
+            sink,
+        },
+    )
+}
+
+/// An edit rewrite in the frame.
+struct Editing<'r, 'f, 'g, R> {
+    rewrite: &'r mut R,
+    options: RewriteOptions,
+    then: Option<&'f mut Further<'g>>,
+    sink: Sink,
+}
+
+impl<R: ChunkEdits> frame::Rewrite for Editing<'_, '_, '_, R> {
+    type Made = Edited;
+    type Done = Rewritten;
+
+    fn first_chunk(&self) -> usize {
+        self.options.chunk_bytes.unwrap_or(FIRST_CHUNK_BYTES)
     }
-    let (games, verdict) =
-        read_verdict_mending(&decoded, reader.finish(), options.force, |finding| {
+
+    fn make(&mut self, text: &str, chunks: VettedChunks<'_, '_>, _embedded: bool) -> Edited {
+        edit_chunks(text, chunks, self.rewrite, self.sink)
+    }
+
+    /// The result of the chunks edited into `made` (nothing when none was read), once the reading
+    /// said `verdict`.
+    fn finish(&mut self, decoded: Decoded, verdict: Verdict, made: Option<Edited>) -> Rewritten {
+        let mut edited = made.unwrap_or_default();
+        let (options, sink, then) = (self.options, self.sink, self.then.take());
+        let rewrite = &mut *self.rewrite;
+        let text = decoded.text.as_str();
+        let (games, verdict) = read_verdict_mending(&decoded, verdict, options.force, |finding| {
             rewrite.mends(finding)
         });
-    let mut problems = match verdict {
-        Ok(problems) => problems,
-        Err(problems) => return Rewritten::refused(decoded, problems, games),
-    };
-    let appended = if edited.failed.is_none() && !rewrite.refused() {
-        rewrite.appended(text)
-    } else {
-        None
-    };
-    let mut refusals = rewrite.refusals();
-    if !refusals.is_empty() {
-        problems.append(&mut refusals);
-        return Rewritten::refused(decoded, problems, games);
-    }
-    let omitted = edited.findings.omitted;
-    problems.append(&mut edited.findings.kept);
-    problems.append(&mut rewrite.findings());
-    if let Some(extra) = appended {
-        edited.failed = rewrite.check_appended(text, &extra).or_else(|| {
-            let unchanged = edited.output.is_none();
-            let new = edited.output.get_or_insert_with(Output::new);
-            let copied = if unchanged {
-                sink.push(new, text)
-            } else {
-                Ok(())
-            };
-            copied.and_then(|()| sink.push(new, &extra)).err()
-        });
-    }
-    if edited.failed.is_none()
-        && let Some(then) = then
-    {
-        // A further step (`--compress`) reads the whole edited text.
-        let edited_text = match &edited.output {
-            None => Ok(None),
-            Some(output) => output
-                .to_vec()
-                .map(|bytes| Some(source::decode_owned(bytes, Some(decoded.encoding)).text)),
+        let mut problems = match verdict {
+            Ok(problems) => problems,
+            Err(problems) => return Rewritten::refused(decoded, problems, games),
         };
-        match edited_text {
-            Ok(edited_text) => {
-                let mut further = then(edited_text.as_deref().unwrap_or(text), sink);
-                problems.append(&mut further.findings.kept);
-                edited.failed = further.failed;
-                if further.output.is_some() {
-                    edited.output = further.output;
+        let appended = if edited.failed.is_none() && !rewrite.refused() {
+            rewrite.appended(text)
+        } else {
+            None
+        };
+        let mut refusals = rewrite.refusals();
+        if !refusals.is_empty() {
+            problems.append(&mut refusals);
+            return Rewritten::refused(decoded, problems, games);
+        }
+        let omitted = edited.findings.omitted;
+        problems.append(&mut edited.findings.kept);
+        problems.append(&mut rewrite.findings());
+        if let Some(extra) = appended {
+            edited.failed = rewrite.check_appended(text, &extra).or_else(|| {
+                let unchanged = edited.output.is_none();
+                let new = edited.output.get_or_insert_with(Output::new);
+                let copied = if unchanged {
+                    sink.push(new, text)
+                } else {
+                    Ok(())
+                };
+                copied.and_then(|()| sink.push(new, &extra)).err()
+            });
+        }
+        if edited.failed.is_none()
+            && let Some(then) = then
+        {
+            // A further step (`--compress`) reads the whole edited text.
+            let edited_text = match &edited.output {
+                None => Ok(None),
+                Some(output) => output
+                    .to_vec()
+                    .map(|bytes| Some(source::decode_owned(bytes, Some(decoded.encoding)).text)),
+            };
+            match edited_text {
+                Ok(edited_text) => {
+                    let mut further = then(edited_text.as_deref().unwrap_or(text), sink);
+                    problems.append(&mut further.findings.kept);
+                    edited.failed = further.failed;
+                    if further.output.is_some() {
+                        edited.output = further.output;
+                    }
+                }
+                Err(error) => {
+                    edited.failed = Some(Unfaithful::NotReadBack(error.to_string()));
                 }
             }
-            Err(error) => {
-                edited.failed = Some(Unfaithful::NotReadBack(error.to_string()));
+        }
+        let output = match edited.failed {
+            // A character a value given on the command line brought in that the file's encoding
+            // lacks (issue 63, item 13).
+            Some(problem @ Unfaithful::NotEncodable { .. }) if R::WRITES_GIVEN_TEXT => {
+                problems.push(crate::rules::writing::not_in_file_encoding(
+                    &problem,
+                    decoded.encoding.name(),
+                ));
+                None
             }
-        }
+            // A kept game that took a value from a removed one: the input's (W007).
+            Some(Unfaithful::TakesFromRemoved(first_line)) => {
+                problems.push(crate::rules::writing::removed_game_inherited(first_line));
+                None
+            }
+            Some(problem) => {
+                problems.push(bug(problem));
+                None
+            }
+            None => match edited.output {
+                Some(output) => Some(output),
+                // Nothing changed: the input's bytes, which a lossless decoding gives back.
+                None => source::encode(text, decoded.encoding, decoded.bom)
+                    .map(Output::from_bytes)
+                    .map_err(|unencodable| problems.push(bug((&unencodable).into())))
+                    .ok(),
+            },
+        };
+        let mut rewritten = Rewritten::written(decoded, output, problems, games);
+        rewritten.omitted = omitted;
+        rewritten
     }
-    let output = match edited.failed {
-        // A character a value given on the command line brought in that the file's encoding
-        // lacks (issue 63, item 13).
-        Some(problem @ Unfaithful::NotEncodable { .. }) if R::WRITES_GIVEN_TEXT => {
-            problems.push(crate::rules::writing::not_in_file_encoding(
-                &problem,
-                decoded.encoding.name(),
-            ));
-            None
-        }
-        // A kept game that took a value from a removed one: the input's (W007).
-        Some(Unfaithful::TakesFromRemoved(first_line)) => {
-            problems.push(crate::rules::writing::removed_game_inherited(first_line));
-            None
-        }
-        Some(problem) => {
-            problems.push(bug(problem));
-            None
-        }
-        None => match edited.output {
-            Some(output) => Some(output),
-            // Nothing changed: the input's bytes, which a lossless decoding gives back.
-            None => source::encode(text, decoded.encoding, decoded.bom)
-                .map(Output::from_bytes)
-                .map_err(|unencodable| problems.push(bug((&unencodable).into())))
-                .ok(),
-        },
-    };
-    let mut rewritten = Rewritten::written(decoded, output, problems, games);
-    rewritten.omitted = omitted;
-    rewritten
 }

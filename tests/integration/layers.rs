@@ -213,6 +213,33 @@ fn every_command_reads_through_the_one_door() {
     assert!(found.is_empty(), "{found:#?}");
 }
 
+/// One frame for every rewrite (issue 59, item 3): `read/frame.rs` alone opens the file a
+/// rewrite writes (`read::Reader`), so that no rewrite, `export` included, can write a file the
+/// reading refused or lose a finding of the reading. `rewrite/dedup.rs` opens one more, for its
+/// first pass, which plans the deletions and writes nothing.
+#[test]
+fn every_rewrite_reads_its_file_in_the_one_frame() {
+    let mut found = Vec::new();
+    let mut framed = Vec::new();
+    for folder in ["rewrite", "export", "proof"] {
+        for (name, code) in code_below(&src().join(folder)) {
+            let name = format!("{folder}/{name}");
+            let opens = code.matches("Reader::new(").count();
+            let allowed = usize::from(name == "rewrite/dedup.rs");
+            if opens != allowed {
+                found.push(format!("{name} opens a reader {opens} times"));
+            }
+            if code.contains("frame(") {
+                framed.push(name);
+            }
+        }
+    }
+    assert!(found.is_empty(), "{found:#?}");
+    // Both kinds of rewrite are the frame's: the edits kept in place, and export's.
+    framed.sort();
+    assert_eq!(framed, ["export/mod.rs", "rewrite/mod.rs"]);
+}
+
 /// The command line reads its inputs in one loop (issue 59): `cli/inputs.rs` alone reads an input
 /// file or standard input, and alone runs files on threads; every command hands it its work.
 #[test]
