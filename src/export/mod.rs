@@ -8,11 +8,9 @@
 //! the output encoding cannot, is refused; `force` writes it anyway and says what was lost.
 
 mod prove;
-use prove::{Beside, Chunk, Prover, Start, Verifier};
+use prove::{Beside, Chunk, Prover, Writing};
 pub mod writer;
 
-use crate::lexer::SyntaxKind;
-use crate::model::Inheritor;
 use crate::parser;
 use crate::proof::{self, Omitted, Rewritten};
 use crate::read::frame::{Rewrite, frame};
@@ -108,61 +106,18 @@ impl Rewrite for Exporting<'_> {
 
     fn make(&mut self, text: &str, chunks: VettedChunks<'_, '_>, embedded: bool) -> Exported {
         let options = self.options;
-        let nl = options.newline.as_str();
-        let mut output =
-            writer::Output::new(text, nl, options.resolve, text.len() + text.len() / 8);
-        let mut verifier = Verifier::new(options);
-        let mut problems = Vec::new();
-        let mut piece_start = 0;
+        let mut writing = Writing::new(text, embedded, options);
         let chunk = self.first_chunk();
         // From two threads, the chunks are proven beside the writer.
         let threads = options.threads.max(1);
-        let on_threads = threads > 1 && text.len() > chunk;
-        // Writes a chunk and proves it here, or hands back what its proof on another thread needs.
-        let mut write = |read: &ReadChunk| -> Option<(Start, Inheritor<'_, 'static>, String)> {
-            let parse = &read.parse;
-            let delimiter = parse
-                .tokens
-                .iter()
-                .filter(|_| embedded)
-                .find(|token| token.kind == SyntaxKind::EmbedDelimiter);
-            if let Some(delimiter) = delimiter {
-                problems.push(rules::writing::embedded_pbn(delimiter.range()));
-            }
-            let start = Start {
-                // The first piece holds the header too.
-                header: piece_start == 0,
-                first_game: output.before_first_game(),
-                offset: piece_start,
-            };
-            let inherited = output.inheritance();
-            output.chunk_with(parse, |game, model| {
-                if !on_threads {
-                    verifier.input(parse, text, game, model);
-                }
-            });
-            let piece = &output.text()[piece_start..];
-            piece_start = output.text().len();
-            if on_threads {
-                return Some((start, inherited, piece.to_owned()));
-            }
-            if let Some(print) = verifier.input_print(parse, text, &inherited) {
-                verifier.problem = verifier
-                    .prover
-                    .prove(parse, text, piece, start, inherited, print);
-            }
-            None
-        };
-        if on_threads {
+        if threads > 1 && text.len() > chunk {
             let written = |read: ReadChunk| {
-                // Never fails: `write` hands every chunk back when `on_threads`, the branch this
-                // is.
-                let (start, inherited, piece) = write(&read).expect("a chunk to prove");
+                let (start, inherited, piece) = writing.write(&read.parse, false);
                 Chunk {
                     parse: read.parse,
                     start,
                     inherited,
-                    piece,
+                    piece: writing.output.text()[piece].to_owned(),
                 }
             };
             let beside = Beside::new(text, options);
@@ -172,21 +127,17 @@ impl Rewrite for Exporting<'_> {
                 || Prover::new(options),
                 |prover, index, chunk| beside.prove(prover, index, chunk),
             );
-            verifier.problem = Beside::first(proven);
+            writing.verifier.problem = Beside::first(proven);
         } else if options.parse_ahead && text.len() > chunk {
             // A file of one chunk is not worth a thread.
-            chunks.parsed_ahead(|read| {
-                write(read);
-            });
+            chunks.parsed_ahead(|read| writing.write_proven(&read.parse));
         } else {
-            chunks.for_each(|read| {
-                write(&read);
-            });
+            chunks.for_each(|read| writing.write_proven(&read.parse));
         }
         Exported {
-            written: output.finish(),
-            unproven: verifier.problem,
-            problems,
+            written: writing.output.finish(),
+            unproven: writing.verifier.problem,
+            problems: writing.problems,
         }
     }
 

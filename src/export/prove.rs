@@ -1,6 +1,8 @@
 //! Export's proof (`docs/spec-decisions.md`, "Export's proof"): each chunk's export proven as
 //! it is written, here or on threads beside the writer.
 
+use std::ops::Range;
+
 use crate::rules::writing::{FormatBreak, Unfaithful};
 use xxhash_rust::xxh3::Xxh3;
 
@@ -16,6 +18,82 @@ use crate::rules::{self, Rule};
 use crate::syntax::{Game, Parse};
 
 use super::{ExportOptions, writer};
+
+/// Export's writer over the chunks of `text`: the export so far, and its proof when it is made
+/// on this thread.
+pub(super) struct Writing<'t> {
+    text: &'t str,
+    /// The text embeds PBN in another document (PBN 6.2).
+    embedded: bool,
+    pub(super) output: writer::Output<'t>,
+    pub(super) verifier: Verifier<'t>,
+    /// The `<PBN>` delimiter found (W003).
+    pub(super) problems: Vec<Diagnostic>,
+    /// Where the next chunk's piece starts in the export.
+    piece_start: usize,
+}
+
+impl<'t> Writing<'t> {
+    pub(super) fn new(text: &'t str, embedded: bool, options: &'t ExportOptions) -> Writing<'t> {
+        let nl = options.newline.as_str();
+        Writing {
+            text,
+            embedded,
+            output: writer::Output::new(text, nl, options.resolve, text.len() + text.len() / 8),
+            verifier: Verifier::new(options),
+            problems: Vec::new(),
+            piece_start: 0,
+        }
+    }
+
+    /// Writes the chunk `parse`, taking its input's facts for a proof here when `prove_here`:
+    /// where its piece starts, the `#`/`##` values before it, and where the piece is in the
+    /// export.
+    pub(super) fn write(
+        &mut self,
+        parse: &Parse,
+        prove_here: bool,
+    ) -> (Start, Inheritor<'t, 'static>, Range<usize>) {
+        let text = self.text;
+        let delimiter = parse
+            .tokens
+            .iter()
+            .filter(|_| self.embedded)
+            .find(|token| token.kind == SyntaxKind::EmbedDelimiter);
+        if let Some(delimiter) = delimiter {
+            self.problems
+                .push(crate::rules::writing::embedded_pbn(delimiter.range()));
+        }
+        let start = Start {
+            // The first piece holds the header too.
+            header: self.piece_start == 0,
+            first_game: self.output.before_first_game(),
+            offset: self.piece_start,
+        };
+        let inherited = self.output.inheritance();
+        let verifier = &mut self.verifier;
+        self.output.chunk_with(parse, |game, model| {
+            if prove_here {
+                verifier.input(parse, text, game, model);
+            }
+        });
+        let piece = self.piece_start..self.output.text().len();
+        self.piece_start = piece.end;
+        (start, inherited, piece)
+    }
+
+    /// Writes the chunk `parse` and proves its piece here.
+    pub(super) fn write_proven(&mut self, parse: &Parse) {
+        let (start, inherited, piece) = self.write(parse, true);
+        if let Some(print) = self.verifier.input_print(parse, self.text, &inherited) {
+            let piece = &self.output.text()[piece];
+            self.verifier.problem = self
+                .verifier
+                .prover
+                .prove(parse, self.text, piece, start, inherited, print);
+        }
+    }
+}
 
 /// Proves each chunk's export as it is written (`docs/spec-decisions.md`, "Export's proof").
 ///

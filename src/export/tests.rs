@@ -4,6 +4,7 @@
 #[cfg(test)]
 use super::prove::*;
 use super::*;
+use crate::model::Inheritor;
 use crate::rules::Rule;
 use crate::rules::diagnostic::Diagnostic;
 
